@@ -1,0 +1,25 @@
+"""A model of IREE stream-async IR: resources, tied chains, accesses and symbolic byte ranges.
+
+Knows IREE's stream semantics, nothing about rewriting. Entry points:
+
+* :func:`load` / :func:`parse_module` read IR (with clear :class:`ModelError` messages);
+* :class:`ModuleModel` models a parsed module;
+* :func:`analyze` decides every ``stream.async.slice`` (:class:`SliceDecision`).
+"""
+
+from .loader import LoadedModule, ModelError, check_phase, load, parse_module
+from .program import ModuleModel
+from .safety import Analysis, SliceDecision, WriteCheck, analyze
+
+__all__ = [
+    "Analysis",
+    "LoadedModule",
+    "ModelError",
+    "ModuleModel",
+    "SliceDecision",
+    "WriteCheck",
+    "analyze",
+    "check_phase",
+    "load",
+    "parse_module",
+]

@@ -1,0 +1,99 @@
+"""Reading stream-async IR through IREE's MLIR Python bindings, with clear errors.
+
+Everything the model knows comes from the parsed module (``iree.compiler.ir``), never from
+matching text. The phase check is what keeps the analysis honest: the model describes the
+*async* form of the stream dialect, after ``iree-stream-materialize-copy-on-write`` and before
+``iree-stream-schedule-execution``. Earlier IR has no stream resources to reason about; later IR
+has execution regions and timepoints whose ordering the model does not describe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from iree.compiler import ir
+
+
+class ModelError(Exception):
+    """Bad user input: the message is one line meant for the user, never a traceback."""
+
+
+@dataclass
+class LoadedModule:
+    context: ir.Context
+    module: ir.Module
+
+
+# Ops whose presence means the IR is past the phase the model describes.
+_LATE_OPS = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.resource.alloc")
+_EARLY_OPS = ("flow.", "stream.tensor.dispatch", "stream.tensor.slice", "stream.tensor.update")
+
+
+def read_text(path: str) -> str:
+    try:
+        return Path(path).read_text()
+    except FileNotFoundError:
+        raise ModelError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ModelError(f"{path}: is a directory, expected an .mlir file") from None
+    except UnicodeDecodeError:
+        raise ModelError(f"{path}: not a text file (expected MLIR assembly)") from None
+    except OSError as e:
+        raise ModelError(f"{path}: {e.strerror}") from None
+
+
+def parse_module(text: str, filename: str = "<input>", context: ir.Context | None = None) -> LoadedModule:
+    """Parse MLIR text; a parse failure becomes one ModelError line with the first diagnostic."""
+    ctx = context or ir.Context()
+    try:
+        module = ir.Module.parse(text, ctx)
+    except ir.MLIRError as e:
+        raise ModelError(f"{filename}: {_first_diagnostic(e)}") from None
+    except Exception as e:  # noqa: BLE001 - the bindings raise other types for invalid bytes
+        raise ModelError(f"{filename}: cannot parse MLIR: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+    return LoadedModule(ctx, module)
+
+
+def _first_diagnostic(e: "ir.MLIRError") -> str:
+    diags = getattr(e, "error_diagnostics", None) or []
+    if diags:
+        d = diags[0]
+        loc = str(d.location).removeprefix("loc(").removesuffix(")").replace('"', "")
+        return f"parse error at {loc}: {d.message}"
+    lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
+    return "parse error: " + (lines[-1] if lines else "invalid MLIR")
+
+
+def check_phase(module: ir.Module, filename: str = "<input>") -> None:
+    """Reject IR that is not stream-async IR (see module docstring)."""
+    names: set[str] = set()
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        names.add(op.name)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    late = sorted(n for n in names if n.startswith(_LATE_OPS))
+    if late:
+        raise ModelError(
+            f"{filename}: IR at the wrong phase: found {late[0]}; slice elision runs on stream-async IR "
+            "before iree-stream-schedule-execution"
+        )
+    early = sorted(n for n in names if n.startswith(_EARLY_OPS))
+    if early:
+        raise ModelError(
+            f"{filename}: IR at the wrong phase: found {early[0]}; expected stream-async IR "
+            "(after iree-stream-materialize-copy-on-write); use `slice-elision compile` for earlier IR"
+        )
+    if not any(n.startswith("stream.async.") or n.startswith("stream.tensor.") for n in names):
+        raise ModelError(f"{filename}: no stream-async ops found; expected IR of the stream phase")
+
+
+def load(path: str) -> LoadedModule:
+    """Read, parse, verify and phase-check a stream-async module file."""
+    loaded = parse_module(read_text(path), path)
+    if not loaded.module.operation.verify():
+        raise ModelError(f"{path}: module does not verify")
+    check_phase(loaded.module, path)
+    return loaded

@@ -1,0 +1,158 @@
+"""The model of a whole module: functions, their ops and effects, storage bases, index values.
+
+Built once per module from the parsed IR; everything later (facts, proofs, decisions) reads it.
+Ops are kept in program order (pre-order over regions) so logs and decisions are deterministic.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Iterator, Optional
+
+from iree.compiler import ir
+
+from .ranges import IndexTranslator
+from .semantics import OpEffects, effects_of, is_resource
+from .tied_chains import GlobalInfo, StorageMap, build_storage_map
+
+FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
+LOOP_OPS = ("scf.for", "scf.while")
+
+
+@dataclass(eq=False)
+class OpInfo:
+    op: ir.Operation
+    effects: OpEffects
+    index: int  # pre-order position within the function
+    top_level: bool  # directly in the function's entry block: executes on every call
+    in_loop: bool  # nested in an scf loop of this function: may execute many times
+    has_regions: bool
+
+
+@dataclass(eq=False)
+class FunctionModel:
+    op: ir.Operation
+    name: str
+    ops: list[OpInfo]
+    by_op: dict[ir.Operation, OpInfo]
+    _ancestors: dict[int, int] = field(default_factory=dict)  # op index -> bitset of op indices
+
+    def slices(self) -> list[OpInfo]:
+        return [i for i in self.ops if i.op.name == "stream.async.slice"]
+
+    def info(self, op: ir.Operation) -> Optional[OpInfo]:
+        return self.by_op.get(op)
+
+    def happens_before(self, a: OpInfo, b: OpInfo) -> bool:
+        """``a`` completes before ``b`` starts, by a chain of SSA def-use edges.
+
+        Only straight-line ops of the entry block count, and the chain never passes through
+        an op with regions: a region op's results need not depend on everything inside it.
+        Stream async semantics guarantee that an op starts only when the values it uses are
+        ready, so such a chain is an ordering the scheduler must respect.
+        """
+        if not (a.top_level and b.top_level) or a.has_regions or b.has_regions:
+            return False
+        return bool(self._ancestor_bits(b) >> a.index & 1)
+
+    def _ancestor_bits(self, info: OpInfo) -> int:
+        if not self._ancestors:
+            self._compute_ancestors()
+        return self._ancestors.get(info.index, 0)
+
+    def _compute_ancestors(self) -> None:
+        for info in self.ops:
+            if not info.top_level or info.has_regions:
+                continue
+            bits = 0
+            for v in info.op.operands:
+                owner = v.owner
+                d = self.by_op.get(getattr(owner, "operation", owner)) if not isinstance(owner, ir.Block) else None
+                if d is not None and d.top_level and not d.has_regions:
+                    bits |= self._ancestors.get(d.index, 0) | (1 << d.index)
+            self._ancestors[info.index] = bits
+
+
+class ModuleModel:
+    """Functions, globals, storage bases and index expressions of one module."""
+
+    def __init__(self, module: ir.Module) -> None:
+        self.module = module
+        self.asm_state = ir.AsmState(module.operation)
+        self.globals = self._collect_globals()
+        self.functions = [self._build_function(op) for op in self._function_ops()]
+        self.translator = IndexTranslator(self.name)
+        args = [
+            (arg, f.name)
+            for f in self.functions
+            for region in f.op.regions
+            for block in list(region.blocks)[:1]
+            for arg in block.arguments
+            if is_resource(arg)
+        ]
+        effects = [(i.op, i.effects) for f in self.functions for i in f.ops]
+        self.storage: StorageMap = build_storage_map(effects, self.globals, args, self.describe)
+
+    # -- naming ----------------------------------------------------------------------------
+    def name(self, value: ir.Value) -> str:
+        return value.get_name(self.asm_state)
+
+    def describe(self, op: ir.Operation) -> str:
+        """``stream.async.update %5``: an op by name and first result, for reasons."""
+        if len(op.results):
+            return f"{op.name} {self.name(op.results[0])}"
+        return op.name
+
+    def printed(self, op: ir.Operation) -> str:
+        buf = io.StringIO()
+        op.print(state=self.asm_state, file=buf)
+        return " ".join(buf.getvalue().split())
+
+    @staticmethod
+    def location(op: ir.Operation) -> str:
+        return str(op.location).removeprefix("loc(").removesuffix(")").replace('"', "")
+
+    # -- building --------------------------------------------------------------------------
+    def _collect_globals(self) -> dict[str, GlobalInfo]:
+        out: dict[str, GlobalInfo] = {}
+        for op in self.module.body.operations:
+            op = op.operation
+            if op.name != "util.global":
+                continue
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            visibility = (
+                ir.StringAttr(op.attributes["sym_visibility"]).value if "sym_visibility" in op.attributes else "public"
+            )
+            type_attr = ir.TypeAttr(op.attributes["type"]).value
+            out[name] = GlobalInfo(
+                name=name,
+                private=visibility == "private",
+                mutable="is_mutable" in op.attributes,
+                is_resource=str(type_attr).startswith("!stream.resource"),
+            )
+        return out
+
+    def _function_ops(self) -> Iterator[ir.Operation]:
+        for op in self.module.body.operations:
+            op = op.operation
+            if op.name in FUNCTION_OPS and len(op.regions) and op.regions[0].blocks:
+                yield op
+
+    def _build_function(self, fn: ir.Operation) -> FunctionModel:
+        name = ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else fn.name
+        ops: list[OpInfo] = []
+        entry = fn.regions[0].blocks[0]
+
+        def visit(block: ir.Block, top: bool, in_loop: bool) -> None:
+            for op in block.operations:
+                op = op.operation
+                info = OpInfo(op, effects_of(op), len(ops), top, in_loop, len(op.regions) > 0)
+                ops.append(info)
+                for region in op.regions:
+                    for inner in region.blocks:
+                        visit(inner, False, in_loop or op.name in LOOP_OPS)
+
+        for i, block in enumerate(fn.regions[0].blocks):
+            visit(block, i == 0 and block == entry, False)
+        return FunctionModel(fn, name, ops, {i.op: i for i in ops})

@@ -1,0 +1,198 @@
+"""Index SSA values as symbolic expressions, and the facts known about them.
+
+Byte offsets and sizes are ``index`` values: 64-bit machine integers. Each value is translated
+into a sympy expression whose meaning is its machine value (see :mod:`.symbolic`): ring ops
+(``addi``, ``subi``, ``muli``, affine ``+``/``*``) become sympy arithmetic, which sympy may
+canonicalise soundly modulo 2^64 (``(step+1)*8192 - 8192`` is ``8192*step``); every other op
+becomes an uninterpreted function (``udiv``, ``umin``, ``select``...). A value the translator
+cannot see through (a function argument, a global, a loop variable, an op it does not know)
+becomes a *symbol* named after the IR value, so that two uses of the same SSA value are the same
+symbol and two different values are different symbols: that is what makes proofs about
+"literally the same value" and "an equal value spelled differently" both work.
+
+Facts are :class:`~stream_model.proofs.Fact` objects: ``util.assume.int`` bounds, and the
+in-bounds facts of accesses that execute on every path (an out-of-bounds access is undefined
+behaviour, so every execution we must preserve has ``start <= end <= size``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+import sympy
+from iree.compiler import ir
+
+from . import symbolic as sym
+from .proofs import Fact
+from .semantics import Bound, Plus
+
+_RING = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b}
+_FUNCS: dict[str, Callable[..., sympy.Expr]] = {
+    "arith.divui": sym.udiv,
+    "arith.divsi": sym.sdiv,
+    "arith.ceildivui": sym.ceildivu,
+    "arith.ceildivsi": sym.ceildivs,
+    "arith.floordivsi": sym.floordivs,
+    "arith.remui": sym.urem,
+    "arith.remsi": sym.srem,
+    "arith.minui": sym.umin,
+    "arith.maxui": sym.umax,
+    "arith.minsi": sym.smin,
+    "arith.maxsi": sym.smax,
+}
+_CMP = {
+    0: sym.cmp_eq, 1: sym.cmp_ne, 2: sym.cmp_slt, 3: sym.cmp_sle, 4: sym.cmp_sgt,
+    5: sym.cmp_sge, 6: sym.cmp_ult, 7: sym.cmp_ule, 8: sym.cmp_ugt, 9: sym.cmp_uge,
+}  # arith.cmpi predicate numbering
+
+
+def is_64bit_integer(t: ir.Type) -> bool:
+    if isinstance(t, ir.IndexType):
+        return True
+    return isinstance(t, ir.IntegerType) and ir.IntegerType(t).width == 64
+
+
+class IndexTranslator:
+    """Translates index values of one module into sympy expressions (memoised per value)."""
+
+    def __init__(self, name_of: Callable[[ir.Value], str]) -> None:
+        self._name_of = name_of
+        self._cache: dict[ir.Value, sympy.Expr] = {}
+        self._symbols: dict[str, ir.Value] = {}
+        self.assume_facts: list[Fact] = []
+
+    # -- public --------------------------------------------------------------------------
+    def expr(self, value: ir.Value) -> sympy.Expr:
+        cached = self._cache.get(value)
+        if cached is None:
+            cached = self._cache[value] = self._translate(value)
+        return cached
+
+    def bound(self, b: Bound) -> Optional[sympy.Expr]:
+        if b is None:
+            return None
+        if isinstance(b, int):
+            return sympy.Integer(b)
+        if isinstance(b, Plus):
+            return self.expr(b.base) + b.delta
+        return self.expr(b)
+
+    # -- translation ---------------------------------------------------------------------
+    def _symbol(self, value: ir.Value, hint: Optional[str] = None) -> sympy.Symbol:
+        base = _sanitize(hint or self._name_of(value))
+        name, n = base, 1
+        while name in self._symbols and self._symbols[name] != value:
+            n += 1
+            name = f"{base}_{n}"
+        self._symbols[name] = value
+        return sym.index_symbol(name)
+
+    def _translate(self, value: ir.Value) -> sympy.Expr:
+        if not is_64bit_integer(value.type):
+            return self._symbol(value)
+        owner = value.owner
+        if not isinstance(owner, ir.Operation) and not isinstance(owner, ir.OpView):
+            return self._symbol(value)  # block argument
+        op = owner.operation if isinstance(owner, ir.OpView) else owner
+        name = op.name
+        operands = list(op.operands)
+        if name == "arith.constant":
+            return sympy.Integer(ir.IntegerAttr(op.attributes["value"]).value)
+        if name in _RING:
+            return _RING[name](self.expr(operands[0]), self.expr(operands[1]))
+        if name in _FUNCS:
+            return _FUNCS[name](self.expr(operands[0]), self.expr(operands[1]))
+        if name in ("arith.index_cast", "arith.index_castui") and is_64bit_integer(operands[0].type):
+            return self.expr(operands[0])  # 64-bit to 64-bit: the same bits
+        if name == "arith.select":
+            cond = self._condition(operands[0])
+            return sym.select(cond, self.expr(operands[1]), self.expr(operands[2]))
+        if name == "affine.apply":
+            return self._affine(op, 0)
+        if name in ("affine.min", "affine.max"):
+            fold = sym.smin if name == "affine.min" else sym.smax
+            results = self._affine_results(op)
+            out = results[0]
+            for r in results[1:]:
+                out = fold(out, r)
+            return out
+        if name == "util.align":
+            v, a = self.expr(operands[0]), self.expr(operands[1])
+            return sym.udiv(v + a - 1, a) * a
+        if name == "util.assume.int":
+            index = list(op.results).index(value)
+            inner = self.expr(operands[index])
+            self._record_assume(op, index, inner, value)
+            return inner
+        if name == "util.global.load":
+            hint = ir.FlatSymbolRefAttr(op.attributes["global"]).value
+            return self._symbol(value, hint)
+        return self._symbol(value)
+
+    def _condition(self, value: ir.Value) -> sympy.Expr:
+        owner = value.owner
+        op = getattr(owner, "operation", owner)
+        if isinstance(op, ir.Operation) and op.name == "arith.cmpi":
+            a, b = list(op.operands)
+            if is_64bit_integer(a.type):
+                pred = ir.IntegerAttr(op.attributes["predicate"]).value
+                return _CMP[pred](self.expr(a), self.expr(b))
+        return self._symbol(value)
+
+    def _affine_results(self, op: ir.Operation) -> list[sympy.Expr]:
+        amap = ir.AffineMapAttr(op.attributes["map"]).value
+        operands = [self.expr(v) for v in op.operands]
+        dims, syms = operands[: amap.n_dims], operands[amap.n_dims :]
+        return [_affine_expr(e, dims, syms) for e in amap.results]
+
+    def _affine(self, op: ir.Operation, index: int) -> sympy.Expr:
+        return self._affine_results(op)[index]
+
+    def _record_assume(self, op: ir.Operation, index: int, expr: sympy.Expr, value: ir.Value) -> None:
+        """``util.assume.int`` rows are alternatives (one per call site): take their hull."""
+        rows = ir.ArrayAttr(op.attributes["assumptions"])[index]
+        rows = list(rows) if isinstance(rows, ir.ArrayAttr) else [rows]
+        umins, umaxs = [], []
+        for row in rows:
+            text = str(row)
+            lo, hi = re.search(r"umin\s*=\s*(\d+)", text), re.search(r"umax\s*=\s*(\d+)", text)
+            umins.append(int(lo.group(1)) if lo else None)
+            umaxs.append(int(hi.group(1)) if hi else None)
+        name = self._name_of(value)
+        if umins and all(u is not None for u in umins):
+            self.assume_facts.append(Fact(f"assume.int {name} >= {min(umins)}", expr, "uge", sympy.Integer(min(umins))))
+        if umaxs and all(u is not None for u in umaxs):
+            self.assume_facts.append(Fact(f"assume.int {name} <= {max(umaxs)}", expr, "ule", sympy.Integer(max(umaxs))))
+
+
+def _affine_expr(e: ir.AffineExpr, dims: list[sympy.Expr], syms: list[sympy.Expr]) -> sympy.Expr:
+    if isinstance(e, ir.AffineConstantExpr):
+        return sympy.Integer(ir.AffineConstantExpr(e).value)
+    if isinstance(e, ir.AffineDimExpr):
+        return dims[ir.AffineDimExpr(e).position]
+    if isinstance(e, ir.AffineSymbolExpr):
+        return syms[ir.AffineSymbolExpr(e).position]
+    if isinstance(e, ir.AffineAddExpr):
+        b = ir.AffineAddExpr(e)
+        return _affine_expr(b.lhs, dims, syms) + _affine_expr(b.rhs, dims, syms)
+    if isinstance(e, ir.AffineMulExpr):
+        b = ir.AffineMulExpr(e)
+        return _affine_expr(b.lhs, dims, syms) * _affine_expr(b.rhs, dims, syms)
+    for cls, fn in (
+        (ir.AffineFloorDivExpr, sym.floordivs),
+        (ir.AffineCeilDivExpr, sym.ceildivs),
+        (ir.AffineModExpr, sym.mods),
+    ):
+        if isinstance(e, cls):
+            b = cls(e)
+            return fn(_affine_expr(b.lhs, dims, syms), _affine_expr(b.rhs, dims, syms))
+    raise ValueError(f"unsupported affine expression {e}")
+
+
+def _sanitize(name: str) -> str:
+    name = name.lstrip("%@")
+    name = re.sub(r"[^0-9A-Za-z_]", "_", name)
+    if not name or name[0].isdigit():
+        name = "v" + name
+    return name

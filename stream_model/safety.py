@@ -1,0 +1,445 @@
+"""When may a ``stream.async.slice`` become an alias of its source? The safety rule.
+
+**The rule.** A slice ``%r = stream.async.slice %src[%a to %b]`` copies bytes ``[a, b)`` of
+``%src`` at the point of the slice. An alias reads those bytes later, at each *read* of ``%r``.
+The two agree exactly when no write to those bytes can happen in between. So the slice may alias
+its source when:
+
+1. every use of ``%r`` only reads it (dispatch operands that are not tied, copy/update sources,
+   loads, transfers, clones, and slices of ``%r`` whose own reads then count as reads of ``%r``).
+   A tied (in-place) use would write the source through the alias; a use that lets ``%r``
+   escape (export, global store, return, call, region yield, an unknown op) hides later reads;
+2. and every write to the source's storage that can execute while the alias is live (found by
+   following tied chains, casts, globals and region edges both ways from ``%src``, see
+   :mod:`.tied_chains`) either
+
+   * provably touches bytes disjoint from ``[a, b)`` (a z3 proof over the facts), or
+   * provably happens before the slice (the slice depends on it through SSA def-use edges), or
+   * provably happens after every read of the alias (it depends on each of them).
+
+Anything the model cannot see keeps the copy: an unknown op on the storage, a write whose range
+is unknown, storage shared with external buffers at unknown offsets, a solver ``unknown``, a
+slice inside a loop (several live instances: not modelled here), or a fixpoint that hit its
+iteration cap.
+
+**Scope.** The writes considered are those of the slice's function (including nested regions)
+and of the calls it makes (a call may write any global or external storage). Work of other
+invocations is ordered by the invocation boundary: the function's work completes before its
+caller continues, as it must for the upstream copy itself to be correct.
+
+The decision and the integer facts it needs are DFX elements (:mod:`dfx`), so that later
+analyses (call summaries, loops) extend elements rather than rewrite this one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Hashable, Optional
+
+import sympy
+from iree.compiler import ir
+
+from dfx import AbstractElement, BooleanState, ChangeStatus, Solver
+
+from .program import FunctionModel, ModuleModel, OpInfo
+from .proofs import ByteRange, Fact, Proof, prove_disjoint
+from .semantics import Access, Bound, Kind, Plus
+from .symbolic import pretty
+
+DEFAULT_TIMEOUT_MS = 2000
+
+# -- decisions ---------------------------------------------------------------------------------
+
+
+@dataclass
+class WriteCheck:
+    """One write to the source's storage, and why it is harmless (or not)."""
+
+    op: str
+    location: str
+    range: Optional[list[str]]
+    verdict: str  # ordered-before | ordered-after | disjoint | overlap | unknown | unknown-range
+    facts_used: list[str] = field(default_factory=list)
+    counterexample: Optional[dict[str, int]] = None
+    detail: str = ""
+
+    @property
+    def safe(self) -> bool:
+        return self.verdict in ("ordered-before", "ordered-after", "disjoint")
+
+
+@dataclass
+class SliceDecision:
+    function: str
+    slice: str
+    location: str
+    result: str
+    source: str
+    decision: str  # "alias" | "keep"
+    reason: str
+    range: Optional[list[str]]
+    reads: list[str] = field(default_factory=list)
+    checks: list[WriteCheck] = field(default_factory=list)
+    facts_used: list[str] = field(default_factory=list)
+    counterexample: Optional[dict[str, int]] = None
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+# -- elements ---------------------------------------------------------------------------------
+
+
+class _Settled(AbstractElement[BooleanState]):
+    """An element whose information is all known at creation (no fixpoint needed yet)."""
+
+    def create_state(self) -> BooleanState:
+        return BooleanState()
+
+    def update(self, solver: Solver) -> ChangeStatus:
+        return ChangeStatus.UNCHANGED
+
+
+class IndexExpr(_Settled):
+    """The symbolic machine value of one index SSA value (position: the ``ir.Value``)."""
+
+    expr: sympy.Expr
+
+    def initialize(self, solver: Solver) -> None:
+        model: ModuleModel = solver.context
+        self.expr = model.translator.expr(self.position)
+        self.indicate_optimistic_fixpoint()
+
+    def describe(self) -> str:
+        return f"IndexExpr {pretty(self.expr)}"
+
+
+class FunctionFacts(_Settled):
+    """Facts that hold on every execution of a function (position: the function op).
+
+    * ``util.assume.int`` bounds in the entry block;
+    * in-bounds facts ``start <= end <= size`` for every access in the entry block (those ops
+      execute on every call, and an out-of-bounds access is undefined behaviour).
+    """
+
+    facts: list[Fact]
+
+    def initialize(self, solver: Solver) -> None:
+        model: ModuleModel = solver.context
+        fn: FunctionModel = _function_of(model, self.position)
+        facts: dict[tuple, Fact] = {}
+        for info in fn.ops:
+            if not info.top_level:
+                continue
+            for acc in info.effects.accesses:
+                if not acc.range_known or acc.size is None or acc.kind is not Kind.WRITE and _dup(acc, info):
+                    continue
+                start = _bound_expr(solver, acc.start)
+                end = _bound_expr(solver, acc.end)
+                size = solver.get_element(IndexExpr, acc.size).expr
+                what = f"{model.describe(info.op)} {acc.kind.value} of {model.name(acc.value)}"
+                for fact in (
+                    Fact(f"in-bounds: {what}: end <= size", end, "ule", size),
+                    Fact(f"in-bounds: {what}: start <= end", start, "ule", end),
+                ):
+                    facts.setdefault((fact.lhs, fact.rel, fact.rhs), fact)
+        # Assume facts are recorded when the values they bound are translated: translate all.
+        for info in fn.ops:
+            if info.top_level and info.op.name == "util.assume.int":
+                for r in info.op.results:
+                    solver.get_element(IndexExpr, r)
+        for fact in model.translator.assume_facts:
+            facts.setdefault((fact.lhs, fact.rel, fact.rhs), fact)
+        self.facts = list(facts.values())
+        self.indicate_optimistic_fixpoint()
+
+
+def _dup(acc: Access, info: OpInfo) -> bool:
+    """A tied operand is both read and written over one range: one pair of facts is enough."""
+    return any(a is not acc and a.value == acc.value and a.kind is Kind.WRITE for a in info.effects.accesses)
+
+
+class SliceSafety(AbstractElement[BooleanState]):
+    """May this slice (position: the ``stream.async.slice`` op) become an alias? See the rule.
+
+    Optimistically assumed safe; :meth:`update` settles it to a fixpoint with a
+    :class:`SliceDecision` explaining either outcome. If the solver gives up (iteration cap),
+    the pessimistic fixpoint is *keep*.
+    """
+
+    decision: Optional[SliceDecision] = None
+
+    def create_state(self) -> BooleanState:
+        return BooleanState()
+
+    def update(self, solver: Solver) -> ChangeStatus:
+        model: ModuleModel = solver.context
+        self.decision = decide(solver, model, self.position)
+        if self.decision.decision == "alias":
+            return self.indicate_optimistic_fixpoint()
+        return self.indicate_pessimistic_fixpoint()
+
+    def final_decision(self, model: ModuleModel) -> SliceDecision:
+        """The decision, with the sound fallback when the element never settled."""
+        if self.decision is None or (self.decision.decision == "alias" and not self.state.assumed):
+            fn = _function_of(model, self.position)
+            d = _new_decision(model, fn, fn.by_op[self.position])
+            d.reason = "the fixed-point iteration reached its cap before proving this slice safe"
+            return d
+        return self.decision
+
+    def describe(self) -> str:
+        return f"SliceSafety {self.decision.decision if self.decision else '?'}"
+
+
+def _function_of(model: ModuleModel, op: ir.Operation) -> FunctionModel:
+    while op.name not in ("util.func", "func.func", "util.initializer"):
+        op = op.parent
+    for f in model.functions:
+        if f.op == op:
+            return f
+    raise KeyError(op)
+
+
+def _bound_expr(solver: Solver, b: Bound) -> sympy.Expr:
+    if isinstance(b, int):
+        return sympy.Integer(b)
+    if isinstance(b, Plus):
+        return solver.get_element(IndexExpr, b.base).expr + b.delta
+    return solver.get_element(IndexExpr, b).expr
+
+
+# -- the decision -----------------------------------------------------------------------------
+
+
+class _Keep(Exception):
+    """Raised inside :func:`decide` to stop at the first reason to keep the copy."""
+
+
+def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceDecision:
+    op = info.op
+    view = op.opview
+    return SliceDecision(
+        function=fn.name,
+        slice=model.printed(op),
+        location=model.location(op),
+        result=model.name(op.results[0]),
+        source=model.name(view.source),
+        decision="keep",
+        reason="",
+        range=None,
+    )
+
+
+def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceDecision:
+    fn = _function_of(model, slice_op)
+    info = fn.by_op[slice_op]
+    d = _new_decision(model, fn, info)
+    view = slice_op.opview
+    start = _bound_expr(solver, view.source_offset)
+    end = _bound_expr(solver, view.source_end)
+    d.range = [pretty(start), pretty(end)]
+    try:
+        reads = _read_points(model, fn, slice_op.results[0], d)
+        d.reads = [model.describe(r.op) for r in reads]
+        if info.in_loop:
+            raise _Keep("the slice is inside a loop: several instances may be live, which this model does not describe")
+        src = view.source
+        facts = solver.get_element(FunctionFacts, fn.op).facts
+        slice_range = ByteRange(start, end)
+        for w, acc in _writes_to_storage_of(model, fn, src):
+            check = _check_write(solver, model, fn, info, reads, w, acc, slice_range, facts)
+            d.checks.append(check)
+            if not check.safe:
+                d.counterexample = check.counterexample
+                raise _Keep(_keep_reason(check, d.range))
+    except _Keep as why:
+        d.decision, d.reason = "keep", str(why)
+        return d
+    d.decision = "alias"
+    d.facts_used = sorted({f for c in d.checks for f in c.facts_used})
+    d.reason = _alias_reason(d)
+    return d
+
+
+def _keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
+    where = f"[{slice_range[0]}, {slice_range[1]})"
+    if check.verdict == "overlap":
+        cex = ", ".join(f"{k}={v}" for k, v in (check.counterexample or {}).items())
+        return (
+            f"{check.op} writes [{check.range[0]}, {check.range[1]}), which may overlap the slice {where} "
+            f"while the alias is live" + (f" (counterexample: {cex})" if cex else "")
+        )
+    if check.verdict == "unknown":
+        return f"could not prove {check.op} disjoint from the slice {where}: {check.detail}"
+    return f"{check.op} may write the slice's bytes while the alias is live: {check.detail}"
+
+
+def _alias_reason(d: SliceDecision) -> str:
+    if not d.checks:
+        return "no op writes the source's storage in this function"
+    counts: dict[str, int] = {}
+    for c in d.checks:
+        counts[c.verdict] = counts.get(c.verdict, 0) + 1
+    parts = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
+    return f"every write to the source's storage is harmless ({parts})"
+
+
+# -- reads of the alias ----------------------------------------------------------------------
+
+
+def _read_points(model: ModuleModel, fn: FunctionModel, result: ir.Value, d: SliceDecision) -> list[OpInfo]:
+    """Every op that reads the alias, following slices of it; raise _Keep on any other use."""
+    reads: list[OpInfo] = []
+    work = [result]
+    seen: set = set()
+    while work:
+        value = work.pop()
+        for use in value.uses:
+            user = use.owner
+            user = getattr(user, "operation", user)
+            ui = fn.info(user)
+            if ui is None:
+                raise _Keep(f"{model.name(value)} is used outside its function by {user.name}")
+            if ui.index in seen:
+                continue
+            seen.add(ui.index)
+            why = _non_read_use(model, ui, value)
+            if why:
+                raise _Keep(why)
+            reads.append(ui)
+            if user.name == "stream.async.slice":
+                work.append(user.results[0])
+    return sorted(reads, key=lambda r: r.index)
+
+
+def _non_read_use(model: ModuleModel, ui: OpInfo, value: ir.Value) -> Optional[str]:
+    fx = ui.effects
+    what = model.describe(ui.op)
+    name = model.name(value)
+    if fx.unknown:
+        return f"{name} is used by {ui.op.name}, an op the model does not know"
+    if any(operand == value for _, operand in fx.tied):
+        return f"{name} is written in place by {what} (a tied operand)"
+    if any(operand == value for _, operand in fx.aliases):
+        return f"{name} is aliased by {what}; its later uses are not followed"
+    if value in fx.escapes or (fx.global_store and fx.global_store[0] == value):
+        return f"{name} escapes through {what}"
+    if ui.op.name in ("scf.yield", "scf.for", "scf.if", "scf.while", "scf.condition"):
+        return f"{name} flows through {ui.op.name}; region flow of slices is not followed"
+    if not any(a.value == value and a.kind is Kind.READ for a in fx.accesses):
+        return f"{name} is used by {what} in a way the model does not describe"
+    return None
+
+
+# -- writes to the source's storage ----------------------------------------------------------
+
+
+def _writes_to_storage_of(model: ModuleModel, fn: FunctionModel, src: ir.Value):
+    """(op, access) for each write in ``fn`` that may touch the storage of ``src``.
+
+    Same base: the access range is comparable with the slice's. Another external base when the
+    source's base is external too: the bytes may be shared at unknown offsets, reported as an
+    access with an unknown range. Calls that may write globals or external storage likewise.
+    """
+    storage = model.storage
+    for info in fn.ops:
+        fx = info.effects
+        for acc in fx.accesses:
+            if acc.kind is not Kind.WRITE:
+                continue
+            if storage.same_base(acc.value, src):
+                yield info, acc
+            elif storage.may_alias(acc.value, src):
+                yield info, Access(acc.value, Kind.WRITE, None, None)
+        if fx.clobbers_globals and storage.holds_global_or_external(src):
+            yield info, Access(src, Kind.WRITE, None, None)
+
+
+def _check_write(
+    solver: Solver,
+    model: ModuleModel,
+    fn: FunctionModel,
+    slice_info: OpInfo,
+    reads: list[OpInfo],
+    w: OpInfo,
+    acc: Access,
+    slice_range: ByteRange,
+    facts: list[Fact],
+) -> WriteCheck:
+    check = WriteCheck(op=model.describe(w.op), location=model.location(w.op), range=None, verdict="unknown-range")
+    if not slice_info.in_loop and fn.happens_before(w, slice_info):
+        check.verdict, check.detail = "ordered-before", "the slice depends on this write through SSA def-use edges"
+        if acc.range_known:
+            check.range = [pretty(_bound_expr(solver, acc.start)), pretty(_bound_expr(solver, acc.end))]
+        return check
+    if reads and all(fn.happens_before(r, w) for r in reads):
+        check.verdict, check.detail = "ordered-after", "this write depends on every read of the alias"
+        return check
+    if not acc.range_known:
+        why = "an op the model does not know" if w.effects.unknown else (
+            "a call that may write any global or external storage" if w.effects.clobbers_globals else
+            "storage that may be shared with external buffers at unknown offsets"
+        )
+        check.detail = f"its range is unknown ({why})"
+        return check
+    wrange = ByteRange(_bound_expr(solver, acc.start), _bound_expr(solver, acc.end))
+    check.range = [pretty(wrange.start), pretty(wrange.end)]
+    proof: Proof = prove_disjoint(slice_range, wrange, _relevant(facts, slice_range, wrange), DEFAULT_TIMEOUT_MS)
+    check.facts_used = list(proof.facts_used)
+    check.detail = proof.detail
+    if proof.verdict == "disjoint":
+        check.verdict = "disjoint"
+    elif proof.verdict == "may_overlap":
+        check.verdict = "overlap"
+        check.counterexample = proof.counterexample
+    else:
+        check.verdict = "unknown"
+    return check
+
+
+def _relevant(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:
+    """Facts connected to the query's symbols (transitively). Facts about unrelated symbols
+    cannot help a proof unless they contradict each other, so dropping them only loses
+    proofs, never soundness; it keeps queries small in modules with hundreds of accesses."""
+    wanted: set = set()
+    for r in ranges:
+        wanted |= r.start.free_symbols | r.end.free_symbols
+    chosen: list[Fact] = []
+    rest = [(f, f.lhs.free_symbols | f.rhs.free_symbols) for f in facts]
+    changed = True
+    while changed:
+        changed = False
+        keep = []
+        for f, syms in rest:
+            if not syms or syms & wanted:
+                if syms:
+                    chosen.append(f)
+                    wanted |= syms
+                    changed = True
+            else:
+                keep.append((f, syms))
+        rest = keep
+    return chosen
+
+
+# -- driver ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Analysis:
+    model: ModuleModel
+    decisions: list[SliceDecision]
+    iterations: int
+    converged: bool
+
+
+def analyze(model: ModuleModel, max_iterations: Optional[int] = None) -> Analysis:
+    """Decide every slice of the module (program order)."""
+    solver = Solver(model)
+    elements = [
+        solver.get_element(SliceSafety, info.op) for fn in model.functions for info in fn.slices()
+    ]
+    result = solver.run(max_iterations) if max_iterations is not None else solver.run()
+    decisions = [e.final_decision(model) for e in elements]
+    return Analysis(model, decisions, result.iterations, result.converged)

@@ -1,0 +1,339 @@
+"""What each op does to resources: one table, read by the rest of the model.
+
+Every op that touches a ``!stream.resource`` value is described by an :class:`OpEffects`:
+which resource operands it *reads* and *writes*, over which byte range, which results are *tied*
+(the result is the operand's storage, updated in place), which results are *fresh* storage,
+which share the operand's storage without writing it (casts), and which values *escape* the
+function (exported, stored to a global, passed to a call) so that code we cannot see may read or
+write them at any time.
+
+The table is data (:data:`OP_TABLE`, one :class:`OpSpec` per op, naming accessors of the
+generated op classes) plus a few functions for ops whose operand lists are variadic (dispatch,
+call, return, scf). An op that uses or produces a resource and is not in the table is *unknown*:
+its resource operands are treated as read and written over an unknown range and as escaping,
+and every slice whose storage it can reach keeps its copy. Semantics follow
+``Dialect/Stream/IR/StreamOps.td`` of IREE 3.13.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Callable, Optional, Union
+
+from iree.compiler import ir
+
+
+
+@dataclass(frozen=True, eq=False)
+class Plus:
+    """A bound ``base + delta`` (scalar loads and stores access ``[offset, offset + width)``)."""
+
+    base: ir.Value
+    delta: int
+
+
+# A range bound is an IR index value, a literal integer, ``Plus``, or ``None`` for "unknown".
+Bound = Union[ir.Value, int, Plus, None]
+
+
+class Kind(Enum):
+    READ = "read"
+    WRITE = "write"
+
+
+@dataclass(frozen=True, eq=False)
+class Access:
+    """One byte-range access of ``value`` by an op: ``[start, end)`` in the value's addressing.
+
+    ``start``/``end`` of ``None`` mean the range is unknown (the whole resource, or worse).
+    ``size`` is the resource's size as the op states it, for the in-bounds facts.
+    """
+
+    value: ir.Value
+    kind: Kind
+    start: Bound
+    end: Bound
+    size: Optional[ir.Value] = None
+
+    @property
+    def range_known(self) -> bool:
+        return self.start is not None and self.end is not None
+
+
+@dataclass(eq=False)
+class OpEffects:
+    """Everything the model needs to know about one op's resource behaviour."""
+
+    accesses: list[Access] = field(default_factory=list)
+    tied: list[tuple[ir.Value, ir.Value]] = field(default_factory=list)  # (result, operand)
+    aliases: list[tuple[ir.Value, ir.Value]] = field(default_factory=list)  # same storage, no write
+    fresh: list[ir.Value] = field(default_factory=list)  # results in new storage
+    external: list[ir.Value] = field(default_factory=list)  # results of unknown provenance
+    escapes: list[ir.Value] = field(default_factory=list)  # operands code we cannot see may touch
+    global_load: Optional[tuple[ir.Value, str]] = None  # (result, global symbol)
+    global_store: Optional[tuple[ir.Value, str]] = None  # (stored value, global symbol)
+    unknown: bool = False  # the op is not in the table but touches resources
+    clobbers_globals: bool = False  # may write any global / external storage (calls)
+
+
+def is_resource(value: ir.Value) -> bool:
+    return str(value.type).startswith("!stream.resource")
+
+
+# --------------------------------------------------------------------------------------------
+# Table-driven ops: each access names accessors of the generated op view.
+
+
+@dataclass(frozen=True)
+class AccessSpec:
+    """``operand`` read or written over ``[start, end)``; names are op-view accessors.
+
+    ``start`` may be ``0``; ``end`` may be the name of a size accessor (the whole operand) or
+    ``("+", offset_accessor, byte_width_of_result_or_value)`` for scalar loads/stores.
+    """
+
+    operand: str
+    kind: Kind
+    start: Union[str, int]
+    end: Union[str, tuple]
+    size: str
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    accesses: tuple[AccessSpec, ...] = ()
+    tied_to: Optional[str] = None  # result 0 is tied to this operand
+    alias_of: Optional[str] = None  # result 0 shares this operand's storage (no write)
+    fresh_result: bool = False
+    external_result: bool = False
+    escapes: tuple[str, ...] = ()
+
+
+R, W = Kind.READ, Kind.WRITE
+
+OP_TABLE: dict[str, OpSpec] = {
+    # A slice is a copy of [offset, end) of its source into new storage: the op we elide.
+    "stream.async.slice": OpSpec(
+        (AccessSpec("source", R, "source_offset", "source_end", "source_size"),), fresh_result=True
+    ),
+    "stream.async.update": OpSpec(
+        (
+            AccessSpec("update", R, 0, "update_size", "update_size"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size"),
+        ),
+        tied_to="target",
+    ),
+    "stream.async.copy": OpSpec(
+        (
+            AccessSpec("source", R, "source_offset", "source_end", "source_size"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size"),
+        ),
+        tied_to="target",
+    ),
+    "stream.async.fill": OpSpec(
+        (AccessSpec("target", W, "target_offset", "target_end", "target_size"),), tied_to="target"
+    ),
+    "stream.async.collective": OpSpec(
+        (
+            AccessSpec("source", R, "source_offset", "source_end", "source_size"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size"),
+        ),
+        tied_to="target",
+    ),
+    "stream.async.store": OpSpec(
+        (AccessSpec("target", W, "target_offset", ("+", "target_offset", "value"), "target_size"),),
+        tied_to="target",
+    ),
+    "stream.async.load": OpSpec(
+        (AccessSpec("source", R, "source_offset", ("+", "source_offset", "result"), "source_size"),)
+    ),
+    "stream.async.splat": OpSpec(fresh_result=True),
+    "stream.async.alloca": OpSpec(fresh_result=True),
+    "stream.async.clone": OpSpec(
+        (AccessSpec("source", R, 0, "source_size", "source_size"),), fresh_result=True
+    ),
+    "stream.async.transfer": OpSpec(
+        (AccessSpec("source", R, 0, "source_size", "source_size"),), fresh_result=True
+    ),
+    # A cast changes lifetime/affinity, not storage: its result is the same bytes.
+    "stream.async.cast": OpSpec(alias_of="source"),
+    "stream.async.barrier": OpSpec(alias_of="source"),
+    "stream.tensor.import": OpSpec(external_result=True),
+    # An exported resource is visible to the caller, who may read or write it at any time.
+    "stream.tensor.export": OpSpec(
+        (AccessSpec("source", R, 0, "source_size", "source_size"),), escapes=("source",)
+    ),
+}
+
+# Ops that take a resource operand only to ask about it, never touching its bytes.
+IGNORED_OPS = frozenset({"stream.resource.size"})
+
+
+def _byte_width(value: ir.Value) -> Optional[int]:
+    """Width in bytes of a scalar stored or loaded by stream.async.store/load."""
+    t = value.type
+    try:
+        return ir.IntegerType(t).width // 8 if isinstance(t, ir.IntegerType) else ir.FloatType(t).width // 8
+    except Exception:  # noqa: BLE001 - a type we do not know the width of: unknown range
+        return None
+
+
+def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
+    fx = OpEffects()
+    for a in spec.accesses:
+        value = getattr(op, a.operand)
+        start: Bound = a.start if isinstance(a.start, int) else getattr(op, a.start)
+        if isinstance(a.end, tuple):
+            _, base, scalar = a.end
+            width = _byte_width(getattr(op, scalar))
+            end: Bound = None if width is None else Plus(getattr(op, base), width)
+            if width is None:
+                start = None
+        else:
+            end = getattr(op, a.end)
+        fx.accesses.append(Access(value, a.kind, start, end, getattr(op, a.size)))
+    result = op.results[0] if len(op.results) else None
+    if spec.tied_to is not None:
+        fx.tied.append((result, getattr(op, spec.tied_to)))
+    if spec.alias_of is not None:
+        fx.aliases.append((result, getattr(op, spec.alias_of)))
+    if spec.fresh_result:
+        fx.fresh.append(result)
+    if spec.external_result:
+        fx.external.append(result)
+    fx.escapes.extend(getattr(op, name) for name in spec.escapes)
+    return fx
+
+
+# --------------------------------------------------------------------------------------------
+# Variadic ops.
+
+
+def _dispatch(op: ir.OpView) -> OpEffects:
+    """Dispatch reads each resource operand over its ``[offset to end]`` and writes the operands
+    its results are tied to; untied results are fresh storage. Dispatches cannot write untied
+    operands (the async form has no other way to produce a write)."""
+    fx = OpEffects()
+    resources = [v for v in op.resource_operands if is_resource(v)]
+    offsets, ends, sizes = list(op.resource_operand_offsets), list(op.resource_operand_ends), list(
+        op.resource_operand_sizes
+    )
+    operands = list(op.resource_operands)
+    tied = _tied_operands(op)
+    tied_operand_ids = set()
+    for result_index, operand_index in enumerate(tied):
+        result = op.results[result_index]
+        if operand_index is None:
+            if is_resource(result):
+                fx.fresh.append(result)
+            continue
+        tied_operand_ids.add(operand_index)
+        fx.tied.append((result, operands[operand_index]))
+    for k, value in enumerate(resources):
+        operand_index = _nth_resource_position(operands, k)
+        fx.accesses.append(Access(value, R, offsets[k], ends[k], sizes[k]))
+        if operand_index in tied_operand_ids:
+            fx.accesses.append(Access(value, W, offsets[k], ends[k], sizes[k]))
+    return fx
+
+
+def _nth_resource_position(operands: list[ir.Value], k: int) -> int:
+    seen = -1
+    for i, v in enumerate(operands):
+        if is_resource(v):
+            seen += 1
+            if seen == k:
+                return i
+    raise IndexError(k)
+
+
+def _tied_operands(op: ir.OpView) -> list[Optional[int]]:
+    """Per result, the index into the op's tied-operand list, or None (from ``tied_operands``)."""
+    n = len(op.results)
+    if "tied_operands" not in op.attributes:
+        return [None] * n
+    raw = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
+    return [None if i < 0 else i for i in raw] + [None] * (n - len(raw))
+
+
+def _call(op: ir.OpView) -> OpEffects:
+    """A call we do not summarise: the callee may read and write any resource it is given, any
+    global and any external storage, and its results may alias anything."""
+    fx = OpEffects(clobbers_globals=True)
+    for v in op.operands:
+        if is_resource(v):
+            fx.accesses.append(Access(v, R, None, None))
+            fx.accesses.append(Access(v, W, None, None))
+            fx.escapes.append(v)
+    fx.external.extend(r for r in op.results if is_resource(r))
+    return fx
+
+
+def _return(op: ir.OpView) -> OpEffects:
+    """Returned resources reach the caller, which may touch them at any time."""
+    return OpEffects(escapes=[v for v in op.operands if is_resource(v)])
+
+
+def _global_load(op: ir.OpView) -> OpEffects:
+    fx = OpEffects()
+    result = op.results[0]
+    if is_resource(result):
+        fx.global_load = (result, _symbol(op))
+    return fx
+
+
+def _global_store(op: ir.OpView) -> OpEffects:
+    fx = OpEffects()
+    value = op.operands[0]
+    if is_resource(value):
+        fx.global_store = (value, _symbol(op))
+    return fx
+
+
+def _symbol(op: ir.OpView) -> str:
+    return ir.FlatSymbolRefAttr(op.attributes["global"]).value
+
+
+def _region_op(op: ir.OpView) -> OpEffects:
+    """scf.for / scf.if / scf.while: resources flowing through iter_args and results keep their
+    storage (the region edges are modelled as aliases by the tied-chain builder)."""
+    return OpEffects()
+
+
+VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
+    "stream.async.dispatch": _dispatch,
+    "util.call": _call,
+    "util.return": _return,
+    "util.global.load": _global_load,
+    "util.global.store": _global_store,
+    "scf.for": _region_op,
+    "scf.if": _region_op,
+    "scf.while": _region_op,
+    "scf.yield": _region_op,
+    "scf.condition": _region_op,
+}
+
+# Region ops whose resource results/arguments alias the values flowing in (handled by tied_chains).
+REGION_FLOW_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition"})
+
+
+def effects_of(op: ir.Operation) -> OpEffects:
+    """The resource effects of one op (an :class:`OpEffects`, ``unknown`` if not modelled)."""
+    name = op.name
+    view = op.opview
+    if name in OP_TABLE:
+        return _from_spec(view, OP_TABLE[name])
+    if name in VARIADIC:
+        return VARIADIC[name](view)
+    touched = [v for v in op.operands if is_resource(v)]
+    produced = [r for r in op.results if is_resource(r)]
+    if (name in IGNORED_OPS and not produced) or (not touched and not produced):
+        return OpEffects()
+    fx = OpEffects(unknown=True)
+    for v in touched:
+        fx.accesses.append(Access(v, R, None, None))
+        fx.accesses.append(Access(v, W, None, None))
+        fx.escapes.append(v)
+    fx.external.extend(produced)
+    return fx

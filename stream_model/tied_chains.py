@@ -1,0 +1,179 @@
+"""Which resource values share storage: tied (in-place) chains, globals and escapes.
+
+A *base* is a set of resource values that are either the same buffer with the same byte
+addressing or entirely distinct buffers. Ranges of two values in one base can therefore be
+compared directly: same buffer, same offsets; or different buffers, no overlap at all.
+Bases are built by union-find over:
+
+* tied results and their operands (``stream.async.update ... -> %t as ...``), casts;
+* ``util.global.load``/``store`` of one private global (a global's buffer is the same bytes in
+  every function; storing another value into it joins that value's base);
+* ``scf`` region edges: init values, iteration arguments, yields and results.
+
+A base is *external* when code we cannot see may hold a reference into it at an unknown offset:
+imported buffers, function arguments, call results, results of unknown ops, public globals, and
+anything that escapes (exported, returned, passed to a call or an unknown op). Two different
+external bases may overlap arbitrarily; an external base and an internal one never do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Hashable, Iterable, Iterator, Union
+
+from iree.compiler import ir
+
+from .semantics import OpEffects, is_resource
+
+Key = Union[ir.Value, str]  # a value, or "@global" for a global's storage
+
+
+@dataclass
+class _Node:
+    parent: Key
+    external: bool = False
+    reasons: list[str] = field(default_factory=list)
+
+
+class StorageMap:
+    """Union-find of resource values into bases, with an *external* flag per base."""
+
+    def __init__(self) -> None:
+        self._nodes: dict[Key, _Node] = {}
+
+    def _node(self, key: Key) -> _Node:
+        node = self._nodes.get(key)
+        if node is None:
+            node = self._nodes[key] = _Node(parent=key)
+        return node
+
+    def find(self, key: Key) -> Key:
+        node = self._node(key)
+        root = key
+        while self._nodes[root].parent != root:
+            root = self._nodes[root].parent
+        while node.parent != root:  # path compression
+            nxt = node.parent
+            node.parent = root
+            node = self._nodes[nxt]
+        return root
+
+    def union(self, a: Key, b: Key) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return
+        na, nb = self._nodes[ra], self._nodes[rb]
+        nb.parent = ra
+        na.external = na.external or nb.external
+        na.reasons.extend(nb.reasons)
+
+    def mark_external(self, key: Key, reason: str) -> None:
+        root = self._node(self.find(key))
+        root.external = True
+        if len(root.reasons) < 8:
+            root.reasons.append(reason)
+
+    def base(self, key: Key) -> Hashable:
+        return self.find(key)
+
+    def is_external(self, key: Key) -> bool:
+        return self._nodes[self.find(key)].external
+
+    def external_reasons(self, key: Key) -> list[str]:
+        return list(self._nodes[self.find(key)].reasons)
+
+    def same_base(self, a: Key, b: Key) -> bool:
+        return self.find(a) == self.find(b)
+
+    def may_alias(self, a: Key, b: Key) -> bool:
+        """True when a and b may share bytes at *unknown* relative offsets."""
+        return not self.same_base(a, b) and self.is_external(a) and self.is_external(b)
+
+    def globals_in_base(self, key: Key) -> list[str]:
+        root = self.find(key)
+        return sorted(k for k in self._nodes if isinstance(k, str) and self.find(k) == root)
+
+    def holds_global_or_external(self, key: Key) -> bool:
+        return self.is_external(key) or bool(self.globals_in_base(key))
+
+
+def build_storage_map(
+    effects: Iterable[tuple[ir.Operation, OpEffects]],
+    globals_: dict[str, "GlobalInfo"],
+    function_args: Iterable[tuple[ir.Value, str]],
+    describe: "callable",
+) -> StorageMap:
+    """Build the bases of a whole module from the per-op effects (see module docstring)."""
+    storage = StorageMap()
+    for name, info in globals_.items():
+        storage.find("@" + name)
+        if not info.private:
+            storage.mark_external("@" + name, f"global @{name} is not private")
+    for value, where in function_args:
+        storage.mark_external(value, f"argument of {where}")
+    for op, fx in effects:
+        for result, operand in fx.tied + fx.aliases:
+            storage.union(result, operand)
+        if fx.global_load:
+            storage.union(fx.global_load[0], "@" + fx.global_load[1])
+        if fx.global_store:
+            storage.union(fx.global_store[0], "@" + fx.global_store[1])
+        for v in fx.external:
+            storage.mark_external(v, f"result of {describe(op)}")
+        for v in fx.escapes:
+            storage.mark_external(v, f"escapes through {describe(op)}")
+        for v in fx.fresh:
+            storage.find(v)
+        _region_edges(op, storage)
+    return storage
+
+
+@dataclass(frozen=True)
+class GlobalInfo:
+    name: str
+    private: bool
+    mutable: bool
+    is_resource: bool
+
+
+def _region_edges(op: ir.Operation, storage: StorageMap) -> None:
+    """scf region flow: values entering and leaving a region keep their storage."""
+    name = op.name
+    if name == "scf.for":
+        inits = list(op.operands)[3:]
+        body = op.regions[0].blocks[0]
+        iter_args = list(body.arguments)[1:]
+        yielded = list(_terminator(body).operands)
+        for i, result in enumerate(op.results):
+            for v in (inits[i], iter_args[i], yielded[i]):
+                if is_resource(result):
+                    storage.union(result, v)
+    elif name == "scf.if":
+        for region in op.regions:
+            if not region.blocks:
+                continue
+            yielded = list(_terminator(region.blocks[0]).operands)
+            for i, result in enumerate(op.results):
+                if is_resource(result):
+                    storage.union(result, yielded[i])
+    elif name == "scf.while":
+        before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+        inits = list(op.operands)
+        condition = list(_terminator(before).operands)[1:]
+        for i, arg in enumerate(before.arguments):
+            if is_resource(arg):
+                storage.union(arg, inits[i])
+                storage.union(arg, list(_terminator(after).operands)[i])
+        for i, result in enumerate(op.results):
+            if is_resource(result):
+                storage.union(result, condition[i])
+                storage.union(result, list(after.arguments)[i])
+
+
+def _terminator(block: ir.Block) -> ir.Operation:
+    ops = list(block.operations)
+    return ops[-1].operation
+
+
+def iter_values(storage: StorageMap) -> Iterator[Key]:
+    return iter(storage._nodes)  # noqa: SLF001 - debugging aid
