@@ -47,13 +47,19 @@ def _verify(module: ir.Module) -> bool:
         return False
 
 
-def elide_slices(module: ir.Module, *, apply: bool = True, max_iterations: int | None = None) -> RewriteReport:
-    """Analyse every slice of ``module`` and, if ``apply``, replace the safe ones by subviews."""
+def elide_slices(
+    module: ir.Module, *, apply: bool = True, max_iterations: int | None = None, source: str | None = None
+) -> RewriteReport:
+    """Analyse every slice of ``module`` and, if ``apply``, replace the safe ones by subviews.
+
+    ``source`` (the module's text, when it came from a file) only makes the log name values as
+    the user wrote them.
+    """
     if not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     started = time.perf_counter()
     try:
-        model = ModuleModel(module)
+        model = ModuleModel(module, source)
         analysis: Analysis = analyze(model, max_iterations=max_iterations)
     except ModelError:
         raise

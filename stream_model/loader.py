@@ -23,6 +23,7 @@ class ModelError(Exception):
 class LoadedModule:
     context: ir.Context
     module: ir.Module
+    text: str | None = None  # the source, for naming values as the user wrote them
 
 
 # Ops whose presence means the IR is past the phase the model describes.
@@ -52,7 +53,7 @@ def parse_module(text: str, filename: str = "<input>", context: ir.Context | Non
         raise ModelError(f"{filename}: {_first_diagnostic(e)}") from None
     except Exception as e:  # noqa: BLE001 - the bindings raise other types for invalid bytes
         raise ModelError(f"{filename}: cannot parse MLIR: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-    return LoadedModule(ctx, module)
+    return LoadedModule(ctx, module, text)
 
 
 def _first_diagnostic(e: "ir.MLIRError") -> str:

@@ -7,6 +7,7 @@ Ops are kept in program order (pre-order over regions) so logs and decisions are
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
@@ -77,8 +78,9 @@ class FunctionModel:
 class ModuleModel:
     """Functions, globals, storage bases and index expressions of one module."""
 
-    def __init__(self, module: ir.Module) -> None:
+    def __init__(self, module: ir.Module, source: Optional[str] = None) -> None:
         self.module = module
+        self._source_lines = source.splitlines() if source is not None else None
         self.asm_state = ir.AsmState(module.operation)
         self.globals = self._collect_globals()
         self.functions = [self._build_function(op) for op in self._function_ops()]
@@ -96,7 +98,39 @@ class ModuleModel:
 
     # -- naming ----------------------------------------------------------------------------
     def name(self, value: ir.Value) -> str:
-        return value.get_name(self.asm_state)
+        """The value's name as the user wrote it when the source is known (``%step``), else
+        as the printer numbers it (``%arg0``). Display only: the model never reads text."""
+        return self._source_name(value) or value.get_name(self.asm_state)
+
+    def _source_name(self, value: ir.Value) -> Optional[str]:
+        if self._source_lines is None:
+            return None
+        owner = value.owner
+        try:
+            if isinstance(owner, ir.Block):
+                line, col = self._line_col(value.location)
+                m = re.match(r"%[\w.$-]+", line[col - 1 :])
+                return m.group(0) if m else None
+            op = getattr(owner, "operation", owner)
+            line, col = self._line_col(op.location)
+            m = re.search(r"(%[\w.$-]+)(?::(\d+))?\s*=\s*$", line[: col - 1])
+            if not m:
+                return None
+            return m.group(1) if not m.group(2) else f"{m.group(1)}#{value.result_number}"
+        except (ValueError, IndexError, AttributeError):
+            return None
+
+    def _line_col(self, loc: ir.Location) -> tuple[str, int]:
+        assert self._source_lines is not None
+        return self._source_lines[loc.start_line - 1], loc.start_col
+
+    def source_line(self, op: ir.Operation) -> Optional[str]:
+        if self._source_lines is None:
+            return None
+        try:
+            return self._source_lines[op.location.start_line - 1].strip()
+        except (ValueError, IndexError, AttributeError):
+            return None
 
     def describe(self, op: ir.Operation) -> str:
         """``stream.async.update %5``: an op by name and first result, for reasons."""
@@ -105,6 +139,10 @@ class ModuleModel:
         return op.name
 
     def printed(self, op: ir.Operation) -> str:
+        """The op as the user wrote it (one line of the source), else as printed."""
+        line = self.source_line(op)
+        if line and op.name in line:
+            return line
         buf = io.StringIO()
         op.print(state=self.asm_state, file=buf)
         return " ".join(buf.getvalue().split())

@@ -59,8 +59,14 @@ class IndexTranslator:
     def __init__(self, name_of: Callable[[ir.Value], str]) -> None:
         self._name_of = name_of
         self._cache: dict[ir.Value, sympy.Expr] = {}
-        self._symbols: dict[str, ir.Value] = {}
-        self.assume_facts: list[Fact] = []
+        # Symbol names are unique per function: values of different functions never meet in
+        # one query, and a name must never stand for two values that could.
+        self._symbols: dict[tuple[Optional[ir.Operation], str], ir.Value] = {}
+        self._assume_facts: dict[Optional[ir.Operation], list[Fact]] = {}
+
+    def assume_facts(self, function: ir.Operation) -> list[Fact]:
+        """``util.assume.int`` facts recorded for values of ``function`` so far."""
+        return list(self._assume_facts.get(function, []))
 
     # -- public --------------------------------------------------------------------------
     def expr(self, value: ir.Value) -> sympy.Expr:
@@ -81,11 +87,12 @@ class IndexTranslator:
     # -- translation ---------------------------------------------------------------------
     def _symbol(self, value: ir.Value, hint: Optional[str] = None) -> sympy.Symbol:
         base = _sanitize(hint or self._name_of(value))
+        scope = function_of_value(value)
         name, n = base, 1
-        while name in self._symbols and self._symbols[name] != value:
+        while (scope, name) in self._symbols and self._symbols[(scope, name)] != value:
             n += 1
             name = f"{base}_{n}"
-        self._symbols[name] = value
+        self._symbols[(scope, name)] = value
         return sym.index_symbol(name)
 
     def _translate(self, value: ir.Value) -> sympy.Expr:
@@ -160,10 +167,24 @@ class IndexTranslator:
             umins.append(int(lo.group(1)) if lo else None)
             umaxs.append(int(hi.group(1)) if hi else None)
         name = self._name_of(value)
+        facts = self._assume_facts.setdefault(function_of_value(value), [])
         if umins and all(u is not None for u in umins):
-            self.assume_facts.append(Fact(f"assume.int {name} >= {min(umins)}", expr, "uge", sympy.Integer(min(umins))))
+            facts.append(Fact(f"assume.int {name} >= {min(umins)}", expr, "uge", sympy.Integer(min(umins))))
         if umaxs and all(u is not None for u in umaxs):
-            self.assume_facts.append(Fact(f"assume.int {name} <= {max(umaxs)}", expr, "ule", sympy.Integer(max(umaxs))))
+            facts.append(Fact(f"assume.int {name} <= {max(umaxs)}", expr, "ule", sympy.Integer(max(umaxs))))
+
+
+FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
+
+
+def function_of_value(value: ir.Value) -> Optional[ir.Operation]:
+    """The function-like op whose body defines ``value`` (None for module-level values)."""
+    owner = value.owner
+    op = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
+    while op is not None and op.name not in FUNCTION_OPS:
+        parent = op.parent
+        op = getattr(parent, "operation", parent) if parent is not None else None
+    return op
 
 
 def _affine_expr(e: ir.AffineExpr, dims: list[sympy.Expr], syms: list[sympy.Expr]) -> sympy.Expr:

@@ -148,7 +148,7 @@ class FunctionFacts(_Settled):
             if info.top_level and info.op.name == "util.assume.int":
                 for r in info.op.results:
                     solver.get_element(IndexExpr, r)
-        for fact in model.translator.assume_facts:
+        for fact in model.translator.assume_facts(fn.op):
             facts.setdefault((fact.lhs, fact.rel, fact.rhs), fact)
         self.facts = list(facts.values())
         self.indicate_optimistic_fixpoint()

@@ -1,0 +1,140 @@
+"""``slice-elision``: analyse, rewrite, explain and compile.
+
+    slice-elision rewrite IN.mlir -o OUT.mlir [--log LOG.jsonl]
+    slice-elision explain IN.mlir
+    slice-elision compile IN.mlir -o OUT.vmfb [--log LOG.jsonl] [--no-elide] [iree-compile flags...]
+
+Every failure is one ``slice-elision: error: ...`` line on stderr and a non-zero exit; no output
+file is written unless the whole command succeeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Optional, Sequence
+
+from stream_model import ModelError, load, parse_module
+
+from .explain import human, jsonl, write_atomically
+from .rewrite import RewriteError, RewriteReport, elide_slices
+
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as one line (no usage dump) and exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        _fail(message, EXIT_USAGE)
+
+
+def _fail(message: str, code: int = EXIT_ERROR) -> None:
+    print(f"slice-elision: error: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="slice-elision", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    r = sub.add_parser("rewrite", help="alias proven-safe slices in a stream-async module")
+    r.add_argument("input")
+    r.add_argument("-o", "--output", required=True)
+    r.add_argument("--log", help="write the proof log (JSON Lines) here")
+    e = sub.add_parser("explain", help="print the proof log of every slice")
+    e.add_argument("input")
+    e.add_argument("--iree-flags", default="", help="flags for reaching the stream phase from earlier IR")
+    c = sub.add_parser("compile", help="compile with IREE, eliding slices in the stream phase")
+    c.add_argument("input")
+    c.add_argument("-o", "--output", required=True)
+    c.add_argument("--log", help="write the proof log (JSON Lines) here")
+    c.add_argument("--no-elide", action="store_true", help="compile exactly as iree-compile would")
+    return p
+
+
+def _rewrite(args: argparse.Namespace) -> None:
+    loaded = load(args.input)
+    report = elide_slices(loaded.module, source=loaded.text)
+    text = str(loaded.module)
+    if args.log:
+        write_atomically(args.log, jsonl(report.decisions))
+    write_atomically(args.output, text)
+    _summary(report)
+
+
+def _explain(args: argparse.Namespace) -> None:
+    try:
+        loaded = load(args.input)
+    except ModelError as e:
+        if "use `slice-elision compile`" not in str(e):
+            raise
+        loaded = _reach_stream_phase(args.input, args.iree_flags.split())
+    report = elide_slices(loaded.module, apply=False, source=loaded.text)
+    sys.stdout.write(human(report.decisions))
+
+
+def _reach_stream_phase(path: str, flags: list[str]):
+    """Earlier IR (flow, linalg): run IREE up to the splice point and explain that."""
+    from .pipeline import DEFAULT_CPU_FLAGS, stream_ir_at_splice
+
+    text = stream_ir_at_splice(path, flags or list(DEFAULT_CPU_FLAGS))
+    return parse_module(text, path)
+
+
+def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
+    from .pipeline import compile_file
+
+    reports: list[RewriteReport] = []
+
+    def hook(module) -> None:
+        reports.append(elide_slices(module))
+
+    if args.log and args.no_elide:
+        _fail("--log needs the rewrite; it cannot be combined with --no-elide", EXIT_USAGE)
+    result = compile_file(args.input, args.output, iree_flags, None if args.no_elide else hook)
+    if args.log:
+        write_atomically(args.log, jsonl(reports[0].decisions if reports else []))
+    if reports:
+        _summary(reports[0])
+    del result
+
+
+def _summary(report: RewriteReport) -> None:
+    print(
+        f"slice-elision: {report.aliased} slice(s) aliased, {report.kept} kept "
+        f"(analysis {report.analysis_seconds * 1000:.1f} ms)",
+        file=sys.stderr,
+    )
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "compile":
+        _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
+    from .pipeline import CompileError
+
+    try:
+        if args.command == "rewrite":
+            _rewrite(args)
+        elif args.command == "explain":
+            _explain(args)
+        else:
+            _compile(args, extra)
+    except (ModelError, RewriteError, CompileError) as e:
+        _fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except Exception as e:  # noqa: BLE001 - the user never sees a traceback
+        if os.environ.get("SLICE_ELISION_DEBUG"):
+            raise
+        _fail(f"internal error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
+              "(set SLICE_ELISION_DEBUG=1 for a traceback)")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

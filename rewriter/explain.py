@@ -1,0 +1,66 @@
+"""The proof log: JSON Lines for tools, and a readable form for people (``explain``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from stream_model import SliceDecision
+
+_VERDICT_TEXT = {
+    "ordered-before": "ordered before the slice",
+    "ordered-after": "ordered after every read of the alias",
+    "disjoint": "disjoint",
+    "overlap": "MAY OVERLAP",
+    "unknown": "UNKNOWN",
+    "unknown-range": "UNKNOWN RANGE",
+}
+
+
+def jsonl(decisions: Iterable[SliceDecision]) -> str:
+    """One JSON object per slice, keys in a fixed order: byte-identical for identical input."""
+    return "".join(json.dumps(d.to_json(), sort_keys=False) + "\n" for d in decisions)
+
+
+def human(decisions: Sequence[SliceDecision]) -> str:
+    """One block per slice: its range, its reads, the decision, and every write checked."""
+    blocks = []
+    for d in decisions:
+        lines = [f"slice {d.result} in @{d.function} ({d.location})", f"  {d.slice}"]
+        if d.range:
+            lines.append(f"  reads bytes [{d.range[0]}, {d.range[1]}) of {d.source}")
+        if d.reads:
+            lines.append(f"  alias read by: {', '.join(d.reads)}")
+        lines.append(f"  decision: {d.decision.upper()}: {d.reason}")
+        for c in d.checks:
+            rng = f" [{c.range[0]}, {c.range[1]})" if c.range else ""
+            lines.append(f"  - write {c.op}{rng} ({c.location}): {_VERDICT_TEXT.get(c.verdict, c.verdict)}")
+            if c.facts_used:
+                lines.append(f"      facts used: {'; '.join(c.facts_used)}")
+            elif c.verdict == "disjoint":
+                lines.append("      facts used: none (the ranges are disjoint for every value)")
+            if c.counterexample:
+                lines.append("      counterexample: " + ", ".join(f"{k} = {v}" for k, v in c.counterexample.items()))
+            if c.detail and c.verdict not in ("disjoint",):
+                lines.append(f"      {c.detail}")
+        blocks.append("\n".join(lines))
+    aliased = sum(d.decision == "alias" for d in decisions)
+    summary = f"{len(decisions)} slice(s): {aliased} aliased, {len(decisions) - aliased} kept"
+    return "\n\n".join(blocks + [summary]) + "\n"
+
+
+def write_atomically(path: str, data: str | bytes) -> None:
+    """Write via a temporary file in the same directory and rename: never a half-written file."""
+    target = Path(path)
+    mode = "wb" if isinstance(data, bytes) else "w"
+    fd, tmp = tempfile.mkstemp(dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, mode) as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

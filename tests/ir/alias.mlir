@@ -1,0 +1,248 @@
+// Slices that must become aliases: each has a proof in the log.
+
+// The seed's pattern: the slice ends where the write begins, literally the same SSA value.
+// CHECK-LABEL: util.func public @same_ssa_value
+util.func public @same_ssa_value(%step: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %off = arith.muli %step, %c8192 : index
+  %end = arith.addi %off, %c8192 : index
+  // CHECK: %[[ALIAS:.+]] = stream.resource.subview %{{.+}}[%c0] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%[[OFF:.+]]}
+  // CHECK-NOT: stream.async.slice
+  %s = stream.async.slice %cache[%c0 to %off] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%off}
+  // CHECK: stream.async.dispatch @ex::@read(%[[ALIAS]][%c0 to
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %off for %off]) : (!stream.resource<variable>{%off}) -> !stream.resource<*>{%c4}
+  %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: slice %{{.+}} in @same_ssa_value
+// LOG: reads bytes [0, 8192*step) of %cache
+// LOG: decision: ALIAS
+// LOG: write stream.async.update %{{.+}} [8192*step, 8192*step + 8192) {{.*}}: disjoint
+
+// -----
+
+// The write offset is an equal value spelled differently: (step + 1) * 8192 - 8192.
+// CHECK-LABEL: util.func public @equal_value_spelled_differently
+util.func public @equal_value_spelled_differently(%step: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %len = arith.muli %step, %c8192 : index
+  %next = arith.addi %step, %c1 : index
+  %next_bytes = arith.muli %next, %c8192 : index
+  %off = arith.subi %next_bytes, %c8192 : index
+  // CHECK: stream.resource.subview
+  %s = stream.async.slice %cache[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  %u = stream.async.update %row, %cache[%off to %next_bytes] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @equal_value_spelled_differently
+// LOG: decision: ALIAS
+// LOG: write stream.async.update %{{.+}} [8192*step, 8192*step + 8192) {{.*}}: disjoint
+
+// -----
+
+// Offsets computed by affine.apply and by a recomputed muli: different SSA values, equal values.
+// CHECK-LABEL: util.func public @affine_apply_and_recomputed_muli
+util.func public @affine_apply_and_recomputed_muli(%step: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %len = affine.apply affine_map<()[s0] -> (s0 * 8192)>()[%step]
+  %off = arith.muli %step, %c8192 : index
+  %end = affine.apply affine_map<(d0) -> (d0 * 8192 + 8192)>(%step)
+  // CHECK: stream.resource.subview
+  %s = stream.async.slice %cache[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @affine_apply_and_recomputed_muli
+// LOG: decision: ALIAS
+
+// -----
+
+// Constant ranges that do not touch: [0, 100) against [200, 300).
+// CHECK-LABEL: util.func public @disjoint_constants
+util.func public @disjoint_constants(%src: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c100 = arith.constant 100 : index
+  %c200 = arith.constant 200 : index
+  %c300 = arith.constant 300 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  // CHECK: stream.resource.subview
+  %s = stream.async.slice %t[%c0 to %c100] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c100}
+  %f = stream.async.fill %c7_i32, %t[%c200 to %c300 for %c100] : i32 -> %t as !stream.resource<*>{%c1024}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c100 for %c100], %f[%c0 to %c1024 for %c1024]) : (!stream.resource<*>{%c100}, !stream.resource<*>{%c1024}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @disjoint_constants
+// LOG: decision: ALIAS
+// LOG: write stream.async.fill %{{.+}} [200, 300) {{.*}}: disjoint
+
+// -----
+
+// Adjacent constant ranges built from two separate constants: [0, 100) against [100, 200).
+// CHECK-LABEL: util.func public @adjacent_constants
+util.func public @adjacent_constants() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c100 = arith.constant 100 : index
+  %c100_again = arith.constant 100 : index
+  %c200 = arith.constant 200 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  // CHECK: stream.resource.subview
+  %s = stream.async.slice %t[%c0 to %c100] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c100}
+  %f = stream.async.fill %c7_i32, %t[%c100_again to %c200 for %c100] : i32 -> %t as !stream.resource<*>{%c1024}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c100 for %c100], %f[%c0 to %c1024 for %c1024]) : (!stream.resource<*>{%c100}, !stream.resource<*>{%c1024}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @adjacent_constants
+// LOG: decision: ALIAS
+// LOG: [100, 200) {{.*}}: disjoint
+
+// -----
+
+// The flow.tensor.update-then-slice form: the slice reads the result of the in-place update.
+// CHECK-LABEL: util.func public @slice_of_updated_cache
+util.func public @slice_of_updated_cache(%step: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %off = arith.muli %step, %c8192 : index
+  %end = arith.addi %off, %c8192 : index
+  %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
+  // CHECK: stream.resource.subview
+  %s = stream.async.slice %u[%c0 to %end] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%end}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %end for %end]) : (!stream.resource<variable>{%end}) -> !stream.resource<*>{%c4}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @slice_of_updated_cache
+// LOG: reads bytes [0, 8192*step + 8192)
+// LOG: decision: ALIAS
+// LOG: write stream.async.update {{.*}}: ordered before the slice
+
+// -----
+
+// A slice of a slice: both become aliases; the inner one's reads count as reads of the outer.
+// CHECK-LABEL: util.func public @slice_of_slice
+util.func public @slice_of_slice(%step: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %off = arith.muli %step, %c8192 : index
+  %end = arith.addi %off, %c8192 : index
+  // CHECK: %[[OUTER:.+]] = stream.resource.subview %{{.+}}[%c0]
+  %s = stream.async.slice %cache[%c0 to %off] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%off}
+  // CHECK: stream.resource.subview %[[OUTER]][%c0]
+  %ss = stream.async.slice %s[%c0 to %c64] : !stream.resource<variable>{%off} -> !stream.resource<variable>{%c64}
+  %r = stream.async.dispatch @ex::@read(%ss[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<*>{%c4}
+  %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @slice_of_slice
+// LOG: alias read by: stream.async.slice {{.*}}, stream.async.dispatch
+// LOG: decision: ALIAS
+// LOG: in @slice_of_slice
+// LOG: decision: ALIAS
+
+// -----
+
+// Two slices read by one dispatch, and overlapping read-only users: reads never conflict.
+// CHECK-LABEL: util.func public @two_overlapping_slices_one_dispatch
+util.func public @two_overlapping_slices_one_dispatch(%src: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c100 = arith.constant 100 : index
+  %c200 = arith.constant 200 : index
+  %c300 = arith.constant 300 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  // CHECK-COUNT-2: stream.resource.subview
+  %a = stream.async.slice %t[%c0 to %c200] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c200}
+  %b = stream.async.slice %t[%c100 to %c300] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c200}
+  // CHECK-NOT: stream.async.slice
+  %r = stream.async.dispatch @ex::@read(%a[%c0 to %c200 for %c200], %b[%c0 to %c200 for %c200]) : (!stream.resource<*>{%c200}, !stream.resource<*>{%c200}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @two_overlapping_slices_one_dispatch
+// LOG: decision: ALIAS: no op writes the source's storage
+// LOG: decision: ALIAS: no op writes the source's storage
+
+// -----
+
+// Copy-on-write clones are separate storage: a write to one clone cannot be seen through a
+// slice of the other.
+// CHECK-LABEL: util.func public @slice_of_clone_write_to_other_clone
+util.func public @slice_of_clone_write_to_other_clone(%row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %a = stream.async.clone %cache : !stream.resource<variable>{%c33554432} -> !stream.resource<*>{%c33554432}
+  %b = stream.async.clone %cache : !stream.resource<variable>{%c33554432} -> !stream.resource<*>{%c33554432}
+  // CHECK: stream.resource.subview
+  %s = stream.async.slice %a[%c0 to %c8192] : !stream.resource<*>{%c33554432} -> !stream.resource<*>{%c8192}
+  %u = stream.async.update %row, %b[%c0 to %c8192] : !stream.resource<*>{%c8192} -> %b as !stream.resource<*>{%c33554432}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c8192 for %c8192], %u[%c0 to %c8192 for %c8192]) : (!stream.resource<*>{%c8192}, !stream.resource<*>{%c33554432}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @slice_of_clone_write_to_other_clone
+// LOG: decision: ALIAS: no op writes the source's storage
+
+// -----
+
+// One global holds two layers; the layer-1 prefix is disjoint from the layer-0 row write only
+// because util.assume.int bounds step below the layer size.
+// CHECK-LABEL: util.func public @two_layers_bounded_step
+util.func public @two_layers_bounded_step(%step_in: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %c67108864 = arith.constant 67108864 : index
+  %step = util.assume.int %step_in<umin = 0, umax = 4095> : index
+  %kv = util.global.load @kv : !stream.resource<variable>
+  %len = arith.muli %step, %c8192 : index
+  %l1_end = arith.addi %len, %c33554432 : index
+  // CHECK: stream.resource.subview
+  %s = stream.async.slice %kv[%c33554432 to %l1_end] : !stream.resource<variable>{%c67108864} -> !stream.resource<variable>{%len}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  %row_end = arith.addi %len, %c8192 : index
+  %u = stream.async.update %row, %kv[%len to %row_end] : !stream.resource<*>{%c8192} -> %kv as !stream.resource<variable>{%c67108864}
+  util.global.store %u, @kv : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @two_layers_bounded_step
+// LOG: reads bytes [33554432, 8192*step_in + 33554432)
+// LOG: decision: ALIAS
+// LOG: write stream.async.update %u {{.*}}: disjoint
+// LOG-NEXT: facts used: {{.*}}assume.int %step <= 4095
