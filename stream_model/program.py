@@ -149,7 +149,13 @@ class ModuleModel:
 
     @staticmethod
     def location(op: ir.Operation) -> str:
-        return str(op.location).removeprefix("loc(").removesuffix(")").replace('"', "")
+        """``file.mlir:37:14``: the innermost source position (the callee of a call-site
+        location), with the file's base name, so logs stay short and stable across machines."""
+        text = str(op.location)
+        m = re.search(r'"([^"]*)":(\d+):(\d+)', text)
+        if not m:
+            return text.removeprefix("loc(").removesuffix(")")
+        return f"{m.group(1).rsplit('/', 1)[-1]}:{m.group(2)}:{m.group(3)}"
 
     # -- building --------------------------------------------------------------------------
     def _collect_globals(self) -> dict[str, GlobalInfo]:
