@@ -128,6 +128,7 @@ class FunctionFacts(_Settled):
         model: ModuleModel = solver.context
         fn: FunctionModel = _function_of(model, self.position)
         facts: dict[tuple, Fact] = {}
+        names: set[str] = set()
         for info in fn.ops:
             if not info.top_level:
                 continue
@@ -138,20 +139,31 @@ class FunctionFacts(_Settled):
                 end = _bound_expr(solver, acc.end)
                 size = solver.get_element(IndexExpr, acc.size).expr
                 what = f"{model.describe(info.op)} {acc.kind.value} of {model.name(acc.value)}"
-                for fact in (
-                    Fact(f"in-bounds: {what}: end <= size", end, "ule", size),
-                    Fact(f"in-bounds: {what}: start <= end", start, "ule", end),
-                ):
-                    facts.setdefault((fact.lhs, fact.rel, fact.rhs), fact)
+                for text, lhs, rhs in (("end <= size", end, size), ("start <= end", start, end)):
+                    key = (lhs, "ule", rhs)
+                    if key not in facts:
+                        facts[key] = Fact(_unique(f"in-bounds: {what}: {text}", names), lhs, "ule", rhs)
         # Assume facts are recorded when the values they bound are translated: translate all.
         for info in fn.ops:
             if info.top_level and info.op.name == "util.assume.int":
                 for r in info.op.results:
                     solver.get_element(IndexExpr, r)
         for fact in model.translator.assume_facts(fn.op):
-            facts.setdefault((fact.lhs, fact.rel, fact.rhs), fact)
+            key = (fact.lhs, fact.rel, fact.rhs)
+            if key not in facts:
+                facts[key] = Fact(_unique(fact.name, names), fact.lhs, fact.rel, fact.rhs)
         self.facts = list(facts.values())
         self.indicate_optimistic_fixpoint()
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """Fact names must be unique (they name the facts a proof used): number repeats."""
+    candidate, n = name, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{name} #{n}"
+    taken.add(candidate)
+    return candidate
 
 
 def _dup(acc: Access, info: OpInfo) -> bool:
