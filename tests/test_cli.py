@@ -1,0 +1,184 @@
+"""The ``slice-elision`` command line: outputs, the log, and bad input.
+
+Bad input always means: one ``slice-elision: error:`` line, a non-zero exit, no traceback, and
+no output file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rewriter.cli import main
+from tests.test_ir_cases import IR_DIR, _cases, wrap
+
+SCRIPT = str(Path(sys.executable).parent / "slice-elision")
+SEED_CASE = next(c for c in _cases() if c[0] == "alias/same_ssa_value")[2]
+KEEP_CASE = next(c for c in _cases() if c[0] == "keep/two_layers_unbounded_step")[2]
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([SCRIPT, *args], capture_output=True, text=True, timeout=300)
+
+
+def assert_clean_error(proc: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    assert proc.returncode != 0
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("slice-elision: error: "), proc.stderr
+    assert "Traceback" not in proc.stderr
+    for f in fragments:
+        assert f in lines[0], lines[0]
+
+
+@pytest.fixture
+def seed_file(tmp_path: Path) -> Path:
+    p = tmp_path / "seed.mlir"
+    p.write_text(wrap(SEED_CASE))
+    return p
+
+
+def test_rewrite_writes_module_and_jsonl_log(seed_file: Path, tmp_path: Path) -> None:
+    out, log = tmp_path / "out.mlir", tmp_path / "log.jsonl"
+    assert main(["rewrite", str(seed_file), "-o", str(out), "--log", str(log)]) == 0
+    assert "stream.resource.subview" in out.read_text()
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert record["function"] == "same_ssa_value"
+    assert record["decision"] == "alias"
+    assert record["range"] == ["0", "8192*step"]
+    assert record["slice"].startswith("%s = stream.async.slice")
+    assert record["checks"][0]["range"] == ["8192*step", "8192*step + 8192"]
+    assert record["checks"][0]["verdict"] == "disjoint"
+    assert {"reason", "facts_used", "counterexample", "location"} <= record.keys()
+
+
+def test_keep_decision_logs_counterexample(tmp_path: Path) -> None:
+    src, out, log = tmp_path / "in.mlir", tmp_path / "out.mlir", tmp_path / "log.jsonl"
+    src.write_text(wrap(KEEP_CASE))
+    assert main(["rewrite", str(src), "-o", str(out), "--log", str(log)]) == 0
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert record["decision"] == "keep"
+    assert record["counterexample"] == {"step": 4096}
+    assert "stream.async.slice" in out.read_text()
+
+
+def test_same_input_gives_byte_identical_output_and_log(seed_file: Path, tmp_path: Path) -> None:
+    runs = []
+    for i in range(2):
+        out, log = tmp_path / f"out{i}.mlir", tmp_path / f"log{i}.jsonl"
+        proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--log", str(log))
+        assert proc.returncode == 0, proc.stderr
+        runs.append((out.read_bytes(), log.read_bytes()))
+    assert runs[0] == runs[1]
+
+
+def test_explain_prints_one_block_per_slice(seed_file: Path) -> None:
+    proc = run_cli("explain", str(seed_file))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("\nslice ") + proc.stdout.startswith("slice ") == 1
+    assert "decision: ALIAS" in proc.stdout
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    out = tmp_path / "out.mlir"
+    assert_clean_error(run_cli("rewrite", str(tmp_path / "nope.mlir"), "-o", str(out)), "no such file")
+    assert not out.exists()
+
+
+def test_unparseable_mlir(tmp_path: Path) -> None:
+    src, out = tmp_path / "bad.mlir", tmp_path / "out.mlir"
+    src.write_text("util.func @f( {\n")
+    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)), "parse error")
+    assert not out.exists()
+
+
+def test_random_bytes(tmp_path: Path) -> None:
+    src, out = tmp_path / "noise.mlir", tmp_path / "out.mlir"
+    src.write_bytes(os.urandom(512) + b"\xff\xfe")
+    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)))
+    assert not out.exists()
+
+
+def test_truncated_module(seed_file: Path, tmp_path: Path) -> None:
+    text = seed_file.read_text()
+    src, out = tmp_path / "cut.mlir", tmp_path / "out.mlir"
+    src.write_text(text[: len(text) // 2])
+    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)), "parse error")
+    assert not out.exists()
+
+
+def test_ir_with_no_stream_ops(tmp_path: Path) -> None:
+    src, out = tmp_path / "plain.mlir", tmp_path / "out.mlir"
+    src.write_text("func.func @f(%a: index) -> index {\n  return %a : index\n}\n")
+    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)), "no stream-async ops")
+    assert not out.exists()
+
+
+def test_ir_at_the_wrong_phase_flow(tmp_path: Path) -> None:
+    src, out = tmp_path / "flow.mlir", tmp_path / "out.mlir"
+    src.write_text(
+        "func.func @f(%t: tensor<4xf32>) -> tensor<2xf32> {\n  %c0 = arith.constant 0 : index\n"
+        "  %c2 = arith.constant 2 : index\n"
+        "  %s = flow.tensor.slice %t[%c0 for %c2] : tensor<4xf32> -> tensor<2xf32>\n"
+        "  return %s : tensor<2xf32>\n}\n"
+    )
+    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)), "wrong phase", "flow.tensor.slice")
+    assert not out.exists()
+
+
+def test_ir_at_the_wrong_phase_scheduled(tmp_path: Path) -> None:
+    """The seed issue's own IR is after scheduling (stream.async.execute regions)."""
+    src, out = tmp_path / "late.mlir", tmp_path / "out.mlir"
+    src.write_text(
+        "util.func public @f(%r: !stream.resource<*>, %n: index) -> !stream.resource<*> {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %0, %t = stream.async.execute with(%r as %a: !stream.resource<*>{%n}) -> !stream.resource<*>{%n} {\n"
+        "    %s = stream.async.slice %a[%c0 to %n] : !stream.resource<*>{%n} -> !stream.resource<*>{%n}\n"
+        "    stream.yield %s : !stream.resource<*>{%n}\n  } => !stream.timepoint\n"
+        "  util.return %0 : !stream.resource<*>\n}\n"
+    )
+    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)), "wrong phase", "stream.async.execute")
+    assert not out.exists()
+
+
+def test_unknown_flag_for_rewrite(seed_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.mlir"
+    proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--frobnicate")
+    assert_clean_error(proc, "unrecognized arguments: --frobnicate")
+    assert proc.returncode == 2
+    assert not out.exists()
+
+
+def test_existing_output_survives_a_failed_run(tmp_path: Path) -> None:
+    src, out = tmp_path / "bad.mlir", tmp_path / "out.mlir"
+    src.write_text("not mlir at all")
+    out.write_text("previous result")
+    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)))
+    assert out.read_text() == "previous result"
+
+
+@pytest.mark.e2e
+def test_compile_flag_rejected_by_iree(tmp_path: Path) -> None:
+    out = tmp_path / "out.vmfb"
+    example = Path(__file__).resolve().parent.parent / "examples" / "decode_step.mlir"
+    proc = run_cli("compile", str(example), "-o", str(out), "--iree-no-such-flag=1")
+    assert_clean_error(proc, "no-such-flag")
+    assert not out.exists()
+
+
+@pytest.mark.e2e
+def test_compile_unparseable_input(tmp_path: Path) -> None:
+    src, out = tmp_path / "bad.mlir", tmp_path / "out.vmfb"
+    src.write_text("func.func @f( {")
+    assert_clean_error(run_cli("compile", str(src), "-o", str(out), "--iree-hal-target-device=local",
+                               "--iree-hal-local-target-device-backends=llvm-cpu"))
+    assert not out.exists()
+
+
+def test_ir_dir_has_cases() -> None:
+    assert len(list(IR_DIR.glob("*.mlir"))) >= 3
