@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 from iree.compiler.dialects import stream
 
-from stream_model import Analysis, ModelError, ModuleModel, SliceDecision, analyze
+from stream_model import Analysis, ModuleModel, SliceDecision, analyze
 
 
 class RewriteError(Exception):
@@ -48,7 +48,12 @@ def _verify(module: ir.Module) -> bool:
 
 
 def elide_slices(
-    module: ir.Module, *, apply: bool = True, max_iterations: int | None = None, source: str | None = None
+    module: ir.Module,
+    *,
+    apply: bool = True,
+    max_iterations: int | None = None,
+    timeout_ms: int | None = None,
+    source: str | None = None,
 ) -> RewriteReport:
     """Analyse every slice of ``module`` and, if ``apply``, replace the safe ones by subviews.
 
@@ -58,11 +63,9 @@ def elide_slices(
     if not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     started = time.perf_counter()
-    try:
-        model = ModuleModel(module, source)
-        analysis: Analysis = analyze(model, max_iterations=max_iterations)
-    except ModelError:
-        raise
+    model = ModuleModel(module, source)
+    options = {} if timeout_ms is None else {"timeout_ms": timeout_ms}
+    analysis: Analysis = analyze(model, max_iterations=max_iterations, **options)
     report = RewriteReport(
         decisions=analysis.decisions,
         aliased=sum(d.decision == "alias" for d in analysis.decisions),

@@ -80,6 +80,7 @@ class ModuleModel:
 
     def __init__(self, module: ir.Module, source: Optional[str] = None) -> None:
         self.module = module
+        self.proof_timeout_ms = 2000  # set by analyze(); per z3 query
         self._source_lines = source.splitlines() if source is not None else None
         self.asm_state = ir.AsmState(module.operation)
         self.globals = self._collect_globals()

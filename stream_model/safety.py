@@ -397,7 +397,7 @@ def _check_write(
         return check
     wrange = ByteRange(_bound_expr(solver, acc.start), _bound_expr(solver, acc.end))
     check.range = [pretty(wrange.start), pretty(wrange.end)]
-    proof: Proof = prove_disjoint(slice_range, wrange, _relevant(facts, slice_range, wrange), DEFAULT_TIMEOUT_MS)
+    proof: Proof = prove_disjoint(slice_range, wrange, _relevant(facts, slice_range, wrange), model.proof_timeout_ms)
     check.facts_used = list(proof.facts_used)
     check.detail = proof.detail
     if proof.verdict == "disjoint":
@@ -446,8 +446,15 @@ class Analysis:
     converged: bool
 
 
-def analyze(model: ModuleModel, max_iterations: Optional[int] = None) -> Analysis:
-    """Decide every slice of the module (program order)."""
+def analyze(
+    model: ModuleModel, max_iterations: Optional[int] = None, timeout_ms: int = DEFAULT_TIMEOUT_MS
+) -> Analysis:
+    """Decide every slice of the module (program order).
+
+    ``timeout_ms`` bounds each z3 query (a timeout is ``unknown``: keep); ``max_iterations``
+    caps the fixed-point iteration (elements not settled by then keep their copy).
+    """
+    model.proof_timeout_ms = timeout_ms
     solver = Solver(model)
     elements = [
         solver.get_element(SliceSafety, info.op) for fn in model.functions for info in fn.slices()
