@@ -59,7 +59,7 @@ def _rewrite(args: argparse.Namespace) -> None:
     report = elide_slices(loaded.module, source=loaded.text)
     text = str(loaded.module)
     if args.log:
-        write_atomically(args.log, jsonl(report.decisions))
+        write_atomically(args.log, jsonl(report.diagnostics + report.decisions))
     write_atomically(args.output, text)
     _summary(report)
 
@@ -72,6 +72,8 @@ def _explain(args: argparse.Namespace) -> None:
             raise
         loaded = _reach_stream_phase(args.input, args.iree_flags.split())
     report = elide_slices(loaded.module, apply=False, source=loaded.text)
+    for d in report.diagnostics:
+        sys.stdout.write(f"{d.severity}: {d.message}\n\n")
     sys.stdout.write(human(report.decisions))
 
 
@@ -95,13 +97,15 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
         _fail("--log needs the rewrite; it cannot be combined with --no-elide", EXIT_USAGE)
     result = compile_file(args.input, args.output, iree_flags, None if args.no_elide else hook)
     if args.log:
-        write_atomically(args.log, jsonl(reports[0].decisions if reports else []))
+        write_atomically(args.log, jsonl(reports[0].diagnostics + reports[0].decisions if reports else []))
     if reports:
         _summary(reports[0])
     del result
 
 
 def _summary(report: RewriteReport) -> None:
+    for d in report.diagnostics:
+        print(f"slice-elision: {d.severity}: {d.message}", file=sys.stderr)
     print(
         f"slice-elision: {report.aliased} slice(s) aliased, {report.kept} kept "
         f"(analysis {report.analysis_seconds * 1000:.1f} ms)",

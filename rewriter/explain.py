@@ -20,9 +20,10 @@ _VERDICT_TEXT = {
 }
 
 
-def jsonl(decisions: Iterable[SliceDecision]) -> str:
-    """One JSON object per slice, keys in a fixed order: byte-identical for identical input."""
-    return "".join(json.dumps(d.to_json(), sort_keys=False) + "\n" for d in decisions)
+def jsonl(records: Iterable[object]) -> str:
+    """One JSON object per line (diagnostics, then one per slice), keys in a fixed order:
+    byte-identical for identical input."""
+    return "".join(json.dumps(r.to_json(), sort_keys=False) + "\n" for r in records)
 
 
 def human(decisions: Sequence[SliceDecision]) -> str:

@@ -23,6 +23,8 @@ from iree.compiler.dialects import stream
 
 from stream_model import Analysis, ModuleModel, SliceDecision, analyze
 
+from .globals_fix import Diagnostic, separate_shared_globals
+
 
 class RewriteError(Exception):
     """The rewrite could not be applied; the message is one line for the user."""
@@ -31,13 +33,14 @@ class RewriteError(Exception):
 @dataclass
 class RewriteReport:
     decisions: list[SliceDecision] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     aliased: int = 0
     kept: int = 0
     analysis_seconds: float = 0.0
     iterations: int = 0
 
     def log_records(self) -> list[dict]:
-        return [d.to_json() for d in self.decisions]
+        return [d.to_json() for d in self.diagnostics] + [d.to_json() for d in self.decisions]
 
 
 def _verify(module: ir.Module) -> bool:
@@ -64,10 +67,14 @@ def elide_slices(
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     started = time.perf_counter()
     model = ModuleModel(module, source)
+    diagnostics = separate_shared_globals(model, fix=apply)
+    if diagnostics and apply:
+        model = ModuleModel(module, source)  # storage changed: model the repaired module
     options = {} if timeout_ms is None else {"timeout_ms": timeout_ms}
     analysis: Analysis = analyze(model, max_iterations=max_iterations, **options)
     report = RewriteReport(
         decisions=analysis.decisions,
+        diagnostics=diagnostics,
         aliased=sum(d.decision == "alias" for d in analysis.decisions),
         kept=sum(d.decision == "keep" for d in analysis.decisions),
         analysis_seconds=time.perf_counter() - started,

@@ -15,7 +15,7 @@ from iree.compiler import ir
 
 from .ranges import IndexTranslator
 from .semantics import OpEffects, effects_of, is_resource
-from .tied_chains import GlobalInfo, StorageMap, build_storage_map
+from .tied_chains import GlobalInfo, SharedGlobalStorage, StorageMap, build_storage_map, find_shared_global_storage
 
 FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
 LOOP_OPS = ("scf.for", "scf.while")
@@ -96,6 +96,9 @@ class ModuleModel:
         ]
         effects = [(i.op, i.effects) for f in self.functions for i in f.ops]
         self.storage: StorageMap = build_storage_map(effects, self.globals, args, self.describe)
+        self.shared_globals: list[SharedGlobalStorage] = find_shared_global_storage(
+            effects, self.globals, self.describe
+        )
 
     # -- naming ----------------------------------------------------------------------------
     def name(self, value: ir.Value) -> str:

@@ -102,8 +102,14 @@ def build_storage_map(
     globals_: dict[str, "GlobalInfo"],
     function_args: Iterable[tuple[ir.Value, str]],
     describe: "callable",
+    link_globals: bool = True,
 ) -> StorageMap:
-    """Build the bases of a whole module from the per-op effects (see module docstring)."""
+    """Build the bases of a whole module from the per-op effects (see module docstring).
+
+    With ``link_globals=False`` global loads and stores do not join bases: the result says
+    which SSA values are one buffer by construction, which is what detecting two globals that
+    share one buffer needs.
+    """
     storage = StorageMap()
     for name, info in globals_.items():
         storage.find("@" + name)
@@ -114,9 +120,9 @@ def build_storage_map(
     for op, fx in effects:
         for result, operand in fx.tied + fx.aliases:
             storage.union(result, operand)
-        if fx.global_load:
+        if fx.global_load and link_globals:
             storage.union(fx.global_load[0], "@" + fx.global_load[1])
-        if fx.global_store:
+        if fx.global_store and link_globals:
             storage.union(fx.global_store[0], "@" + fx.global_store[1])
         for v in fx.external:
             storage.mark_external(v, f"result of {describe(op)}")
@@ -177,3 +183,45 @@ def _terminator(block: ir.Block) -> ir.Operation:
 
 def iter_values(storage: StorageMap) -> Iterator[Key]:
     return iter(storage._nodes)  # noqa: SLF001 - debugging aid
+
+
+@dataclass
+class SharedGlobalStorage:
+    """Mutable globals that end up holding one buffer (a miscompile: writing one writes all).
+
+    IREE 3.13 produces this when mutable globals have equal splat initial values: after
+    conversion to the stream dialect and CSE, one ``stream.async.splat`` is stored to both.
+    ``stores`` are the ``util.global.store`` ops that make a global share a buffer it did not
+    create or load: giving each of them its own copy (a clone) repairs the program.
+    """
+
+    globals: list[str]
+    stores: list[ir.Operation]
+
+
+def find_shared_global_storage(
+    effects: Iterable[tuple[ir.Operation, OpEffects]],
+    globals_: dict[str, GlobalInfo],
+    describe: "callable",
+) -> list[SharedGlobalStorage]:
+    """Sets of mutable globals fed from one SSA buffer (see :class:`SharedGlobalStorage`)."""
+    effects = list(effects)
+    ssa = build_storage_map(effects, {}, (), describe, link_globals=False)
+    owners: dict[Key, list[str]] = {}  # SSA base -> globals it is loaded from or stored to
+    stores: dict[Key, list[tuple[str, ir.Operation]]] = {}
+    for op, fx in effects:
+        if fx.global_load:
+            owners.setdefault(ssa.find(fx.global_load[0]), []).append(fx.global_load[1])
+        if fx.global_store:
+            base = ssa.find(fx.global_store[0])
+            owners.setdefault(base, []).append(fx.global_store[1])
+            stores.setdefault(base, []).append((fx.global_store[1], op))
+    found = []
+    for base, names in owners.items():
+        mutable = [g for g in dict.fromkeys(names) if g in globals_ and globals_[g].mutable]
+        if len(mutable) < 2:
+            continue
+        first = mutable[0]  # the buffer keeps belonging to the first global that uses it
+        extra = [op for g, op in stores.get(base, []) if g != first and g in mutable]
+        found.append(SharedGlobalStorage(sorted(mutable), extra))
+    return found

@@ -1,0 +1,65 @@
+"""Repair mutable globals that IREE made share one buffer (see ``SharedGlobalStorage``).
+
+Each ``util.global.store`` that makes a global share a buffer it does not own gets its own
+copy: ``stream.async.clone`` of the stored value. The clone is inserted at the splice point,
+after upstream's copy elision has run for the last time, so it survives to the executable; it
+runs once (in the initializer, where the shared splat is stored), not per step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from iree.compiler import ir
+from iree.compiler.dialects import stream
+
+from stream_model import ModuleModel
+
+
+@dataclass
+class Diagnostic:
+    severity: str
+    kind: str
+    message: str
+    globals: list[str]
+    fixed: bool
+
+    def to_json(self) -> dict:
+        return {"diagnostic": self.severity, "kind": self.kind, "message": self.message,
+                "globals": self.globals, "fixed": self.fixed}
+
+
+def separate_shared_globals(model: ModuleModel, *, fix: bool = True) -> list[Diagnostic]:
+    """Report (and with ``fix``, repair) every set of mutable globals sharing one buffer."""
+    out = []
+    for shared in model.shared_globals:
+        names = ", ".join("@" + g for g in shared.globals)
+        message = (
+            f"mutable globals {names} share one buffer (IREE merged their equal initial values): "
+            "writing one would change the others"
+        )
+        if fix:
+            for store in shared.stores:
+                _clone_before_store(store)
+            message += f"; gave {len(shared.stores)} of them their own copy"
+        out.append(Diagnostic("error", "shared-global-storage", message, list(shared.globals), fix))
+    return out
+
+
+def _clone_before_store(store: ir.Operation) -> None:
+    value = store.operands[0]
+    with store.location, ir.InsertionPoint(store):
+        size = _size_of(value)
+        clone = stream.AsyncCloneOp(value.type, value, size, size)
+    store.operands[0] = clone.result
+
+
+def _size_of(value: ir.Value) -> ir.Value:
+    """The resource's size as its producer states it, else ``stream.resource.size``."""
+    owner = value.owner
+    view = getattr(owner, "opview", None)
+    for name in ("result_size", "storage_size"):
+        size = getattr(view, name, None) if view is not None else None
+        if isinstance(size, ir.Value):
+            return size
+    return stream.ResourceSizeOp(value).result

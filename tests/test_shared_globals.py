@@ -1,0 +1,54 @@
+"""Mutable globals that IREE 3.13 makes share one buffer: reported, and repaired on request.
+
+The program keeps two caches that both start as zeros, writes ``x`` into K and ``2x`` into V at
+row ``step`` and returns K + V, so row ``s`` must be ``3 * (s + 1)``. IREE 3.13 merges the two
+equal splat initialisers into one buffer, and the V write overwrites the K write.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rewriter.cli import main
+from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, stream_ir_at_splice
+from rewriter.runtime import run_steps
+from stream_model import ModuleModel, parse_module
+
+pytestmark = pytest.mark.e2e
+PROGRAM = Path(__file__).parent / "data" / "two_globals_equal_splats.mlir"
+INPUTS = [[np.full((1, 4), s + 1, np.float32), s] for s in range(3)]
+EXPECTED = np.array([[3.0] * 4, [6.0] * 4, [9.0] * 4] + [[0.0] * 4] * 13, np.float32)
+
+
+def test_model_sees_two_globals_holding_one_buffer() -> None:
+    model = ModuleModel(parse_module(stream_ir_at_splice(PROGRAM, DEFAULT_CPU_FLAGS)).module)
+    (shared,) = model.shared_globals
+    assert shared.globals == ["k", "v"]
+    assert len(shared.stores) == 1
+
+
+def test_stock_iree_computes_the_wrong_answer(tmp_path: Path) -> None:
+    """The upstream fault, reproduced: if this starts failing, IREE fixed it."""
+    out = tmp_path / "stock.vmfb"
+    compile_file(PROGRAM, out, DEFAULT_CPU_FLAGS)
+    result = run_steps(out, "step", INPUTS)[-1][0]
+    assert not np.array_equal(result, EXPECTED)
+
+
+def test_compile_reports_and_repairs_shared_storage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, log = tmp_path / "fixed.vmfb", tmp_path / "log.jsonl"
+    assert main(["compile", str(PROGRAM), "-o", str(out), "--log", str(log), *DEFAULT_CPU_FLAGS]) == 0
+    assert "error: mutable globals @k, @v share one buffer" in capsys.readouterr().err
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert record["diagnostic"] == "error" and record["kind"] == "shared-global-storage" and record["fixed"]
+    assert np.array_equal(run_steps(out, "step", INPUTS)[-1][0], EXPECTED)
+
+
+def test_distinct_initial_values_are_not_reported() -> None:
+    example = Path(__file__).resolve().parent.parent / "examples" / "decode_step.mlir"
+    model = ModuleModel(parse_module(stream_ir_at_splice(example, DEFAULT_CPU_FLAGS)).module)
+    assert model.shared_globals == []
