@@ -13,6 +13,7 @@ from stream_model import SliceDecision
 _VERDICT_TEXT = {
     "ordered-before": "ordered before the slice",
     "ordered-after": "ordered after every read of the alias",
+    "ordered-around-calls": "callers' writes are ordered around every call",
     "disjoint": "disjoint",
     "overlap": "MAY OVERLAP",
     "unknown": "UNKNOWN",
@@ -30,7 +31,7 @@ def human(decisions: Sequence[SliceDecision]) -> str:
     """One block per slice: its range, its reads, the decision, and every write checked."""
     blocks = []
     for d in decisions:
-        lines = [f"slice {d.result} in @{d.function} ({d.location})", f"  {d.slice}"]
+        lines = [f"{d.kind} {d.result} in @{d.function} ({d.location})", f"  {d.slice}"]
         if d.range:
             lines.append(f"  reads bytes [{d.range[0]}, {d.range[1]}) of {d.source}")
         if d.reads:
@@ -49,7 +50,7 @@ def human(decisions: Sequence[SliceDecision]) -> str:
                 lines.append(f"      {c.detail}")
         blocks.append("\n".join(lines))
     aliased = sum(d.decision == "alias" for d in decisions)
-    summary = f"{len(decisions)} slice(s): {aliased} aliased, {len(decisions) - aliased} kept"
+    summary = f"{len(decisions)} copies (slices and transfers): {aliased} aliased, {len(decisions) - aliased} kept"
     return "\n\n".join(blocks + [summary]) + "\n"
 
 

@@ -28,16 +28,44 @@ class CopyCommand:
 
 
 def copy_commands(ir_text: str, function: str | None = None) -> list[CopyCommand]:
-    """All ``stream.cmd.copy`` ops (optionally of one function) with symbolic lengths."""
+    """The ``stream.cmd.copy`` ops one call of ``function`` executes, with symbolic lengths.
+
+    Copies in callees count once per call site (straight-line calls; lengths are rewritten
+    from the callee's argument symbols to the caller's operands). With ``function=None``:
+    every copy of the module once, as written.
+    """
     loaded = parse_module(ir_text, "<after-allocation>")
     model = ModuleModel(loaded.module)
-    out: list[CopyCommand] = []
-    for fn in model.functions:
-        if function is not None and fn.name != function:
+    if function is None:
+        return [c for fn in model.functions for c in _own_copies(model, fn)]
+    fn = model.function(function)
+    return [] if fn is None else _copies_with_calls(model, fn, {}, depth=0)
+
+
+def _own_copies(model: ModuleModel, fn) -> list[CopyCommand]:
+    return [
+        CopyCommand(fn.name, model.translator.expr(op.opview.length))
+        for op in _walk(fn.op)
+        if op.name == "stream.cmd.copy"
+    ]
+
+
+def _copies_with_calls(model: ModuleModel, fn, subs: dict, depth: int) -> list[CopyCommand]:
+    out = [CopyCommand(c.function, c.length.xreplace(subs)) for c in _own_copies(model, fn)]
+    if depth > 8:
+        return out
+    for op in _walk(fn.op):
+        if op.name != "util.call":
             continue
-        for op in _walk(fn.op):
-            if op.name == "stream.cmd.copy":
-                out.append(CopyCommand(fn.name, model.translator.expr(op.opview.length)))
+        callee = model.function(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+        if callee is None:
+            continue
+        args = list(callee.op.regions[0].blocks[0].arguments)
+        inner = {}
+        for arg, operand in zip(args, op.operands):
+            if str(arg.type) == "index":
+                inner[model.translator.expr(arg)] = model.translator.expr(operand).xreplace(subs)
+        out.extend(_copies_with_calls(model, callee, inner, depth + 1))
     return out
 
 

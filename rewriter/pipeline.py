@@ -81,6 +81,7 @@ __all__ = [
     "CompileResult",
     "StreamHook",
     "compile_file",
+    "compile_stream_async",
     "ir_after_pass",
     "stream_ir_at_splice",
     "stream_pass_names",
@@ -745,3 +746,143 @@ def _ir_after_stages(
             module = runner.run(module, second, "stream phase")
         with context:
             return module.operation.get_asm()
+
+
+# --------------------------------------------------------------------------------------------
+# Compiling from the splice point
+# --------------------------------------------------------------------------------------------
+
+#: Ops that mean a module is not at the splice point: earlier phases (flow, stream tensor ops
+#: that encoding/conversion would have removed) or later ones (execution regions, commands).
+_NOT_AT_SPLICE_EARLY = ("flow.", "stream.tensor.dispatch", "stream.tensor.slice", "stream.tensor.update",
+                        "stream.tensor.splat", "stream.tensor.fill", "stream.tensor.clone")
+_NOT_AT_SPLICE_LATE = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.resource.alloc",
+                       "stream.timepoint.await", "hal.executable", "vm.")
+
+
+def _read_stream_async_input(module_text_or_path: "str | bytes | os.PathLike[str]") -> tuple[bytes, str]:
+    """(module bytes, name for messages) from text, bytes or a file path.
+
+    A ``str`` is module text when it contains a newline or a ``{`` (every MLIR module does) and a
+    path otherwise; ``bytes`` are module content (text or MLIR bytecode); an ``os.PathLike`` is a
+    file. Deciding by content rather than by "does this file exist" keeps a mistyped path from
+    turning into a confusing parse error.
+    """
+    if isinstance(module_text_or_path, bytes):
+        return module_text_or_path, "<input>"
+    if isinstance(module_text_or_path, str) and ("\n" in module_text_or_path or "{" in module_text_or_path):
+        return module_text_or_path.encode(), "<input>"
+    path = _check_input(module_text_or_path)
+    try:
+        return path.read_bytes(), path.name
+    except OSError as err:
+        raise CompileError(f"cannot read {path}: {err.strerror or err}") from err
+
+
+def _parse_stream_async(context: ir.Context, data: bytes, name: str) -> ir.Module:
+    """Parse and verify a module that claims to be at the splice point; one-line errors."""
+    try:
+        with context:
+            module = ir.Module.parse(data)
+    except ir.MLIRError as err:
+        raise CompileError(f"{name}: cannot parse stream-async input: " + _diagnostic_line(err)) from err
+    except Exception as err:  # noqa: BLE001 - the bindings raise other types for invalid bytes
+        first = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        raise CompileError(f"{name}: cannot parse stream-async input: {first}") from err
+    try:
+        with context:
+            module.operation.verify()
+    except ir.MLIRError as err:
+        raise CompileError(f"{name}: input does not verify: " + _diagnostic_line(err)) from err
+    names: set[str] = set()
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        names.add(op.name)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    for group, where in ((_NOT_AT_SPLICE_EARLY, "before"), (_NOT_AT_SPLICE_LATE, "after")):
+        found = sorted(n for n in names if n.startswith(group))
+        if found:
+            raise CompileError(
+                f"{name}: IR at the wrong phase: found {found[0]}, which belongs {where} the splice point; "
+                f"compile_stream_async expects stream-async IR as it is right before {SPLICE_BEFORE} "
+                "(use compile_file for earlier IR)"
+            )
+    if not any(n.startswith("stream.async.") for n in names):
+        raise CompileError(f"{name}: no stream.async ops found; expected stream-async IR at the splice point")
+    return module
+
+
+def compile_stream_async(
+    module_text_or_path: "str | bytes | os.PathLike[str]",
+    output_path: "str | os.PathLike[str]",
+    iree_flags: Sequence[str] = (),
+    hook: StreamHook | None = None,
+) -> CompileResult:
+    """Compile a module that is already at the splice point (stream-async IR) to a ``.vmfb``.
+
+    Why: hand-written and generated stream-async programs (the IR cases, the soundness
+    campaign) must go through exactly the passes a real compile runs after the hook -- the rest
+    of the stream phase (:func:`_stream_stages`' "after" part) and ``iree-compile
+    --compile-from=stream`` -- so that what they test is what users get. Nothing before the
+    splice runs: the input must look like the IR a hook sees (concrete lifetimes, real
+    ``stream.executable`` bodies, ``stream.affinity.default`` or explicit affinities).
+
+    ``module_text_or_path``: module text (a ``str`` containing a newline or ``{``), module bytes
+    (text or bytecode), or a path. The input is parsed, verified and phase-checked; then
+    ``hook`` runs (and the result is verified, as in :func:`compile_file`), then the after
+    stages, then HAL/VM. Same error contract as :func:`compile_file`: every failure is a
+    :class:`CompileError` with a one-line message, and ``output_path`` is only ever replaced by
+    a complete output (written next to it and renamed).
+
+    In the result, ``flow_s`` is 0 and ``stream_before_s`` is the parse/verify time.
+    """
+    flags = list(iree_flags)
+    data, name = _read_stream_async_input(module_text_or_path)
+    out = Path(output_path)
+    if not out.parent.is_dir():
+        raise CompileError(f"output directory does not exist: {out.parent}")
+    _check_supported_flags(flags)
+    opts = _stream_options(flags)
+    _, after = _stream_stages(opts)
+
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
+        tmp = Path(tmp_name)
+        context = ir.Context()
+        runner = _StreamRunner(context, opts.global_cl_flags, tmp)
+        t1 = time.perf_counter()
+        module = _parse_stream_async(context, data, name)
+        t2 = time.perf_counter()
+        _call_hook(hook, module, context, None)
+        t3 = time.perf_counter()
+        module = runner.run(module, after, "stream phase")
+        stream_file = tmp / "stream.mlirbc"
+        with open(stream_file, "wb") as f:
+            module.operation.write_bytecode(f)
+        t4 = time.perf_counter()
+
+        fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+        os.close(fd)
+        part = Path(part_name)
+        try:
+            _run_tool(
+                [_tool("iree-compile"), *flags, "--compile-from=stream", str(stream_file), "-o", str(part)],
+                "iree-compile",
+                prefix="hal/vm phase: ",
+            )
+            os.replace(part, out)
+        finally:
+            part.unlink(missing_ok=True)
+        t5 = time.perf_counter()
+
+    return CompileResult(
+        output_path=out,
+        flow_s=0.0,
+        stream_before_s=t2 - t1,
+        hook_s=t3 - t2,
+        stream_after_s=t4 - t3,
+        hal_vm_s=t5 - t4,
+        stream_runner=runner.name,
+        splice_mode="split",
+    )

@@ -6,7 +6,8 @@ the same type as the slice (a slice cannot change lifetime), and, inserted right
 folds it into the consumers' binding ranges (measured on IREE 3.13; see the project notes).
 Folding the slice straight into each consumer's access range would give the same final code for
 dispatch reads, but a subview serves every read-only consumer (copies, loads, transfers, nested
-slices) with one rule, so it is the one form we emit.
+slices) with one rule, so it is the one form we emit. A transfer that only copies a whole
+resource to the same device with the same type is replaced by its source.
 
 All-or-nothing: decisions are computed first, then applied, then the module is verified. A
 module that fails to verify before the rewrite is never touched; a rewrite that would produce
@@ -81,17 +82,22 @@ def elide_slices(
         iterations=analysis.iterations,
     )
     if apply and report.aliased:
-        slices = [info.op for fn in model.functions for info in fn.slices()]
-        for op, decision in zip(slices, analysis.decisions):
+        for op, decision in zip(analysis.ops, analysis.decisions):
             if decision.decision == "alias":
-                _replace_with_subview(op)
+                _replace_with_alias(op)
         if not _verify(module):
             raise RewriteError("internal error: the rewritten module does not verify (no output written)")
     return report
 
 
-def _replace_with_subview(op: ir.Operation) -> None:
+def _replace_with_alias(op: ir.Operation) -> None:
+    """A slice becomes a subview of its source; a same-device, same-type transfer (a copy of
+    the whole resource) becomes its source itself."""
     view = op.opview
+    if op.name == "stream.async.transfer":
+        op.results[0].replace_all_uses_with(view.source)
+        op.erase()
+        return
     with op.location, ir.InsertionPoint(op):
         sub = stream.ResourceSubviewOp(
             view.source, view.source_size, view.source_offset, view.result_size, results=[view.result.type]

@@ -14,7 +14,7 @@ from typing import Iterator, Optional
 from iree.compiler import ir
 
 from .ranges import IndexTranslator
-from .semantics import OpEffects, effects_of, is_resource
+from .semantics import OpEffects, carries_order, effects_of, is_resource, is_same_device_copy
 from .tied_chains import GlobalInfo, SharedGlobalStorage, StorageMap, build_storage_map, find_shared_global_storage
 
 FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
@@ -42,6 +42,14 @@ class FunctionModel:
     def slices(self) -> list[OpInfo]:
         return [i for i in self.ops if i.op.name == "stream.async.slice"]
 
+    def copies(self, single_device: bool) -> list[OpInfo]:
+        """Ops that copy a range of a resource into new storage and may become aliases:
+        slices, and transfers that are plain same-device copies."""
+        return [
+            i for i in self.ops
+            if i.op.name == "stream.async.slice" or is_same_device_copy(i.op, single_device)
+        ]
+
     def info(self, op: ir.Operation) -> Optional[OpInfo]:
         return self.by_op.get(op)
 
@@ -50,8 +58,10 @@ class FunctionModel:
 
         Only straight-line ops of the entry block count, and the chain never passes through
         an op with regions: a region op's results need not depend on everything inside it.
-        Stream async semantics guarantee that an op starts only when the values it uses are
-        ready, so such a chain is an ordering the scheduler must respect.
+        Each edge must carry order (:func:`~.semantics.carries_order`): stream async semantics
+        guarantee that an op starts only when the resources it uses are ready, and that
+        ``stream.async.load`` waits; a chain of such edges is an ordering every schedule
+        respects (``iree-stream-schedule-execution`` and ``-concurrency`` partition along it).
         """
         if not (a.top_level and b.top_level) or a.has_regions or b.has_regions:
             return False
@@ -70,7 +80,7 @@ class FunctionModel:
             for v in info.op.operands:
                 owner = v.owner
                 d = self.by_op.get(getattr(owner, "operation", owner)) if not isinstance(owner, ir.Block) else None
-                if d is not None and d.top_level and not d.has_regions:
+                if d is not None and d.top_level and not d.has_regions and carries_order(v, d.op):
                     bits |= self._ancestors.get(d.index, 0) | (1 << d.index)
             self._ancestors[info.index] = bits
 
@@ -81,6 +91,7 @@ class ModuleModel:
     def __init__(self, module: ir.Module, source: Optional[str] = None) -> None:
         self.module = module
         self.proof_timeout_ms = 2000  # set by analyze(); per z3 query
+        self.capped_summaries: set[str] = set()  # callees whose summary hit the iteration cap
         self._source_lines = source.splitlines() if source is not None else None
         self.asm_state = ir.AsmState(module.operation)
         self.globals = self._collect_globals()
@@ -94,11 +105,66 @@ class ModuleModel:
             for arg in block.arguments
             if is_resource(arg)
         ]
+        self._function_args = args
+        self.single_device = sum(
+            1 for op in self.module.body.operations
+            if op.operation.name == "util.global" and "!hal.device" in str(op.operation.attributes["type"])
+        ) <= 1
         effects = [(i.op, i.effects) for f in self.functions for i in f.ops]
         self.storage: StorageMap = build_storage_map(effects, self.globals, args, self.describe)
         self.shared_globals: list[SharedGlobalStorage] = find_shared_global_storage(
             effects, self.globals, self.describe
         )
+
+    def function(self, name: str) -> Optional[FunctionModel]:
+        for f in self.functions:
+            if f.name == name:
+                return f
+        return None
+
+    def apply_call_effects(self, effects_of_call) -> None:
+        """Replace every ``util.call``'s effects (e.g. by its callee's summary) and rebuild
+        the storage bases, which depend on what calls do with their operands."""
+        for f in self.functions:
+            for info in f.ops:
+                if info.op.name == "util.call":
+                    info.effects = effects_of_call(info.op)
+        effects = [(i.op, i.effects) for f in self.functions for i in f.ops]
+        self.storage = build_storage_map(effects, self.globals, self._function_args, self.describe)
+
+    def is_internal(self, fn: FunctionModel) -> bool:
+        """Private, and every use of its symbol is a ``util.call`` in this module: all its
+        callers are visible."""
+        if "sym_visibility" not in fn.op.attributes:
+            return False
+        if ir.StringAttr(fn.op.attributes["sym_visibility"]).value != "private":
+            return False
+        uses = self.symbol_uses(fn.name)
+        return all(op.name == "util.call" for op in uses)
+
+    def symbol_uses(self, name: str) -> list[ir.Operation]:
+        """Ops that mention ``@name`` in an attribute (call sites and anything else)."""
+        found = []
+        pattern = re.compile(rf"@{re.escape(name)}(?![\w.$-])")
+
+        def visit(op: ir.Operation) -> ir.WalkResult:
+            for attr_name in op.attributes:
+                value = op.attributes[attr_name]
+                if not isinstance(value, ir.StringAttr) and pattern.search(str(value)):
+                    found.append(op)
+                    break
+            return ir.WalkResult.ADVANCE
+
+        self.module.operation.walk(visit)
+        return found
+
+    def call_sites(self, name: str) -> list[tuple[FunctionModel, OpInfo]]:
+        out = []
+        for f in self.functions:
+            for info in f.ops:
+                if info.op.name == "util.call" and ir.FlatSymbolRefAttr(info.op.attributes["callee"]).value == name:
+                    out.append((f, info))
+        return out
 
     # -- naming ----------------------------------------------------------------------------
     def name(self, value: ir.Value) -> str:

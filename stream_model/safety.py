@@ -41,9 +41,10 @@ from iree.compiler import ir
 
 from dfx import AbstractElement, BooleanState, ChangeStatus, Solver
 
+from .calls import CalleeSummary, call_effects, callee_name
 from .program import FunctionModel, ModuleModel, OpInfo
 from .proofs import ByteRange, Fact, Proof, prove_disjoint
-from .semantics import Access, Bound, Kind, Plus
+from .semantics import Access, Bound, Kind, Plus, is_resource
 from .symbolic import pretty
 
 DEFAULT_TIMEOUT_MS = 2000
@@ -58,18 +59,20 @@ class WriteCheck:
     op: str
     location: str
     range: Optional[list[str]]
-    verdict: str  # ordered-before | ordered-after | disjoint | overlap | unknown | unknown-range
+    # ordered-before | ordered-after | ordered-around-calls | disjoint | overlap | unknown | unknown-range
+    verdict: str
     facts_used: list[str] = field(default_factory=list)
     counterexample: Optional[dict[str, int]] = None
     detail: str = ""
 
     @property
     def safe(self) -> bool:
-        return self.verdict in ("ordered-before", "ordered-after", "disjoint")
+        return self.verdict in ("ordered-before", "ordered-after", "ordered-around-calls", "disjoint")
 
 
 @dataclass
 class SliceDecision:
+    kind: str  # "slice" or "transfer" (a same-device copy of a whole resource)
     function: str
     slice: str
     location: str
@@ -232,6 +235,7 @@ def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceD
     op = info.op
     view = op.opview
     return SliceDecision(
+        kind="slice" if op.name == "stream.async.slice" else "transfer",
         function=fn.name,
         slice=model.printed(op),
         location=model.location(op),
@@ -243,20 +247,26 @@ def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceD
     )
 
 
+def copy_range(solver: Solver, op: ir.Operation) -> tuple[sympy.Expr, sympy.Expr]:
+    """The bytes of its source a candidate copies: a slice's range, a transfer's whole source."""
+    view = op.opview
+    if op.name == "stream.async.slice":
+        return _bound_expr(solver, view.source_offset), _bound_expr(solver, view.source_end)
+    return sympy.Integer(0), _bound_expr(solver, view.source_size)
+
+
 def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceDecision:
     fn = _function_of(model, slice_op)
     info = fn.by_op[slice_op]
     d = _new_decision(model, fn, info)
-    view = slice_op.opview
-    start = _bound_expr(solver, view.source_offset)
-    end = _bound_expr(solver, view.source_end)
+    start, end = copy_range(solver, slice_op)
     d.range = [pretty(start), pretty(end)]
     try:
         reads = _read_points(model, fn, slice_op.results[0], d)
         d.reads = [model.describe(r.op) for r in reads]
         if info.in_loop:
             raise _Keep("the slice is inside a loop: several instances may be live, which this model does not describe")
-        src = view.source
+        src = slice_op.opview.source
         facts = solver.get_element(FunctionFacts, fn.op).facts
         slice_range = ByteRange(start, end)
         for w, acc in _writes_to_storage_of(model, fn, src):
@@ -265,6 +275,7 @@ def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceD
             if not check.safe:
                 d.counterexample = check.counterexample
                 raise _Keep(_keep_reason(check, d.range))
+        _check_callers(solver, model, fn, src, d)
     except _Keep as why:
         d.decision, d.reason = "keep", str(why)
         return d
@@ -272,6 +283,86 @@ def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceD
     d.facts_used = sorted({f for c in d.checks for f in c.facts_used})
     d.reason = _alias_reason(d)
     return d
+
+
+def _check_callers(solver: Solver, model: ModuleModel, fn: FunctionModel, src: ir.Value, d: SliceDecision) -> None:
+    """If the source's storage comes in through arguments of ``fn``, the callers' writes to it
+    must be ordered around every call (see :class:`ArgumentStable`)."""
+    args = list(fn.op.regions[0].blocks[0].arguments)
+    for i, arg in enumerate(args):
+        if not is_resource(arg) or not (model.storage.same_base(arg, src) or model.storage.may_alias(arg, src)):
+            continue
+        stable = solver.get_element(ArgumentStable, (fn.name, i))
+        if not stable.state.assumed:
+            raise _Keep(f"the source comes from argument {model.name(arg)} of @{fn.name}: {stable.why}")
+        d.checks.append(WriteCheck(
+            op=f"callers of @{fn.name}", location=model.location(fn.op), range=None, verdict="ordered-around-calls",
+            detail=f"every caller's writes to argument {model.name(arg)} are ordered around the call",
+        ))
+    if model.storage.is_external(src) and not model.storage.globals_in_base(src):
+        external_args = [a for a in args if is_resource(a)]
+        if not external_args and fn.op.name != "util.initializer" and _from_unknown_function_input(model, src):
+            raise _Keep("the source's storage comes from outside this function in a way the model does not follow")
+
+
+def _from_unknown_function_input(model: ModuleModel, src: ir.Value) -> bool:
+    """External storage that is neither an import nor a global: a call result or an unknown op's."""
+    reasons = model.storage.external_reasons(src)
+    return any(not r.startswith(("result of stream.tensor.import", "escapes through")) for r in reasons)
+
+
+class ArgumentStable(AbstractElement[BooleanState]):
+    """No write to the storage behind argument ``i`` of function ``f`` can happen while a call
+    of ``f`` runs (position: ``(f, i)``).
+
+    Holds when ``f`` is internal (every caller visible) and, at each call site, every write in
+    the caller to the operand's storage is ordered before the call or after it (depending on a
+    result that the callee produces only after its reads of the argument), and, when the
+    operand itself comes in through an argument of the caller, that argument is stable too
+    (a dependence on another element: recursion converges optimistically).
+    """
+
+    why: str = ""
+
+    def create_state(self) -> BooleanState:
+        return BooleanState()
+
+    def update(self, solver: Solver) -> ChangeStatus:
+        model: ModuleModel = solver.context
+        name, index = self.position
+        fn = model.function(name)
+        why = _argument_unstable(solver, model, fn, index)
+        if why is None:
+            return ChangeStatus.UNCHANGED
+        self.why = why
+        return self.indicate_pessimistic_fixpoint()
+
+    def describe(self) -> str:
+        return f"ArgumentStable {self.position}: {self.state.assumed}"
+
+
+def _argument_unstable(solver: Solver, model: ModuleModel, fn: Optional[FunctionModel], index: int) -> Optional[str]:
+    if fn is None or not model.is_internal(fn):
+        return "the function has callers the model cannot see"
+    for caller, call in model.call_sites(fn.name):
+        operand = call.op.operands[index]
+        if call.in_loop or not call.top_level:
+            return f"call {model.describe(call.op)} in @{caller.name} is inside a region"
+        for w, acc in _writes_to_storage_of(model, caller, operand):
+            if w is call:
+                continue  # the call's own writes are the callee's, checked inside the callee
+            if caller.happens_before(w, call):
+                continue
+            if caller.happens_before(call, w) and not call.effects.late_reads:
+                continue
+            return (f"{model.describe(w.op)} in @{caller.name} may write it while "
+                    f"{model.describe(call.op)} runs")
+        cargs = list(caller.op.regions[0].blocks[0].arguments)
+        for j, a in enumerate(cargs):
+            if is_resource(a) and (model.storage.same_base(a, operand) or model.storage.may_alias(a, operand)):
+                if not solver.get_element(ArgumentStable, (caller.name, j)).state.assumed:
+                    return f"it comes from argument {model.name(a)} of @{caller.name}, which is not stable"
+    return None
 
 
 def _keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
@@ -301,44 +392,76 @@ def _alias_reason(d: SliceDecision) -> str:
 
 
 def _read_points(model: ModuleModel, fn: FunctionModel, result: ir.Value, d: SliceDecision) -> list[OpInfo]:
-    """Every op that reads the alias, following slices of it; raise _Keep on any other use."""
+    """Every op that reads the alias: following slices and transfers of it (their reads are
+    reads of the alias once they are aliases too) and scf region edges (init value to
+    iteration argument and result, yield to result); raise _Keep on any other use."""
     reads: list[OpInfo] = []
     work = [result]
-    seen: set = set()
+    seen_values: list[ir.Value] = []
     while work:
         value = work.pop()
+        if value in seen_values:
+            continue
+        seen_values.append(value)
         for use in value.uses:
-            user = use.owner
-            user = getattr(user, "operation", user)
+            user = getattr(use.owner, "operation", use.owner)
             ui = fn.info(user)
             if ui is None:
                 raise _Keep(f"{model.name(value)} is used outside its function by {user.name}")
-            if ui.index in seen:
+            flowed = _region_flow(user, use.operand_number)
+            if flowed is not None:
+                work.extend(flowed)
                 continue
-            seen.add(ui.index)
             why = _non_read_use(model, ui, value)
             if why:
                 raise _Keep(why)
-            reads.append(ui)
-            if user.name == "stream.async.slice":
+            if ui not in reads:
+                reads.append(ui)
+            if user.name in ("stream.async.slice", "stream.async.transfer"):
                 work.append(user.results[0])
     return sorted(reads, key=lambda r: r.index)
+
+
+def _region_flow(user: ir.Operation, operand_number: int) -> Optional[list[ir.Value]]:
+    """Where a value used by an scf op flows: the values that then hold the same buffer.
+
+    ``scf.for`` init ``k`` becomes iteration argument ``k`` and result ``k``; an ``scf.yield``
+    operand becomes the parent's result (and, in a loop, the next iteration argument). None
+    for every other use (including ``scf.while``, not followed)."""
+    if user.name == "scf.for" and operand_number >= 3:
+        k = operand_number - 3
+        body = user.regions[0].blocks[0]
+        return [list(body.arguments)[k + 1], user.results[k]]
+    if user.name == "scf.yield":
+        parent = user.parent
+        parent = getattr(parent, "operation", parent)
+        if parent.name == "scf.for":
+            body = parent.regions[0].blocks[0]
+            return [parent.results[operand_number], list(body.arguments)[operand_number + 1]]
+        if parent.name == "scf.if":
+            return [parent.results[operand_number]]
+    return None
 
 
 def _non_read_use(model: ModuleModel, ui: OpInfo, value: ir.Value) -> Optional[str]:
     fx = ui.effects
     what = model.describe(ui.op)
     name = model.name(value)
+    if ui.op.name == "util.call" and callee_name(ui.op) in model.capped_summaries:
+        return (f"{name} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
+                "iteration cap: the call may read and write everything")
     if fx.unknown:
         return f"{name} is used by {ui.op.name}, an op the model does not know"
     if any(operand == value for _, operand in fx.tied):
         return f"{name} is written in place by {what} (a tied operand)"
+    if any(a.value == value and a.kind is Kind.WRITE for a in fx.accesses):
+        return f"{name} may be written by {what}"
     if any(operand == value for _, operand in fx.aliases):
         return f"{name} is aliased by {what}; its later uses are not followed"
     if value in fx.escapes or (fx.global_store and fx.global_store[0] == value):
         return f"{name} escapes through {what}"
     if ui.op.name in ("scf.yield", "scf.for", "scf.if", "scf.while", "scf.condition"):
-        return f"{name} flows through {ui.op.name}; region flow of slices is not followed"
+        return f"{name} flows through {ui.op.name} in a way the model does not follow"
     if not any(a.value == value and a.kind is Kind.READ for a in fx.accesses):
         return f"{name} is used by {what} in a way the model does not describe"
     return None
@@ -364,7 +487,10 @@ def _writes_to_storage_of(model: ModuleModel, fn: FunctionModel, src: ir.Value):
                 yield info, acc
             elif storage.may_alias(acc.value, src):
                 yield info, Access(acc.value, Kind.WRITE, None, None)
-        if fx.clobbers_globals and storage.holds_global_or_external(src):
+        if fx.writes_globals is None:
+            if storage.holds_global_or_external(src):
+                yield info, Access(src, Kind.WRITE, None, None)
+        elif fx.writes_globals & set(storage.globals_in_base(src)):
             yield info, Access(src, Kind.WRITE, None, None)
 
 
@@ -380,23 +506,22 @@ def _check_write(
     facts: list[Fact],
 ) -> WriteCheck:
     check = WriteCheck(op=model.describe(w.op), location=model.location(w.op), range=None, verdict="unknown-range")
+    wrange = ByteRange(_bound_expr(solver, acc.start), _bound_expr(solver, acc.end)) if acc.range_known else None
+    if wrange is not None:
+        check.range = [pretty(wrange.start), pretty(wrange.end)]
     if not slice_info.in_loop and fn.happens_before(w, slice_info):
         check.verdict, check.detail = "ordered-before", "the slice depends on this write through SSA def-use edges"
-        if acc.range_known:
-            check.range = [pretty(_bound_expr(solver, acc.start)), pretty(_bound_expr(solver, acc.end))]
         return check
-    if reads and all(fn.happens_before(r, w) for r in reads):
+    if reads and all(fn.happens_before(r, w) and not r.effects.late_reads for r in reads):
         check.verdict, check.detail = "ordered-after", "this write depends on every read of the alias"
         return check
-    if not acc.range_known:
+    if wrange is None:
         why = "an op the model does not know" if w.effects.unknown else (
-            "a call that may write any global or external storage" if w.effects.clobbers_globals else
+            "a call that may write this global's storage" if w.op.name == "util.call" else
             "storage that may be shared with external buffers at unknown offsets"
         )
         check.detail = f"its range is unknown ({why})"
         return check
-    wrange = ByteRange(_bound_expr(solver, acc.start), _bound_expr(solver, acc.end))
-    check.range = [pretty(wrange.start), pretty(wrange.end)]
     proof: Proof = prove_disjoint(slice_range, wrange, _relevant(facts, slice_range, wrange), model.proof_timeout_ms)
     check.facts_used = list(proof.facts_used)
     check.detail = proof.detail
@@ -442,6 +567,7 @@ def _relevant(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:
 class Analysis:
     model: ModuleModel
     decisions: list[SliceDecision]
+    ops: list[ir.Operation]  # the candidate op of each decision, in the same order
     iterations: int
     converged: bool
 
@@ -455,10 +581,35 @@ def analyze(
     caps the fixed-point iteration (elements not settled by then keep their copy).
     """
     model.proof_timeout_ms = timeout_ms
+    summaries = summarize_calls(model, max_iterations)
     solver = Solver(model)
     elements = [
-        solver.get_element(SliceSafety, info.op) for fn in model.functions for info in fn.slices()
+        solver.get_element(SliceSafety, info.op)
+        for fn in model.functions
+        for info in fn.copies(model.single_device)
     ]
     result = solver.run(max_iterations) if max_iterations is not None else solver.run()
     decisions = [e.final_decision(model) for e in elements]
-    return Analysis(model, decisions, result.iterations, result.converged)
+    ops = [e.position for e in elements]
+    return Analysis(model, decisions, ops, result.iterations + summaries.iterations, result.converged and summaries.converged)
+
+
+def summarize_calls(model: ModuleModel, max_iterations: Optional[int] = None):
+    """Phase 1: callee summaries to a fixpoint over the call graph, then call effects from them.
+
+    Storage bases depend on what calls do with their operands, so they are rebuilt once the
+    summaries are final. If the iteration cap cuts the fixpoint short, the affected summaries
+    are forced to TOP (reads and writes everything) by the solver: the sound answer.
+    """
+    solver = Solver(model)
+    calls = [info.op for fn in model.functions for info in fn.ops if info.op.name == "util.call"]
+    for op in calls:
+        solver.get_element(CalleeSummary, callee_name(op))
+    result = solver.run(max_iterations) if max_iterations is not None else solver.run()
+    model.capped_summaries = {
+        e.position for e in solver.elements() if isinstance(e, CalleeSummary) and e.describe() in result.pessimised
+    }
+    model.apply_call_effects(
+        lambda op: call_effects(op, solver.get_element(CalleeSummary, callee_name(op)).state.assumed)
+    )
+    return result

@@ -74,7 +74,12 @@ class OpEffects:
     global_load: Optional[tuple[ir.Value, str]] = None  # (result, global symbol)
     global_store: Optional[tuple[ir.Value, str]] = None  # (stored value, global symbol)
     unknown: bool = False  # the op is not in the table but touches resources
-    clobbers_globals: bool = False  # may write any global / external storage (calls)
+    # Globals whose storage the op may write besides its accesses (calls); None: any global and
+    # any external storage.
+    writes_globals: Optional[frozenset[str]] = frozenset()
+    # Operands the op may still be reading after its results are ready (calls whose callee
+    # reads an argument off the path to its results): results do not order later writes.
+    late_reads: list[ir.Value] = field(default_factory=list)
 
 
 def is_resource(value: ir.Value) -> bool:
@@ -258,14 +263,16 @@ def _tied_operands(op: ir.OpView) -> list[Optional[int]]:
 
 
 def _call(op: ir.OpView) -> OpEffects:
-    """A call we do not summarise: the callee may read and write any resource it is given, any
-    global and any external storage, and its results may alias anything."""
-    fx = OpEffects(clobbers_globals=True)
+    """A call before (or without) its callee's summary: the callee may read and write any
+    resource it is given, any global and any external storage, and its results may alias
+    anything. :mod:`.calls` replaces this with the callee's summary when it has one."""
+    fx = OpEffects(writes_globals=None)
     for v in op.operands:
         if is_resource(v):
             fx.accesses.append(Access(v, R, None, None))
             fx.accesses.append(Access(v, W, None, None))
             fx.escapes.append(v)
+            fx.late_reads.append(v)
     fx.external.extend(r for r in op.results if is_resource(r))
     return fx
 
@@ -330,10 +337,42 @@ def effects_of(op: ir.Operation) -> OpEffects:
     produced = [r for r in op.results if is_resource(r)]
     if (name in IGNORED_OPS and not produced) or (not touched and not produced):
         return OpEffects()
-    fx = OpEffects(unknown=True)
+    fx = OpEffects(unknown=True, writes_globals=None)
     for v in touched:
         fx.accesses.append(Access(v, R, None, None))
         fx.accesses.append(Access(v, W, None, None))
         fx.escapes.append(v)
+        fx.late_reads.append(v)
     fx.external.extend(produced)
     return fx
+
+
+# Host ops whose results are computed from their operands alone: an SSA chain through them
+# carries the ordering of whatever produced their operands. Other ops with host results (calls,
+# exports, unknown ops) may return before the device work behind their operands is done.
+ORDER_PRESERVING_HOST_OPS = ("arith.", "affine.", "index.", "util.assume.int", "util.align",
+                             "stream.async.load", "stream.resource.size")
+
+
+def carries_order(value: ir.Value, producer: ir.Operation) -> bool:
+    """Does a use of ``value`` start only after ``producer``'s work is complete?
+
+    A resource is ready only when the op producing it has finished (stream async semantics),
+    and ``stream.async.load`` waits for its source. Host values of other ops promise nothing.
+    """
+    return is_resource(value) or producer.name.startswith(ORDER_PRESERVING_HOST_OPS)
+
+
+def is_same_device_copy(op: ir.Operation, single_device: bool) -> bool:
+    """A ``stream.async.transfer`` that only copies: same type, same (only) device.
+
+    Such a transfer is a whole-resource slice; IREE inserts them at function boundaries. A
+    transfer between devices or lifetimes really moves data and is never a candidate.
+    """
+    if op.name != "stream.async.transfer" or not single_device:
+        return False
+    view = op.opview
+    if view.source.type != view.result.type:
+        return False
+    src_aff, dst_aff = view.source_affinity, view.target_affinity
+    return src_aff is None or dst_aff is None or str(src_aff) == str(dst_aff)

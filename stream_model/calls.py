@@ -1,0 +1,234 @@
+"""What a callee does to the resources it is given: interprocedural summaries as DFX elements.
+
+A :class:`CalleeSummary` element (position: the callee's symbol name) summarises, per resource
+argument, whether the callee (or anything it calls) may *write* that argument's storage, whether
+the argument *escapes* (stored to a global, exported, handed to an op we do not know), which
+results may share storage with which arguments, which globals the callee may write, and which
+arguments are only read before the callee's results exist. Call sites then get precise effects
+(:func:`call_effects`) instead of "the callee may do anything".
+
+Summaries start optimistic (reads nothing, writes nothing) and only grow, so the iteration
+converges on recursion too (a read-only recursive function stays read-only: the optimistic
+fixpoint is the least solution, which is sound). A callee without a body, or one the iteration
+cap cuts short, is summarised as :data:`TOP`: it reads and writes everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional
+
+from iree.compiler import ir
+
+from dfx import AbstractElement, ChangeStatus, LatticeState, Solver
+
+from .semantics import Access, Kind, OpEffects, is_resource
+from .tied_chains import build_storage_map
+
+if TYPE_CHECKING:
+    from .program import FunctionModel, ModuleModel
+
+IntSet = Optional[frozenset[int]]  # None: every argument
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A callee's effects on its arguments; ``None`` fields mean "everything"."""
+
+    arg_writes: IntSet
+    arg_escapes: IntSet
+    result_aliases: Optional[tuple[IntSet, ...]]  # per result: args it may share storage with
+    writes_globals: Optional[frozenset[str]]
+    reads_done: IntSet  # args all of whose reads complete before every result is ready
+
+    def writes(self, i: int) -> bool:
+        return self.arg_writes is None or i in self.arg_writes
+
+    def escapes(self, i: int) -> bool:
+        return self.arg_escapes is None or i in self.arg_escapes
+
+    def reads_finish_before_results(self, i: int) -> bool:
+        return self.reads_done is None or i in self.reads_done
+
+    def result_alias(self, j: int) -> IntSet:
+        if self.result_aliases is None:
+            return None
+        return self.result_aliases[j] if j < len(self.result_aliases) else frozenset()
+
+
+BOTTOM = Summary(frozenset(), frozenset(), (), frozenset(), None)
+TOP = Summary(None, None, None, None, frozenset())
+
+
+def _union(a: IntSet, b: IntSet) -> IntSet:
+    return None if a is None or b is None else a | b
+
+
+def _intersection(a: IntSet, b: IntSet) -> IntSet:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a & b
+
+
+def join(a: Summary, b: Summary) -> Summary:
+    if a.result_aliases is None or b.result_aliases is None:
+        aliases = None
+    else:
+        n = max(len(a.result_aliases), len(b.result_aliases))
+        pad = lambda t: tuple(t) + (frozenset(),) * (n - len(t))  # noqa: E731
+        aliases = tuple(_union(x, y) for x, y in zip(pad(a.result_aliases), pad(b.result_aliases)))
+    globals_ = None if a.writes_globals is None or b.writes_globals is None else a.writes_globals | b.writes_globals
+    return Summary(
+        _union(a.arg_writes, b.arg_writes),
+        _union(a.arg_escapes, b.arg_escapes),
+        aliases,
+        globals_,
+        _intersection(a.reads_done, b.reads_done),
+    )
+
+
+def callee_name(op: ir.Operation) -> str:
+    return ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+
+
+def call_effects(op: ir.Operation, summary: Summary) -> OpEffects:
+    """Effects of a ``util.call`` given what the callee is known to do."""
+    fx = OpEffects(writes_globals=summary.writes_globals)
+    for i, v in enumerate(op.operands):
+        if not is_resource(v):
+            continue
+        fx.accesses.append(Access(v, Kind.READ, None, None))
+        if summary.writes(i):
+            fx.accesses.append(Access(v, Kind.WRITE, None, None))
+        if summary.escapes(i):
+            fx.escapes.append(v)
+        if not summary.reads_finish_before_results(i) or not _all_results_are_resources(op):
+            fx.late_reads.append(v)
+    operands = list(op.operands)
+    for j, r in enumerate(op.results):
+        if not is_resource(r):
+            continue
+        aliases = summary.result_alias(j)
+        if aliases is None:
+            fx.external.append(r)
+        elif not aliases:
+            fx.fresh.append(r)
+        else:
+            fx.aliases.extend((r, operands[i]) for i in sorted(aliases))
+    return fx
+
+
+def _all_results_are_resources(op: ir.Operation) -> bool:
+    """A host (non-resource) result can be ready before the callee's device work is done."""
+    return len(op.results) > 0 and all(is_resource(r) for r in op.results)
+
+
+class CalleeSummary(AbstractElement[LatticeState[Summary]]):
+    """The :class:`Summary` of one callee (position: its symbol name)."""
+
+    def create_state(self) -> LatticeState[Summary]:
+        return LatticeState(BOTTOM, TOP, join)
+
+    def initialize(self, solver: Solver) -> None:
+        model: ModuleModel = solver.context
+        fn = model.function(self.position)
+        if fn is None or len(fn.op.regions[0].blocks) != 1:
+            self.indicate_pessimistic_fixpoint()  # a declaration or CFG: assume the worst
+
+    def update(self, solver: Solver) -> ChangeStatus:
+        model: ModuleModel = solver.context
+        fn = model.function(self.position)
+        summary = summarize(model, fn, lambda name: solver.get_element(CalleeSummary, name).state.assumed)
+        return self.state.join_assumed(summary)
+
+    def describe(self) -> str:
+        return f"CalleeSummary @{self.position}: {self.state.assumed}"
+
+
+def summarize(model: "ModuleModel", fn: "FunctionModel", summary_of) -> Summary:
+    """One pass over ``fn``'s body with its callees' current summaries."""
+    effects: list[tuple[ir.Operation, OpEffects]] = []
+    writes_all = False
+    for info in fn.ops:
+        fx = info.effects
+        if info.op.name == "util.call":
+            fx = call_effects(info.op, summary_of(callee_name(info.op)))
+        writes_all |= fx.unknown or fx.writes_globals is None
+        effects.append((info.op, fx))
+    storage = build_storage_map(effects, model.globals, (), model.describe)
+    args = list(fn.op.regions[0].blocks[0].arguments)
+    res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
+
+    arg_writes, escapes, written_globals = set(), set(), set()
+    for op, fx in effects:
+        if fx.writes_globals:
+            written_globals |= fx.writes_globals
+        for acc in fx.accesses:
+            if acc.kind is not Kind.WRITE:
+                continue
+            arg_writes |= {i for i, a in res_args.items() if storage.same_base(acc.value, a)}
+            written_globals |= set(storage.globals_in_base(acc.value))
+            if storage.is_external(acc.value):
+                writes_all = True  # writes storage of unknown origin (an import, a call result)
+    for i, a in res_args.items():
+        if storage.is_external(a) or storage.globals_in_base(a):
+            escapes.add(i)
+
+    returns = [op for op, _ in effects if op.name == "util.return"]
+    aliases: list[IntSet] = []
+    for j, r in enumerate(returns[0].operands if returns else []):
+        if not is_resource(r):
+            aliases.append(frozenset())
+            continue
+        if storage.is_external(r) or storage.globals_in_base(r):
+            aliases.append(None)
+        else:
+            aliases.append(frozenset(i for i, a in res_args.items() if storage.same_base(r, a)))
+    return Summary(
+        frozenset(arg_writes),
+        frozenset(escapes),
+        tuple(aliases),
+        None if writes_all else frozenset(written_globals),
+        frozenset(i for i, a in res_args.items() if _reads_done_before_return(fn, storage, a, returns, effects)),
+    )
+
+
+def _reads_done_before_return(fn, storage, arg: ir.Value, returns, effects) -> bool:
+    """Every read of ``arg``'s storage (and of copies of it that may become aliases) happens
+    before each returned resource is produced, by SSA def-use chains."""
+    if len(returns) != 1:
+        return False
+    produced = []
+    for r in returns[0].operands:
+        if not is_resource(r):
+            return False
+        owner = r.owner
+        info = None if isinstance(owner, ir.Block) else fn.info(getattr(owner, "operation", owner))
+        if info is None:
+            return False
+        produced.append(info)
+    for op, fx in effects:
+        reads = any(a.kind is Kind.READ and storage.same_base(a.value, arg) for a in fx.accesses)
+        if not reads:
+            continue
+        for copy in _readers_through_copies(fn, fn.info(op)):
+            if not all(copy is p or fn.happens_before(copy, p) for p in produced):
+                return False
+    return True
+
+
+def _readers_through_copies(fn: "FunctionModel", info) -> list:
+    """The reader itself and, for slices and transfers (which may become aliases of what they
+    copy), every transitive reader of their results."""
+    out, work = [], [info]
+    while work:
+        cur = work.pop()
+        out.append(cur)
+        if cur.op.name in ("stream.async.slice", "stream.async.transfer"):
+            for use in cur.op.results[0].uses:
+                user = fn.info(getattr(use.owner, "operation", use.owner))
+                if user is not None and user not in out:
+                    work.append(user)
+    return out

@@ -1,0 +1,143 @@
+// Calls: callee summaries (reads, writes, escapes per argument) decide what a call does to a
+// slice passed to it.
+
+// A read-only callee, called from two sites with different ranges: both slices alias.
+util.func private @reader(%buf: !stream.resource<*>, %len: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r = stream.async.dispatch @ex::@read(%buf[%c0 to %len for %len]) : (!stream.resource<*>{%len}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// CHECK-LABEL: util.func public @read_only_callee_two_sites
+util.func public @read_only_callee_two_sites(%step: index, %row: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c100 = arith.constant 100 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c33554432}
+  %len = arith.muli %step, %c8192 : index
+  %end = arith.addi %len, %c8192 : index
+  // CHECK-COUNT-2: stream.resource.subview
+  %a = stream.async.slice %t[%c0 to %len] : !stream.resource<*>{%c33554432} -> !stream.resource<*>{%len}
+  %b = stream.async.slice %t[%c0 to %c100] : !stream.resource<*>{%c33554432} -> !stream.resource<*>{%c100}
+  // CHECK-NOT: stream.async.slice
+  %ra = util.call @reader(%a, %len) : (!stream.resource<*>, index) -> !stream.resource<*>
+  %rb = util.call @reader(%b, %c100) : (!stream.resource<*>, index) -> !stream.resource<*>
+  %end2 = arith.addi %end, %c8192 : index
+  %u = stream.async.update %row, %t[%end to %end2] : !stream.resource<*>{%c8192} -> %t as !stream.resource<*>{%c33554432}
+  util.return %ra, %rb : !stream.resource<*>, !stream.resource<*>
+}
+// LOG-LABEL: slice %a in @read_only_callee_two_sites
+// LOG: alias read by: util.call %ra
+// LOG: decision: ALIAS
+// LOG: write stream.async.update %u [8192*step + 8192, 8192*step + 16384) {{.*}}: disjoint
+// LOG-LABEL: slice %b in @read_only_callee_two_sites
+// LOG: alias read by: util.call %rb
+// LOG: decision: ALIAS
+
+// -----
+
+// The callee fills its argument in place: through an alias that would write the source.
+util.func private @clobber(%buf: !stream.resource<*>, %len: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c0_i32 = arith.constant 0 : i32
+  %f = stream.async.fill %c0_i32, %buf[%c0 to %len for %len] : i32 -> %buf as !stream.resource<*>{%len}
+  util.return %f : !stream.resource<*>
+}
+// CHECK-LABEL: util.func public @callee_writes_argument_in_place
+util.func public @callee_writes_argument_in_place() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c100 = arith.constant 100 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %t[%c0 to %c100] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c100}
+  %r = util.call @clobber(%s, %c100) : (!stream.resource<*>, index) -> !stream.resource<*>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @callee_writes_argument_in_place
+// LOG: decision: KEEP: %s may be written by util.call %r
+
+// -----
+
+// A recursive callee that writes its argument on one path: the summary's fixpoint says so.
+util.func private @recurse(%buf: !stream.resource<*>, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c0_i32 = arith.constant 0 : i32
+  %done = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %done -> !stream.resource<*> {
+    %f = stream.async.fill %c0_i32, %buf[%c0 to %c4 for %c4] : i32 -> %buf as !stream.resource<*>{%c4}
+    scf.yield %f : !stream.resource<*>
+  } else {
+    %m = arith.subi %n, %c1 : index
+    %rr = util.call @recurse(%buf, %m) : (!stream.resource<*>, index) -> !stream.resource<*>
+    scf.yield %rr : !stream.resource<*>
+  }
+  util.return %r : !stream.resource<*>
+}
+// CHECK-LABEL: util.func public @recursive_callee
+util.func public @recursive_callee(%n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c100 = arith.constant 100 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %t[%c0 to %c100] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c100}
+  %r = util.call @recurse(%s, %n) : (!stream.resource<*>, index) -> !stream.resource<*>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @recursive_callee
+// LOG: decision: KEEP: %s may be written by util.call %r
+
+// -----
+
+// A callee without a body cannot be analysed: it may do anything with the slice.
+util.func private @external_fn(%buf: !stream.resource<*>) -> !stream.resource<*>
+// CHECK-LABEL: util.func public @unanalysable_callee
+util.func public @unanalysable_callee() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c100 = arith.constant 100 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %t[%c0 to %c100] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c100}
+  %r = util.call @external_fn(%s) : (!stream.resource<*>) -> !stream.resource<*>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @unanalysable_callee
+// LOG: decision: KEEP: %s may be written by util.call %r
+
+// -----
+
+// A callee that writes a global: a slice of that global passed elsewhere keeps its copy when the
+// call may run while the alias is read.
+util.func private @bump(%row: !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %g = util.global.load @cache : !stream.resource<variable>
+  %u = stream.async.update %row, %g[%c0 to %c8192] : !stream.resource<*>{%c8192} -> %g as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}
+// CHECK-LABEL: util.func public @callee_writes_the_sliced_global
+util.func public @callee_writes_the_sliced_global(%row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %cache[%c0 to %c8192] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%c8192}
+  util.call @bump(%row) : (!stream.resource<*>) -> ()
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c8192 for %c8192]) : (!stream.resource<variable>{%c8192}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @callee_writes_the_sliced_global
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call that may write this global's storage)
