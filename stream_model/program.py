@@ -239,11 +239,14 @@ class ModuleModel:
                 ir.StringAttr(op.attributes["sym_visibility"]).value if "sym_visibility" in op.attributes else "public"
             )
             type_attr = ir.TypeAttr(op.attributes["type"]).value
+            init = op.attributes["initial_value"] if "initial_value" in op.attributes else None
+            initial = init.value % 2**64 if isinstance(init, ir.IntegerAttr) and str(type_attr) in ("index", "i64") else None
             out[name] = GlobalInfo(
                 name=name,
                 private=visibility == "private",
                 mutable="is_mutable" in op.attributes,
                 is_resource=str(type_attr).startswith("!stream.resource"),
+                initial=initial,
             )
         return out
 

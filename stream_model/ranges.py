@@ -128,8 +128,10 @@ class IndexTranslator:
             v, a = self.expr(operands[0]), self.expr(operands[1])
             return sym.udiv(v + a - 1, a) * a
         if name == "util.assume.int":
+            # In the entry block the assumption holds for the operand on every call: the result
+            # is the operand. Elsewhere it holds only where the op runs: a fresh symbol carries it.
             index = list(op.results).index(value)
-            inner = self.expr(operands[index])
+            inner = self.expr(operands[index]) if _in_entry_block(op) else self._symbol(value)
             self._record_assume(op, index, inner, value)
             return inner
         if name == "util.global.load":
@@ -175,6 +177,12 @@ class IndexTranslator:
 
 
 FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
+
+
+def _in_entry_block(op: ir.Operation) -> bool:
+    parent = op.parent
+    parent = getattr(parent, "operation", parent)
+    return parent is not None and parent.name in FUNCTION_OPS and len(parent.regions[0].blocks) == 1
 
 
 def function_of_value(value: ir.Value) -> Optional[ir.Operation]:

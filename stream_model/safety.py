@@ -43,7 +43,7 @@ from dfx import AbstractElement, BooleanState, ChangeStatus, Solver
 
 from .calls import CalleeSummary, call_effects, callee_name
 from .program import FunctionModel, ModuleModel, OpInfo
-from .proofs import ByteRange, Fact, Proof, prove_disjoint
+from .proofs import ByteRange, Fact, Proof, prove_disjoint, prove_relation
 from .semantics import Access, Bound, Kind, Plus, is_resource
 from .symbolic import pretty
 
@@ -120,7 +120,10 @@ class IndexExpr(_Settled):
 class FunctionFacts(_Settled):
     """Facts that hold on every execution of a function (position: the function op).
 
-    * ``util.assume.int`` bounds in the entry block;
+    * ``util.assume.int`` bounds (on the operand in the entry block, on the result elsewhere);
+    * ``lb <= iv < ub`` (signed) for the induction variable of every ``scf.for``: the body
+      only runs for such values;
+    * bounds of index globals that hold on every path (:class:`GlobalBound`);
     * in-bounds facts ``start <= end <= size`` for every access in the entry block (those ops
       execute on every call, and an out-of-bounds access is undefined behaviour).
     """
@@ -151,12 +154,87 @@ class FunctionFacts(_Settled):
             if info.top_level and info.op.name == "util.assume.int":
                 for r in info.op.results:
                     solver.get_element(IndexExpr, r)
-        for fact in model.translator.assume_facts(fn.op):
+        extra = list(model.translator.assume_facts(fn.op))
+        extra += _loop_bound_facts(solver, model, fn)
+        extra += _global_facts(solver, model, fn)
+        for fact in extra:
             key = (fact.lhs, fact.rel, fact.rhs)
             if key not in facts:
                 facts[key] = Fact(_unique(fact.name, names), fact.lhs, fact.rel, fact.rhs)
         self.facts = list(facts.values())
         self.indicate_optimistic_fixpoint()
+
+
+def _loop_bound_facts(solver: Solver, model: ModuleModel, fn: FunctionModel) -> list[Fact]:
+    out = []
+    for info in fn.ops:
+        if info.op.name != "scf.for":
+            continue
+        lb, ub = info.op.operands[0], info.op.operands[1]
+        iv = info.op.regions[0].blocks[0].arguments[0]
+        e_iv = solver.get_element(IndexExpr, iv).expr
+        name = model.name(iv)
+        out.append(Fact(f"loop bounds: {name} >= lower bound", e_iv, "sge", solver.get_element(IndexExpr, lb).expr))
+        out.append(Fact(f"loop bounds: {name} < upper bound", e_iv, "slt", solver.get_element(IndexExpr, ub).expr))
+    return out
+
+
+def _global_facts(solver: Solver, model: ModuleModel, fn: FunctionModel) -> list[Fact]:
+    out = []
+    for info in fn.ops:
+        if info.op.name != "util.global.load" or not is_64bit_index(info.op.results[0]):
+            continue
+        name = ir.FlatSymbolRefAttr(info.op.attributes["global"]).value
+        bound = solver.get_element(GlobalBound, name)
+        if bound.upper is not None:
+            value = solver.get_element(IndexExpr, info.op.results[0]).expr
+            out.append(Fact(f"global @{name} <= {bound.upper} on every path", value, "ule", sympy.Integer(bound.upper)))
+    return out
+
+
+def is_64bit_index(value: ir.Value) -> bool:
+    return str(value.type) in ("index", "i64")
+
+
+class GlobalBound(_Settled):
+    """An upper bound of an index global that holds on every path (position: its name).
+
+    Proved by induction over every store in the module: the initial value is within the bound,
+    and each stored value is within it whenever the global was (the loaded value may appear in
+    what is stored, as in ``step + 1`` wrapped by ``remui``/``minui``). Only private globals
+    qualify: nothing outside the module can store to them. Candidate bounds are the constants
+    of the initial and stored values (and one less: ``remui x, 4096`` is at most 4095); the
+    smallest that survives the induction is kept.
+    """
+
+    upper: Optional[int] = None
+
+    def initialize(self, solver: Solver) -> None:
+        model: ModuleModel = solver.context
+        self.indicate_optimistic_fixpoint()
+        info = model.globals.get(self.position)
+        if info is None or not info.private or info.initial is None:
+            return
+        stores = [
+            (fn, i.op) for fn in model.functions for i in fn.ops
+            if i.op.name == "util.global.store" and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == self.position
+        ]
+        exprs = [(fn, solver.get_element(IndexExpr, op.operands[0]).expr) for fn, op in stores]
+        constants = {int(c) % 2**64 for _, e in exprs for c in e.atoms(sympy.Integer)}
+        candidates = {info.initial} | constants | {c - 1 for c in constants if c > 0}
+        for bound in sorted(c for c in candidates if c >= info.initial):
+            if all(self._preserved(solver, model, fn, e, bound) for fn, e in exprs):
+                self.upper = bound
+                return
+
+    def _preserved(self, solver: Solver, model: ModuleModel, fn: FunctionModel, stored: sympy.Expr, bound: int) -> bool:
+        loads = [
+            solver.get_element(IndexExpr, i.op.results[0]).expr for i in fn.ops
+            if i.op.name == "util.global.load" and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == self.position
+        ]
+        hypothesis = [Fact(f"induction: load #{k} <= {bound}", e, "ule", sympy.Integer(bound)) for k, e in enumerate(loads)]
+        proof = prove_relation(stored, "ule", sympy.Integer(bound), hypothesis, model.proof_timeout_ms)
+        return proof.verdict == "proved"
 
 
 def _unique(name: str, taken: set[str]) -> str:

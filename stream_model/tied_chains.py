@@ -19,7 +19,7 @@ external bases may overlap arbitrarily; an external base and an internal one nev
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable, Iterator, Union
+from typing import Hashable, Iterable, Iterator, Optional, Union
 
 from iree.compiler import ir
 
@@ -140,6 +140,7 @@ class GlobalInfo:
     private: bool
     mutable: bool
     is_resource: bool
+    initial: Optional[int] = None  # the initial value of an index/i64 global, if a constant
 
 
 def _region_edges(op: ir.Operation, storage: StorageMap) -> None:

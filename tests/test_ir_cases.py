@@ -34,8 +34,10 @@ def _cases() -> list[tuple[str, str, str]]:
 
 
 def wrap(chunk: str) -> str:
-    """A module around one case: default affinity, the prelude, and the globals it loads."""
-    globals_ = sorted(set(re.findall(r"util\.global\.(?:load|store) (?:%\S+, )?@(\w+)", chunk)))
+    """A module around one case: default affinity, the prelude, and the resource globals it
+    uses but does not declare itself."""
+    declared = set(re.findall(r"util\.global private (?:mutable )?@(\w+)", chunk))
+    globals_ = sorted(set(re.findall(r"util\.global\.(?:load|store) (?:%\S+, )?@(\w+)", chunk)) - declared)
     decls = "".join(f"util.global private mutable @{g} : !stream.resource<variable>\n" for g in globals_)
     return (
         "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
