@@ -44,11 +44,17 @@ def read_text(path: str) -> str:
         raise ModelError(f"{path}: {e.strerror}") from None
 
 
-def parse_module(text: str, filename: str = "<input>", context: ir.Context | None = None) -> LoadedModule:
-    """Parse MLIR text; a parse failure becomes one ModelError line with the first diagnostic."""
+def parse_module(
+    text: str, filename: str = "<input>", context: ir.Context | None = None, *, from_file: bool = False
+) -> LoadedModule:
+    """Parse MLIR text; a parse failure becomes one ModelError line with the first diagnostic.
+
+    With ``from_file`` the module is parsed from ``filename`` itself so that locations name the
+    file (``text`` must be its contents; it names values in logs).
+    """
     ctx = context or ir.Context()
     try:
-        module = ir.Module.parse(text, ctx)
+        module = ir.Module.parseFile(filename, ctx) if from_file else ir.Module.parse(text, ctx)
     except ir.MLIRError as e:
         raise ModelError(f"{filename}: {_first_diagnostic(e)}") from None
     except Exception as e:  # noqa: BLE001 - the bindings raise other types for invalid bytes
@@ -93,7 +99,7 @@ def check_phase(module: ir.Module, filename: str = "<input>") -> None:
 
 def load(path: str) -> LoadedModule:
     """Read, parse, verify and phase-check a stream-async module file."""
-    loaded = parse_module(read_text(path), path)
+    loaded = parse_module(read_text(path), path, from_file=True)
     if not loaded.module.operation.verify():
         raise ModelError(f"{path}: module does not verify")
     check_phase(loaded.module, path)
