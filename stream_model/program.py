@@ -29,6 +29,11 @@ class OpInfo:
     top_level: bool  # directly in the function's entry block: executes on every call
     in_loop: bool  # nested in an scf loop of this function: may execute many times
     has_regions: bool
+    block_id: int = 0  # which block holds the op (ops of one block run in one straight line)
+    loops: tuple = ()  # enclosing scf loop ops of this function, outermost first
+    # Runs on every call, or on every iteration of its enclosing scf.for loops (no scf.if or
+    # other condition in between): its in-bounds facts hold wherever its values exist.
+    unconditional: bool = False
 
 
 @dataclass(eq=False)
@@ -54,16 +59,18 @@ class FunctionModel:
         return self.by_op.get(op)
 
     def happens_before(self, a: OpInfo, b: OpInfo) -> bool:
-        """``a`` completes before ``b`` starts, by a chain of SSA def-use edges.
+        """``a`` completes before ``b`` starts, by a chain of SSA def-use edges, for the
+        instances of ``a`` and ``b`` that run in one execution of their (common) block.
 
-        Only straight-line ops of the entry block count, and the chain never passes through
-        an op with regions: a region op's results need not depend on everything inside it.
+        Both ops must be in the same block, and the chain never passes through an op with
+        regions: a region op's results need not depend on everything inside it. In a loop body
+        this orders one iteration only; callers decide what that means for other iterations.
         Each edge must carry order (:func:`~.semantics.carries_order`): stream async semantics
         guarantee that an op starts only when the resources it uses are ready, and that
         ``stream.async.load`` waits; a chain of such edges is an ordering every schedule
         respects (``iree-stream-schedule-execution`` and ``-concurrency`` partition along it).
         """
-        if not (a.top_level and b.top_level) or a.has_regions or b.has_regions:
+        if a.block_id != b.block_id or a.has_regions or b.has_regions:
             return False
         return bool(self._ancestor_bits(b) >> a.index & 1)
 
@@ -74,13 +81,13 @@ class FunctionModel:
 
     def _compute_ancestors(self) -> None:
         for info in self.ops:
-            if not info.top_level or info.has_regions:
+            if info.has_regions:
                 continue
             bits = 0
             for v in info.op.operands:
                 owner = v.owner
                 d = self.by_op.get(getattr(owner, "operation", owner)) if not isinstance(owner, ir.Block) else None
-                if d is not None and d.top_level and not d.has_regions and carries_order(v, d.op):
+                if d is not None and d.block_id == info.block_id and not d.has_regions and carries_order(v, d.op):
                     bits |= self._ancestors.get(d.index, 0) | (1 << d.index)
             self._ancestors[info.index] = bits
 
@@ -261,15 +268,22 @@ class ModuleModel:
         ops: list[OpInfo] = []
         entry = fn.regions[0].blocks[0]
 
-        def visit(block: ir.Block, top: bool, in_loop: bool) -> None:
+        blocks = [0]
+
+        def visit(block: ir.Block, top: bool, loops: tuple, unconditional: bool) -> None:
+            blocks[0] += 1
+            block_id = blocks[0]
             for op in block.operations:
                 op = op.operation
-                info = OpInfo(op, effects_of(op), len(ops), top, in_loop, len(op.regions) > 0)
+                info = OpInfo(op, effects_of(op), len(ops), top, bool(loops), len(op.regions) > 0, block_id, loops,
+                              unconditional)
                 ops.append(info)
+                inner_loops = loops + (op,) if op.name in LOOP_OPS else loops
                 for region in op.regions:
                     for inner in region.blocks:
-                        visit(inner, False, in_loop or op.name in LOOP_OPS)
+                        visit(inner, False, inner_loops, unconditional and op.name == "scf.for")
 
         for i, block in enumerate(fn.regions[0].blocks):
-            visit(block, i == 0 and block == entry, False)
+            entry_block = i == 0 and block == entry
+            visit(block, entry_block, (), entry_block and len(fn.regions[0].blocks) == 1)
         return FunctionModel(fn, name, ops, {i.op: i for i in ops})

@@ -64,6 +64,10 @@ class IndexTranslator:
         self._symbols: dict[tuple[Optional[ir.Operation], str], ir.Value] = {}
         self._assume_facts: dict[Optional[ir.Operation], list[Fact]] = {}
 
+    def symbols_of(self, function: Optional[ir.Operation]) -> list[tuple[sympy.Symbol, ir.Value]]:
+        """The symbols created so far for values of ``function``, with the values they name."""
+        return [(sym.index_symbol(name), v) for (scope, name), v in self._symbols.items() if scope == function]
+
     def assume_facts(self, function: ir.Operation) -> list[Fact]:
         """``util.assume.int`` facts recorded for values of ``function`` so far."""
         return list(self._assume_facts.get(function, []))

@@ -19,8 +19,9 @@ its source when:
 
 Anything the model cannot see keeps the copy: an unknown op on the storage, a write whose range
 is unknown, storage shared with external buffers at unknown offsets, a solver ``unknown``, a
-slice inside a loop (several live instances: not modelled here), or a fixpoint that hit its
-iteration cap.
+slice in nested loops or ``scf.while``, or a fixpoint that hit its iteration cap. A slice in the
+body of one ``scf.for`` is checked against the same, earlier and later iterations (see
+:func:`_check_write_in_loop`).
 
 **Scope.** The writes considered are those of the slice's function (including nested regions)
 and of the calls it makes (a call may write any global or external storage). Work of other
@@ -44,7 +45,7 @@ from dfx import AbstractElement, BooleanState, ChangeStatus, Solver
 from .calls import CalleeSummary, call_effects, callee_name
 from .program import FunctionModel, ModuleModel, OpInfo
 from .proofs import ByteRange, Fact, Proof, prove_disjoint, prove_relation
-from .semantics import Access, Bound, Kind, Plus, is_resource
+from .semantics import Access, Bound, Kind, Plus, carries_order, is_resource
 from .symbolic import pretty
 
 DEFAULT_TIMEOUT_MS = 2000
@@ -124,8 +125,9 @@ class FunctionFacts(_Settled):
     * ``lb <= iv < ub`` (signed) for the induction variable of every ``scf.for``: the body
       only runs for such values;
     * bounds of index globals that hold on every path (:class:`GlobalBound`);
-    * in-bounds facts ``start <= end <= size`` for every access in the entry block (those ops
-      execute on every call, and an out-of-bounds access is undefined behaviour).
+    * in-bounds facts ``start <= end <= size`` for every access that runs on every call or on
+      every iteration of its enclosing ``scf.for`` loops (an out-of-bounds access is undefined
+      behaviour, and a value defined in a loop body only exists in iterations that ran);
     """
 
     facts: list[Fact]
@@ -136,7 +138,7 @@ class FunctionFacts(_Settled):
         facts: dict[tuple, Fact] = {}
         names: set[str] = set()
         for info in fn.ops:
-            if not info.top_level:
+            if not info.unconditional:
                 continue
             for acc in info.effects.accesses:
                 if not acc.range_known or acc.size is None or acc.kind is not Kind.WRITE and _dup(acc, info):
@@ -342,17 +344,23 @@ def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceD
     try:
         reads = _read_points(model, fn, slice_op.results[0], d)
         d.reads = [model.describe(r.op) for r in reads]
-        if info.in_loop:
-            raise _Keep("the slice is inside a loop: several instances may be live, which this model does not describe")
         src = slice_op.opview.source
+        loop = _loop_context(model, fn, info, src, reads) if info.in_loop else None
         facts = solver.get_element(FunctionFacts, fn.op).facts
         slice_range = ByteRange(start, end)
         for w, acc in _writes_to_storage_of(model, fn, src):
-            check = _check_write(solver, model, fn, info, reads, w, acc, slice_range, facts)
-            d.checks.append(check)
-            if not check.safe:
-                d.counterexample = check.counterexample
-                raise _Keep(_keep_reason(check, d.range))
+            if loop is not None and loop.op in w.loops:
+                checks = _check_write_in_loop(solver, model, fn, info, reads, w, acc, slice_range, facts, loop)
+            elif loop is not None and _ordered_before_every_iteration(fn, w, loop):
+                checks = [_ordered_check(model, solver, w, acc, "ordered-before",
+                                         "every iteration's slice depends on this write")]
+            else:
+                checks = [_check_write(solver, model, fn, info, reads, w, acc, slice_range, facts)]
+            for check in checks:
+                d.checks.append(check)
+                if not check.safe:
+                    d.counterexample = check.counterexample
+                    raise _Keep(_keep_reason(check, d.range))
         _check_callers(solver, model, fn, src, d)
     except _Keep as why:
         d.decision, d.reason = "keep", str(why)
@@ -441,6 +449,192 @@ def _argument_unstable(solver: Solver, model: ModuleModel, fn: Optional[Function
                 if not solver.get_element(ArgumentStable, (caller.name, j)).state.assumed:
                     return f"it comes from argument {model.name(a)} of @{caller.name}, which is not stable"
     return None
+
+
+# -- slices inside loops -----------------------------------------------------------------------
+
+
+@dataclass
+class _Loop:
+    """The ``scf.for`` whose body holds a slice, and what every iteration's slice depends on."""
+
+    op: ir.Operation
+    body: ir.Block
+    iv: ir.Value
+    carried_args: list[int]  # iteration arguments k the slice depends on, whose yield depends on k
+    before_every_iteration: list[OpInfo]  # ops outside the loop every iteration's slice depends on
+
+
+def _loop_context(model: ModuleModel, fn: FunctionModel, info: OpInfo, src: ir.Value, reads: list[OpInfo]) -> _Loop:
+    """Accept a slice directly in the body of one ``scf.for`` whose alias never leaves the
+    iteration; raise _Keep otherwise.
+
+    Iteration argument ``k`` is *carried* when the slice depends on it and ``scf.yield``
+    operand ``k`` depends on it too (SSA data dependence inside the body): then the slice of
+    iteration ``i`` depends on everything that fed yield operand ``k`` in iterations ``< i``,
+    and on the loop's init value ``k``.
+    """
+    if len(info.loops) != 1 or info.loops[0].name != "scf.for":
+        raise _Keep("the slice is inside nested loops or an scf.while, which this model does not describe")
+    loop = info.loops[0]
+    body = loop.regions[0].blocks[0]
+    first = fn.info(list(body.operations)[0].operation)
+    if first is None or info.block_id != first.block_id:
+        raise _Keep("the slice is nested below its loop's body, which this model does not describe")
+    if any(loop not in r.loops for r in reads):
+        raise _Keep("the alias is read outside the loop iteration that made it")
+    args = list(body.arguments)
+    yield_op = fn.info(list(body.operations)[-1].operation)
+    slice_args = _block_args_reached(fn, [info], body)
+    carried = [
+        k for k in range(len(args) - 1)
+        if args[k + 1] in slice_args and args[k + 1] in _block_args_reached(fn, [_producer(fn, yield_op.op.operands[k])], body)
+    ]
+    outside: list[OpInfo] = []
+    for k in carried:
+        producer = _producer(fn, list(loop.operands)[3 + k])
+        if producer is not None:
+            outside.append(producer)
+    # Values captured from outside the loop that the slice depends on directly.
+    for v in _captured_operands(fn, info, body):
+        producer = _producer(fn, v)
+        if producer is not None:
+            outside.append(producer)
+    return _Loop(loop, body, args[0], carried, outside)
+
+
+def _producer(fn: FunctionModel, value: ir.Value) -> Optional[OpInfo]:
+    owner = value.owner
+    return None if isinstance(owner, ir.Block) else fn.info(getattr(owner, "operation", owner))
+
+
+def _in_body_closure(fn: FunctionModel, start: list[Optional[OpInfo]], body: ir.Block):
+    """Ops of ``body``'s block that ``start`` depends on through order-carrying SSA edges
+    (including ``start``), and the values they use that are defined outside that block."""
+    block_id = next((s.block_id for s in start if s is not None), None)
+    seen: list[OpInfo] = []
+    leaves: list[ir.Value] = []
+    work = [s for s in start if s is not None and s.block_id == block_id]
+    while work:
+        cur = work.pop()
+        if cur in seen:
+            continue
+        seen.append(cur)
+        if cur.has_regions and cur is not start[0]:
+            continue
+        for v in cur.op.operands:
+            d = _producer(fn, v)
+            if d is not None and d.block_id == block_id and carries_order(v, d.op):
+                work.append(d)
+            elif d is None or d.block_id != block_id:
+                leaves.append(v)
+    return seen, leaves
+
+
+def _block_args_reached(fn: FunctionModel, start: list[Optional[OpInfo]], body: ir.Block) -> list[ir.Value]:
+    _, leaves = _in_body_closure(fn, start, body)
+    args = list(body.arguments)
+    return [v for v in leaves if v in args]
+
+
+def _captured_operands(fn: FunctionModel, info: OpInfo, body: ir.Block) -> list[ir.Value]:
+    _, leaves = _in_body_closure(fn, [info], body)
+    args = list(body.arguments)
+    return [v for v in leaves if v not in args and not isinstance(v.owner, ir.Block) and is_resource(v)]
+
+
+def _feeds_yield(fn: FunctionModel, w: OpInfo, loop: _Loop) -> bool:
+    """``w``'s result reaches a carried yield operand within one iteration."""
+    terminator = list(loop.body.operations)[-1].operation
+    for k in loop.carried_args:
+        seen, _ = _in_body_closure(fn, [_producer(fn, terminator.operands[k])], loop.body)
+        if w in seen:
+            return True
+    return False
+
+
+def _ordered_before_every_iteration(fn: FunctionModel, w: OpInfo, loop: _Loop) -> bool:
+    if w.in_loop:
+        return False
+    return any(w is c or fn.happens_before(w, c) for c in loop.before_every_iteration)
+
+
+def _ordered_check(model: ModuleModel, solver: Solver, w: OpInfo, acc: Access, verdict: str, detail: str) -> WriteCheck:
+    check = WriteCheck(op=model.describe(w.op), location=model.location(w.op), range=None, verdict=verdict, detail=detail)
+    if acc.range_known:
+        check.range = [pretty(_bound_expr(solver, acc.start)), pretty(_bound_expr(solver, acc.end))]
+    return check
+
+
+def _check_write_in_loop(
+    solver: Solver, model: ModuleModel, fn: FunctionModel, slice_info: OpInfo, reads: list[OpInfo],
+    w: OpInfo, acc: Access, slice_range: ByteRange, facts: list[Fact], loop: _Loop,
+) -> list[WriteCheck]:
+    """A write in the same loop as the slice, against the slice of iteration ``i``:
+
+    * the same iteration: ordered before the slice or after every read (one body block), or
+      disjoint;
+    * earlier iterations: ordered when the write is on the loop-carried chain into the slice's
+      source, else disjoint for every earlier induction value;
+    * later iterations: disjoint for every later induction value (the reads of iteration ``i``
+      are not assumed to precede them).
+
+    Other iterations are modelled by renaming every symbol defined inside the loop (``iv`` to
+    ``iv'``...) in the write's range and in the facts, plus ``iv' < iv`` or ``iv' > iv``.
+    """
+    same_block_reads = all(r.block_id == w.block_id and len(r.loops) == 1 for r in reads)
+    if fn.happens_before(w, slice_info):
+        same = _ordered_check(model, solver, w, acc, "ordered-before", "same iteration: the slice depends on this write")
+    elif reads and same_block_reads and all(fn.happens_before(r, w) and not r.effects.late_reads for r in reads):
+        same = _ordered_check(model, solver, w, acc, "ordered-after", "same iteration: this write depends on every read")
+    else:
+        same = _check_write(solver, model, fn, slice_info, reads, w, acc, slice_range, facts)
+        same.detail = "same iteration: " + same.detail
+    if _feeds_yield(fn, w, loop):
+        earlier = _ordered_check(model, solver, w, acc, "ordered-before",
+                                 "earlier iterations: it feeds a loop-carried value the slice depends on")
+    else:
+        earlier = _other_iteration(solver, model, fn, w, acc, slice_range, facts, loop, "slt", "earlier")
+    later = _other_iteration(solver, model, fn, w, acc, slice_range, facts, loop, "sgt", "later")
+    return [same, earlier, later]
+
+
+def _other_iteration(
+    solver: Solver, model: ModuleModel, fn: FunctionModel, w: OpInfo, acc: Access,
+    slice_range: ByteRange, facts: list[Fact], loop: _Loop, rel: str, which: str,
+) -> WriteCheck:
+    check = _ordered_check(model, solver, w, acc, "unknown-range", "")
+    if not acc.range_known:
+        check.detail = f"{which} iterations: its range is unknown"
+        return check
+    inside = {s: sympy.Symbol(s.name + "_other", **s.assumptions0) for s, v in model.translator.symbols_of(fn.op) if _defined_in(v, loop.op)}
+    iv = solver.get_element(IndexExpr, loop.iv).expr
+    if iv not in inside:
+        inside[iv] = sympy.Symbol(iv.name + "_other", **iv.assumptions0)
+    wrange = ByteRange(_bound_expr(solver, acc.start).xreplace(inside), _bound_expr(solver, acc.end).xreplace(inside))
+    check.range = [pretty(wrange.start), pretty(wrange.end)]
+    other = [
+        Fact(f"{f.name} ({which} iteration)", f.lhs.xreplace(inside), f.rel, f.rhs.xreplace(inside))
+        for f in facts if (f.lhs.free_symbols | f.rhs.free_symbols) & set(inside)
+    ]
+    order = Fact(f"{which} iteration: {pretty(inside[iv])} {'<' if rel == 'slt' else '>'} {pretty(iv)}", inside[iv], rel, iv)
+    proof = prove_disjoint(slice_range, wrange, _relevant(facts + other, slice_range, wrange) + [order], model.proof_timeout_ms)
+    check.facts_used, check.detail = list(proof.facts_used), f"{which} iterations: {proof.detail}"
+    check.verdict = {"disjoint": "disjoint", "may_overlap": "overlap"}.get(proof.verdict, "unknown")
+    check.counterexample = proof.counterexample if proof.verdict == "may_overlap" else None
+    return check
+
+
+def _defined_in(value: ir.Value, region_op: ir.Operation) -> bool:
+    owner = value.owner
+    op = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
+    op = getattr(op, "operation", op)
+    while op is not None:
+        if op == region_op:
+            return not (not isinstance(owner, ir.Block) and getattr(owner, "operation", owner) == region_op)
+        parent = op.parent
+        op = getattr(parent, "operation", parent) if parent is not None else None
+    return False
 
 
 def _keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
@@ -587,10 +781,13 @@ def _check_write(
     wrange = ByteRange(_bound_expr(solver, acc.start), _bound_expr(solver, acc.end)) if acc.range_known else None
     if wrange is not None:
         check.range = [pretty(wrange.start), pretty(wrange.end)]
-    if not slice_info.in_loop and fn.happens_before(w, slice_info):
+    # One instance each: neither the slice nor the write nor the reads may repeat in a loop.
+    if not slice_info.in_loop and not w.in_loop and fn.happens_before(w, slice_info):
         check.verdict, check.detail = "ordered-before", "the slice depends on this write through SSA def-use edges"
         return check
-    if reads and all(fn.happens_before(r, w) and not r.effects.late_reads for r in reads):
+    if reads and not w.in_loop and all(
+        not r.in_loop and fn.happens_before(r, w) and not r.effects.late_reads for r in reads
+    ):
         check.verdict, check.detail = "ordered-after", "this write depends on every read of the alias"
         return check
     if wrange is None:

@@ -70,3 +70,16 @@ def test_per_layer_call_decode_runs_bit_identical_without_slice_copies(tmp_path:
     # (step + 1) rows, plus 4 constant row copies (2 cache writes, 2 hidden-state transfers).
     assert (len(before), copy_bytes_per_step(before, "arg1", 2000)) == (12, 8 * 2001 * row + 4 * row)
     assert (len(after), copy_bytes_per_step(after, "arg1", 2000)) == (4, 4 * row)
+
+
+def test_decode_loop_slice_inside_scf_for_runs_bit_identical(tmp_path: Path) -> None:
+    """5. *Iterations are ordered through loop-carried values*: the slice of iteration i depends
+    on the cache yielded by iteration i - 1, so every earlier row write precedes it; later
+    row writes are disjoint because the trip count is bounded."""
+    stock, elided, report = _compile_both(DATA / "decode_loop.mlir", tmp_path)
+    slices = [d for d in report.decisions if d.kind == "slice"]
+    assert [d.decision for d in slices] == ["alias"]
+    assert [c.verdict for c in slices[0].checks] == ["ordered-before", "ordered-before", "disjoint"]
+    rng = np.random.default_rng(9)
+    inputs = [[(rng.standard_normal((8, 16)) * 0.1).astype(np.float32), n] for n in (20, 30, 5)]
+    assert _same(run_steps(stock, "run", inputs), run_steps(elided, "run", inputs))
