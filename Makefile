@@ -24,6 +24,7 @@ fuzz: $(STAMP)
 	$(PY) -m pytest -q tests/test_campaign.py --campaign-profile=long
 
 bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,bench]'
 	$(PY) -m benchmarks
 
 clean:

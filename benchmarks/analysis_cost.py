@@ -1,0 +1,299 @@
+"""What the rewrite costs at compile time: hook time against the whole compile, and z3 queries.
+
+Why a fresh process per layer count: the analysis memoises proofs (``stream_model.proofs``) and
+sympy caches expressions, and the first call imports lazily loaded modules. A second compile in
+the same process would look cheaper than any real ``slice-elision compile`` invocation. Each
+worker therefore starts clean, compiles a 2-layer module once as a warm-up (imports only; the
+proof memo is cleared afterwards), then runs ``repeats`` interleaved pairs of (stock compile,
+compile with the rewrite) and clears the proof memo before every rewrite compile.
+
+The hook's share is ``CompileResult.hook_s / CompileResult.total_s`` of the *same* compile:
+``hook_s`` is analysis + rewrite + verification, ``total_s`` the five phases (flow,
+stream-before, hook, stream-after, hal/vm), each measured with ``perf_counter``.
+
+z3 query times are measured from the outside, without editing the analysis: during the
+benchmark the name ``prove_disjoint`` in :mod:`stream_model.safety` (the only caller) is
+replaced by a wrapper that times each call and notes whether the proof memo answered it. The
+decode programs' slices turn out to need no query at all (every write to a sliced cache is
+ordered before the slice through SSA def-use edges), so the distribution is also measured on
+the project's IR-specification cases (``tests/ir/*.mlir``), which exist to exercise the proofs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Sequence
+
+__all__ = ["Z3Recorder", "measure_layers", "measure_corpus", "distribution"]
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+IR_CASES = REPO_ROOT / "tests" / "ir"
+
+
+@dataclass
+class Z3Query:
+    seconds: float
+    verdict: str
+    memo_hit: bool
+
+
+@dataclass
+class Z3Recorder:
+    """Times every ``prove_disjoint`` call made by the safety analysis while installed."""
+
+    queries: list[Z3Query] = field(default_factory=list)
+
+    @contextmanager
+    def installed(self) -> Iterator["Z3Recorder"]:
+        import stream_model.proofs as proofs
+        import stream_model.safety as safety
+
+        original = safety.prove_disjoint
+
+        def timed(*args, **kwargs):  # noqa: ANN002, ANN003 - same signature as the original
+            hits = proofs.cache_info()["prove_disjoint"].hits
+            t0 = time.perf_counter()
+            proof = original(*args, **kwargs)
+            elapsed = time.perf_counter() - t0
+            hit = proofs.cache_info()["prove_disjoint"].hits > hits
+            self.queries.append(Z3Query(elapsed, str(proof.verdict), hit))
+            return proof
+
+        safety.prove_disjoint = timed
+        try:
+            yield self
+        finally:
+            safety.prove_disjoint = original
+
+    def take(self) -> list[Z3Query]:
+        out, self.queries = self.queries, []
+        return out
+
+
+def distribution(queries: Sequence[Z3Query]) -> dict:
+    """Count, total and percentiles (ms) of the solved (non-memoised) queries, plus memo hits."""
+    solved = sorted(q.seconds * 1e3 for q in queries if not q.memo_hit)
+    out: dict = {
+        "queries": len(queries),
+        "memo_hits": sum(q.memo_hit for q in queries),
+        "solved": len(solved),
+        "total_ms": sum(q.seconds for q in queries) * 1e3,
+        "verdicts": {v: sum(q.verdict == v for q in queries) for v in sorted({q.verdict for q in queries})},
+    }
+    if solved:
+        def pct(p: float) -> float:
+            return solved[min(len(solved) - 1, int(round(p / 100 * (len(solved) - 1))))]
+
+        out.update({
+            "min_ms": solved[0], "p50_ms": pct(50), "p90_ms": pct(90), "p99_ms": pct(99), "max_ms": solved[-1],
+            "mean_ms": statistics.fmean(solved),
+        })
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Worker: compile seed modules of L layers (runs in a fresh process)
+# --------------------------------------------------------------------------------------------
+
+
+def _emit(event: dict) -> None:
+    """One JSON line per event, flushed: a worker cut off by its time limit keeps what it did."""
+    print(json.dumps(event), flush=True)
+
+
+def _layers_worker(layers: int, repeats: int) -> None:
+    import stream_model.proofs as proofs
+    from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file
+
+    from .programs import DecodeShape
+    from .variants import elision_hook, write_program
+
+    recorder = Z3Recorder()
+    with tempfile.TemporaryDirectory(prefix="bench-analysis-") as tmp_name, recorder.installed():
+        tmp = Path(tmp_name)
+        warm = write_program("seed", DecodeShape(layers=2), tmp)
+        compile_file(warm, tmp / "warm.vmfb", DEFAULT_CPU_FLAGS, elision_hook([]))
+        recorder.take()
+        proofs.clear_cache()
+        src = write_program("seed", DecodeShape(layers=layers), tmp)
+        _emit({"event": "source", "source_bytes": src.stat().st_size})
+        for _ in range(repeats):
+            stock = compile_file(src, tmp / "stock.vmfb", DEFAULT_CPU_FLAGS)
+            _emit({"event": "stock", "total_s": stock.total_s, "phases_s": stock.phase_times()})
+            proofs.clear_cache()
+            reports: list = []
+            inner = elision_hook(reports)
+
+            def hook(module) -> None:  # noqa: ANN001 - marks when the analysis starts
+                _emit({"event": "hook-start", "wall": time.time()})
+                inner(module)
+
+            hooked = compile_file(src, tmp / "elided.vmfb", DEFAULT_CPU_FLAGS, hook)
+            queries = recorder.take()
+            _emit({
+                "event": "run",
+                "stock_total_s": stock.total_s,
+                "stock_phases_s": stock.phase_times(),
+                "total_s": hooked.total_s,
+                "phases_s": hooked.phase_times(),
+                "hook_s": hooked.hook_s,
+                "analysis_s": sum(r.analysis_seconds for r in reports),
+                "hook_share": hooked.hook_s / hooked.total_s,
+                "aliased": sum(r.aliased for r in reports),
+                "kept": sum(r.kept for r in reports),
+                "z3": distribution(queries),
+                "z3_queries_s": [q.seconds for q in queries],
+            })
+
+
+def _wrap_case(chunk: str, prelude: str) -> str:
+    """The same module wrapper as ``tests/test_ir_cases.py`` (affinity, prelude, globals)."""
+    globals_ = sorted(set(re.findall(r"util\.global\.(?:load|store) (?:%\S+, )?@(\w+)", chunk)))
+    decls = "".join(f"util.global private mutable @{g} : !stream.resource<variable>\n" for g in globals_)
+    return (
+        "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
+        + prelude + decls + chunk + "\n}\n"
+    )
+
+
+def _corpus_worker(repeats: int) -> dict:
+    """Run the analysis (no rewrite) on every IR-specification case, proof memo cleared each time."""
+    import stream_model.proofs as proofs
+    from iree.compiler import ir
+
+    from rewriter.rewrite import elide_slices
+    from stream_model import parse_module
+
+    if not IR_CASES.is_dir():
+        return {"available": False, "reason": f"{IR_CASES} not found"}
+    prelude = (IR_CASES / "prelude.mlir").read_text()
+    cases: list[tuple[str, str]] = []
+    for path in sorted(IR_CASES.glob("*.mlir")):
+        if path.name == "prelude.mlir":
+            continue
+        for chunk in path.read_text().split("// -----"):
+            m = re.search(r"util\.func public @(\w+)", chunk)
+            if m:
+                cases.append((f"{path.stem}/{m.group(1)}", _wrap_case(chunk, prelude)))
+    recorder = Z3Recorder()
+    per_case: dict[str, int] = {}
+    all_queries: list[Z3Query] = []
+    failures: list[str] = []
+    with recorder.installed():
+        for _ in range(repeats):
+            for name, text in cases:
+                proofs.clear_cache()
+                try:
+                    loaded = parse_module(text, name)
+                    with loaded.context, ir.Location.unknown(loaded.context):
+                        elide_slices(loaded.module, apply=False)
+                except Exception as err:  # noqa: BLE001 - some cases are meant to be refused
+                    failures.append(f"{name}: {type(err).__name__}")
+                queries = recorder.take()
+                per_case[name] = len(queries)
+                all_queries.extend(queries)
+    return {
+        "available": True,
+        "cases": len(cases),
+        "repeats": repeats,
+        "cases_with_queries": sum(1 for v in per_case.values() if v),
+        "refused_cases": sorted(set(failures)),
+        "z3": distribution(all_queries),
+        "z3_queries_s": [q.seconds for q in all_queries],
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Driver side
+# --------------------------------------------------------------------------------------------
+
+
+def _worker_command(args: Sequence[str]) -> tuple[list[str], dict[str, str]]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
+    return [sys.executable, "-m", "benchmarks.analysis_cost", *args], env
+
+
+def _run_worker(args: Sequence[str]) -> dict:
+    cmd, env = _worker_command(args)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"analysis-cost worker {' '.join(args)} failed: {tail}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> dict:
+    """Compile cost with and without the rewrite for a seed module of ``layers`` layers.
+
+    ``limit_s`` bounds the worker's wall time (the whole benchmark has a time budget). A worker
+    that runs past it is killed (its process group, so no ``iree-compile`` is left behind) and
+    the result says ``timed_out``, with what finished before and, if the analysis was running,
+    for how long at least (``hook_at_least_s``).
+    """
+    cmd, env = _worker_command(["layers", str(layers), str(repeats)])
+    started = time.time()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    timed_out = False
+    try:
+        out, err = proc.communicate(timeout=limit_s)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+    killed_at = time.time()
+    if proc.returncode != 0 and not timed_out:
+        tail = (err.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"analysis-cost worker for {layers} layers failed: {tail}")
+    events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    runs = [e for e in events if e["event"] == "run"]
+    stock = [e["total_s"] for e in events if e["event"] == "stock"]
+    result: dict = {
+        "layers": layers,
+        "repeats": repeats,
+        "limit_s": limit_s,
+        "timed_out": timed_out,
+        "wall_s": killed_at - started,
+        "source_bytes": next((e["source_bytes"] for e in events if e["event"] == "source"), None),
+        "stock_totals_s": stock,
+        "runs": runs,
+    }
+    if timed_out:
+        hook_starts = [e["wall"] for e in events if e["event"] == "hook-start"]
+        if len(hook_starts) > len(runs):  # cut off inside the analysis
+            result["hook_at_least_s"] = killed_at - hook_starts[-1]
+    if runs:
+        result["median"] = {
+            key: statistics.median(r[key] for r in runs)
+            for key in ("stock_total_s", "total_s", "hook_s", "analysis_s", "hook_share")
+        }
+    elif stock:
+        result["median"] = {"stock_total_s": statistics.median(stock)}
+    return result
+
+
+def measure_corpus(repeats: int) -> dict:
+    """z3 query-time distribution over the IR-specification cases."""
+    return _run_worker(["corpus", str(repeats)])
+
+
+if __name__ == "__main__":
+    mode = sys.argv[1]
+    if mode == "layers":
+        _layers_worker(int(sys.argv[2]), int(sys.argv[3]))
+    elif mode == "corpus":
+        print(json.dumps(_corpus_worker(int(sys.argv[2]))))
+    else:
+        raise SystemExit(f"unknown mode {mode!r}")
