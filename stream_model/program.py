@@ -92,6 +92,34 @@ class FunctionModel:
             self._ancestors[info.index] = bits
 
 
+@dataclass
+class WritesIndex:
+    """Every write of one function, grouped so a slice finds the ones that matter quickly:
+    by storage base, the external ones, and the ops that may write globals besides their
+    accesses (calls). Without it each slice would scan the whole function."""
+
+    by_base: dict
+    external: list  # (base, OpInfo, Access) for writes to external bases
+    global_writers: list  # OpInfo of ops with writes_globals (None or non-empty)
+
+    @staticmethod
+    def build(fn: FunctionModel, storage: StorageMap) -> "WritesIndex":
+        by_base: dict = {}
+        external: list = []
+        writers: list = []
+        for info in fn.ops:
+            for acc in info.effects.accesses:
+                if acc.kind.value != "write":
+                    continue
+                base = storage.find(acc.value)
+                by_base.setdefault(base, []).append((info, acc))
+                if storage.is_external(acc.value):
+                    external.append((base, info, acc))
+            if info.effects.writes_globals is None or info.effects.writes_globals:
+                writers.append(info)
+        return WritesIndex(by_base, external, writers)
+
+
 class ModuleModel:
     """Functions, globals, storage bases and index expressions of one module."""
 
@@ -113,6 +141,7 @@ class ModuleModel:
             if is_resource(arg)
         ]
         self._function_args = args
+        self._writes_index: dict[str, WritesIndex] = {}
         self.single_device = sum(
             1 for op in self.module.body.operations
             if op.operation.name == "util.global" and "!hal.device" in str(op.operation.attributes["type"])
@@ -129,6 +158,13 @@ class ModuleModel:
                 return f
         return None
 
+    def writes_index(self, fn: FunctionModel) -> "WritesIndex":
+        """The writes of ``fn`` grouped by storage base (cached until storage changes)."""
+        idx = self._writes_index.get(fn.name)
+        if idx is None:
+            idx = self._writes_index[fn.name] = WritesIndex.build(fn, self.storage)
+        return idx
+
     def apply_call_effects(self, effects_of_call) -> None:
         """Replace every ``util.call``'s effects (e.g. by its callee's summary) and rebuild
         the storage bases, which depend on what calls do with their operands."""
@@ -138,6 +174,7 @@ class ModuleModel:
                     info.effects = effects_of_call(info.op)
         effects = [(i.op, i.effects) for f in self.functions for i in f.ops]
         self.storage = build_storage_map(effects, self.globals, self._function_args, self.describe)
+        self._writes_index.clear()
 
     def is_internal(self, fn: FunctionModel) -> bool:
         """Private, and every use of its symbol is a ``util.call`` in this module: all its

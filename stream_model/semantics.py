@@ -17,6 +17,7 @@ and every slice whose storage it can reach keeps its copy. Semantics follow
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable, Optional, Union
@@ -83,7 +84,13 @@ class OpEffects:
 
 
 def is_resource(value: ir.Value) -> bool:
-    return str(value.type).startswith("!stream.resource")
+    return _is_resource_type(value.type)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_resource_type(t: ir.Type) -> bool:
+    """Printing a type is slow and a module has few distinct types: memoise per type."""
+    return str(t).startswith("!stream.resource")
 
 
 # --------------------------------------------------------------------------------------------

@@ -53,6 +53,8 @@ is what makes the two agree by construction rather than by care.
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -794,11 +796,13 @@ def to_z3(
     return _interpret(expr, _Z3Ops(ctx), leaf)
 
 
+@functools.lru_cache(maxsize=8192)
 def pretty(expr: sympy.Basic | int) -> str:
     """Readable, deterministic text, e.g. ``8192*step + 8192`` or ``udiv(step, 4)``.
 
     sympy orders terms by a structural sort key (not by hash), so the text is
-    the same across processes; machine functions print as their names.
+    the same across processes; machine functions print as their names. Memoised: the same
+    few range expressions recur for every layer of a model, and printing is slow.
     """
     return sympy.sstr(sympy.sympify(expr))
 

@@ -33,6 +33,7 @@ class _Node:
     parent: Key
     external: bool = False
     reasons: list[str] = field(default_factory=list)
+    globals: set[str] = field(default_factory=set)  # global symbols in this base (roots only)
 
 
 class StorageMap:
@@ -45,6 +46,8 @@ class StorageMap:
         node = self._nodes.get(key)
         if node is None:
             node = self._nodes[key] = _Node(parent=key)
+            if isinstance(key, str):
+                node.globals.add(key[1:])
         return node
 
     def find(self, key: Key) -> Key:
@@ -66,6 +69,8 @@ class StorageMap:
         nb.parent = ra
         na.external = na.external or nb.external
         na.reasons.extend(nb.reasons)
+        na.globals |= nb.globals
+        nb.globals = set()
 
     def mark_external(self, key: Key, reason: str) -> None:
         root = self._node(self.find(key))
@@ -90,8 +95,7 @@ class StorageMap:
         return not self.same_base(a, b) and self.is_external(a) and self.is_external(b)
 
     def globals_in_base(self, key: Key) -> list[str]:
-        root = self.find(key)
-        return sorted(k for k in self._nodes if isinstance(k, str) and self.find(k) == root)
+        return sorted(self._nodes[self.find(key)].globals)
 
     def holds_global_or_external(self, key: Key) -> bool:
         return self.is_external(key) or bool(self.globals_in_base(key))
