@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import statistics
 import subprocess
@@ -157,16 +156,6 @@ def _layers_worker(layers: int, repeats: int) -> None:
             })
 
 
-def _wrap_case(chunk: str, prelude: str) -> str:
-    """The same module wrapper as ``tests/test_ir_cases.py`` (affinity, prelude, globals)."""
-    globals_ = sorted(set(re.findall(r"util\.global\.(?:load|store) (?:%\S+, )?@(\w+)", chunk)))
-    decls = "".join(f"util.global private mutable @{g} : !stream.resource<variable>\n" for g in globals_)
-    return (
-        "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
-        + prelude + decls + chunk + "\n}\n"
-    )
-
-
 def _corpus_worker(repeats: int) -> dict:
     """Run the analysis (no rewrite) on every IR-specification case, proof memo cleared each time."""
     import stream_model.proofs as proofs
@@ -177,15 +166,9 @@ def _corpus_worker(repeats: int) -> dict:
 
     if not IR_CASES.is_dir():
         return {"available": False, "reason": f"{IR_CASES} not found"}
-    prelude = (IR_CASES / "prelude.mlir").read_text()
-    cases: list[tuple[str, str]] = []
-    for path in sorted(IR_CASES.glob("*.mlir")):
-        if path.name == "prelude.mlir":
-            continue
-        for chunk in path.read_text().split("// -----"):
-            m = re.search(r"util\.func public @(\w+)", chunk)
-            if m:
-                cases.append((f"{path.stem}/{m.group(1)}", _wrap_case(chunk, prelude)))
+    from tests.ir_cases import cases as ir_cases, wrap
+
+    cases = [(name, wrap(chunk)) for name, _, chunk in ir_cases()]
     recorder = Z3Recorder()
     per_case: dict[str, int] = {}
     all_queries: list[Z3Query] = []

@@ -35,7 +35,7 @@ analyses (call summaries, loops) extend elements rather than rewrite this one.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Hashable, Optional
+from typing import Optional
 
 import sympy
 from iree.compiler import ir

@@ -1,0 +1,39 @@
+"""The IR specification cases of ``tests/ir``: splitting files into cases and wrapping one.
+
+Each ``// -----`` chunk of ``tests/ir/*.mlir`` is one behaviour, named after its public
+function. Shared by the FileCheck runner, the CLI tests and the z3 timing benchmark, so that all
+read the cases the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+IR_DIR = Path(__file__).parent / "ir"
+PRELUDE = (IR_DIR / "prelude.mlir").read_text()
+
+
+def cases() -> list[tuple[str, str, str]]:
+    """``(name, file stem, chunk)`` for every case, in file and chunk order."""
+    out = []
+    for path in sorted(IR_DIR.glob("*.mlir")):
+        if path.name == "prelude.mlir":
+            continue
+        for chunk in path.read_text().split("// -----"):
+            m = re.search(r"util\.func public @(\w+)", chunk)
+            if m:
+                out.append((f"{path.stem}/{m.group(1)}", path.stem, chunk))
+    return out
+
+
+def wrap(chunk: str) -> str:
+    """A module around one case: default affinity, the prelude, and the resource globals it
+    uses but does not declare itself."""
+    declared = set(re.findall(r"util\.global private (?:mutable )?@(\w+)", chunk))
+    used = set(re.findall(r"util\.global\.(?:load|store) (?:%\S+, )?@(\w+)", chunk))
+    decls = "".join(f"util.global private mutable @{g} : !stream.resource<variable>\n" for g in sorted(used - declared))
+    return (
+        "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
+        + PRELUDE + decls + chunk + "\n}\n"
+    )
