@@ -162,9 +162,6 @@ OP_TABLE: dict[str, OpSpec] = {
     ),
     "stream.async.splat": OpSpec(fresh_result=True),
     "stream.async.alloca": OpSpec(fresh_result=True),
-    "stream.async.clone": OpSpec(
-        (AccessSpec("source", R, 0, "source_size", "source_size"),), fresh_result=True
-    ),
     "stream.async.transfer": OpSpec(
         (AccessSpec("source", R, 0, "source_size", "source_size"),), fresh_result=True
     ),
@@ -315,7 +312,25 @@ def _region_op(op: ir.OpView) -> OpEffects:
     return OpEffects()
 
 
+def _clone(op: ir.OpView) -> OpEffects:
+    """A clone copies its source into new storage, but only as long as IREE keeps it: after
+    the splice, a clone of a rematerialisable value (a splat, a dispatch result) is rewritten
+    into a second identical producer, which CSE may merge with the first, so the "copy" ends
+    up sharing the source's buffer (found by the soundness campaign). Only a clone of a value
+    loaded from a global is trusted to be fresh; every other clone shares its source's storage
+    for the model."""
+    fx = OpEffects(accesses=[Access(op.source, R, 0, op.source_size, op.source_size)])
+    owner = op.source.owner
+    producer = getattr(owner, "operation", owner)
+    if isinstance(producer, ir.Operation) and producer.name == "util.global.load":
+        fx.fresh.append(op.result)
+    else:
+        fx.aliases.append((op.result, op.source))
+    return fx
+
+
 VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
+    "stream.async.clone": _clone,
     "stream.async.dispatch": _dispatch,
     "util.call": _call,
     "util.return": _return,

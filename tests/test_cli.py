@@ -46,7 +46,9 @@ def seed_file(tmp_path: Path) -> Path:
 def test_rewrite_writes_module_and_jsonl_log(seed_file: Path, tmp_path: Path) -> None:
     out, log = tmp_path / "out.mlir", tmp_path / "log.jsonl"
     assert main(["rewrite", str(seed_file), "-o", str(out), "--log", str(log)]) == 0
-    assert "stream.resource.subview" in out.read_text()
+    rewritten = out.read_text()
+    assert "stream.async.slice" not in rewritten
+    assert "stream.async.dispatch @ex::@read(%cache[%c0 to" in rewritten
     (record,) = [json.loads(line) for line in log.read_text().splitlines()]
     assert record["function"] == "same_ssa_value"
     assert record["decision"] == "alias"

@@ -10,10 +10,11 @@ util.func public @same_ssa_value(%step: index, %row: !stream.resource<*>) -> !st
   %cache = util.global.load @cache : !stream.resource<variable>
   %off = arith.muli %step, %c8192 : index
   %end = arith.addi %off, %c8192 : index
-  // CHECK: %[[ALIAS:.+]] = stream.resource.subview %{{.+}}[%c0] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%[[OFF:.+]]}
+  // The alias is folded into the dispatch: it reads the cache itself, over the slice's bytes.
+  // CHECK: %[[CACHE:.+]] = util.global.load @cache
   // CHECK-NOT: stream.async.slice
   %s = stream.async.slice %cache[%c0 to %off] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%off}
-  // CHECK: stream.async.dispatch @ex::@read(%[[ALIAS]][%c0 to
+  // CHECK: stream.async.dispatch @ex::@read(%[[CACHE]][%c0 to %[[OFF:.+]] for %[[OFF]]]) : (!stream.resource<variable>{%c33554432})
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %off for %off]) : (!stream.resource<variable>{%off}) -> !stream.resource<*>{%c4}
   %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
   util.global.store %u, @cache : !stream.resource<variable>
@@ -39,7 +40,8 @@ util.func public @equal_value_spelled_differently(%step: index, %row: !stream.re
   %next = arith.addi %step, %c1 : index
   %next_bytes = arith.muli %next, %c8192 : index
   %off = arith.subi %next_bytes, %c8192 : index
-  // CHECK: stream.resource.subview
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%cache[%c0 to
   %s = stream.async.slice %cache[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
   %u = stream.async.update %row, %cache[%off to %next_bytes] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
@@ -63,7 +65,8 @@ util.func public @affine_apply_and_recomputed_muli(%step: index, %row: !stream.r
   %len = affine.apply affine_map<()[s0] -> (s0 * 8192)>()[%step]
   %off = arith.muli %step, %c8192 : index
   %end = affine.apply affine_map<(d0) -> (d0 * 8192 + 8192)>(%step)
-  // CHECK: stream.resource.subview
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%cache[%c0 to
   %s = stream.async.slice %cache[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
   %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
@@ -86,7 +89,9 @@ util.func public @disjoint_constants(%src: !stream.resource<*>) -> !stream.resou
   %c1024 = arith.constant 1024 : index
   %c7_i32 = arith.constant 7 : i32
   %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
-  // CHECK: stream.resource.subview
+  // CHECK: %[[T:.+]] = stream.async.splat
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%[[T]][%c0 to %c100 for %c100], %{{.+}}) : (!stream.resource<*>{%c1024}
   %s = stream.async.slice %t[%c0 to %c100] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c100}
   %f = stream.async.fill %c7_i32, %t[%c200 to %c300 for %c100] : i32 -> %t as !stream.resource<*>{%c1024}
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %c100 for %c100], %f[%c0 to %c1024 for %c1024]) : (!stream.resource<*>{%c100}, !stream.resource<*>{%c1024}) -> !stream.resource<*>{%c4}
@@ -109,7 +114,9 @@ util.func public @adjacent_constants() -> !stream.resource<*> {
   %c1024 = arith.constant 1024 : index
   %c7_i32 = arith.constant 7 : i32
   %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
-  // CHECK: stream.resource.subview
+  // CHECK: %[[T:.+]] = stream.async.splat
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%[[T]][%c0 to %c100 for %c100], %{{.+}}) : (!stream.resource<*>{%c1024}
   %s = stream.async.slice %t[%c0 to %c100] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c100}
   %f = stream.async.fill %c7_i32, %t[%c100_again to %c200 for %c100] : i32 -> %t as !stream.resource<*>{%c1024}
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %c100 for %c100], %f[%c0 to %c1024 for %c1024]) : (!stream.resource<*>{%c100}, !stream.resource<*>{%c1024}) -> !stream.resource<*>{%c4}
@@ -133,7 +140,9 @@ util.func public @slice_of_updated_cache(%step: index, %row: !stream.resource<*>
   %off = arith.muli %step, %c8192 : index
   %end = arith.addi %off, %c8192 : index
   %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
-  // CHECK: stream.resource.subview
+  // CHECK: %[[U:.+]] = stream.async.update
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%[[U]][%c0 to
   %s = stream.async.slice %u[%c0 to %end] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%end}
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %end for %end]) : (!stream.resource<variable>{%end}) -> !stream.resource<*>{%c4}
   util.global.store %u, @cache : !stream.resource<variable>
@@ -157,9 +166,11 @@ util.func public @slice_of_slice(%step: index, %row: !stream.resource<*>) -> !st
   %cache = util.global.load @cache : !stream.resource<variable>
   %off = arith.muli %step, %c8192 : index
   %end = arith.addi %off, %c8192 : index
-  // CHECK: %[[OUTER:.+]] = stream.resource.subview %{{.+}}[%c0]
+  // Both fold: the dispatch reads the inner slice's bytes of the cache directly.
+  // CHECK: %[[CACHE:.+]] = util.global.load @cache
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%[[CACHE]][%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c33554432})
   %s = stream.async.slice %cache[%c0 to %off] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%off}
-  // CHECK: stream.resource.subview %[[OUTER]][%c0]
   %ss = stream.async.slice %s[%c0 to %c64] : !stream.resource<variable>{%off} -> !stream.resource<variable>{%c64}
   %r = stream.async.dispatch @ex::@read(%ss[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<*>{%c4}
   %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
@@ -185,10 +196,11 @@ util.func public @two_overlapping_slices_one_dispatch(%src: !stream.resource<*>)
   %c1024 = arith.constant 1024 : index
   %c7_i32 = arith.constant 7 : i32
   %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
-  // CHECK-COUNT-2: stream.resource.subview
+  // CHECK: %[[T:.+]] = stream.async.splat
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%[[T]][%c0 to %c200 for %c200], %[[T]][%c100 to %{{.+}} for %c200])
   %a = stream.async.slice %t[%c0 to %c200] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c200}
   %b = stream.async.slice %t[%c100 to %c300] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c200}
-  // CHECK-NOT: stream.async.slice
   %r = stream.async.dispatch @ex::@read(%a[%c0 to %c200 for %c200], %b[%c0 to %c200 for %c200]) : (!stream.resource<*>{%c200}, !stream.resource<*>{%c200}) -> !stream.resource<*>{%c4}
   util.return %r : !stream.resource<*>
 }
@@ -209,7 +221,9 @@ util.func public @slice_of_clone_write_to_other_clone(%row: !stream.resource<*>)
   %cache = util.global.load @cache : !stream.resource<variable>
   %a = stream.async.clone %cache : !stream.resource<variable>{%c33554432} -> !stream.resource<*>{%c33554432}
   %b = stream.async.clone %cache : !stream.resource<variable>{%c33554432} -> !stream.resource<*>{%c33554432}
-  // CHECK: stream.resource.subview
+  // CHECK: %[[A:.+]] = stream.async.clone
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%[[A]][%c0 to %c8192 for %c8192]
   %s = stream.async.slice %a[%c0 to %c8192] : !stream.resource<*>{%c33554432} -> !stream.resource<*>{%c8192}
   %u = stream.async.update %row, %b[%c0 to %c8192] : !stream.resource<*>{%c8192} -> %b as !stream.resource<*>{%c33554432}
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %c8192 for %c8192], %u[%c0 to %c8192 for %c8192]) : (!stream.resource<*>{%c8192}, !stream.resource<*>{%c33554432}) -> !stream.resource<*>{%c4}
@@ -233,7 +247,9 @@ util.func public @two_layers_bounded_step(%step_in: index, %row: !stream.resourc
   %kv = util.global.load @kv : !stream.resource<variable>
   %len = arith.muli %step, %c8192 : index
   %l1_end = arith.addi %len, %c33554432 : index
-  // CHECK: stream.resource.subview
+  // CHECK: %[[KV:.+]] = util.global.load @kv
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%[[KV]][%c33554432 to %{{.+}} for %{{.+}}]) : (!stream.resource<variable>{%c67108864})
   %s = stream.async.slice %kv[%c33554432 to %l1_end] : !stream.resource<variable>{%c67108864} -> !stream.resource<variable>{%len}
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
   %row_end = arith.addi %len, %c8192 : index

@@ -16,7 +16,8 @@ util.func public @two_layers_wrapping_counter(%row: !stream.resource<*>) -> !str
   %kv = util.global.load @kv : !stream.resource<variable>
   %len = arith.muli %step, %c8192 : index
   %l1_end = arith.addi %len, %c33554432 : index
-  // CHECK: stream.resource.subview
+  // CHECK-NOT: stream.async.slice
+  // CHECK: stream.async.dispatch @ex::@read(%kv[%c33554432 to
   %s = stream.async.slice %kv[%c33554432 to %l1_end] : !stream.resource<variable>{%c67108864} -> !stream.resource<variable>{%len}
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
   %row_end = arith.addi %len, %c8192 : index

@@ -19,7 +19,9 @@ util.func public @decode_loop_carried_cache(%n_in: index, %row: !stream.resource
     %off = arith.muli %i, %c8192 : index
     %end = arith.addi %off, %c8192 : index
     %u = stream.async.update %row, %acc[%off to %end] : !stream.resource<*>{%c8192} -> %acc as !stream.resource<variable>{%c33554432}
-    // CHECK: stream.resource.subview
+    // CHECK-NOT: stream.async.slice
+    // CHECK: %[[U:.+]] = stream.async.update
+    // CHECK: stream.async.dispatch @ex::@read(%[[U]][%c0 to
     %s = stream.async.slice %u[%c0 to %end] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%end}
     %d = stream.async.dispatch @ex::@read(%s[%c0 to %end for %end]) : (!stream.resource<variable>{%end}) -> !stream.resource<*>{%c4}
     scf.yield %u, %d : !stream.resource<variable>, !stream.resource<*>
