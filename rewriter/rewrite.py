@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Optional
 
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
@@ -98,10 +99,16 @@ def elide_slices(
     analysis: Analysis = analyze(model, max_iterations=max_iterations, **options)
     _keep_unrepresentable(analysis)
     if apply:
+        # Plan every replacement before touching the IR: the bindings hash an op by its
+        # contents, so the model's op tables stop answering once operands change.
+        aliased = [op for op, d in zip(analysis.ops, analysis.decisions) if d.decision == "alias"]
+        plans = [_plan(model, op, aliased) for op in aliased]
         with module.context, ir.Location.unknown(module.context):
-            for op, decision in zip(analysis.ops, analysis.decisions):
-                if decision.decision == "alias":
-                    _replace_with_alias(op)
+            dead: list[ir.Operation] = []
+            for plan in plans:
+                _replace_with_alias(plan, dead)
+            for op in dead:  # erased last, once nothing refers to them
+                op.erase()
         if any(d.decision == "alias" for d in analysis.decisions) and not _verify(module):
             raise RewriteError("internal error: the rewritten module does not verify (no output written)")
     return RewriteReport(
@@ -118,20 +125,74 @@ def elide_slices(
 
 
 def _keep_unrepresentable(analysis: Analysis) -> None:
-    """Downgrade to *keep* every safe slice whose alias would need a subview of storage IREE
-    may free (see the module docstring): safety is not enough, the alias must survive."""
+    """Downgrade to *keep* every safe copy whose alias IREE would not honour downstream:
+
+    * a consumer that needs the alias as a value, over storage IREE may free (a subview of it
+      can outlive the storage; see the module docstring);
+    * a consumer reached after the source *value* was consumed in place in another block, or,
+      for a subview or a transfer, after it was consumed at all: the alias would resurrect a
+      use of a value IREE treats as dead after its tied op (found by the campaign).
+    """
+    model = analysis.model
     for op, decision in zip(analysis.ops, analysis.decisions):
-        if decision.decision != "alias" or op.name != "stream.async.slice":
+        if decision.decision != "alias":
             continue
-        needs = [use.owner for use in op.results[0].uses if not _foldable(use)]
-        source_type = str(op.opview.source.type)
-        if needs and not source_type.startswith(PERSISTENT_LIFETIMES):
-            user = getattr(needs[0], "operation", needs[0]).name
+        why = _unrepresentable(model, op, analysis)
+        if why:
             decision.decision = "keep"
-            decision.reason = (
-                f"safe to alias, but {user} needs the alias as a value: a stream.resource.subview of "
-                f"{source_type} storage, which IREE 3.13 may free before the subview is read"
-            )
+            decision.reason = "safe to alias, but " + why
+
+
+def _unrepresentable(model: ModuleModel, op: ir.Operation, analysis: Analysis) -> Optional[str]:
+    fn = _function_of(model, op)
+    aliased = [o for o, d in zip(analysis.ops, analysis.decisions) if d.decision == "alias"]
+    plan = _plan(model, op, aliased)
+    source = plan.root
+    for owner, operand_number, foldable, _ in plan.uses:
+        consumer = fn.info(owner)
+        live = _live_version(fn, source, consumer)
+        needs_value = not foldable
+        if live is None or (needs_value and live != source):
+            return (f"{model.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
+                    "the alias would use a value IREE treats as dead")
+        if needs_value and op.name == "stream.async.slice" and not str(source.type).startswith(PERSISTENT_LIFETIMES):
+            return (f"{owner.name} needs the alias as a value: a stream.resource.subview of "
+                    f"{source.type} storage, which IREE 3.13 may free before the subview is read")
+    return None
+
+
+def _live_version(fn, source: ir.Value, consumer) -> Optional[ir.Value]:
+    """The version of ``source``'s storage current at ``consumer``: follow in-place (tied)
+    consumers of the value forward while they come before ``consumer`` in its block. The
+    analysis proved that writes between the slice and its reads miss the slice's bytes, so the
+    live version holds the same bytes; and unlike ``source`` it is not dead there. None when a
+    version is consumed before the consumer in another block (no single live value)."""
+    if consumer is None:
+        return None
+    value = source
+    while True:
+        step = None
+        for use in value.uses:
+            user = fn.info(getattr(use.owner, "operation", use.owner))
+            if user is None:
+                continue
+            for result, operand in user.effects.tied:
+                if operand == value:
+                    step = (user, result)
+        if step is None:
+            return value
+        user, result = step
+        if user.index >= consumer.index:
+            return value
+        if user.block_id != consumer.block_id:
+            return None
+        value = result
+
+
+def _function_of(model: ModuleModel, op: ir.Operation):
+    while op.name not in ("util.func", "func.func", "util.initializer"):
+        op = getattr(op.parent, "operation", op.parent)
+    return next(f for f in model.functions if f.op == op)
 
 
 def _foldable(use: ir.OpOperand) -> bool:
@@ -150,51 +211,93 @@ def _foldable(use: ir.OpOperand) -> bool:
 # -- applying -------------------------------------------------------------------------------
 
 
-def _replace_with_alias(op: ir.Operation) -> None:
+@dataclass
+class _Plan:
+    """One alias to make, planned on the unmodified IR: the copy op, the bytes it stands for
+    (through aliased slices of aliased slices, down to their root source), and for each use of
+    its result the consumer, the operand position, whether it folds, and the live version of
+    the root source to read there. Uses by other aliased slices are left to their own plans."""
+
+    op: ir.Operation
+    root: ir.Value
+    root_size: ir.Value
+    offsets: list[ir.Value]
+    uses: list[tuple[ir.Operation, int, bool, ir.Value]]
+
+
+def _plan(model: ModuleModel, op: ir.Operation, aliased: list[ir.Operation]) -> _Plan:
+    fn = _function_of(model, op)
     view = op.opview
     if op.name == "stream.async.transfer":
+        uses = [
+            (owner, use.operand_number, False, _live_version(fn, view.source, fn.info(owner)))
+            for use in op.results[0].uses
+            for owner in [getattr(use.owner, "operation", use.owner)]
+        ]
+        return _Plan(op, view.source, view.source_size, [], uses)
+    root, size, offsets = view.source, view.source_size, [view.source_offset]
+    producer = root.owner if not isinstance(root.owner, ir.Block) else None
+    producer = getattr(producer, "operation", producer)
+    while producer is not None and producer.name == "stream.async.slice" and any(producer == a for a in aliased):
+        pview = producer.opview
+        root, size = pview.source, pview.source_size
+        offsets.insert(0, pview.source_offset)
+        producer = root.owner if not isinstance(root.owner, ir.Block) else None
+        producer = getattr(producer, "operation", producer)
+    uses = []
+    for use in op.results[0].uses:
+        owner = getattr(use.owner, "operation", use.owner)
+        if owner.name == "stream.async.slice" and any(owner == a for a in aliased):
+            continue
+        uses.append((owner, use.operand_number, _foldable(use), _live_version(fn, root, fn.info(owner))))
+    return _Plan(op, root, size, offsets, uses)
+
+
+def _replace_with_alias(plan: _Plan, dead: list[ir.Operation]) -> None:
+    op = plan.op
+    view = op.opview
+    dead.append(op)
+    if op.name == "stream.async.transfer":
         op.results[0].replace_all_uses_with(view.source)
-        op.erase()
         return
-    alias = _Alias(view.source, view.source_size, view.source_offset)
-    remaining = []
-    for use in list(op.results[0].uses):
-        if _foldable(use):
-            _fold_into(use, alias)
+    needs_value = False
+    for owner, operand_number, foldable, live in plan.uses:
+        if foldable:
+            _fold_into(owner, operand_number, _Alias(live, plan.root_size, plan.offsets), dead)
         else:
-            remaining.append(use)
-    if remaining:
+            needs_value = True
+    if needs_value:
+        offset = _Alias(plan.root, plan.root_size, plan.offsets).shifted(None, op)
         with op.location, ir.InsertionPoint(op):
             sub = stream.ResourceSubviewOp(
-                view.source, view.source_size, view.source_offset, view.result_size, results=[view.result.type]
+                plan.root, plan.root_size, offset, view.result_size, results=[view.result.type]
             )
         op.results[0].replace_all_uses_with(sub.result)
-    op.erase()
 
 
 @dataclass
 class _Alias:
-    """The bytes a slice result stands for: ``source[offset, offset + length)``."""
+    """The bytes a slice result stands for: ``source[sum(offsets), ...)``."""
 
     source: ir.Value
     size: ir.Value
-    offset: ir.Value
+    offsets: list[ir.Value]
 
-    def shifted(self, value: ir.Value, before: ir.Operation) -> ir.Value:
-        """``offset + value`` as a new index value, built right before ``before``."""
-        if _is_zero(self.offset):
-            return value
-        if _is_zero(value):
-            return self.offset
+    def shifted(self, value: Optional[ir.Value], before: ir.Operation) -> ir.Value:
+        """``sum(offsets) + value`` as an index value, built right before ``before``."""
+        terms = [v for v in self.offsets + ([value] if value is not None else []) if not _is_zero(v)]
+        if not terms:
+            return value if value is not None else self.offsets[0]
+        total = terms[0]
         with before.location, ir.InsertionPoint(before):
-            return arith.AddIOp(self.offset, value).result
+            for term in terms[1:]:
+                total = arith.AddIOp(total, term).result
+        return total
 
 
-def _fold_into(use: ir.OpOperand, alias: _Alias) -> None:
-    owner = getattr(use.owner, "operation", use.owner)
-    view = owner.opview
+def _fold_into(owner: ir.Operation, operand_number: int, alias: _Alias, dead: list[ir.Operation]) -> None:
     if owner.name == "stream.async.dispatch":
-        _fold_into_dispatch(owner, use.operand_number, alias)
+        _fold_into_dispatch(owner, operand_number, alias)
     elif owner.name in SOURCE_OPERANDS:
         slots = SOURCE_OPERANDS[owner.name]
         shifted = {name: alias.shifted(owner.operands[slots[name]], owner) for name in ("source_offset", "source_end") if name in slots}
@@ -204,6 +307,7 @@ def _fold_into(use: ir.OpOperand, alias: _Alias) -> None:
             owner.operands[slots[name]] = value
     elif owner.name == "stream.async.update":
         _update_to_copy(owner, alias)
+        dead.append(owner)
 
 
 def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) -> None:
@@ -234,13 +338,13 @@ def _update_to_copy(op: ir.Operation, alias: _Alias) -> None:
     length = view.update_size
     with op.location, ir.InsertionPoint(op):
         end = alias.shifted(length, op)
+        start = alias.shifted(None, op)
         copy = stream.AsyncCopyOp(
             view.target, view.target_size, view.target_offset, view.target_end,
-            alias.source, alias.size, alias.offset, end, length,
+            alias.source, alias.size, start, end, length,
             affinity=view.affinity, results=[view.result.type],
         )
     op.results[0].replace_all_uses_with(copy.result)
-    op.erase()
 
 
 def _is_zero(value: ir.Value) -> bool:

@@ -122,8 +122,11 @@ util.func public @tied_chain_all_writes_disjoint(%step: index, %row: !stream.res
   %off = arith.muli %step, %c8192 : index
   %end = arith.addi %off, %c8192 : index
   %end2 = arith.addi %end, %c8192 : index
+  // The dispatch reads the live version of the cache, %u2: %k itself is dead after %u1.
   // CHECK-NOT: stream.async.slice
-  // CHECK: stream.async.dispatch @ex::@read(%cache[%c0 to
+  // CHECK: stream.async.update
+  // CHECK: %[[U2:.+]] = stream.async.update
+  // CHECK: stream.async.dispatch @ex::@read(%[[U2]][%c0 to
   %s = stream.async.slice %k[%c0 to %off] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%off}
   %u1 = stream.async.update %row, %k[%off to %end] : !stream.resource<*>{%c8192} -> %k as !stream.resource<variable>{%c33554432}
   %u2 = stream.async.update %row, %u1[%end to %end2] : !stream.resource<*>{%c8192} -> %u1 as !stream.resource<variable>{%c33554432}
