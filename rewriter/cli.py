@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _rewrite(args: argparse.Namespace) -> None:
     loaded = load(args.input)
-    report = elide_slices(loaded.module, source=loaded.text)
+    report = elide_slices(loaded.module, source=loaded.text, filename=loaded.filename)
     text = str(loaded.module)
     if args.log:
         write_atomically(args.log, jsonl(report.diagnostics + report.decisions))
@@ -71,7 +71,7 @@ def _explain(args: argparse.Namespace) -> None:
         if "use `slice-elision compile`" not in str(e):
             raise
         loaded = _reach_stream_phase(args.input, args.iree_flags.split())
-    report = elide_slices(loaded.module, apply=False, source=loaded.text)
+    report = elide_slices(loaded.module, apply=False, source=loaded.text, filename=loaded.filename)
     for d in report.diagnostics:
         sys.stdout.write(f"{d.severity}: {d.message}\n\n")
     sys.stdout.write(human(report.decisions))

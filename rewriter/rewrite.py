@@ -82,6 +82,7 @@ def elide_slices(
     max_iterations: int | None = None,
     timeout_ms: int | None = None,
     source: str | None = None,
+    filename: str | None = None,
 ) -> RewriteReport:
     """Analyse every slice of ``module`` and, if ``apply``, replace the safe ones by aliases.
 
@@ -91,10 +92,10 @@ def elide_slices(
     if not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     started = time.perf_counter()
-    model = ModuleModel(module, source)
+    model = ModuleModel(module, source, filename)
     diagnostics = separate_shared_globals(model, fix=apply)
     if diagnostics and apply:
-        model = ModuleModel(module, source)  # storage changed: model the repaired module
+        model = ModuleModel(module, source, filename)  # storage changed: model the repaired module
     options = {} if timeout_ms is None else {"timeout_ms": timeout_ms}
     analysis: Analysis = analyze(model, max_iterations=max_iterations, **options)
     _keep_unrepresentable(analysis)
@@ -107,7 +108,11 @@ def elide_slices(
             dead: list[ir.Operation] = []
             for plan in plans:
                 _replace_with_alias(plan, dead)
-            for op in dead:  # erased last, once nothing refers to them
+            # Erased last and users first (an aliased slice of an aliased slice still uses the
+            # outer one until it goes): erasing an op with live uses corrupts memory.
+            for op in reversed(dead):
+                if any(len(list(r.uses)) for r in op.results):
+                    raise RewriteError(f"internal error: {op.name} still has uses after the rewrite (no output written)")
                 op.erase()
         if any(d.decision == "alias" for d in analysis.decisions) and not _verify(module):
             raise RewriteError("internal error: the rewritten module does not verify (no output written)")

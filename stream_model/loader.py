@@ -24,6 +24,7 @@ class LoadedModule:
     context: ir.Context
     module: ir.Module
     text: str | None = None  # the source, for naming values as the user wrote them
+    filename: str | None = None  # the file it came from, for locations in logs
 
 
 # Ops whose presence means the IR is past the phase the model describes.
@@ -49,17 +50,18 @@ def parse_module(
 ) -> LoadedModule:
     """Parse MLIR text; a parse failure becomes one ModelError line with the first diagnostic.
 
-    With ``from_file`` the module is parsed from ``filename`` itself so that locations name the
-    file (``text`` must be its contents; it names values in logs).
+    With ``from_file``, ``filename`` names the file ``text`` came from (for locations in logs).
+    (``ir.Module.parseFile`` would record it itself, but aborts the process when called many
+    times in one process with IREE 3.13's bindings.)
     """
     ctx = context or ir.Context()
     try:
-        module = ir.Module.parseFile(filename, ctx) if from_file else ir.Module.parse(text, ctx)
+        module = ir.Module.parse(text, ctx)
     except ir.MLIRError as e:
         raise ModelError(f"{filename}: {_first_diagnostic(e)}") from None
     except Exception as e:  # noqa: BLE001 - the bindings raise other types for invalid bytes
         raise ModelError(f"{filename}: cannot parse MLIR: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-    return LoadedModule(ctx, module, text)
+    return LoadedModule(ctx, module, text, filename if from_file else None)
 
 
 def _first_diagnostic(e: "ir.MLIRError") -> str:

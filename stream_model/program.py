@@ -123,8 +123,9 @@ class WritesIndex:
 class ModuleModel:
     """Functions, globals, storage bases and index expressions of one module."""
 
-    def __init__(self, module: ir.Module, source: Optional[str] = None) -> None:
+    def __init__(self, module: ir.Module, source: Optional[str] = None, filename: Optional[str] = None) -> None:
         self.module = module
+        self.filename = filename.rsplit("/", 1)[-1] if filename else None
         self.proof_timeout_ms = 2000  # set by analyze(); per z3 query
         self.capped_summaries: set[str] = set()  # callees whose summary hit the iteration cap
         self._source_lines = source.splitlines() if source is not None else None
@@ -261,15 +262,17 @@ class ModuleModel:
         op.print(state=self.asm_state, file=buf)
         return " ".join(buf.getvalue().split())
 
-    @staticmethod
-    def location(op: ir.Operation) -> str:
+    def location(self, op: ir.Operation) -> str:
         """``file.mlir:37:14``: the innermost source position (the callee of a call-site
         location), with the file's base name, so logs stay short and stable across machines."""
         text = str(op.location)
         m = re.search(r'"([^"]*)":(\d+):(\d+)', text)
         if not m:
             return text.removeprefix("loc(").removesuffix(")")
-        return f"{m.group(1).rsplit('/', 1)[-1]}:{m.group(2)}:{m.group(3)}"
+        name = m.group(1).rsplit("/", 1)[-1]
+        if name == "-" and self.filename:
+            name = self.filename
+        return f"{name}:{m.group(2)}:{m.group(3)}"
 
     # -- building --------------------------------------------------------------------------
     def _collect_globals(self) -> dict[str, GlobalInfo]:
