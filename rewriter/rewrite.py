@@ -106,8 +106,9 @@ def elide_slices(
         plans = [_plan(model, op, aliased) for op in aliased]
         with module.context, ir.Location.unknown(module.context):
             dead: list[ir.Operation] = []
+            replaced: list[tuple[ir.Value, ir.Value]] = []  # values of ops a fold replaced
             for plan in plans:
-                _replace_with_alias(plan, dead)
+                _replace_with_alias(plan, dead, replaced)
             # Erased last and users first (an aliased slice of an aliased slice still uses the
             # outer one until it goes): erasing an op with live uses corrupts memory.
             for op in reversed(dead):
@@ -153,6 +154,9 @@ def _unrepresentable(model: ModuleModel, op: ir.Operation, analysis: Analysis) -
     aliased = [o for o, d in zip(analysis.ops, analysis.decisions) if d.decision == "alias"]
     plan = _plan(model, op, aliased)
     source = plan.root
+    if _is_rematerialisable_clone(source):
+        return ("its source is a clone that IREE 3.13 may turn back into a second dispatch and merge "
+                "across execution regions (an upstream fault the alias would expose)")
     for owner, operand_number, foldable, _ in plan.uses:
         consumer = fn.info(owner)
         live = _live_version(fn, source, consumer)
@@ -164,6 +168,16 @@ def _unrepresentable(model: ModuleModel, op: ir.Operation, analysis: Analysis) -
             return (f"{owner.name} needs the alias as a value: a stream.resource.subview of "
                     f"{source.type} storage, which IREE 3.13 may free before the subview is read")
     return None
+
+
+def _is_rematerialisable_clone(value: ir.Value) -> bool:
+    owner = value.owner
+    op = getattr(owner, "operation", owner)
+    if not isinstance(op, ir.Operation) or op.name != "stream.async.clone":
+        return False
+    src_owner = op.operands[0].owner
+    src_op = getattr(src_owner, "operation", src_owner)
+    return not (isinstance(src_op, ir.Operation) and src_op.name == "util.global.load")
 
 
 def _live_version(fn, source: ir.Value, consumer) -> Optional[ir.Value]:
@@ -258,7 +272,15 @@ def _plan(model: ModuleModel, op: ir.Operation, aliased: list[ir.Operation]) -> 
     return _Plan(op, root, size, offsets, uses)
 
 
-def _replace_with_alias(plan: _Plan, dead: list[ir.Operation]) -> None:
+def _resolve(value: ir.Value, replaced: list[tuple[ir.Value, ir.Value]]) -> ir.Value:
+    """A planned value, or what replaced it (an update turned into a copy by an earlier fold)."""
+    for old, new in replaced:
+        if value == old:
+            return _resolve(new, replaced)
+    return value
+
+
+def _replace_with_alias(plan: _Plan, dead: list[ir.Operation], replaced: list[tuple[ir.Value, ir.Value]]) -> None:
     op = plan.op
     view = op.opview
     dead.append(op)
@@ -268,7 +290,8 @@ def _replace_with_alias(plan: _Plan, dead: list[ir.Operation]) -> None:
     needs_value = False
     for owner, operand_number, foldable, live in plan.uses:
         if foldable:
-            _fold_into(owner, operand_number, _Alias(live, plan.root_size, plan.offsets), dead)
+            alias = _Alias(_resolve(live, replaced), plan.root_size, plan.offsets)
+            _fold_into(owner, operand_number, alias, dead, replaced)
         else:
             needs_value = True
     if needs_value:
@@ -300,7 +323,10 @@ class _Alias:
         return total
 
 
-def _fold_into(owner: ir.Operation, operand_number: int, alias: _Alias, dead: list[ir.Operation]) -> None:
+def _fold_into(
+    owner: ir.Operation, operand_number: int, alias: _Alias, dead: list[ir.Operation],
+    replaced: list[tuple[ir.Value, ir.Value]],
+) -> None:
     if owner.name == "stream.async.dispatch":
         _fold_into_dispatch(owner, operand_number, alias)
     elif owner.name in SOURCE_OPERANDS:
@@ -311,7 +337,7 @@ def _fold_into(owner: ir.Operation, operand_number: int, alias: _Alias, dead: li
         for name, value in shifted.items():
             owner.operands[slots[name]] = value
     elif owner.name == "stream.async.update":
-        _update_to_copy(owner, alias)
+        replaced.append((owner.results[0], _update_to_copy(owner, alias)))
         dead.append(owner)
 
 
@@ -336,7 +362,7 @@ def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) ->
     op.operands[size_at] = alias.size
 
 
-def _update_to_copy(op: ir.Operation, alias: _Alias) -> None:
+def _update_to_copy(op: ir.Operation, alias: _Alias) -> ir.Value:
     """``update %r, %t[a to b]`` writes all of ``%r``: the same as copying ``%r``'s bytes of the
     source, ``copy %src[o to o+n], %t[a to b], n``."""
     view = op.opview
@@ -350,6 +376,7 @@ def _update_to_copy(op: ir.Operation, alias: _Alias) -> None:
             affinity=view.affinity, results=[view.result.type],
         )
     op.results[0].replace_all_uses_with(copy.result)
+    return copy.result
 
 
 def _is_zero(value: ir.Value) -> bool:

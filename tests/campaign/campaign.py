@@ -1,0 +1,204 @@
+"""The campaign loop: hypothesis draws batches, the oracle judges them, failures shrink.
+
+Profiles:
+
+* **default** (``make test``): a fixed seed and a fixed number of batches, so every run checks
+  the same 100+ programs (and, with the compile cache warm, costs little);
+* **long** (``make fuzz``): rounds of fresh seeds until a time budget is spent; prints a summary.
+
+A failure (:class:`.oracle.Miscompile`) is reduced over the program *description*, never
+over text, in two stages:
+
+1. hypothesis shrinks the failing batch: it replays the choices that built it with parts
+   removed or simplified -- a program slot shrinks to "no program", op lists get shorter,
+   ranges constant, sizes smaller -- and keeps a change whenever the batch still fails. Each
+   attempt is judged one program per module with a memo, so dropping a program costs nothing
+   and changing one recompiles only that one. After ``shrink_seconds`` it settles;
+2. :mod:`.reduce` then minimises each failing program greedily (drop ops, globals, step
+   dependence, ``assume``), keeping a change when the program alone still fails the same way.
+
+The minimal program is saved as a regression case (:func:`.oracle.save_regression`, replayed
+by ``tests/test_regressions.py``) and reported with its slice decisions. Generation stops at the
+time budget; reducing a failure found before it does not.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+from hypothesis import HealthCheck, Phase, given, seed, settings
+
+from .oracle import FAILING, REGRESSIONS_DIR, GeneratorBug, Miscompile, Oracle, Stats, failure_report, save_regression
+from .reduce import failure_kind, reduce_program
+from .strategies import batches
+
+#: Deterministic profile of ``make test``: seed, batches, programs per batch.
+DEFAULT_SEED = 20261130
+DEFAULT_BATCHES = 9
+BATCH_SIZE = 16
+
+
+def reduce_failure(oracle: Oracle, program, detail: str):
+    """:func:`.reduce.reduce_program` with "fails the same way, judged alone" as the test."""
+    kind = failure_kind(detail)
+
+    def still_fails(candidate) -> bool:
+        (outcome,) = oracle.judge_per_program([candidate]).outcomes
+        return outcome.status in FAILING and failure_kind(outcome.detail) == kind
+
+    return reduce_program(program, still_fails)
+
+
+def _fails_per_program(oracle: Oracle, batch: list) -> bool:
+    try:
+        oracle.run_per_program(batch)
+    except Miscompile:
+        return True
+    return False
+
+
+@dataclass
+class Finding:
+    """One shrunk failure: the message, the minimal batch, where it was saved."""
+
+    kind: str  # "miscompile" | "generator"
+    message: str
+    batch: list
+    saved: Optional[Path] = None
+
+
+@dataclass
+class CampaignResult:
+    stats: Stats = field(default_factory=Stats)
+    findings: list[Finding] = field(default_factory=list)
+    rounds: int = 0
+
+
+def run_campaign(
+    oracle: Oracle,
+    *,
+    seed_value: int = DEFAULT_SEED,
+    max_batches: Optional[int] = None,
+    seconds: Optional[float] = None,
+    batch_size: int = BATCH_SIZE,
+    per_round: int = 3,
+    shrink: bool = True,
+    save_regressions: bool = True,
+    regressions_dir: Path = REGRESSIONS_DIR,
+    stop_at_first: bool = False,
+    shrink_seconds: float = 150.0,
+    log: Callable[[str], None] = lambda line: None,
+) -> CampaignResult:
+    """Run batches until ``max_batches`` were judged or ``seconds`` have passed (whichever first).
+
+    Rounds of ``per_round`` batches each use seed ``seed_value + round``; within a round a failure
+    stops generation and is shrunk (unless ``shrink`` is false): by hypothesis for at most
+    ``shrink_seconds`` (after that every attempt it has not seen fail passes, so it settles on
+    the smallest failing batch so far), then each failing program by :mod:`.reduce`.
+    """
+    if max_batches is None and seconds is None:
+        raise ValueError("give max_batches or seconds")
+    result = CampaignResult()
+    started = time.monotonic()
+
+    def out_of_budget() -> bool:
+        if max_batches is not None and result.stats.batches >= max_batches:
+            return True
+        return seconds is not None and time.monotonic() - started >= seconds
+
+    phases = [Phase.generate, Phase.shrink] if shrink else [Phase.generate]
+    while not out_of_budget():
+        # Once a batch fails, hypothesis shrinks it; every later call is a shrink attempt and is
+        # judged one program per module (memoized), unless the failure needs the whole module.
+        failing: dict = {"seen": False, "per_program": True, "since": 0.0, "batches": set()}
+
+        @seed(seed_value + result.rounds)
+        @settings(
+            max_examples=per_round,
+            database=None,
+            deadline=None,
+            phases=phases,
+            suppress_health_check=list(HealthCheck),
+            report_multiple_bugs=False,
+            print_blob=False,
+        )
+        @given(batches(size=batch_size))
+        def one_batch(batch: list) -> None:
+            if not batch:
+                return
+            if failing["seen"]:
+                key = json.dumps([p.to_json() for p in batch], sort_keys=True)
+                if key not in failing["batches"] and time.monotonic() - failing["since"] > shrink_seconds:
+                    return  # shrinking budget spent: only batches already seen failing fail
+                try:
+                    judge(batch)
+                except (Miscompile, GeneratorBug):
+                    failing["batches"].add(key)
+                    raise
+                return
+            if out_of_budget():
+                return  # budget spent: let the round finish without work
+            try:
+                judged = oracle.run(batch)
+            except Miscompile:
+                judged = None
+            if judged is None:
+                # Re-raise from the same call as every shrink attempt will make, outside any
+                # handler: hypothesis compares failures by where (and from what) they arise.
+                failing["seen"] = True
+                failing["since"] = time.monotonic()
+                failing["batches"].add(json.dumps([p.to_json() for p in batch], sort_keys=True))
+                log(f"batch {result.stats.batches + 1} failed; confirming one program per module, then shrinking")
+                failing["per_program"] = _fails_per_program(oracle, batch)
+                judge(batch)
+                raise AssertionError("a failing batch passed when judged again (nondeterminism?)")
+            result.stats.add(judged.stats)
+            log(f"batch {result.stats.batches}: {judged.stats.programs} programs, "
+                f"{judged.stats.slices} slices, {judged.stats.aliased} aliased, "
+                f"{sum(judged.stats.upstream_faults.values())} upstream faults ({judged.stats.seconds:.1f} s)")
+
+        def judge(batch: list) -> None:
+            (oracle.run_per_program if failing["per_program"] else oracle.run)(batch)
+
+        result.rounds += 1
+        try:
+            one_batch()
+        except Miscompile as err:
+            log(f"hypothesis shrank the failure to {len(err.batch)} program(s); reducing each failing program")
+            for o in err.failures or []:
+                program = reduce_failure(oracle, err.batch[o.index], o.detail) if shrink else err.batch[o.index]
+                (final,) = oracle.judge_per_program([program]).outcomes
+                finding = Finding("miscompile", failure_report([program], [final]), [program])
+                if save_regressions:
+                    finding.saved = save_regression(program, f"{final.status}: {final.detail}",
+                                                    f"campaign seed {seed_value + result.rounds - 1}", regressions_dir)
+                result.findings.append(finding)
+                result.stats.failures.append(f"{final.status}: {final.detail[:160]}")
+                log(f"FAILURE:\n{finding.message}" + (f"\nsaved as {finding.saved}" if finding.saved else ""))
+        except GeneratorBug as err:
+            result.findings.append(Finding("generator", str(err), []))
+            result.stats.failures.append(f"generator: {err}")
+            log(f"GENERATOR BUG: {err}")
+        if result.findings and stop_at_first:
+            break
+    return result
+
+
+def sample_batch(seed_value: int, size: int = BATCH_SIZE) -> list:
+    """A fixed generated batch (the largest of a few drawn with ``seed_value``), for tests that
+    need generated programs without a campaign loop (the mutation tests)."""
+    drawn: list[list] = []
+
+    @seed(seed_value)
+    @settings(max_examples=4, database=None, deadline=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(batches(size=size))
+    def draw(batch: list) -> None:
+        drawn.append(batch)
+
+    draw()
+    return max(drawn, key=len)

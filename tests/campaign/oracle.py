@@ -1,0 +1,731 @@
+"""The oracle: compile a batch with and without the rewrite, run both, compare with numpy.
+
+For one batch of programs (one module, :mod:`.render`):
+
+1. the module must parse and verify (a generator bug otherwise);
+2. the analysis runs on it (``elide_slices``); every ``alias`` decision must carry a proof --
+   each write check ``ordered-before``/``ordered-after``/``ordered-around-calls``/``disjoint``,
+   and each ``disjoint`` one the ranges it compared and the z3 verdict -- every ``keep`` a
+   reason, and the rewritten module must verify;
+3. the module is compiled twice with :func:`rewriter.pipeline.compile_stream_async`, each in a
+   helper process: stock (``hook=None``) and rewritten (``hook=elide_slices``); the hook's
+   output must be byte-for-byte the rewrite computed in step 2 (determinism);
+4. both run on the IREE runtime (``local-sync``), each in a fresh process (:mod:`.runner`), for
+   every step of :data:`.program.STEPS`, one runtime instance each, so globals persist;
+5. per program, against the interpreter (:mod:`.interp`):
+
+   * stock differs from the interpreter: an **upstream fault** (IREE itself is wrong on this
+     program, so it cannot judge the rewrite); recorded under ``tests/upstream_faults/``;
+   * stock agrees, rewritten differs: a **miscompile** -- the failure this campaign hunts --
+     unless the program is racy and no aliased slice feeds the wrong result (then IREE's
+     scheduling race showed up in the other build: an upstream fault too), or it matches a
+     known open issue (:mod:`.known`);
+   * an alias without a proof: a **proof** failure, whatever the runtime says;
+   * otherwise ok.
+
+A compile or load failure, or a crash, of a whole module is pinned on a program by judging the
+batch again one program per module. Compiles are cached by the printed module (content hash,
+flags, IREE version), so a batch whose rewrite aliases nothing costs one compile, and re-runs of
+a fixed-seed profile cost none.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+import numpy as np
+from iree.compiler import ir
+
+from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_async
+from rewriter.rewrite import RewriteReport, elide_slices
+
+from .interp import interpret
+from .known import known_issue
+from .program import STEPS, InvalidProgram, Program, check, racy_reads, slice_dependence
+from .render import RenderedModule, render_module
+from .runner import LoadError, RunCrashed, run_isolated
+
+REPO = Path(__file__).resolve().parents[2]
+FAULTS_DIR = REPO / "tests" / "upstream_faults"
+REGRESSIONS_DIR = REPO / "tests" / "regressions"
+FLAGS: tuple[str, ...] = tuple(DEFAULT_CPU_FLAGS)
+#: Write-check verdicts that justify an alias (safety.py's rule; ordered-around-calls is the
+#: interprocedural form of ordered-before/after: the callers order their writes around the call).
+SAFE_VERDICTS = ("ordered-before", "ordered-after", "ordered-around-calls", "disjoint")
+#: Keep at most this many recorded programs per upstream-fault signature.
+FAULT_EXAMPLES_PER_SIGNATURE = 3
+
+
+def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, Optional[str]]:
+    """Helper-process entry. ``mode``: ``stock`` (no hook), ``hook`` (``elide_slices`` as the
+    hook; returns the hooked module's text too) or ``plain`` (already rewritten text)."""
+    hooked: list[str] = []
+
+    def hook(module: ir.Module) -> None:
+        elide_slices(module)
+        hooked.append(str(module))
+
+    compile_stream_async(text, out, FLAGS, hook if mode == "hook" else None)
+    return out, (hooked[0] if hooked else None)
+
+
+class GeneratorBug(AssertionError):
+    """A generated program is invalid: it breaks the description's rules or its module does not
+    parse and verify. (Stock IREE failing on a valid program is an upstream fault instead.)"""
+
+
+class Miscompile(AssertionError):
+    """The rewritten program disagrees with the interpreter while stock IREE agrees, or an
+    alias decision lacks a proof. Carries the batch for saving as a regression."""
+
+    def __init__(self, message: str, batch: list[Program], failures: list["ProgramOutcome"]) -> None:
+        super().__init__(message)
+        self.batch = batch
+        self.failures = failures
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+@dataclass
+class ProgramOutcome:
+    index: int
+    status: str  # "ok" | "miscompile" | "proof" | "upstream-fault"
+    detail: str = ""
+    decisions: list = field(default_factory=list)
+
+
+@dataclass
+class Stats:
+    """What a campaign covered; :meth:`summary` is what ``make fuzz`` prints."""
+
+    batches: int = 0
+    programs: int = 0
+    slices: int = 0
+    aliased: int = 0
+    transfers: int = 0  # same-device transfers the rule also decides (not counted as slices)
+    kept: collections.Counter = field(default_factory=collections.Counter)
+    verdicts: collections.Counter = field(default_factory=collections.Counter)
+    failures: list[str] = field(default_factory=list)
+    upstream_faults: collections.Counter = field(default_factory=collections.Counter)
+    known: collections.Counter = field(default_factory=collections.Counter)
+    compiles: int = 0
+    cache_hits: int = 0
+    seconds: float = 0.0
+    analysis_seconds: float = 0.0
+
+    def add(self, other: "Stats") -> None:
+        for name in ("batches", "programs", "slices", "aliased", "transfers", "compiles", "cache_hits"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.seconds += other.seconds
+        self.analysis_seconds += other.analysis_seconds
+        self.kept.update(other.kept)
+        self.verdicts.update(other.verdicts)
+        self.upstream_faults.update(other.upstream_faults)
+        self.known.update(other.known)
+        self.failures.extend(other.failures)
+
+    def summary(self) -> str:
+        lines = [
+            f"programs run: {self.programs} (in {self.batches} modules, {self.compiles} compiles, "
+            f"{self.cache_hits} cache hits, {self.seconds:.0f} s)",
+            f"slices seen: {self.slices}; aliased: {self.aliased}; kept: {sum(self.kept.values())}"
+            + (f" (and {self.transfers} transfers decided)" if self.transfers else ""),
+        ]
+        for reason, n in self.kept.most_common():
+            lines.append(f"  kept {n:6d}  {reason}")
+        if self.verdicts:
+            lines.append("write checks of aliased slices: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
+        lines.append(f"failures: {len(self.failures)}")
+        lines.extend(f"  {f}" for f in self.failures)
+        lines.append(f"known open failures (tests/campaign/known.py, masked): {sum(self.known.values())}")
+        for issue, n in self.known.most_common():
+            lines.append(f"  {n:6d}  {issue}")
+        lines.append(f"upstream faults (programs where stock IREE disagrees with the interpreter): "
+                     f"{sum(self.upstream_faults.values())}")
+        for sig, n in self.upstream_faults.most_common():
+            lines.append(f"  {n:6d}  {sig}")
+        return "\n".join(lines)
+
+
+_REASON_CLASSES: tuple[tuple[str, str], ...] = (
+    (r"may overlap the slice", "a write may overlap the slice while the alias is live"),
+    (r"could not prove .* disjoint", "solver could not decide (unknown/timeout)"),
+    (r"written in place by", "the slice is written in place (tied use)"),
+    (r"may be written by util\.call|is passed to @.*summary", "the slice is passed to a call that may write it"),
+    (r"escapes through", "the slice escapes (export/return/global store)"),
+    (r"is aliased by stream\.async\.clone", "the slice is read by a clone (IREE may fold clones: treated as an alias)"),
+    (r"util\.call needs the alias as a value", "the slice is passed to a call (needs a subview over freeable storage)"),
+    (r"the source comes from argument", "the source is an argument whose callers may write it during the call"),
+    (r"comes from outside this function", "the source's storage comes from outside the function"),
+    (r"a call that may write", "a call may write the source's storage"),
+    (r"shared with external buffers", "external storage at unknown offsets"),
+    (r"an op the model does not know", "an unknown op"),
+    (r"loop", "loops"),
+    (r"iteration", "fixed-point iteration cap"),
+    (r"its range is unknown", "a write with an unknown range"),
+    (r"may write the slice's bytes", "a write the model cannot place"),
+)
+
+
+def reason_class(reason: str) -> str:
+    """A short class for a keep reason (the reasons themselves name values and ranges)."""
+    for pattern, label in _REASON_CLASSES:
+        if re.search(pattern, reason):
+            return label
+    return re.sub(r"%[\w#.$-]+|\d+", "_", reason)[:80]
+
+
+def proof_problems(report: RewriteReport) -> list[str]:
+    """Alias decisions without a proof (the rule: every write check is safe, and a disjoint
+    check names the ranges it compared and carries the solver's verdict text)."""
+    problems = []
+    for d in report.decisions:
+        if d.decision != "alias":
+            if not d.reason:
+                problems.append(f"{d.function} {d.result}: keep without a reason")
+            continue
+        for c in d.checks:
+            if c.verdict not in SAFE_VERDICTS:
+                problems.append(f"{d.function} {d.result}: alias with a {c.verdict} write check ({c.op})")
+            elif c.verdict == "disjoint" and (c.range is None or "disjoint" not in c.detail):
+                problems.append(f"{d.function} {d.result}: disjoint check of {c.op} without a z3 verdict")
+    return problems
+
+
+# -- compile cache ----------------------------------------------------------------------------
+
+
+def _iree_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("iree-base-compiler")
+    except Exception:  # noqa: BLE001
+        return "unknown"
+
+
+class VmfbCache:
+    """Compiled modules by content hash of the IR that enters the after-splice pipeline.
+
+    Safe to share between runs: the key covers the module text, the flags and the IREE version,
+    which together determine the output (the compile is byte-for-byte deterministic)."""
+
+    def __init__(self, directory: Optional[Path], max_entries: int = 600) -> None:
+        self.directory = directory
+        self.max_entries = max_entries
+        if directory is not None:
+            directory.mkdir(parents=True, exist_ok=True)
+
+    @staticmethod
+    def key(printed_module: str) -> str:
+        h = hashlib.sha256()
+        for part in (printed_module, "\0".join(FLAGS), _iree_version()):
+            h.update(part.encode())
+            h.update(b"\1")
+        return h.hexdigest()[:32]
+
+    def get(self, key: str) -> Optional[Path]:
+        if self.directory is None:
+            return None
+        path = self.directory / f"{key}.vmfb"
+        if path.is_file():
+            os.utime(path)
+            return path
+        return None
+
+    def put(self, key: str, built: Path) -> Path:
+        if self.directory is None:
+            return built
+        target = self.directory / f"{key}.vmfb"
+        tmp = self.directory / f".{key}.{os.getpid()}.part"
+        shutil.copyfile(built, tmp)
+        os.replace(tmp, target)
+        self._trim()
+        return target
+
+    def _trim(self) -> None:
+        files = sorted(self.directory.glob("*.vmfb"), key=lambda p: p.stat().st_mtime)  # type: ignore[union-attr]
+        for old in files[: max(0, len(files) - self.max_entries)]:
+            old.unlink(missing_ok=True)
+
+
+def default_cache_dir() -> Path:
+    """Under ``.pytest_cache`` (git-ignored, removed by ``make clean``)."""
+    return REPO / ".pytest_cache" / "d" / "campaign-vmfb"
+
+
+# -- running ----------------------------------------------------------------------------------
+
+
+Outputs = list[list[list[np.ndarray] | str]]  # per program, per step: arrays or an error line
+
+
+def _run_modules(paths: dict[str, Path], rendered: RenderedModule, decisions: list) -> dict[str, Outputs]:
+    """Run the stock and rewritten modules (each in a fresh process, concurrently; see
+    :mod:`.runner`). A module that fails to load or crashes the runtime process fails as a
+    whole, like a compile: :class:`_CompileFailure`, so the batch is re-judged one program per
+    module and the crash is pinned on one program."""
+    roles = ["stock"] if paths["rewritten"] == paths["stock"] else ["stock", "rewritten"]
+
+    def one(role: str) -> Outputs:
+        try:
+            return run_isolated(paths[role], rendered.functions, STEPS)
+        except LoadError as err:
+            failure = _CompileFailure(role, f"the {role} module fails to load: {err}")
+        except RunCrashed as err:
+            failure = _CompileFailure(role, f"the {role} module crashed the runtime: {err}")
+        failure.decisions = decisions
+        raise failure
+
+    with concurrent.futures.ThreadPoolExecutor(len(roles)) as pool:
+        futures = {role: pool.submit(one, role) for role in roles}
+        done = {}
+        first_failure = None
+        for role in roles:
+            try:
+                done[role] = futures[role].result()
+            except _CompileFailure as err:
+                first_failure = first_failure or err
+    if first_failure is not None:
+        raise first_failure
+    done.setdefault("rewritten", done["stock"])
+    return done
+
+
+def _first_difference(got: list[list[np.ndarray] | str], want: list[list[np.ndarray]]) -> Optional[str]:
+    return _difference(got, want)[0]
+
+
+def _difference(got: list[list[np.ndarray] | str], want: list[list[np.ndarray]]) -> tuple[Optional[str], Optional[int]]:
+    """(the first difference in words, the index of the differing result when it is one)."""
+    for i, (g, w) in enumerate(zip(got, want)):
+        step = STEPS[i]
+        if isinstance(g, str):
+            return f"step {step}: {g}", None
+        if len(g) != len(w):
+            return f"step {step}: {len(g)} results, expected {len(w)}", None
+        for j, (a, b) in enumerate(zip(g, w)):
+            a = np.asarray(a).reshape(-1)
+            if a.dtype != b.dtype or a.shape != b.shape or a.tobytes() != b.tobytes():
+                return f"step {step}: result {j} is {a.tolist()}, expected {b.tolist()}", j
+    return None, None
+
+
+#: Signature of a mismatch that only a racy program shows and no alias can explain.
+RACE_SIGNATURE = ("race: a read before an unordered in-place write of the same bytes was scheduled after "
+                  "it (seen in the rewritten build; no aliased slice feeds the wrong result)")
+
+
+def _aliased_slices(decisions: list, k: int) -> set[str]:
+    """Aliased slices of program ``k`` in :func:`.program.slice_dependence`'s names (the
+    analysis ran with the module text as source, so top-level slices are named ``%v<id>``)."""
+    out = set()
+    for d in decisions:
+        if d.decision != "alias" or getattr(d, "kind", "slice") != "slice":
+            continue
+        if d.function == f"p{k}":
+            out.add(d.result.lstrip("%"))
+        elif d.function.startswith(f"p{k}_c"):
+            out.add("call" + d.function.rsplit("_c", 1)[1])
+    return out
+
+
+def _explained_by_race(program: Program, k: int, result_index: Optional[int], decisions: list) -> bool:
+    """A rewritten-only mismatch is IREE's scheduling race, not the rewrite, when the program is
+    racy (:func:`.program.racy_reads`) and the wrong result does not derive from any aliased
+    slice. A wrong alias shows up in values read through it; a race shows up anywhere."""
+    if result_index is None or not racy_reads(program):
+        return False
+    value = program.outputs()[result_index]
+    return not (slice_dependence(program).get(value, set()) & _aliased_slices(decisions, k))
+
+
+def _signature(difference: str) -> str:
+    """Upstream-fault signature: the error text without numbers, or 'wrong values'."""
+    if "runtime error" in difference:
+        text = difference.split("runtime error:", 1)[1]
+        text = re.sub(r"^\s*p\d+:\s*", "", text)
+        text = re.sub(r"\[ ?\d+\].*$", "", text)
+        return "runtime error: " + _normalize(text)
+    return "stock IREE computes different values than the interpreter"
+
+
+def _parse_verified(text: str) -> tuple[ir.Context, ir.Module]:
+    ctx = ir.Context()
+    try:
+        module = ir.Module.parse(text, ctx)
+    except ir.MLIRError as err:
+        raise GeneratorBug(f"generated module does not parse: {err}") from None
+    if not module.operation.verify():
+        raise GeneratorBug("generated module does not verify")
+    return ctx, module
+
+
+class _CompileFailure(Exception):
+    """A whole-module compile failed (``role``: ``stock`` or ``rewritten``)."""
+
+    def __init__(self, role: str, message: str) -> None:
+        super().__init__(message)
+        self.role = role
+        self.message = message
+        self.decisions: list = []
+
+
+def _normalize(text: str) -> str:
+    text = re.sub(r"\d+", "N", text)
+    return re.sub(r'"-":N:N|fused\[[^]]*\]|loc\([^)]*\)', "", text).strip()[:140]
+
+
+@dataclass
+class BatchResult:
+    rendered: Optional[RenderedModule]
+    report: RewriteReport
+    outcomes: list[ProgramOutcome]
+    stats: Stats
+
+
+class Oracle:
+    """Runs batches; holds the compile cache, the work directory, the helper processes and the
+    fault-recording settings. Use as a context manager (or call :meth:`close`).
+
+    ``rewrite_in_worker=False`` is for tests that weaken the rule in this process on purpose
+    (monkeypatching, which a helper process would not see): see :meth:`_compile_both`.
+    """
+
+    def __init__(
+        self,
+        workdir: Path,
+        cache: Optional[VmfbCache] = None,
+        record_faults: bool = True,
+        faults_dir: Path = FAULTS_DIR,
+        rewrite_in_worker: bool = True,
+    ) -> None:
+        self.workdir = Path(workdir)
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.cache = cache or VmfbCache(None)
+        self.record_faults = record_faults
+        self.faults_dir = faults_dir
+        self.rewrite_in_worker = rewrite_in_worker
+        self._count = 0
+        self._pools: dict[str, concurrent.futures.ProcessPoolExecutor] = {}
+        self._memo: dict[str, tuple[ProgramOutcome, Stats, list]] = {}
+
+    # -- judging ---------------------------------------------------------------------------
+    def run(self, batch: list[Program]) -> BatchResult:
+        """Judge a batch as one module; raises :class:`Miscompile` on a failure.
+
+        When a whole-module compile fails or crashes, the batch is judged again one program
+        per module (:meth:`run_per_program`), which says which program is to blame: a stock
+        compile failure is that program's upstream fault, a rewritten one its failure."""
+        return _raise_on_failure(batch, self.judge(batch))
+
+    def judge(self, batch: list[Program]) -> BatchResult:
+        """Like :meth:`run`, but failures are only reported in the outcomes (never raised)."""
+        try:
+            return self._judge(batch, 0)
+        except _CompileFailure:
+            return self.judge_per_program(batch)
+
+    def run_per_program(self, batch: list[Program]) -> BatchResult:
+        """Judge each program alone, in a module of its own, memoized per program; raises
+        :class:`Miscompile` on a failure.
+
+        This is how failures shrink fast: hypothesis's attempts mostly drop or change one
+        program, and every unchanged program is a memo hit (no compile). A program alone is
+        rendered as ``@p0`` whatever its batch position, so that dropping an earlier program
+        does not change it (only the initial contents of its globals depend on the position)."""
+        return _raise_on_failure(batch, self.judge_per_program(batch))
+
+    def judge_per_program(self, batch: list[Program]) -> BatchResult:
+        started = time.perf_counter()
+        stats = Stats(batches=1)
+        outcomes: list[ProgramOutcome] = []
+        decisions: list = []
+        for k, program in enumerate(batch):
+            outcome, one, mine = self._judge_alone(program)
+            outcomes.append(ProgramOutcome(k, outcome.status, outcome.detail, outcome.decisions))
+            decisions.extend(mine)
+            stats.add(one)
+        stats.batches = 1
+        stats.seconds = time.perf_counter() - started
+        return BatchResult(None, RewriteReport(decisions=decisions), outcomes, stats)
+
+    def _judge_alone(self, program: Program) -> tuple[ProgramOutcome, Stats, list]:
+        key = program.dumps()
+        if key not in self._memo:
+            try:
+                judged = self._judge([program], 0)
+                self._memo[key] = (judged.outcomes[0], judged.stats, judged.report.decisions)
+            except _CompileFailure as err:
+                one = Stats(batches=1, programs=1)
+                if err.role == "stock":
+                    sig = "stock build fails: " + _normalize(err.message)
+                    one.upstream_faults[sig] += 1
+                    if self.record_faults:
+                        self._record_fault(program, 0, sig, err.message, None)
+                    outcome = ProgramOutcome(0, "upstream-fault", err.message)
+                else:
+                    issue = known_issue(program, err.message, err.decisions)
+                    if issue is not None:
+                        outcome = ProgramOutcome(0, "known", f"{issue.id}: {err.message}", err.decisions)
+                        one.known[issue.id] += 1
+                    else:
+                        outcome = ProgramOutcome(0, "miscompile", err.message, err.decisions)
+                        one.failures.append(f"miscompile: {err.message}")
+                self._memo[key] = (outcome, one, err.decisions)
+            if len(self._memo) > 4096:
+                self._memo.pop(next(iter(self._memo)))
+        return self._memo[key]
+
+    def _judge(self, programs: list[Program], first: int) -> BatchResult:
+        """Render, analyse, compile both ways, run, compare (module docstring, steps 1-5)."""
+        started = time.perf_counter()
+        stats = Stats(batches=1, programs=len(programs))
+        for p in programs:
+            try:
+                check(p)
+            except InvalidProgram as err:
+                raise GeneratorBug(f"invalid program: {err}") from None
+        rendered = render_module(programs, first)
+        ctx, module = _parse_verified(rendered.text)
+        with ctx:
+            stock_printed = str(module)
+        t0 = time.perf_counter()
+        # The source text only names values in the decisions (%v<id>), see _aliased_slices.
+        try:
+            report = elide_slices(module, source=rendered.text)
+        except Exception as err:  # noqa: BLE001 - the rewrite failing is a finding, not a crash
+            first = (str(err).strip().splitlines() or [""])[0]
+            raise _CompileFailure("rewritten", f"the rewrite fails: {type(err).__name__}: {first}") from err
+        stats.analysis_seconds = time.perf_counter() - t0
+        with ctx:
+            rewritten_printed = str(module)
+        if not module.operation.verify():  # elide_slices refuses to produce this; belt and braces
+            raise _CompileFailure("rewritten", "the rewritten module does not verify")
+
+        try:
+            paths = self._compile_both(rendered.text, stock_printed, rewritten_printed, stats)
+        except _CompileFailure as err:
+            err.decisions = report.decisions
+            raise
+        ran = _run_modules(paths, rendered, report.decisions)
+        stock, rewritten = ran["stock"], ran["rewritten"]
+
+        outcomes = []
+        for i, program in enumerate(programs):
+            k = first + i
+            want = interpret(program, k)
+            mine = [d for d in report.decisions if d.function == f"p{k}" or d.function.startswith(f"p{k}_")]
+            proof = proof_problems(RewriteReport(decisions=mine))
+            stock_diff = _first_difference(stock[i], want)
+            new_diff, new_index = _difference(rewritten[i], want)
+            if stock_diff is not None and proof:
+                outcome = ProgramOutcome(k, "proof", "; ".join(proof), mine)
+            elif stock_diff is not None:
+                outcome = ProgramOutcome(k, "upstream-fault", stock_diff, mine)
+                sig = _signature(stock_diff)
+                stats.upstream_faults[sig] += 1
+                if self.record_faults:
+                    self._record_fault(program, k, sig, stock_diff, new_diff)
+            elif new_diff is not None and not proof and _explained_by_race(program, k, new_index, mine):
+                outcome = ProgramOutcome(k, "upstream-fault", f"{new_diff} (race in the rewritten build)", mine)
+                stats.upstream_faults[RACE_SIGNATURE] += 1
+                if self.record_faults:
+                    self._record_fault(program, k, RACE_SIGNATURE, "agrees (the race went the other way)", new_diff)
+            elif new_diff is not None:
+                issue = None if proof else known_issue(program, new_diff, mine)
+                if issue is not None:
+                    outcome = ProgramOutcome(k, "known", f"{issue.id}: {new_diff}", mine)
+                    stats.known[issue.id] += 1
+                else:
+                    extra = f" (and: {'; '.join(proof)})" if proof else ""
+                    outcome = ProgramOutcome(k, "miscompile", new_diff + extra, mine)
+            elif proof:
+                outcome = ProgramOutcome(k, "proof", "; ".join(proof), mine)
+            else:
+                outcome = ProgramOutcome(k, "ok", "", mine)
+            outcomes.append(outcome)
+            for d in mine:
+                if getattr(d, "kind", "slice") != "slice":
+                    stats.transfers += 1
+                    continue
+                stats.slices += 1
+                if d.decision == "alias":
+                    stats.aliased += 1
+                    stats.verdicts.update(c.verdict for c in d.checks)
+                else:
+                    stats.kept[reason_class(d.reason)] += 1
+        stats.seconds = time.perf_counter() - started
+        for o in outcomes:
+            if o.status in FAILING:
+                stats.failures.append(f"p{o.index}: {o.status}: {o.detail}")
+        return BatchResult(rendered, report, outcomes, stats)
+
+    def _compile_both(self, text: str, stock_printed: str, rewritten_printed: str, stats: Stats) -> dict[str, Path]:
+        """Stock and rewritten ``.vmfb`` (cached), each compiled in a helper process of its own.
+
+        Processes because IREE's pass pipeline can crash the process (segfaults on some
+        rewritten modules were measured): a crash must become a finding, not end the campaign.
+        With ``rewrite_in_worker`` the rewritten compile runs ``elide_slices`` as the hook of
+        :func:`compile_stream_async` in the helper and its output must equal this process'
+        rewrite byte for byte; otherwise (a rule patched in this process, as the mutation tests
+        do) the helper compiles this process' rewritten text without a hook.
+        Raises :class:`_CompileFailure` naming the compile that failed."""
+        jobs: dict[str, tuple[str, str]] = {}
+        paths: dict[str, Path] = {}
+        for role, printed in (("stock", stock_printed), ("rewritten", rewritten_printed)):
+            key = VmfbCache.key(printed)
+            if role == "rewritten" and printed == stock_printed:
+                continue
+            hit = self.cache.get(key)
+            if hit is not None:
+                stats.cache_hits += 1
+                paths[role] = hit
+            else:
+                jobs[role] = (key, printed)
+        futures = {}
+        for role, (key, printed) in jobs.items():
+            self._count += 1
+            out = str(self.workdir / f"m{os.getpid()}_{self._count}_{key[:8]}.vmfb")
+            if role == "stock":
+                args = (text, out, "stock")
+            elif self.rewrite_in_worker:
+                args = (text, out, "hook")
+            else:
+                args = (printed, out, "plain")
+            futures[role] = self._pool(role).submit(_compile_in_worker, *args)
+        failure: Optional[_CompileFailure] = None
+        for role, future in futures.items():
+            key, printed = jobs[role]
+            try:
+                built, hooked = future.result()
+            except concurrent.futures.process.BrokenProcessPool:
+                self._pools.pop(role, None)
+                failure = failure or _CompileFailure(role, f"the {role} compile crashed the compiler process")
+                continue
+            except CompileError as err:
+                failure = failure or _CompileFailure(role, f"the {role} module fails to compile: {err}")
+                continue
+            if hooked is not None and hooked != rewritten_printed:
+                failure = failure or _CompileFailure(
+                    role, "the rewrite is not deterministic: the hook's module differs from the analysis run")
+                continue
+            stats.compiles += 1
+            paths[role] = self.cache.put(key, Path(built))
+            if paths[role] != Path(built):
+                Path(built).unlink(missing_ok=True)
+        if failure is not None:
+            raise failure
+        paths.setdefault("rewritten", paths["stock"])
+        return paths
+
+    def _pool(self, role: str) -> concurrent.futures.ProcessPoolExecutor:
+        if role not in self._pools:
+            import multiprocessing
+
+            self._pools[role] = concurrent.futures.ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pools[role]
+
+    def close(self) -> None:
+        """Stop the helper processes."""
+        for pool in self._pools.values():
+            pool.shutdown(wait=True, cancel_futures=True)
+        self._pools.clear()
+
+    def __enter__(self) -> "Oracle":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- upstream faults -----------------------------------------------------------------------
+    def _record_fault(self, program: Program, k: int, signature: str, stock_diff: str, new_diff: Optional[str]) -> None:
+        slug = re.sub(r"[^a-z0-9]+", "-", signature.lower()).strip("-")[:60]
+        directory = self.faults_dir / slug
+        if directory.is_dir() and len(list(directory.glob("*.json"))) >= FAULT_EXAMPLES_PER_SIGNATURE:
+            return
+        record_upstream_fault(program, k, signature, stock_diff, new_diff, directory)
+
+
+def record_upstream_fault(program: Program, k: int, signature: str, stock_diff: str, new_diff: Optional[str],
+                          directory: Path, name: Optional[str] = None, note: str = "") -> Path:
+    """Write one upstream-fault record (program, where stock IREE differs, the module text)."""
+    digest = hashlib.sha256(f"{k}:{program.dumps()}".encode()).hexdigest()[:12]
+    target = directory / f"{name or digest}.json"
+    if target.exists():
+        return target
+    directory.mkdir(parents=True, exist_ok=True)
+    record = {
+        "signature": signature,
+        "note": note,
+        "position": k,
+        "stock_vs_interpreter": stock_diff,
+        "rewritten_vs_interpreter": new_diff or "agrees",
+        "program": program.to_json(),
+        "description": program.describe().splitlines(),
+        "mlir": render_module([program], first=k).text.splitlines(),
+    }
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".fault.")
+    with os.fdopen(fd, "w") as f:
+        json.dump(record, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, target)
+    return target
+
+
+def _raise_on_failure(batch: list[Program], result: BatchResult) -> BatchResult:
+    bad = [o for o in result.outcomes if o.status in FAILING]
+    if bad:
+        raise Miscompile(failure_report(batch, bad), batch, bad)
+    return result
+
+
+#: Outcome statuses that fail a campaign (``known`` and ``upstream-fault`` do not).
+FAILING = ("miscompile", "proof")
+
+
+def failure_report(batch: list[Program], bad: list[ProgramOutcome]) -> str:
+    """What a developer needs: the program, its slice decisions, the first wrong result."""
+    parts = []
+    for o in bad:
+        lines = [f"program p{o.index}: {o.status}: {o.detail}", batch[o.index].describe()]
+        for d in o.decisions:
+            lines.append(f"  slice {d.result} in @{d.function}: {d.decision.upper()}: {d.reason}")
+            for c in d.checks:
+                lines.append(f"    write {c.op} {c.range}: {c.verdict}")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def save_regression(program: Program, failure: str, found_by: str, directory: Path = REGRESSIONS_DIR,
+                    name: Optional[str] = None, rule: str = "") -> Path:
+    """Save one (shrunk) failing program as a regression case, replayed alone (as ``@p0``) by
+    ``tests/test_regressions.py``. Status ``open`` until the rule is fixed (see that file)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256(program.dumps().encode()).hexdigest()[:12]
+    target = directory / f"campaign-{name or digest}.json"
+    record: dict[str, Any] = {
+        "status": "open",
+        "found_by": found_by,
+        "failure": failure,
+        "rule": rule or "(to be filled in when the failure is analysed)",
+        "program": program.to_json(),
+        "description": program.describe().splitlines(),
+        "mlir": render_module([program]).text.splitlines(),
+    }
+    target.write_text(json.dumps(record, indent=1) + "\n")
+    return target

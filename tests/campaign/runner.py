@@ -1,0 +1,81 @@
+"""Run a compiled batch on the IREE runtime in a fresh process of its own.
+
+Why a process per run: ``local-sync`` executes dispatches in the calling process, on host
+memory. A miscompiled module -- exactly what the campaign hunts -- can write outside its buffers
+and corrupt the heap (measured: ``free(): invalid next size``, which killed a whole campaign).
+In a child process a crash becomes a finding attributed to the module that caused it, and no
+later run inherits a damaged heap. The child imports only numpy and ``iree.runtime`` (a few
+tenths of a second).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Sequence
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class RunCrashed(Exception):
+    """The child died (signal, abort) or timed out; the message says how, in one line."""
+
+
+def run_isolated(path: Path, functions: Sequence[str], steps: Sequence[int], timeout_s: float = 300.0) -> list:
+    """Per function, per step: the list of results (numpy arrays) or a ``"runtime error: ..."``
+    line, exactly as the calls returned them; steps are the outer loop (globals persist)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+    with tempfile.TemporaryDirectory(prefix="campaign-run-") as tmp:
+        request, reply = Path(tmp) / "request.pkl", Path(tmp) / "reply.pkl"
+        request.write_bytes(pickle.dumps((str(path), list(functions), list(steps))))
+        try:
+            proc = subprocess.run(
+                [sys.executable, "-m", "tests.campaign.runner", str(request), str(reply)],
+                capture_output=True, text=True, errors="replace", env=env, timeout=timeout_s,
+            )
+        except subprocess.TimeoutExpired:
+            raise RunCrashed(f"the runtime process did not finish in {timeout_s:.0f} s") from None
+        if proc.returncode != 0 or not reply.is_file():
+            how = (f"signal {signal.Signals(-proc.returncode).name}" if proc.returncode < 0
+                   else f"exit status {proc.returncode}")
+            last = [line for line in proc.stderr.splitlines() if line.strip()]
+            raise RunCrashed(f"the runtime process died ({how}): {last[-1] if last else 'no output'}")
+        status, value = pickle.loads(reply.read_bytes())
+    if status == "load-error":
+        raise LoadError(value)
+    return value
+
+
+class LoadError(Exception):
+    """The module could not be loaded (its initializer failed)."""
+
+
+def _child(request: str, reply: str) -> int:
+    from rewriter.runtime import IreeRuntimeError, LoadedModule
+
+    path, functions, steps = pickle.loads(Path(request).read_bytes())
+    results: list[list[Any]] = [[] for _ in functions]
+    try:
+        module = LoadedModule(path)
+    except IreeRuntimeError as err:
+        Path(reply).write_bytes(pickle.dumps(("load-error", str(err).replace(f"cannot load {path}: ", ""))))
+        return 0
+    with module:
+        for step in steps:
+            for k, fn in enumerate(functions):
+                try:
+                    results[k].append(module.call(fn, [step]))
+                except IreeRuntimeError as err:
+                    results[k].append(f"runtime error: {err}")
+    Path(reply).write_bytes(pickle.dumps(("ok", results)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child(*sys.argv[1:3]))

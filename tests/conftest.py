@@ -1,0 +1,32 @@
+"""Project-wide pytest options: the soundness campaign's profile and time budget.
+
+``make test`` runs the deterministic profile (fixed seed, 100+ generated programs);
+``pytest tests/test_campaign.py --campaign-profile=long --campaign-seconds=600`` runs the long,
+time-boxed one (the same as ``python -m tests.campaign --seconds 600``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("campaign", "soundness campaign (tests/campaign)")
+    group.addoption(
+        "--campaign-profile",
+        choices=("default", "long"),
+        default="default",
+        help="default: fixed seed, 100+ programs (make test); long: fresh seeds until --campaign-seconds",
+    )
+    group.addoption(
+        "--campaign-seconds",
+        type=float,
+        default=600.0,
+        help="time budget of the long profile (default 600)",
+    )
+    group.addoption(
+        "--campaign-seed",
+        type=int,
+        default=None,
+        help="first seed of the long profile (default: from the clock)",
+    )
