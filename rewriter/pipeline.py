@@ -565,6 +565,32 @@ def _call_hook(hook: StreamHook | None, module: ir.Module, context: ir.Context, 
 # --------------------------------------------------------------------------------------------
 
 
+def _write_stream_bytecode(module: ir.Module, tmp: Path) -> float:
+    """Write the finished stream-phase module for ``--compile-from=stream``; returns the time."""
+    with open(tmp / "stream.mlirbc", "wb") as f:
+        module.operation.write_bytecode(f)
+    return time.perf_counter()
+
+
+def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path) -> float:
+    """HAL and VM: ``iree-compile --compile-from=stream`` into a temporary file next to ``out``,
+    renamed into place only on success (a failed compile leaves nothing behind). Returns the
+    time it finished."""
+    fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+    os.close(fd)
+    part = Path(part_name)
+    try:
+        _run_tool(
+            [_tool("iree-compile"), *flags, "--compile-from=stream", str(tmp / "stream.mlirbc"), "-o", str(part)],
+            "iree-compile",
+            prefix="hal/vm phase: ",
+        )
+        os.replace(part, out)
+    finally:
+        part.unlink(missing_ok=True)
+    return time.perf_counter()
+
+
 def compile_file(
     input_path: str | os.PathLike[str],
     output_path: str | os.PathLike[str],
@@ -640,24 +666,8 @@ def compile_file(
                 raise CompileError("stream phase: " + (_first_error_line(str(err)) or str(err))) from err
             t2, t3 = marks["hook_start"], marks["hook_end"]
 
-        stream_file = tmp / "stream.mlirbc"
-        with open(stream_file, "wb") as f:
-            module.operation.write_bytecode(f)
-        t4 = time.perf_counter()
-
-        fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
-        os.close(fd)
-        part = Path(part_name)
-        try:
-            _run_tool(
-                [_tool("iree-compile"), *flags, "--compile-from=stream", str(stream_file), "-o", str(part)],
-                "iree-compile",
-                prefix="hal/vm phase: ",
-            )
-            os.replace(part, out)
-        finally:
-            part.unlink(missing_ok=True)
-        t5 = time.perf_counter()
+        t4 = _write_stream_bytecode(module, tmp)
+        t5 = _finish_from_stream(tmp, flags, out)
 
     return CompileResult(
         output_path=out,
@@ -857,24 +867,8 @@ def compile_stream_async(
         _call_hook(hook, module, context, None)
         t3 = time.perf_counter()
         module = runner.run(module, after, "stream phase")
-        stream_file = tmp / "stream.mlirbc"
-        with open(stream_file, "wb") as f:
-            module.operation.write_bytecode(f)
-        t4 = time.perf_counter()
-
-        fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
-        os.close(fd)
-        part = Path(part_name)
-        try:
-            _run_tool(
-                [_tool("iree-compile"), *flags, "--compile-from=stream", str(stream_file), "-o", str(part)],
-                "iree-compile",
-                prefix="hal/vm phase: ",
-            )
-            os.replace(part, out)
-        finally:
-            part.unlink(missing_ok=True)
-        t5 = time.perf_counter()
+        t4 = _write_stream_bytecode(module, tmp)
+        t5 = _finish_from_stream(tmp, flags, out)
 
     return CompileResult(
         output_path=out,
