@@ -667,10 +667,10 @@ def _ancestors(program: Program, index: int, producer: dict[int, int]) -> set[in
     return seen
 
 
-def slice_dependence(program: Program) -> dict[int, set[str]]:
+def slice_dependence(program: Program, across_calls: bool = True) -> dict[int, set[str]]:
     """For each value, the slices its contents derive from: ``"v<id>"`` for a slice op's result,
     ``"call<k>"`` for the slice inside the k-th call's callee. Values stored to globals feed every
-    later step, so every value also depends on whatever flows into a global."""
+    later step, so (``across_calls``) every value also depends on whatever flows into a global."""
     deps: dict[int, set[str]] = {}
     calls = 0
     for op in program.ops:
@@ -688,6 +688,23 @@ def slice_dependence(program: Program) -> dict[int, set[str]]:
         for d in op.defs():
             deps[d] = set(inherited)
     carried: set[str] = set()
-    for v in program.global_finals().values():
+    for v in (program.global_finals().values() if across_calls else ()):
         carried |= deps.get(v, set())
     return {v: s | carried for v, s in deps.items()}
+
+
+def whole_slices_written_later(program: Program) -> list[tuple[int, int]]:
+    """``(slice, source)`` for slices that cover their whole source and where the slice or its source is then written in
+    place. IREE 3.13 may fold such a slice into its source after the splice, so the write shows
+    through the "copy" (``tests/upstream_faults/minimal/whole-global-slice-sees-later-write``)."""
+    info = program.value_info()
+    found = []
+    for i, op in enumerate(program.ops):
+        if not isinstance(op, Slice):
+            continue
+        size = info[op.src].size
+        if op.range.start != Lin(0) or op.range.length != size:
+            continue
+        if any(later.consumed() in (op.out, op.src) for later in program.ops[i + 1:]):
+            found.append((op.out, op.src))
+    return found
