@@ -393,8 +393,7 @@ def _check_callers(solver: Solver, model: ModuleModel, fn: FunctionModel, src: i
 
 def _from_unknown_function_input(model: ModuleModel, src: ir.Value) -> bool:
     """External storage that is neither an import nor a global: a call result or an unknown op's."""
-    reasons = model.storage.external_reasons(src)
-    return any(not r.startswith(("result of stream.tensor.import", "escapes through")) for r in reasons)
+    return model.storage.has_opaque_source(src)
 
 
 class ArgumentStable(AbstractElement[BooleanState]):

@@ -28,11 +28,21 @@ from .semantics import OpEffects, is_resource
 Key = Union[ir.Value, str]  # a value, or "@global" for a global's storage
 
 
+#: External sources the model follows: an import hands in a whole buffer, and an escape only
+#: lets others see storage we made. Any other external source (an argument, a call or unknown
+#: op result, a public global) is *opaque*.
+FOLLOWED_EXTERNAL_SOURCES = ("result of stream.tensor.import", "escapes through")
+
+#: How many reasons a base keeps for explanations (the first ones; the flags stay exact).
+MAX_REASONS = 8
+
+
 @dataclass
 class _Node:
     parent: Key
     external: bool = False
-    reasons: list[str] = field(default_factory=list)
+    opaque: bool = False  # some external source of the base is not followed (roots only)
+    reasons: list[str] = field(default_factory=list)  # for explanations only, capped
     globals: set[str] = field(default_factory=set)  # global symbols in this base (roots only)
 
 
@@ -68,14 +78,19 @@ class StorageMap:
         na, nb = self._nodes[ra], self._nodes[rb]
         nb.parent = ra
         na.external = na.external or nb.external
-        na.reasons.extend(nb.reasons)
+        na.opaque = na.opaque or nb.opaque
+        na.reasons.extend(nb.reasons[: max(0, MAX_REASONS - len(na.reasons))])
         na.globals |= nb.globals
         nb.globals = set()
 
     def mark_external(self, key: Key, reason: str) -> None:
+        """``reason`` says how code we cannot see reaches the base; it decides whether the
+        base is *opaque* (see :data:`FOLLOWED_EXTERNAL_SOURCES`). The flags are exact; only the
+        first :data:`MAX_REASONS` reasons are kept for explanations."""
         root = self._node(self.find(key))
         root.external = True
-        if len(root.reasons) < 8:
+        root.opaque = root.opaque or not reason.startswith(FOLLOWED_EXTERNAL_SOURCES)
+        if len(root.reasons) < MAX_REASONS:
             root.reasons.append(reason)
 
     def base(self, key: Key) -> Hashable:
@@ -83,6 +98,11 @@ class StorageMap:
 
     def is_external(self, key: Key) -> bool:
         return self._nodes[self.find(key)].external
+
+    def has_opaque_source(self, key: Key) -> bool:
+        """Does storage of unknown provenance (an argument, a call or unknown op result, a
+        public global) reach the base, besides imports and escapes?"""
+        return self._nodes[self.find(key)].opaque
 
     def external_reasons(self, key: Key) -> list[str]:
         return list(self._nodes[self.find(key)].reasons)
