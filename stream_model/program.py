@@ -19,6 +19,9 @@ from .tied_chains import GlobalInfo, SharedGlobalStorage, StorageMap, build_stor
 
 FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
 LOOP_OPS = ("scf.for", "scf.while")
+#: Ordering questions about ops at most this far apart are answered by a local backward search;
+#: farther ones by the memoised ancestor sets (which cost a walk of everything upstream once).
+LOCAL_SEARCH_OPS = 64
 
 
 @dataclass(eq=False)
@@ -43,6 +46,8 @@ class FunctionModel:
     ops: list[OpInfo]
     by_op: dict[ir.Operation, OpInfo]
     _ancestors: dict[int, int] = field(default_factory=dict)  # op index -> bitset of op indices
+    _preds: dict[int, list[OpInfo]] = field(default_factory=dict)  # op index -> order predecessors
+    _producers: Optional[dict[ir.Value, OpInfo]] = None  # see _order_producers
 
     def slices(self) -> list[OpInfo]:
         return [i for i in self.ops if i.op.name == "stream.async.slice"]
@@ -70,26 +75,82 @@ class FunctionModel:
         ``stream.async.load`` waits; a chain of such edges is an ordering every schedule
         respects (``iree-stream-schedule-execution`` and ``-concurrency`` partition along it).
         """
-        if a.block_id != b.block_id or a.has_regions or b.has_regions:
-            return False
+        if a.block_id != b.block_id or a.has_regions or b.has_regions or a.index >= b.index:
+            return False  # (in one block an op's producers come before it)
+        if b.index not in self._ancestors and b.index - a.index <= LOCAL_SEARCH_OPS:
+            return self._reaches(a, b)
         return bool(self._ancestor_bits(b) >> a.index & 1)
 
-    def _ancestor_bits(self, info: OpInfo) -> int:
-        if not self._ancestors:
-            self._compute_ancestors()
-        return self._ancestors.get(info.index, 0)
+    def _reaches(self, a: OpInfo, b: OpInfo) -> bool:
+        """Is ``a`` among ``b``'s order predecessors, transitively? A backward search that
+        never leaves the ops between them: the usual question (is the write just before a
+        slice one of its inputs?) without computing everything ``b`` depends on."""
+        seen: set[int] = set()
+        stack = [b]
+        while stack:
+            for p in self._order_preds(stack.pop()):
+                if p is a:
+                    return True
+                if p.index > a.index and p.index not in seen:
+                    seen.add(p.index)
+                    stack.append(p)
+        return False
 
-    def _compute_ancestors(self) -> None:
-        for info in self.ops:
-            if info.has_regions:
+    def _ancestor_bits(self, info: OpInfo) -> int:
+        """Bitset of the op indices ``info`` depends on through order-carrying edges.
+
+        Computed on demand and memoised: a slice's ancestors are usually a small part of its
+        function (one layer's ops), and each op's set is built once from its predecessors'.
+        The walk is iterative because a chain can be as long as the function."""
+        memo = self._ancestors
+        if info.index in memo:
+            return memo[info.index]
+        stack = [info]
+        while stack:
+            node = stack[-1]
+            if node.index in memo:
+                stack.pop()
+                continue
+            preds = self._order_preds(node)
+            missing = [p for p in preds if p.index not in memo]
+            if missing:
+                stack.extend(missing)
                 continue
             bits = 0
-            for v in info.op.operands:
-                owner = v.owner
-                d = self.by_op.get(getattr(owner, "operation", owner)) if not isinstance(owner, ir.Block) else None
-                if d is not None and d.block_id == info.block_id and not d.has_regions and carries_order(v, d.op):
-                    bits |= self._ancestors.get(d.index, 0) | (1 << d.index)
-            self._ancestors[info.index] = bits
+            for p in preds:
+                bits |= memo[p.index] | (1 << p.index)
+            memo[node.index] = bits
+            stack.pop()
+        return memo[info.index]
+
+    def _order_preds(self, info: OpInfo) -> list[OpInfo]:
+        """The ops of ``info``'s block whose results ``info`` uses through an edge that carries
+        order (none for ops with regions: their results need not wait for everything inside)."""
+        preds = self._preds.get(info.index)
+        if preds is None:
+            preds = []
+            if not info.has_regions:
+                producers = self._order_producers()
+                for v in info.op.operands:
+                    d = producers.get(v)
+                    if d is not None and d.block_id == info.block_id:
+                        preds.append(d)
+            self._preds[info.index] = preds
+        return preds
+
+    def _order_producers(self) -> dict[ir.Value, OpInfo]:
+        """Each result whose uses wait for its producer (:func:`~.semantics.carries_order`),
+        mapped to that producer; results of ops with regions are left out. Built once from the
+        result side, so a value used many times (a constant, a cache) is classified once."""
+        if self._producers is None:
+            self._producers = {
+                r: info
+                for info in self.ops
+                if not info.has_regions
+                for r in info.op.results
+                if carries_order(r, info.op)
+            }
+        return self._producers
 
 
 @dataclass
@@ -143,6 +204,7 @@ class ModuleModel:
         ]
         self._function_args = args
         self._writes_index: dict[str, WritesIndex] = {}
+        self._function_by_op: Optional[dict[ir.Operation, FunctionModel]] = None
         self.single_device = sum(
             1 for op in self.module.body.operations
             if op.operation.name == "util.global" and "!hal.device" in str(op.operation.attributes["type"])
@@ -152,6 +214,15 @@ class ModuleModel:
         self.shared_globals: list[SharedGlobalStorage] = find_shared_global_storage(
             effects, self.globals, self.describe
         )
+
+    def function_of(self, op: ir.Operation) -> FunctionModel:
+        """The function whose body holds ``op`` (at any depth), or that is ``op``."""
+        if self._function_by_op is None:
+            self._function_by_op = {o: f for f in self.functions for o in (f.op, *f.by_op)}
+        fn = self._function_by_op.get(op)
+        if fn is None:
+            raise KeyError(f"{op.name} is not in a function of the model")
+        return fn
 
     def function(self, name: str) -> Optional[FunctionModel]:
         for f in self.functions:
@@ -169,10 +240,11 @@ class ModuleModel:
     def apply_call_effects(self, effects_of_call) -> None:
         """Replace every ``util.call``'s effects (e.g. by its callee's summary) and rebuild
         the storage bases, which depend on what calls do with their operands."""
-        for f in self.functions:
-            for info in f.ops:
-                if info.op.name == "util.call":
-                    info.effects = effects_of_call(info.op)
+        calls = [info for f in self.functions for info in f.ops if info.op.name == "util.call"]
+        if not calls:
+            return  # nothing changed: the bases stand
+        for info in calls:
+            info.effects = effects_of_call(info.op)
         effects = [(i.op, i.effects) for f in self.functions for i in f.ops]
         self.storage = build_storage_map(effects, self.globals, self._function_args, self.describe)
         self._writes_index.clear()

@@ -134,7 +134,7 @@ class FunctionFacts(_Settled):
 
     def initialize(self, solver: Solver) -> None:
         model: ModuleModel = solver.context
-        fn: FunctionModel = _function_of(model, self.position)
+        fn: FunctionModel = model.function_of(self.position)
         facts: dict[tuple, Fact] = {}
         names: set[str] = set()
         for info in fn.ops:
@@ -277,7 +277,7 @@ class SliceSafety(AbstractElement[BooleanState]):
     def final_decision(self, model: ModuleModel) -> SliceDecision:
         """The decision, with the sound fallback when the element never settled."""
         if self.decision is None or (self.decision.decision == "alias" and not self.state.assumed):
-            fn = _function_of(model, self.position)
+            fn = model.function_of(self.position)
             d = _new_decision(model, fn, fn.by_op[self.position])
             d.reason = "the fixed-point iteration reached its cap before proving this slice safe"
             return d
@@ -285,15 +285,6 @@ class SliceSafety(AbstractElement[BooleanState]):
 
     def describe(self) -> str:
         return f"SliceSafety {self.decision.decision if self.decision else '?'}"
-
-
-def _function_of(model: ModuleModel, op: ir.Operation) -> FunctionModel:
-    while op.name not in ("util.func", "func.func", "util.initializer"):
-        op = op.parent
-    for f in model.functions:
-        if f.op == op:
-            return f
-    raise KeyError(op)
 
 
 def _bound_expr(solver: Solver, b: Bound) -> sympy.Expr:
@@ -336,7 +327,7 @@ def copy_range(solver: Solver, op: ir.Operation) -> tuple[sympy.Expr, sympy.Expr
 
 
 def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceDecision:
-    fn = _function_of(model, slice_op)
+    fn = model.function_of(slice_op)
     info = fn.by_op[slice_op]
     d = _new_decision(model, fn, info)
     start, end = copy_range(solver, slice_op)

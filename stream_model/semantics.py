@@ -224,14 +224,13 @@ def _dispatch(op: ir.OpView) -> OpEffects:
     its results are tied to; untied results are fresh storage. Dispatches cannot write untied
     operands (the async form has no other way to produce a write)."""
     fx = OpEffects()
-    resources = [v for v in op.resource_operands if is_resource(v)]
-    offsets, ends, sizes = list(op.resource_operand_offsets), list(op.resource_operand_ends), list(
-        op.resource_operand_sizes
-    )
     operands = list(op.resource_operands)
-    tied = _tied_operands(op)
+    # Offsets, ends and sizes are listed for the resource operands only, in order.
+    positions = [i for i, v in enumerate(operands) if is_resource(v)]
+    offsets, ends, sizes = (list(op.resource_operand_offsets), list(op.resource_operand_ends),
+                            list(op.resource_operand_sizes))
     tied_operand_ids = set()
-    for result_index, operand_index in enumerate(tied):
+    for result_index, operand_index in enumerate(_tied_operands(op)):
         result = op.results[result_index]
         if operand_index is None:
             if is_resource(result):
@@ -239,22 +238,12 @@ def _dispatch(op: ir.OpView) -> OpEffects:
             continue
         tied_operand_ids.add(operand_index)
         fx.tied.append((result, operands[operand_index]))
-    for k, value in enumerate(resources):
-        operand_index = _nth_resource_position(operands, k)
+    for k, operand_index in enumerate(positions):
+        value = operands[operand_index]
         fx.accesses.append(Access(value, R, offsets[k], ends[k], sizes[k]))
         if operand_index in tied_operand_ids:
             fx.accesses.append(Access(value, W, offsets[k], ends[k], sizes[k]))
     return fx
-
-
-def _nth_resource_position(operands: list[ir.Value], k: int) -> int:
-    seen = -1
-    for i, v in enumerate(operands):
-        if is_resource(v):
-            seen += 1
-            if seen == k:
-                return i
-    raise IndexError(k)
 
 
 def _tied_operands(op: ir.OpView) -> list[Optional[int]]:
@@ -350,11 +339,10 @@ REGION_FLOW_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.yield", "scf
 def effects_of(op: ir.Operation) -> OpEffects:
     """The resource effects of one op (an :class:`OpEffects`, ``unknown`` if not modelled)."""
     name = op.name
-    view = op.opview
     if name in OP_TABLE:
-        return _from_spec(view, OP_TABLE[name])
+        return _from_spec(op.opview, OP_TABLE[name])
     if name in VARIADIC:
-        return VARIADIC[name](view)
+        return VARIADIC[name](op.opview)
     touched = [v for v in op.operands if is_resource(v)]
     produced = [r for r in op.results if is_resource(r)]
     if (name in IGNORED_OPS and not produced) or (not touched and not produced):
