@@ -35,7 +35,7 @@ analyses (call summaries, loops) extend elements rather than rewrite this one.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 import sympy
 from iree.compiler import ir
@@ -47,6 +47,10 @@ from .program import FunctionModel, ModuleModel, OpInfo
 from .proofs import ByteRange, Fact, Proof, prove_disjoint, prove_relation
 from .semantics import Access, Bound, Kind, Plus, carries_order, is_resource
 from .symbolic import pretty
+
+#: The facts of the slice's function, fetched on first use (building them costs a pass over
+#: every access of the function; a slice settled by ordering never needs them).
+Facts = Callable[[], "list[Fact]"]
 
 DEFAULT_TIMEOUT_MS = 2000
 
@@ -146,10 +150,10 @@ class FunctionFacts(_Settled):
                 start = _bound_expr(solver, acc.start)
                 end = _bound_expr(solver, acc.end)
                 size = solver.get_element(IndexExpr, acc.size).expr
-                what = f"{model.describe(info.op)} {acc.kind.value} of {model.name(acc.value)}"
                 for text, lhs, rhs in (("end <= size", end, size), ("start <= end", start, end)):
                     key = (lhs, "ule", rhs)
                     if key not in facts:
+                        what = f"{model.describe(info.op)} {acc.kind.value} of {model.name(acc.value)}"
                         facts[key] = Fact(_unique(f"in-bounds: {what}: {text}", names), lhs, "ule", rhs)
         # Assume facts are recorded when the values they bound are translated: translate all.
         for info in fn.ops:
@@ -337,7 +341,8 @@ def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceD
         d.reads = [model.describe(r.op) for r in reads]
         src = slice_op.opview.source
         loop = _loop_context(model, fn, info, src, reads) if info.in_loop else None
-        facts = solver.get_element(FunctionFacts, fn.op).facts
+        # Facts are only needed by a proof; most slices are settled by ordering alone.
+        facts: Facts = lambda: solver.get_element(FunctionFacts, fn.op).facts  # noqa: E731
         slice_range = ByteRange(start, end)
         for w, acc in _writes_to_storage_of(model, fn, src):
             if loop is not None and loop.op in w.loops:
@@ -558,7 +563,7 @@ def _ordered_check(model: ModuleModel, solver: Solver, w: OpInfo, acc: Access, v
 
 def _check_write_in_loop(
     solver: Solver, model: ModuleModel, fn: FunctionModel, slice_info: OpInfo, reads: list[OpInfo],
-    w: OpInfo, acc: Access, slice_range: ByteRange, facts: list[Fact], loop: _Loop,
+    w: OpInfo, acc: Access, slice_range: ByteRange, facts: Facts, loop: _Loop,
 ) -> list[WriteCheck]:
     """A write in the same loop as the slice, against the slice of iteration ``i``:
 
@@ -591,24 +596,28 @@ def _check_write_in_loop(
 
 def _other_iteration(
     solver: Solver, model: ModuleModel, fn: FunctionModel, w: OpInfo, acc: Access,
-    slice_range: ByteRange, facts: list[Fact], loop: _Loop, rel: str, which: str,
+    slice_range: ByteRange, facts: Facts, loop: _Loop, rel: str, which: str,
 ) -> WriteCheck:
     check = _ordered_check(model, solver, w, acc, "unknown-range", "")
     if not acc.range_known:
         check.detail = f"{which} iterations: its range is unknown"
         return check
+    # Translate everything the query mentions first (the write's range, the facts): every
+    # symbol defined inside the loop must exist by now to be renamed below.
+    start, end = _bound_expr(solver, acc.start), _bound_expr(solver, acc.end)
+    known = facts()
     inside = {s: sympy.Symbol(s.name + "_other", **s.assumptions0) for s, v in model.translator.symbols_of(fn.op) if _defined_in(v, loop.op)}
     iv = solver.get_element(IndexExpr, loop.iv).expr
     if iv not in inside:
         inside[iv] = sympy.Symbol(iv.name + "_other", **iv.assumptions0)
-    wrange = ByteRange(_bound_expr(solver, acc.start).xreplace(inside), _bound_expr(solver, acc.end).xreplace(inside))
+    wrange = ByteRange(start.xreplace(inside), end.xreplace(inside))
     check.range = [pretty(wrange.start), pretty(wrange.end)]
     other = [
         Fact(f"{f.name} ({which} iteration)", f.lhs.xreplace(inside), f.rel, f.rhs.xreplace(inside))
-        for f in facts if (f.lhs.free_symbols | f.rhs.free_symbols) & set(inside)
+        for f in known if (f.lhs.free_symbols | f.rhs.free_symbols) & set(inside)
     ]
     order = Fact(f"{which} iteration: {pretty(inside[iv])} {'<' if rel == 'slt' else '>'} {pretty(iv)}", inside[iv], rel, iv)
-    proof = prove_disjoint(slice_range, wrange, _relevant(facts + other, slice_range, wrange) + [order], model.proof_timeout_ms)
+    proof = prove_disjoint(slice_range, wrange, _relevant(known + other, slice_range, wrange) + [order], model.proof_timeout_ms)
     check.facts_used, check.detail = list(proof.facts_used), f"{which} iterations: {proof.detail}"
     check.verdict = {"disjoint": "disjoint", "may_overlap": "overlap"}.get(proof.verdict, "unknown")
     check.counterexample = proof.counterexample if proof.verdict == "may_overlap" else None
@@ -764,7 +773,7 @@ def _check_write(
     w: OpInfo,
     acc: Access,
     slice_range: ByteRange,
-    facts: list[Fact],
+    facts: Facts,
 ) -> WriteCheck:
     check = WriteCheck(op=model.describe(w.op), location=model.location(w.op), range=None, verdict="unknown-range")
     wrange = ByteRange(_bound_expr(solver, acc.start), _bound_expr(solver, acc.end)) if acc.range_known else None
@@ -786,7 +795,7 @@ def _check_write(
         )
         check.detail = f"its range is unknown ({why})"
         return check
-    proof: Proof = prove_disjoint(slice_range, wrange, _relevant(facts, slice_range, wrange), model.proof_timeout_ms)
+    proof: Proof = prove_disjoint(slice_range, wrange, _relevant(facts(), slice_range, wrange), model.proof_timeout_ms)
     check.facts_used = list(proof.facts_used)
     check.detail = proof.detail
     if proof.verdict == "disjoint":
