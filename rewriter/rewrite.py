@@ -25,9 +25,11 @@ an invalid module raises :class:`RewriteError` (the compile stops and writes not
 
 from __future__ import annotations
 
+import gc
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Iterator, Optional
 
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
@@ -75,6 +77,25 @@ def _verify(module: ir.Module) -> bool:
         return False
 
 
+@contextmanager
+def _no_collector_pauses() -> Iterator[None]:
+    """Hold Python's cyclic garbage collector off while the analysis runs.
+
+    The model allocates tens of thousands of small objects (bindings' value and op handles,
+    effects, sympy terms); each allocation burst triggers collections that scan the whole heap,
+    sympy's and z3's caches included: a fifth of the hook's time at 256 layers, for garbage
+    that only exists once the analysis returns. Reference counting still frees everything that
+    is not in a cycle; cycles are collected after the hook as usual.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def elide_slices(
     module: ir.Module,
     *,
@@ -89,6 +110,18 @@ def elide_slices(
     ``source`` (the module's text, when it came from a file) only makes the log name values as
     the user wrote them.
     """
+    with _no_collector_pauses():
+        return _elide_slices(module, apply, max_iterations, timeout_ms, source, filename)
+
+
+def _elide_slices(
+    module: ir.Module,
+    apply: bool,
+    max_iterations: int | None,
+    timeout_ms: int | None,
+    source: str | None,
+    filename: str | None,
+) -> RewriteReport:
     if not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     started = time.perf_counter()
@@ -98,12 +131,10 @@ def elide_slices(
         model = ModuleModel(module, source, filename)  # storage changed: model the repaired module
     options = {} if timeout_ms is None else {"timeout_ms": timeout_ms}
     analysis: Analysis = analyze(model, max_iterations=max_iterations, **options)
-    _keep_unrepresentable(analysis)
+    plans = _keep_unrepresentable(analysis)
     if apply:
-        # Plan every replacement before touching the IR: the bindings hash an op by its
+        # Every replacement was planned before touching the IR: the bindings hash an op by its
         # contents, so the model's op tables stop answering once operands change.
-        aliased = [op for op, d in zip(analysis.ops, analysis.decisions) if d.decision == "alias"]
-        plans = [_plan(model, op, aliased) for op in aliased]
         with module.context, ir.Location.unknown(module.context):
             dead: list[ir.Operation] = []
             replaced: list[tuple[ir.Value, ir.Value]] = []  # values of ops a fold replaced
@@ -130,36 +161,48 @@ def elide_slices(
 # -- which form -----------------------------------------------------------------------------
 
 
-def _keep_unrepresentable(analysis: Analysis) -> None:
-    """Downgrade to *keep* every safe copy whose alias IREE would not honour downstream:
+def _keep_unrepresentable(analysis: Analysis) -> list["_Plan"]:
+    """Downgrade to *keep* every safe copy whose alias IREE would not honour downstream, and
+    return the plans of the aliases that remain (in program order):
 
     * a consumer that needs the alias as a value, over storage IREE may free (a subview of it
       can outlive the storage; see the module docstring);
     * a consumer reached after the source *value* was consumed in place in another block, or,
       for a subview or a transfer, after it was consumed at all: the alias would resurrect a
       use of a value IREE treats as dead after its tied op (found by the campaign).
+
+    A plan depends on which other slices are aliases (an alias of an alias reads the root
+    source; a use by another aliased slice is that slice's to plan), so after a downgrade every
+    remaining alias is planned and checked again, until none changes.
     """
     model = analysis.model
-    for op, decision in zip(analysis.ops, analysis.decisions):
-        if decision.decision != "alias":
-            continue
-        why = _unrepresentable(model, op, analysis)
-        if why:
-            decision.decision = "keep"
-            decision.reason = "safe to alias, but " + why
+    aliased = {op for op, d in zip(analysis.ops, analysis.decisions) if d.decision == "alias"}
+    while True:
+        plans: list[_Plan] = []
+        downgraded = False
+        for op, decision in zip(analysis.ops, analysis.decisions):
+            if op not in aliased:
+                continue
+            plan = _plan(model, op, aliased)
+            why = _unrepresentable(model, plan)
+            if why:
+                decision.decision = "keep"
+                decision.reason = "safe to alias, but " + why
+                aliased.discard(op)
+                downgraded = True
+            else:
+                plans.append(plan)
+        if not downgraded:
+            return plans
 
 
-def _unrepresentable(model: ModuleModel, op: ir.Operation, analysis: Analysis) -> Optional[str]:
-    fn = _function_of(model, op)
-    aliased = [o for o, d in zip(analysis.ops, analysis.decisions) if d.decision == "alias"]
-    plan = _plan(model, op, aliased)
+def _unrepresentable(model: ModuleModel, plan: "_Plan") -> Optional[str]:
+    op = plan.op
     source = plan.root
     if _is_rematerialisable_clone(source):
         return ("its source is a clone that IREE 3.13 may turn back into a second dispatch and merge "
                 "across execution regions (an upstream fault the alias would expose)")
-    for owner, operand_number, foldable, _ in plan.uses:
-        consumer = fn.info(owner)
-        live = _live_version(fn, source, consumer)
+    for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
         if live is None or (needs_value and live != source):
             return (f"{model.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
@@ -208,12 +251,6 @@ def _live_version(fn, source: ir.Value, consumer) -> Optional[ir.Value]:
         value = result
 
 
-def _function_of(model: ModuleModel, op: ir.Operation):
-    while op.name not in ("util.func", "func.func", "util.initializer"):
-        op = getattr(op.parent, "operation", op.parent)
-    return next(f for f in model.functions if f.op == op)
-
-
 def _foldable(use: ir.OpOperand) -> bool:
     """Can this use read the source directly, at shifted offsets?"""
     owner = getattr(use.owner, "operation", use.owner)
@@ -244,8 +281,8 @@ class _Plan:
     uses: list[tuple[ir.Operation, int, bool, ir.Value]]
 
 
-def _plan(model: ModuleModel, op: ir.Operation, aliased: list[ir.Operation]) -> _Plan:
-    fn = _function_of(model, op)
+def _plan(model: ModuleModel, op: ir.Operation, aliased: set[ir.Operation]) -> _Plan:
+    fn = model.function_of(op)
     view = op.opview
     if op.name == "stream.async.transfer":
         uses = [
@@ -257,7 +294,7 @@ def _plan(model: ModuleModel, op: ir.Operation, aliased: list[ir.Operation]) -> 
     root, size, offsets = view.source, view.source_size, [view.source_offset]
     producer = root.owner if not isinstance(root.owner, ir.Block) else None
     producer = getattr(producer, "operation", producer)
-    while producer is not None and producer.name == "stream.async.slice" and any(producer == a for a in aliased):
+    while producer is not None and producer.name == "stream.async.slice" and producer in aliased:
         pview = producer.opview
         root, size = pview.source, pview.source_size
         offsets.insert(0, pview.source_offset)
@@ -266,7 +303,7 @@ def _plan(model: ModuleModel, op: ir.Operation, aliased: list[ir.Operation]) -> 
     uses = []
     for use in op.results[0].uses:
         owner = getattr(use.owner, "operation", use.owner)
-        if owner.name == "stream.async.slice" and any(owner == a for a in aliased):
+        if owner.name == "stream.async.slice" and owner in aliased:
             continue
         uses.append((owner, use.operand_number, _foldable(use), _live_version(fn, root, fn.info(owner))))
     return _Plan(op, root, size, offsets, uses)
