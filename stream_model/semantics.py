@@ -219,16 +219,36 @@ def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
 # Variadic ops.
 
 
+#: ``stream.async.dispatch``'s variadic operand groups, in ODS order (IREE 3.13).
+DISPATCH_OPERAND_SEGMENTS = ("workload", "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
+                             "resource_operand_ends", "resource_operand_lengths", "result_sizes")
+
+
+def _segments(op: ir.OpView, names: tuple[str, ...]) -> dict[str, list[ir.Value]]:
+    """All operand groups of an op with ``operandSegmentSizes``, reading its operands once
+    (each generated group accessor rereads the attribute and slices the operand list)."""
+    operands = list(op.operation.operands)
+    sizes = list(ir.DenseI32ArrayAttr(op.operation.attributes["operandSegmentSizes"]))
+    if len(sizes) != len(names):
+        raise ValueError(f"{op.operation.name} has {len(sizes)} operand groups, the model knows {len(names)}")
+    out, start = {}, 0
+    for name, size in zip(names, sizes):
+        out[name] = operands[start : start + size]
+        start += size
+    return out
+
+
 def _dispatch(op: ir.OpView) -> OpEffects:
     """Dispatch reads each resource operand over its ``[offset to end]`` and writes the operands
     its results are tied to; untied results are fresh storage. Dispatches cannot write untied
     operands (the async form has no other way to produce a write)."""
     fx = OpEffects()
-    operands = list(op.resource_operands)
+    segment = _segments(op, DISPATCH_OPERAND_SEGMENTS)
+    operands = segment["resource_operands"]
     # Offsets, ends and sizes are listed for the resource operands only, in order.
     positions = [i for i, v in enumerate(operands) if is_resource(v)]
-    offsets, ends, sizes = (list(op.resource_operand_offsets), list(op.resource_operand_ends),
-                            list(op.resource_operand_sizes))
+    offsets, ends, sizes = (segment["resource_operand_offsets"], segment["resource_operand_ends"],
+                            segment["resource_operand_sizes"])
     tied_operand_ids = set()
     for result_index, operand_index in enumerate(_tied_operands(op)):
         result = op.results[result_index]
