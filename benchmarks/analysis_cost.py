@@ -22,6 +22,7 @@ the project's IR-specification cases (``tests/ir/*.mlir``), which exist to exerc
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import statistics
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Sequence
 
-__all__ = ["Z3Recorder", "measure_layers", "measure_corpus", "distribution"]
+__all__ = ["Z3Recorder", "measure_layers", "measure_growth", "measure_corpus", "distribution"]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 IR_CASES = REPO_ROOT / "tests" / "ir"
@@ -197,6 +198,45 @@ def _corpus_worker(repeats: int) -> dict:
     }
 
 
+def _growth_worker(sizes: list[int], rounds: int) -> None:
+    """Time the rewrite alone on modules of several sizes, the sizes interleaved in each round.
+
+    Why not compare the compile workers' hook times: each size runs in its own process minutes
+    apart, and this machine's speed drifts by a third over minutes (other jobs share it), which
+    is as large as the effect measured. Here every round times every size back to back, so
+    the growth is a median of per-round ratios, like the step-time ratios. The modules are the
+    ones a hook sees (the IR at the splice point, :func:`rewriter.pipeline.stream_ir_at_splice`),
+    parsed afresh for every timing; the time is that of :func:`rewriter.rewrite.elide_slices`
+    with the rewrite applied, as in the hook.
+    """
+    import stream_model.proofs as proofs
+    from iree.compiler import ir
+    from rewriter.pipeline import DEFAULT_CPU_FLAGS, stream_ir_at_splice
+    from rewriter.rewrite import elide_slices
+
+    from .programs import DecodeShape
+    from .variants import write_program
+
+    with tempfile.TemporaryDirectory(prefix="bench-growth-") as tmp_name:
+        tmp = Path(tmp_name)
+        texts = {n: stream_ir_at_splice(write_program("seed", DecodeShape(layers=n), tmp), DEFAULT_CPU_FLAGS)
+                 for n in sizes}
+
+    def once(n: int) -> float:
+        with ir.Context() as context, ir.Location.unknown(context):
+            module = ir.Module.parse(texts[n])
+            proofs.clear_cache()
+            started = time.perf_counter()
+            elide_slices(module)
+            return time.perf_counter() - started
+
+    for n in sizes:  # warm-up: imports, sympy's caches
+        once(n)
+    for r in range(rounds):
+        order = sizes[r % len(sizes):] + sizes[: r % len(sizes)]
+        _emit({"event": "round", "seconds": {str(n): once(n) for n in order}})
+
+
 # --------------------------------------------------------------------------------------------
 # Driver side
 # --------------------------------------------------------------------------------------------
@@ -267,6 +307,44 @@ def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> d
     return result
 
 
+def measure_growth(sizes: Sequence[int], rounds: int, limit_s: float | None = None) -> dict:
+    """How the rewrite's time grows with the module: ``t ~ layers^k`` from the smallest to the
+    largest of ``sizes``, as the median over rounds of the per-round ratio (see
+    :func:`_growth_worker`). A worker past ``limit_s`` is stopped; the rounds it finished count."""
+    sizes = sorted(sizes)
+    cmd, env = _worker_command(["growth", str(rounds), *map(str, sizes)])
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    timed_out = False
+    try:
+        out, err = proc.communicate(timeout=limit_s)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+    if proc.returncode != 0 and not timed_out:
+        tail = (err.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"growth worker failed: {tail}")
+    rounds_done = [json.loads(line)["seconds"] for line in out.splitlines() if line.startswith("{")]
+    result: dict = {"sizes": sizes, "rounds": rounds, "rounds_done": len(rounds_done), "timed_out": timed_out,
+                    "limit_s": limit_s, "seconds": rounds_done}
+    if not rounds_done or len(sizes) < 2:
+        return result
+    lo, hi = str(sizes[0]), str(sizes[-1])
+    ratios = sorted(r[hi] / r[lo] for r in rounds_done)
+    ratio = statistics.median(ratios)
+    result.update({
+        "from_layers": sizes[0],
+        "to_layers": sizes[-1],
+        "layers_ratio": sizes[-1] / sizes[0],
+        "median_s": {str(n): statistics.median(r[str(n)] for r in rounds_done) for n in sizes},
+        "ratio": ratio,
+        "ratio_range": [ratios[0], ratios[-1]],
+        "exponent": math.log(ratio) / math.log(sizes[-1] / sizes[0]),
+    })
+    return result
+
+
 def measure_corpus(repeats: int) -> dict:
     """z3 query-time distribution over the IR-specification cases."""
     return _run_worker(["corpus", str(repeats)])
@@ -276,6 +354,8 @@ if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "layers":
         _layers_worker(int(sys.argv[2]), int(sys.argv[3]))
+    elif mode == "growth":
+        _growth_worker([int(n) for n in sys.argv[3:]], int(sys.argv[2]))
     elif mode == "corpus":
         print(json.dumps(_corpus_worker(int(sys.argv[2]))))
     else:

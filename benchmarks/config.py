@@ -47,6 +47,10 @@ class Profile:
     analysis_limit_s: float = 120.0
     #: Repetitions of the IR-specification corpus for the z3 query-time distribution.
     z3_corpus_repeats: int = 3
+    #: Layer counts whose rewrite time is compared round by round for the growth target (the
+    #: smallest against the largest; empty: not measured), and how many rounds.
+    growth_layers: tuple[int, ...] = ()
+    growth_rounds: int = 0
     shape: DecodeShape = DecodeShape()
 
     def repeats_for(self, layers: int) -> int:
@@ -75,6 +79,8 @@ FULL = Profile(
     analysis_repeats={2: 3, 32: 3, 64: 1, 256: 3},
     analysis_limit_s=360.0,
     z3_corpus_repeats=5,
+    growth_layers=(32, 64, 256),
+    growth_rounds=21,
 )
 
 QUICK = Profile(
@@ -91,6 +97,8 @@ QUICK = Profile(
     analysis_repeats={2: 1, 32: 1},
     analysis_limit_s=90.0,
     z3_corpus_repeats=1,
+    growth_layers=(8, 32),
+    growth_rounds=5,
 )
 
 #: For ``tests/test_benchmarks.py``: every piece runs, on the least work that still exercises
@@ -109,6 +117,8 @@ TINY = Profile(
     analysis_repeats={2: 1},
     analysis_limit_s=60.0,
     z3_corpus_repeats=1,
+    growth_layers=(2, 4),
+    growth_rounds=1,
 )
 
 PROFILES: dict[str, Profile] = {p.name: p for p in (FULL, QUICK, TINY)}

@@ -31,7 +31,7 @@ from typing import Callable, Sequence
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, ir_after_pass
 
-from .analysis_cost import measure_corpus, measure_layers
+from .analysis_cost import measure_corpus, measure_growth, measure_layers
 from .config import FULL, PROFILES, VARIANTS, Profile
 from .copies import step_copies
 from .memory import memory_table
@@ -164,6 +164,11 @@ def section_analysis(profile: Profile) -> dict:
         if layers[str(n)]["timed_out"]:
             _log(f"   {n} layers: stopped at the {profile.analysis_limit_s:.0f} s limit")
     out: dict = {"layers": layers, "growth": growth(layers)}
+    if len(profile.growth_layers) >= 2:
+        _log(f"   rewrite time of {', '.join(map(str, profile.growth_layers))} layers, interleaved, "
+             f"x {profile.growth_rounds} rounds ...")
+        out["growth_interleaved"] = measure_growth(profile.growth_layers, profile.growth_rounds,
+                                                   profile.analysis_limit_s)
     _log(f"   z3 query times on the IR-specification cases x {profile.z3_corpus_repeats} ...")
     out["ir_cases_z3"] = measure_corpus(profile.z3_corpus_repeats)
     return out

@@ -96,6 +96,12 @@ def test_tiny_profile_end_to_end(tmp_path: Path) -> None:
     assert 0 < layer["hook_s"] < layer["total_s"] and layer["aliased"] == 4
     corpus = results["analysis_cost"]["ir_cases_z3"]
     assert corpus["available"] and corpus["z3"]["solved"] > 0
+    # Growth: every size timed in every round, the ratio is of the largest to the smallest.
+    growth = results["analysis_cost"]["growth_interleaved"]
+    assert growth["rounds_done"] == TINY.growth_rounds and not growth["timed_out"]
+    assert all(set(r) == {"2", "4"} and min(r.values()) > 0 for r in growth["seconds"])
+    assert growth["ratio"] == growth["seconds"][0]["4"] / growth["seconds"][0]["2"]
+    assert any("grows no worse than linearly" in t["target"] for t in results["targets"])
 
     assert all(t["status"] in ("met", "not met", "info") or t["status"].startswith("n/a") for t in results["targets"])
     assert any(t["status"] == "met" and "copy bytes/step from slices are 0" in t["target"] for t in results["targets"])
