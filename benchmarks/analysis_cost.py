@@ -257,16 +257,11 @@ def _run_worker(args: Sequence[str]) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> dict:
-    """Compile cost with and without the rewrite for a seed module of ``layers`` layers.
-
-    ``limit_s`` bounds the worker's wall time (the whole benchmark has a time budget). A worker
-    that runs past it is killed (its process group, so no ``iree-compile`` is left behind) and
-    the result says ``timed_out``, with what finished before and, if the analysis was running,
-    for how long at least (``hook_at_least_s``).
-    """
-    cmd, env = _worker_command(["layers", str(layers), str(repeats)])
-    started = time.time()
+def _events_of_worker(args: Sequence[str], limit_s: float | None, what: str) -> tuple[list[dict], bool]:
+    """Run a worker that emits one JSON event per line; past ``limit_s`` it is killed (its
+    process group, so no ``iree-compile`` is left behind). Returns the events it emitted and
+    whether it was cut off."""
+    cmd, env = _worker_command(args)
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             start_new_session=True)
     timed_out = False
@@ -276,11 +271,24 @@ def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> d
         timed_out = True
         os.killpg(proc.pid, signal.SIGKILL)
         out, err = proc.communicate()
-    killed_at = time.time()
     if proc.returncode != 0 and not timed_out:
         tail = (err.strip().splitlines() or ["no output"])[-1]
-        raise RuntimeError(f"analysis-cost worker for {layers} layers failed: {tail}")
-    events = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        raise RuntimeError(f"{what} failed: {tail}")
+    return [json.loads(line) for line in out.splitlines() if line.startswith("{")], timed_out
+
+
+def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> dict:
+    """Compile cost with and without the rewrite for a seed module of ``layers`` layers.
+
+    ``limit_s`` bounds the worker's wall time (the whole benchmark has a time budget). A worker
+    that runs past it is killed (its process group, so no ``iree-compile`` is left behind) and
+    the result says ``timed_out``, with what finished before and, if the analysis was running,
+    for how long at least (``hook_at_least_s``).
+    """
+    started = time.time()
+    events, timed_out = _events_of_worker(["layers", str(layers), str(repeats)], limit_s,
+                                          f"analysis-cost worker for {layers} layers")
+    killed_at = time.time()
     runs = [e for e in events if e["event"] == "run"]
     stock = [e["total_s"] for e in events if e["event"] == "stock"]
     result: dict = {
@@ -312,20 +320,8 @@ def measure_growth(sizes: Sequence[int], rounds: int, limit_s: float | None = No
     largest of ``sizes``, as the median over rounds of the per-round ratio (see
     :func:`_growth_worker`). A worker past ``limit_s`` is stopped; the rounds it finished count."""
     sizes = sorted(sizes)
-    cmd, env = _worker_command(["growth", str(rounds), *map(str, sizes)])
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
-    timed_out = False
-    try:
-        out, err = proc.communicate(timeout=limit_s)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        os.killpg(proc.pid, signal.SIGKILL)
-        out, err = proc.communicate()
-    if proc.returncode != 0 and not timed_out:
-        tail = (err.strip().splitlines() or ["no output"])[-1]
-        raise RuntimeError(f"growth worker failed: {tail}")
-    rounds_done = [json.loads(line)["seconds"] for line in out.splitlines() if line.startswith("{")]
+    events, timed_out = _events_of_worker(["growth", str(rounds), *map(str, sizes)], limit_s, "growth worker")
+    rounds_done = [e["seconds"] for e in events if e["event"] == "round"]
     result: dict = {"sizes": sizes, "rounds": rounds, "rounds_done": len(rounds_done), "timed_out": timed_out,
                     "limit_s": limit_s, "seconds": rounds_done}
     if not rounds_done or len(sizes) < 2:
