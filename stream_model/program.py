@@ -99,9 +99,9 @@ class FunctionModel:
     def _ancestor_bits(self, info: OpInfo) -> int:
         """Bitset of the op indices ``info`` depends on through order-carrying edges.
 
-        Computed on demand and memoised: a slice's ancestors are usually a small part of its
-        function (one layer's ops), and each op's set is built once from its predecessors'.
-        The walk is iterative because a chain can be as long as the function."""
+        For pairs too far apart for the local search: computed on demand and memoised, each
+        op's set built once from its predecessors', so all queries together walk each op's
+        operands at most once. Iterative, because a chain can be as long as the function."""
         memo = self._ancestors
         if info.index in memo:
             return memo[info.index]
