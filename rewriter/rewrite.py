@@ -12,8 +12,9 @@ Two alias forms exist, and what each does downstream decides which we emit (meas
   the alias as a value (call operands, transfers, scf region edges). IREE 3.13 does not extend
   the source's lifetime for it: a subview of *transient* storage read across an execution
   boundary reads freed memory, and a subview of a subview with a symbolic offset crashes the
-  stream phase. So a subview is only emitted over storage IREE never frees (variable, constant
-  and external lifetimes); otherwise the copy stays, with that reason in the log.
+  stream phase. So a subview is only emitted over storage IREE never frees (a global's buffer
+  or an imported one, followed through in-place updates); otherwise the copy stays, with that
+  reason in the log.
 
 A same-device, same-type ``stream.async.transfer`` (a copy of a whole resource) is replaced by
 its source.
@@ -48,9 +49,10 @@ SOURCE_OPERANDS: dict[str, dict[str, int]] = {
 }
 UPDATE_SOURCE_OPERAND = 4  # stream.async.update: the operand whose whole contents are written
 
-# Lifetimes whose storage is never freed while the program can reach it: a subview of them
-# stays valid wherever it is read.
+# Lifetimes whose storage is never freed while the program can reach it, when the buffer is a
+# global's or an imported one (ops below): a subview of it stays valid wherever it is read.
 PERSISTENT_LIFETIMES = ("!stream.resource<variable>", "!stream.resource<constant>", "!stream.resource<external>")
+PERSISTENT_PRODUCERS = ("util.global.load", "stream.tensor.import")
 
 
 class RewriteError(Exception):
@@ -207,10 +209,31 @@ def _unrepresentable(model: ModuleModel, plan: "_Plan") -> Optional[str]:
         if live is None or (needs_value and live != source):
             return (f"{model.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
                     "the alias would use a value IREE treats as dead")
-        if needs_value and op.name == "stream.async.slice" and not str(source.type).startswith(PERSISTENT_LIFETIMES):
-            return (f"{owner.name} needs the alias as a value: a stream.resource.subview of "
-                    f"{source.type} storage, which IREE 3.13 may free before the subview is read")
+        if needs_value and op.name == "stream.async.slice" and not _persistent_storage(model.function_of(op), source):
+            return (f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
+                    f"function allocates ({source.type}), which IREE 3.13 may free before the subview is read")
     return None
+
+
+def _persistent_storage(fn, value: ir.Value) -> bool:
+    """Is ``value`` a version of a buffer IREE keeps for the whole call: a global's (loaded,
+    then updated in place any number of times) or an imported one? Followed back through tied
+    operands. The lifetime in the type is not enough: a slice of a global is a fresh
+    allocation typed ``!stream.resource<variable>``, freed after its last use, and IREE does
+    not count a subview's reads as uses (found by the campaign: a call read a freed copy)."""
+    while True:
+        if not str(value.type).startswith(PERSISTENT_LIFETIMES):
+            return False
+        owner = value.owner
+        info = None if isinstance(owner, ir.Block) else fn.info(getattr(owner, "operation", owner))
+        if info is None:
+            return False  # a block argument: whatever the caller or the loop passes
+        if info.op.name in PERSISTENT_PRODUCERS:
+            return True
+        operand = next((o for r, o in info.effects.tied if r == value), None)
+        if operand is None:
+            return False  # fresh storage of this function
+        value = operand
 
 
 def _is_rematerialisable_clone(value: ir.Value) -> bool:

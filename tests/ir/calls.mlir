@@ -64,7 +64,35 @@ util.func public @transient_slice_passed_to_callee() -> !stream.resource<*> {
   util.return %r : !stream.resource<*>
 }
 // LOG-LABEL: in @transient_slice_passed_to_callee
-// LOG: decision: KEEP: safe to alias, but util.call needs the alias as a value: a stream.resource.subview of !stream.resource<transient> storage, which IREE 3.13 may free before the subview is read
+// LOG: decision: KEEP: safe to alias, but util.call needs the alias as a value: a stream.resource.subview of storage this function allocates (!stream.resource<transient>), which IREE 3.13 may free before the subview is read
+
+// -----
+
+// The same with a buffer this function allocates as !stream.resource<variable>: the lifetime in
+// the type says nothing about the buffer, which IREE frees after its last use like any other
+// (the campaign found a call reading a freed copy of a global). Only a global's or an imported
+// buffer is kept alive for a subview.
+util.func private @reader_v(%buf: !stream.resource<variable>, %len: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r = stream.async.dispatch @ex::@read(%buf[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// CHECK-LABEL: util.func public @fresh_variable_slice_passed_to_callee
+util.func public @fresh_variable_slice_passed_to_callee() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c100 = arith.constant 100 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c1024}
+  // CHECK: stream.async.slice
+  // CHECK-NOT: stream.resource.subview
+  %s = stream.async.slice %t[%c0 to %c100] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c100}
+  %r = util.call @reader_v(%s, %c100) : (!stream.resource<variable>, index) -> !stream.resource<*>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @fresh_variable_slice_passed_to_callee
+// LOG: decision: KEEP: safe to alias, but util.call needs the alias as a value: a stream.resource.subview of storage this function allocates (!stream.resource<variable>), which IREE 3.13 may free before the subview is read
 
 // -----
 
