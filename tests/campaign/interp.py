@@ -53,6 +53,21 @@ def interpret(program: Program, k: int, steps: tuple[int, ...] = STEPS) -> list[
     return results
 
 
+def interpret_variant_at(program: Program, variant: Program, k: int, call: int,
+                         steps: tuple[int, ...] = STEPS) -> list[np.ndarray]:
+    """The outputs of call number ``call`` when calls before it run ``program`` and that call
+    runs ``variant`` (same value ids, e.g. a :func:`.program.race_reorderings` entry): what
+    IREE computes if the variant's order happened in that call only."""
+    state = {g.name: ex.iota(g.size, initial_base(k, gi)) for gi, g in enumerate(program.globals)}
+    finals = program.global_finals()
+    for step in steps[:call]:
+        vals = _run(program, state, step)
+        for name, v in finals.items():
+            state[name] = vals[v].copy()
+    vals = _run(variant, state, steps[call])
+    return [vals[v].copy() for v in program.outputs()]
+
+
 def _run(program: Program, state: dict[str, np.ndarray], step: int) -> dict[int, np.ndarray]:  # noqa: C901
     vals: dict[int, np.ndarray] = {}
 

@@ -17,8 +17,10 @@ For one batch of programs (one module, :mod:`.render`):
    * stock differs from the interpreter: an **upstream fault** (IREE itself is wrong on this
      program, so it cannot judge the rewrite); recorded under ``tests/upstream_faults/``;
    * stock agrees, rewritten differs: a **miscompile** -- the failure this campaign hunts --
-     unless the program is racy and no aliased slice feeds the wrong result (then IREE's
-     scheduling race showed up in the other build: an upstream fault too), or it has a kept
+     unless the program is racy and no aliased slice feeds the wrong result, or the wrong
+     call's outputs are bit for bit those of the program with a racy read (not an aliased
+     slice's) moved after its write (then IREE's scheduling race showed up in the other build:
+     an upstream fault too), or it has a kept
      whole-range slice written in place later (IREE folds those: upstream), or it matches a
      known open issue (:mod:`.known`);
    * an alias without a proof: a **proof** failure, whatever the runtime says;
@@ -51,10 +53,11 @@ from iree.compiler import ir
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_async
 from rewriter.rewrite import RewriteReport, elide_slices
 
-from .interp import interpret
+from .interp import interpret, interpret_variant_at
 from .known import known_issue
 from .program import (
-    STEPS, InvalidProgram, Program, check, racy_reads, slice_dependence, whole_slices_written_later,
+    STEPS, InvalidProgram, Program, check, race_reorderings, racy_reads, slice_dependence,
+    whole_slices_written_later,
 )
 from .render import RenderedModule, render_module
 from .runner import LoadError, RunCrashed, run_isolated
@@ -375,6 +378,28 @@ def _explained_by_whole_slice_fold(program: Program, k: int, result_index: Optio
     return any(value in (out, src) for out, src in whole_slices_written_later(program) if f"v{out}" in kept)
 
 
+def _reproduced_by_race(program: Program, k: int, got: list, call: int, decisions: list) -> bool:
+    """Does the rewritten build's wrong call compute *exactly* what the program computes when
+    one of its racy reads runs after the in-place write it races with
+    (:func:`.program.race_reorderings`)? Then IREE's scheduling race explains every bit of it.
+
+    Reads made by aliased slices are left out: an alias read after an overlapping write is
+    precisely what a wrong alias looks like, and that is the rule's to prevent, not a race."""
+    if call >= len(got) or isinstance(got[call], str):
+        return False
+    observed = [np.asarray(a).reshape(-1) for a in got[call]]
+    aliased = _aliased_slices(decisions, k)
+    for reader, variant in race_reorderings(program):
+        if reader in aliased:
+            continue
+        expected = interpret_variant_at(program, variant, k, call)
+        if len(expected) == len(observed) and all(
+            a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes() for a, b in zip(observed, expected)
+        ):
+            return True
+    return False
+
+
 def _explained_by_race(program: Program, k: int, result_index: Optional[int], call: int, decisions: list) -> bool:
     """A rewritten-only mismatch is IREE's scheduling race, not the rewrite, when the program is
     racy (:func:`.program.racy_reads`) and the wrong result does not derive from any aliased
@@ -572,7 +597,10 @@ class Oracle:
                 stats.upstream_faults[sig] += 1
                 if self.record_faults:
                     self._record_fault(program, k, sig, stock_diff, new_diff)
-            elif new_diff is not None and not proof and _explained_by_race(program, k, new_index, new_call, mine):
+            elif new_diff is not None and not proof and (
+                _explained_by_race(program, k, new_index, new_call, mine)
+                or _reproduced_by_race(program, k, rewritten[i], new_call, mine)
+            ):
                 outcome = ProgramOutcome(k, "upstream-fault", f"{new_diff} (race in the rewritten build)", mine)
                 stats.upstream_faults[RACE_SIGNATURE] += 1
                 if self.record_faults:

@@ -630,6 +630,18 @@ def racy_reads(program: Program, steps: tuple[int, ...] = STEPS) -> list[str]:
     IREE 3.13 may run such a read after the write (``tests/upstream_faults/minimal/
     read-moved-after-tied-write.json``), so a program with one has no single meaning on IREE:
     the interpreter's program order is one of the outcomes it can produce."""
+    found = [f"op {j} ({_describe_op(program.ops[j])}) before op {i} ({_describe_op(program.ops[i])})"
+             for j, i, _ in _race_pairs(program, steps)]
+    for i, op in enumerate(program.ops):
+        if isinstance(op, Call) and op.scale_range is not None:
+            read = op.slice_range or op.sum_range
+            if read is not None and _overlap(read, op.scale_range, steps):
+                found.append(f"op {i} ({_describe_op(op)}): the callee reads before it scales in place")
+    return found
+
+
+def _race_pairs(program: Program, steps: tuple[int, ...] = STEPS) -> list[tuple[int, int, int]]:
+    """``(read op, write op, value)`` for each read of :func:`racy_reads` between two ops."""
     info = program.value_info()
     producer: dict[int, int] = {}
     found = []
@@ -641,16 +653,46 @@ def racy_reads(program: Program, steps: tuple[int, ...] = STEPS) -> list[str]:
             for j, earlier in enumerate(program.ops[:i]):
                 if j in before:
                     continue
-                for read_value, rrange in _reads(earlier, info):
-                    if read_value == value and _overlap(rrange, wrange, steps):
-                        found.append(f"op {j} ({_describe_op(earlier)}) before op {i} ({_describe_op(op)})")
-        if isinstance(op, Call) and op.scale_range is not None:
-            read = op.slice_range or op.sum_range
-            if read is not None and _overlap(read, op.scale_range, steps):
-                found.append(f"op {i} ({_describe_op(op)}): the callee reads before it scales in place")
+                if any(v == value and _overlap(r, wrange, steps) for v, r in _reads(earlier, info)):
+                    found.append((j, i, value))
         for d in op.defs():
             producer[d] = i
     return found
+
+
+#: The fields through which each op reads a value without writing it (see :func:`_reads`).
+_READ_FIELDS: dict[type, tuple[str, ...]] = {
+    Slice: ("src",), Sum: ("src",), Mix: ("a", "b"), Copy: ("src",), Update: ("upd",), Clone: ("src",),
+    Call: ("arg",),
+}
+
+
+def race_reorderings(program: Program, steps: tuple[int, ...] = STEPS) -> list[tuple[str, Program]]:
+    """For each racy read, the program as IREE runs it when the race goes the other way: the
+    read (and whatever depends on it before the write) moved after the in-place write, reading
+    the written version. Value ids are unchanged, so outputs can be compared id by id; the
+    result is for the interpreter only (it need not pass :func:`check`). Each variant comes
+    with the reading op's name in :func:`slice_dependence`'s terms (``v<id>`` for a slice,
+    ``call<n>`` for the n-th call, else ``""``), so a caller can leave out reads through aliases."""
+    calls = {k: n for n, k in enumerate(k for k, op in enumerate(program.ops) if isinstance(op, Call))}
+    variants = []
+    for j, i, value in _race_pairs(program, steps):
+        ops = list(program.ops)
+        moved_defs = set(ops[j].defs())
+        moved = [j]
+        for k in range(j + 1, i):
+            if set(ops[k].uses()) & moved_defs:
+                moved.append(k)
+                moved_defs |= set(ops[k].defs())
+        reader = ops[j]
+        fields = {f: ops[i].defs()[0] for f in _READ_FIELDS.get(type(reader), ()) if getattr(reader, f) == value}
+        if not fields:
+            continue
+        ops[j] = dataclasses.replace(reader, **fields)
+        stay = [op for k, op in enumerate(ops[: i + 1]) if k not in moved]
+        name = f"v{reader.out}" if isinstance(reader, Slice) else f"call{calls[j]}" if j in calls else ""
+        variants.append((name, dataclasses.replace(program, ops=tuple(stay + [ops[k] for k in moved] + ops[i + 1:]))))
+    return variants
 
 
 def _ancestors(program: Program, index: int, producer: dict[int, int]) -> set[int]:
