@@ -9,7 +9,8 @@ Knows IREE's stream semantics, nothing about rewriting. Entry points:
 
 from .loader import LoadedModule, ModelError, check_phase, load, parse_module
 from .program import ModuleModel
-from .safety import Analysis, SliceDecision, WriteCheck, analyze
+from .decisions import SliceDecision, WriteCheck
+from .safety import Analysis, analyze
 
 __all__ = [
     "Analysis",

@@ -28,14 +28,15 @@ and of the calls it makes (a call may write any global or external storage). Wor
 invocations is ordered by the invocation boundary: the function's work completes before its
 caller continues, as it must for the upstream copy itself to be correct.
 
-The decision and the integer facts it needs are DFX elements (:mod:`dfx`), so that later
-analyses (call summaries, loops) extend elements rather than rewrite this one.
+The decision and the integer facts it needs (:mod:`.facts`) are DFX elements (:mod:`dfx`), so
+that later analyses (call summaries, loops) extend elements rather than rewrite this one; what
+is decided, and why, is recorded in :mod:`.decisions`.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Callable, Optional
+from dataclasses import dataclass
+from typing import Optional
 
 import sympy
 from iree.compiler import ir
@@ -43,219 +44,16 @@ from iree.compiler import ir
 from dfx import AbstractElement, BooleanState, ChangeStatus, Solver
 
 from .calls import CalleeSummary, call_effects, callee_name
+from .decisions import SliceDecision, WriteCheck, alias_reason, keep_reason
+from .facts import Facts, FunctionFacts, IndexExpr, bound_expr
 from .program import FunctionModel, ModuleModel, OpInfo
-from .proofs import ByteRange, Fact, Proof, prove_disjoint, prove_relation
-from .semantics import Access, Bound, Kind, Plus, carries_order, is_resource
+from .proofs import ByteRange, Fact, Proof, prove_disjoint
+from .semantics import Access, Kind, carries_order, is_resource
 from .symbolic import pretty
-
-#: The facts of the slice's function, fetched on first use (building them costs a pass over
-#: every access of the function; a slice settled by ordering never needs them).
-Facts = Callable[[], "list[Fact]"]
 
 DEFAULT_TIMEOUT_MS = 2000
 
-# -- decisions ---------------------------------------------------------------------------------
-
-
-@dataclass
-class WriteCheck:
-    """One write to the source's storage, and why it is harmless (or not)."""
-
-    op: str
-    location: str
-    range: Optional[list[str]]
-    # ordered-before | ordered-after | ordered-around-calls | disjoint | overlap | unknown | unknown-range
-    verdict: str
-    facts_used: list[str] = field(default_factory=list)
-    counterexample: Optional[dict[str, int]] = None
-    detail: str = ""
-
-    @property
-    def safe(self) -> bool:
-        return self.verdict in ("ordered-before", "ordered-after", "ordered-around-calls", "disjoint")
-
-
-@dataclass
-class SliceDecision:
-    kind: str  # "slice" or "transfer" (a same-device copy of a whole resource)
-    function: str
-    slice: str
-    location: str
-    result: str
-    source: str
-    decision: str  # "alias" | "keep"
-    reason: str
-    range: Optional[list[str]]
-    reads: list[str] = field(default_factory=list)
-    checks: list[WriteCheck] = field(default_factory=list)
-    facts_used: list[str] = field(default_factory=list)
-    counterexample: Optional[dict[str, int]] = None
-
-    def to_json(self) -> dict:
-        return asdict(self)
-
-
-# -- elements ---------------------------------------------------------------------------------
-
-
-class _Settled(AbstractElement[BooleanState]):
-    """An element whose information is all known at creation (no fixpoint needed yet)."""
-
-    def create_state(self) -> BooleanState:
-        return BooleanState()
-
-    def update(self, solver: Solver) -> ChangeStatus:
-        return ChangeStatus.UNCHANGED
-
-
-class IndexExpr(_Settled):
-    """The symbolic machine value of one index SSA value (position: the ``ir.Value``)."""
-
-    expr: sympy.Expr
-
-    def initialize(self, solver: Solver) -> None:
-        model: ModuleModel = solver.context
-        self.expr = model.translator.expr(self.position)
-        self.indicate_optimistic_fixpoint()
-
-    def describe(self) -> str:
-        return f"IndexExpr {pretty(self.expr)}"
-
-
-class FunctionFacts(_Settled):
-    """Facts that hold on every execution of a function (position: the function op).
-
-    * ``util.assume.int`` bounds (on the operand in the entry block, on the result elsewhere);
-    * ``lb <= iv < ub`` (signed) for the induction variable of every ``scf.for``: the body
-      only runs for such values;
-    * bounds of index globals that hold on every path (:class:`GlobalBound`);
-    * in-bounds facts ``start <= end <= size`` for every access that runs on every call or on
-      every iteration of its enclosing ``scf.for`` loops (an out-of-bounds access is undefined
-      behaviour, and a value defined in a loop body only exists in iterations that ran);
-    """
-
-    facts: list[Fact]
-
-    def initialize(self, solver: Solver) -> None:
-        model: ModuleModel = solver.context
-        fn: FunctionModel = model.function_of(self.position)
-        facts: dict[tuple, Fact] = {}
-        names: set[str] = set()
-        for info in fn.ops:
-            if not info.unconditional:
-                continue
-            for acc in info.effects.accesses:
-                if not acc.range_known or acc.size is None or acc.kind is not Kind.WRITE and _dup(acc, info):
-                    continue
-                start = _bound_expr(solver, acc.start)
-                end = _bound_expr(solver, acc.end)
-                size = solver.get_element(IndexExpr, acc.size).expr
-                for text, lhs, rhs in (("end <= size", end, size), ("start <= end", start, end)):
-                    key = (lhs, "ule", rhs)
-                    if key not in facts:
-                        what = f"{model.describe(info.op)} {acc.kind.value} of {model.name(acc.value)}"
-                        facts[key] = Fact(_unique(f"in-bounds: {what}: {text}", names), lhs, "ule", rhs)
-        # Assume facts are recorded when the values they bound are translated: translate all.
-        for info in fn.ops:
-            if info.top_level and info.op.name == "util.assume.int":
-                for r in info.op.results:
-                    solver.get_element(IndexExpr, r)
-        extra = list(model.translator.assume_facts(fn.op))
-        extra += _loop_bound_facts(solver, model, fn)
-        extra += _global_facts(solver, model, fn)
-        for fact in extra:
-            key = (fact.lhs, fact.rel, fact.rhs)
-            if key not in facts:
-                facts[key] = Fact(_unique(fact.name, names), fact.lhs, fact.rel, fact.rhs)
-        self.facts = list(facts.values())
-        self.indicate_optimistic_fixpoint()
-
-
-def _loop_bound_facts(solver: Solver, model: ModuleModel, fn: FunctionModel) -> list[Fact]:
-    out = []
-    for info in fn.ops:
-        if info.op.name != "scf.for":
-            continue
-        lb, ub = info.op.operands[0], info.op.operands[1]
-        iv = info.op.regions[0].blocks[0].arguments[0]
-        e_iv = solver.get_element(IndexExpr, iv).expr
-        name = model.name(iv)
-        out.append(Fact(f"loop bounds: {name} >= lower bound", e_iv, "sge", solver.get_element(IndexExpr, lb).expr))
-        out.append(Fact(f"loop bounds: {name} < upper bound", e_iv, "slt", solver.get_element(IndexExpr, ub).expr))
-    return out
-
-
-def _global_facts(solver: Solver, model: ModuleModel, fn: FunctionModel) -> list[Fact]:
-    out = []
-    for info in fn.ops:
-        if info.op.name != "util.global.load" or not is_64bit_index(info.op.results[0]):
-            continue
-        name = ir.FlatSymbolRefAttr(info.op.attributes["global"]).value
-        bound = solver.get_element(GlobalBound, name)
-        if bound.upper is not None:
-            value = solver.get_element(IndexExpr, info.op.results[0]).expr
-            out.append(Fact(f"global @{name} <= {bound.upper} on every path", value, "ule", sympy.Integer(bound.upper)))
-    return out
-
-
-def is_64bit_index(value: ir.Value) -> bool:
-    return str(value.type) in ("index", "i64")
-
-
-class GlobalBound(_Settled):
-    """An upper bound of an index global that holds on every path (position: its name).
-
-    Proved by induction over every store in the module: the initial value is within the bound,
-    and each stored value is within it whenever the global was (the loaded value may appear in
-    what is stored, as in ``step + 1`` wrapped by ``remui``/``minui``). Only private globals
-    qualify: nothing outside the module can store to them. Candidate bounds are the constants
-    of the initial and stored values (and one less: ``remui x, 4096`` is at most 4095); the
-    smallest that survives the induction is kept.
-    """
-
-    upper: Optional[int] = None
-
-    def initialize(self, solver: Solver) -> None:
-        model: ModuleModel = solver.context
-        self.indicate_optimistic_fixpoint()
-        info = model.globals.get(self.position)
-        if info is None or not info.private or info.initial is None:
-            return
-        stores = [
-            (fn, i.op) for fn in model.functions for i in fn.ops
-            if i.op.name == "util.global.store" and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == self.position
-        ]
-        exprs = [(fn, solver.get_element(IndexExpr, op.operands[0]).expr) for fn, op in stores]
-        constants = {int(c) % 2**64 for _, e in exprs for c in e.atoms(sympy.Integer)}
-        candidates = {info.initial} | constants | {c - 1 for c in constants if c > 0}
-        for bound in sorted(c for c in candidates if c >= info.initial):
-            if all(self._preserved(solver, model, fn, e, bound) for fn, e in exprs):
-                self.upper = bound
-                return
-
-    def _preserved(self, solver: Solver, model: ModuleModel, fn: FunctionModel, stored: sympy.Expr, bound: int) -> bool:
-        loads = [
-            solver.get_element(IndexExpr, i.op.results[0]).expr for i in fn.ops
-            if i.op.name == "util.global.load" and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == self.position
-        ]
-        hypothesis = [Fact(f"induction: load #{k} <= {bound}", e, "ule", sympy.Integer(bound)) for k, e in enumerate(loads)]
-        proof = prove_relation(stored, "ule", sympy.Integer(bound), hypothesis, model.proof_timeout_ms)
-        return proof.verdict == "proved"
-
-
-def _unique(name: str, taken: set[str]) -> str:
-    """Fact names must be unique (they name the facts a proof used): number repeats."""
-    candidate, n = name, 1
-    while candidate in taken:
-        n += 1
-        candidate = f"{name} #{n}"
-    taken.add(candidate)
-    return candidate
-
-
-def _dup(acc: Access, info: OpInfo) -> bool:
-    """A tied operand is both read and written over one range: one pair of facts is enough."""
-    return any(a is not acc and a.value == acc.value and a.kind is Kind.WRITE for a in info.effects.accesses)
+# -- the element --------------------------------------------------------------------------------
 
 
 class SliceSafety(AbstractElement[BooleanState]):
@@ -291,14 +89,6 @@ class SliceSafety(AbstractElement[BooleanState]):
         return f"SliceSafety {self.decision.decision if self.decision else '?'}"
 
 
-def _bound_expr(solver: Solver, b: Bound) -> sympy.Expr:
-    if isinstance(b, int):
-        return sympy.Integer(b)
-    if isinstance(b, Plus):
-        return solver.get_element(IndexExpr, b.base).expr + b.delta
-    return solver.get_element(IndexExpr, b).expr
-
-
 # -- the decision -----------------------------------------------------------------------------
 
 
@@ -326,8 +116,8 @@ def copy_range(solver: Solver, op: ir.Operation) -> tuple[sympy.Expr, sympy.Expr
     """The bytes of its source a candidate copies: a slice's range, a transfer's whole source."""
     view = op.opview
     if op.name == "stream.async.slice":
-        return _bound_expr(solver, view.source_offset), _bound_expr(solver, view.source_end)
-    return sympy.Integer(0), _bound_expr(solver, view.source_size)
+        return bound_expr(solver, view.source_offset), bound_expr(solver, view.source_end)
+    return sympy.Integer(0), bound_expr(solver, view.source_size)
 
 
 def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceDecision:
@@ -356,14 +146,14 @@ def decide(solver: Solver, model: ModuleModel, slice_op: ir.Operation) -> SliceD
                 d.checks.append(check)
                 if not check.safe:
                     d.counterexample = check.counterexample
-                    raise _Keep(_keep_reason(check, d.range))
+                    raise _Keep(keep_reason(check, d.range))
         _check_callers(solver, model, fn, src, d)
     except _Keep as why:
         d.decision, d.reason = "keep", str(why)
         return d
     d.decision = "alias"
     d.facts_used = sorted({f for c in d.checks for f in c.facts_used})
-    d.reason = _alias_reason(d)
+    d.reason = alias_reason(d)
     return d
 
 
@@ -557,7 +347,7 @@ def _ordered_before_every_iteration(fn: FunctionModel, w: OpInfo, loop: _Loop) -
 def _ordered_check(model: ModuleModel, solver: Solver, w: OpInfo, acc: Access, verdict: str, detail: str) -> WriteCheck:
     check = WriteCheck(op=model.describe(w.op), location=model.location(w.op), range=None, verdict=verdict, detail=detail)
     if acc.range_known:
-        check.range = [pretty(_bound_expr(solver, acc.start)), pretty(_bound_expr(solver, acc.end))]
+        check.range = [pretty(bound_expr(solver, acc.start)), pretty(bound_expr(solver, acc.end))]
     return check
 
 
@@ -604,7 +394,7 @@ def _other_iteration(
         return check
     # Translate everything the query mentions first (the write's range, the facts): every
     # symbol defined inside the loop must exist by now to be renamed below.
-    start, end = _bound_expr(solver, acc.start), _bound_expr(solver, acc.end)
+    start, end = bound_expr(solver, acc.start), bound_expr(solver, acc.end)
     known = facts()
     inside = {s: sympy.Symbol(s.name + "_other", **s.assumptions0) for s, v in model.translator.symbols_of(fn.op) if _defined_in(v, loop.op)}
     iv = solver.get_element(IndexExpr, loop.iv).expr
@@ -634,29 +424,6 @@ def _defined_in(value: ir.Value, region_op: ir.Operation) -> bool:
         parent = op.parent
         op = getattr(parent, "operation", parent) if parent is not None else None
     return False
-
-
-def _keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
-    where = f"[{slice_range[0]}, {slice_range[1]})"
-    if check.verdict == "overlap":
-        cex = ", ".join(f"{k}={v}" for k, v in (check.counterexample or {}).items())
-        return (
-            f"{check.op} writes [{check.range[0]}, {check.range[1]}), which may overlap the slice {where} "
-            f"while the alias is live" + (f" (counterexample: {cex})" if cex else "")
-        )
-    if check.verdict == "unknown":
-        return f"could not prove {check.op} disjoint from the slice {where}: {check.detail}"
-    return f"{check.op} may write the slice's bytes while the alias is live: {check.detail}"
-
-
-def _alias_reason(d: SliceDecision) -> str:
-    if not d.checks:
-        return "no op writes the source's storage in this function"
-    counts: dict[str, int] = {}
-    for c in d.checks:
-        counts[c.verdict] = counts.get(c.verdict, 0) + 1
-    parts = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
-    return f"every write to the source's storage is harmless ({parts})"
 
 
 # -- reads of the alias ----------------------------------------------------------------------
@@ -776,7 +543,7 @@ def _check_write(
     facts: Facts,
 ) -> WriteCheck:
     check = WriteCheck(op=model.describe(w.op), location=model.location(w.op), range=None, verdict="unknown-range")
-    wrange = ByteRange(_bound_expr(solver, acc.start), _bound_expr(solver, acc.end)) if acc.range_known else None
+    wrange = ByteRange(bound_expr(solver, acc.start), bound_expr(solver, acc.end)) if acc.range_known else None
     if wrange is not None:
         check.range = [pretty(wrange.start), pretty(wrange.end)]
     # One instance each: neither the slice nor the write nor the reads may repeat in a loop.

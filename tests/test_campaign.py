@@ -13,7 +13,6 @@ the program's value semantics (stock IREE disagreeing is recorded as an upstream
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

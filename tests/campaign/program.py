@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Optional, Union
 
 #: Largest ``step`` a program is run with; ranges are valid for every step in 0..STEP_MAX.
