@@ -720,11 +720,17 @@ class Oracle:
 
     # -- upstream faults -----------------------------------------------------------------------
     def _record_fault(self, program: Program, k: int, signature: str, stock_diff: str, new_diff: Optional[str]) -> None:
-        slug = re.sub(r"[^a-z0-9]+", "-", signature.lower()).strip("-")[:60]
-        directory = self.faults_dir / slug
+        directory = self.faults_dir / fault_folder(signature)
         if directory.is_dir() and len(list(directory.glob("*.json"))) >= FAULT_EXAMPLES_PER_SIGNATURE:
             return
         record_upstream_fault(program, k, signature, stock_diff, new_diff, directory)
+
+
+def fault_folder(signature: str) -> str:
+    """The folder of one signature: readable, and unique (signatures can share a long prefix,
+    e.g. two stream-phase errors, and must not share a folder's example cap)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", signature.lower()).strip("-")[:52].rstrip("-")
+    return f"{slug}-{hashlib.sha256(signature.encode()).hexdigest()[:6]}"
 
 
 def record_upstream_fault(program: Program, k: int, signature: str, stock_diff: str, new_diff: Optional[str],
