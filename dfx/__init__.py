@@ -10,7 +10,7 @@ package knows nothing about IREE or MLIR; analyses plug in by subclassing
 """
 
 from .element import AbstractElement
-from .solver import Solver, SolverResult
+from .solver import DFXMisuseError, Solver, SolverResult
 from .state import AbstractState, BooleanState, ChangeStatus, LatticeState
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "AbstractState",
     "BooleanState",
     "ChangeStatus",
+    "DFXMisuseError",
     "LatticeState",
     "Solver",
     "SolverResult",

@@ -40,6 +40,9 @@ class AbstractElement(ABC, Generic[S]):
     def __init__(self, position: Hashable) -> None:
         self.position: Hashable = position
         self.state: S = self.create_state()
+        # Set by indicate_optimistic_fixpoint, read and cleared by the solver around each
+        # update: an optimistic fixpoint taken while inputs are unsettled is refused.
+        self.optimistic_fixpoint_indicated = False
 
     @abstractmethod
     def create_state(self) -> S:
@@ -68,6 +71,10 @@ class AbstractElement(ABC, Generic[S]):
         return self.state.is_valid_state()
 
     def indicate_optimistic_fixpoint(self) -> ChangeStatus:
+        """Accept the assumed value as final. Inside an update this is only legal when every
+        element the update read is settled (the solver raises :class:`DFXMisuseError`
+        otherwise): an assumption resting on unsettled inputs may still be refuted."""
+        self.optimistic_fixpoint_indicated = True
         return self.state.indicate_optimistic_fixpoint()
 
     def indicate_pessimistic_fixpoint(self) -> ChangeStatus:

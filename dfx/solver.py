@@ -25,6 +25,18 @@ Soundness at the end of a run:
   transitively, is every element that recorded a dependence on a forced one.
   The fallback is the sound answer.
 
+Phases (as IREE's solver: seeding, update, done), and the misuse each refuses:
+
+* *seeding*, before ``run``: elements are created and scheduled;
+* *update*, inside ``run``: an element that takes an **optimistic** fixpoint in an update
+  that read an element not yet at a fixpoint raises :class:`DFXMisuseError`: its answer
+  rests on assumptions that may still be refuted, and once fixed it is never re-run (a
+  pessimistic fixpoint is always allowed: it assumes nothing);
+* *done*, after ``run``: an element first asked for now is created at its **pessimistic**
+  fixpoint, as the Attributor does in its manifest phase: nothing will ever update it, so
+  its optimistic initial state would be an unproven claim. Query settled results with
+  ``lookup`` or ``get_element`` of elements that existed during the run.
+
 Determinism: elements, worklists and dependence lists are insertion-ordered
 dicts; nothing iterates over a ``set``, so hash randomisation cannot change the
 order of updates, the results or the logs.
@@ -73,6 +85,10 @@ class _Query:
     read_unsettled: bool = False
 
 
+class DFXMisuseError(RuntimeError):
+    """An element broke the framework's contract (see the module docstring's phases)."""
+
+
 class Solver:
     """Runs abstract elements to a common fixed point.
 
@@ -94,6 +110,7 @@ class Solver:
         self._worklist: dict[_Element, None] = {}
         self._stack: list[_Query] = []
         self._iterations = 0
+        self._done = False  # a run has finished: new elements start pessimistic
 
     # -- queries -------------------------------------------------------------
 
@@ -108,13 +125,15 @@ class Solver:
         (it can no longer change).  Pass ``track_dependence=False`` only when
         the caller relies on nothing but the result's *known* information.
 
-        Calling this after ``run`` for a key that did not exist yet yields an
-        un-updated element holding its optimistic initial state; call ``run``
-        again before trusting it (or use ``lookup``).
+        Calling this after ``run`` (outside any element) for a key that did not
+        exist yet yields an element at its *pessimistic* fixpoint: nothing will
+        update it, so its optimistic initial state would be a claim nobody proved.
         """
         element = self._elements.get((cls, position))
         if element is None:
             element = self._create(cls, position)
+            if self._done and not self._stack:
+                element.indicate_pessimistic_fixpoint()
         if self._stack:
             query = self._stack[-1]
             if element is not query.element and not element.is_at_fixpoint():
@@ -183,6 +202,7 @@ class Solver:
             pessimised = tuple(e.describe() for e in self._pessimise_all())
             self._worklist = {}
             logger.debug("dfx hit the cap of %d passes; pessimised %d elements", cap, len(pessimised))
+        self._done = True
         return SolverResult(passes, converged, len(self._elements), pessimised)
 
     # -- internals -----------------------------------------------------------
@@ -217,11 +237,19 @@ class Solver:
         fixpoint afterwards: a settled element never needs re-running.
         """
         query = _Query(element)
+        was_fixed = element.is_at_fixpoint()
+        element.optimistic_fixpoint_indicated = False
         self._stack.append(query)
         try:
             result = fn(self)
         finally:
             self._stack.pop()
+        if not was_fixed and element.optimistic_fixpoint_indicated and query.read_unsettled:
+            raise DFXMisuseError(
+                f"{type(element).__name__} took an optimistic fixpoint while an element it read "
+                f"was not settled: {element.describe()}"
+            )
+        element.optimistic_fixpoint_indicated = False
         if not element.is_at_fixpoint():
             for read in query.reads:
                 self._dependents[read][element] = None

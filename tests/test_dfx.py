@@ -24,6 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dfx import (
+    DFXMisuseError,
     AbstractElement,
     BooleanState,
     ChangeStatus,
@@ -367,3 +368,47 @@ def test_order_does_not_depend_on_hash_randomisation() -> None:
         for seed in ("1", "2", "3")
     }
     assert len(outputs) == 1 and outputs == {_purity_trace() + "\n"}
+
+
+# -- guards: the phases refuse misuse ---------------------------------------------------
+
+
+class SettlesOnAssumption(IsPure):
+    """Misuse: reads a callee's *assumed* purity and fixes itself optimistically at once,
+    so a later refutation of the callee could never reach it (the bug class this guards)."""
+
+    def update(self, solver: Solver) -> ChangeStatus:
+        callee = solver.get_element(IsPure, "io")
+        if callee.state.assumed:
+            return self.indicate_optimistic_fixpoint()
+        return self.indicate_pessimistic_fixpoint()
+
+
+def test_optimistic_fixpoint_on_an_unsettled_input_raises() -> None:
+    # "io" is impure but only learns it in its own first update, after the misuser read it.
+    program = Program({"main": ("io",), "io": ("sink",)}, impure=frozenset({"sink"}))
+    solver = Solver(program)
+    solver.get_element(SettlesOnAssumption, "main")
+    with pytest.raises(DFXMisuseError, match="optimistic fixpoint while an element it read"):
+        solver.run()
+
+
+def test_pessimistic_fixpoint_on_an_unsettled_input_is_allowed() -> None:
+    class GivesUp(IsPure):
+        def update(self, solver: Solver) -> ChangeStatus:
+            solver.get_element(IsPure, "a")
+            return self.indicate_pessimistic_fixpoint()
+
+    solver = Solver(Program({"main": ("a",), "a": ()}))
+    solver.get_element(GivesUp, "main")
+    assert solver.run().converged
+    assert not solver.lookup(GivesUp, "main").state.assumed
+
+
+def test_element_first_asked_for_after_run_is_pessimistic() -> None:
+    program = Program({"main": (), "late": ()})
+    solver, _ = solve_purity(program, "main")
+    late = solver.get_element(IsPure, "late")
+    assert late.is_at_fixpoint() and not late.state.assumed
+    # Elements that took part in the run keep their settled answer.
+    assert solver.get_element(IsPure, "main").state.assumed
