@@ -209,11 +209,16 @@ def _reads_done_before_return(fn, storage, arg: ir.Value, returns, effects) -> b
         if info is None:
             return False
         produced.append(info)
+    effects_by_op = {op: fx for op, fx in effects}
     for op, fx in effects:
         reads = any(a.kind is Kind.READ and storage.same_base(a.value, arg) for a in fx.accesses)
         if not reads:
             continue
         for copy in _readers_through_copies(fn, fn.info(op)):
+            # A reader that may go on reading after its own results exist (a call whose callee
+            # reads off the path to its results) is not finished when those results are.
+            if effects_by_op.get(copy.op, copy.effects).late_reads:
+                return False
             if not all(copy is p or fn.happens_before(copy, p) for p in produced):
                 return False
     return True

@@ -7,8 +7,11 @@ made it harmless, or the one that did not (with the facts a proof used or a coun
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Optional
+from dataclasses import dataclass, field, fields
+from typing import Any, Optional
+
+
+_STATE_FIELDS = frozenset({"write_op", "argument"})
 
 
 @dataclass
@@ -23,6 +26,13 @@ class WriteCheck:
     facts_used: list[str] = field(default_factory=list)
     counterexample: Optional[dict[str, int]] = None
     detail: str = ""
+    # The write itself and, for ordered-around-calls, the (function, argument) whose settled
+    # stability it relies on: analysis state behind the claim, not part of the log.
+    write_op: Any = field(default=None, repr=False, compare=False)
+    argument: Optional[tuple[str, int]] = field(default=None, repr=False, compare=False)
+
+    def to_json(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS}
 
     @property
     def safe(self) -> bool:
@@ -46,7 +56,9 @@ class SliceDecision:
     counterexample: Optional[dict[str, int]] = None
 
     def to_json(self) -> dict:
-        return asdict(self)
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["checks"] = [c.to_json() for c in self.checks]
+        return out
 
 
 def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:

@@ -14,11 +14,12 @@ from typing import Iterator, Optional
 from iree.compiler import ir
 
 from .ranges import IndexTranslator
-from .semantics import OpEffects, carries_order, effects_of, is_resource, is_same_device_copy
+from .semantics import OpEffects, carries_order, effects_of, is_resource, is_same_device_copy, runs_at_most_once
 from .tied_chains import GlobalInfo, SharedGlobalStorage, StorageMap, build_storage_map, find_shared_global_storage
 
 FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
-LOOP_OPS = ("scf.for", "scf.while")
+#: The only uses of a global's symbol whose effect the model sees (value in, value out).
+DIRECT_GLOBAL_ACCESS_OPS = ("util.global.load", "util.global.store", "util.global")
 #: Ordering questions about ops at most this far apart are answered by a local backward search;
 #: farther ones by the memoised ancestor sets (which cost a walk of everything upstream once).
 LOCAL_SEARCH_OPS = 64
@@ -30,13 +31,20 @@ class OpInfo:
     effects: OpEffects
     index: int  # pre-order position within the function
     top_level: bool  # directly in the function's entry block: executes on every call
-    in_loop: bool  # nested in an scf loop of this function: may execute many times
+    in_loop: bool  # nested in a region that may run many times: may execute many times
     has_regions: bool
     block_id: int = 0  # which block holds the op (ops of one block run in one straight line)
-    loops: tuple = ()  # enclosing scf loop ops of this function, outermost first
-    # Runs on every call, or on every iteration of its enclosing scf.for loops (no scf.if or
-    # other condition in between): its in-bounds facts hold wherever its values exist.
-    unconditional: bool = False
+    # Region ops of this function around the op that may run their regions many times
+    # (scf.for, scf.while, and every region op the model does not know), outermost first.
+    loops: tuple = ()
+    # The ids of the blocks around the op, outermost first, ending with ``block_id``. Every op
+    # of a block runs whenever the block runs (structured regions have no early exits), so a
+    # fact established by an op holds exactly where its block has run: see ``within``.
+    blocks: tuple[int, ...] = ()
+
+    def within(self, block_id: int) -> bool:
+        """Is the op nested (at any depth) in the block ``block_id``?"""
+        return block_id in self.blocks
 
 
 @dataclass(eq=False)
@@ -48,6 +56,13 @@ class FunctionModel:
     _ancestors: dict[int, int] = field(default_factory=dict)  # op index -> bitset of op indices
     _preds: dict[int, list[OpInfo]] = field(default_factory=dict)  # op index -> order predecessors
     _producers: Optional[dict[ir.Value, OpInfo]] = None  # see _order_producers
+    # Its blocks branch back (a loop written with cf branches): a block may run many times,
+    # which the model does not describe; slices there keep their copy.
+    cfg_cycle: bool = False
+
+    @property
+    def entry_block_id(self) -> int:
+        return 1
 
     def slices(self) -> list[OpInfo]:
         return [i for i in self.ops if i.op.name == "stream.async.slice"]
@@ -187,10 +202,9 @@ class ModuleModel:
     def __init__(self, module: ir.Module, source: Optional[str] = None, filename: Optional[str] = None) -> None:
         self.module = module
         self.filename = filename.rsplit("/", 1)[-1] if filename else None
-        self.proof_timeout_ms = 2000  # set by analyze(); per z3 query
-        self.capped_summaries: set[str] = set()  # callees whose summary hit the iteration cap
         self._source_lines = source.splitlines() if source is not None else None
         self.asm_state = ir.AsmState(module.operation)
+        self._symbol_uses = _symbol_uses(module)
         self.globals = self._collect_globals()
         self.functions = [self._build_function(op) for op in self._function_ops()]
         self.translator = IndexTranslator(self.name)
@@ -261,19 +275,7 @@ class ModuleModel:
 
     def symbol_uses(self, name: str) -> list[ir.Operation]:
         """Ops that mention ``@name`` in an attribute (call sites and anything else)."""
-        found = []
-        pattern = re.compile(rf"@{re.escape(name)}(?![\w.$-])")
-
-        def visit(op: ir.Operation) -> ir.WalkResult:
-            for attr_name in op.attributes:
-                value = op.attributes[attr_name]
-                if not isinstance(value, ir.StringAttr) and pattern.search(str(value)):
-                    found.append(op)
-                    break
-            return ir.WalkResult.ADVANCE
-
-        self.module.operation.walk(visit)
-        return found
+        return list(self._symbol_uses.get(name, ()))
 
     def call_sites(self, name: str) -> list[tuple[FunctionModel, OpInfo]]:
         out = []
@@ -366,6 +368,10 @@ class ModuleModel:
                 mutable="is_mutable" in op.attributes,
                 is_resource=str(type_attr).startswith("!stream.resource"),
                 initial=initial,
+                address_taken=any(
+                    use.name not in DIRECT_GLOBAL_ACCESS_OPS or _global_symbol(use) != name
+                    for use in self._symbol_uses.get(name, ())
+                ),
             )
         return out
 
@@ -382,20 +388,106 @@ class ModuleModel:
 
         blocks = [0]
 
-        def visit(block: ir.Block, top: bool, loops: tuple, unconditional: bool) -> None:
+        def visit(block: ir.Block, top: bool, loops: tuple, outer: tuple[int, ...]) -> None:
             blocks[0] += 1
             block_id = blocks[0]
+            chain = outer + (block_id,)
             for op in block.operations:
                 op = op.operation
                 info = OpInfo(op, effects_of(op), len(ops), top, bool(loops), len(op.regions) > 0, block_id, loops,
-                              unconditional)
+                              chain)
                 ops.append(info)
-                inner_loops = loops + (op,) if op.name in LOOP_OPS else loops
+                inner_loops = loops if runs_at_most_once(op) else loops + (op,)
                 for region in op.regions:
                     for inner in region.blocks:
-                        visit(inner, False, inner_loops, unconditional and op.name == "scf.for")
+                        visit(inner, False, inner_loops, chain)
 
         for i, block in enumerate(fn.regions[0].blocks):
-            entry_block = i == 0 and block == entry
-            visit(block, entry_block, (), entry_block and len(fn.regions[0].blocks) == 1)
-        return FunctionModel(fn, name, ops, {i.op: i for i in ops})
+            visit(block, i == 0 and block == entry, (), ())
+        return FunctionModel(fn, name, ops, {i.op: i for i in ops}, cfg_cycle=_has_cfg_cycle(fn.regions[0]))
+
+
+def _has_cfg_cycle(region: ir.Region) -> bool:
+    """Does any block of ``region`` reach itself through branch successors?"""
+    blocks = list(region.blocks)
+
+    def index(block: ir.Block) -> int:
+        return next(i for i, b in enumerate(blocks) if b == block)
+
+    successors = [[index(s) for s in b.successors] for b in blocks]
+    state = [0] * len(blocks)  # 0 new, 1 on the DFS stack, 2 done
+    for root in range(len(blocks)):
+        if state[root]:
+            continue
+        stack = [(root, iter(successors[root]))]
+        state[root] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state[nxt] == 1:
+                return True
+            elif state[nxt] == 0:
+                state[nxt] = 1
+                stack.append((nxt, iter(successors[nxt])))
+    return False
+
+
+def _global_symbol(op: ir.Operation) -> Optional[str]:
+    if op.name == "util.global":
+        return ir.StringAttr(op.attributes["sym_name"]).value
+    return ir.FlatSymbolRefAttr(op.attributes["global"]).value if "global" in op.attributes else None
+
+
+_SYMBOL_TOKEN = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([\w.$-]+))')
+
+
+def _symbol_uses(module: ir.Module) -> dict[str, list[ir.Operation]]:
+    """Every op that mentions each symbol name in one of its attributes, in one walk.
+
+    Symbol references are read from typed attributes where the bindings expose them (flat
+    symbol refs, nested refs, arrays and dictionaries of them); any other attribute kind (a
+    dialect attribute that may nest a reference) is scanned in its printed form. That can only
+    over-count uses, which is the safe direction: an extra use makes a function external or a
+    global address-taken, never the reverse."""
+    found: dict[str, list[ir.Operation]] = {}
+
+    def names_in(attr: ir.Attribute, out: set[str]) -> None:
+        if isinstance(attr, (ir.StringAttr, ir.IntegerAttr, ir.TypeAttr, ir.FloatAttr, ir.BoolAttr, ir.UnitAttr,
+                             ir.DenseI32ArrayAttr, ir.DenseI64ArrayAttr)):
+            return
+        if isinstance(attr, ir.FlatSymbolRefAttr):
+            out.add(attr.value)
+        elif isinstance(attr, ir.SymbolRefAttr):
+            out.update(attr.value)
+        elif isinstance(attr, ir.ArrayAttr):
+            for a in attr:
+                names_in(a, out)
+        elif isinstance(attr, ir.DictAttr):
+            for i in range(len(attr)):
+                names_in(attr[i].attr, out)
+        else:
+            for quoted, plain in _SYMBOL_TOKEN.findall(str(attr)):
+                out.add(quoted or plain)
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        names: set[str] = set()
+        attributes = op.attributes
+        for i in range(len(attributes)):
+            names_in(attributes[i].attr, names)
+        for name in sorted(names):
+            found.setdefault(name, []).append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
+
+
+def defining_op(value: ir.Value) -> Optional[ir.Operation]:
+    """The op whose result ``value`` is (None for a block argument)."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    return getattr(owner, "operation", owner)

@@ -61,15 +61,27 @@ class IndexTranslator:
         self._cache: dict[ir.Value, sympy.Expr] = {}
         # Symbol names are unique per function: values of different functions never meet in
         # one query, and a name must never stand for two values that could.
-        self._symbols: dict[tuple[Optional[ir.Operation], str], ir.Value] = {}
-        self._assume_facts: dict[Optional[ir.Operation], list[Fact]] = {}
+        # The one registry of symbol names: every symbol of a function, of an IR value or
+        # minted by ``fresh_symbol`` (then mapped to a private marker object), has a distinct
+        # name, so no two things ever share a z3 variable.
+        self._symbols: dict[tuple[Optional[ir.Operation], str], object] = {}
+        self._assume_facts: dict[Optional[ir.Operation], list[tuple[Fact, ir.Operation]]] = {}
 
     def symbols_of(self, function: Optional[ir.Operation]) -> list[tuple[sympy.Symbol, ir.Value]]:
         """The symbols created so far for values of ``function``, with the values they name."""
-        return [(sym.index_symbol(name), v) for (scope, name), v in self._symbols.items() if scope == function]
+        return [
+            (sym.index_symbol(name), v) for (scope, name), v in self._symbols.items()
+            if scope == function and isinstance(v, ir.Value)
+        ]
 
-    def assume_facts(self, function: ir.Operation) -> list[Fact]:
-        """``util.assume.int`` facts recorded for values of ``function`` so far."""
+    def fresh_symbol(self, function: Optional[ir.Operation], base: str) -> sympy.Symbol:
+        """A symbol of ``function`` that names nothing else, now or later: for values the
+        analysis invents (the induction variable of another iteration, say)."""
+        return self._register(function, _sanitize(base), object())
+
+    def assume_facts(self, function: ir.Operation) -> list[tuple[Fact, ir.Operation]]:
+        """``util.assume.int`` facts recorded for values of ``function`` so far, each with
+        the op that establishes it."""
         return list(self._assume_facts.get(function, []))
 
     # -- public --------------------------------------------------------------------------
@@ -80,6 +92,7 @@ class IndexTranslator:
         return cached
 
     def bound(self, b: Bound) -> Optional[sympy.Expr]:
+        """A range bound as an expression (None: unknown)."""
         if b is None:
             return None
         if isinstance(b, int):
@@ -90,13 +103,14 @@ class IndexTranslator:
 
     # -- translation ---------------------------------------------------------------------
     def _symbol(self, value: ir.Value, hint: Optional[str] = None) -> sympy.Symbol:
-        base = _sanitize(hint or self._name_of(value))
-        scope = function_of_value(value)
+        return self._register(function_of_value(value), _sanitize(hint or self._name_of(value)), value)
+
+    def _register(self, scope: Optional[ir.Operation], base: str, owner: object) -> sympy.Symbol:
         name, n = base, 1
-        while (scope, name) in self._symbols and self._symbols[(scope, name)] != value:
+        while (scope, name) in self._symbols and self._symbols[(scope, name)] is not owner:
             n += 1
             name = f"{base}_{n}"
-        self._symbols[(scope, name)] = value
+        self._symbols[(scope, name)] = owner
         return sym.index_symbol(name)
 
     def _translate(self, value: ir.Value) -> sympy.Expr:
@@ -129,8 +143,7 @@ class IndexTranslator:
                 out = fold(out, r)
             return out
         if name == "util.align":
-            v, a = self.expr(operands[0]), self.expr(operands[1])
-            return sym.udiv(v + a - 1, a) * a
+            return self._align(value, self.expr(operands[0]), self.expr(operands[1]))
         if name == "util.assume.int":
             # In the entry block the assumption holds for the operand on every call: the result
             # is the operand. Elsewhere it holds only where the op runs: a fresh symbol carries it.
@@ -141,6 +154,21 @@ class IndexTranslator:
         if name == "util.global.load":
             hint = ir.FlatSymbolRefAttr(op.attributes["global"]).value
             return self._symbol(value, hint)
+        return self._symbol(value)
+
+    def _align(self, value: ir.Value, v: sympy.Expr, a: sympy.Expr) -> sympy.Expr:
+        """``util.align v, a`` as IREE folds and lowers it: ``(v + a - 1) & ~(a - 1)``.
+
+        That is "round up to a multiple of ``a``" only for a power of two; for any other
+        alignment the mask means something else (``util.align 16, 12`` is 16, not 24). So: a
+        constant power of two is translated exactly, two constants are folded with the mask,
+        and everything else is a symbol (no claim at all)."""
+        if isinstance(a, sympy.Integer):
+            align = int(a) % 2**64
+            if align and align & (align - 1) == 0:
+                return sym.udiv(v + a - 1, a) * a
+            if isinstance(v, sympy.Integer):
+                return sympy.Integer(((int(v) + align - 1) & ~(align - 1)) % 2**64)
         return self._symbol(value)
 
     def _condition(self, value: ir.Value) -> sympy.Expr:
@@ -175,9 +203,9 @@ class IndexTranslator:
         name = self._name_of(value)
         facts = self._assume_facts.setdefault(function_of_value(value), [])
         if umins and all(u is not None for u in umins):
-            facts.append(Fact(f"assume.int {name} >= {min(umins)}", expr, "uge", sympy.Integer(min(umins))))
+            facts.append((Fact(f"assume.int {name} >= {min(umins)}", expr, "uge", sympy.Integer(min(umins))), op))
         if umaxs and all(u is not None for u in umaxs):
-            facts.append(Fact(f"assume.int {name} <= {max(umaxs)}", expr, "ule", sympy.Integer(max(umaxs))))
+            facts.append((Fact(f"assume.int {name} <= {max(umaxs)}", expr, "ule", sympy.Integer(max(umaxs))), op))
 
 
 FUNCTION_OPS = ("util.func", "func.func", "util.initializer")

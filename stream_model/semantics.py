@@ -49,6 +49,11 @@ class Access:
 
     ``start``/``end`` of ``None`` mean the range is unknown (the whole resource, or worse).
     ``size`` is the resource's size as the op states it, for the in-bounds facts.
+    ``length`` is the byte count the op really moves when it has its own operand for it
+    (a copy's ``length``, an update's ``update_size``, a fill's ``target_length``, a slice's
+    result size, a dispatch operand's ``for`` length): IREE lowers the op with it, and the
+    verifiers do not check it against ``end - start``. The range is ``[start, end)`` only
+    where the two provably agree; elsewhere it is unknown (see ``facts.access_range``).
     """
 
     value: ir.Value
@@ -56,6 +61,7 @@ class Access:
     start: Bound
     end: Bound
     size: Optional[ir.Value] = None
+    length: Bound = None
 
     @property
     def range_known(self) -> bool:
@@ -110,6 +116,7 @@ class AccessSpec:
     start: Union[str, int]
     end: Union[str, tuple]
     size: str
+    length: Optional[str] = None  # the accessor of the byte count the op moves, if it has one
 
 
 @dataclass(frozen=True)
@@ -127,29 +134,29 @@ R, W = Kind.READ, Kind.WRITE
 OP_TABLE: dict[str, OpSpec] = {
     # A slice is a copy of [offset, end) of its source into new storage: the op we elide.
     "stream.async.slice": OpSpec(
-        (AccessSpec("source", R, "source_offset", "source_end", "source_size"),), fresh_result=True
+        (AccessSpec("source", R, "source_offset", "source_end", "source_size", "result_size"),), fresh_result=True
     ),
     "stream.async.update": OpSpec(
         (
             AccessSpec("update", R, 0, "update_size", "update_size"),
-            AccessSpec("target", W, "target_offset", "target_end", "target_size"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size", "update_size"),
         ),
         tied_to="target",
     ),
     "stream.async.copy": OpSpec(
         (
-            AccessSpec("source", R, "source_offset", "source_end", "source_size"),
-            AccessSpec("target", W, "target_offset", "target_end", "target_size"),
+            AccessSpec("source", R, "source_offset", "source_end", "source_size", "length"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size", "length"),
         ),
         tied_to="target",
     ),
     "stream.async.fill": OpSpec(
-        (AccessSpec("target", W, "target_offset", "target_end", "target_size"),), tied_to="target"
+        (AccessSpec("target", W, "target_offset", "target_end", "target_size", "target_length"),), tied_to="target"
     ),
     "stream.async.collective": OpSpec(
         (
-            AccessSpec("source", R, "source_offset", "source_end", "source_size"),
-            AccessSpec("target", W, "target_offset", "target_end", "target_size"),
+            AccessSpec("source", R, "source_offset", "source_end", "source_size", "source_length"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size", "target_length"),
         ),
         tied_to="target",
     ),
@@ -201,7 +208,8 @@ def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
                 start = None
         else:
             end = getattr(op, a.end)
-        fx.accesses.append(Access(value, a.kind, start, end, getattr(op, a.size)))
+        length = getattr(op, a.length) if a.length is not None else None
+        fx.accesses.append(Access(value, a.kind, start, end, getattr(op, a.size), length))
     result = op.results[0] if len(op.results) else None
     if spec.tied_to is not None:
         fx.tied.append((result, getattr(op, spec.tied_to)))
@@ -247,8 +255,8 @@ def _dispatch(op: ir.OpView) -> OpEffects:
     operands = segment["resource_operands"]
     # Offsets, ends and sizes are listed for the resource operands only, in order.
     positions = [i for i, v in enumerate(operands) if is_resource(v)]
-    offsets, ends, sizes = (segment["resource_operand_offsets"], segment["resource_operand_ends"],
-                            segment["resource_operand_sizes"])
+    offsets, ends, sizes, lengths = (segment["resource_operand_offsets"], segment["resource_operand_ends"],
+                                     segment["resource_operand_sizes"], segment["resource_operand_lengths"])
     tied_operand_ids = set()
     for result_index, operand_index in enumerate(_tied_operands(op)):
         result = op.results[result_index]
@@ -260,9 +268,9 @@ def _dispatch(op: ir.OpView) -> OpEffects:
         fx.tied.append((result, operands[operand_index]))
     for k, operand_index in enumerate(positions):
         value = operands[operand_index]
-        fx.accesses.append(Access(value, R, offsets[k], ends[k], sizes[k]))
+        fx.accesses.append(Access(value, R, offsets[k], ends[k], sizes[k], lengths[k]))
         if operand_index in tied_operand_ids:
-            fx.accesses.append(Access(value, W, offsets[k], ends[k], sizes[k]))
+            fx.accesses.append(Access(value, W, offsets[k], ends[k], sizes[k], lengths[k]))
     return fx
 
 
@@ -315,10 +323,40 @@ def _symbol(op: ir.OpView) -> str:
     return ir.FlatSymbolRefAttr(op.attributes["global"]).value
 
 
+#: Region ops the model knows, and how often each runs its regions per execution of the op.
+#: Resources flowing through their operands, block arguments, yields and results keep their
+#: storage (the edges are followed by :mod:`.tied_chains`). Any other op with regions is
+#: closed-world unknown: its regions may run any number of times (the op counts as a loop),
+#: and a resource yielded to it escapes.
+REGION_OPS: dict[str, str] = {
+    "scf.for": "repeats",
+    "scf.while": "repeats",
+    "scf.if": "at most once",
+    "scf.index_switch": "at most once",
+    "scf.execute_region": "once",
+}
+#: Terminators that hand values to their parent region op.
+REGION_TERMINATORS = frozenset({"scf.yield", "scf.condition"})
+
+
+def runs_at_most_once(op: ir.Operation) -> bool:
+    """Does ``op`` (a region op) run each of its regions at most once per execution?"""
+    return REGION_OPS.get(op.name) in ("at most once", "once")
+
+
 def _region_op(op: ir.OpView) -> OpEffects:
-    """scf.for / scf.if / scf.while: resources flowing through iter_args and results keep their
-    storage (the region edges are modelled as aliases by the tied-chain builder)."""
+    """A known region op: no effects of its own (its region edges are storage edges)."""
     return OpEffects()
+
+
+def _terminator(op: ir.OpView) -> OpEffects:
+    """``scf.yield`` / ``scf.condition``: a storage edge to a known parent; to any other
+    parent, every resource it yields escapes (the model does not follow it)."""
+    parent = op.operation.parent
+    parent = getattr(parent, "operation", parent)
+    if parent is not None and parent.name in REGION_OPS:
+        return OpEffects()
+    return OpEffects(escapes=[v for v in op.operands if is_resource(v)])
 
 
 def _clone(op: ir.OpView) -> OpEffects:
@@ -345,15 +383,9 @@ VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
     "util.return": _return,
     "util.global.load": _global_load,
     "util.global.store": _global_store,
-    "scf.for": _region_op,
-    "scf.if": _region_op,
-    "scf.while": _region_op,
-    "scf.yield": _region_op,
-    "scf.condition": _region_op,
+    **{name: _region_op for name in REGION_OPS},
+    **{name: _terminator for name in REGION_TERMINATORS},
 }
-
-# Region ops whose resource results/arguments alias the values flowing in (handled by tied_chains).
-REGION_FLOW_OPS = frozenset({"scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition"})
 
 
 def effects_of(op: ir.Operation) -> OpEffects:
@@ -380,8 +412,10 @@ def effects_of(op: ir.Operation) -> OpEffects:
 # Host ops whose results are computed from their operands alone: an SSA chain through them
 # carries the ordering of whatever produced their operands. Other ops with host results (calls,
 # exports, unknown ops) may return before the device work behind their operands is done.
+# ``stream.resource.size`` is not one: it reads the size the IR already knows, IREE folds it to
+# that size operand before scheduling, so it waits for nothing.
 ORDER_PRESERVING_HOST_OPS = ("arith.", "affine.", "index.", "util.assume.int", "util.align",
-                             "stream.async.load", "stream.resource.size")
+                             "stream.async.load")
 
 
 def carries_order(value: ir.Value, producer: ir.Operation) -> bool:

@@ -139,6 +139,8 @@ def build_storage_map(
         storage.find("@" + name)
         if not info.private:
             storage.mark_external("@" + name, f"global @{name} is not private")
+        elif info.address_taken:
+            storage.mark_external("@" + name, f"global @{name} is used other than by util.global.load/store")
     for value, where in function_args:
         storage.mark_external(value, f"argument of {where}")
     for op, fx in effects:
@@ -165,10 +167,14 @@ class GlobalInfo:
     mutable: bool
     is_resource: bool
     initial: Optional[int] = None  # the initial value of an index/i64 global, if a constant
+    # Its symbol is used by something other than a direct util.global.load/store (e.g.
+    # util.global.address, then store.indirect): writes the model does not see.
+    address_taken: bool = False
 
 
 def _region_edges(op: ir.Operation, storage: StorageMap) -> None:
-    """scf region flow: values entering and leaving a region keep their storage."""
+    """Region flow of the region ops the model knows (``semantics.REGION_OPS``): values
+    entering and leaving a region keep their storage. (Yields to any other op escape.)"""
     name = op.name
     if name == "scf.for":
         inits = list(op.operands)[3:]
@@ -179,7 +185,7 @@ def _region_edges(op: ir.Operation, storage: StorageMap) -> None:
             for v in (inits[i], iter_args[i], yielded[i]):
                 if is_resource(result):
                     storage.union(result, v)
-    elif name == "scf.if":
+    elif name in ("scf.if", "scf.index_switch", "scf.execute_region"):
         for region in op.regions:
             if not region.blocks:
                 continue

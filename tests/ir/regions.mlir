@@ -83,7 +83,7 @@ util.func public @loop_write_overlaps_on_a_later_iteration(%n: index, %row: !str
   util.return %r : !stream.resource<*>
 }
 // LOG-LABEL: in @loop_write_overlaps_on_a_later_iteration
-// LOG: decision: KEEP: stream.async.update %u writes [8192*i, 8192*i + 8192), which may overlap the slice [8192, 16384) while the alias is live (counterexample: i=1, n=2)
+// LOG: decision: KEEP: stream.async.update %u writes [8192*i, 8192*i + 8192), which may overlap the slice [8192, 16384) while the alias is live (counterexample: i=1)
 
 // -----
 

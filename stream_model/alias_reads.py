@@ -1,0 +1,97 @@
+"""Where an alias is read: every use of a slice's result, followed through what preserves it.
+
+Part 1 of the rule (see :mod:`.safety`): every use of the slice's result only reads it. Slices
+and transfers of it are followed (their reads are reads of the alias once they are aliases
+too), and so are the region edges of the region ops the model knows; any other use (a tied
+operand, an escape, an op the model does not know, a region the model does not follow) is a
+reason to keep the copy.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from iree.compiler import ir
+
+from .calls import callee_name
+from .program import FunctionModel, ModuleModel, OpInfo
+from .semantics import Kind
+
+
+class KeepCopy(Exception):
+    """Raised while deciding a slice to stop at the first reason to keep the copy."""
+
+
+def read_points(model: ModuleModel, fn: FunctionModel, result: ir.Value, capped: frozenset[str]) -> list[OpInfo]:
+    """Every op that reads the alias, in program order; raise :class:`KeepCopy` on any use
+    that is not a read. ``capped`` names callees whose summary hit the iteration cap."""
+    reads: list[OpInfo] = []
+    work = [result]
+    seen_values: list[ir.Value] = []
+    while work:
+        value = work.pop()
+        if value in seen_values:
+            continue
+        seen_values.append(value)
+        for use in value.uses:
+            user = getattr(use.owner, "operation", use.owner)
+            ui = fn.info(user)
+            if ui is None:
+                raise KeepCopy(f"{model.name(value)} is used outside its function by {user.name}")
+            flowed = region_flow(user, use.operand_number)
+            if flowed is not None:
+                work.extend(flowed)
+                continue
+            why = _non_read_use(model, ui, value, capped)
+            if why:
+                raise KeepCopy(why)
+            if ui not in reads:
+                reads.append(ui)
+            if user.name in ("stream.async.slice", "stream.async.transfer"):
+                work.append(user.results[0])
+    return sorted(reads, key=lambda r: r.index)
+
+
+def region_flow(user: ir.Operation, operand_number: int) -> Optional[list[ir.Value]]:
+    """Where a value used by an scf op flows: the values that then hold the same buffer.
+
+    ``scf.for`` init ``k`` becomes iteration argument ``k`` and result ``k``; an ``scf.yield``
+    operand becomes the parent's result (and, in a loop, the next iteration argument). None
+    for every other use (``scf.while``, ``scf.index_switch``... are not followed: keep)."""
+    if user.name == "scf.for" and operand_number >= 3:
+        k = operand_number - 3
+        body = user.regions[0].blocks[0]
+        return [list(body.arguments)[k + 1], user.results[k]]
+    if user.name == "scf.yield":
+        parent = user.parent
+        parent = getattr(parent, "operation", parent)
+        if parent.name == "scf.for":
+            body = parent.regions[0].blocks[0]
+            return [parent.results[operand_number], list(body.arguments)[operand_number + 1]]
+        if parent.name == "scf.if":
+            return [parent.results[operand_number]]
+    return None
+
+
+def _non_read_use(model: ModuleModel, ui: OpInfo, value: ir.Value, capped: frozenset[str]) -> Optional[str]:
+    fx = ui.effects
+    what = model.describe(ui.op)
+    name = model.name(value)
+    if ui.op.name == "util.call" and callee_name(ui.op) in capped:
+        return (f"{name} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
+                "iteration cap: the call may read and write everything")
+    if fx.unknown:
+        return f"{name} is used by {ui.op.name}, an op the model does not know"
+    if any(operand == value for _, operand in fx.tied):
+        return f"{name} is written in place by {what} (a tied operand)"
+    if any(a.value == value and a.kind is Kind.WRITE for a in fx.accesses):
+        return f"{name} may be written by {what}"
+    if any(operand == value for _, operand in fx.aliases):
+        return f"{name} is aliased by {what}; its later uses are not followed"
+    if value in fx.escapes or (fx.global_store and fx.global_store[0] == value):
+        return f"{name} escapes through {what}"
+    if ui.has_regions or ui.op.name in ("scf.yield", "scf.condition"):
+        return f"{name} flows through {ui.op.name} in a way the model does not follow"
+    if not any(a.value == value and a.kind is Kind.READ for a in fx.accesses):
+        return f"{name} is used by {what} in a way the model does not describe"
+    return None

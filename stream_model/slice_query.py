@@ -1,0 +1,189 @@
+"""One slice under the rule: each write to its source's storage, checked.
+
+A :class:`SliceQuery` holds what every check of one slice needs (the model, the fact store, the
+function, the slice, the reads of its alias, its byte range, its loop), so a check is a method
+of one write and one access. The verdicts:
+
+* ``ordered-before`` / ``ordered-after``: SSA def-use edges order the write before the slice,
+  or after every read of the alias (one instance each: nothing repeats in a loop);
+* ``disjoint``: z3 proves the byte ranges disjoint using only facts in scope for *both* the
+  slice and the write (:meth:`.FactStore.facts_for`);
+* ``overlap`` (with a counterexample), ``unknown`` (z3 gave up), ``unknown-range``: keep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import sympy
+
+from .decisions import WriteCheck
+from .facts import FactStore
+from .loops import LoopContext, defined_in, feeds_yield
+from .program import FunctionModel, ModuleModel, OpInfo
+from .proofs import ByteRange, Fact, prove_disjoint
+from .semantics import Access
+from .symbolic import pretty
+
+
+@dataclass
+class SliceQuery:
+    """The question "may this slice alias its source?" for one slice."""
+
+    model: ModuleModel
+    store: FactStore
+    fn: FunctionModel
+    slice: OpInfo
+    reads: list[OpInfo]
+    range: ByteRange
+    loop: Optional[LoopContext] = None
+
+    # -- one check per write --------------------------------------------------------------------
+    def check_write(self, w: OpInfo, acc: Access) -> WriteCheck:
+        """A write outside the slice's loop (or anywhere, for a slice in no loop)."""
+        check = self._check(w, acc, "unknown-range", "")
+        s = self.slice
+        # One instance each: neither the slice nor the write nor the reads may repeat in a loop.
+        if not s.in_loop and not w.in_loop and self.fn.happens_before(w, s):
+            return self._verdict(check, "ordered-before", "the slice depends on this write through SSA def-use edges")
+        if self.reads and not w.in_loop and all(
+            not r.in_loop and self.fn.happens_before(r, w) and not r.effects.late_reads for r in self.reads
+        ):
+            return self._verdict(check, "ordered-after", "this write depends on every read of the alias")
+        wrange = self.store.access_range(acc)
+        if wrange is None:
+            check.detail = f"its range is unknown ({self._why_unknown(w, acc)})"
+            return check
+        facts = self.store.facts_for(self.fn, s, w)
+        return self._prove(check, wrange, facts, "")
+
+    def check_write_in_loop(self, w: OpInfo, acc: Access) -> list[WriteCheck]:
+        """A write in the same loop as the slice, against the slice of iteration ``i``:
+
+        * the same iteration: ordered before the slice or after every read (one body block),
+          or disjoint;
+        * earlier iterations: ordered when the write is on the loop-carried chain into the
+          slice's source, else disjoint for every earlier induction value;
+        * later iterations: disjoint for every later induction value (the reads of iteration
+          ``i`` are not assumed to precede them).
+        """
+        assert self.loop is not None
+        s = self.slice
+        same_block_reads = all(r.block_id == w.block_id and len(r.loops) == 1 for r in self.reads)
+        if self.fn.happens_before(w, s):
+            same = self.ordered(w, acc, "ordered-before", "same iteration: the slice depends on this write")
+        elif self.reads and same_block_reads and all(
+            self.fn.happens_before(r, w) and not r.effects.late_reads for r in self.reads
+        ):
+            same = self.ordered(w, acc, "ordered-after", "same iteration: this write depends on every read")
+        else:
+            same = self.check_write(w, acc)
+            same.detail = "same iteration: " + same.detail
+        if feeds_yield(self.fn, w, self.loop):
+            earlier = self.ordered(w, acc, "ordered-before",
+                                   "earlier iterations: it feeds a loop-carried value the slice depends on")
+        else:
+            earlier = self.other_iteration(w, acc, "earlier")
+        later = self.other_iteration(w, acc, "later")
+        return [same, earlier, later]
+
+    def other_iteration(self, w: OpInfo, acc: Access, which: str) -> WriteCheck:
+        """The write in another (``earlier`` or ``later``) iteration than the slice's.
+
+        Another iteration is modelled by renaming every symbol defined inside the loop (``i`` to
+        a fresh ``i_other``...) in the write's range and in the facts of the write's instance,
+        plus ``i_other < i`` or ``i_other > i``. Fresh symbols come from the translator's one
+        registry of names: never the same z3 variable as any real value."""
+        assert self.loop is not None
+        check = self._check(w, acc, "unknown-range", "")
+        wrange = self.store.access_range(acc)
+        if wrange is None:
+            check.detail = f"{which} iterations: its range is unknown ({self._why_unknown(w, acc)})"
+            return check
+        # Translate everything the query mentions first (the write's range, the facts): every
+        # symbol defined inside the loop must exist by now to be renamed below.
+        known = self.store.facts_for(self.fn, self.slice, w)
+        translator = self.model.translator
+        iv = self.store.expr(self.loop.iv)
+        inside = {
+            s: self.store.renamed(self.fn, s)
+            for s, v in translator.symbols_of(self.fn.op) if defined_in(v, self.loop.op)
+        }
+        if iv not in inside:
+            inside[iv] = self.store.renamed(self.fn, iv)
+        other_range = ByteRange(wrange.start.xreplace(inside), wrange.end.xreplace(inside))
+        other = [
+            Fact(f"{f.name} ({which} iteration)", f.lhs.xreplace(inside), f.rel, f.rhs.xreplace(inside))
+            for f in known if (f.lhs.free_symbols | f.rhs.free_symbols) & set(inside)
+        ]
+        rel = "slt" if which == "earlier" else "sgt"
+        order = Fact(f"{which} iteration: {pretty(inside[iv])} {'<' if rel == 'slt' else '>'} {pretty(iv)}",
+                     inside[iv], rel, iv)
+        return self._prove(check, other_range, known + other + [order], f"{which} iterations: ", extra=[order])
+
+    def ordered(self, w: OpInfo, acc: Access, verdict: str, detail: str) -> WriteCheck:
+        """A check settled by an ordering (no proof needed)."""
+        return self._check(w, acc, verdict, detail)
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _check(self, w: OpInfo, acc: Access, verdict: str, detail: str) -> WriteCheck:
+        check = WriteCheck(op=self.model.describe(w.op), location=self.model.location(w.op), range=None,
+                           verdict=verdict, detail=detail, write_op=w.op)
+        rng = self.store.access_range(acc)
+        if rng is not None:
+            check.range = [pretty(rng.start), pretty(rng.end)]
+        return check
+
+    @staticmethod
+    def _verdict(check: WriteCheck, verdict: str, detail: str) -> WriteCheck:
+        check.verdict, check.detail = verdict, detail
+        return check
+
+    def _prove(self, check: WriteCheck, wrange: ByteRange, facts: list[Fact], prefix: str,
+               extra: Optional[list[Fact]] = None) -> WriteCheck:
+        check.range = [pretty(wrange.start), pretty(wrange.end)]
+        chosen = _relevant(facts, self.range, wrange)
+        for f in extra or []:
+            if f not in chosen:
+                chosen.append(f)
+        proof = prove_disjoint(self.range, wrange, chosen, self.store.timeout_ms)
+        check.facts_used, check.detail = list(proof.facts_used), prefix + proof.detail
+        check.verdict = {"disjoint": "disjoint", "may_overlap": "overlap"}.get(proof.verdict, "unknown")
+        check.counterexample = proof.counterexample if proof.verdict == "may_overlap" else None
+        return check
+
+    @staticmethod
+    def _why_unknown(w: OpInfo, acc: Access) -> str:
+        if w.effects.unknown:
+            return "an op the model does not know"
+        if w.op.name == "util.call":
+            return "a call that may write this global's storage"
+        if acc.range_known:
+            return "the bytes it writes, its length operand, are not provably end - start"
+        return "storage that may be shared with external buffers at unknown offsets"
+
+
+def _relevant(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:
+    """Facts connected to the query's symbols (transitively). Facts about unrelated symbols
+    cannot help a proof unless they contradict each other, so dropping them only loses
+    proofs, never soundness; it keeps queries small in modules with hundreds of accesses."""
+    wanted: set[sympy.Symbol] = set()
+    for r in ranges:
+        wanted |= r.start.free_symbols | r.end.free_symbols
+    chosen: list[Fact] = []
+    rest = [(f, f.lhs.free_symbols | f.rhs.free_symbols) for f in facts]
+    changed = True
+    while changed:
+        changed = False
+        keep = []
+        for f, syms in rest:
+            if not syms or syms & wanted:
+                if syms:
+                    chosen.append(f)
+                    wanted |= syms
+                    changed = True
+            else:
+                keep.append((f, syms))
+        rest = keep
+    return chosen

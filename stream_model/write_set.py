@@ -1,0 +1,31 @@
+"""Which writes of a function may touch a value's storage (part 2 of the rule's input)."""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from .program import FunctionModel, ModuleModel, OpInfo
+from .semantics import Access, Kind
+
+
+def writes_to_storage_of(model: ModuleModel, fn: FunctionModel, src: ir.Value) -> list[tuple[OpInfo, Access]]:
+    """(op, access) for each write in ``fn`` that may touch the storage of ``src``, in program
+    order.
+
+    Same base: the access range is comparable with the slice's. Another external base when the
+    source's base is external too: the bytes may be shared at unknown offsets, reported as an
+    access with an unknown range. Calls that may write the source's globals (or any global and
+    external storage) likewise.
+    """
+    storage = model.storage
+    idx = model.writes_index(fn)
+    base = storage.find(src)
+    found = list(idx.by_base.get(base, []))
+    if storage.is_external(src):
+        found += [(info, Access(acc.value, Kind.WRITE, None, None)) for b, info, acc in idx.external if b != base]
+    src_globals = set(storage.globals_in_base(src))
+    for info in idx.global_writers:
+        written = info.effects.writes_globals
+        if (written is None and (storage.is_external(src) or src_globals)) or (written and written & src_globals):
+            found.append((info, Access(src, Kind.WRITE, None, None)))
+    return sorted(found, key=lambda pair: pair[0].index)

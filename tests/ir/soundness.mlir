@@ -1,0 +1,341 @@
+// The soundness core: every alias rests on settled answers and on facts of the region it runs
+// in. Each must-keep case has a must-alias twin where the same shape is provably safe.
+
+// Cause 1: a callee slices its argument while a caller writes the argument's storage after the
+// call with no dependence on the call's result. Argument stability is settled before any slice
+// is decided, so the slice never rests on its optimistic assumption.
+// CHECK-LABEL: util.func private @callee_reads_prefix
+// CHECK: stream.async.slice
+// CHECK-LABEL: util.func public @racy_caller_writes_after_the_call
+util.func private @callee_reads_prefix(%buf: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c100 = arith.constant 100 : index
+  %c1024 = arith.constant 1024 : index
+  %s = stream.async.slice %buf[%c0 to %c100] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c100}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c100 for %c100]) : (!stream.resource<*>{%c100}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+util.func public @racy_caller_writes_after_the_call() -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %c0_i32 = arith.constant 0 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  %r = util.call @callee_reads_prefix(%t) : (!stream.resource<*>) -> !stream.resource<*>
+  %f = stream.async.fill %c0_i32, %t[%c0 to %c4 for %c4] : i32 -> %t as !stream.resource<*>{%c1024}
+  util.return %r, %f : !stream.resource<*>, !stream.resource<*>
+}
+// LOG-LABEL: slice %s in @callee_reads_prefix
+// LOG: decision: KEEP: the source comes from argument %buf of @callee_reads_prefix: stream.async.fill %f in @racy_caller_writes_after_the_call may write it while util.call %r runs
+
+// -----
+
+// Several callers of one callee: one orders its write after the call's result, the other does
+// not. One racy caller is enough to keep the callee's slice.
+// CHECK-LABEL: util.func private @callee_reads_head
+// CHECK: stream.async.slice
+// CHECK-LABEL: util.func public @one_of_two_callers_is_racy
+util.func private @callee_reads_head(%buf: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %s = stream.async.slice %buf[%c0 to %c64] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c64}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<*>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+util.func public @one_of_two_callers_is_ordered() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  %r = util.call @callee_reads_head(%t) : (!stream.resource<*>) -> !stream.resource<*>
+  %u = stream.async.update %r, %t[%c0 to %c4] : !stream.resource<*>{%c4} -> %t as !stream.resource<*>{%c1024}
+  util.return %u : !stream.resource<*>
+}
+util.func public @one_of_two_callers_is_racy() -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %c0_i32 = arith.constant 0 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  %r = util.call @callee_reads_head(%t) : (!stream.resource<*>) -> !stream.resource<*>
+  %f = stream.async.fill %c0_i32, %t[%c0 to %c4 for %c4] : i32 -> %t as !stream.resource<*>{%c1024}
+  util.return %r, %f : !stream.resource<*>, !stream.resource<*>
+}
+// LOG-LABEL: slice %s in @callee_reads_head
+// LOG: decision: KEEP: the source comes from argument %buf of @callee_reads_head: stream.async.fill %f in @one_of_two_callers_is_racy may write it while util.call %r runs
+
+// -----
+
+// The twin: every caller's write depends on the call's result, which the callee produces only
+// after reading the slice.
+// CHECK-LABEL: util.func private @callee_reads_first_row
+// CHECK-NOT: stream.async.slice
+// CHECK-LABEL: util.func public @every_caller_orders_its_write_after_the_call
+util.func private @callee_reads_first_row(%buf: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %s = stream.async.slice %buf[%c0 to %c64] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c64}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<*>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+util.func public @every_caller_orders_its_write_after_the_call() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  %r = util.call @callee_reads_first_row(%t) : (!stream.resource<*>) -> !stream.resource<*>
+  %u = stream.async.update %r, %t[%c0 to %c4] : !stream.resource<*>{%c4} -> %t as !stream.resource<*>{%c1024}
+  util.return %u : !stream.resource<*>
+}
+// LOG-LABEL: slice %s in @callee_reads_first_row
+// LOG: decision: ALIAS
+// LOG: write callers of @callee_reads_first_row {{.*}}: callers' writes are ordered around every call
+
+// -----
+
+// Cause 2: `lb <= iv < ub` holds only inside the loop body. With n = 0 the loop never runs and
+// the update writes exactly the aliased bytes.
+// CHECK-LABEL: util.func public @loop_bounds_hold_only_inside_the_loop
+util.func public @loop_bounds_hold_only_inside_the_loop(%n: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c1024 = arith.constant 1024 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %cache[%c0 to %c8] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c8}
+  scf.for %i = %c0 to %n step %c1 {
+    scf.yield
+  }
+  %off = arith.muli %n, %c8 : index
+  %end = arith.addi %off, %c8 : index
+  %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8} -> %cache as !stream.resource<variable>{%c1024}
+  %d = stream.async.dispatch @ex::@read(%s[%c0 to %c8 for %c8]) : (!stream.resource<variable>{%c8}) -> !stream.resource<*>{%c4}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %d : !stream.resource<*>
+}
+// LOG-LABEL: in @loop_bounds_hold_only_inside_the_loop
+// LOG: decision: KEEP: stream.async.update %u writes [8*n, 8*n + 8), which may overlap the slice [0, 8) while the alias is live (counterexample: n=0)
+
+// -----
+
+// The twin: inside the loop body the bounds do hold; without `i < 100` the write's offset
+// 8*i + 8 could wrap around to 0.
+// CHECK-LABEL: util.func public @loop_bounds_hold_inside_the_loop
+util.func public @loop_bounds_hold_inside_the_loop(%row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c100 = arith.constant 100 : index
+  %c1024 = arith.constant 1024 : index
+  %c0_i32 = arith.constant 0 : i32
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %z = stream.async.splat %c0_i32 : i32 -> !stream.resource<*>{%c4}
+  %out:2 = scf.for %i = %c0 to %c100 step %c1 iter_args(%acc = %cache, %sum = %z) -> (!stream.resource<variable>, !stream.resource<*>) {
+    // CHECK-NOT: stream.async.slice
+    %s = stream.async.slice %acc[%c0 to %c8] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c8}
+    %off = arith.muli %i, %c8 : index
+    %start = arith.addi %off, %c8 : index
+    %end = arith.addi %start, %c8 : index
+    %u = stream.async.update %row, %acc[%start to %end] : !stream.resource<*>{%c8} -> %acc as !stream.resource<variable>{%c1024}
+    %d = stream.async.dispatch @ex::@read(%s[%c0 to %c8 for %c8]) : (!stream.resource<variable>{%c8}) -> !stream.resource<*>{%c4}
+    scf.yield %u, %d : !stream.resource<variable>, !stream.resource<*>
+  }
+  util.global.store %out#0, @cache : !stream.resource<variable>
+  util.return %out#1 : !stream.resource<*>
+}
+// LOG-LABEL: in @loop_bounds_hold_inside_the_loop
+// LOG: decision: ALIAS
+// LOG: facts used: {{.*}}loop bounds: %i < upper bound
+
+// -----
+
+// In-bounds facts of an access inside an scf.if branch hold only inside that branch: here the
+// slice %z in the branch implies 4*k <= 4*j only when %flag is set.
+// CHECK-LABEL: util.func public @branch_in_bounds_facts_stay_in_the_branch
+util.func public @branch_in_bounds_facts_stay_in_the_branch(%k: index, %j: index, %flag: i1, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c48 = arith.constant 48 : index
+  %len = arith.muli %k, %c4 : index
+  %off = arith.muli %j, %c4 : index
+  %offend = arith.addi %off, %c4 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  // CHECK: %[[S:.+]] = stream.async.slice %cache
+  %s = stream.async.slice %cache[%c0 to %len] : !stream.resource<variable>{%c48} -> !stream.resource<variable>{%len}
+  %u = stream.async.update %row, %cache[%off to %offend] : !stream.resource<*>{%c4} -> %cache as !stream.resource<variable>{%c48}
+  %x = scf.if %flag -> !stream.resource<*> {
+    %c0_i32 = arith.constant 0 : i32
+    %sp = stream.async.splat %c0_i32 : i32 -> !stream.resource<*>{%c48}
+    %d = arith.subi %off, %len : index
+    %z = stream.async.slice %sp[%len to %off] : !stream.resource<*>{%c48} -> !stream.resource<*>{%d}
+    scf.yield %z : !stream.resource<*>
+  } else {
+    scf.yield %row : !stream.resource<*>
+  }
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: slice %s in @branch_in_bounds_facts_stay_in_the_branch
+// LOG: decision: KEEP: stream.async.update %u writes [4*j, 4*j + 4), which may overlap the slice [0, 4*k)
+
+// -----
+
+// A loop written with cf branches: the block may run many times, which the model does not
+// describe: keep, and say so.
+// CHECK-LABEL: util.func public @cf_loop_is_not_straight_line_code
+util.func public @cf_loop_is_not_straight_line_code(%n: index, %row: !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  cf.br ^bb1(%c0 : index)
+^bb1(%i: index):
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %off = arith.muli %i, %c16 : index
+  %end = arith.addi %off, %c16 : index
+  %next = arith.addi %off, %c32 : index
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %cache[%end to %next] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c16}
+  %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c16} -> %cache as !stream.resource<variable>{%c1024}
+  %d = stream.async.dispatch @ex::@read(%s[%c0 to %c16 for %c16]) : (!stream.resource<variable>{%c16}) -> !stream.resource<*>{%c16}
+  util.global.store %u, @cache : !stream.resource<variable>
+  %i1 = arith.addi %i, %c1 : index
+  %more = arith.cmpi ult, %i1, %n : index
+  cf.cond_br %more, ^bb1(%i1 : index), ^bb2
+^bb2:
+  util.return
+}
+// LOG-LABEL: in @cf_loop_is_not_straight_line_code
+// LOG: decision: KEEP: @cf_loop_is_not_straight_line_code's blocks branch back (a loop written with cf branches), which this model does not describe
+
+// -----
+
+// scf.execute_region yields the slice's source: the update of its result writes the source.
+// CHECK-LABEL: util.func public @execute_region_result_is_the_source
+util.func public @execute_region_result_is_the_source(%row: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c44 = arith.constant 44 : index
+  %c48 = arith.constant 48 : index
+  %c3_i32 = arith.constant 3 : i32
+  %g = stream.async.splat %c3_i32 : i32 -> !stream.resource<*>{%c48}
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %g[%c0 to %c44] : !stream.resource<*>{%c48} -> !stream.resource<*>{%c44}
+  %t = scf.execute_region -> !stream.resource<*> {
+    scf.yield %g : !stream.resource<*>
+  }
+  %u = stream.async.update %row, %t[%c0 to %c4] : !stream.resource<*>{%c4} -> %t as !stream.resource<*>{%c48}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c44 for %c44]) : (!stream.resource<*>{%c44}) -> !stream.resource<*>{%c4}
+  util.return %r, %u : !stream.resource<*>, !stream.resource<*>
+}
+// LOG-LABEL: in @execute_region_result_is_the_source
+// LOG: decision: KEEP: stream.async.update %u writes [0, 4), which may overlap the slice [0, 44)
+
+// -----
+
+// util.align with an alignment that is not a power of two: IREE computes (v + a - 1) & ~(a - 1),
+// which is not "round up to a multiple"; the model makes no claim about it and keeps.
+// CHECK-LABEL: util.func public @util_align_not_a_power_of_two_is_opaque
+util.func public @util_align_not_a_power_of_two_is_opaque(%v_in: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c12 = arith.constant 12 : index
+  %c20 = arith.constant 20 : index
+  %c1024 = arith.constant 1024 : index
+  %v = util.assume.int %v_in<umin = 16, umax = 16> : index
+  %a = util.align %v, %c12 : index
+  %ae = arith.addi %a, %c4 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %cache[%c0 to %c20] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c20}
+  %u = stream.async.update %row, %cache[%a to %ae] : !stream.resource<*>{%c4} -> %cache as !stream.resource<variable>{%c1024}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c20 for %c20]) : (!stream.resource<variable>{%c20}) -> !stream.resource<*>{%c4}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @util_align_not_a_power_of_two_is_opaque
+// LOG: decision: KEEP: stream.async.update %u writes [a, a + 4), which may overlap the slice [0, 20)
+
+// -----
+
+// The twin: a power-of-two alignment is exact (16 aligned to 32 is 32).
+// CHECK-LABEL: util.func public @util_align_power_of_two_is_exact
+util.func public @util_align_power_of_two_is_exact(%v_in: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c20 = arith.constant 20 : index
+  %c32 = arith.constant 32 : index
+  %c1024 = arith.constant 1024 : index
+  %v = util.assume.int %v_in<umin = 16, umax = 16> : index
+  %a = util.align %v, %c32 : index
+  %ae = arith.addi %a, %c4 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  // CHECK-NOT: stream.async.slice
+  %s = stream.async.slice %cache[%c0 to %c20] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c20}
+  %u = stream.async.update %row, %cache[%a to %ae] : !stream.resource<*>{%c4} -> %cache as !stream.resource<variable>{%c1024}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c20 for %c20]) : (!stream.resource<variable>{%c20}) -> !stream.resource<*>{%c4}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @util_align_power_of_two_is_exact
+// LOG: decision: ALIAS
+// LOG: facts used: assume.int %v <= 16; assume.int %v >= 16
+
+// -----
+
+// A copy writes `length` bytes whatever its target range says: 16 bytes from offset 0 reach
+// into the slice [4, 48), so the write's range is unknown and the copy stays.
+// CHECK-LABEL: util.func public @copy_length_is_what_it_writes
+util.func public @copy_length_is_what_it_writes(%h: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c44 = arith.constant 44 : index
+  %c48 = arith.constant 48 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %cache[%c4 to %c48] : !stream.resource<variable>{%c48} -> !stream.resource<variable>{%c44}
+  %u = stream.async.copy %h[%c0 to %c4], %cache[%c0 to %c4], %c16 : !stream.resource<*>{%c48} -> %cache as !stream.resource<variable>{%c48}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c44 for %c44]) : (!stream.resource<variable>{%c44}) -> !stream.resource<*>{%c4}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @copy_length_is_what_it_writes
+// LOG: decision: KEEP: stream.async.copy %u may write the slice's bytes while the alias is live: its range is unknown (the bytes it writes, its length operand, are not provably end - start)
+
+// -----
+
+// A region op the model does not enumerate (here scf.parallel) may run
+// its region many times: a slice inside it keeps its copy.
+// CHECK-LABEL: util.func public @slice_in_a_region_op_the_model_does_not_know
+util.func public @slice_in_a_region_op_the_model_does_not_know(%n: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c1024 = arith.constant 1024 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // CHECK: stream.async.slice
+    %s = stream.async.slice %cache[%c0 to %c8] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c8}
+    %d = stream.async.dispatch @ex::@read(%s[%c0 to %c8 for %c8]) : (!stream.resource<variable>{%c8}) -> !stream.resource<*>{%c4}
+    scf.reduce
+  }
+  util.return %row : !stream.resource<*>
+}
+// LOG-LABEL: in @slice_in_a_region_op_the_model_does_not_know
+// LOG: decision: KEEP: the slice is inside nested loops or a repeating region (scf.parallel), which this model does not describe
