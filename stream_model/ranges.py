@@ -160,15 +160,20 @@ class IndexTranslator:
         """``util.align v, a`` as IREE folds and lowers it: ``(v + a - 1) & ~(a - 1)``.
 
         That is "round up to a multiple of ``a``" only for a power of two; for any other
-        alignment the mask means something else (``util.align 16, 12`` is 16, not 24). So: a
-        constant power of two is translated exactly, two constants are folded with the mask,
-        and everything else is a symbol (no claim at all)."""
+        alignment the mask means something else (``util.align 16, 12`` is 16, not 24), and
+        IREE 3.13's own constant folder rounds up instead (``util.align 3, 3`` folds to 3 but
+        runs as 5 on the VM): which value a program sees depends on whether the folder ran. So
+        a constant power of two is translated exactly, two constants are folded only where
+        both of IREE's answers agree, and everything else is a symbol (no claim at all)."""
         if isinstance(a, sympy.Integer):
             align = int(a) % 2**64
             if align and align & (align - 1) == 0:
                 return sym.udiv(v + a - 1, a) * a
             if isinstance(v, sympy.Integer):
-                return sympy.Integer(((int(v) + align - 1) & ~(align - 1)) % 2**64)
+                masked = ((int(v) + align - 1) & ~(align - 1)) % 2**64
+                rounded = -(-(int(v) % 2**64) // align) * align % 2**64 if align else None
+                if masked == rounded:
+                    return sympy.Integer(masked)
         return self._symbol(value)
 
     def _condition(self, value: ir.Value) -> sympy.Expr:
