@@ -36,6 +36,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
 from stream_model import Analysis, ModuleModel, SliceDecision, analyze
+from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.semantics import is_resource
 
 from .globals_fix import Diagnostic, separate_shared_globals
@@ -67,6 +68,9 @@ class RewriteReport:
     kept: int = 0
     analysis_seconds: float = 0.0
     iterations: int = 0
+    # Alias claims the final analysis state did not hold (each such copy was kept): always
+    # empty unless the analysis has a bug; the tests require it to be.
+    unproven_claims: list[str] = field(default_factory=list)
 
     def log_records(self) -> list[dict]:
         return [d.to_json() for d in self.diagnostics] + [d.to_json() for d in self.decisions]
@@ -133,6 +137,9 @@ def _elide_slices(
         model = ModuleModel(module, source, filename)  # storage changed: model the repaired module
     options = {} if timeout_ms is None else {"timeout_ms": timeout_ms}
     analysis: Analysis = analyze(model, max_iterations=max_iterations, **options)
+    unproven = unproven_claims(analysis)
+    for index, problem in unproven:
+        keep_unproven(analysis.decisions[index], problem)
     plans = _keep_unrepresentable(analysis)
     if apply:
         # Every replacement was planned before touching the IR: the bindings hash an op by its
@@ -157,6 +164,7 @@ def _elide_slices(
         kept=sum(d.decision == "keep" for d in analysis.decisions),
         analysis_seconds=time.perf_counter() - started,
         iterations=analysis.iterations,
+        unproven_claims=[problem for _, problem in unproven],
     )
 
 

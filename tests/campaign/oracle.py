@@ -196,7 +196,7 @@ def reason_class(reason: str) -> str:
 def proof_problems(report: RewriteReport) -> list[str]:
     """Alias decisions without a proof (the rule: every write check is safe, and a disjoint
     check names the ranges it compared and carries the solver's verdict text)."""
-    problems = []
+    problems = [f"unproven claim: {p}" for p in report.unproven_claims]
     for d in report.decisions:
         if d.decision != "alias":
             if not d.reason:
