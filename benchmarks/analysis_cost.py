@@ -12,7 +12,7 @@ The hook's share is ``CompileResult.hook_s / CompileResult.total_s`` of the *sam
 stream-before, hook, stream-after, hal/vm), each measured with ``perf_counter``.
 
 z3 query times are measured from the outside, without editing the analysis: during the
-benchmark the name ``prove_disjoint`` in :mod:`stream_model.safety` (the only caller) is
+benchmark the name ``prove_disjoint`` in :mod:`stream_model.slice_query` (the only caller) is
 replaced by a wrapper that times each call and notes whether the proof memo answered it. The
 decode programs' slices turn out to need no query at all (every write to a sliced cache is
 ordered before the slice through SSA def-use edges), so the distribution is also measured on
@@ -57,9 +57,9 @@ class Z3Recorder:
     @contextmanager
     def installed(self) -> Iterator["Z3Recorder"]:
         import stream_model.proofs as proofs
-        import stream_model.safety as safety
+        import stream_model.slice_query as slice_query
 
-        original = safety.prove_disjoint
+        original = slice_query.prove_disjoint
 
         def timed(*args, **kwargs):  # noqa: ANN002, ANN003 - same signature as the original
             hits = proofs.cache_info()["prove_disjoint"].hits
@@ -70,11 +70,11 @@ class Z3Recorder:
             self.queries.append(Z3Query(elapsed, str(proof.verdict), hit))
             return proof
 
-        safety.prove_disjoint = timed
+        slice_query.prove_disjoint = timed
         try:
             yield self
         finally:
-            safety.prove_disjoint = original
+            slice_query.prove_disjoint = original
 
     def take(self) -> list[Z3Query]:
         out, self.queries = self.queries, []

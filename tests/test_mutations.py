@@ -24,6 +24,7 @@ from typing import Callable
 import pytest
 
 import stream_model.safety as safety
+import stream_model.slice_query as slice_query
 from stream_model.program import FunctionModel
 from tests.campaign import handpicked
 from tests.campaign.campaign import sample_batch
@@ -35,12 +36,12 @@ SAMPLE_SEED = 424242
 
 
 def _ignore_tied_chains(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = safety._writes_to_storage_of
+    original = safety.writes_to_storage_of
 
     def only_direct_writes(model, fn, src, *args, **kwargs):
         return [(w, acc) for w, acc in original(model, fn, src, *args, **kwargs) if acc.value == src]
 
-    monkeypatch.setattr(safety, "_writes_to_storage_of", only_direct_writes)
+    monkeypatch.setattr(safety, "writes_to_storage_of", only_direct_writes)
 
 
 def _ignore_ordering(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,7 +49,7 @@ def _ignore_ordering(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _unknown_is_disjoint(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = safety.prove_disjoint
+    original = slice_query.prove_disjoint
 
     def optimistic(*args, **kwargs):
         proof = original(*args, **kwargs)
@@ -56,7 +57,7 @@ def _unknown_is_disjoint(monkeypatch: pytest.MonkeyPatch) -> None:
             return proof
         return dataclasses.replace(proof, verdict="disjoint", counterexample=None)
 
-    monkeypatch.setattr(safety, "prove_disjoint", optimistic)
+    monkeypatch.setattr(slice_query, "prove_disjoint", optimistic)
 
 
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
