@@ -64,14 +64,14 @@ class SolverResult:
 
     ``iterations`` counts passes over the worklist in this run; ``elements`` is
     the total number of elements the solver holds afterwards; ``pessimised``
-    describes (after forcing) the elements the iteration cap forced to their
-    pessimistic fixpoint, in creation order then dependence order.
+    holds the elements the iteration cap forced to their pessimistic fixpoint,
+    in creation order then dependence order.
     """
 
     iterations: int
     converged: bool
     elements: int
-    pessimised: tuple[str, ...] = ()
+    pessimised: tuple[AbstractElement[Any], ...] = ()
 
 
 @dataclass
@@ -193,13 +193,13 @@ class Solver:
         self._iterations += passes
 
         converged = not self._worklist
-        pessimised: tuple[str, ...] = ()
+        pessimised: tuple[_Element, ...] = ()
         if converged:
             for element in self._elements.values():
                 if not element.is_at_fixpoint():
                     element.indicate_optimistic_fixpoint()
         else:
-            pessimised = tuple(e.describe() for e in self._pessimise_all())
+            pessimised = tuple(self._pessimise_all())
             self._worklist = {}
             logger.debug("dfx hit the cap of %d passes; pessimised %d elements", cap, len(pessimised))
         self._done = True

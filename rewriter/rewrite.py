@@ -29,13 +29,13 @@ from __future__ import annotations
 import gc
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterator, Optional
 
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
-from stream_model import Analysis, ModuleModel, SliceDecision, analyze
+from stream_model import Analysis, AnalysisOptions, ModuleModel, SliceDecision, analyze
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.semantics import is_resource
 
@@ -135,8 +135,10 @@ def _elide_slices(
     diagnostics = separate_shared_globals(model, fix=apply)
     if diagnostics and apply:
         model = ModuleModel(module, source, filename)  # storage changed: model the repaired module
-    options = {} if timeout_ms is None else {"timeout_ms": timeout_ms}
-    analysis: Analysis = analyze(model, max_iterations=max_iterations, **options)
+    options = AnalysisOptions(max_iterations=max_iterations)
+    if timeout_ms is not None:
+        options = replace(options, timeout_ms=timeout_ms)
+    analysis: Analysis = analyze(model, options)
     unproven = unproven_claims(analysis)
     for index, problem in unproven:
         keep_unproven(analysis.decisions[index], problem)
@@ -215,7 +217,7 @@ def _unrepresentable(model: ModuleModel, plan: "_Plan") -> Optional[str]:
     for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
         if live is None or (needs_value and live != source):
-            return (f"{model.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
+            return (f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
                     "the alias would use a value IREE treats as dead")
         if needs_value and op.name == "stream.async.slice" and not _persistent_storage(model.function_of(op), source):
             return (f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "

@@ -10,10 +10,11 @@ Knows IREE's stream semantics, nothing about rewriting. Entry points:
 from .loader import LoadedModule, ModelError, check_phase, load, parse_module
 from .program import ModuleModel
 from .decisions import SliceDecision, WriteCheck
-from .safety import Analysis, analyze
+from .safety import Analysis, AnalysisOptions, analyze
 
 __all__ = [
     "Analysis",
+    "AnalysisOptions",
     "LoadedModule",
     "ModelError",
     "ModuleModel",

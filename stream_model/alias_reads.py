@@ -13,18 +13,19 @@ from typing import Optional
 
 from iree.compiler import ir
 
-from .calls import callee_name
-from .program import FunctionModel, ModuleModel, OpInfo
-from .semantics import Kind
+from .program import FunctionModel, OpInfo
+from .resolved import Resolved
+from .semantics import Kind, callee_name
 
 
 class KeepCopy(Exception):
     """Raised while deciding a slice to stop at the first reason to keep the copy."""
 
 
-def read_points(model: ModuleModel, fn: FunctionModel, result: ir.Value, capped: frozenset[str]) -> list[OpInfo]:
+def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list[OpInfo]:
     """Every op that reads the alias, in program order; raise :class:`KeepCopy` on any use
-    that is not a read. ``capped`` names callees whose summary hit the iteration cap."""
+    that is not a read."""
+    names = resolved.model.names
     reads: list[OpInfo] = []
     work = [result]
     seen_values: list[ir.Value] = []
@@ -37,12 +38,12 @@ def read_points(model: ModuleModel, fn: FunctionModel, result: ir.Value, capped:
             user = getattr(use.owner, "operation", use.owner)
             ui = fn.info(user)
             if ui is None:
-                raise KeepCopy(f"{model.name(value)} is used outside its function by {user.name}")
+                raise KeepCopy(f"{names.name(value)} is used outside its function by {user.name}")
             flowed = region_flow(user, use.operand_number)
             if flowed is not None:
                 work.extend(flowed)
                 continue
-            why = _non_read_use(model, ui, value, capped)
+            why = _non_read_use(resolved, ui, value)
             if why:
                 raise KeepCopy(why)
             if ui not in reads:
@@ -73,11 +74,11 @@ def region_flow(user: ir.Operation, operand_number: int) -> Optional[list[ir.Val
     return None
 
 
-def _non_read_use(model: ModuleModel, ui: OpInfo, value: ir.Value, capped: frozenset[str]) -> Optional[str]:
-    fx = ui.effects
-    what = model.describe(ui.op)
-    name = model.name(value)
-    if ui.op.name == "util.call" and callee_name(ui.op) in capped:
+def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> Optional[str]:
+    fx = resolved.effects(ui)
+    what = resolved.model.names.describe(ui.op)
+    name = resolved.model.names.name(value)
+    if ui.op.name == "util.call" and callee_name(ui.op) in resolved.capped:
         return (f"{name} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
                 "iteration cap: the call may read and write everything")
     if fx.unknown:

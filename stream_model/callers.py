@@ -14,7 +14,8 @@ from typing import Optional
 
 from dfx import AbstractElement, BooleanState, ChangeStatus, Solver, SolverResult
 
-from .program import FunctionModel, ModuleModel
+from .program import FunctionModel
+from .resolved import Resolved
 from .semantics import is_resource
 from .write_set import writes_to_storage_of
 
@@ -39,9 +40,9 @@ class ArgumentStable(AbstractElement[BooleanState]):
         return BooleanState()
 
     def update(self, solver: Solver) -> ChangeStatus:
-        model: ModuleModel = solver.context
+        resolved: Resolved = solver.context
         name, index = self.position
-        why = _argument_unstable(solver, model, model.function(name), index)
+        why = _argument_unstable(solver, resolved, resolved.model.function(name), index)
         if why is None:
             return ChangeStatus.UNCHANGED
         self.why = why
@@ -76,9 +77,9 @@ class ArgumentStability:
         return Stability(False, element.why or CAPPED)
 
 
-def argument_stability(model: ModuleModel, functions: list[FunctionModel], max_iterations: Optional[int]) -> ArgumentStability:
+def argument_stability(resolved: Resolved, functions: list[FunctionModel], max_iterations: Optional[int]) -> ArgumentStability:
     """Run :class:`ArgumentStable` for every resource argument of ``functions`` to a fixpoint."""
-    solver = Solver(model)
+    solver = Solver(resolved)
     for fn in functions:
         for i, arg in enumerate(fn.op.regions[0].blocks[0].arguments):
             if is_resource(arg):
@@ -87,25 +88,26 @@ def argument_stability(model: ModuleModel, functions: list[FunctionModel], max_i
     return ArgumentStability(solver, result)
 
 
-def _argument_unstable(solver: Solver, model: ModuleModel, fn: Optional[FunctionModel], index: int) -> Optional[str]:
+def _argument_unstable(solver: Solver, resolved: Resolved, fn: Optional[FunctionModel], index: int) -> Optional[str]:
+    model, storage = resolved.model, resolved.storage
     if fn is None or not model.is_internal(fn):
         return "the function has callers the model cannot see"
     for caller, call in model.call_sites(fn.name):
         operand = call.op.operands[index]
         if call.in_loop or not call.top_level:
-            return f"call {model.describe(call.op)} in @{caller.name} is inside a region"
-        for w, _ in writes_to_storage_of(model, caller, operand):
+            return f"call {model.names.describe(call.op)} in @{caller.name} is inside a region"
+        for w, _ in writes_to_storage_of(resolved, caller, operand):
             if w is call:
                 continue  # the call's own writes are the callee's, checked inside the callee
             if caller.happens_before(w, call):
                 continue
-            if caller.happens_before(call, w) and not call.effects.late_reads:
+            if caller.happens_before(call, w) and not resolved.effects(call).late_reads:
                 continue
-            return (f"{model.describe(w.op)} in @{caller.name} may write it while "
-                    f"{model.describe(call.op)} runs")
+            return (f"{model.names.describe(w.op)} in @{caller.name} may write it while "
+                    f"{model.names.describe(call.op)} runs")
         cargs = list(caller.op.regions[0].blocks[0].arguments)
         for j, a in enumerate(cargs):
-            if is_resource(a) and (model.storage.same_base(a, operand) or model.storage.may_alias(a, operand)):
+            if is_resource(a) and (storage.same_base(a, operand) or storage.may_alias(a, operand)):
                 if not solver.get_element(ArgumentStable, (caller.name, j)).state.assumed:
-                    return f"it comes from argument {model.name(a)} of @{caller.name}, which is not stable"
+                    return f"it comes from argument {model.names.name(a)} of @{caller.name}, which is not stable"
     return None

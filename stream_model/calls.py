@@ -22,7 +22,7 @@ from iree.compiler import ir
 
 from dfx import AbstractElement, ChangeStatus, LatticeState, Solver
 
-from .semantics import Access, Kind, OpEffects, is_resource
+from .semantics import Access, Kind, OpEffects, callee_name, is_resource
 from .tied_chains import build_storage_map
 
 if TYPE_CHECKING:
@@ -89,10 +89,6 @@ def join(a: Summary, b: Summary) -> Summary:
     )
 
 
-def callee_name(op: ir.Operation) -> str:
-    return ir.FlatSymbolRefAttr(op.attributes["callee"]).value
-
-
 def call_effects(op: ir.Operation, summary: Summary) -> OpEffects:
     """Effects of a ``util.call`` given what the callee is known to do."""
     fx = OpEffects(writes_globals=summary.writes_globals)
@@ -157,7 +153,7 @@ def summarize(model: "ModuleModel", fn: "FunctionModel", summary_of) -> Summary:
             fx = call_effects(info.op, summary_of(callee_name(info.op)))
         writes_all |= fx.unknown or fx.writes_globals is None
         effects.append((info.op, fx))
-    storage = build_storage_map(effects, model.globals, (), model.describe)
+    storage = build_storage_map(effects, model.globals, (), model.names.describe)
     args = list(fn.op.regions[0].blocks[0].arguments)
     res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
 

@@ -154,7 +154,7 @@ class _Collector:
             if rng is None:
                 continue
             size = self.store.expr(acc.size)
-            what = f"{self.model.describe(info.op)} {acc.kind.value} of {self.model.name(acc.value)}"
+            what = f"{self.model.names.describe(info.op)} {acc.kind.value} of {self.model.names.name(acc.value)}"
             for text, lhs, rhs in (("end <= size", rng.end, size), ("start <= end", rng.start, rng.end)):
                 self.add(Fact(f"in-bounds: {what}: {text}", lhs, "ule", rhs), self.scope_of(info))
 
@@ -169,7 +169,7 @@ class _Collector:
             return
         unsigned = "unsignedCmp" in op.attributes
         ge, lt = ("uge", "ult") if unsigned else ("sge", "slt")
-        e_iv, name = self.store.expr(iv), self.model.name(iv)
+        e_iv, name = self.store.expr(iv), self.model.names.name(iv)
         suffix = " (unsigned)" if unsigned else ""
         self.add(Fact(f"loop bounds: {name} >= lower bound{suffix}", e_iv, ge, self.store.expr(lb)), body_info.block_id)
         self.add(Fact(f"loop bounds: {name} < upper bound{suffix}", e_iv, lt, self.store.expr(ub)), body_info.block_id)

@@ -13,11 +13,14 @@ from typing import Iterator, Optional
 
 from iree.compiler import ir
 
+from .ir_util import FUNCTION_OPS, defining_op, symbol_uses
+from .naming import Names
 from .ranges import IndexTranslator
-from .semantics import OpEffects, carries_order, effects_of, is_resource, is_same_device_copy, runs_at_most_once
-from .tied_chains import GlobalInfo, SharedGlobalStorage, StorageMap, build_storage_map, find_shared_global_storage
+from .semantics import OpEffects, callee_name, carries_order, effects_of, is_resource, is_same_device_copy, runs_at_most_once
+from .tied_chains import GlobalInfo, SharedGlobalStorage, find_shared_global_storage
 
-FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
+__all__ = ["FunctionModel", "ModuleModel", "OpInfo", "defining_op"]
+
 #: The only uses of a global's symbol whose effect the model sees (value in, value out).
 DIRECT_GLOBAL_ACCESS_OPS = ("util.global.load", "util.global.store", "util.global")
 #: Ordering questions about ops at most this far apart are answered by a local backward search;
@@ -168,100 +171,54 @@ class FunctionModel:
         return self._producers
 
 
-@dataclass
-class WritesIndex:
-    """Every write of one function, grouped so a slice finds the ones that matter quickly:
-    by storage base, the external ones, and the ops that may write globals besides their
-    accesses (calls). Without it each slice would scan the whole function."""
-
-    by_base: dict
-    external: list  # (base, OpInfo, Access) for writes to external bases
-    global_writers: list  # OpInfo of ops with writes_globals (None or non-empty)
-
-    @staticmethod
-    def build(fn: FunctionModel, storage: StorageMap) -> "WritesIndex":
-        by_base: dict = {}
-        external: list = []
-        writers: list = []
-        for info in fn.ops:
-            for acc in info.effects.accesses:
-                if acc.kind.value != "write":
-                    continue
-                base = storage.find(acc.value)
-                by_base.setdefault(base, []).append((info, acc))
-                if storage.is_external(acc.value):
-                    external.append((base, info, acc))
-            if info.effects.writes_globals is None or info.effects.writes_globals:
-                writers.append(info)
-        return WritesIndex(by_base, external, writers)
-
-
 class ModuleModel:
     """Functions, globals, storage bases and index expressions of one module."""
 
     def __init__(self, module: ir.Module, source: Optional[str] = None, filename: Optional[str] = None) -> None:
         self.module = module
-        self.filename = filename.rsplit("/", 1)[-1] if filename else None
-        self._source_lines = source.splitlines() if source is not None else None
-        self.asm_state = ir.AsmState(module.operation)
-        self._symbol_uses = _symbol_uses(module)
+        self.names = Names(module, source, filename)
+        self._symbol_uses = symbol_uses(module)
         self.globals = self._collect_globals()
         self.functions = [self._build_function(op) for op in self._function_ops()]
-        self.translator = IndexTranslator(self.name)
-        args = [
+        self._by_name = {f.name: f for f in self.functions}
+        self._function_by_op = {o: f for f in self.functions for o in (f.op, *f.by_op)}
+        self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
+        for f in self.functions:
+            for info in f.ops:
+                if info.op.name == "util.call":
+                    self._call_sites.setdefault(callee_name(info.op), []).append((f, info))
+        self.translator = IndexTranslator(self.names.name)
+        #: Resource arguments of every function, with the function's name: storage that comes
+        #: from callers.
+        self.resource_arguments: tuple[tuple[ir.Value, str], ...] = tuple(
             (arg, f.name)
             for f in self.functions
             for region in f.op.regions
             for block in list(region.blocks)[:1]
             for arg in block.arguments
             if is_resource(arg)
-        ]
-        self._function_args = args
-        self._writes_index: dict[str, WritesIndex] = {}
-        self._function_by_op: Optional[dict[ir.Operation, FunctionModel]] = None
+        )
         self.single_device = sum(
             1 for op in self.module.body.operations
             if op.operation.name == "util.global" and "!hal.device" in str(op.operation.attributes["type"])
         ) <= 1
-        effects = [(i.op, i.effects) for f in self.functions for i in f.ops]
-        self.storage: StorageMap = build_storage_map(effects, self.globals, args, self.describe)
         self.shared_globals: list[SharedGlobalStorage] = find_shared_global_storage(
-            effects, self.globals, self.describe
+            self.effects(), self.globals, self.names.describe
         )
+
+    def effects(self) -> list[tuple[ir.Operation, OpEffects]]:
+        """Every op's effects as the table describes it (calls: "may do anything")."""
+        return [(i.op, i.effects) for f in self.functions for i in f.ops]
 
     def function_of(self, op: ir.Operation) -> FunctionModel:
         """The function whose body holds ``op`` (at any depth), or that is ``op``."""
-        if self._function_by_op is None:
-            self._function_by_op = {o: f for f in self.functions for o in (f.op, *f.by_op)}
         fn = self._function_by_op.get(op)
         if fn is None:
             raise KeyError(f"{op.name} is not in a function of the model")
         return fn
 
     def function(self, name: str) -> Optional[FunctionModel]:
-        for f in self.functions:
-            if f.name == name:
-                return f
-        return None
-
-    def writes_index(self, fn: FunctionModel) -> "WritesIndex":
-        """The writes of ``fn`` grouped by storage base (cached until storage changes)."""
-        idx = self._writes_index.get(fn.name)
-        if idx is None:
-            idx = self._writes_index[fn.name] = WritesIndex.build(fn, self.storage)
-        return idx
-
-    def apply_call_effects(self, effects_of_call) -> None:
-        """Replace every ``util.call``'s effects (e.g. by its callee's summary) and rebuild
-        the storage bases, which depend on what calls do with their operands."""
-        calls = [info for f in self.functions for info in f.ops if info.op.name == "util.call"]
-        if not calls:
-            return  # nothing changed: the bases stand
-        for info in calls:
-            info.effects = effects_of_call(info.op)
-        effects = [(i.op, i.effects) for f in self.functions for i in f.ops]
-        self.storage = build_storage_map(effects, self.globals, self._function_args, self.describe)
-        self._writes_index.clear()
+        return self._by_name.get(name)
 
     def is_internal(self, fn: FunctionModel) -> bool:
         """Private, and every use of its symbol is a ``util.call`` in this module: all its
@@ -278,75 +235,8 @@ class ModuleModel:
         return list(self._symbol_uses.get(name, ()))
 
     def call_sites(self, name: str) -> list[tuple[FunctionModel, OpInfo]]:
-        out = []
-        for f in self.functions:
-            for info in f.ops:
-                if info.op.name == "util.call" and ir.FlatSymbolRefAttr(info.op.attributes["callee"]).value == name:
-                    out.append((f, info))
-        return out
-
-    # -- naming ----------------------------------------------------------------------------
-    def name(self, value: ir.Value) -> str:
-        """The value's name as the user wrote it when the source is known (``%step``), else
-        as the printer numbers it (``%arg0``). Display only: the model never reads text."""
-        return self._source_name(value) or value.get_name(self.asm_state)
-
-    def _source_name(self, value: ir.Value) -> Optional[str]:
-        if self._source_lines is None:
-            return None
-        owner = value.owner
-        try:
-            if isinstance(owner, ir.Block):
-                line, col = self._line_col(value.location)
-                m = re.match(r"%[\w.$-]+", line[col - 1 :])
-                return m.group(0) if m else None
-            op = getattr(owner, "operation", owner)
-            line, col = self._line_col(op.location)
-            m = re.search(r"(%[\w.$-]+)(?::(\d+))?\s*=\s*$", line[: col - 1])
-            if not m:
-                return None
-            return m.group(1) if not m.group(2) else f"{m.group(1)}#{value.result_number}"
-        except (ValueError, IndexError, AttributeError):
-            return None
-
-    def _line_col(self, loc: ir.Location) -> tuple[str, int]:
-        assert self._source_lines is not None
-        return self._source_lines[loc.start_line - 1], loc.start_col
-
-    def source_line(self, op: ir.Operation) -> Optional[str]:
-        if self._source_lines is None:
-            return None
-        try:
-            return self._source_lines[op.location.start_line - 1].strip()
-        except (ValueError, IndexError, AttributeError):
-            return None
-
-    def describe(self, op: ir.Operation) -> str:
-        """``stream.async.update %5``: an op by name and first result, for reasons."""
-        if len(op.results):
-            return f"{op.name} {self.name(op.results[0])}"
-        return op.name
-
-    def printed(self, op: ir.Operation) -> str:
-        """The op as the user wrote it (one line of the source), else as printed."""
-        line = self.source_line(op)
-        if line and op.name in line:
-            return line
-        buf = io.StringIO()
-        op.print(state=self.asm_state, file=buf)
-        return " ".join(buf.getvalue().split())
-
-    def location(self, op: ir.Operation) -> str:
-        """``file.mlir:37:14``: the innermost source position (the callee of a call-site
-        location), with the file's base name, so logs stay short and stable across machines."""
-        text = str(op.location)
-        m = re.search(r'"([^"]*)":(\d+):(\d+)', text)
-        if not m:
-            return text.removeprefix("loc(").removesuffix(")")
-        name = m.group(1).rsplit("/", 1)[-1]
-        if name == "-" and self.filename:
-            name = self.filename
-        return f"{name}:{m.group(2)}:{m.group(3)}"
+        """Every ``util.call`` of ``@name``, with the function holding it, in program order."""
+        return list(self._call_sites.get(name, ()))
 
     # -- building --------------------------------------------------------------------------
     def _collect_globals(self) -> dict[str, GlobalInfo]:
@@ -439,55 +329,3 @@ def _global_symbol(op: ir.Operation) -> Optional[str]:
     if op.name == "util.global":
         return ir.StringAttr(op.attributes["sym_name"]).value
     return ir.FlatSymbolRefAttr(op.attributes["global"]).value if "global" in op.attributes else None
-
-
-_SYMBOL_TOKEN = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([\w.$-]+))')
-
-
-def _symbol_uses(module: ir.Module) -> dict[str, list[ir.Operation]]:
-    """Every op that mentions each symbol name in one of its attributes, in one walk.
-
-    Symbol references are read from typed attributes where the bindings expose them (flat
-    symbol refs, nested refs, arrays and dictionaries of them); any other attribute kind (a
-    dialect attribute that may nest a reference) is scanned in its printed form. That can only
-    over-count uses, which is the safe direction: an extra use makes a function external or a
-    global address-taken, never the reverse."""
-    found: dict[str, list[ir.Operation]] = {}
-
-    def names_in(attr: ir.Attribute, out: set[str]) -> None:
-        if isinstance(attr, (ir.StringAttr, ir.IntegerAttr, ir.TypeAttr, ir.FloatAttr, ir.BoolAttr, ir.UnitAttr,
-                             ir.DenseI32ArrayAttr, ir.DenseI64ArrayAttr)):
-            return
-        if isinstance(attr, ir.FlatSymbolRefAttr):
-            out.add(attr.value)
-        elif isinstance(attr, ir.SymbolRefAttr):
-            out.update(attr.value)
-        elif isinstance(attr, ir.ArrayAttr):
-            for a in attr:
-                names_in(a, out)
-        elif isinstance(attr, ir.DictAttr):
-            for i in range(len(attr)):
-                names_in(attr[i].attr, out)
-        else:
-            for quoted, plain in _SYMBOL_TOKEN.findall(str(attr)):
-                out.add(quoted or plain)
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        names: set[str] = set()
-        attributes = op.attributes
-        for i in range(len(attributes)):
-            names_in(attributes[i].attr, names)
-        for name in sorted(names):
-            found.setdefault(name, []).append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return found
-
-
-def defining_op(value: ir.Value) -> Optional[ir.Operation]:
-    """The op whose result ``value`` is (None for a block argument)."""
-    owner = value.owner
-    if isinstance(owner, ir.Block):
-        return None
-    return getattr(owner, "operation", owner)

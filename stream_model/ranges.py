@@ -24,6 +24,7 @@ import sympy
 from iree.compiler import ir
 
 from . import symbolic as sym
+from .ir_util import FUNCTION_OPS, function_of_value, parent_op
 from .proofs import Fact
 from .semantics import Bound, Plus
 
@@ -213,23 +214,9 @@ class IndexTranslator:
             facts.append((Fact(f"assume.int {name} <= {max(umaxs)}", expr, "ule", sympy.Integer(max(umaxs))), op))
 
 
-FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
-
-
 def _in_entry_block(op: ir.Operation) -> bool:
-    parent = op.parent
-    parent = getattr(parent, "operation", parent)
+    parent = parent_op(op)
     return parent is not None and parent.name in FUNCTION_OPS and len(parent.regions[0].blocks) == 1
-
-
-def function_of_value(value: ir.Value) -> Optional[ir.Operation]:
-    """The function-like op whose body defines ``value`` (None for module-level values)."""
-    owner = value.owner
-    op = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
-    while op is not None and op.name not in FUNCTION_OPS:
-        parent = op.parent
-        op = getattr(parent, "operation", parent) if parent is not None else None
-    return op
 
 
 def _affine_expr(e: ir.AffineExpr, dims: list[sympy.Expr], syms: list[sympy.Expr]) -> sympy.Expr:

@@ -50,22 +50,30 @@ from typing import Optional
 import sympy
 from iree.compiler import ir
 
-from dfx import Solver, SolverResult
-
 from .alias_reads import KeepCopy, read_points
 from .callers import ArgumentStability, argument_stability
-from .calls import CalleeSummary, call_effects, callee_name
 from .decisions import SliceDecision, WriteCheck, alias_reason, keep_reason
 from .facts import FactStore
 from .loops import loop_context, ordered_before_every_iteration
 from .program import FunctionModel, ModuleModel, OpInfo
 from .proofs import ByteRange
+from .resolved import Resolved, resolve_calls
 from .semantics import Access, is_resource
 from .slice_query import SliceQuery
 from .symbolic import pretty
 from .write_set import writes_to_storage_of
 
 DEFAULT_TIMEOUT_MS = 2000
+
+
+@dataclass(frozen=True)
+class AnalysisOptions:
+    """How hard the analysis tries: ``timeout_ms`` bounds each z3 query (a timeout is
+    ``unknown``: keep); ``max_iterations`` caps each fixed-point phase (None: the solver's
+    default); elements not settled by then take their pessimistic answer."""
+
+    timeout_ms: int = DEFAULT_TIMEOUT_MS
+    max_iterations: Optional[int] = None
 
 
 @dataclass
@@ -77,38 +85,36 @@ class Analysis:
     ops: list[ir.Operation]  # the candidate op of each decision, in the same order
     iterations: int
     converged: bool
+    resolved: Resolved
     facts: FactStore
     stability: ArgumentStability
-    capped_summaries: frozenset[str]
 
 
-def analyze(
-    model: ModuleModel, max_iterations: Optional[int] = None, timeout_ms: int = DEFAULT_TIMEOUT_MS
-) -> Analysis:
+def analyze(model: ModuleModel, options: AnalysisOptions = AnalysisOptions()) -> Analysis:
     """Decide every copy candidate of the module (program order), in three phases:
 
-    1. callee summaries to a fixpoint (:func:`summarize_calls`);
+    1. callee summaries to a fixpoint, resolving every call's effects (:mod:`.resolved`);
     2. argument stability of every function holding a candidate, to a fixpoint;
     3. the rule, a plain function of each slice over the settled results of 1 and 2.
 
-    ``timeout_ms`` bounds each z3 query (a timeout is ``unknown``: keep); ``max_iterations``
-    caps each fixed-point phase (elements not settled by then take their pessimistic answer).
+    The model is only read: every result is the analysis's own.
     """
-    summaries, capped = summarize_calls(model, max_iterations)
+    resolved = resolve_calls(model, options.max_iterations)
     candidates = [(fn, info) for fn in model.functions for info in fn.copies(model.single_device)]
     holders = list({id(fn): fn for fn, _ in candidates}.values())
-    stability = argument_stability(model, holders, max_iterations)
-    store = FactStore(model, timeout_ms)
-    decisions = [decide(_Settled(model, store, stability, capped), fn, info) for fn, info in candidates]
+    stability = argument_stability(resolved, holders, options.max_iterations)
+    store = FactStore(model, options.timeout_ms)
+    state = _Settled(resolved, store, stability)
+    decisions = [decide(state, fn, info) for fn, info in candidates]
     return Analysis(
         model,
         decisions,
         [info.op for _, info in candidates],
-        summaries.iterations + stability.result.iterations,
-        summaries.converged and stability.result.converged,
+        resolved.result.iterations + stability.result.iterations,
+        resolved.result.converged and stability.result.converged,
+        resolved,
         store,
         stability,
-        capped,
     )
 
 
@@ -116,27 +122,26 @@ def analyze(
 class _Settled:
     """What phases 1 and 2 established, plus the fact store: all the rule reads."""
 
-    model: ModuleModel
+    resolved: Resolved
     store: FactStore
     stability: ArgumentStability
-    capped: frozenset[str]
 
 
 def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
     """The decision for one copy candidate (a slice or a same-device transfer)."""
-    model, store = state.model, state.store
+    model, store = state.resolved.model, state.store
     d = _new_decision(model, fn, info)
     try:
         slice_range = _copy_range(store, info, d)
         if fn.cfg_cycle:
             raise KeepCopy(f"@{fn.name}'s blocks branch back (a loop written with cf branches), "
                            "which this model does not describe")
-        reads = read_points(model, fn, info.op.results[0], state.capped)
-        d.reads = [model.describe(r.op) for r in reads]
+        reads = read_points(state.resolved, fn, info.op.results[0])
+        d.reads = [model.names.describe(r.op) for r in reads]
         src = info.op.opview.source
         loop = loop_context(fn, info, reads) if info.in_loop else None
-        query = SliceQuery(model, store, fn, info, reads, slice_range, loop)
-        for w, acc in writes_to_storage_of(model, fn, src):
+        query = SliceQuery(state.resolved, store, fn, info, reads, slice_range, loop)
+        for w, acc in writes_to_storage_of(state.resolved, fn, src):
             for check in _checks(query, w, acc):
                 d.checks.append(check)
                 if not check.safe:
@@ -182,23 +187,23 @@ def _copy_range(store: FactStore, info: OpInfo, d: SliceDecision) -> ByteRange:
 def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[WriteCheck]:
     """If the source's storage comes in through arguments of ``fn``, the callers' writes to it
     must be ordered around every call (settled :class:`.ArgumentStable` answers)."""
-    model = state.model
+    model, storage = state.resolved.model, state.resolved.storage
     checks = []
     args = list(fn.op.regions[0].blocks[0].arguments)
     for i, arg in enumerate(args):
-        if not is_resource(arg) or not (model.storage.same_base(arg, src) or model.storage.may_alias(arg, src)):
+        if not is_resource(arg) or not (storage.same_base(arg, src) or storage.may_alias(arg, src)):
             continue
         stable = state.stability.of(fn.name, i)
         if not stable.stable:
-            raise KeepCopy(f"the source comes from argument {model.name(arg)} of @{fn.name}: {stable.why}")
+            raise KeepCopy(f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}")
         checks.append(WriteCheck(
-            op=f"callers of @{fn.name}", location=model.location(fn.op), range=None, verdict="ordered-around-calls",
-            detail=f"every caller's writes to argument {model.name(arg)} are ordered around the call",
+            op=f"callers of @{fn.name}", location=model.names.location(fn.op), range=None, verdict="ordered-around-calls",
+            detail=f"every caller's writes to argument {model.names.name(arg)} are ordered around the call",
             argument=(fn.name, i),
         ))
-    if model.storage.is_external(src) and not model.storage.globals_in_base(src):
+    if storage.is_external(src) and not storage.globals_in_base(src):
         external_args = [a for a in args if is_resource(a)]
-        if not external_args and fn.op.name != "util.initializer" and model.storage.has_opaque_source(src):
+        if not external_args and fn.op.name != "util.initializer" and storage.has_opaque_source(src):
             raise KeepCopy("the source's storage comes from outside this function in a way the model does not follow")
     return checks
 
@@ -209,33 +214,11 @@ def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceD
     return SliceDecision(
         kind="slice" if op.name == "stream.async.slice" else "transfer",
         function=fn.name,
-        slice=model.printed(op),
-        location=model.location(op),
-        result=model.name(op.results[0]),
-        source=model.name(view.source),
+        slice=model.names.printed(op),
+        location=model.names.location(op),
+        result=model.names.name(op.results[0]),
+        source=model.names.name(view.source),
         decision="keep",
         reason="",
         range=None,
     )
-
-
-def summarize_calls(model: ModuleModel, max_iterations: Optional[int] = None) -> tuple[SolverResult, frozenset[str]]:
-    """Phase 1: callee summaries to a fixpoint over the call graph, then call effects from them.
-
-    Storage bases depend on what calls do with their operands, so they are rebuilt once the
-    summaries are final. If the iteration cap cuts the fixpoint short, the affected summaries
-    are forced to TOP (reads and writes everything) by the solver: the sound answer. Returns
-    the run's result and the callees whose summary the cap cut short.
-    """
-    solver = Solver(model)
-    calls = [info.op for fn in model.functions for info in fn.ops if info.op.name == "util.call"]
-    for op in calls:
-        solver.get_element(CalleeSummary, callee_name(op))
-    result = solver.run(max_iterations) if max_iterations is not None else solver.run()
-    capped = frozenset(
-        e.position for e in solver.elements() if isinstance(e, CalleeSummary) and e.describe() in result.pessimised
-    )
-    model.apply_call_effects(
-        lambda op: call_effects(op, solver.get_element(CalleeSummary, callee_name(op)).state.assumed)
-    )
-    return result, capped

@@ -24,6 +24,8 @@ from typing import Callable, Optional, Union
 
 from iree.compiler import ir
 
+from .ir_util import DISPATCH_OPERAND_SEGMENTS, operand_segments, parent_op
+
 
 
 @dataclass(frozen=True, eq=False)
@@ -227,31 +229,12 @@ def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
 # Variadic ops.
 
 
-#: ``stream.async.dispatch``'s variadic operand groups, in ODS order (IREE 3.13).
-DISPATCH_OPERAND_SEGMENTS = ("workload", "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
-                             "resource_operand_ends", "resource_operand_lengths", "result_sizes")
-
-
-def _segments(op: ir.OpView, names: tuple[str, ...]) -> dict[str, list[ir.Value]]:
-    """All operand groups of an op with ``operandSegmentSizes``, reading its operands once
-    (each generated group accessor rereads the attribute and slices the operand list)."""
-    operands = list(op.operation.operands)
-    sizes = list(ir.DenseI32ArrayAttr(op.operation.attributes["operandSegmentSizes"]))
-    if len(sizes) != len(names):
-        raise ValueError(f"{op.operation.name} has {len(sizes)} operand groups, the model knows {len(names)}")
-    out, start = {}, 0
-    for name, size in zip(names, sizes):
-        out[name] = operands[start : start + size]
-        start += size
-    return out
-
-
 def _dispatch(op: ir.OpView) -> OpEffects:
     """Dispatch reads each resource operand over its ``[offset to end]`` and writes the operands
     its results are tied to; untied results are fresh storage. Dispatches cannot write untied
     operands (the async form has no other way to produce a write)."""
     fx = OpEffects()
-    segment = _segments(op, DISPATCH_OPERAND_SEGMENTS)
+    segment = operand_segments(op.operation, DISPATCH_OPERAND_SEGMENTS)
     operands = segment["resource_operands"]
     # Offsets, ends and sizes are listed for the resource operands only, in order.
     positions = [i for i, v in enumerate(operands) if is_resource(v)]
@@ -296,6 +279,11 @@ def _call(op: ir.OpView) -> OpEffects:
             fx.late_reads.append(v)
     fx.external.extend(r for r in op.results if is_resource(r))
     return fx
+
+
+def callee_name(op: ir.Operation) -> str:
+    """The symbol a ``util.call`` calls."""
+    return ir.FlatSymbolRefAttr(op.attributes["callee"]).value
 
 
 def _return(op: ir.OpView) -> OpEffects:
@@ -352,8 +340,7 @@ def _region_op(op: ir.OpView) -> OpEffects:
 def _terminator(op: ir.OpView) -> OpEffects:
     """``scf.yield`` / ``scf.condition``: a storage edge to a known parent; to any other
     parent, every resource it yields escapes (the model does not follow it)."""
-    parent = op.operation.parent
-    parent = getattr(parent, "operation", parent)
+    parent = parent_op(op.operation)
     if parent is not None and parent.name in REGION_OPS:
         return OpEffects()
     return OpEffects(escapes=[v for v in op.operands if is_resource(v)])

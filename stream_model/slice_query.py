@@ -21,7 +21,8 @@ import sympy
 from .decisions import WriteCheck
 from .facts import FactStore
 from .loops import LoopContext, defined_in, feeds_yield
-from .program import FunctionModel, ModuleModel, OpInfo
+from .program import FunctionModel, OpInfo
+from .resolved import Resolved
 from .proofs import ByteRange, Fact, prove_disjoint
 from .semantics import Access
 from .symbolic import pretty
@@ -31,7 +32,7 @@ from .symbolic import pretty
 class SliceQuery:
     """The question "may this slice alias its source?" for one slice."""
 
-    model: ModuleModel
+    resolved: Resolved
     store: FactStore
     fn: FunctionModel
     slice: OpInfo
@@ -48,7 +49,7 @@ class SliceQuery:
         if not s.in_loop and not w.in_loop and self.fn.happens_before(w, s):
             return self._verdict(check, "ordered-before", "the slice depends on this write through SSA def-use edges")
         if self.reads and not w.in_loop and all(
-            not r.in_loop and self.fn.happens_before(r, w) and not r.effects.late_reads for r in self.reads
+            not r.in_loop and self.fn.happens_before(r, w) and not self._late_reads(r) for r in self.reads
         ):
             return self._verdict(check, "ordered-after", "this write depends on every read of the alias")
         wrange = self.store.access_range(acc)
@@ -74,7 +75,7 @@ class SliceQuery:
         if self.fn.happens_before(w, s):
             same = self.ordered(w, acc, "ordered-before", "same iteration: the slice depends on this write")
         elif self.reads and same_block_reads and all(
-            self.fn.happens_before(r, w) and not r.effects.late_reads for r in self.reads
+            self.fn.happens_before(r, w) and not self._late_reads(r) for r in self.reads
         ):
             same = self.ordered(w, acc, "ordered-after", "same iteration: this write depends on every read")
         else:
@@ -104,7 +105,7 @@ class SliceQuery:
         # Translate everything the query mentions first (the write's range, the facts): every
         # symbol defined inside the loop must exist by now to be renamed below.
         known = self.store.facts_for(self.fn, self.slice, w)
-        translator = self.model.translator
+        translator = self.resolved.model.translator
         iv = self.store.expr(self.loop.iv)
         inside = {
             s: self.store.renamed(self.fn, s)
@@ -128,7 +129,8 @@ class SliceQuery:
 
     # -- helpers --------------------------------------------------------------------------------
     def _check(self, w: OpInfo, acc: Access, verdict: str, detail: str) -> WriteCheck:
-        check = WriteCheck(op=self.model.describe(w.op), location=self.model.location(w.op), range=None,
+        names = self.resolved.model.names
+        check = WriteCheck(op=names.describe(w.op), location=names.location(w.op), range=None,
                            verdict=verdict, detail=detail, write_op=w.op)
         rng = self.store.access_range(acc)
         if rng is not None:
@@ -153,9 +155,12 @@ class SliceQuery:
         check.counterexample = proof.counterexample if proof.verdict == "may_overlap" else None
         return check
 
-    @staticmethod
-    def _why_unknown(w: OpInfo, acc: Access) -> str:
-        if w.effects.unknown:
+    def _late_reads(self, r: OpInfo) -> bool:
+        """May ``r`` still read after its results are ready (a call reading off their path)?"""
+        return bool(self.resolved.effects(r).late_reads)
+
+    def _why_unknown(self, w: OpInfo, acc: Access) -> str:
+        if self.resolved.effects(w).unknown:
             return "an op the model does not know"
         if w.op.name == "util.call":
             return "a call that may write this global's storage"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from .program import FunctionModel, ModuleModel, OpInfo
+from .program import FunctionModel, OpInfo
+from .resolved import Resolved
 from .semantics import Access, Kind
 
 
-def writes_to_storage_of(model: ModuleModel, fn: FunctionModel, src: ir.Value) -> list[tuple[OpInfo, Access]]:
+def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -> list[tuple[OpInfo, Access]]:
     """(op, access) for each write in ``fn`` that may touch the storage of ``src``, in program
     order.
 
@@ -17,15 +18,15 @@ def writes_to_storage_of(model: ModuleModel, fn: FunctionModel, src: ir.Value) -
     access with an unknown range. Calls that may write the source's globals (or any global and
     external storage) likewise.
     """
-    storage = model.storage
-    idx = model.writes_index(fn)
+    storage = resolved.storage
+    idx = resolved.writes_index(fn)
     base = storage.find(src)
     found = list(idx.by_base.get(base, []))
     if storage.is_external(src):
         found += [(info, Access(acc.value, Kind.WRITE, None, None)) for b, info, acc in idx.external if b != base]
     src_globals = set(storage.globals_in_base(src))
     for info in idx.global_writers:
-        written = info.effects.writes_globals
+        written = resolved.effects(info).writes_globals
         if (written is None and (storage.is_external(src) or src_globals)) or (written and written & src_globals):
             found.append((info, Access(src, Kind.WRITE, None, None)))
     return sorted(found, key=lambda pair: pair[0].index)

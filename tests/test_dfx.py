@@ -331,7 +331,7 @@ def test_iteration_cap_zero_pessimises_everything_scheduled() -> None:
     solver.get_element(IsPure, "f")
     result = solver.run(max_iterations=0)
     assert not result.converged and result.iterations == 0
-    assert result.pessimised == ("pure(f)=False known=False",)
+    assert [e.describe() for e in result.pessimised] == ["pure(f)=False known=False"]
 
 
 # -- determinism -------------------------------------------------------------------

@@ -1,0 +1,160 @@
+"""Facts about IREE IR that more than one module needs, each written once.
+
+* which ops are functions (:data:`FUNCTION_OPS`), the op defining a value, the function
+  holding it;
+* which phase of IREE's pipeline a module is at (:func:`classify_phase`), shared by the
+  loader (``rewrite``/``explain``) and the compile driver (``compile_stream_async``);
+* the operand layout of ``stream.async.dispatch`` (:data:`DISPATCH_OPERAND_SEGMENTS`);
+* every use of every symbol, in one walk (:func:`symbol_uses`).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+from iree.compiler import ir
+
+#: Ops whose body is a function the model analyses.
+FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
+
+#: ``stream.async.dispatch``'s variadic operand groups, in ODS order (IREE 3.13).
+DISPATCH_OPERAND_SEGMENTS = ("workload", "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
+                             "resource_operand_ends", "resource_operand_lengths", "result_sizes")
+
+
+def defining_op(value: ir.Value) -> Optional[ir.Operation]:
+    """The op whose result ``value`` is (None for a block argument)."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    return getattr(owner, "operation", owner)
+
+
+def parent_op(op: ir.Operation) -> Optional[ir.Operation]:
+    parent = op.parent
+    return getattr(parent, "operation", parent) if parent is not None else None
+
+
+def function_of_value(value: ir.Value) -> Optional[ir.Operation]:
+    """The function-like op whose body defines ``value`` (None for module-level values)."""
+    owner = value.owner
+    op: Optional[ir.Operation] = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
+    op = getattr(op, "operation", op)
+    while op is not None and op.name not in FUNCTION_OPS:
+        op = parent_op(op)
+    return op
+
+
+def operand_segments(op: ir.Operation, names: tuple[str, ...]) -> dict[str, list[ir.Value]]:
+    """All operand groups of an op with ``operandSegmentSizes``, reading its operands once
+    (each generated group accessor rereads the attribute and slices the operand list)."""
+    operands = list(op.operands)
+    sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    if len(sizes) != len(names):
+        raise ValueError(f"{op.name} has {len(sizes)} operand groups, the model knows {len(names)}")
+    out, start = {}, 0
+    for name, size in zip(names, sizes):
+        out[name] = operands[start : start + size]
+        start += size
+    return out
+
+
+def dispatch_operand_index(op: ir.Operation, group: str, position: int) -> int:
+    """The index in ``op.operands`` of element ``position`` of a dispatch's operand ``group``."""
+    sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    k = DISPATCH_OPERAND_SEGMENTS.index(group)
+    return sum(sizes[:k]) + position
+
+
+# -- phases ------------------------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    """Where a module is relative to the splice point (right before
+    ``iree-stream-schedule-execution``), which is the phase the model describes."""
+
+    BEFORE = "before"  # flow or stream tensor ops: run IREE up to the splice first
+    SPLICE = "splice"  # stream-async IR
+    AFTER = "after"  # execution regions, commands, HAL or VM: past what the model describes
+    NOT_STREAM = "not stream"  # no stream ops at all
+
+
+#: Ops that only exist before the splice point (flow, stream tensor ops that encoding and
+#: conversion remove) and only after it (execution regions, timepoints, commands, HAL, VM).
+BEFORE_SPLICE_OPS = ("flow.", "stream.tensor.dispatch", "stream.tensor.slice", "stream.tensor.update",
+                     "stream.tensor.splat", "stream.tensor.fill", "stream.tensor.clone")
+AFTER_SPLICE_OPS = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.resource.alloc",
+                    "stream.timepoint.await", "hal.executable", "vm.")
+
+
+@dataclass(frozen=True)
+class PhaseCheck:
+    phase: Phase
+    evidence: Optional[str] = None  # the first op (by name) that places the module there
+
+
+def classify_phase(module: ir.Module) -> PhaseCheck:
+    names: set[str] = set()
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        names.add(op.name)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    for phase, group in ((Phase.AFTER, AFTER_SPLICE_OPS), (Phase.BEFORE, BEFORE_SPLICE_OPS)):
+        found = sorted(n for n in names if n.startswith(group))
+        if found:
+            return PhaseCheck(phase, found[0])
+    if not any(n.startswith(("stream.async.", "stream.tensor.")) for n in names):
+        return PhaseCheck(Phase.NOT_STREAM)
+    return PhaseCheck(Phase.SPLICE)
+
+
+# -- symbols -----------------------------------------------------------------------------------
+
+_SYMBOL_TOKEN = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([\w.$-]+))')
+_NO_SYMBOLS = (ir.StringAttr, ir.IntegerAttr, ir.TypeAttr, ir.FloatAttr, ir.BoolAttr, ir.UnitAttr,
+               ir.DenseI32ArrayAttr, ir.DenseI64ArrayAttr)
+
+
+def symbol_uses(module: ir.Module) -> dict[str, list[ir.Operation]]:
+    """Every op that mentions each symbol name in one of its attributes, in one walk.
+
+    Symbol references are read from typed attributes where the bindings expose them (flat
+    symbol refs, nested refs, arrays and dictionaries of them); any other attribute kind (a
+    dialect attribute that may nest a reference) is scanned in its printed form. That can only
+    over-count uses, which is the safe direction: an extra use makes a function external or a
+    global address-taken, never the reverse."""
+    found: dict[str, list[ir.Operation]] = {}
+
+    def names_in(attr: ir.Attribute, out: set[str]) -> None:
+        if isinstance(attr, _NO_SYMBOLS):
+            return
+        if isinstance(attr, ir.FlatSymbolRefAttr):
+            out.add(attr.value)
+        elif isinstance(attr, ir.SymbolRefAttr):
+            out.update(attr.value)
+        elif isinstance(attr, ir.ArrayAttr):
+            for a in attr:
+                names_in(a, out)
+        elif isinstance(attr, ir.DictAttr):
+            for i in range(len(attr)):
+                names_in(attr[i].attr, out)
+        else:
+            for quoted, plain in _SYMBOL_TOKEN.findall(str(attr)):
+                out.add(quoted or plain)
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        names: set[str] = set()
+        attributes = op.attributes
+        for i in range(len(attributes)):
+            names_in(attributes[i].attr, names)
+        for name in sorted(names):
+            found.setdefault(name, []).append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found

@@ -1,0 +1,85 @@
+"""How the model names values and ops in logs and reasons: display only, never read back.
+
+Values are named as the user wrote them when the source text is known (``%step``), else as the
+printer numbers them (``%arg0``); ops by name and first result; locations by file base name.
+One :class:`Names` per module, holding the one ``AsmState`` (numbering a module is slow).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Optional
+
+from iree.compiler import ir
+
+
+class Names:
+    """Names, descriptions, printed forms and locations of one module's values and ops."""
+
+    def __init__(self, module: ir.Module, source: Optional[str] = None, filename: Optional[str] = None) -> None:
+        self.filename = filename.rsplit("/", 1)[-1] if filename else None
+        self._source_lines = source.splitlines() if source is not None else None
+        self.asm_state = ir.AsmState(module.operation)
+
+    def name(self, value: ir.Value) -> str:
+        """The value's name as the user wrote it when the source is known (``%step``), else
+        as the printer numbers it (``%arg0``). Display only: the model never reads text."""
+        return self._source_name(value) or value.get_name(self.asm_state)
+
+    def _source_name(self, value: ir.Value) -> Optional[str]:
+        if self._source_lines is None:
+            return None
+        owner = value.owner
+        try:
+            if isinstance(owner, ir.Block):
+                line, col = self._line_col(value.location)
+                m = re.match(r"%[\w.$-]+", line[col - 1 :])
+                return m.group(0) if m else None
+            op = getattr(owner, "operation", owner)
+            line, col = self._line_col(op.location)
+            m = re.search(r"(%[\w.$-]+)(?::(\d+))?\s*=\s*$", line[: col - 1])
+            if not m:
+                return None
+            return m.group(1) if not m.group(2) else f"{m.group(1)}#{value.result_number}"
+        except (ValueError, IndexError, AttributeError):
+            return None
+
+    def _line_col(self, loc: ir.Location) -> tuple[str, int]:
+        assert self._source_lines is not None
+        return self._source_lines[loc.start_line - 1], loc.start_col
+
+    def source_line(self, op: ir.Operation) -> Optional[str]:
+        if self._source_lines is None:
+            return None
+        try:
+            return self._source_lines[op.location.start_line - 1].strip()
+        except (ValueError, IndexError, AttributeError):
+            return None
+
+    def describe(self, op: ir.Operation) -> str:
+        """``stream.async.update %5``: an op by name and first result, for reasons."""
+        if len(op.results):
+            return f"{op.name} {self.name(op.results[0])}"
+        return op.name
+
+    def printed(self, op: ir.Operation) -> str:
+        """The op as the user wrote it (one line of the source), else as printed."""
+        line = self.source_line(op)
+        if line and op.name in line:
+            return line
+        buf = io.StringIO()
+        op.print(state=self.asm_state, file=buf)
+        return " ".join(buf.getvalue().split())
+
+    def location(self, op: ir.Operation) -> str:
+        """``file.mlir:37:14``: the innermost source position (the callee of a call-site
+        location), with the file's base name, so logs stay short and stable across machines."""
+        text = str(op.location)
+        m = re.search(r'"([^"]*)":(\d+):(\d+)', text)
+        if not m:
+            return text.removeprefix("loc(").removesuffix(")")
+        name = m.group(1).rsplit("/", 1)[-1]
+        if name == "-" and self.filename:
+            name = self.filename
+        return f"{name}:{m.group(2)}:{m.group(3)}"

@@ -1,0 +1,95 @@
+"""Phase 1 of the analysis: what every op does, with each ``util.call`` resolved by its callee.
+
+The model describes a call as "may read, write and keep anything it is given" (the op table
+cannot see the callee). Callee summaries (:mod:`.calls`) are a DFX fixpoint over the call
+graph; once settled they give each call precise effects, and the storage bases follow from the
+effects (what a call returns may share its arguments' storage). :class:`Resolved` holds that
+result next to the model, which stays exactly as it was built: the rest of the analysis reads
+effects and storage from here, never from ``OpInfo.effects`` of a call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from iree.compiler import ir
+
+from dfx import Solver, SolverResult
+
+from .calls import CalleeSummary, call_effects
+from .program import FunctionModel, ModuleModel, OpInfo
+from .semantics import Kind, OpEffects, callee_name
+from .tied_chains import StorageMap, build_storage_map
+
+
+@dataclass
+class Resolved:
+    """The model, every call's effects from its callee's settled summary, and the storage
+    bases those effects imply."""
+
+    model: ModuleModel
+    calls: dict[ir.Operation, OpEffects]
+    storage: StorageMap
+    capped: frozenset[str]  # callees whose summary the iteration cap cut short (TOP)
+    result: SolverResult
+    _writes: dict[str, "WritesIndex"] = field(default_factory=dict)
+
+    def effects(self, info: OpInfo) -> OpEffects:
+        """``info``'s effects, a call's from its callee's summary."""
+        return self.calls.get(info.op, info.effects)
+
+    def writes_index(self, fn: FunctionModel) -> "WritesIndex":
+        """The writes of ``fn`` grouped by storage base (built on first use)."""
+        found = self._writes.get(fn.name)
+        if found is None:
+            found = self._writes[fn.name] = WritesIndex.build(self, fn)
+        return found
+
+
+@dataclass
+class WritesIndex:
+    """Every write of one function, grouped so a slice finds the ones that matter quickly:
+    by storage base, the external ones, and the ops that may write globals besides their
+    accesses (calls). Without it each slice would scan the whole function."""
+
+    by_base: dict
+    external: list  # (base, OpInfo, Access) for writes to external bases
+    global_writers: list  # OpInfo of ops with writes_globals (None or non-empty)
+
+    @staticmethod
+    def build(resolved: Resolved, fn: FunctionModel) -> "WritesIndex":
+        storage = resolved.storage
+        by_base: dict = {}
+        external: list = []
+        writers: list = []
+        for info in fn.ops:
+            fx = resolved.effects(info)
+            for acc in fx.accesses:
+                if acc.kind is not Kind.WRITE:
+                    continue
+                base = storage.find(acc.value)
+                by_base.setdefault(base, []).append((info, acc))
+                if storage.is_external(acc.value):
+                    external.append((base, info, acc))
+            if fx.writes_globals is None or fx.writes_globals:
+                writers.append(info)
+        return WritesIndex(by_base, external, writers)
+
+
+def resolve_calls(model: ModuleModel, max_iterations: Optional[int] = None) -> Resolved:
+    """Callee summaries to a fixpoint, then each call's effects and the storage bases.
+
+    If the iteration cap cuts the fixpoint short, the affected summaries are forced to TOP
+    (reads and writes everything) by the solver: the sound answer."""
+    solver = Solver(model)
+    calls = [info.op for fn in model.functions for info in fn.ops if info.op.name == "util.call"]
+    for op in calls:
+        solver.get_element(CalleeSummary, callee_name(op))
+    result = solver.run(max_iterations) if max_iterations is not None else solver.run()
+    pessimised = set(map(id, result.pessimised))
+    capped = frozenset(e.position for e in solver.elements() if isinstance(e, CalleeSummary) and id(e) in pessimised)
+    effects = {op: call_effects(op, solver.get_element(CalleeSummary, callee_name(op)).state.assumed) for op in calls}
+    resolved_effects = [(i.op, effects.get(i.op, i.effects)) for f in model.functions for i in f.ops]
+    storage = build_storage_map(resolved_effects, model.globals, model.resource_arguments, model.names.describe)
+    return Resolved(model, effects, storage, capped, result)
