@@ -15,7 +15,8 @@ import os
 import sys
 from typing import Optional, Sequence
 
-from stream_model import ModelError, load, parse_module
+from stream_model import ModelError, WrongPhaseError, load, parse_module
+from stream_model.ir_util import Phase
 
 from .explain import human, jsonl, write_atomically
 from .rewrite import RewriteError, RewriteReport, elide_slices
@@ -67,8 +68,8 @@ def _rewrite(args: argparse.Namespace) -> None:
 def _explain(args: argparse.Namespace) -> None:
     try:
         loaded = load(args.input)
-    except ModelError as e:
-        if "use `slice-elision compile`" not in str(e):
+    except WrongPhaseError as e:
+        if e.phase is not Phase.BEFORE:
             raise
         loaded = _reach_stream_phase(args.input, args.iree_flags.split())
     report = elide_slices(loaded.module, apply=False, source=loaded.text, filename=loaded.filename)

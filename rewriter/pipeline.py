@@ -73,6 +73,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Literal, Sequence
 
 from iree.compiler import ir, passmanager
+from stream_model.ir_util import Phase, classify_phase
 
 __all__ = [
     "DEFAULT_CPU_FLAGS",
@@ -762,14 +763,6 @@ def _ir_after_stages(
 # Compiling from the splice point
 # --------------------------------------------------------------------------------------------
 
-#: Ops that mean a module is not at the splice point: earlier phases (flow, stream tensor ops
-#: that encoding/conversion would have removed) or later ones (execution regions, commands).
-_NOT_AT_SPLICE_EARLY = ("flow.", "stream.tensor.dispatch", "stream.tensor.slice", "stream.tensor.update",
-                        "stream.tensor.splat", "stream.tensor.fill", "stream.tensor.clone")
-_NOT_AT_SPLICE_LATE = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.resource.alloc",
-                       "stream.timepoint.await", "hal.executable", "vm.")
-
-
 def _read_stream_async_input(module_text_or_path: "str | bytes | os.PathLike[str]") -> tuple[bytes, str]:
     """(module bytes, name for messages) from text, bytes or a file path.
 
@@ -804,22 +797,14 @@ def _parse_stream_async(context: ir.Context, data: bytes, name: str) -> ir.Modul
             module.operation.verify()
     except ir.MLIRError as err:
         raise CompileError(f"{name}: input does not verify: " + _diagnostic_line(err)) from err
-    names: set[str] = set()
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        names.add(op.name)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    for group, where in ((_NOT_AT_SPLICE_EARLY, "before"), (_NOT_AT_SPLICE_LATE, "after")):
-        found = sorted(n for n in names if n.startswith(group))
-        if found:
-            raise CompileError(
-                f"{name}: IR at the wrong phase: found {found[0]}, which belongs {where} the splice point; "
-                f"compile_stream_async expects stream-async IR as it is right before {SPLICE_BEFORE} "
-                "(use compile_file for earlier IR)"
-            )
-    if not any(n.startswith("stream.async.") for n in names):
+    found = classify_phase(module)
+    if found.phase in (Phase.BEFORE, Phase.AFTER):
+        raise CompileError(
+            f"{name}: IR at the wrong phase: found {found.evidence}, which belongs {found.phase.value} the splice "
+            f"point; compile_stream_async expects stream-async IR as it is right before {SPLICE_BEFORE} "
+            "(use compile_file for earlier IR)"
+        )
+    if found.phase is Phase.NOT_STREAM:
         raise CompileError(f"{name}: no stream.async ops found; expected stream-async IR at the splice point")
     return module
 

@@ -7,7 +7,7 @@ Knows IREE's stream semantics, nothing about rewriting. Entry points:
 * :func:`analyze` decides every ``stream.async.slice`` (:class:`SliceDecision`).
 """
 
-from .loader import LoadedModule, ModelError, check_phase, load, parse_module
+from .loader import LoadedModule, ModelError, WrongPhaseError, check_phase, load, parse_module
 from .program import ModuleModel
 from .decisions import SliceDecision, WriteCheck
 from .safety import Analysis, AnalysisOptions, analyze
@@ -20,6 +20,7 @@ __all__ = [
     "ModuleModel",
     "SliceDecision",
     "WriteCheck",
+    "WrongPhaseError",
     "analyze",
     "check_phase",
     "load",

@@ -14,9 +14,20 @@ from pathlib import Path
 
 from iree.compiler import ir
 
+from .ir_util import Phase, classify_phase
+
 
 class ModelError(Exception):
     """Bad user input: the message is one line meant for the user, never a traceback."""
+
+
+class WrongPhaseError(ModelError):
+    """The module is not at the phase the model describes; ``phase`` says which side it is
+    on (``Phase.BEFORE``: IREE can be run up to the splice point first)."""
+
+    def __init__(self, message: str, phase: Phase) -> None:
+        super().__init__(message)
+        self.phase = phase
 
 
 @dataclass
@@ -25,11 +36,6 @@ class LoadedModule:
     module: ir.Module
     text: str | None = None  # the source, for naming values as the user wrote them
     filename: str | None = None  # the file it came from, for locations in logs
-
-
-# Ops whose presence means the IR is past the phase the model describes.
-_LATE_OPS = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.resource.alloc")
-_EARLY_OPS = ("flow.", "stream.tensor.dispatch", "stream.tensor.slice", "stream.tensor.update")
 
 
 def read_text(path: str) -> str:
@@ -75,28 +81,19 @@ def _first_diagnostic(e: "ir.MLIRError") -> str:
 
 
 def check_phase(module: ir.Module, filename: str = "<input>") -> None:
-    """Reject IR that is not stream-async IR (see module docstring)."""
-    names: set[str] = set()
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        names.add(op.name)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    late = sorted(n for n in names if n.startswith(_LATE_OPS))
-    if late:
-        raise ModelError(
-            f"{filename}: IR at the wrong phase: found {late[0]}; slice elision runs on stream-async IR "
-            "before iree-stream-schedule-execution"
-        )
-    early = sorted(n for n in names if n.startswith(_EARLY_OPS))
-    if early:
-        raise ModelError(
-            f"{filename}: IR at the wrong phase: found {early[0]}; expected stream-async IR "
-            "(after iree-stream-materialize-copy-on-write); use `slice-elision compile` for earlier IR"
-        )
-    if not any(n.startswith("stream.async.") or n.startswith("stream.tensor.") for n in names):
-        raise ModelError(f"{filename}: no stream-async ops found; expected IR of the stream phase")
+    """Reject IR that is not stream-async IR (see module docstring); the phases are the
+    compile driver's too (:func:`.ir_util.classify_phase`)."""
+    found = classify_phase(module)
+    if found.phase is Phase.AFTER:
+        raise WrongPhaseError(
+            f"{filename}: IR at the wrong phase: found {found.evidence}; slice elision runs on stream-async IR "
+            "before iree-stream-schedule-execution", found.phase)
+    if found.phase is Phase.BEFORE:
+        raise WrongPhaseError(
+            f"{filename}: IR at the wrong phase: found {found.evidence}; expected stream-async IR "
+            "(after iree-stream-materialize-copy-on-write); use `slice-elision compile` for earlier IR", found.phase)
+    if found.phase is Phase.NOT_STREAM:
+        raise WrongPhaseError(f"{filename}: no stream-async ops found; expected IR of the stream phase", found.phase)
 
 
 def load(path: str) -> LoadedModule:
