@@ -13,6 +13,7 @@ from typing import Optional
 
 from iree.compiler import ir
 
+from .ir_util import defining_op, parent_op
 from .program import FunctionModel, OpInfo
 from .resolved import Resolved
 from .semantics import Kind, callee_name
@@ -26,6 +27,7 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
     """Every op that reads the alias, in program order; raise :class:`KeepCopy` on any use
     that is not a read."""
     names = resolved.model.names
+    slice_op = defining_op(result)
     reads: list[OpInfo] = []
     work = [result]
     seen_values: list[ir.Value] = []
@@ -39,6 +41,9 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
             ui = fn.info(user)
             if ui is None:
                 raise KeepCopy(f"{names.name(value)} is used outside its function by {user.name}")
+            if user.name == "scf.yield" and _carries_to_next_iteration(user, slice_op):
+                raise KeepCopy(f"{names.name(value)} is carried into the next iteration of its loop (iter_args), "
+                               "where its reads are not ordered with this iteration's writes")
             flowed = region_flow(user, use.operand_number)
             if flowed is not None:
                 work.extend(flowed)
@@ -51,6 +56,19 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
             if user.name in ("stream.async.slice", "stream.async.transfer"):
                 work.append(user.results[0])
     return sorted(reads, key=lambda r: r.index)
+
+
+def _carries_to_next_iteration(yield_op: ir.Operation, slice_op: Optional[ir.Operation]) -> bool:
+    """Does ``yield_op`` hand a value to the next iteration of a loop that holds the slice?"""
+    loop = parent_op(yield_op)
+    if loop is None or loop.name not in ("scf.for", "scf.while") or slice_op is None:
+        return False
+    op: Optional[ir.Operation] = slice_op
+    while op is not None:
+        if op == loop:
+            return True
+        op = parent_op(op)
+    return False
 
 
 def region_flow(user: ir.Operation, operand_number: int) -> Optional[list[ir.Value]]:

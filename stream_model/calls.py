@@ -40,6 +40,9 @@ class Summary:
     result_aliases: Optional[tuple[IntSet, ...]]  # per result: args it may share storage with
     writes_globals: Optional[frozenset[str]]
     reads_done: IntSet  # args all of whose reads complete before every result is ready
+    # (argument, global) pairs: the callee makes the argument's storage that global's (a
+    # util.global.store, here or deeper); None: any argument may become any global's storage.
+    arg_globals: Optional[frozenset[tuple[int, str]]] = frozenset()
 
     def writes(self, i: int) -> bool:
         return self.arg_writes is None or i in self.arg_writes
@@ -56,8 +59,8 @@ class Summary:
         return self.result_aliases[j] if j < len(self.result_aliases) else frozenset()
 
 
-BOTTOM = Summary(frozenset(), frozenset(), (), frozenset(), None)
-TOP = Summary(None, None, None, None, frozenset())
+BOTTOM = Summary(frozenset(), frozenset(), (), frozenset(), None, frozenset())
+TOP = Summary(None, None, None, None, frozenset(), None)
 
 
 def _union(a: IntSet, b: IntSet) -> IntSet:
@@ -86,6 +89,7 @@ def join(a: Summary, b: Summary) -> Summary:
         aliases,
         globals_,
         _intersection(a.reads_done, b.reads_done),
+        None if a.arg_globals is None or b.arg_globals is None else a.arg_globals | b.arg_globals,
     )
 
 
@@ -103,6 +107,8 @@ def call_effects(op: ir.Operation, summary: Summary) -> OpEffects:
         if not summary.reads_finish_before_results(i) or not _all_results_are_resources(op):
             fx.late_reads.append(v)
     operands = list(op.operands)
+    if summary.arg_globals is not None:
+        fx.joins_globals.extend((operands[i], g) for i, g in sorted(summary.arg_globals) if i < len(operands))
     for j, r in enumerate(op.results):
         if not is_resource(r):
             continue
@@ -168,9 +174,11 @@ def summarize(model: "ModuleModel", fn: "FunctionModel", summary_of) -> Summary:
             written_globals |= set(storage.globals_in_base(acc.value))
             if storage.is_external(acc.value):
                 writes_all = True  # writes storage of unknown origin (an import, a call result)
+    arg_globals: set[tuple[int, str]] = set()
     for i, a in res_args.items():
         if storage.is_external(a) or storage.globals_in_base(a):
             escapes.add(i)
+        arg_globals |= {(i, g) for g in storage.globals_in_base(a)}
 
     returns = [op for op, _ in effects if op.name == "util.return"]
     aliases: list[IntSet] = []
@@ -188,6 +196,7 @@ def summarize(model: "ModuleModel", fn: "FunctionModel", summary_of) -> Summary:
         tuple(aliases),
         None if writes_all else frozenset(written_globals),
         frozenset(i for i, a in res_args.items() if _reads_done_before_return(fn, storage, a, returns, effects)),
+        frozenset(arg_globals),
     )
 
 

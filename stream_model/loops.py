@@ -29,6 +29,7 @@ class LoopContext:
     iv: ir.Value
     carried_args: list[int]  # iteration arguments k the slice depends on, whose yield depends on k
     before_every_iteration: list[OpInfo]  # ops outside the loop every iteration's slice depends on
+    unsigned: bool = False  # ``scf.for unsigned``: iterations are ordered by unsigned comparison
 
 
 def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopContext:
@@ -68,7 +69,7 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
         p = producer(fn, v)
         if p is not None:
             outside.append(p)
-    return LoopContext(loop, body, args[0], carried, outside)
+    return LoopContext(loop, body, args[0], carried, outside, "unsignedCmp" in loop.attributes)
 
 
 def producer(fn: FunctionModel, value: ir.Value) -> Optional[OpInfo]:

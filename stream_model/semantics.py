@@ -82,6 +82,9 @@ class OpEffects:
     escapes: list[ir.Value] = field(default_factory=list)  # operands code we cannot see may touch
     global_load: Optional[tuple[ir.Value, str]] = None  # (result, global symbol)
     global_store: Optional[tuple[ir.Value, str]] = None  # (stored value, global symbol)
+    # Operands whose storage becomes a global's by what the op does (a call whose callee
+    # stores its argument to the global): (operand, global symbol).
+    joins_globals: list[tuple[ir.Value, str]] = field(default_factory=list)
     unknown: bool = False  # the op is not in the table but touches resources
     # Globals whose storage the op may write besides its accesses (calls); None: any global and
     # any external storage.
@@ -189,12 +192,15 @@ IGNORED_OPS = frozenset({"stream.resource.size"})
 
 
 def _byte_width(value: ir.Value) -> Optional[int]:
-    """Width in bytes of a scalar stored or loaded by stream.async.store/load."""
+    """Width in bytes of a scalar stored or loaded by stream.async.store/load; None (an
+    unknown range) for a width that is not whole bytes (``i1``, ``i4``: how many bytes IREE
+    touches for those is not something the model claims)."""
     t = value.type
     try:
-        return ir.IntegerType(t).width // 8 if isinstance(t, ir.IntegerType) else ir.FloatType(t).width // 8
+        bits = ir.IntegerType(t).width if isinstance(t, ir.IntegerType) else ir.FloatType(t).width
     except Exception:  # noqa: BLE001 - a type we do not know the width of: unknown range
         return None
+    return bits // 8 if bits > 0 and bits % 8 == 0 else None
 
 
 def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
@@ -337,6 +343,27 @@ def _region_op(op: ir.OpView) -> OpEffects:
     return OpEffects()
 
 
+#: Branches whose successor operands the model follows (:func:`branch_operands`).
+BRANCH_OPS = frozenset({"cf.br", "cf.cond_br"})
+
+
+def branch_operands(op: ir.Operation) -> "Optional[list[list[ir.Value]]]":
+    """Per successor, the operands a ``cf`` branch passes to its block arguments (None for
+    any other op: the model does not know where its operands go)."""
+    if op.name == "cf.br":
+        return [list(op.operands)]
+    if op.name == "cf.cond_br":
+        groups = operand_segments(op, ("condition", "true", "false"))
+        return [groups["true"], groups["false"]]
+    return None
+
+
+def _branch(op: ir.OpView) -> OpEffects:
+    """A ``cf`` branch touches no bytes: its operands become the successor's block arguments
+    (storage edges, see :mod:`.tied_chains`)."""
+    return OpEffects()
+
+
 def _terminator(op: ir.OpView) -> OpEffects:
     """``scf.yield`` / ``scf.condition``: a storage edge to a known parent; to any other
     parent, every resource it yields escapes (the model does not follow it)."""
@@ -372,6 +399,7 @@ VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
     "util.global.store": _global_store,
     **{name: _region_op for name in REGION_OPS},
     **{name: _terminator for name in REGION_TERMINATORS},
+    **{name: _branch for name in BRANCH_OPS},
 }
 
 

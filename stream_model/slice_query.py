@@ -118,8 +118,11 @@ class SliceQuery:
             Fact(f"{f.name} ({which} iteration)", f.lhs.xreplace(inside), f.rel, f.rhs.xreplace(inside))
             for f in known if (f.lhs.free_symbols | f.rhs.free_symbols) & set(inside)
         ]
-        rel = "slt" if which == "earlier" else "sgt"
-        order = Fact(f"{which} iteration: {pretty(inside[iv])} {'<' if rel == 'slt' else '>'} {pretty(iv)}",
+        # The induction variable grows as the loop compares it: signed, or unsigned for
+        # ``scf.for unsigned``.
+        rel = {("earlier", False): "slt", ("later", False): "sgt",
+               ("earlier", True): "ult", ("later", True): "ugt"}[(which, self.loop.unsigned)]
+        order = Fact(f"{which} iteration: {pretty(inside[iv])} {'<' if which == 'earlier' else '>'} {pretty(iv)}",
                      inside[iv], rel, iv)
         return self._prove(check, other_range, known + other + [order], f"{which} iterations: ", extra=[order])
 
@@ -166,6 +169,8 @@ class SliceQuery:
             return "a call that may write this global's storage"
         if acc.range_known:
             return "the bytes it writes, its length operand, are not provably end - start"
+        if any(a is acc for a in self.resolved.effects(w).accesses):
+            return "the model does not know which bytes it writes"
         return "storage that may be shared with external buffers at unknown offsets"
 
 

@@ -23,7 +23,7 @@ from typing import Hashable, Iterable, Iterator, Optional, Union
 
 from iree.compiler import ir
 
-from .semantics import OpEffects, is_resource
+from .semantics import REGION_OPS, OpEffects, branch_operands, is_resource
 
 Key = Union[ir.Value, str]  # a value, or "@global" for a global's storage
 
@@ -150,6 +150,9 @@ def build_storage_map(
             storage.union(fx.global_load[0], "@" + fx.global_load[1])
         if fx.global_store and link_globals:
             storage.union(fx.global_store[0], "@" + fx.global_store[1])
+        if link_globals:
+            for value, name in fx.joins_globals:
+                storage.union(value, "@" + name)
         for v in fx.external:
             storage.mark_external(v, f"result of {describe(op)}")
         for v in fx.escapes:
@@ -157,6 +160,7 @@ def build_storage_map(
         for v in fx.fresh:
             storage.find(v)
         _region_edges(op, storage)
+        _branch_edges(op, storage)
     return storage
 
 
@@ -205,6 +209,30 @@ def _region_edges(op: ir.Operation, storage: StorageMap) -> None:
             if is_resource(result):
                 storage.union(result, condition[i])
                 storage.union(result, list(after.arguments)[i])
+    elif op.regions and name not in REGION_OPS:
+        # A region op the model does not know: where its block arguments come from is unknown.
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.arguments:
+                    if is_resource(arg):
+                        storage.mark_external(arg, f"argument of a region of {name}, which the model does not follow")
+
+
+def _branch_edges(op: ir.Operation, storage: StorageMap) -> None:
+    """``cf`` branches: each successor operand and the block argument it becomes are one
+    value. A block reached by any other branching op gets arguments of unknown provenance."""
+    successors = list(op.successors)
+    if not successors:
+        return
+    forwarded = branch_operands(op)
+    for block, operands in zip(successors, forwarded or [None] * len(successors)):
+        for i, arg in enumerate(block.arguments):
+            if not is_resource(arg):
+                continue
+            if operands is None:
+                storage.mark_external(arg, f"argument of a block reached by {op.name}, which the model does not follow")
+            else:
+                storage.union(arg, operands[i])
 
 
 def _terminator(block: ir.Block) -> ir.Operation:

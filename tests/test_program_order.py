@@ -29,7 +29,7 @@ def test_local_search_agrees_with_ancestor_sets(name: str, kind: str, chunk: str
                         continue
                     local = fn._reaches(a, b)  # noqa: SLF001 - the two strategies, side by side
                     memo = bool(fn._ancestor_bits(b) >> a.index & 1)  # noqa: SLF001
-                    assert local == memo, f"{name}: {model.describe(a.op)} before {model.describe(b.op)}"
+                    assert local == memo, f"{name}: {model.names.describe(a.op)} before {model.names.describe(b.op)}"
 
 
 def test_far_pairs_use_the_memoised_ancestors(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -339,3 +339,119 @@ util.func public @slice_in_a_region_op_the_model_does_not_know(%n: index, %row: 
 }
 // LOG-LABEL: in @slice_in_a_region_op_the_model_does_not_know
 // LOG: decision: KEEP: the slice is inside nested loops or a repeating region (scf.parallel), which this model does not describe
+
+// -----
+
+// A resource passed to a block through cf.br is the same storage as the operand: the update of
+// %cache writes the bytes the slice of %b reads.
+// CHECK-LABEL: util.func public @branch_argument_is_the_operands_storage
+util.func public @branch_argument_is_the_operands_storage(%row: !stream.resource<*>) -> !stream.resource<*> {
+  %cache = util.global.load @cache : !stream.resource<variable>
+  cf.br ^bb1(%cache : !stream.resource<variable>)
+^bb1(%b: !stream.resource<variable>):
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c44 = arith.constant 44 : index
+  %c1024 = arith.constant 1024 : index
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %b[%c0 to %c44] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c44}
+  %u = stream.async.update %row, %cache[%c0 to %c4] : !stream.resource<*>{%c4} -> %cache as !stream.resource<variable>{%c1024}
+  %d = stream.async.dispatch @ex::@read(%s[%c0 to %c44 for %c44]) : (!stream.resource<variable>{%c44}) -> !stream.resource<*>{%c4}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %d : !stream.resource<*>
+}
+// LOG-LABEL: in @branch_argument_is_the_operands_storage
+// LOG: decision: KEEP: stream.async.update %u writes [0, 4), which may overlap the slice [0, 44)
+
+// -----
+
+// The twin: the same branch, a write of other bytes.
+// CHECK-LABEL: util.func public @branch_argument_write_elsewhere
+util.func public @branch_argument_write_elsewhere(%row: !stream.resource<*>) -> !stream.resource<*> {
+  %cache = util.global.load @cache : !stream.resource<variable>
+  cf.br ^bb1(%cache : !stream.resource<variable>)
+^bb1(%b: !stream.resource<variable>):
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c44 = arith.constant 44 : index
+  %c48 = arith.constant 48 : index
+  %c1024 = arith.constant 1024 : index
+  // CHECK-NOT: stream.async.slice
+  %s = stream.async.slice %b[%c0 to %c44] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c44}
+  %u = stream.async.update %row, %cache[%c44 to %c48] : !stream.resource<*>{%c4} -> %cache as !stream.resource<variable>{%c1024}
+  %d = stream.async.dispatch @ex::@read(%s[%c0 to %c44 for %c44]) : (!stream.resource<variable>{%c44}) -> !stream.resource<*>{%c4}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %d : !stream.resource<*>
+}
+// LOG-LABEL: in @branch_argument_write_elsewhere
+// LOG: decision: ALIAS
+// LOG: write stream.async.update %u [44, 48) {{.*}}: disjoint
+
+// -----
+
+// A callee that stores its argument to a global makes the caller's buffer that global's: a later
+// call writing the global writes the sliced bytes.
+// CHECK-LABEL: util.func public @callee_stores_argument_to_a_global
+util.global private mutable @kept : !stream.resource<variable>
+util.func private @keep_it(%a: !stream.resource<variable>) {
+  util.global.store %a, @kept : !stream.resource<variable>
+  util.return
+}
+util.func private @poke_it(%row: !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %k = util.global.load @kept : !stream.resource<variable>
+  %u = stream.async.update %row, %k[%c0 to %c4] : !stream.resource<*>{%c4} -> %k as !stream.resource<variable>{%c1024}
+  util.global.store %u, @kept : !stream.resource<variable>
+  util.return
+}
+util.func public @callee_stores_argument_to_a_global(%row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c44 = arith.constant 44 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %x = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c1024}
+  util.call @keep_it(%x) : (!stream.resource<variable>) -> ()
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %x[%c0 to %c44] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c44}
+  util.call @poke_it(%row) : (!stream.resource<*>) -> ()
+  %d = stream.async.dispatch @ex::@read(%s[%c0 to %c44 for %c44]) : (!stream.resource<variable>{%c44}) -> !stream.resource<*>{%c4}
+  util.return %d : !stream.resource<*>
+}
+// LOG-LABEL: in @callee_stores_argument_to_a_global
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call that may write this global's storage)
+
+// -----
+
+// The alias of iteration i is carried to iteration i + 1 through iter_args and read there,
+// after iteration i's write of the same bytes.
+// CHECK-LABEL: util.func public @alias_carried_to_the_next_iteration
+util.func public @alias_carried_to_the_next_iteration(%row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c1024 = arith.constant 1024 : index
+  %c0_i32 = arith.constant 0 : i32
+  %z = stream.async.splat %c0_i32 : i32 -> !stream.resource<variable>{%c16}
+  %e = stream.async.splat %c0_i32 : i32 -> !stream.resource<*>{%c4}
+  %out:2 = scf.for %i = %c0 to %c3 step %c1 iter_args(%prev = %z, %last = %e) -> (!stream.resource<variable>, !stream.resource<*>) {
+    %off = arith.muli %i, %c16 : index
+    %end = arith.addi %off, %c16 : index
+    %wend = arith.addi %off, %c4 : index
+    %acc = util.global.load @cache : !stream.resource<variable>
+    // CHECK: stream.async.slice
+    %s = stream.async.slice %acc[%off to %end] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c16}
+    %r = stream.async.dispatch @ex::@read(%prev[%c0 to %c16 for %c16]) : (!stream.resource<variable>{%c16}) -> !stream.resource<*>{%c4}
+    %acc2 = util.global.load @cache : !stream.resource<variable>
+    %u = stream.async.update %r, %acc2[%off to %wend] : !stream.resource<*>{%c4} -> %acc2 as !stream.resource<variable>{%c1024}
+    util.global.store %u, @cache : !stream.resource<variable>
+    scf.yield %s, %r : !stream.resource<variable>, !stream.resource<*>
+  }
+  util.return %out#1 : !stream.resource<*>
+}
+// LOG-LABEL: in @alias_carried_to_the_next_iteration
+// LOG: decision: KEEP: %s is carried into the next iteration of its loop (iter_args), where its reads are not ordered with this iteration's writes
