@@ -8,18 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from stream_model import SliceDecision
-
-_VERDICT_TEXT = {
-    "ordered-before": "ordered before the slice",
-    "ordered-after": "ordered after every read of the alias",
-    "ordered-around-calls": "callers' writes are ordered around every call",
-    "disjoint": "disjoint",
-    "overlap": "MAY OVERLAP",
-    "unknown": "UNKNOWN",
-    "unknown-range": "UNKNOWN RANGE",
-}
-
+from stream_model import Decision, SliceDecision, Verdict
 
 def jsonl(records: Iterable[object]) -> str:
     """One JSON object per line (diagnostics, then one per slice), keys in a fixed order:
@@ -39,17 +28,17 @@ def human(decisions: Sequence[SliceDecision]) -> str:
         lines.append(f"  decision: {d.decision.upper()}: {d.reason}")
         for c in d.checks:
             rng = f" [{c.range[0]}, {c.range[1]})" if c.range else ""
-            lines.append(f"  - write {c.op}{rng} ({c.location}): {_VERDICT_TEXT.get(c.verdict, c.verdict)}")
+            lines.append(f"  - write {c.op}{rng} ({c.location}): {Verdict(c.verdict).text}")
             if c.facts_used:
                 lines.append(f"      facts used: {'; '.join(c.facts_used)}")
-            elif c.verdict == "disjoint":
+            elif c.verdict is Verdict.DISJOINT:
                 lines.append("      facts used: none (the ranges are disjoint for every value)")
             if c.counterexample:
                 lines.append("      counterexample: " + ", ".join(f"{k} = {v}" for k, v in c.counterexample.items()))
-            if c.detail and c.verdict not in ("disjoint",):
+            if c.detail and c.verdict is not Verdict.DISJOINT:
                 lines.append(f"      {c.detail}")
         blocks.append("\n".join(lines))
-    aliased = sum(d.decision == "alias" for d in decisions)
+    aliased = sum(d.decision is Decision.ALIAS for d in decisions)
     summary = f"{len(decisions)} copies (slices and transfers): {aliased} aliased, {len(decisions) - aliased} kept"
     return "\n\n".join(blocks + [summary]) + "\n"
 

@@ -35,7 +35,7 @@ from typing import Iterator, Optional
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
-from stream_model import Analysis, AnalysisOptions, ModuleModel, SliceDecision, analyze
+from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, analyze
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.semantics import is_resource
 
@@ -157,13 +157,13 @@ def _elide_slices(
                 if any(len(list(r.uses)) for r in op.results):
                     raise RewriteError(f"internal error: {op.name} still has uses after the rewrite (no output written)")
                 op.erase()
-        if any(d.decision == "alias" for d in analysis.decisions) and not _verify(module):
+        if any(d.decision is Decision.ALIAS for d in analysis.decisions) and not _verify(module):
             raise RewriteError("internal error: the rewritten module does not verify (no output written)")
     return RewriteReport(
         decisions=analysis.decisions,
         diagnostics=diagnostics,
-        aliased=sum(d.decision == "alias" for d in analysis.decisions),
-        kept=sum(d.decision == "keep" for d in analysis.decisions),
+        aliased=sum(d.decision is Decision.ALIAS for d in analysis.decisions),
+        kept=sum(d.decision is Decision.KEEP for d in analysis.decisions),
         analysis_seconds=time.perf_counter() - started,
         iterations=analysis.iterations,
         unproven_claims=[problem for _, problem in unproven],
@@ -188,7 +188,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list["_Plan"]:
     remaining alias is planned and checked again, until none changes.
     """
     model = analysis.model
-    aliased = {op for op, d in zip(analysis.ops, analysis.decisions) if d.decision == "alias"}
+    aliased = {op for op, d in zip(analysis.ops, analysis.decisions) if d.decision is Decision.ALIAS}
     while True:
         plans: list[_Plan] = []
         downgraded = False
@@ -198,7 +198,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list["_Plan"]:
             plan = _plan(model, op, aliased)
             why = _unrepresentable(model, plan)
             if why:
-                decision.decision = "keep"
+                decision.decision = Decision.KEEP
                 decision.reason = "safe to alias, but " + why
                 aliased.discard(op)
                 downgraded = True

@@ -9,16 +9,18 @@ Knows IREE's stream semantics, nothing about rewriting. Entry points:
 
 from .loader import LoadedModule, ModelError, WrongPhaseError, check_phase, load, parse_module
 from .program import ModuleModel
-from .decisions import SliceDecision, WriteCheck
+from .decisions import Decision, SliceDecision, Verdict, WriteCheck
 from .safety import Analysis, AnalysisOptions, analyze
 
 __all__ = [
     "Analysis",
     "AnalysisOptions",
+    "Decision",
     "LoadedModule",
     "ModelError",
     "ModuleModel",
     "SliceDecision",
+    "Verdict",
     "WriteCheck",
     "WrongPhaseError",
     "analyze",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
-from .decisions import SliceDecision, WriteCheck
+from .decisions import Decision, SliceDecision, Verdict, WriteCheck
 
 if TYPE_CHECKING:
     from .safety import Analysis
@@ -34,7 +34,7 @@ def unproven_claims(analysis: "Analysis") -> list[tuple[int, str]]:
     """``(decision index, problem)`` for every alias claim the final state does not hold."""
     problems = []
     for i, (op, d) in enumerate(zip(analysis.ops, analysis.decisions)):
-        if d.decision != "alias":
+        if d.decision is not Decision.ALIAS:
             continue
         for c in d.checks:
             why = _check_claim(analysis, op, c)
@@ -44,19 +44,19 @@ def unproven_claims(analysis: "Analysis") -> list[tuple[int, str]]:
 
 
 def _check_claim(analysis: "Analysis", op: ir.Operation, c: WriteCheck) -> str:
-    if c.verdict == "ordered-around-calls":
+    if c.verdict is Verdict.ORDERED_AROUND_CALLS:
         if c.argument is None:
             return "names no argument"
         stability = analysis.stability.of(*c.argument)
         return "" if stability.stable else f"argument {c.argument} is not settled stable ({stability.why})"
-    if c.verdict not in ("disjoint", "ordered-before"):
+    if c.verdict not in (Verdict.DISJOINT, Verdict.ORDERED_BEFORE):
         return ""
     fn = analysis.model.function_of(op)
     slice_info = fn.info(op)
     write = fn.info(c.write_op) if c.write_op is not None else None
     if slice_info is None or write is None:
         return "names no write op of the slice's function"
-    if c.verdict == "ordered-before":
+    if c.verdict is Verdict.ORDERED_BEFORE:
         plain = c.detail.startswith(("the slice depends", "same iteration: the slice depends"))
         return "" if not plain or fn.happens_before(write, slice_info) else "the slice does not depend on the write"
     scoped = {sf.fact.name: sf for sf in analysis.facts.scoped_facts(fn)}
@@ -74,5 +74,5 @@ def _check_claim(analysis: "Analysis", op: ir.Operation, c: WriteCheck) -> str:
 
 def keep_unproven(decision: SliceDecision, problem: str) -> None:
     """Downgrade an alias whose claim the state does not hold (the sound answer)."""
-    decision.decision = "keep"
+    decision.decision = Decision.KEEP
     decision.reason = f"internal check: a claim of the proof does not hold in the analysis state ({problem})"

@@ -7,8 +7,56 @@ made it harmless, or the one that did not (with the facts a proof used or a coun
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field, fields
 from typing import Any, Optional
+
+
+class Decision(str, enum.Enum):
+    """What happens to a copy. A ``str`` enum: the log's JSON holds its value."""
+
+    ALIAS = "alias"
+    KEEP = "keep"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Verdict(str, enum.Enum):
+    """Why one write to the source's storage is harmless, or why it may not be."""
+
+    ORDERED_BEFORE = "ordered-before"
+    ORDERED_AFTER = "ordered-after"
+    ORDERED_AROUND_CALLS = "ordered-around-calls"
+    DISJOINT = "disjoint"
+    OVERLAP = "overlap"
+    UNKNOWN = "unknown"
+    UNKNOWN_RANGE = "unknown-range"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    @property
+    def safe(self) -> bool:
+        """Does this verdict make the write harmless to an alias?"""
+        return self in _SAFE
+
+    @property
+    def text(self) -> str:
+        """How ``explain`` prints it."""
+        return _TEXT[self]
+
+
+_SAFE = frozenset({Verdict.ORDERED_BEFORE, Verdict.ORDERED_AFTER, Verdict.ORDERED_AROUND_CALLS, Verdict.DISJOINT})
+_TEXT = {
+    Verdict.ORDERED_BEFORE: "ordered before the slice",
+    Verdict.ORDERED_AFTER: "ordered after every read of the alias",
+    Verdict.ORDERED_AROUND_CALLS: "callers' writes are ordered around every call",
+    Verdict.DISJOINT: "disjoint",
+    Verdict.OVERLAP: "MAY OVERLAP",
+    Verdict.UNKNOWN: "UNKNOWN",
+    Verdict.UNKNOWN_RANGE: "UNKNOWN RANGE",
+}
 
 
 _STATE_FIELDS = frozenset({"write_op", "argument"})
@@ -21,8 +69,7 @@ class WriteCheck:
     op: str
     location: str
     range: Optional[list[str]]
-    # ordered-before | ordered-after | ordered-around-calls | disjoint | overlap | unknown | unknown-range
-    verdict: str
+    verdict: Verdict
     facts_used: list[str] = field(default_factory=list)
     counterexample: Optional[dict[str, int]] = None
     detail: str = ""
@@ -31,12 +78,15 @@ class WriteCheck:
     write_op: Any = field(default=None, repr=False, compare=False)
     argument: Optional[tuple[str, int]] = field(default=None, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        self.verdict = Verdict(self.verdict)
+
     def to_json(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS}
 
     @property
     def safe(self) -> bool:
-        return self.verdict in ("ordered-before", "ordered-after", "ordered-around-calls", "disjoint")
+        return Verdict(self.verdict).safe
 
 
 @dataclass
@@ -47,13 +97,16 @@ class SliceDecision:
     location: str
     result: str
     source: str
-    decision: str  # "alias" | "keep"
+    decision: Decision
     reason: str
     range: Optional[list[str]]
     reads: list[str] = field(default_factory=list)
     checks: list[WriteCheck] = field(default_factory=list)
     facts_used: list[str] = field(default_factory=list)
     counterexample: Optional[dict[str, int]] = None
+
+    def __post_init__(self) -> None:
+        self.decision = Decision(self.decision)
 
     def to_json(self) -> dict:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -63,13 +116,13 @@ class SliceDecision:
 
 def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
     where = f"[{slice_range[0]}, {slice_range[1]})"
-    if check.verdict == "overlap":
+    if check.verdict is Verdict.OVERLAP:
         cex = ", ".join(f"{k}={v}" for k, v in (check.counterexample or {}).items())
         return (
             f"{check.op} writes [{check.range[0]}, {check.range[1]}), which may overlap the slice {where} "
             f"while the alias is live" + (f" (counterexample: {cex})" if cex else "")
         )
-    if check.verdict == "unknown":
+    if check.verdict is Verdict.UNKNOWN:
         return f"could not prove {check.op} disjoint from the slice {where}: {check.detail}"
     return f"{check.op} may write the slice's bytes while the alias is live: {check.detail}"
 

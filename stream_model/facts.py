@@ -26,7 +26,7 @@ import sympy
 from iree.compiler import ir
 
 from .program import FunctionModel, ModuleModel, OpInfo
-from .proofs import ByteRange, Fact, prove_relation
+from .proofs import ByteRange, Fact, ProofVerdict, prove_relation
 from .semantics import Access, Bound, Kind
 
 #: A scope of ``None`` is the whole function (facts of the entry block).
@@ -219,7 +219,7 @@ def _preserved(store: FactStore, fn: FunctionModel, name: str, stored: sympy.Exp
     ]
     hypothesis = [Fact(f"induction: load #{k} <= {bound}", e, "ule", sympy.Integer(bound)) for k, e in enumerate(loads)]
     proof = prove_relation(stored, "ule", sympy.Integer(bound), hypothesis, store.timeout_ms)
-    return proof.verdict == "proved"
+    return proof.verdict is ProofVerdict.PROVED
 
 
 def _unique(name: str, taken: set[str]) -> str:

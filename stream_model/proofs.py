@@ -34,6 +34,7 @@ then names the contradictory facts, which is how a reviewer would notice.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ __all__ = [
     "Fact",
     "Proof",
     "DISJOINT",
+    "ProofVerdict",
     "MAY_OVERLAP",
     "UNKNOWN",
     "PROVED",
@@ -61,14 +63,27 @@ __all__ = [
     "cache_info",
 ]
 
-#: Verdicts of :func:`prove_disjoint`.
-DISJOINT = "disjoint"
-MAY_OVERLAP = "may_overlap"
-#: Verdicts of :func:`prove_relation` ("refuted" = a counterexample exists).
-PROVED = "proved"
-REFUTED = "refuted"
-#: Shared by both: z3 could not decide in time.  Never evidence of safety.
-UNKNOWN = "unknown"
+
+class ProofVerdict(str, enum.Enum):
+    """What z3 answered (a ``str`` enum: compares and prints as its value)."""
+
+    DISJOINT = "disjoint"
+    MAY_OVERLAP = "may_overlap"
+    PROVED = "proved"
+    REFUTED = "refuted"
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+#: Verdicts of :func:`prove_disjoint`; of :func:`prove_relation` ("refuted": a counterexample
+#: exists); shared by both: z3 could not decide in time, never evidence of safety.
+DISJOINT = ProofVerdict.DISJOINT
+MAY_OVERLAP = ProofVerdict.MAY_OVERLAP
+PROVED = ProofVerdict.PROVED
+REFUTED = ProofVerdict.REFUTED
+UNKNOWN = ProofVerdict.UNKNOWN
 
 #: Relation names, matching ``arith.cmpi`` predicates.  All compare 64-bit
 #: machine values; the ``u``/``s`` prefix selects the unsigned/signed reading.
@@ -152,7 +167,7 @@ class Proof:
     ``detail``: one readable sentence.
     """
 
-    verdict: str
+    verdict: ProofVerdict
     facts_used: tuple[str, ...]
     counterexample: dict[str, int] | None
     detail: str
@@ -162,10 +177,6 @@ class Proof:
         """True only for a proof of disjointness; the only safe-to-alias answer."""
         return self.verdict == DISJOINT
 
-    @property
-    def is_proved(self) -> bool:
-        """True only when :func:`prove_relation` proved the relation."""
-        return self.verdict == PROVED
 
 
 # --------------------------------------------------------------------------

@@ -52,7 +52,7 @@ from iree.compiler import ir
 
 from .alias_reads import KeepCopy, read_points
 from .callers import ArgumentStability, argument_stability
-from .decisions import SliceDecision, WriteCheck, alias_reason, keep_reason
+from .decisions import Decision, SliceDecision, Verdict, WriteCheck, alias_reason, keep_reason
 from .facts import FactStore
 from .loops import loop_context, ordered_before_every_iteration
 from .program import FunctionModel, ModuleModel, OpInfo
@@ -149,9 +149,9 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
                     raise KeepCopy(keep_reason(check, d.range))
         d.checks.extend(_check_callers(state, fn, src))
     except KeepCopy as why:
-        d.decision, d.reason = "keep", str(why)
+        d.decision, d.reason = Decision.KEEP, str(why)
         return d
-    d.decision = "alias"
+    d.decision = Decision.ALIAS
     d.facts_used = sorted({f for c in d.checks for f in c.facts_used})
     d.reason = alias_reason(d)
     return d
@@ -162,7 +162,7 @@ def _checks(query: SliceQuery, w: OpInfo, acc: Access) -> list[WriteCheck]:
     if loop is not None and loop.op in w.loops:
         return query.check_write_in_loop(w, acc)
     if loop is not None and ordered_before_every_iteration(query.fn, w, loop):
-        return [query.ordered(w, acc, "ordered-before", "every iteration's slice depends on this write")]
+        return [query.ordered(w, acc, Verdict.ORDERED_BEFORE, "every iteration's slice depends on this write")]
     return [query.check_write(w, acc)]
 
 
@@ -197,7 +197,7 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
         if not stable.stable:
             raise KeepCopy(f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}")
         checks.append(WriteCheck(
-            op=f"callers of @{fn.name}", location=model.names.location(fn.op), range=None, verdict="ordered-around-calls",
+            op=f"callers of @{fn.name}", location=model.names.location(fn.op), range=None, verdict=Verdict.ORDERED_AROUND_CALLS,
             detail=f"every caller's writes to argument {model.names.name(arg)} are ordered around the call",
             argument=(fn.name, i),
         ))
@@ -218,7 +218,7 @@ def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceD
         location=model.names.location(op),
         result=model.names.name(op.results[0]),
         source=model.names.name(view.source),
-        decision="keep",
+        decision=Decision.KEEP,
         reason="",
         range=None,
     )

@@ -18,12 +18,12 @@ from typing import Optional
 
 import sympy
 
-from .decisions import WriteCheck
+from .decisions import Verdict, WriteCheck
 from .facts import FactStore
 from .loops import LoopContext, defined_in, feeds_yield
 from .program import FunctionModel, OpInfo
 from .resolved import Resolved
-from .proofs import ByteRange, Fact, prove_disjoint
+from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
 from .semantics import Access
 from .symbolic import pretty
 
@@ -43,15 +43,15 @@ class SliceQuery:
     # -- one check per write --------------------------------------------------------------------
     def check_write(self, w: OpInfo, acc: Access) -> WriteCheck:
         """A write outside the slice's loop (or anywhere, for a slice in no loop)."""
-        check = self._check(w, acc, "unknown-range", "")
+        check = self._check(w, acc, Verdict.UNKNOWN_RANGE, "")
         s = self.slice
         # One instance each: neither the slice nor the write nor the reads may repeat in a loop.
         if not s.in_loop and not w.in_loop and self.fn.happens_before(w, s):
-            return self._verdict(check, "ordered-before", "the slice depends on this write through SSA def-use edges")
+            return self._verdict(check, Verdict.ORDERED_BEFORE, "the slice depends on this write through SSA def-use edges")
         if self.reads and not w.in_loop and all(
             not r.in_loop and self.fn.happens_before(r, w) and not self._late_reads(r) for r in self.reads
         ):
-            return self._verdict(check, "ordered-after", "this write depends on every read of the alias")
+            return self._verdict(check, Verdict.ORDERED_AFTER, "this write depends on every read of the alias")
         wrange = self.store.access_range(acc)
         if wrange is None:
             check.detail = f"its range is unknown ({self._why_unknown(w, acc)})"
@@ -73,16 +73,16 @@ class SliceQuery:
         s = self.slice
         same_block_reads = all(r.block_id == w.block_id and len(r.loops) == 1 for r in self.reads)
         if self.fn.happens_before(w, s):
-            same = self.ordered(w, acc, "ordered-before", "same iteration: the slice depends on this write")
+            same = self.ordered(w, acc, Verdict.ORDERED_BEFORE, "same iteration: the slice depends on this write")
         elif self.reads and same_block_reads and all(
             self.fn.happens_before(r, w) and not self._late_reads(r) for r in self.reads
         ):
-            same = self.ordered(w, acc, "ordered-after", "same iteration: this write depends on every read")
+            same = self.ordered(w, acc, Verdict.ORDERED_AFTER, "same iteration: this write depends on every read")
         else:
             same = self.check_write(w, acc)
             same.detail = "same iteration: " + same.detail
         if feeds_yield(self.fn, w, self.loop):
-            earlier = self.ordered(w, acc, "ordered-before",
+            earlier = self.ordered(w, acc, Verdict.ORDERED_BEFORE,
                                    "earlier iterations: it feeds a loop-carried value the slice depends on")
         else:
             earlier = self.other_iteration(w, acc, "earlier")
@@ -97,7 +97,7 @@ class SliceQuery:
         plus ``i_other < i`` or ``i_other > i``. Fresh symbols come from the translator's one
         registry of names: never the same z3 variable as any real value."""
         assert self.loop is not None
-        check = self._check(w, acc, "unknown-range", "")
+        check = self._check(w, acc, Verdict.UNKNOWN_RANGE, "")
         wrange = self.store.access_range(acc)
         if wrange is None:
             check.detail = f"{which} iterations: its range is unknown ({self._why_unknown(w, acc)})"
@@ -126,12 +126,12 @@ class SliceQuery:
                      inside[iv], rel, iv)
         return self._prove(check, other_range, known + other + [order], f"{which} iterations: ", extra=[order])
 
-    def ordered(self, w: OpInfo, acc: Access, verdict: str, detail: str) -> WriteCheck:
+    def ordered(self, w: OpInfo, acc: Access, verdict: Verdict, detail: str) -> WriteCheck:
         """A check settled by an ordering (no proof needed)."""
         return self._check(w, acc, verdict, detail)
 
     # -- helpers --------------------------------------------------------------------------------
-    def _check(self, w: OpInfo, acc: Access, verdict: str, detail: str) -> WriteCheck:
+    def _check(self, w: OpInfo, acc: Access, verdict: Verdict, detail: str) -> WriteCheck:
         names = self.resolved.model.names
         check = WriteCheck(op=names.describe(w.op), location=names.location(w.op), range=None,
                            verdict=verdict, detail=detail, write_op=w.op)
@@ -141,7 +141,7 @@ class SliceQuery:
         return check
 
     @staticmethod
-    def _verdict(check: WriteCheck, verdict: str, detail: str) -> WriteCheck:
+    def _verdict(check: WriteCheck, verdict: Verdict, detail: str) -> WriteCheck:
         check.verdict, check.detail = verdict, detail
         return check
 
@@ -154,8 +154,8 @@ class SliceQuery:
                 chosen.append(f)
         proof = prove_disjoint(self.range, wrange, chosen, self.store.timeout_ms)
         check.facts_used, check.detail = list(proof.facts_used), prefix + proof.detail
-        check.verdict = {"disjoint": "disjoint", "may_overlap": "overlap"}.get(proof.verdict, "unknown")
-        check.counterexample = proof.counterexample if proof.verdict == "may_overlap" else None
+        check.verdict = _VERDICT_OF_PROOF.get(proof.verdict, Verdict.UNKNOWN)
+        check.counterexample = proof.counterexample if proof.verdict is ProofVerdict.MAY_OVERLAP else None
         return check
 
     def _late_reads(self, r: OpInfo) -> bool:
@@ -172,6 +172,10 @@ class SliceQuery:
         if any(a is acc for a in self.resolved.effects(w).accesses):
             return "the model does not know which bytes it writes"
         return "storage that may be shared with external buffers at unknown offsets"
+
+
+#: A proof's answer as a write check's verdict (a timeout or any other answer: unknown).
+_VERDICT_OF_PROOF = {ProofVerdict.DISJOINT: Verdict.DISJOINT, ProofVerdict.MAY_OVERLAP: Verdict.OVERLAP}
 
 
 def _relevant(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from stream_model import ModuleModel, WriteCheck, analyze, parse_module
+from stream_model import Decision, ModuleModel, WriteCheck, analyze, parse_module
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.safety import Analysis
 from tests.ir_cases import cases, wrap
@@ -22,7 +22,7 @@ def _analysis(case: str) -> Analysis:
 def _forge_alias(analysis: Analysis, result: str, check: WriteCheck) -> int:
     index = next(i for i, d in enumerate(analysis.decisions) if d.result == result)
     decision = analysis.decisions[index]
-    decision.decision, decision.checks = "alias", [check]
+    decision.decision, decision.checks = Decision.ALIAS, [check]
     return index
 
 

@@ -52,6 +52,7 @@ from iree.compiler import ir
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_async
 from rewriter.rewrite import RewriteReport, elide_slices
+from stream_model import Verdict
 
 from .interp import interpret, interpret_variant_at
 from .known import known_issue
@@ -66,9 +67,6 @@ REPO = Path(__file__).resolve().parents[2]
 FAULTS_DIR = REPO / "tests" / "upstream_faults"
 REGRESSIONS_DIR = REPO / "tests" / "regressions"
 FLAGS: tuple[str, ...] = tuple(DEFAULT_CPU_FLAGS)
-#: Write-check verdicts that justify an alias (safety.py's rule; ordered-around-calls is the
-#: interprocedural form of ordered-before/after: the callers order their writes around the call).
-SAFE_VERDICTS = ("ordered-before", "ordered-after", "ordered-around-calls", "disjoint")
 #: Keep at most this many recorded programs per upstream-fault signature.
 FAULT_EXAMPLES_PER_SIGNATURE = 3
 
@@ -203,9 +201,9 @@ def proof_problems(report: RewriteReport) -> list[str]:
                 problems.append(f"{d.function} {d.result}: keep without a reason")
             continue
         for c in d.checks:
-            if c.verdict not in SAFE_VERDICTS:
+            if not Verdict(c.verdict).safe:
                 problems.append(f"{d.function} {d.result}: alias with a {c.verdict} write check ({c.op})")
-            elif c.verdict == "disjoint" and (c.range is None or "disjoint" not in c.detail):
+            elif c.verdict is Verdict.DISJOINT and (c.range is None or "disjoint" not in c.detail):
                 problems.append(f"{d.function} {d.result}: disjoint check of {c.op} without a z3 verdict")
     return problems
 
