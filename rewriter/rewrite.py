@@ -37,6 +37,7 @@ from iree.compiler.dialects import arith, stream
 
 from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, analyze
 from stream_model.claims import keep_unproven, unproven_claims
+from stream_model.ir_util import defining_op, dispatch_operand_index, user_op
 from stream_model.semantics import is_resource
 
 from .globals_fix import Diagnostic, separate_shared_globals
@@ -234,8 +235,8 @@ def _persistent_storage(fn, value: ir.Value) -> bool:
     while True:
         if not str(value.type).startswith(PERSISTENT_LIFETIMES):
             return False
-        owner = value.owner
-        info = None if isinstance(owner, ir.Block) else fn.info(getattr(owner, "operation", owner))
+        producer = defining_op(value)
+        info = None if producer is None else fn.info(producer)
         if info is None:
             return False  # a block argument: whatever the caller or the loop passes
         if info.op.name in PERSISTENT_PRODUCERS:
@@ -247,8 +248,7 @@ def _persistent_storage(fn, value: ir.Value) -> bool:
 
 
 def _is_rematerialisable_clone(value: ir.Value) -> bool:
-    owner = value.owner
-    op = getattr(owner, "operation", owner)
+    op = defining_op(value)
     if not isinstance(op, ir.Operation) or op.name != "stream.async.clone":
         return False
     src_owner = op.operands[0].owner
@@ -268,7 +268,7 @@ def _live_version(fn, source: ir.Value, consumer) -> Optional[ir.Value]:
     while True:
         step = None
         for use in value.uses:
-            user = fn.info(getattr(use.owner, "operation", use.owner))
+            user = fn.info(user_op(use))
             if user is None:
                 continue
             for result, operand in user.effects.tied:
@@ -286,7 +286,7 @@ def _live_version(fn, source: ir.Value, consumer) -> Optional[ir.Value]:
 
 def _foldable(use: ir.OpOperand) -> bool:
     """Can this use read the source directly, at shifted offsets?"""
-    owner = getattr(use.owner, "operation", use.owner)
+    owner = user_op(use)
     view = owner.opview
     if owner.name == "stream.async.dispatch":
         return True  # a read-only operand (the analysis rejects tied uses)
@@ -321,7 +321,7 @@ def _plan(model: ModuleModel, op: ir.Operation, aliased: set[ir.Operation]) -> _
         uses = [
             (owner, use.operand_number, False, _live_version(fn, view.source, fn.info(owner)))
             for use in op.results[0].uses
-            for owner in [getattr(use.owner, "operation", use.owner)]
+            for owner in [user_op(use)]
         ]
         return _Plan(op, view.source, view.source_size, [], uses)
     root, size, offsets = view.source, view.source_size, [view.source_offset]
@@ -335,7 +335,7 @@ def _plan(model: ModuleModel, op: ir.Operation, aliased: set[ir.Operation]) -> _
         producer = getattr(producer, "operation", producer)
     uses = []
     for use in op.results[0].uses:
-        owner = getattr(use.owner, "operation", use.owner)
+        owner = user_op(use)
         if owner.name == "stream.async.slice" and owner in aliased:
             continue
         uses.append((owner, use.operand_number, _foldable(use), _live_version(fn, root, fn.info(owner))))
@@ -416,14 +416,12 @@ def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) ->
 
     Offsets, ends and sizes of a dispatch are indexed by *resource* position among its
     ``resource_operands`` (which also hold index operands). Operands are addressed by absolute
-    position from ``operandSegmentSizes``: the bindings' segment lists do not assign in place."""
-    segments = list(op.attributes["operandSegmentSizes"])
-    starts = [sum(segments[:i]) for i in range(len(segments))]
-    workload, operands_seg, sizes_seg, offsets_seg, ends_seg = 0, 1, 2, 3, 4
-    del workload
-    first = starts[operands_seg]
+    position (:func:`~stream_model.ir_util.dispatch_operand_index`): the bindings' segment lists
+    do not assign in place."""
+    first = dispatch_operand_index(op, "resource_operands", 0)
     k = sum(1 for i in range(first, operand_number) if is_resource(op.operands[i]))
-    offset_at, end_at, size_at = starts[offsets_seg] + k, starts[ends_seg] + k, starts[sizes_seg] + k
+    offset_at, end_at, size_at = (dispatch_operand_index(op, group, k) for group in
+                                  ("resource_operand_offsets", "resource_operand_ends", "resource_operand_sizes"))
     new_offset = alias.shifted(op.operands[offset_at], op)
     new_end = alias.shifted(op.operands[end_at], op)
     op.operands[operand_number] = alias.source
@@ -450,8 +448,7 @@ def _update_to_copy(op: ir.Operation, alias: _Alias) -> ir.Value:
 
 
 def _is_zero(value: ir.Value) -> bool:
-    owner = value.owner
-    op = getattr(owner, "operation", owner)
+    op = defining_op(value)
     if not isinstance(op, ir.Operation) or op.name != "arith.constant":
         return False
     attr = op.attributes["value"]

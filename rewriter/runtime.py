@@ -46,7 +46,6 @@ import numpy as np
 
 __all__ = [
     "IreeRuntimeError",
-    "RuntimeError_",
     "LoadedModule",
     "allocator_statistics",
     "run_steps",
@@ -60,10 +59,6 @@ class IreeRuntimeError(Exception):
         line = " ".join(part.strip() for part in str(message).strip().splitlines() if part.strip())
         super().__init__(line or "IREE runtime error")
         self.details = details
-
-
-#: The name the project brief uses for the runtime error type.
-RuntimeError_ = IreeRuntimeError
 
 
 def _first_line(err: BaseException) -> str:

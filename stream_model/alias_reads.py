@@ -13,7 +13,7 @@ from typing import Optional
 
 from iree.compiler import ir
 
-from .ir_util import defining_op, parent_op
+from .ir_util import defining_op, parent_op, user_op
 from .program import FunctionModel, OpInfo
 from .resolved import Resolved
 from .semantics import Kind, callee_name
@@ -37,7 +37,7 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
             continue
         seen_values.append(value)
         for use in value.uses:
-            user = getattr(use.owner, "operation", use.owner)
+            user = user_op(use)
             ui = fn.info(user)
             if ui is None:
                 raise KeepCopy(f"{names.name(value)} is used outside its function by {user.name}")
@@ -82,8 +82,7 @@ def region_flow(user: ir.Operation, operand_number: int) -> Optional[list[ir.Val
         body = user.regions[0].blocks[0]
         return [list(body.arguments)[k + 1], user.results[k]]
     if user.name == "scf.yield":
-        parent = user.parent
-        parent = getattr(parent, "operation", parent)
+        parent = parent_op(user)
         if parent.name == "scf.for":
             body = parent.regions[0].blocks[0]
             return [parent.results[operand_number], list(body.arguments)[operand_number + 1]]

@@ -22,6 +22,7 @@ from iree.compiler import ir
 
 from dfx import AbstractElement, ChangeStatus, LatticeState, Solver
 
+from .ir_util import defining_op, user_op
 from .semantics import Access, Kind, OpEffects, callee_name, is_resource
 from .tied_chains import build_storage_map
 
@@ -209,8 +210,8 @@ def _reads_done_before_return(fn, storage, arg: ir.Value, returns, effects) -> b
     for r in returns[0].operands:
         if not is_resource(r):
             return False
-        owner = r.owner
-        info = None if isinstance(owner, ir.Block) else fn.info(getattr(owner, "operation", owner))
+        producer = defining_op(r)
+        info = None if producer is None else fn.info(producer)
         if info is None:
             return False
         produced.append(info)
@@ -238,7 +239,7 @@ def _readers_through_copies(fn: "FunctionModel", info) -> list:
         out.append(cur)
         if cur.op.name in ("stream.async.slice", "stream.async.transfer"):
             for use in cur.op.results[0].uses:
-                user = fn.info(getattr(use.owner, "operation", use.owner))
+                user = fn.info(user_op(use))
                 if user is not None and user not in out:
                     work.append(user)
     return out

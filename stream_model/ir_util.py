@@ -33,9 +33,20 @@ def defining_op(value: ir.Value) -> Optional[ir.Operation]:
     return getattr(owner, "operation", owner)
 
 
+def user_op(use: ir.OpOperand) -> ir.Operation:
+    """The op that holds the use."""
+    return getattr(use.owner, "operation", use.owner)
+
+
 def parent_op(op: ir.Operation) -> Optional[ir.Operation]:
     parent = op.parent
     return getattr(parent, "operation", parent) if parent is not None else None
+
+
+def parent_op_of_block(block: ir.Block) -> Optional[ir.Operation]:
+    """The op whose region holds ``block``."""
+    owner = block.owner
+    return getattr(owner, "operation", owner) if owner is not None else None
 
 
 def function_of_value(value: ir.Value) -> Optional[ir.Operation]:

@@ -16,7 +16,8 @@ from typing import Optional
 from iree.compiler import ir
 
 from .alias_reads import KeepCopy
-from .program import FunctionModel, OpInfo, defining_op
+from .ir_util import defining_op, parent_op, parent_op_of_block
+from .program import FunctionModel, OpInfo
 from .semantics import carries_order, is_resource
 
 
@@ -96,14 +97,15 @@ def ordered_before_every_iteration(fn: FunctionModel, w: OpInfo, loop: LoopConte
 
 def defined_in(value: ir.Value, region_op: ir.Operation) -> bool:
     """Is ``value`` defined inside ``region_op``'s regions (a block argument or an op result)?"""
+    producer = defining_op(value)
+    if producer is not None and producer == region_op:
+        return False  # a result of the region op itself is defined outside its regions
     owner = value.owner
-    op = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
-    op = getattr(op, "operation", op)
+    op: Optional[ir.Operation] = producer if producer is not None else parent_op_of_block(owner)
     while op is not None:
         if op == region_op:
-            return not (not isinstance(owner, ir.Block) and getattr(owner, "operation", owner) == region_op)
-        parent = op.parent
-        op = getattr(parent, "operation", parent) if parent is not None else None
+            return True
+        op = parent_op(op)
     return False
 
 

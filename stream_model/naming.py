@@ -13,6 +13,8 @@ from typing import Optional
 
 from iree.compiler import ir
 
+from .ir_util import defining_op
+
 
 class Names:
     """Names, descriptions, printed forms and locations of one module's values and ops."""
@@ -36,7 +38,7 @@ class Names:
                 line, col = self._line_col(value.location)
                 m = re.match(r"%[\w.$-]+", line[col - 1 :])
                 return m.group(0) if m else None
-            op = getattr(owner, "operation", owner)
+            op = defining_op(value)
             line, col = self._line_col(op.location)
             m = re.search(r"(%[\w.$-]+)(?::(\d+))?\s*=\s*$", line[: col - 1])
             if not m:

@@ -13,13 +13,13 @@ from typing import Iterator, Optional
 
 from iree.compiler import ir
 
-from .ir_util import FUNCTION_OPS, defining_op, symbol_uses
+from .ir_util import FUNCTION_OPS, symbol_uses
 from .naming import Names
 from .ranges import IndexTranslator
 from .semantics import OpEffects, callee_name, carries_order, effects_of, is_resource, is_same_device_copy, runs_at_most_once
 from .tied_chains import GlobalInfo, SharedGlobalStorage, find_shared_global_storage
 
-__all__ = ["FunctionModel", "ModuleModel", "OpInfo", "defining_op"]
+__all__ = ["FunctionModel", "ModuleModel", "OpInfo"]
 
 #: The only uses of a global's symbol whose effect the model sees (value in, value out).
 DIRECT_GLOBAL_ACCESS_OPS = ("util.global.load", "util.global.store", "util.global")

@@ -24,7 +24,7 @@ import sympy
 from iree.compiler import ir
 
 from . import symbolic as sym
-from .ir_util import FUNCTION_OPS, function_of_value, parent_op
+from .ir_util import FUNCTION_OPS, defining_op, function_of_value, parent_op
 from .proofs import Fact
 from .semantics import Bound, Plus
 
@@ -178,8 +178,7 @@ class IndexTranslator:
         return self._symbol(value)
 
     def _condition(self, value: ir.Value) -> sympy.Expr:
-        owner = value.owner
-        op = getattr(owner, "operation", owner)
+        op = defining_op(value)
         if isinstance(op, ir.Operation) and op.name == "arith.cmpi":
             a, b = list(op.operands)
             if is_64bit_integer(a.type):

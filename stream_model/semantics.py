@@ -24,7 +24,7 @@ from typing import Callable, Optional, Union
 
 from iree.compiler import ir
 
-from .ir_util import DISPATCH_OPERAND_SEGMENTS, operand_segments, parent_op
+from .ir_util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments, parent_op
 
 
 
@@ -381,8 +381,7 @@ def _clone(op: ir.OpView) -> OpEffects:
     loaded from a global is trusted to be fresh; every other clone shares its source's storage
     for the model."""
     fx = OpEffects(accesses=[Access(op.source, R, 0, op.source_size, op.source_size)])
-    owner = op.source.owner
-    producer = getattr(owner, "operation", owner)
+    producer = defining_op(op.source)
     if isinstance(producer, ir.Operation) and producer.name == "util.global.load":
         fx.fresh.append(op.result)
     else:

@@ -19,7 +19,7 @@ external bases may overlap arbitrarily; an external base and an internal one nev
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable, Iterator, Optional, Union
+from typing import Iterable, Optional, Union
 
 from iree.compiler import ir
 
@@ -93,9 +93,6 @@ class StorageMap:
         if len(root.reasons) < MAX_REASONS:
             root.reasons.append(reason)
 
-    def base(self, key: Key) -> Hashable:
-        return self.find(key)
-
     def is_external(self, key: Key) -> bool:
         return self._nodes[self.find(key)].external
 
@@ -117,8 +114,6 @@ class StorageMap:
     def globals_in_base(self, key: Key) -> list[str]:
         return sorted(self._nodes[self.find(key)].globals)
 
-    def holds_global_or_external(self, key: Key) -> bool:
-        return self.is_external(key) or bool(self.globals_in_base(key))
 
 
 def build_storage_map(
@@ -238,10 +233,6 @@ def _branch_edges(op: ir.Operation, storage: StorageMap) -> None:
 def _terminator(block: ir.Block) -> ir.Operation:
     ops = list(block.operations)
     return ops[-1].operation
-
-
-def iter_values(storage: StorageMap) -> Iterator[Key]:
-    return iter(storage._nodes)  # noqa: SLF001 - debugging aid
 
 
 @dataclass

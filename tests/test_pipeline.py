@@ -24,7 +24,7 @@ from rewriter.pipeline import (
     ir_after_pass,
     stream_ir_at_splice,
 )
-from rewriter.runtime import RuntimeError_, run_steps, run_steps_with_statistics
+from rewriter.runtime import IreeRuntimeError, run_steps, run_steps_with_statistics
 
 REPO = Path(__file__).resolve().parent.parent
 DECODE_EXAMPLE = REPO / "examples" / "decode_step.mlir"
@@ -308,8 +308,8 @@ def test_run_statistics_report_peak_device_bytes_of_the_caches(decode_vmfb):
 
 @pytest.mark.e2e
 def test_runtime_errors_are_one_line(decode_vmfb, tmp_path):
-    with pytest.raises(RuntimeError_, match="'nope' not found") as info:
+    with pytest.raises(IreeRuntimeError, match="'nope' not found") as info:
         run_steps(decode_vmfb, "nope", decode_inputs(1))
     assert_one_line(info.value)
-    with pytest.raises(RuntimeError_, match="not found"):
+    with pytest.raises(IreeRuntimeError, match="not found"):
         run_steps(tmp_path / "missing.vmfb", "step", decode_inputs(1))
