@@ -15,7 +15,7 @@ $(STAMP): setup.cfg pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(PY) -m rewriter.demo
+	$(PY) examples/demo.py
 
 test: $(STAMP)
 	$(PY) -m pytest -q

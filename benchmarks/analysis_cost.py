@@ -167,7 +167,7 @@ def _corpus_worker(repeats: int) -> dict:
 
     if not IR_CASES.is_dir():
         return {"available": False, "reason": f"{IR_CASES} not found"}
-    from tests.ir_cases import cases as ir_cases, wrap
+    from .ir_cases import cases as ir_cases, wrap
 
     cases = [(name, wrap(chunk)) for name, _, chunk in ir_cases()]
     recorder = Z3Recorder()

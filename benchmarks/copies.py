@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from rewriter.measure import copy_commands
+from .measure import copy_commands
 from stream_model import ModuleModel, parse_module
 from stream_model.symbolic import evaluate, pretty
 

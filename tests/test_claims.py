@@ -9,7 +9,7 @@ import pytest
 from stream_model import Decision, ModuleModel, WriteCheck, analyze, parse_module
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.safety import Analysis
-from tests.ir_cases import cases, wrap
+from benchmarks.ir_cases import cases, wrap
 
 CHUNKS = {name: chunk for name, _, chunk in cases()}
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rewriter.cli import main
-from tests.ir_cases import cases, wrap
+from benchmarks.ir_cases import cases, wrap
 
 SCRIPT = str(Path(sys.executable).parent / "slice-elision")
 SEED_CASE = next(c for c in cases() if c[0] == "alias/same_ssa_value")[2]

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from benchmarks.programs import DecodeShape, decode_program
-from rewriter.measure import copy_bytes_per_step, copy_commands
+from benchmarks.measure import copy_bytes_per_step, copy_commands
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.runtime import run_steps

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rewriter.rewrite import elide_slices
 from stream_model import parse_module
-from tests.ir_cases import wrap
+from benchmarks.ir_cases import wrap
 
 DEPTH = 12
 

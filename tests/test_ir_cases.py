@@ -16,7 +16,7 @@ import pytest
 from rewriter.cli import main
 from stream_model import ModuleModel, analyze, parse_module
 from stream_model.claims import unproven_claims
-from tests.ir_cases import IR_DIR, cases, wrap
+from benchmarks.ir_cases import IR_DIR, cases, wrap
 
 FILECHECK = str(Path(sys.executable).parent / "filecheck")
 

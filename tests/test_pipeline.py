@@ -14,12 +14,12 @@ import pytest
 from iree.compiler import ir
 
 from benchmarks.programs import FORMS, DecodeShape, decode_program
+from rewriter.pipeline.common import tool
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
     SPLICE_BEFORE,
     CompileError,
     CompileResult,
-    _tool,
     compile_file,
     ir_after_pass,
     stream_ir_at_splice,
@@ -33,7 +33,7 @@ FLAGS = list(DEFAULT_CPU_FLAGS)
 
 def plain_iree_compile(src: Path, out: Path, flags: list[str]) -> bytes:
     """The reference: the packaged iree-compile, run the ordinary way."""
-    subprocess.run([_tool("iree-compile"), *flags, str(src), "-o", str(out)], check=True, capture_output=True)
+    subprocess.run([tool("iree-compile"), *flags, str(src), "-o", str(out)], check=True, capture_output=True)
     return out.read_bytes()
 
 

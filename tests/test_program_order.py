@@ -12,7 +12,7 @@ from iree.compiler import ir
 
 import stream_model.program as program
 from stream_model.program import ModuleModel
-from tests.ir_cases import cases, wrap
+from benchmarks.ir_cases import cases, wrap
 
 CASES = cases()
 

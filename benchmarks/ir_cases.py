@@ -1,4 +1,4 @@
-"""The IR specification cases of ``tests/ir``: splitting files into cases and wrapping one.
+"""The IR specification cases of ``tests/ir`` as a corpus: splitting files into cases, wrapping one.
 
 Each ``// -----`` chunk of ``tests/ir/*.mlir`` is one behaviour, named after its public
 function. Shared by the FileCheck runner, the CLI tests and the z3 timing benchmark, so that all
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-IR_DIR = Path(__file__).parent / "ir"
+IR_DIR = Path(__file__).resolve().parent.parent / "tests" / "ir"
 PRELUDE = (IR_DIR / "prelude.mlir").read_text()
 
 

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import numpy as np
 
-from .explain import human
-from .measure import copy_bytes_per_step, copy_commands, describe
-from .pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
-from .rewrite import RewriteReport, elide_slices
-from .runtime import run_steps
+from rewriter.explain import human
+from benchmarks.measure import copy_bytes_per_step, copy_commands, describe
+from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
+from rewriter.rewrite import RewriteReport, elide_slices
+from rewriter.runtime import run_steps
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "decode_step.mlir"
+EXAMPLE = Path(__file__).resolve().parent / "decode_step.mlir"
 STEP_SYMBOL = "arg1"  # the step argument of @step, as it appears in stream IR
 
 

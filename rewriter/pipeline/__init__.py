@@ -1,0 +1,75 @@
+"""Compile driver: IREE's real pipeline with a Python hook spliced into the stream phase.
+
+Why this module exists
+----------------------
+The rewriter works on stream-dialect IR at one precise point of IREE's pipeline: after upstream
+copy elision and usage refinement, right before ``iree-stream-schedule-execution``. IREE 3.13 has
+no Python-visible way to stop a compile there, so the compile is cut into three processes/steps:
+
+1. ``iree-compile --compile-to=flow --emit-mlir-bytecode <flags>`` (the packaged binary), which
+   also validates every flag and reports input errors with IREE's own messages;
+2. the stream phase, spelled out as a textual pipeline and run in-process with
+   :class:`iree.compiler.passmanager.PassManager` on an :class:`iree.compiler.ir.Module`, split at
+   the splice point where the hook runs;
+3. ``iree-compile --compile-from=stream <flags>`` for HAL and VM.
+
+Faithfulness: with ``hook=None`` the ``.vmfb`` is byte-identical to a plain ``iree-compile`` with
+the same flags (tested for the seed/call/fused decode programs). Two details make that hold:
+
+* the intermediate files are MLIR *bytecode*. Textual output drops source locations unless
+  ``--mlir-print-debuginfo`` is given, and the VM source map in the ``.vmfb`` then differs;
+* the textual stream pipeline mirrors ``buildStreamTransformPassPipeline`` of IREE 3.13 pass for
+  pass (checked against ``iree-opt --iree-stream-transformation-pipeline --dump-pass-pipeline``).
+  The two sub-pipelines that contain ``iree-util-fixed-point-iterator`` (tensor and optimization)
+  are used by their registered names, because a textual fixed-point iterator silently runs
+  nothing (its inner ``iree-op-pipeline-adaptor`` does not round-trip through text).
+
+How flags reach the stream phase
+--------------------------------
+Every flag goes unchanged to both ``iree-compile`` runs. The stream phase itself depends on two
+kinds of flags, handled as follows:
+
+* Driver ("binder") options that IREE turns into stream pipeline options:
+  ``--iree-scheduling-initialization-mode`` (sync adds ``iree-stream-sync-initializers``),
+  ``--iree-scheduling-optimize-bindings`` (option of ``iree-stream-optimization-pipeline``) and
+  ``--iree-scheduling-dump-statistics-format/-file`` (adds ``iree-stream-dump-statistics``; the
+  ``json`` format is refused: plain iree-compile reaches it through a C++ enum cast, but the
+  textual pass option only accepts pretty/verbose/csv). These are translated into the textual
+  pipeline.
+* Process-global LLVM ``cl::opt`` flags read by stream passes at run time: all ``--iree-stream-*``
+  (resource limits and index bits, partitioning favor, memory model, ...) and, for safety,
+  ``--iree-util-*``. An in-process ``ir.Context`` never sees these. Per IREE's
+  ``API/Internal/CompilerDriver.cpp``, ``Session.set_flags`` parses into a session-local binder
+  that only holds binder options, and ``ireeCompilerSetupGlobalCL`` (the one entry point that
+  sets global ``cl::opt`` values) aborts when called a second time in a process and hands the
+  flags to ``llvm::cl::ParseCommandLineOptions``, which exits the process on a bad flag. No
+  ``llvm::cl`` symbol is exported from ``libIREECompiler.so``. So when such a flag is present
+  the stream pipeline segments run
+  in the packaged ``iree-opt`` (same library, flags on its command line) and the module comes
+  back as bytecode for the hook, which still runs in this process. The result stays
+  byte-identical (tested with ``--iree-stream-resource-index-bits=32``).
+
+Not supported (rejected with :class:`CompileError`): phase-control flags (``--compile-to``,
+``--compile-from``, ``--compile-mode``, ``-o``), ``--iree-execution-model=host-only`` (no stream
+phase), ``--iree-parameter-encoder-output-file`` (would add the parameter-encoder split) and the
+json statistics format.
+MLIR debugging flags (``--mlir-print-ir-*``, ``--mlir-timing``) only affect the two
+``iree-compile`` runs, not the spliced stream phase.
+"""
+
+from .common import DEFAULT_CPU_FLAGS, SPLICE_BEFORE, CompileError, CompileResult, StreamHook
+from .driver import compile_file, compile_stream_async, ir_after_pass, stream_ir_at_splice
+from .stages import stream_pass_names
+
+__all__ = [
+    "DEFAULT_CPU_FLAGS",
+    "SPLICE_BEFORE",
+    "CompileError",
+    "CompileResult",
+    "StreamHook",
+    "compile_file",
+    "compile_stream_async",
+    "ir_after_pass",
+    "stream_ir_at_splice",
+    "stream_pass_names",
+]

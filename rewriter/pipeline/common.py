@@ -1,0 +1,122 @@
+"""What every part of the compile driver shares: the default flags, the splice point, the
+hook type, the error and result types, and running the packaged IREE tools."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Literal
+
+from iree.compiler import ir
+
+
+#: Flags for the local CPU target used throughout the project (tests, demo, benchmarks).
+DEFAULT_CPU_FLAGS: tuple[str, ...] = (
+    "--iree-hal-target-device=local",
+    "--iree-hal-local-target-device-backends=llvm-cpu",
+    "--iree-llvmcpu-target-cpu=host",
+)
+
+#: The hook runs immediately before this pass (after all of upstream's copy elision and
+#: refine-usage, before execution regions are formed).
+SPLICE_BEFORE = "iree-stream-schedule-execution"
+
+#: A hook mutates the module in place at the splice point; raising aborts the compile.
+StreamHook = Callable[[ir.Module], None]
+
+SpliceMode = Literal["split", "pass"]
+
+
+class CompileError(Exception):
+    """A compile failed. ``str(err)`` is one line; ``err.details`` keeps the full tool output.
+
+    One line because callers (CLI, benchmarks) print it next to other results; the raw
+    diagnostics stay reachable for debugging without turning the message into a wall of text.
+    """
+
+    def __init__(self, message: str, details: str = "") -> None:
+        line = " ".join(part.strip() for part in message.strip().splitlines() if part.strip())
+        super().__init__(line or "compile failed")
+        self.details = details
+
+
+@dataclass(frozen=True)
+class CompileResult:
+    """Where the output went and how long each phase took (seconds, wall clock).
+
+    Separate phases let benchmarks report the hook's cost against the whole compile.
+    """
+
+    output_path: Path
+    flow_s: float
+    stream_before_s: float
+    hook_s: float
+    stream_after_s: float
+    hal_vm_s: float
+    #: ``"in-process"`` or ``"iree-opt"`` (see the module docstring on global flags).
+    stream_runner: str
+    #: ``"split"`` or ``"pass"``: how the hook was actually spliced in.
+    splice_mode: str
+
+    @property
+    def total_s(self) -> float:
+        return self.flow_s + self.stream_before_s + self.hook_s + self.stream_after_s + self.hal_vm_s
+
+    def phase_times(self) -> dict[str, float]:
+        """Phase name -> seconds, in pipeline order (for tables and JSON reports)."""
+        return {
+            "flow": self.flow_s,
+            "stream-before": self.stream_before_s,
+            "hook": self.hook_s,
+            "stream-after": self.stream_after_s,
+            "hal/vm": self.hal_vm_s,
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# Tools
+# --------------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def tool(name: str) -> str:
+    """Absolute path of a packaged IREE tool.
+
+    ``find_tool`` comes first because it returns the binary that ships with (and links the same
+    ``libIREECompiler.so`` as) the imported ``iree.compiler``; a different iree-compile on PATH
+    could run a different pipeline and break byte-identity.
+    """
+    try:
+        from iree.compiler.tools.binaries import find_tool
+
+        return find_tool(name)
+    except Exception:  # noqa: BLE001 - any failure falls through to the other locations
+        pass
+    beside = Path(sys.executable).parent / name
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    found = shutil.which(name)
+    if found:
+        return found
+    raise CompileError(f"cannot find the IREE tool {name!r} (install iree-base-compiler==3.13.0)")
+
+
+def first_error_line(stderr: str) -> str:
+    """The most useful single line of a tool's stderr: the first ``error:`` line, if any."""
+    lines = [line.rstrip() for line in stderr.splitlines() if line.strip()]
+    for line in lines:
+        if "error:" in line or "error opening" in line:
+            return line.strip()
+    return lines[0].strip() if lines else ""
+
+
+def run_tool(argv: list[str], what: str, prefix: str = "") -> None:
+    proc = subprocess.run(argv, capture_output=True, text=True, errors="replace")
+    if proc.returncode != 0:
+        line = first_error_line(proc.stderr) or f"{what} exited with status {proc.returncode}"
+        raise CompileError(prefix + line, details=proc.stderr)

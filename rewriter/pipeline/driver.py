@@ -1,0 +1,396 @@
+"""The compile entry points: IREE up to the splice point, the hook, the rest of the stream
+phase, HAL and VM."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+from iree.compiler import ir, passmanager
+from stream_model.ir_util import Phase, classify_phase
+
+from .common import SPLICE_BEFORE, CompileError, CompileResult, SpliceMode, StreamHook, first_error_line, run_tool, tool
+from .flags import check_supported_flags, stream_options
+from .runner import StreamRunner, diagnostic_line
+from .stages import Stage, pipeline_text, stream_pass_names, stream_stages
+
+
+
+# --------------------------------------------------------------------------------------------
+# Flow phase
+# --------------------------------------------------------------------------------------------
+
+
+def _check_input(input_path: str | os.PathLike[str]) -> Path:
+    path = Path(input_path)
+    if not path.is_file():
+        raise CompileError(f"input file not found: {path}")
+    return path
+
+
+def _compile_to_flow(input_path: Path, flags: Sequence[str], out: Path) -> None:
+    run_tool(
+        [tool("iree-compile"), *flags, "--compile-to=flow", "--emit-mlir-bytecode", str(input_path), "-o", str(out)],
+        "iree-compile",
+    )
+
+
+_FLOW_CACHE: dict[tuple[str, tuple[str, ...]], bytes] = {}
+_FLOW_CACHE_MAX = 16
+
+
+def _flow_bytecode_cached(input_path: Path, flags: Sequence[str]) -> bytes:
+    """Flow bytecode for the analysis helpers, cached by input *content* and flags.
+
+    Benchmarks ask for several pass snapshots of the same program; the flow compile is the same
+    every time, so it is done once. Keyed on content, not mtime, so an edited file is recompiled.
+    """
+    key = (hashlib.sha256(input_path.read_bytes()).hexdigest(), tuple(flags))
+    if key not in _FLOW_CACHE:
+        with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+            out = Path(tmp) / "flow.mlirbc"
+            _compile_to_flow(input_path, flags, out)
+            data = out.read_bytes()
+        if len(_FLOW_CACHE) >= _FLOW_CACHE_MAX:
+            _FLOW_CACHE.pop(next(iter(_FLOW_CACHE)))
+        _FLOW_CACHE[key] = data
+    return _FLOW_CACHE[key]
+
+
+# --------------------------------------------------------------------------------------------
+# Hook
+# --------------------------------------------------------------------------------------------
+
+
+def _call_hook(hook: StreamHook | None, module: ir.Module, context: ir.Context, dump_path: str | None) -> None:
+    """Run the hook, dump the IR, verify. Errors become one-line CompileErrors.
+
+    The dump is written *before* verification so that IR a hook broke can be inspected.
+    """
+    with context, ir.Location.unknown(context):
+        if hook is not None:
+            try:
+                hook(module)
+            except CompileError:
+                raise
+            except Exception as err:  # noqa: BLE001 - any hook failure aborts the compile
+                first = (str(err).strip().splitlines() or [""])[0]
+                raise CompileError(f"stream hook raised {type(err).__name__}: {first}".rstrip(": ")) from err
+        if dump_path is not None:
+            Path(dump_path).write_text(module.operation.get_asm())
+        if hook is not None:
+            try:
+                module.operation.verify()
+            except ir.MLIRError as err:
+                raise CompileError("stream hook produced invalid IR: " + diagnostic_line(err)) from err
+
+
+# --------------------------------------------------------------------------------------------
+# Public API
+# --------------------------------------------------------------------------------------------
+
+
+def _write_stream_bytecode(module: ir.Module, tmp: Path) -> float:
+    """Write the finished stream-phase module for ``--compile-from=stream``; returns the time."""
+    with open(tmp / "stream.mlirbc", "wb") as f:
+        module.operation.write_bytecode(f)
+    return time.perf_counter()
+
+
+def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path) -> float:
+    """HAL and VM: ``iree-compile --compile-from=stream`` into a temporary file next to ``out``,
+    renamed into place only on success (a failed compile leaves nothing behind). Returns the
+    time it finished."""
+    fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+    os.close(fd)
+    part = Path(part_name)
+    try:
+        run_tool(
+            [tool("iree-compile"), *flags, "--compile-from=stream", str(tmp / "stream.mlirbc"), "-o", str(part)],
+            "iree-compile",
+            prefix="hal/vm phase: ",
+        )
+        os.replace(part, out)
+    finally:
+        part.unlink(missing_ok=True)
+    return time.perf_counter()
+
+
+def compile_file(
+    input_path: str | os.PathLike[str],
+    output_path: str | os.PathLike[str],
+    iree_flags: Sequence[str] = (),
+    hook: StreamHook | None = None,
+    *,
+    dump_hooked_ir: str | None = None,
+    splice_mode: SpliceMode = "split",
+) -> CompileResult:
+    """Compile ``input_path`` to a ``.vmfb`` at ``output_path``, running ``hook`` at the splice.
+
+    ``input_path`` is anything ``iree-compile`` accepts (linalg/tensor, flow, ...). With
+    ``hook=None`` the output is byte-identical to ``iree-compile <iree_flags> input -o output``.
+
+    ``splice_mode`` chooses how the hook is installed: ``"split"`` (default) runs two
+    PassManagers and calls the hook between them; ``"pass"`` runs one PassManager with the hook
+    added as a Python pass (``PassManager.add(callable)``). Both give identical output; ``"pass"``
+    falls back to ``"split"`` when the stream phase must run in ``iree-opt``.
+
+    ``dump_hooked_ir`` writes the module text right after the hook (before verification).
+
+    The output is written to a temporary file next to ``output_path`` and renamed into place, so a
+    failed compile never leaves a (partial) output behind and never clobbers an earlier one.
+    Raises :class:`CompileError` with a one-line message on any failure.
+    """
+    flags = list(iree_flags)
+    src = _check_input(input_path)
+    out = Path(output_path)
+    if not out.parent.is_dir():
+        raise CompileError(f"output directory does not exist: {out.parent}")
+    check_supported_flags(flags)
+
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
+        tmp = Path(tmp_name)
+        flow_file = tmp / "flow.mlirbc"
+        t0 = time.perf_counter()
+        _compile_to_flow(src, flags, flow_file)
+        flow_s = time.perf_counter() - t0
+
+        opts = stream_options(flags)
+        before, after = stream_stages(opts)
+        context = ir.Context()
+        runner = StreamRunner(context, opts.global_cl_flags, tmp)
+        mode: SpliceMode = splice_mode if runner.name == "in-process" else "split"
+        if mode not in ("split", "pass"):
+            raise ValueError(f"splice_mode must be 'split' or 'pass', not {splice_mode!r}")
+
+        t1 = time.perf_counter()
+        module = runner.parse(flow_file.read_bytes())
+        if mode == "split":
+            module = runner.run(module, before, "stream phase")
+            t2 = time.perf_counter()
+            _call_hook(hook, module, context, dump_hooked_ir)
+            t3 = time.perf_counter()
+            module = runner.run(module, after, "stream phase")
+        else:
+            marks: dict[str, float] = {}
+
+            def _hook_pass(op: ir.Operation, pass_: object) -> None:
+                marks["hook_start"] = time.perf_counter()
+                _call_hook(hook, module, context, dump_hooked_ir)
+                marks["hook_end"] = time.perf_counter()
+
+            try:
+                with context:
+                    pm = passmanager.PassManager.parse(f"builtin.module({pipeline_text(before)})")
+                    pm.add(_hook_pass, name="slice-elision-stream-hook")
+                    pm.add(pipeline_text(after))
+                    pm.run(module.operation)
+            except ir.MLIRError as err:
+                raise CompileError("stream phase: " + diagnostic_line(err)) from err
+            except ValueError as err:  # pipeline text IREE does not accept
+                raise CompileError("stream phase: " + (first_error_line(str(err)) or str(err))) from err
+            t2, t3 = marks["hook_start"], marks["hook_end"]
+
+        t4 = _write_stream_bytecode(module, tmp)
+        t5 = _finish_from_stream(tmp, flags, out)
+
+    return CompileResult(
+        output_path=out,
+        flow_s=flow_s,
+        stream_before_s=t2 - t1,
+        hook_s=t3 - t2,
+        stream_after_s=t4 - t3,
+        hal_vm_s=t5 - t4,
+        stream_runner=runner.name,
+        splice_mode=mode,
+    )
+
+
+def stream_ir_at_splice(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> str:
+    """The module text at the splice point (what a hook would see), for analysis and tests."""
+    return _ir_after_stages(input_path, iree_flags, lambda before, after: (before, None, []))
+
+
+def ir_after_pass(
+    input_path: str | os.PathLike[str],
+    iree_flags: Sequence[str],
+    pass_name: str,
+    hook: StreamHook | None = None,
+    *,
+    occurrence: int = 1,
+) -> str:
+    """The module text right after the ``occurrence``-th run of stream pass ``pass_name``.
+
+    Passes after the splice see the hook's rewrite (if ``hook`` is given), so e.g.
+    ``ir_after_pass(f, flags, "iree-stream-schedule-allocation", hook)`` shows the
+    ``stream.cmd.copy`` ops that remain with the rewrite. Addressable names are listed by
+    :func:`stream_pass_names`; passes inside the registered tensor/optimization sub-pipelines are
+    not addressable individually (use the sub-pipeline's name).
+    """
+    if occurrence < 1:
+        raise ValueError("occurrence counts from 1")
+
+    def select(before: list[Stage], after: list[Stage]) -> _Selection:
+        seen = 0
+        for part, stages in (("before", before), ("after", after)):
+            for i, stage in enumerate(stages):
+                for j, name in enumerate(stage.names):
+                    if name != pass_name:
+                        continue
+                    seen += 1
+                    if seen < occurrence:
+                        continue
+                    cut = dataclasses.replace(stage, passes=stage.passes[: j + 1])
+                    if part == "before":
+                        return before[:i] + [cut], None, []
+                    return before, hook, after[:i] + [cut]
+        names = sorted(set(stream_pass_names(iree_flags)))
+        raise ValueError(
+            f"stream pass {pass_name!r} (occurrence {occurrence}) is not in the spliced pipeline; "
+            f"known passes: {', '.join(names)}"
+        )
+
+    return _ir_after_stages(input_path, iree_flags, select)
+
+
+_Selection = tuple[list[Stage], "StreamHook | None", list[Stage]]
+
+
+def _ir_after_stages(
+    input_path: str | os.PathLike[str],
+    iree_flags: Sequence[str],
+    select: Callable[[list[Stage], list[Stage]], _Selection],
+) -> str:
+    """Shared body of the analysis helpers: cached flow, selected stages, optional hook.
+
+    ``select`` maps (stages before the splice, stages after) to (stages to run first, hook,
+    stages to run after the hook); it runs before the flow compile so a bad pass name fails fast.
+    """
+    flags = list(iree_flags)
+    src = _check_input(input_path)
+    check_supported_flags(flags)
+    opts = stream_options(flags)
+    first, hook, second = select(*stream_stages(opts))
+    flow = _flow_bytecode_cached(src, flags)
+    context = ir.Context()
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        runner = StreamRunner(context, opts.global_cl_flags, Path(tmp))
+        module = runner.run(runner.parse(flow), first, "stream phase")
+        if second:
+            _call_hook(hook, module, context, None)
+            module = runner.run(module, second, "stream phase")
+        with context:
+            return module.operation.get_asm()
+
+
+# --------------------------------------------------------------------------------------------
+# Compiling from the splice point
+# --------------------------------------------------------------------------------------------
+
+def _read_stream_async_input(module_text_or_path: "str | bytes | os.PathLike[str]") -> tuple[bytes, str]:
+    """(module bytes, name for messages) from text, bytes or a file path.
+
+    A ``str`` is module text when it contains a newline or a ``{`` (every MLIR module does) and a
+    path otherwise; ``bytes`` are module content (text or MLIR bytecode); an ``os.PathLike`` is a
+    file. Deciding by content rather than by "does this file exist" keeps a mistyped path from
+    turning into a confusing parse error.
+    """
+    if isinstance(module_text_or_path, bytes):
+        return module_text_or_path, "<input>"
+    if isinstance(module_text_or_path, str) and ("\n" in module_text_or_path or "{" in module_text_or_path):
+        return module_text_or_path.encode(), "<input>"
+    path = _check_input(module_text_or_path)
+    try:
+        return path.read_bytes(), path.name
+    except OSError as err:
+        raise CompileError(f"cannot read {path}: {err.strerror or err}") from err
+
+
+def _parse_stream_async(context: ir.Context, data: bytes, name: str) -> ir.Module:
+    """Parse and verify a module that claims to be at the splice point; one-line errors."""
+    try:
+        with context:
+            module = ir.Module.parse(data)
+    except ir.MLIRError as err:
+        raise CompileError(f"{name}: cannot parse stream-async input: " + diagnostic_line(err)) from err
+    except Exception as err:  # noqa: BLE001 - the bindings raise other types for invalid bytes
+        first = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        raise CompileError(f"{name}: cannot parse stream-async input: {first}") from err
+    try:
+        with context:
+            module.operation.verify()
+    except ir.MLIRError as err:
+        raise CompileError(f"{name}: input does not verify: " + diagnostic_line(err)) from err
+    found = classify_phase(module)
+    if found.phase in (Phase.BEFORE, Phase.AFTER):
+        raise CompileError(
+            f"{name}: IR at the wrong phase: found {found.evidence}, which belongs {found.phase.value} the splice "
+            f"point; compile_stream_async expects stream-async IR as it is right before {SPLICE_BEFORE} "
+            "(use compile_file for earlier IR)"
+        )
+    if found.phase is Phase.NOT_STREAM:
+        raise CompileError(f"{name}: no stream.async ops found; expected stream-async IR at the splice point")
+    return module
+
+
+def compile_stream_async(
+    module_text_or_path: "str | bytes | os.PathLike[str]",
+    output_path: "str | os.PathLike[str]",
+    iree_flags: Sequence[str] = (),
+    hook: StreamHook | None = None,
+) -> CompileResult:
+    """Compile a module that is already at the splice point (stream-async IR) to a ``.vmfb``.
+
+    Why: hand-written and generated stream-async programs (the IR cases, the soundness
+    campaign) must go through exactly the passes a real compile runs after the hook -- the rest
+    of the stream phase (:func:`stream_stages`' "after" part) and ``iree-compile
+    --compile-from=stream`` -- so that what they test is what users get. Nothing before the
+    splice runs: the input must look like the IR a hook sees (concrete lifetimes, real
+    ``stream.executable`` bodies, ``stream.affinity.default`` or explicit affinities).
+
+    ``module_text_or_path``: module text (a ``str`` containing a newline or ``{``), module bytes
+    (text or bytecode), or a path. The input is parsed, verified and phase-checked; then
+    ``hook`` runs (and the result is verified, as in :func:`compile_file`), then the after
+    stages, then HAL/VM. Same error contract as :func:`compile_file`: every failure is a
+    :class:`CompileError` with a one-line message, and ``output_path`` is only ever replaced by
+    a complete output (written next to it and renamed).
+
+    In the result, ``flow_s`` is 0 and ``stream_before_s`` is the parse/verify time.
+    """
+    flags = list(iree_flags)
+    data, name = _read_stream_async_input(module_text_or_path)
+    out = Path(output_path)
+    if not out.parent.is_dir():
+        raise CompileError(f"output directory does not exist: {out.parent}")
+    check_supported_flags(flags)
+    opts = stream_options(flags)
+    _, after = stream_stages(opts)
+
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
+        tmp = Path(tmp_name)
+        context = ir.Context()
+        runner = StreamRunner(context, opts.global_cl_flags, tmp)
+        t1 = time.perf_counter()
+        module = _parse_stream_async(context, data, name)
+        t2 = time.perf_counter()
+        _call_hook(hook, module, context, None)
+        t3 = time.perf_counter()
+        module = runner.run(module, after, "stream phase")
+        t4 = _write_stream_bytecode(module, tmp)
+        t5 = _finish_from_stream(tmp, flags, out)
+
+    return CompileResult(
+        output_path=out,
+        flow_s=0.0,
+        stream_before_s=t2 - t1,
+        hook_s=t3 - t2,
+        stream_after_s=t4 - t3,
+        hal_vm_s=t5 - t4,
+        stream_runner=runner.name,
+        splice_mode="split",
+    )

@@ -1,0 +1,105 @@
+"""The ``iree-compile`` flags the stream phase depends on, and the ones the driver refuses
+(see the package docstring: binder options become pipeline options; global ``cl::opt`` flags
+send the stream phase to the packaged ``iree-opt``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+
+from .common import CompileError
+
+
+
+# --------------------------------------------------------------------------------------------
+# Flags
+# --------------------------------------------------------------------------------------------
+
+_PHASE_FLAGS = ("compile-to", "compile-from", "compile-mode", "o", "output")
+_GLOBAL_CL_PREFIXES = ("iree-stream-", "iree-util-")
+_BOOL_TRUE = {"true", "TRUE", "True", "1", ""}
+
+
+def _flag_name(token: str) -> str | None:
+    """``--a-b=c`` -> ``a-b``; ``None`` for a token that is not a flag (a separate value)."""
+    if not token.startswith("-") or token in ("-", "--"):
+        return None
+    return token.lstrip("-").split("=", 1)[0]
+
+
+def _iter_flags(flags: Sequence[str]) -> Iterator[tuple[str, str | None, list[str]]]:
+    """Yield ``(name, value or None, tokens)``; a non-flag token is the previous flag's value.
+
+    LLVM accepts both ``--opt=value`` and ``--opt value`` for options that take a value, so a bare
+    token right after a flag without ``=`` is kept with that flag (iree-compile rejects anything
+    that is really a stray positional argument).
+    """
+    i = 0
+    toks = list(flags)
+    while i < len(toks):
+        tok = toks[i]
+        name = _flag_name(tok)
+        if name is None:
+            yield ("", tok, [tok])
+            i += 1
+            continue
+        if "=" in tok:
+            yield (name, tok.split("=", 1)[1], [tok])
+            i += 1
+        elif i + 1 < len(toks) and _flag_name(toks[i + 1]) is None:
+            yield (name, toks[i + 1], [tok, toks[i + 1]])
+            i += 2
+        else:
+            yield (name, None, [tok])
+            i += 1
+
+
+def check_supported_flags(flags: Sequence[str]) -> None:
+    """Reject flags that would make the spliced pipeline differ from plain iree-compile."""
+    for name, value, _ in _iter_flags(flags):
+        if name in _PHASE_FLAGS:
+            raise CompileError(f"flag --{name} is not allowed: the driver controls the compile phases itself")
+        if name == "iree-execution-model" and value == "host-only":
+            raise CompileError("--iree-execution-model=host-only has no stream phase to splice into")
+        if name == "iree-scheduling-dump-statistics-format" and value == "json":
+            raise CompileError(
+                "--iree-scheduling-dump-statistics-format=json is not supported by the spliced stream "
+                "pipeline (the textual iree-stream-dump-statistics pass accepts pretty, verbose, csv)"
+            )
+        if name == "iree-parameter-encoder-output-file" and value:
+            raise CompileError("--iree-parameter-encoder-output-file is not supported by the spliced stream pipeline")
+
+
+@dataclass(frozen=True)
+class StreamOptions:
+    """What the stream phase needs to know from the flags (mirrors Stream::TransformOptions)."""
+
+    sync_initializers: bool = True
+    optimize_bindings: bool = True
+    dump_statistics_format: str | None = None
+    dump_statistics_file: str = ""
+    #: ``--iree-stream-*``/``--iree-util-*`` tokens: process-global cl::opts -> run in iree-opt.
+    global_cl_flags: tuple[str, ...] = ()
+
+
+def stream_options(flags: Sequence[str]) -> StreamOptions:
+    """Read the stream-relevant flags (last occurrence wins, as in LLVM's command line).
+
+    Called only after iree-compile accepted the flags, so values are known to be valid.
+    """
+    opts: dict[str, object] = {}
+    global_cl: list[str] = []
+    for name, value, toks in _iter_flags(flags):
+        if name == "iree-scheduling-initialization-mode":
+            opts["sync_initializers"] = value != "async"
+        elif name == "iree-scheduling-optimize-bindings":
+            # Boolean cl options never take a separate value token.
+            opts["optimize_bindings"] = (value if toks[0].count("=") else "") in _BOOL_TRUE
+        elif name == "iree-scheduling-dump-statistics-format":
+            opts["dump_statistics_format"] = None if value in (None, "none") else value
+        elif name == "iree-scheduling-dump-statistics-file":
+            opts["dump_statistics_file"] = value or ""
+        elif name.startswith(_GLOBAL_CL_PREFIXES):
+            global_cl.extend(toks)
+    return StreamOptions(global_cl_flags=tuple(global_cl), **opts)  # type: ignore[arg-type]

@@ -1,0 +1,85 @@
+"""Running segments of the stream pipeline: in process, or in the packaged ``iree-opt`` when
+global ``cl::opt`` flags are present."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from iree.compiler import ir, passmanager
+
+from .common import CompileError, first_error_line, run_tool, tool
+from .stages import Stage, pipeline_text
+
+
+
+# --------------------------------------------------------------------------------------------
+# Running stream pipeline segments
+# --------------------------------------------------------------------------------------------
+
+
+def diagnostic_line(err: Exception) -> str:
+    """One line from an MLIRError: the first error diagnostic with its location."""
+    diags = getattr(err, "error_diagnostics", None) or []
+    for diag in diags:
+        if diag.severity == ir.DiagnosticSeverity.ERROR:
+            loc = str(diag.location)
+            if loc.startswith("loc(") and loc.endswith(")"):
+                loc = loc[4:-1]
+            return f"{loc}: error: {diag.message}"
+    return first_error_line(str(err)) or str(err)
+
+
+class StreamRunner:
+    """Runs textual pipeline segments on a module, in-process or in ``iree-opt``.
+
+    In-process is the fast path. ``iree-opt`` is used when process-global ``cl::opt`` flags must
+    reach the passes (see the module docstring); the hook still runs in this process.
+    """
+
+    def __init__(self, context: ir.Context, global_cl_flags: Sequence[str], workdir: Path) -> None:
+        self.context = context
+        self.global_cl_flags = list(global_cl_flags)
+        self.workdir = workdir
+        self._count = 0
+
+    @property
+    def name(self) -> str:
+        return "iree-opt" if self.global_cl_flags else "in-process"
+
+    def parse(self, data: bytes) -> ir.Module:
+        try:
+            with self.context:
+                return ir.Module.parse(data)
+        except ir.MLIRError as err:
+            raise CompileError("stream phase: cannot parse flow output: " + diagnostic_line(err)) from err
+
+    def run(self, module: ir.Module, stages: Sequence[Stage], what: str) -> ir.Module:
+        text = pipeline_text(stages)
+        if not text:
+            return module
+        if self.global_cl_flags:
+            return self._run_iree_opt(module, text, what)
+        try:
+            with self.context:
+                pm = passmanager.PassManager.parse(f"builtin.module({text})")
+                pm.run(module.operation)
+        except ir.MLIRError as err:
+            raise CompileError(f"{what}: " + diagnostic_line(err)) from err
+        except ValueError as err:  # pipeline text IREE does not accept
+            raise CompileError(f"{what}: " + (first_error_line(str(err)) or str(err))) from err
+        return module
+
+    def _run_iree_opt(self, module: ir.Module, text: str, what: str) -> ir.Module:
+        self._count += 1
+        src = self.workdir / f"opt{self._count}.in.mlirbc"
+        dst = self.workdir / f"opt{self._count}.out.mlirbc"
+        with open(src, "wb") as f:
+            module.operation.write_bytecode(f)
+        run_tool(
+            [tool("iree-opt"), *self.global_cl_flags, f"--pass-pipeline=builtin.module({text})",
+             "--emit-bytecode", str(src), "-o", str(dst)],
+            "iree-opt",
+            prefix=f"{what}: ",
+        )
+        return self.parse(dst.read_bytes())
