@@ -30,10 +30,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Sequence
 
 __all__ = ["Z3Recorder", "measure_layers", "measure_growth", "measure_corpus", "distribution"]
 
@@ -55,7 +55,7 @@ class Z3Recorder:
     queries: list[Z3Query] = field(default_factory=list)
 
     @contextmanager
-    def installed(self) -> Iterator["Z3Recorder"]:
+    def installed(self) -> Iterator[Z3Recorder]:
         import stream_model.proofs as proofs
         import stream_model.slice_query as slice_query
 
@@ -92,13 +92,20 @@ def distribution(queries: Sequence[Z3Query]) -> dict:
         "verdicts": {v: sum(q.verdict == v for q in queries) for v in sorted({q.verdict for q in queries})},
     }
     if solved:
+
         def pct(p: float) -> float:
             return solved[min(len(solved) - 1, int(round(p / 100 * (len(solved) - 1))))]
 
-        out.update({
-            "min_ms": solved[0], "p50_ms": pct(50), "p90_ms": pct(90), "p99_ms": pct(99), "max_ms": solved[-1],
-            "mean_ms": statistics.fmean(solved),
-        })
+        out.update(
+            {
+                "min_ms": solved[0],
+                "p50_ms": pct(50),
+                "p90_ms": pct(90),
+                "p99_ms": pct(99),
+                "max_ms": solved[-1],
+                "mean_ms": statistics.fmean(solved),
+            }
+        )
     return out
 
 
@@ -135,39 +142,42 @@ def _layers_worker(layers: int, repeats: int) -> None:
             reports: list = []
             inner = elision_hook(reports)
 
-            def hook(module) -> None:  # noqa: ANN001 - marks when the analysis starts
+            def hook(module, inner=inner) -> None:  # noqa: ANN001 - marks when the analysis starts
                 _emit({"event": "hook-start", "wall": time.time()})
                 inner(module)
 
             hooked = compile_file(src, tmp / "elided.vmfb", DEFAULT_CPU_FLAGS, hook)
             queries = recorder.take()
-            _emit({
-                "event": "run",
-                "stock_total_s": stock.total_s,
-                "stock_phases_s": stock.phase_times(),
-                "total_s": hooked.total_s,
-                "phases_s": hooked.phase_times(),
-                "hook_s": hooked.hook_s,
-                "analysis_s": sum(r.analysis_seconds for r in reports),
-                "hook_share": hooked.hook_s / hooked.total_s,
-                "aliased": sum(r.aliased for r in reports),
-                "kept": sum(r.kept for r in reports),
-                "z3": distribution(queries),
-                "z3_queries_s": [q.seconds for q in queries],
-            })
+            _emit(
+                {
+                    "event": "run",
+                    "stock_total_s": stock.total_s,
+                    "stock_phases_s": stock.phase_times(),
+                    "total_s": hooked.total_s,
+                    "phases_s": hooked.phase_times(),
+                    "hook_s": hooked.hook_s,
+                    "analysis_s": sum(r.analysis_seconds for r in reports),
+                    "hook_share": hooked.hook_s / hooked.total_s,
+                    "aliased": sum(r.aliased for r in reports),
+                    "kept": sum(r.kept for r in reports),
+                    "z3": distribution(queries),
+                    "z3_queries_s": [q.seconds for q in queries],
+                }
+            )
 
 
 def _corpus_worker(repeats: int) -> dict:
     """Run the analysis (no rewrite) on every IR-specification case, proof memo cleared each time."""
-    import stream_model.proofs as proofs
     from iree.compiler import ir
 
+    import stream_model.proofs as proofs
     from rewriter.rewrite import elide_slices
     from stream_model import parse_module
 
     if not IR_CASES.is_dir():
         return {"available": False, "reason": f"{IR_CASES} not found"}
-    from .ir_cases import cases as ir_cases, wrap
+    from .ir_cases import cases as ir_cases
+    from .ir_cases import wrap
 
     cases = [(name, wrap(chunk)) for name, _, chunk in ir_cases()]
     recorder = Z3Recorder()
@@ -209,8 +219,9 @@ def _growth_worker(sizes: list[int], rounds: int) -> None:
     parsed afresh for every timing; the time is that of :func:`rewriter.rewrite.elide_slices`
     with the rewrite applied, as in the hook.
     """
-    import stream_model.proofs as proofs
     from iree.compiler import ir
+
+    import stream_model.proofs as proofs
     from rewriter.pipeline import DEFAULT_CPU_FLAGS, stream_ir_at_splice
     from rewriter.rewrite import elide_slices
 
@@ -219,8 +230,9 @@ def _growth_worker(sizes: list[int], rounds: int) -> None:
 
     with tempfile.TemporaryDirectory(prefix="bench-growth-") as tmp_name:
         tmp = Path(tmp_name)
-        texts = {n: stream_ir_at_splice(write_program("seed", DecodeShape(layers=n), tmp), DEFAULT_CPU_FLAGS)
-                 for n in sizes}
+        texts = {
+            n: stream_ir_at_splice(write_program("seed", DecodeShape(layers=n), tmp), DEFAULT_CPU_FLAGS) for n in sizes
+        }
 
     def once(n: int) -> float:
         with ir.Context() as context, ir.Location.unknown(context):
@@ -233,7 +245,7 @@ def _growth_worker(sizes: list[int], rounds: int) -> None:
     for n in sizes:  # warm-up: imports, sympy's caches
         once(n)
     for r in range(rounds):
-        order = sizes[r % len(sizes):] + sizes[: r % len(sizes)]
+        order = sizes[r % len(sizes) :] + sizes[: r % len(sizes)]
         _emit({"event": "round", "seconds": {str(n): once(n) for n in order}})
 
 
@@ -262,8 +274,9 @@ def _events_of_worker(args: Sequence[str], limit_s: float | None, what: str) -> 
     process group, so no ``iree-compile`` is left behind). Returns the events it emitted and
     whether it was cut off."""
     cmd, env = _worker_command(args)
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
+    )
     timed_out = False
     try:
         out, err = proc.communicate(timeout=limit_s)
@@ -286,8 +299,9 @@ def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> d
     for how long at least (``hook_at_least_s``).
     """
     started = time.time()
-    events, timed_out = _events_of_worker(["layers", str(layers), str(repeats)], limit_s,
-                                          f"analysis-cost worker for {layers} layers")
+    events, timed_out = _events_of_worker(
+        ["layers", str(layers), str(repeats)], limit_s, f"analysis-cost worker for {layers} layers"
+    )
     killed_at = time.time()
     runs = [e for e in events if e["event"] == "run"]
     stock = [e["total_s"] for e in events if e["event"] == "stock"]
@@ -322,22 +336,30 @@ def measure_growth(sizes: Sequence[int], rounds: int, limit_s: float | None = No
     sizes = sorted(sizes)
     events, timed_out = _events_of_worker(["growth", str(rounds), *map(str, sizes)], limit_s, "growth worker")
     rounds_done = [e["seconds"] for e in events if e["event"] == "round"]
-    result: dict = {"sizes": sizes, "rounds": rounds, "rounds_done": len(rounds_done), "timed_out": timed_out,
-                    "limit_s": limit_s, "seconds": rounds_done}
+    result: dict = {
+        "sizes": sizes,
+        "rounds": rounds,
+        "rounds_done": len(rounds_done),
+        "timed_out": timed_out,
+        "limit_s": limit_s,
+        "seconds": rounds_done,
+    }
     if not rounds_done or len(sizes) < 2:
         return result
     lo, hi = str(sizes[0]), str(sizes[-1])
     ratios = sorted(r[hi] / r[lo] for r in rounds_done)
     ratio = statistics.median(ratios)
-    result.update({
-        "from_layers": sizes[0],
-        "to_layers": sizes[-1],
-        "layers_ratio": sizes[-1] / sizes[0],
-        "median_s": {str(n): statistics.median(r[str(n)] for r in rounds_done) for n in sizes},
-        "ratio": ratio,
-        "ratio_range": [ratios[0], ratios[-1]],
-        "exponent": math.log(ratio) / math.log(sizes[-1] / sizes[0]),
-    })
+    result.update(
+        {
+            "from_layers": sizes[0],
+            "to_layers": sizes[-1],
+            "layers_ratio": sizes[-1] / sizes[0],
+            "median_s": {str(n): statistics.median(r[str(n)] for r in rounds_done) for n in sizes},
+            "ratio": ratio,
+            "ratio_range": [ratios[0], ratios[-1]],
+            "exponent": math.log(ratio) / math.log(sizes[-1] / sizes[0]),
+        }
+    )
     return result
 
 

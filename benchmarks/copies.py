@@ -22,9 +22,10 @@ from dataclasses import dataclass
 
 import sympy
 
-from .measure import copy_commands
 from stream_model import ModuleModel, parse_module
 from stream_model.symbolic import evaluate, pretty
+
+from .measure import copy_commands
 
 STEP_FUNCTION = "step"
 #: Index of ``%step_i`` among ``@step``'s arguments (``(%x, %step_i)``).
@@ -60,9 +61,7 @@ class StepCopies:
 
     def table(self, contexts: tuple[int, ...] | list[int]) -> dict[str, dict[str, int]]:
         """context -> {all, prefix} bytes per step (JSON keys are strings)."""
-        return {
-            str(n): {"all": self.bytes_at(n), "prefix": self.bytes_at(n, prefix_only=True)} for n in contexts
-        }
+        return {str(n): {"all": self.bytes_at(n), "prefix": self.bytes_at(n, prefix_only=True)} for n in contexts}
 
 
 def step_symbol(ir_text: str, function: str = STEP_FUNCTION, argument: int = STEP_ARGUMENT) -> sympy.Symbol:

@@ -35,5 +35,8 @@ def wrap(chunk: str) -> str:
     decls = "".join(f"util.global private mutable @{g} : !stream.resource<variable>\n" for g in sorted(used - declared))
     return (
         "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
-        + PRELUDE + decls + chunk + "\n}\n"
+        + PRELUDE
+        + decls
+        + chunk
+        + "\n}\n"
     )

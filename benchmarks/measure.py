@@ -8,8 +8,8 @@ anything. Parsed through the MLIR bindings, like everything else.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 import sympy
 from iree.compiler import ir

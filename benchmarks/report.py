@@ -12,9 +12,10 @@ import json
 import os
 import platform
 import subprocess
+from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from .config import VARIANTS
 
@@ -46,10 +47,16 @@ def _lscpu() -> dict[str, str]:
 
 def _git_commit() -> str | None:
     try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True,
-            cwd=Path(__file__).resolve().parent,
-        ).stdout.strip() or None
+        return (
+            subprocess.run(
+                ["git", "rev-parse", "--short", "HEAD"],
+                capture_output=True,
+                text=True,
+                check=True,
+                cwd=Path(__file__).resolve().parent,
+            ).stdout.strip()
+            or None
+        )
     except (OSError, subprocess.CalledProcessError):
         return None
 
@@ -63,7 +70,10 @@ def _uncommitted_sources() -> list[str]:
     try:
         text = subprocess.run(
             ["git", "status", "--porcelain", "--", "rewriter", "stream_model", "dfx"],
-            capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parent.parent,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).resolve().parent.parent,
         ).stdout
     except (OSError, subprocess.CalledProcessError):
         return []
@@ -119,49 +129,68 @@ def evaluate_targets(results: dict) -> list[dict[str, str]]:
     copies = results["copies"]
     elided = [copies["seed-elided"]["per_step"][n]["prefix"] for n in ctx]
     stock_hi = copies["seed-stock"]["per_step"][ctx[-1]]["prefix"]
-    out.append({
-        "target": "seed form: copy bytes/step from slices are 0 with the rewrite at every context",
-        "measured": f"seed-elided {', '.join(f'{n}: {b:,}' for n, b in zip(ctx, elided))} B "
-                    f"(seed-stock at {ctx[-1]}: {stock_hi:,} B)",
-        "status": "met" if all(b == 0 for b in elided) else "not met",
-    })
+    out.append(
+        {
+            "target": "seed form: copy bytes/step from slices are 0 with the rewrite at every context",
+            "measured": f"seed-elided {', '.join(f'{n}: {b:,}' for n, b in zip(ctx, elided))} B "
+            f"(seed-stock at {ctx[-1]}: {stock_hi:,} B)",
+            "status": "met" if all(b == 0 for b in elided) else "not met",
+        }
+    )
     call = [copies["call-elided"]["per_step"][n]["prefix"] for n in ctx]
-    out.append({
-        "target": "call form (informational, no target): copy bytes/step with the rewrite",
-        "measured": f"call-elided keeps {copies['call-elided']['prefix_copies']} of "
-                    f"{copies['call-stock']['prefix_copies']} prefix copies, "
-                    f"{call[-1]:,} B at {ctx[-1]} (call-stock {copies['call-stock']['per_step'][ctx[-1]]['prefix']:,} B)",
-        "status": "info",
-    })
+    out.append(
+        {
+            "target": "call form (informational, no target): copy bytes/step with the rewrite",
+            "measured": f"call-elided keeps {copies['call-elided']['prefix_copies']} of "
+            f"{copies['call-stock']['prefix_copies']} prefix copies, "
+            f"{call[-1]:,} B at {ctx[-1]} (call-stock {copies['call-stock']['per_step'][ctx[-1]]['prefix']:,} B)",
+            "status": "info",
+        }
+    )
 
     ratio = results["step_time"]["slope"]["ratios"].get("seed-elided/fused-stock")
     if ratio is None:
-        out.append({"target": f"step-time slope {lo}->{hi} within 10% of fused", "measured": "fused slope <= 0",
-                    "status": "n/a"})
+        out.append(
+            {
+                "target": f"step-time slope {lo}->{hi} within 10% of fused",
+                "measured": "fused slope <= 0",
+                "status": "n/a",
+            }
+        )
     else:
-        out.append({
-            "target": f"seed form: step-time slope ({lo}->{hi}) within {SLOPE_TOLERANCE:.0%} of the fused reference",
-            "measured": f"slope seed-elided / fused-stock = {ratio['median']:.3f} (median of per-round ratios; "
-                        f"range {ratio['min']:.2f}-{ratio['max']:.2f}"
-                        + (f"; ratio of median slopes {ratio['of_medians']:.3f}" if "of_medians" in ratio else "") + ")",
-            "status": "met" if abs(ratio["median"] - 1) <= SLOPE_TOLERANCE else "not met",
-        })
+        out.append(
+            {
+                "target": f"seed form: step-time slope ({lo}->{hi}) within {SLOPE_TOLERANCE:.0%} of the fused reference",
+                "measured": f"slope seed-elided / fused-stock = {ratio['median']:.3f} (median of per-round ratios; "
+                f"range {ratio['min']:.2f}-{ratio['max']:.2f}"
+                + (f"; ratio of median slopes {ratio['of_medians']:.3f}" if "of_medians" in ratio else "")
+                + ")",
+                "status": "met" if abs(ratio["median"] - 1) <= SLOPE_TOLERANCE else "not met",
+            }
+        )
 
     mem = results["memory"]
     if all(mem[v][n].get("available") for v in ("seed-elided", "fused-stock") for n in (lo, hi)):
+
         def growth(v: str, key: str) -> int:
             return mem[v][hi][key] - mem[v][lo][key]
 
-        g = {v: (growth(v, "step_alloc_bytes"), growth(v, "peak_bytes")) for v in ("seed-elided", "fused-stock", "seed-stock")}
-        out.append({
-            "target": f"seed form: device memory growth ({lo}->{hi}) equal to the fused reference",
-            "measured": "growth of per-step allocation / peak: "
-                        + "; ".join(f"{v} {fmt_bytes(a)} / {fmt_bytes(p)}" for v, (a, p) in g.items()),
-            "status": "met" if g["seed-elided"] == g["fused-stock"] else "not met",
-        })
+        g = {
+            v: (growth(v, "step_alloc_bytes"), growth(v, "peak_bytes"))
+            for v in ("seed-elided", "fused-stock", "seed-stock")
+        }
+        out.append(
+            {
+                "target": f"seed form: device memory growth ({lo}->{hi}) equal to the fused reference",
+                "measured": "growth of per-step allocation / peak: "
+                + "; ".join(f"{v} {fmt_bytes(a)} / {fmt_bytes(p)}" for v, (a, p) in g.items()),
+                "status": "met" if g["seed-elided"] == g["fused-stock"] else "not met",
+            }
+        )
     else:
-        out.append({"target": "device memory growth equal to fused", "measured": "no allocator statistics",
-                    "status": "n/a"})
+        out.append(
+            {"target": "device memory growth equal to fused", "measured": "no allocator statistics", "status": "n/a"}
+        )
 
     layers = results["analysis_cost"]["layers"]
     biggest = max(layers, key=int)
@@ -169,43 +198,60 @@ def evaluate_targets(results: dict) -> list[dict[str, str]]:
     target = f"analysis under {SHARE_LIMIT:.0%} of compile time at 256 layers"
     if big.get("runs"):
         share = big["median"]["hook_share"]
-        out.append({
-            "target": target,
-            "measured": f"{biggest} layers: hook {big['median']['hook_s']:.2f} s of "
-                        f"{big['median']['total_s']:.2f} s = {share:.1%}",
-            "status": ("met" if share < SHARE_LIMIT else "not met") if biggest == "256" else "n/a (256 not measured)",
-        })
+        out.append(
+            {
+                "target": target,
+                "measured": f"{biggest} layers: hook {big['median']['hook_s']:.2f} s of "
+                f"{big['median']['total_s']:.2f} s = {share:.1%}",
+                "status": ("met" if share < SHARE_LIMIT else "not met")
+                if biggest == "256"
+                else "n/a (256 not measured)",
+            }
+        )
     else:
         stock = big.get("median", {}).get("stock_total_s")
         at_least = big.get("hook_at_least_s")
-        out.append({
-            "target": target,
-            "measured": f"{biggest} layers: the compile with the rewrite did not finish within the "
-                        f"{big['limit_s']:.0f} s limit"
-                        + (f" (analysis still running after {at_least:.0f} s" if at_least is not None else "")
-                        + (f"; the stock compile takes {stock:.1f} s)" if stock and at_least is not None else
-                           ")" if at_least is not None else ""),
-            "status": "not met" if biggest == "256" else "n/a (256 not measured)",
-        })
+        out.append(
+            {
+                "target": target,
+                "measured": f"{biggest} layers: the compile with the rewrite did not finish within the "
+                f"{big['limit_s']:.0f} s limit"
+                + (f" (analysis still running after {at_least:.0f} s" if at_least is not None else "")
+                + (
+                    f"; the stock compile takes {stock:.1f} s)"
+                    if stock and at_least is not None
+                    else ")"
+                    if at_least is not None
+                    else ""
+                ),
+                "status": "not met" if biggest == "256" else "n/a (256 not measured)",
+            }
+        )
     gi = results["analysis_cost"].get("growth_interleaved")
     g = results["analysis_cost"].get("growth")
     if gi:
         out.append(_interleaved_growth_target(gi, g))
     elif g:
         k = g["exponent"]
-        measured = (f"{g['from_layers']}->{g['to_layers']} layers (x{g['layers_ratio']:.0f}): hook time "
-                    f"x{g['hook_ratio']:.1f}, exponent {k:.2f}")
+        measured = (
+            f"{g['from_layers']}->{g['to_layers']} layers (x{g['layers_ratio']:.0f}): hook time "
+            f"x{g['hook_ratio']:.1f}, exponent {k:.2f}"
+        )
         worst = k
         if "exponent_at_least" in g:
-            measured += (f"; {g['exponent_at_least_from_layers']}->{g['cut_layers']} layers: exponent at least "
-                         f"{g['exponent_at_least']:.2f} ({g['cut_layers']} layers cut after "
-                         f"{g['cut_hook_at_least_s']:.0f} s of analysis)")
+            measured += (
+                f"; {g['exponent_at_least_from_layers']}->{g['cut_layers']} layers: exponent at least "
+                f"{g['exponent_at_least']:.2f} ({g['cut_layers']} layers cut after "
+                f"{g['cut_hook_at_least_s']:.0f} s of analysis)"
+            )
             worst = max(k, g["exponent_at_least"])
-        out.append({
-            "target": "analysis time grows no worse than linearly in the module size",
-            "measured": measured + f" (limit {LINEAR_EXPONENT_LIMIT}; 1.0 is linear)",
-            "status": "met" if worst <= LINEAR_EXPONENT_LIMIT else "not met",
-        })
+        out.append(
+            {
+                "target": "analysis time grows no worse than linearly in the module size",
+                "measured": measured + f" (limit {LINEAR_EXPONENT_LIMIT}; 1.0 is linear)",
+                "status": "met" if worst <= LINEAR_EXPONENT_LIMIT else "not met",
+            }
+        )
     return out
 
 
@@ -214,17 +260,25 @@ def _interleaved_growth_target(gi: dict, g: dict | None) -> dict:
     minutes apart, so their ratio carries the machine's drift; shown alongside)."""
     target = "analysis time grows no worse than linearly in the module size"
     if "exponent" not in gi:
-        return {"target": target, "status": "not met",
-                "measured": f"the interleaved rounds did not finish within the {gi['limit_s']:.0f} s limit "
-                            f"({gi['rounds_done']} of {gi['rounds']} rounds)"}
+        return {
+            "target": target,
+            "status": "not met",
+            "measured": f"the interleaved rounds did not finish within the {gi['limit_s']:.0f} s limit "
+            f"({gi['rounds_done']} of {gi['rounds']} rounds)",
+        }
     lo, hi = gi["ratio_range"]
-    measured = (f"{gi['from_layers']}->{gi['to_layers']} layers (x{gi['layers_ratio']:.0f}): rewrite time "
-                f"x{gi['ratio']:.1f}, exponent {gi['exponent']:.2f} (median of {gi['rounds_done']} interleaved "
-                f"rounds, ratio range x{lo:.1f}-x{hi:.1f})")
+    measured = (
+        f"{gi['from_layers']}->{gi['to_layers']} layers (x{gi['layers_ratio']:.0f}): rewrite time "
+        f"x{gi['ratio']:.1f}, exponent {gi['exponent']:.2f} (median of {gi['rounds_done']} interleaved "
+        f"rounds, ratio range x{lo:.1f}-x{hi:.1f})"
+    )
     if g:
-        measured += (f"; hook times of the separate compiles: x{g['hook_ratio']:.1f}, exponent {g['exponent']:.2f}")
-    return {"target": target, "measured": measured + f" (limit {LINEAR_EXPONENT_LIMIT}; 1.0 is linear)",
-            "status": "met" if gi["exponent"] <= LINEAR_EXPONENT_LIMIT and not gi["timed_out"] else "not met"}
+        measured += f"; hook times of the separate compiles: x{g['hook_ratio']:.1f}, exponent {g['exponent']:.2f}"
+    return {
+        "target": target,
+        "measured": measured + f" (limit {LINEAR_EXPONENT_LIMIT}; 1.0 is linear)",
+        "status": "met" if gi["exponent"] <= LINEAR_EXPONENT_LIMIT and not gi["timed_out"] else "not met",
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -238,9 +292,9 @@ def fmt_bytes(n: float) -> str:
     sign, n = ("-" if n < 0 else ""), abs(n)
     if n < 1024:
         return f"{sign}{n:.0f} B"
-    if n < 1024 ** 2:
+    if n < 1024**2:
         return f"{sign}{n / 1024:.1f} KiB"
-    return f"{sign}{n / 1024 ** 2:.2f} MiB"
+    return f"{sign}{n / 1024**2:.2f} MiB"
 
 
 def fmt_ms(seconds: float) -> str:
@@ -262,18 +316,33 @@ def headline_table(results: dict) -> str:
     copies, mem = results["copies"], results["memory"]
     rows = []
     for n in ctx:
-        rows.append([
-            n,
-            f"{fmt_bytes(copies['seed-stock']['per_step'][n]['prefix'])} → "
-            f"{fmt_bytes(copies['seed-elided']['per_step'][n]['prefix'])}",
-            fmt_ms(med["seed-stock"][n]), fmt_ms(med["seed-elided"][n]), fmt_ms(med["fused-stock"][n]),
-            f"{ratios['seed-elided/seed-stock'][n]['median']:.2f}",
-            f"{ratios['seed-elided/fused-stock'][n]['median']:.2f}",
-            " / ".join(fmt_bytes(mem[v][n].get("step_alloc_bytes", 0)) for v in ("seed-stock", "seed-elided", "fused-stock")),
-        ])
+        rows.append(
+            [
+                n,
+                f"{fmt_bytes(copies['seed-stock']['per_step'][n]['prefix'])} → "
+                f"{fmt_bytes(copies['seed-elided']['per_step'][n]['prefix'])}",
+                fmt_ms(med["seed-stock"][n]),
+                fmt_ms(med["seed-elided"][n]),
+                fmt_ms(med["fused-stock"][n]),
+                f"{ratios['seed-elided/seed-stock'][n]['median']:.2f}",
+                f"{ratios['seed-elided/fused-stock'][n]['median']:.2f}",
+                " / ".join(
+                    fmt_bytes(mem[v][n].get("step_alloc_bytes", 0))
+                    for v in ("seed-stock", "seed-elided", "fused-stock")
+                ),
+            ]
+        )
     return _table(
-        ["context", "slice copy bytes/step (stock → elided)", "stock ms", "elided ms", "fused ms",
-         "elided/stock", "elided/fused", "device bytes allocated/step (stock / elided / fused)"],
+        [
+            "context",
+            "slice copy bytes/step (stock → elided)",
+            "stock ms",
+            "elided ms",
+            "fused ms",
+            "elided/stock",
+            "elided/fused",
+            "device bytes allocated/step (stock / elided / fused)",
+        ],
         rows,
     )
 
@@ -302,17 +371,32 @@ def render_markdown(results: dict) -> str:
     if meta.get("uncommitted_sources"):
         parts.append(
             "Measured with uncommitted changes to the code under test: "
-            + ", ".join(f"`{p}`" for p in meta["uncommitted_sources"]) + ".\n"
+            + ", ".join(f"`{p}`" for p in meta["uncommitted_sources"])
+            + ".\n"
         )
     m = meta["machine"]
-    parts.append(_table(["", ""], [
-        ["machine", f"{m['model']}, {m['cpus']} cores ({m['arch']}{', ' + m['hypervisor'] + ' VM' if m.get('hypervisor') else ''})"],
-        ["python", meta["python"]],
-        *[[name, ver or "not installed"] for name, ver in v.items()],
-        ["program", f"decode step, {shape['layers']} layers, {shape['heads']} heads x {shape['head_dim']}, "
-                    f"capacity {shape['capacity']}, {shape['dtype']} (K and V cache per layer)"],
-        ["runtime", f"IREE `{st['driver']}` driver (single thread), llvm-cpu, `--iree-llvmcpu-target-cpu=host`"],
-    ]))
+    parts.append(
+        _table(
+            ["", ""],
+            [
+                [
+                    "machine",
+                    f"{m['model']}, {m['cpus']} cores ({m['arch']}{', ' + m['hypervisor'] + ' VM' if m.get('hypervisor') else ''})",
+                ],
+                ["python", meta["python"]],
+                *[[name, ver or "not installed"] for name, ver in v.items()],
+                [
+                    "program",
+                    f"decode step, {shape['layers']} layers, {shape['heads']} heads x {shape['head_dim']}, "
+                    f"capacity {shape['capacity']}, {shape['dtype']} (K and V cache per layer)",
+                ],
+                [
+                    "runtime",
+                    f"IREE `{st['driver']}` driver (single thread), llvm-cpu, `--iree-llvmcpu-target-cpu=host`",
+                ],
+            ],
+        )
+    )
     parts.append("")
 
     parts.append("## Headline (seed form)\n")
@@ -323,22 +407,36 @@ def render_markdown(results: dict) -> str:
     )
 
     parts.append("## Targets\n")
-    parts.append(_table(["target", "measured", "status"],
-                        [[t["target"], t["measured"], f"**{t['status']}**"] for t in results["targets"]]))
+    parts.append(
+        _table(
+            ["target", "measured", "status"],
+            [[t["target"], t["measured"], f"**{t['status']}**"] for t in results["targets"]],
+        )
+    )
     parts.append("")
 
     # Variants and checks
     parts.append("## Variants\n")
     rows = []
     for name, s in results["variants"].items():
-        rows.append([
-            name, s["form"], "yes" if s["rewrite"] else "no",
-            f"{s['aliased']} / {s['kept']}" if s["rewrite"] else "-",
-            f"{s['compile_s']['total']:.2f}", f"{s['compile_s']['hook'] * 1e3:.1f}" if s["rewrite"] else "-",
-            f"{s['vmfb_bytes']:,}", s["vmfb_sha256"][:12],
-        ])
-    parts.append(_table(["variant", "form", "rewrite", "slices aliased / kept", "compile s", "hook ms",
-                         ".vmfb bytes", "sha256"], rows))
+        rows.append(
+            [
+                name,
+                s["form"],
+                "yes" if s["rewrite"] else "no",
+                f"{s['aliased']} / {s['kept']}" if s["rewrite"] else "-",
+                f"{s['compile_s']['total']:.2f}",
+                f"{s['compile_s']['hook'] * 1e3:.1f}" if s["rewrite"] else "-",
+                f"{s['vmfb_bytes']:,}",
+                s["vmfb_sha256"][:12],
+            ]
+        )
+    parts.append(
+        _table(
+            ["variant", "form", "rewrite", "slices aliased / kept", "compile s", "hook ms", ".vmfb bytes", "sha256"],
+            rows,
+        )
+    )
     c = results["checks"]
     parts.append(
         f"\n- fused-elided byte-identical to fused-stock: **{'yes' if c['fused_elided_equals_fused_stock'] else 'NO'}**"
@@ -361,9 +459,17 @@ def render_markdown(results: dict) -> str:
     for name in (*VARIANTS, "fused-elided"):
         cp = results["copies"][name]
         lengths = sorted({x["length"] for x in cp["commands"] if x["prefix"]})
-        rows.append([name, f"{cp['prefix_copies']} / {len(cp['commands'])}", ", ".join(f"`{l}`" for l in lengths) or "-",
-                     *[fmt_bytes(cp["per_step"][n]["prefix"]) for n in ctx]])
-    parts.append(_table(["variant", "prefix / all copies", "prefix lengths (bytes)", *[f"prefix bytes @{n}" for n in ctx]], rows))
+        rows.append(
+            [
+                name,
+                f"{cp['prefix_copies']} / {len(cp['commands'])}",
+                ", ".join(f"`{n}`" for n in lengths) or "-",
+                *[fmt_bytes(cp["per_step"][n]["prefix"]) for n in ctx],
+            ]
+        )
+    parts.append(
+        _table(["variant", "prefix / all copies", "prefix lengths (bytes)", *[f"prefix bytes @{n}" for n in ctx]], rows)
+    )
     parts.append("")
 
     # Memory
@@ -383,8 +489,16 @@ def render_markdown(results: dict) -> str:
         if not mm[ctx[0]].get("available"):
             rows.append([name, "statistics not available", *["" for _ in ctx]])
             continue
-        rows.append([name, fmt_bytes(mm[ctx[0]]["resident_bytes"]),
-                     *[f"{fmt_bytes(mm[n]['step_alloc_bytes'])} / {fmt_bytes(mm[n]['peak_above_resident_bytes'])}" for n in ctx]])
+        rows.append(
+            [
+                name,
+                fmt_bytes(mm[ctx[0]]["resident_bytes"]),
+                *[
+                    f"{fmt_bytes(mm[n]['step_alloc_bytes'])} / {fmt_bytes(mm[n]['peak_above_resident_bytes'])}"
+                    for n in ctx
+                ],
+            ]
+        )
     parts.append(_table(["variant", "resident", *[f"allocated/step / peak above resident @{n}" for n in ctx]], rows))
     parts.append("")
 
@@ -394,28 +508,45 @@ def render_markdown(results: dict) -> str:
         f"{prof['rounds']} interleaved rounds (context order shuffled and variant order rotated per round; "
         "within a round the variants of one context run back to back); "
         f"each sample is the median of consecutive `step(x, N)` calls (~{prof['sample_target_s'] * 1e3:.0f} ms "
-        "per sample, at least " + str(prof['min_calls']) + " calls), called directly at step N on a freshly loaded module: the step reads rows [0, N] "
+        "per sample, at least "
+        + str(prof["min_calls"])
+        + " calls), called directly at step N on a freshly loaded module: the step reads rows [0, N] "
         "and writes row N, so its work depends only on N, not on what the rows hold (outputs are not "
         "those of a real decode; correctness is checked separately above). Median of the samples, ms:\n"
     )
     rows = [[name, *[fmt_ms(st["median_s"][name][n]) for n in ctx]] for name in VARIANTS]
     parts.append(_table(["variant", *[f"@{n}" for n in ctx]], rows))
     parts.append("\nSide-by-side ratios (median of per-round ratios, [min-max] over rounds):\n")
-    rows = [[key, *[f"{r[n]['median']:.3f} [{r[n]['min']:.2f}-{r[n]['max']:.2f}]" for n in ctx]]
-            for key, r in st["ratios"].items()]
+    rows = [
+        [key, *[f"{r[n]['median']:.3f} [{r[n]['min']:.2f}-{r[n]['max']:.2f}]" for n in ctx]]
+        for key, r in st["ratios"].items()
+    ]
     parts.append(_table(["ratio", *[f"@{n}" for n in ctx]], rows))
     sl = st["slope"]
     parts.append(f"\nSlope {sl['from']} → {sl['to']} (µs per context token, median over rounds):\n")
     parts.append(_table(["variant", "µs/token"], [[k, f"{x * 1e6:.3f}"] for k, x in sl["median_s_per_token"].items()]))
     parts.append("")
-    parts.append(_table(["slope ratio", "median of per-round ratios", "min-max over rounds", "ratio of median slopes"],
-                        [[k, f"{r['median']:.3f}", f"{r['min']:.3f}-{r['max']:.3f}",
-                          f"{r['of_medians']:.3f}" if "of_medians" in r else "-"] for k, r in sl["ratios"].items()]))
+    parts.append(
+        _table(
+            ["slope ratio", "median of per-round ratios", "min-max over rounds", "ratio of median slopes"],
+            [
+                [
+                    k,
+                    f"{r['median']:.3f}",
+                    f"{r['min']:.3f}-{r['max']:.3f}",
+                    f"{r['of_medians']:.3f}" if "of_medians" in r else "-",
+                ]
+                for k, r in sl["ratios"].items()
+            ],
+        )
+    )
     load = st.get("load_average_1min")
     if load:
-        parts.append(f"\n1-minute load average before / after the timing section: {load['before']:.2f} / "
-                     f"{load['after']:.2f} (the machine has {meta['machine']['cpus']} cores and is shared; "
-                     "interleaving is what keeps the ratios meaningful under that load).")
+        parts.append(
+            f"\n1-minute load average before / after the timing section: {load['before']:.2f} / "
+            f"{load['after']:.2f} (the machine has {meta['machine']['cpus']} cores and is shared; "
+            "interleaving is what keeps the ratios meaningful under that load)."
+        )
     parts.append("")
 
     # Analysis cost
@@ -434,40 +565,87 @@ def render_markdown(results: dict) -> str:
         if not data.get("runs"):
             stock = data.get("median", {}).get("stock_total_s")
             at_least = data.get("hook_at_least_s")
-            rows.append([L, f"0 of {data['repeats']}", "-", f"{stock:.2f}" if stock else "-",
-                         f"> {data['limit_s']:.0f} s limit", f"> {at_least * 1e3:.0f}" if at_least else "?",
-                         "-", f"> {at_least / int(L) * 1e3:.0f}" if at_least else "?", "-", "-"])
+            rows.append(
+                [
+                    L,
+                    f"0 of {data['repeats']}",
+                    "-",
+                    f"{stock:.2f}" if stock else "-",
+                    f"> {data['limit_s']:.0f} s limit",
+                    f"> {at_least * 1e3:.0f}" if at_least else "?",
+                    "-",
+                    f"> {at_least / int(L) * 1e3:.0f}" if at_least else "?",
+                    "-",
+                    "-",
+                ]
+            )
             continue
         md, r0 = data["median"], data["runs"][0]
-        rows.append([L, f"{len(data['runs'])} of {data['repeats']}", f"{r0['aliased']} / {r0['kept']}",
-                     f"{md['stock_total_s']:.2f}", f"{md['total_s']:.2f}", f"{md['hook_s'] * 1e3:.0f}",
-                     f"{md['analysis_s'] * 1e3:.0f}", f"{md['hook_s'] / int(L) * 1e3:.1f}", f"{md['hook_share']:.1%}",
-                     r0["z3"]["queries"]])
-    parts.append(_table(["layers", "repeats done", "aliased / kept", "stock compile s", "rewrite compile s", "hook ms",
-                         "analysis ms", "hook ms/layer", "share", "z3 queries"], rows))
+        rows.append(
+            [
+                L,
+                f"{len(data['runs'])} of {data['repeats']}",
+                f"{r0['aliased']} / {r0['kept']}",
+                f"{md['stock_total_s']:.2f}",
+                f"{md['total_s']:.2f}",
+                f"{md['hook_s'] * 1e3:.0f}",
+                f"{md['analysis_s'] * 1e3:.0f}",
+                f"{md['hook_s'] / int(L) * 1e3:.1f}",
+                f"{md['hook_share']:.1%}",
+                r0["z3"]["queries"],
+            ]
+        )
+    parts.append(
+        _table(
+            [
+                "layers",
+                "repeats done",
+                "aliased / kept",
+                "stock compile s",
+                "rewrite compile s",
+                "hook ms",
+                "analysis ms",
+                "hook ms/layer",
+                "share",
+                "z3 queries",
+            ],
+            rows,
+        )
+    )
     g = ac.get("growth")
     if g:
-        steps = ", ".join(f"{x['from_layers']}→{x['to_layers']}: x{x['hook_ratio']:.1f} (k={x['exponent']:.2f})"
-                          for x in g["steps"])
+        steps = ", ".join(
+            f"{x['from_layers']}→{x['to_layers']}: x{x['hook_ratio']:.1f} (k={x['exponent']:.2f})" for x in g["steps"]
+        )
         parts.append(f"\nHook time growth, t ~ layers^k: {steps}.")
         if "exponent_at_least" in g:
-            parts.append(f"{g['cut_layers']} layers was stopped after {g['cut_hook_at_least_s']:.0f} s of analysis, "
-                         f"so k({g['exponent_at_least_from_layers']}→{g['cut_layers']}) ≥ {g['exponent_at_least']:.2f}.")
+            parts.append(
+                f"{g['cut_layers']} layers was stopped after {g['cut_hook_at_least_s']:.0f} s of analysis, "
+                f"so k({g['exponent_at_least_from_layers']}→{g['cut_layers']}) ≥ {g['exponent_at_least']:.2f}."
+            )
     gi = ac.get("growth_interleaved")
     if gi and gi.get("rounds_done"):
         parts.append(
             "\nGrowth measured side by side: the rewrite alone (`elide_slices`, applied) on each size's module "
             "at the splice point, parsed afresh each time, every size once per round in rotating order "
-            f"({gi['rounds_done']} rounds after a warm-up; one process). Medians, ms:\n")
+            f"({gi['rounds_done']} rounds after a warm-up; one process). Medians, ms:\n"
+        )
         sizes = [str(n) for n in gi["sizes"]]
-        parts.append(_table(["layers", *sizes], [
-            ["rewrite ms", *(f"{gi['median_s'][n] * 1e3:.1f}" for n in sizes)],
-            ["ms/layer", *(f"{gi['median_s'][n] / int(n) * 1e3:.2f}" for n in sizes)],
-        ]))
+        parts.append(
+            _table(
+                ["layers", *sizes],
+                [
+                    ["rewrite ms", *(f"{gi['median_s'][n] * 1e3:.1f}" for n in sizes)],
+                    ["ms/layer", *(f"{gi['median_s'][n] / int(n) * 1e3:.2f}" for n in sizes)],
+                ],
+            )
+        )
         if "exponent" in gi:
             lo, hi = gi["ratio_range"]
-            parts.append(f"\n{gi['from_layers']}→{gi['to_layers']} layers: median per-round ratio x{gi['ratio']:.2f} "
-                         f"(range x{lo:.2f}-x{hi:.2f}), k = {gi['exponent']:.2f}.")
+            parts.append(
+                f"\n{gi['from_layers']}→{gi['to_layers']} layers: median per-round ratio x{gi['ratio']:.2f} "
+                f"(range x{lo:.2f}-x{hi:.2f}), k = {gi['exponent']:.2f}."
+            )
     parts.append("")
     corpus = ac.get("ir_cases_z3", {})
     parts.append("### z3 query times\n")
@@ -478,21 +656,40 @@ def render_markdown(results: dict) -> str:
         + (
             "The decode modules issue **no** z3 query: every write to a sliced cache is shown harmless by "
             "SSA ordering (the `flow.tensor.update` is ordered before the slice) before a solver is needed. "
-            if decode_queries == 0 else
-            f"The decode modules issued {decode_queries} queries in all (per-size counts in the table above). "
+            if decode_queries == 0
+            else f"The decode modules issued {decode_queries} queries in all (per-size counts in the table above). "
         )
         + "The distribution below is over the project's IR-specification cases (`tests/ir/*.mlir`), "
         "analysed with the proof memo cleared before each case; *solved* queries only (memo hits excluded).\n"
     )
     if corpus.get("available"):
         z = corpus["z3"]
-        parts.append(_table(
-            ["cases (with queries)", "repeats", "queries", "verdicts", "min ms", "p50 ms", "p90 ms", "p99 ms", "max ms", "total ms"],
-            [[f"{corpus['cases']} ({corpus['cases_with_queries']})", corpus["repeats"], z["queries"],
-              ", ".join(f"{k} {n}" for k, n in z["verdicts"].items()),
-              *[f"{z.get(k, float('nan')):.1f}" for k in ("min_ms", "p50_ms", "p90_ms", "p99_ms", "max_ms")],
-              f"{z['total_ms']:.0f}"]],
-        ))
+        parts.append(
+            _table(
+                [
+                    "cases (with queries)",
+                    "repeats",
+                    "queries",
+                    "verdicts",
+                    "min ms",
+                    "p50 ms",
+                    "p90 ms",
+                    "p99 ms",
+                    "max ms",
+                    "total ms",
+                ],
+                [
+                    [
+                        f"{corpus['cases']} ({corpus['cases_with_queries']})",
+                        corpus["repeats"],
+                        z["queries"],
+                        ", ".join(f"{k} {n}" for k, n in z["verdicts"].items()),
+                        *[f"{z.get(k, float('nan')):.1f}" for k in ("min_ms", "p50_ms", "p90_ms", "p99_ms", "max_ms")],
+                        f"{z['total_ms']:.0f}",
+                    ]
+                ],
+            )
+        )
     else:
         parts.append(f"IR cases not available: {corpus.get('reason', 'not measured')}")
     parts.append("")
@@ -542,14 +739,26 @@ def write_plots(results: dict, out_dir: Path) -> dict:
         ax1.errorbar(xs, med, yerr=[lo, hi], label=name, capsize=3, **_STYLE[name])
         if name != "fused-stock":
             key = f"{name}/fused-stock"
-            ratio = [st["ratios"][key][n]["median"] for n in ctx] if key in st["ratios"] else [
-                st["median_s"][name][n] / st["median_s"]["fused-stock"][n] for n in ctx]
+            ratio = (
+                [st["ratios"][key][n]["median"] for n in ctx]
+                if key in st["ratios"]
+                else [st["median_s"][name][n] / st["median_s"]["fused-stock"][n] for n in ctx]
+            )
             ax2.plot(xs, ratio, label=name, **_STYLE[name])
-    ax1.set(xlabel="context (step)", ylabel="step time, ms (median; bars: min-max over rounds)",
-            title="Decode step time", xscale="log", yscale="log")
+    ax1.set(
+        xlabel="context (step)",
+        ylabel="step time, ms (median; bars: min-max over rounds)",
+        title="Decode step time",
+        xscale="log",
+        yscale="log",
+    )
     ax2.axhline(1.0, color="black", linewidth=0.8)
-    ax2.set(xlabel="context (step)", ylabel="step time / fused-stock (same round)",
-            title="Relative to the fused reference", xscale="log")
+    ax2.set(
+        xlabel="context (step)",
+        ylabel="step time / fused-stock (same round)",
+        title="Relative to the fused reference",
+        xscale="log",
+    )
     for ax in (ax1, ax2):
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8)
@@ -560,7 +769,7 @@ def write_plots(results: dict, out_dir: Path) -> dict:
 
     mem, copies = results["memory"], results["copies"]
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
-    mib = 1024 ** 2
+    mib = 1024**2
     for name in VARIANTS:
         if mem[name][ctx[0]].get("available"):
             axes[0].plot(xs, [mem[name][n]["step_alloc_bytes"] / mib for n in ctx], label=name, **_STYLE[name])
@@ -585,6 +794,8 @@ def write_plots(results: dict, out_dir: Path) -> dict:
 def _subtitle(results: dict) -> str:
     meta, shape = results["meta"], results["profile"]["shape"]
     v = meta["versions"]
-    return (f"{shape['layers']} layers, {shape['heads']}x{shape['head_dim']} {shape['dtype']}, capacity "
-            f"{shape['capacity']}; IREE {v.get('iree-base-compiler')} local-sync; {meta['machine']['model']}, "
-            f"{meta['machine']['cpus']} cores; {meta['date']}")
+    return (
+        f"{shape['layers']} layers, {shape['heads']}x{shape['head_dim']} {shape['dtype']}, capacity "
+        f"{shape['capacity']}; IREE {v.get('iree-base-compiler')} local-sync; {meta['machine']['model']}, "
+        f"{meta['machine']['cpus']} cores; {meta['date']}"
+    )

@@ -26,8 +26,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, ir_after_pass
 
@@ -124,9 +124,7 @@ def section_step_time(variants: dict[str, Variant], profile: Profile) -> dict:
     lo, hi = slope_contexts(contexts)
     slopes = {name: slope(s, lo, hi) for name, s in result.samples.items()}
     slope_ratios = {
-        f"{a}/{b}": _summary(per_round_ratio(slopes[a], slopes[b]))
-        for a, b in RATIOS
-        if all(x > 0 for x in slopes[b])
+        f"{a}/{b}": _summary(per_round_ratio(slopes[a], slopes[b])) for a, b in RATIOS if all(x > 0 for x in slopes[b])
     }
     # Second estimate, less sensitive to one bad sample: slopes of the medians, then their ratio.
     median_slope = {
@@ -158,17 +156,22 @@ def section_step_time(variants: dict[str, Variant], profile: Profile) -> dict:
 def section_analysis(profile: Profile) -> dict:
     layers: dict[str, dict] = {}
     for n in profile.analysis_layers:
-        _log(f"   {n} layers x {profile.repeats_for(n)} (stock, rewrite) compile pairs "
-             f"(limit {profile.analysis_limit_s:.0f} s) ...")
+        _log(
+            f"   {n} layers x {profile.repeats_for(n)} (stock, rewrite) compile pairs "
+            f"(limit {profile.analysis_limit_s:.0f} s) ..."
+        )
         layers[str(n)] = measure_layers(n, profile.repeats_for(n), profile.analysis_limit_s)
         if layers[str(n)]["timed_out"]:
             _log(f"   {n} layers: stopped at the {profile.analysis_limit_s:.0f} s limit")
     out: dict = {"layers": layers, "growth": growth(layers)}
     if len(profile.growth_layers) >= 2:
-        _log(f"   rewrite time of {', '.join(map(str, profile.growth_layers))} layers, interleaved, "
-             f"x {profile.growth_rounds} rounds ...")
-        out["growth_interleaved"] = measure_growth(profile.growth_layers, profile.growth_rounds,
-                                                   profile.analysis_limit_s)
+        _log(
+            f"   rewrite time of {', '.join(map(str, profile.growth_layers))} layers, interleaved, "
+            f"x {profile.growth_rounds} rounds ..."
+        )
+        out["growth_interleaved"] = measure_growth(
+            profile.growth_layers, profile.growth_rounds, profile.analysis_limit_s
+        )
     _log(f"   z3 query times on the IR-specification cases x {profile.z3_corpus_repeats} ...")
     out["ir_cases_z3"] = measure_corpus(profile.z3_corpus_repeats)
     return out
@@ -191,8 +194,10 @@ def growth(layers: dict[str, dict]) -> dict | None:
 
     base = next((p for p in done if p[0] >= 32 and p != done[-1]), done[0])
     out: dict = {
-        "steps": [{"from_layers": a[0], "to_layers": b[0], "hook_ratio": b[1] / a[1], "exponent": k(a, b)}
-                  for a, b in zip(done, done[1:])],
+        "steps": [
+            {"from_layers": a[0], "to_layers": b[0], "hook_ratio": b[1] / a[1], "exponent": k(a, b)}
+            for a, b in zip(done, done[1:])
+        ],
         "from_layers": base[0],
         "to_layers": done[-1][0],
         "layers_ratio": done[-1][0] / base[0],
@@ -255,12 +260,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: fewer rounds/contexts, 2 and 32 layers")
     parser.add_argument("--profile", choices=sorted(PROFILES), help="named profile (overrides --quick)")
-    parser.add_argument("--out", type=Path, default=None,
-                        help="output directory (default: benchmarks/ for the full profile, build/bench-PROFILE/ "
-                             "otherwise, so a smoke run never overwrites the committed results)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="output directory (default: benchmarks/ for the full profile, build/bench-PROFILE/ "
+        "otherwise, so a smoke run never overwrites the committed results)",
+    )
     parser.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
-    parser.add_argument("--report-only", action="store_true",
-                        help="rewrite results.md and the plots from an existing results.json")
+    parser.add_argument(
+        "--report-only", action="store_true", help="rewrite results.md and the plots from an existing results.json"
+    )
     args = parser.parse_args(argv)
     profile = PROFILES[args.profile] if args.profile else (PROFILES["quick"] if args.quick else FULL)
     out = args.out or (BENCH_DIR if profile is FULL else BENCH_DIR.parent / "build" / f"bench-{profile.name}")

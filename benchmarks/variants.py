@@ -10,9 +10,9 @@ rewrite and nothing else.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileResult, StreamHook, compile_file
 from rewriter.rewrite import RewriteReport, elide_slices
@@ -83,7 +83,7 @@ def write_program(form: str, shape: DecodeShape, workdir: Path) -> Path:
 
 def compile_variants(
     workdir: Path,
-    shape: DecodeShape = DecodeShape(),
+    shape: DecodeShape = DecodeShape(),  # noqa: B008 - a frozen dataclass: one shared default is fine
     names: Sequence[str] = tuple(VARIANT_SPECS),
     flags: Sequence[str] = DEFAULT_CPU_FLAGS,
 ) -> dict[str, Variant]:

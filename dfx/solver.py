@@ -45,9 +45,9 @@ order of updates, the results or the logs.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from .element import AbstractElement
 from .state import ChangeStatus

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from typing import Callable, Generic, TypeVar
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from rewriter.explain import human
 from benchmarks.measure import copy_bytes_per_step, copy_commands, describe
+from rewriter.explain import human
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
@@ -47,8 +47,10 @@ def main(argv: list[str] | None = None) -> int:
         result = compile_file(args.input, elided, flags, hook)
         t2 = time.perf_counter()
         report = reports[0]
-        print(f"   stock compile {t1 - t0:.2f} s, with rewrite {t2 - t1:.2f} s "
-              f"(analysis + rewrite {result.hook_s * 1000:.0f} ms)")
+        print(
+            f"   stock compile {t1 - t0:.2f} s, with rewrite {t2 - t1:.2f} s "
+            f"(analysis + rewrite {result.hook_s * 1000:.0f} ms)"
+        )
 
         print("\n== decisions (slice-elision explain)")
         print(_indent(human(report.decisions)))
@@ -70,8 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     for step in (16, 256, 1024, 2000, 4000):
         x, y = copy_bytes_per_step(before, STEP_SYMBOL, step), copy_bytes_per_step(after, STEP_SYMBOL, step)
         print(f"   {step:>6} {x:>14,} {y:>14,} {x - y:>14,}")
-    print(f"\n   {report.aliased} slice(s) aliased, {report.kept} kept; "
-          f"analysis of the module took {report.analysis_seconds * 1000:.0f} ms")
+    print(
+        f"\n   {report.aliased} slice(s) aliased, {report.kept} kept; "
+        f"analysis of the module took {report.analysis_seconds * 1000:.0f} ms"
+    )
     return 0 if same else 1
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from stream_model import ModelError, WrongPhaseError, load, parse_module
 from stream_model.ir_util import Phase
@@ -114,7 +114,7 @@ def _summary(report: RewriteReport) -> None:
     )
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
@@ -136,8 +136,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except Exception as e:  # noqa: BLE001 - the user never sees a traceback
         if os.environ.get("SLICE_ELISION_DEBUG"):
             raise
-        _fail(f"internal error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
-              "(set SLICE_ELISION_DEBUG=1 for a traceback)")
+        _fail(
+            f"internal error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
+            "(set SLICE_ELISION_DEBUG=1 for a traceback)"
+        )
     return 0
 
 

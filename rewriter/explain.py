@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
 from stream_model import Decision, SliceDecision, Verdict
+
 
 def jsonl(records: Iterable[object]) -> str:
     """One JSON object per line (diagnostics, then one per slice), keys in a fixed order:

@@ -25,8 +25,13 @@ class Diagnostic:
     fixed: bool
 
     def to_json(self) -> dict:
-        return {"diagnostic": self.severity, "kind": self.kind, "message": self.message,
-                "globals": self.globals, "fixed": self.fixed}
+        return {
+            "diagnostic": self.severity,
+            "kind": self.kind,
+            "message": self.message,
+            "globals": self.globals,
+            "fixed": self.fixed,
+        }
 
 
 def separate_shared_globals(model: ModuleModel, *, fix: bool = True) -> list[Diagnostic]:

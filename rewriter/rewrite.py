@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Iterator, Optional
 
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
@@ -156,7 +156,9 @@ def _elide_slices(
             # outer one until it goes): erasing an op with live uses corrupts memory.
             for op in reversed(dead):
                 if any(len(list(r.uses)) for r in op.results):
-                    raise RewriteError(f"internal error: {op.name} still has uses after the rewrite (no output written)")
+                    raise RewriteError(
+                        f"internal error: {op.name} still has uses after the rewrite (no output written)"
+                    )
                 op.erase()
         if any(d.decision is Decision.ALIAS for d in analysis.decisions) and not _verify(module):
             raise RewriteError("internal error: the rewritten module does not verify (no output written)")
@@ -174,7 +176,7 @@ def _elide_slices(
 # -- which form -----------------------------------------------------------------------------
 
 
-def _keep_unrepresentable(analysis: Analysis) -> list["_Plan"]:
+def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
     """Downgrade to *keep* every safe copy whose alias IREE would not honour downstream, and
     return the plans of the aliases that remain (in program order):
 
@@ -209,20 +211,26 @@ def _keep_unrepresentable(analysis: Analysis) -> list["_Plan"]:
             return plans
 
 
-def _unrepresentable(model: ModuleModel, plan: "_Plan") -> Optional[str]:
+def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
     op = plan.op
     source = plan.root
     if _is_rematerialisable_clone(source):
-        return ("its source is a clone that IREE 3.13 may turn back into a second dispatch and merge "
-                "across execution regions (an upstream fault the alias would expose)")
+        return (
+            "its source is a clone that IREE 3.13 may turn back into a second dispatch and merge "
+            "across execution regions (an upstream fault the alias would expose)"
+        )
     for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
         if live is None or (needs_value and live != source):
-            return (f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
-                    "the alias would use a value IREE treats as dead")
+            return (
+                f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
+                "the alias would use a value IREE treats as dead"
+            )
         if needs_value and op.name == "stream.async.slice" and not _persistent_storage(model.function_of(op), source):
-            return (f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
-                    f"function allocates ({source.type}), which IREE 3.13 may free before the subview is read")
+            return (
+                f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
+                f"function allocates ({source.type}), which IREE 3.13 may free before the subview is read"
+            )
     return None
 
 
@@ -256,7 +264,7 @@ def _is_rematerialisable_clone(value: ir.Value) -> bool:
     return not (isinstance(src_op, ir.Operation) and src_op.name == "util.global.load")
 
 
-def _live_version(fn, source: ir.Value, consumer) -> Optional[ir.Value]:
+def _live_version(fn, source: ir.Value, consumer) -> ir.Value | None:
     """The version of ``source``'s storage current at ``consumer``: follow in-place (tied)
     consumers of the value forward while they come before ``consumer`` in its block. The
     analysis proved that writes between the slice and its reads miss the slice's bytes, so the
@@ -381,7 +389,7 @@ class _Alias:
     size: ir.Value
     offsets: list[ir.Value]
 
-    def shifted(self, value: Optional[ir.Value], before: ir.Operation) -> ir.Value:
+    def shifted(self, value: ir.Value | None, before: ir.Operation) -> ir.Value:
         """``sum(offsets) + value`` as an index value, built right before ``before``."""
         terms = [v for v in self.offsets + ([value] if value is not None else []) if not _is_zero(v)]
         if not terms:
@@ -394,14 +402,21 @@ class _Alias:
 
 
 def _fold_into(
-    owner: ir.Operation, operand_number: int, alias: _Alias, dead: list[ir.Operation],
+    owner: ir.Operation,
+    operand_number: int,
+    alias: _Alias,
+    dead: list[ir.Operation],
     replaced: list[tuple[ir.Value, ir.Value]],
 ) -> None:
     if owner.name == "stream.async.dispatch":
         _fold_into_dispatch(owner, operand_number, alias)
     elif owner.name in SOURCE_OPERANDS:
         slots = SOURCE_OPERANDS[owner.name]
-        shifted = {name: alias.shifted(owner.operands[slots[name]], owner) for name in ("source_offset", "source_end") if name in slots}
+        shifted = {
+            name: alias.shifted(owner.operands[slots[name]], owner)
+            for name in ("source_offset", "source_end")
+            if name in slots
+        }
         owner.operands[slots["source"]] = alias.source
         owner.operands[slots["source_size"]] = alias.size
         for name, value in shifted.items():
@@ -420,8 +435,10 @@ def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) ->
     do not assign in place."""
     first = dispatch_operand_index(op, "resource_operands", 0)
     k = sum(1 for i in range(first, operand_number) if is_resource(op.operands[i]))
-    offset_at, end_at, size_at = (dispatch_operand_index(op, group, k) for group in
-                                  ("resource_operand_offsets", "resource_operand_ends", "resource_operand_sizes"))
+    offset_at, end_at, size_at = (
+        dispatch_operand_index(op, group, k)
+        for group in ("resource_operand_offsets", "resource_operand_ends", "resource_operand_sizes")
+    )
     new_offset = alias.shifted(op.operands[offset_at], op)
     new_end = alias.shifted(op.operands[end_at], op)
     op.operands[operand_number] = alias.source
@@ -439,9 +456,17 @@ def _update_to_copy(op: ir.Operation, alias: _Alias) -> ir.Value:
         end = alias.shifted(length, op)
         start = alias.shifted(None, op)
         copy = stream.AsyncCopyOp(
-            view.target, view.target_size, view.target_offset, view.target_end,
-            alias.source, alias.size, start, end, length,
-            affinity=view.affinity, results=[view.result.type],
+            view.target,
+            view.target_size,
+            view.target_offset,
+            view.target_end,
+            alias.source,
+            alias.size,
+            start,
+            end,
+            length,
+            affinity=view.affinity,
+            results=[view.result.type],
         )
     op.results[0].replace_all_uses_with(copy.result)
     return copy.result

@@ -39,8 +39,9 @@ import pickle
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -51,6 +52,7 @@ __all__ = [
     "run_steps",
     "run_steps_with_statistics",
 ]
+
 
 class IreeRuntimeError(Exception):
     """Loading or calling a module failed; the message is one line (details in ``.details``)."""
@@ -127,7 +129,9 @@ class LoadedModule:
             # work on it; its allocator counters are still shared per driver (module docstring).
             self.config = rt.Config(device=rt.get_device(driver, cache=False))
         except Exception as err:  # noqa: BLE001 - unknown driver, no device, ...
-            raise IreeRuntimeError(f"cannot create IREE device for driver {driver!r}: {_first_line(err)}", str(err)) from err
+            raise IreeRuntimeError(
+                f"cannot create IREE device for driver {driver!r}: {_first_line(err)}", str(err)
+            ) from err
         # Counters before the load, so that a run's allocations can be told apart in-process.
         self._baseline = allocator_statistics(self.config.device)
         try:
@@ -199,7 +203,7 @@ class LoadedModule:
             self.__dict__.pop(name, None)
         gc.collect()
 
-    def __enter__(self) -> "LoadedModule":
+    def __enter__(self) -> LoadedModule:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -259,7 +263,10 @@ def _run_isolated(
         request.write_bytes(pickle.dumps((path, function, args, driver)))
         proc = subprocess.run(
             [sys.executable, "-m", "rewriter.runtime", str(request), str(reply)],
-            capture_output=True, text=True, errors="replace", env=env,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            env=env,
         )
         if proc.returncode != 0 or not reply.is_file():
             lines = [line for line in proc.stderr.splitlines() if line.strip()]

@@ -7,9 +7,9 @@ Knows IREE's stream semantics, nothing about rewriting. Entry points:
 * :func:`analyze` decides every ``stream.async.slice`` (:class:`SliceDecision`).
 """
 
+from .decisions import Decision, SliceDecision, Verdict, WriteCheck
 from .loader import LoadedModule, ModelError, WrongPhaseError, check_phase, load, parse_module
 from .program import ModuleModel
-from .decisions import Decision, SliceDecision, Verdict, WriteCheck
 from .safety import Analysis, AnalysisOptions, analyze
 
 __all__ = [

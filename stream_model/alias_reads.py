@@ -9,8 +9,6 @@ reason to keep the copy.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from iree.compiler import ir
 
 from .ir_util import defining_op, parent_op, user_op
@@ -42,8 +40,10 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
             if ui is None:
                 raise KeepCopy(f"{names.name(value)} is used outside its function by {user.name}")
             if user.name == "scf.yield" and _carries_to_next_iteration(user, slice_op):
-                raise KeepCopy(f"{names.name(value)} is carried into the next iteration of its loop (iter_args), "
-                               "where its reads are not ordered with this iteration's writes")
+                raise KeepCopy(
+                    f"{names.name(value)} is carried into the next iteration of its loop (iter_args), "
+                    "where its reads are not ordered with this iteration's writes"
+                )
             flowed = region_flow(user, use.operand_number)
             if flowed is not None:
                 work.extend(flowed)
@@ -58,12 +58,12 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
     return sorted(reads, key=lambda r: r.index)
 
 
-def _carries_to_next_iteration(yield_op: ir.Operation, slice_op: Optional[ir.Operation]) -> bool:
+def _carries_to_next_iteration(yield_op: ir.Operation, slice_op: ir.Operation | None) -> bool:
     """Does ``yield_op`` hand a value to the next iteration of a loop that holds the slice?"""
     loop = parent_op(yield_op)
     if loop is None or loop.name not in ("scf.for", "scf.while") or slice_op is None:
         return False
-    op: Optional[ir.Operation] = slice_op
+    op: ir.Operation | None = slice_op
     while op is not None:
         if op == loop:
             return True
@@ -71,7 +71,7 @@ def _carries_to_next_iteration(yield_op: ir.Operation, slice_op: Optional[ir.Ope
     return False
 
 
-def region_flow(user: ir.Operation, operand_number: int) -> Optional[list[ir.Value]]:
+def region_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | None:
     """Where a value used by an scf op flows: the values that then hold the same buffer.
 
     ``scf.for`` init ``k`` becomes iteration argument ``k`` and result ``k``; an ``scf.yield``
@@ -91,13 +91,15 @@ def region_flow(user: ir.Operation, operand_number: int) -> Optional[list[ir.Val
     return None
 
 
-def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> Optional[str]:
+def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> str | None:
     fx = resolved.effects(ui)
     what = resolved.model.names.describe(ui.op)
     name = resolved.model.names.name(value)
     if ui.op.name == "util.call" and callee_name(ui.op) in resolved.capped:
-        return (f"{name} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
-                "iteration cap: the call may read and write everything")
+        return (
+            f"{name} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
+            "iteration cap: the call may read and write everything"
+        )
     if fx.unknown:
         return f"{name} is used by {ui.op.name}, an op the model does not know"
     if any(operand == value for _, operand in fx.tied):

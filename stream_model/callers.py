@@ -10,7 +10,6 @@ reads only settled answers: an element still optimistic can never justify an ali
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from dfx import AbstractElement, BooleanState, ChangeStatus, Solver, SolverResult
 
@@ -77,7 +76,9 @@ class ArgumentStability:
         return Stability(False, element.why or CAPPED)
 
 
-def argument_stability(resolved: Resolved, functions: list[FunctionModel], max_iterations: Optional[int]) -> ArgumentStability:
+def argument_stability(
+    resolved: Resolved, functions: list[FunctionModel], max_iterations: int | None
+) -> ArgumentStability:
     """Run :class:`ArgumentStable` for every resource argument of ``functions`` to a fixpoint."""
     solver = Solver(resolved)
     for fn in functions:
@@ -88,7 +89,7 @@ def argument_stability(resolved: Resolved, functions: list[FunctionModel], max_i
     return ArgumentStability(solver, result)
 
 
-def _argument_unstable(solver: Solver, resolved: Resolved, fn: Optional[FunctionModel], index: int) -> Optional[str]:
+def _argument_unstable(solver: Solver, resolved: Resolved, fn: FunctionModel | None, index: int) -> str | None:
     model, storage = resolved.model, resolved.storage
     if fn is None or not model.is_internal(fn):
         return "the function has callers the model cannot see"
@@ -103,8 +104,10 @@ def _argument_unstable(solver: Solver, resolved: Resolved, fn: Optional[Function
                 continue
             if caller.happens_before(call, w) and not resolved.effects(call).late_reads:
                 continue
-            return (f"{model.names.describe(w.op)} in @{caller.name} may write it while "
-                    f"{model.names.describe(call.op)} runs")
+            return (
+                f"{model.names.describe(w.op)} in @{caller.name} may write it while "
+                f"{model.names.describe(call.op)} runs"
+            )
         cargs = list(caller.op.regions[0].blocks[0].arguments)
         for j, a in enumerate(cargs):
             if is_resource(a) and (storage.same_base(a, operand) or storage.may_alias(a, operand)):

@@ -16,7 +16,7 @@ cap cuts short, is summarised as :data:`TOP`: it reads and writes everything.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
@@ -29,7 +29,7 @@ from .tied_chains import build_storage_map
 if TYPE_CHECKING:
     from .program import FunctionModel, ModuleModel
 
-IntSet = Optional[frozenset[int]]  # None: every argument
+IntSet = frozenset[int] | None  # None: every argument
 
 
 @dataclass(frozen=True)
@@ -38,12 +38,12 @@ class Summary:
 
     arg_writes: IntSet
     arg_escapes: IntSet
-    result_aliases: Optional[tuple[IntSet, ...]]  # per result: args it may share storage with
-    writes_globals: Optional[frozenset[str]]
+    result_aliases: tuple[IntSet, ...] | None  # per result: args it may share storage with
+    writes_globals: frozenset[str] | None
     reads_done: IntSet  # args all of whose reads complete before every result is ready
     # (argument, global) pairs: the callee makes the argument's storage that global's (a
     # util.global.store, here or deeper); None: any argument may become any global's storage.
-    arg_globals: Optional[frozenset[tuple[int, str]]] = frozenset()
+    arg_globals: frozenset[tuple[int, str]] | None = frozenset()
 
     def writes(self, i: int) -> bool:
         return self.arg_writes is None or i in self.arg_writes
@@ -150,7 +150,7 @@ class CalleeSummary(AbstractElement[LatticeState[Summary]]):
         return f"CalleeSummary @{self.position}: {self.state.assumed}"
 
 
-def summarize(model: "ModuleModel", fn: "FunctionModel", summary_of) -> Summary:
+def summarize(model: ModuleModel, fn: FunctionModel, summary_of) -> Summary:
     """One pass over ``fn``'s body with its callees' current summaries."""
     effects: list[tuple[ir.Operation, OpEffects]] = []
     writes_all = False
@@ -165,7 +165,7 @@ def summarize(model: "ModuleModel", fn: "FunctionModel", summary_of) -> Summary:
     res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
 
     arg_writes, escapes, written_globals = set(), set(), set()
-    for op, fx in effects:
+    for _op, fx in effects:
         if fx.writes_globals:
             written_globals |= fx.writes_globals
         for acc in fx.accesses:
@@ -183,7 +183,7 @@ def summarize(model: "ModuleModel", fn: "FunctionModel", summary_of) -> Summary:
 
     returns = [op for op, _ in effects if op.name == "util.return"]
     aliases: list[IntSet] = []
-    for j, r in enumerate(returns[0].operands if returns else []):
+    for _j, r in enumerate(returns[0].operands if returns else []):
         if not is_resource(r):
             aliases.append(frozenset())
             continue
@@ -230,7 +230,7 @@ def _reads_done_before_return(fn, storage, arg: ir.Value, returns, effects) -> b
     return True
 
 
-def _readers_through_copies(fn: "FunctionModel", info) -> list:
+def _readers_through_copies(fn: FunctionModel, info) -> list:
     """The reader itself and, for slices and transfers (which may become aliases of what they
     copy), every transitive reader of their results."""
     out, work = [], [info]

@@ -30,7 +30,7 @@ _RENAMED_SUFFIXES = (" (earlier iteration)", " (later iteration)")
 _ORDER_FACTS = ("earlier iteration: ", "later iteration: ")
 
 
-def unproven_claims(analysis: "Analysis") -> list[tuple[int, str]]:
+def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
     """``(decision index, problem)`` for every alias claim the final state does not hold."""
     problems = []
     for i, (op, d) in enumerate(zip(analysis.ops, analysis.decisions)):
@@ -43,7 +43,7 @@ def unproven_claims(analysis: "Analysis") -> list[tuple[int, str]]:
     return problems
 
 
-def _check_claim(analysis: "Analysis", op: ir.Operation, c: WriteCheck) -> str:
+def _check_claim(analysis: Analysis, op: ir.Operation, c: WriteCheck) -> str:
     if c.verdict is Verdict.ORDERED_AROUND_CALLS:
         if c.argument is None:
             return "names no argument"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, fields
-from typing import Any, Optional
+from typing import Any
 
 
 class Decision(str, enum.Enum):
@@ -68,15 +68,15 @@ class WriteCheck:
 
     op: str
     location: str
-    range: Optional[list[str]]
+    range: list[str] | None
     verdict: Verdict
     facts_used: list[str] = field(default_factory=list)
-    counterexample: Optional[dict[str, int]] = None
+    counterexample: dict[str, int] | None = None
     detail: str = ""
     # The write itself and, for ordered-around-calls, the (function, argument) whose settled
     # stability it relies on: analysis state behind the claim, not part of the log.
     write_op: Any = field(default=None, repr=False, compare=False)
-    argument: Optional[tuple[str, int]] = field(default=None, repr=False, compare=False)
+    argument: tuple[str, int] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)
@@ -99,11 +99,11 @@ class SliceDecision:
     source: str
     decision: Decision
     reason: str
-    range: Optional[list[str]]
+    range: list[str] | None
     reads: list[str] = field(default_factory=list)
     checks: list[WriteCheck] = field(default_factory=list)
     facts_used: list[str] = field(default_factory=list)
-    counterexample: Optional[dict[str, int]] = None
+    counterexample: dict[str, int] | None = None
 
     def __post_init__(self) -> None:
         self.decision = Decision(self.decision)

@@ -20,7 +20,6 @@ first request and then fixed; it reads the model and never changes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 import sympy
 from iree.compiler import ir
@@ -30,7 +29,7 @@ from .proofs import ByteRange, Fact, ProofVerdict, prove_relation
 from .semantics import Access, Bound, Kind
 
 #: A scope of ``None`` is the whole function (facts of the entry block).
-FUNCTION_WIDE: Optional[int] = None
+FUNCTION_WIDE: int | None = None
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class ScopedFact:
     """A fact and the block (id within its function) whose ops it holds for."""
 
     fact: Fact
-    block: Optional[int]
+    block: int | None
 
     def holds_for(self, a: OpInfo, b: OpInfo) -> bool:
         """May a query about ``a`` and ``b`` use the fact? Both must lie inside its block."""
@@ -52,7 +51,7 @@ class FactStore:
         self.model = model
         self.timeout_ms = timeout_ms
         self._facts: dict[str, list[ScopedFact]] = {}
-        self._global_bounds: dict[str, Optional[int]] = {}
+        self._global_bounds: dict[str, int | None] = {}
         self._renamed: dict[tuple[str, sympy.Symbol], sympy.Symbol] = {}
 
     # -- values and ranges --------------------------------------------------------------------
@@ -67,7 +66,7 @@ class FactStore:
             raise ValueError("bound() of an unknown bound")
         return e
 
-    def access_range(self, acc: Access) -> Optional[ByteRange]:
+    def access_range(self, acc: Access) -> ByteRange | None:
         """``[start, end)`` of an access, or None when unknown: no bounds, or a byte count
         (``length``) that is not provably ``end - start`` (IREE moves ``length`` bytes)."""
         if not acc.range_known:
@@ -98,7 +97,7 @@ class FactStore:
             found = self._facts[fn.name] = _Collector(self, fn).collect()
         return found
 
-    def global_bound(self, name: str) -> Optional[int]:
+    def global_bound(self, name: str) -> int | None:
         """An upper bound of index global ``@name`` on every path, if one is proved."""
         if name not in self._global_bounds:
             self._global_bounds[name] = _prove_global_bound(self, name)
@@ -118,10 +117,10 @@ class _Collector:
         self.found: dict[tuple, ScopedFact] = {}
         self.names: set[str] = set()
 
-    def scope_of(self, info: OpInfo) -> Optional[int]:
+    def scope_of(self, info: OpInfo) -> int | None:
         return FUNCTION_WIDE if info.blocks == (self.fn.entry_block_id,) else info.block_id
 
-    def add(self, fact: Fact, scope: Optional[int]) -> None:
+    def add(self, fact: Fact, scope: int | None) -> None:
         key = (fact.lhs, fact.rel, fact.rhs, scope)
         if key not in self.found:
             named = Fact(_unique(fact.name, self.names), fact.lhs, fact.rel, fact.rhs)
@@ -182,11 +181,13 @@ class _Collector:
         upper = self.store.global_bound(name)
         if upper is not None:
             value = self.store.expr(result)
-            self.add(Fact(f"global @{name} <= {upper} on every path", value, "ule", sympy.Integer(upper)),
-                     self.scope_of(info))
+            self.add(
+                Fact(f"global @{name} <= {upper} on every path", value, "ule", sympy.Integer(upper)),
+                self.scope_of(info),
+            )
 
 
-def _prove_global_bound(store: FactStore, name: str) -> Optional[int]:
+def _prove_global_bound(store: FactStore, name: str) -> int | None:
     """An upper bound of an index global that holds on every path, by induction over every
     store in the module: the initial value is within the bound, and each stored value is within
     it whenever the global was (the loaded value may appear in what is stored, as in
@@ -200,7 +201,9 @@ def _prove_global_bound(store: FactStore, name: str) -> Optional[int]:
     if info is None or not info.private or info.initial is None or info.address_taken:
         return None
     stores = [
-        (fn, i.op) for fn in model.functions for i in fn.ops
+        (fn, i.op)
+        for fn in model.functions
+        for i in fn.ops
         if i.op.name == "util.global.store" and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == name
     ]
     exprs = [(fn, store.expr(op.operands[0])) for fn, op in stores]
@@ -214,7 +217,8 @@ def _prove_global_bound(store: FactStore, name: str) -> Optional[int]:
 
 def _preserved(store: FactStore, fn: FunctionModel, name: str, stored: sympy.Expr, bound: int) -> bool:
     loads = [
-        store.expr(i.op.results[0]) for i in fn.ops
+        store.expr(i.op.results[0])
+        for i in fn.ops
         if i.op.name == "util.global.load" and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == name
     ]
     hypothesis = [Fact(f"induction: load #{k} <= {bound}", e, "ule", sympy.Integer(bound)) for k, e in enumerate(loads)]

@@ -13,19 +13,25 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 from iree.compiler import ir
 
 #: Ops whose body is a function the model analyses.
-FUNCTION_OPS = ("util.func", "func.func", "util.initializer")
+FUNCTION_OPS = ("func.func", "util.initializer", "util.func")  # in the order IREE nests its pipelines
 
 #: ``stream.async.dispatch``'s variadic operand groups, in ODS order (IREE 3.13).
-DISPATCH_OPERAND_SEGMENTS = ("workload", "resource_operands", "resource_operand_sizes", "resource_operand_offsets",
-                             "resource_operand_ends", "resource_operand_lengths", "result_sizes")
+DISPATCH_OPERAND_SEGMENTS = (
+    "workload",
+    "resource_operands",
+    "resource_operand_sizes",
+    "resource_operand_offsets",
+    "resource_operand_ends",
+    "resource_operand_lengths",
+    "result_sizes",
+)
 
 
-def defining_op(value: ir.Value) -> Optional[ir.Operation]:
+def defining_op(value: ir.Value) -> ir.Operation | None:
     """The op whose result ``value`` is (None for a block argument)."""
     owner = value.owner
     if isinstance(owner, ir.Block):
@@ -38,21 +44,21 @@ def user_op(use: ir.OpOperand) -> ir.Operation:
     return getattr(use.owner, "operation", use.owner)
 
 
-def parent_op(op: ir.Operation) -> Optional[ir.Operation]:
+def parent_op(op: ir.Operation) -> ir.Operation | None:
     parent = op.parent
     return getattr(parent, "operation", parent) if parent is not None else None
 
 
-def parent_op_of_block(block: ir.Block) -> Optional[ir.Operation]:
+def parent_op_of_block(block: ir.Block) -> ir.Operation | None:
     """The op whose region holds ``block``."""
     owner = block.owner
     return getattr(owner, "operation", owner) if owner is not None else None
 
 
-def function_of_value(value: ir.Value) -> Optional[ir.Operation]:
+def function_of_value(value: ir.Value) -> ir.Operation | None:
     """The function-like op whose body defines ``value`` (None for module-level values)."""
     owner = value.owner
-    op: Optional[ir.Operation] = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
+    op: ir.Operation | None = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
     op = getattr(op, "operation", op)
     while op is not None and op.name not in FUNCTION_OPS:
         op = parent_op(op)
@@ -95,16 +101,30 @@ class Phase(enum.Enum):
 
 #: Ops that only exist before the splice point (flow, stream tensor ops that encoding and
 #: conversion remove) and only after it (execution regions, timepoints, commands, HAL, VM).
-BEFORE_SPLICE_OPS = ("flow.", "stream.tensor.dispatch", "stream.tensor.slice", "stream.tensor.update",
-                     "stream.tensor.splat", "stream.tensor.fill", "stream.tensor.clone")
-AFTER_SPLICE_OPS = ("stream.async.execute", "stream.async.concurrent", "stream.cmd.", "stream.resource.alloc",
-                    "stream.timepoint.await", "hal.executable", "vm.")
+BEFORE_SPLICE_OPS = (
+    "flow.",
+    "stream.tensor.dispatch",
+    "stream.tensor.slice",
+    "stream.tensor.update",
+    "stream.tensor.splat",
+    "stream.tensor.fill",
+    "stream.tensor.clone",
+)
+AFTER_SPLICE_OPS = (
+    "stream.async.execute",
+    "stream.async.concurrent",
+    "stream.cmd.",
+    "stream.resource.alloc",
+    "stream.timepoint.await",
+    "hal.executable",
+    "vm.",
+)
 
 
 @dataclass(frozen=True)
 class PhaseCheck:
     phase: Phase
-    evidence: Optional[str] = None  # the first op (by name) that places the module there
+    evidence: str | None = None  # the first op (by name) that places the module there
 
 
 def classify_phase(module: ir.Module) -> PhaseCheck:
@@ -127,8 +147,16 @@ def classify_phase(module: ir.Module) -> PhaseCheck:
 # -- symbols -----------------------------------------------------------------------------------
 
 _SYMBOL_TOKEN = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([\w.$-]+))')
-_NO_SYMBOLS = (ir.StringAttr, ir.IntegerAttr, ir.TypeAttr, ir.FloatAttr, ir.BoolAttr, ir.UnitAttr,
-               ir.DenseI32ArrayAttr, ir.DenseI64ArrayAttr)
+_NO_SYMBOLS = (
+    ir.StringAttr,
+    ir.IntegerAttr,
+    ir.TypeAttr,
+    ir.FloatAttr,
+    ir.BoolAttr,
+    ir.UnitAttr,
+    ir.DenseI32ArrayAttr,
+    ir.DenseI64ArrayAttr,
+)
 
 
 def symbol_uses(module: ir.Module) -> dict[str, list[ir.Operation]]:

@@ -66,11 +66,13 @@ def parse_module(
     except ir.MLIRError as e:
         raise ModelError(f"{filename}: {_first_diagnostic(e)}") from None
     except Exception as e:  # noqa: BLE001 - the bindings raise other types for invalid bytes
-        raise ModelError(f"{filename}: cannot parse MLIR: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
+        raise ModelError(
+            f"{filename}: cannot parse MLIR: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
+        ) from None
     return LoadedModule(ctx, module, text, filename if from_file else None)
 
 
-def _first_diagnostic(e: "ir.MLIRError") -> str:
+def _first_diagnostic(e: ir.MLIRError) -> str:
     diags = getattr(e, "error_diagnostics", None) or []
     if diags:
         d = diags[0]
@@ -87,11 +89,15 @@ def check_phase(module: ir.Module, filename: str = "<input>") -> None:
     if found.phase is Phase.AFTER:
         raise WrongPhaseError(
             f"{filename}: IR at the wrong phase: found {found.evidence}; slice elision runs on stream-async IR "
-            "before iree-stream-schedule-execution", found.phase)
+            "before iree-stream-schedule-execution",
+            found.phase,
+        )
     if found.phase is Phase.BEFORE:
         raise WrongPhaseError(
             f"{filename}: IR at the wrong phase: found {found.evidence}; expected stream-async IR "
-            "(after iree-stream-materialize-copy-on-write); use `slice-elision compile` for earlier IR", found.phase)
+            "(after iree-stream-materialize-copy-on-write); use `slice-elision compile` for earlier IR",
+            found.phase,
+        )
     if found.phase is Phase.NOT_STREAM:
         raise WrongPhaseError(f"{filename}: no stream-async ops found; expected IR of the stream phase", found.phase)
 

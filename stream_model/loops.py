@@ -11,7 +11,6 @@ written with ``cf`` branches) keeps the copy.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from iree.compiler import ir
 
@@ -44,8 +43,9 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
     """
     if len(info.loops) != 1 or info.loops[0].name != "scf.for":
         names = ", ".join(sorted({loop.name for loop in info.loops}))
-        raise KeepCopy(f"the slice is inside nested loops or a repeating region ({names}), "
-                       "which this model does not describe")
+        raise KeepCopy(
+            f"the slice is inside nested loops or a repeating region ({names}), which this model does not describe"
+        )
     loop = info.loops[0]
     body = loop.regions[0].blocks[0]
     first = fn.info(list(body.operations)[0].operation)
@@ -57,7 +57,8 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
     yield_op = fn.info(list(body.operations)[-1].operation)
     slice_args = _block_args_reached(fn, [info])
     carried = [
-        k for k in range(len(args) - 1)
+        k
+        for k in range(len(args) - 1)
         if args[k + 1] in slice_args and args[k + 1] in _block_args_reached(fn, [producer(fn, yield_op.op.operands[k])])
     ]
     outside: list[OpInfo] = []
@@ -73,7 +74,7 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
     return LoopContext(loop, body, args[0], carried, outside, "unsignedCmp" in loop.attributes)
 
 
-def producer(fn: FunctionModel, value: ir.Value) -> Optional[OpInfo]:
+def producer(fn: FunctionModel, value: ir.Value) -> OpInfo | None:
     """The model's record of the op that defines ``value`` (None for a block argument)."""
     op = defining_op(value)
     return None if op is None else fn.info(op)
@@ -101,7 +102,7 @@ def defined_in(value: ir.Value, region_op: ir.Operation) -> bool:
     if producer is not None and producer == region_op:
         return False  # a result of the region op itself is defined outside its regions
     owner = value.owner
-    op: Optional[ir.Operation] = producer if producer is not None else parent_op_of_block(owner)
+    op: ir.Operation | None = producer if producer is not None else parent_op_of_block(owner)
     while op is not None:
         if op == region_op:
             return True
@@ -109,7 +110,7 @@ def defined_in(value: ir.Value, region_op: ir.Operation) -> bool:
     return False
 
 
-def _in_body_closure(fn: FunctionModel, start: list[Optional[OpInfo]]) -> tuple[list[OpInfo], list[ir.Value]]:
+def _in_body_closure(fn: FunctionModel, start: list[OpInfo | None]) -> tuple[list[OpInfo], list[ir.Value]]:
     """Ops of the start's block that ``start`` depends on through order-carrying SSA edges
     (including ``start``), and the values they use that are defined outside that block."""
     block_id = next((s.block_id for s in start if s is not None), None)
@@ -132,7 +133,7 @@ def _in_body_closure(fn: FunctionModel, start: list[Optional[OpInfo]]) -> tuple[
     return seen, leaves
 
 
-def _block_args_reached(fn: FunctionModel, start: list[Optional[OpInfo]]) -> list[ir.Value]:
+def _block_args_reached(fn: FunctionModel, start: list[OpInfo | None]) -> list[ir.Value]:
     _, leaves = _in_body_closure(fn, start)
     return [v for v in leaves if isinstance(v.owner, ir.Block)]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Optional
 
 from iree.compiler import ir
 
@@ -19,7 +18,7 @@ from .ir_util import defining_op
 class Names:
     """Names, descriptions, printed forms and locations of one module's values and ops."""
 
-    def __init__(self, module: ir.Module, source: Optional[str] = None, filename: Optional[str] = None) -> None:
+    def __init__(self, module: ir.Module, source: str | None = None, filename: str | None = None) -> None:
         self.filename = filename.rsplit("/", 1)[-1] if filename else None
         self._source_lines = source.splitlines() if source is not None else None
         self.asm_state = ir.AsmState(module.operation)
@@ -29,7 +28,7 @@ class Names:
         as the printer numbers it (``%arg0``). Display only: the model never reads text."""
         return self._source_name(value) or value.get_name(self.asm_state)
 
-    def _source_name(self, value: ir.Value) -> Optional[str]:
+    def _source_name(self, value: ir.Value) -> str | None:
         if self._source_lines is None:
             return None
         owner = value.owner
@@ -51,7 +50,7 @@ class Names:
         assert self._source_lines is not None
         return self._source_lines[loc.start_line - 1], loc.start_col
 
-    def source_line(self, op: ir.Operation) -> Optional[str]:
+    def source_line(self, op: ir.Operation) -> str | None:
         if self._source_lines is None:
             return None
         try:

@@ -6,17 +6,23 @@ Ops are kept in program order (pre-order over regions) so logs and decisions are
 
 from __future__ import annotations
 
-import io
-import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
 
 from iree.compiler import ir
 
 from .ir_util import FUNCTION_OPS, symbol_uses
 from .naming import Names
 from .ranges import IndexTranslator
-from .semantics import OpEffects, callee_name, carries_order, effects_of, is_resource, is_same_device_copy, runs_at_most_once
+from .semantics import (
+    OpEffects,
+    callee_name,
+    carries_order,
+    effects_of,
+    is_resource,
+    is_same_device_copy,
+    runs_at_most_once,
+)
 from .tied_chains import GlobalInfo, SharedGlobalStorage, find_shared_global_storage
 
 __all__ = ["FunctionModel", "ModuleModel", "OpInfo"]
@@ -58,7 +64,7 @@ class FunctionModel:
     by_op: dict[ir.Operation, OpInfo]
     _ancestors: dict[int, int] = field(default_factory=dict)  # op index -> bitset of op indices
     _preds: dict[int, list[OpInfo]] = field(default_factory=dict)  # op index -> order predecessors
-    _producers: Optional[dict[ir.Value, OpInfo]] = None  # see _order_producers
+    _producers: dict[ir.Value, OpInfo] | None = None  # see _order_producers
     # Its blocks branch back (a loop written with cf branches): a block may run many times,
     # which the model does not describe; slices there keep their copy.
     cfg_cycle: bool = False
@@ -73,12 +79,9 @@ class FunctionModel:
     def copies(self, single_device: bool) -> list[OpInfo]:
         """Ops that copy a range of a resource into new storage and may become aliases:
         slices, and transfers that are plain same-device copies."""
-        return [
-            i for i in self.ops
-            if i.op.name == "stream.async.slice" or is_same_device_copy(i.op, single_device)
-        ]
+        return [i for i in self.ops if i.op.name == "stream.async.slice" or is_same_device_copy(i.op, single_device)]
 
-    def info(self, op: ir.Operation) -> Optional[OpInfo]:
+    def info(self, op: ir.Operation) -> OpInfo | None:
         return self.by_op.get(op)
 
     def happens_before(self, a: OpInfo, b: OpInfo) -> bool:
@@ -174,7 +177,7 @@ class FunctionModel:
 class ModuleModel:
     """Functions, globals, storage bases and index expressions of one module."""
 
-    def __init__(self, module: ir.Module, source: Optional[str] = None, filename: Optional[str] = None) -> None:
+    def __init__(self, module: ir.Module, source: str | None = None, filename: str | None = None) -> None:
         self.module = module
         self.names = Names(module, source, filename)
         self._symbol_uses = symbol_uses(module)
@@ -198,10 +201,14 @@ class ModuleModel:
             for arg in block.arguments
             if is_resource(arg)
         )
-        self.single_device = sum(
-            1 for op in self.module.body.operations
-            if op.operation.name == "util.global" and "!hal.device" in str(op.operation.attributes["type"])
-        ) <= 1
+        self.single_device = (
+            sum(
+                1
+                for op in self.module.body.operations
+                if op.operation.name == "util.global" and "!hal.device" in str(op.operation.attributes["type"])
+            )
+            <= 1
+        )
         self.shared_globals: list[SharedGlobalStorage] = find_shared_global_storage(
             self.effects(), self.globals, self.names.describe
         )
@@ -217,7 +224,7 @@ class ModuleModel:
             raise KeyError(f"{op.name} is not in a function of the model")
         return fn
 
-    def function(self, name: str) -> Optional[FunctionModel]:
+    def function(self, name: str) -> FunctionModel | None:
         return self._by_name.get(name)
 
     def is_internal(self, fn: FunctionModel) -> bool:
@@ -251,7 +258,9 @@ class ModuleModel:
             )
             type_attr = ir.TypeAttr(op.attributes["type"]).value
             init = op.attributes["initial_value"] if "initial_value" in op.attributes else None
-            initial = init.value % 2**64 if isinstance(init, ir.IntegerAttr) and str(type_attr) in ("index", "i64") else None
+            initial = (
+                init.value % 2**64 if isinstance(init, ir.IntegerAttr) and str(type_attr) in ("index", "i64") else None
+            )
             out[name] = GlobalInfo(
                 name=name,
                 private=visibility == "private",
@@ -284,8 +293,9 @@ class ModuleModel:
             chain = outer + (block_id,)
             for op in block.operations:
                 op = op.operation
-                info = OpInfo(op, effects_of(op), len(ops), top, bool(loops), len(op.regions) > 0, block_id, loops,
-                              chain)
+                info = OpInfo(
+                    op, effects_of(op), len(ops), top, bool(loops), len(op.regions) > 0, block_id, loops, chain
+                )
                 ops.append(info)
                 inner_loops = loops if runs_at_most_once(op) else loops + (op,)
                 for region in op.regions:
@@ -325,7 +335,7 @@ def _has_cfg_cycle(region: ir.Region) -> bool:
     return False
 
 
-def _global_symbol(op: ir.Operation) -> Optional[str]:
+def _global_symbol(op: ir.Operation) -> str | None:
     if op.name == "util.global":
         return ir.StringAttr(op.attributes["sym_name"]).value
     return ir.FlatSymbolRefAttr(op.attributes["global"]).value if "global" in op.attributes else None

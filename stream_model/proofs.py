@@ -90,8 +90,16 @@ UNKNOWN = ProofVerdict.UNKNOWN
 RELATIONS: tuple[str, ...] = ("ule", "ult", "uge", "ugt", "eq", "ne", "sle", "slt", "sge", "sgt")
 
 _RELATION_TEXT = {
-    "ule": "<=u", "ult": "<u", "uge": ">=u", "ugt": ">u", "eq": "==", "ne": "!=",
-    "sle": "<=s", "slt": "<s", "sge": ">=s", "sgt": ">s",
+    "ule": "<=u",
+    "ult": "<u",
+    "uge": ">=u",
+    "ugt": ">u",
+    "eq": "==",
+    "ne": "!=",
+    "sle": "<=s",
+    "slt": "<s",
+    "sge": ">=s",
+    "sgt": ">s",
 }
 
 #: Bounds tried, in order, to find a small (readable) counterexample.
@@ -178,7 +186,6 @@ class Proof:
         return self.verdict == DISJOINT
 
 
-
 # --------------------------------------------------------------------------
 # Helpers shared by the z3 encoding and the Python re-check.
 # --------------------------------------------------------------------------
@@ -218,8 +225,16 @@ def relation_holds(rel: str, a: int, b: int) -> bool:
     if rel in ("slt", "sle", "sgt", "sge"):
         a, b = _signed(a), _signed(b)
     return {
-        "ule": a <= b, "ult": a < b, "uge": a >= b, "ugt": a > b, "eq": a == b, "ne": a != b,
-        "sle": a <= b, "slt": a < b, "sge": a >= b, "sgt": a > b,
+        "ule": a <= b,
+        "ult": a < b,
+        "uge": a >= b,
+        "ugt": a > b,
+        "eq": a == b,
+        "ne": a != b,
+        "sle": a <= b,
+        "slt": a < b,
+        "sge": a >= b,
+        "sgt": a > b,
     }[rel]
 
 
@@ -292,9 +307,7 @@ class _Query:
             return _Outcome("unsat", core=core)
         if result == z3.sat:
             m = s.model()
-            model = {
-                name: m.eval(self.vars[name], model_completion=True).as_long() for name in self.symbols
-            }
+            model = {name: m.eval(self.vars[name], model_completion=True).as_long() for name in self.symbols}
             return _Outcome("sat", model=model)
         return _Outcome("unknown", reason=s.reason_unknown() or "unknown")
 
@@ -475,7 +488,9 @@ def _prove_relation_cached(
 
     if out.status == "unknown":
         return Proof(
-            UNKNOWN, (), None,
+            UNKNOWN,
+            (),
+            None,
             f"z3 could not decide {claim} ({out.reason}, limit {timeout_ms} ms); treat as not proved",
         )
 
@@ -483,11 +498,11 @@ def _prove_relation_cached(
     env = q.small_model(negated, out.model)
     lv, rv = evaluate(lhs, env), evaluate(rhs, env)
     if relation_holds(rel, lv, rv) or not _facts_hold(facts, env):
-        raise RuntimeError(
-            f"internal error: z3 counterexample {env} for {claim} does not re-check with evaluate()"
-        )
+        raise RuntimeError(f"internal error: z3 counterexample {env} for {claim} does not re-check with evaluate()")
     return Proof(
-        REFUTED, (), env,
+        REFUTED,
+        (),
+        env,
         f"{claim} fails at {_fmt_env(env)}: {lv} {_RELATION_TEXT[rel]} {rv} is false",
     )
 

@@ -18,7 +18,7 @@ behaviour, so every execution we must preserve has ``start <= end <= size``).
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from collections.abc import Callable
 
 import sympy
 from iree.compiler import ir
@@ -43,8 +43,16 @@ _FUNCS: dict[str, Callable[..., sympy.Expr]] = {
     "arith.maxsi": sym.smax,
 }
 _CMP = {
-    0: sym.cmp_eq, 1: sym.cmp_ne, 2: sym.cmp_slt, 3: sym.cmp_sle, 4: sym.cmp_sgt,
-    5: sym.cmp_sge, 6: sym.cmp_ult, 7: sym.cmp_ule, 8: sym.cmp_ugt, 9: sym.cmp_uge,
+    0: sym.cmp_eq,
+    1: sym.cmp_ne,
+    2: sym.cmp_slt,
+    3: sym.cmp_sle,
+    4: sym.cmp_sgt,
+    5: sym.cmp_sge,
+    6: sym.cmp_ult,
+    7: sym.cmp_ule,
+    8: sym.cmp_ugt,
+    9: sym.cmp_uge,
 }  # arith.cmpi predicate numbering
 
 
@@ -65,17 +73,18 @@ class IndexTranslator:
         # The one registry of symbol names: every symbol of a function, of an IR value or
         # minted by ``fresh_symbol`` (then mapped to a private marker object), has a distinct
         # name, so no two things ever share a z3 variable.
-        self._symbols: dict[tuple[Optional[ir.Operation], str], object] = {}
-        self._assume_facts: dict[Optional[ir.Operation], list[tuple[Fact, ir.Operation]]] = {}
+        self._symbols: dict[tuple[ir.Operation | None, str], object] = {}
+        self._assume_facts: dict[ir.Operation | None, list[tuple[Fact, ir.Operation]]] = {}
 
-    def symbols_of(self, function: Optional[ir.Operation]) -> list[tuple[sympy.Symbol, ir.Value]]:
+    def symbols_of(self, function: ir.Operation | None) -> list[tuple[sympy.Symbol, ir.Value]]:
         """The symbols created so far for values of ``function``, with the values they name."""
         return [
-            (sym.index_symbol(name), v) for (scope, name), v in self._symbols.items()
+            (sym.index_symbol(name), v)
+            for (scope, name), v in self._symbols.items()
             if scope == function and isinstance(v, ir.Value)
         ]
 
-    def fresh_symbol(self, function: Optional[ir.Operation], base: str) -> sympy.Symbol:
+    def fresh_symbol(self, function: ir.Operation | None, base: str) -> sympy.Symbol:
         """A symbol of ``function`` that names nothing else, now or later: for values the
         analysis invents (the induction variable of another iteration, say)."""
         return self._register(function, _sanitize(base), object())
@@ -92,7 +101,7 @@ class IndexTranslator:
             cached = self._cache[value] = self._translate(value)
         return cached
 
-    def bound(self, b: Bound) -> Optional[sympy.Expr]:
+    def bound(self, b: Bound) -> sympy.Expr | None:
         """A range bound as an expression (None: unknown)."""
         if b is None:
             return None
@@ -103,10 +112,10 @@ class IndexTranslator:
         return self.expr(b)
 
     # -- translation ---------------------------------------------------------------------
-    def _symbol(self, value: ir.Value, hint: Optional[str] = None) -> sympy.Symbol:
+    def _symbol(self, value: ir.Value, hint: str | None = None) -> sympy.Symbol:
         return self._register(function_of_value(value), _sanitize(hint or self._name_of(value)), value)
 
-    def _register(self, scope: Optional[ir.Operation], base: str, owner: object) -> sympy.Symbol:
+    def _register(self, scope: ir.Operation | None, base: str, owner: object) -> sympy.Symbol:
         name, n = base, 1
         while (scope, name) in self._symbols and self._symbols[(scope, name)] is not owner:
             n += 1

@@ -11,7 +11,6 @@ effects and storage from here, never from ``OpInfo.effects`` of a call.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 from iree.compiler import ir
 
@@ -33,13 +32,13 @@ class Resolved:
     storage: StorageMap
     capped: frozenset[str]  # callees whose summary the iteration cap cut short (TOP)
     result: SolverResult
-    _writes: dict[str, "WritesIndex"] = field(default_factory=dict)
+    _writes: dict[str, WritesIndex] = field(default_factory=dict)
 
     def effects(self, info: OpInfo) -> OpEffects:
         """``info``'s effects, a call's from its callee's summary."""
         return self.calls.get(info.op, info.effects)
 
-    def writes_index(self, fn: FunctionModel) -> "WritesIndex":
+    def writes_index(self, fn: FunctionModel) -> WritesIndex:
         """The writes of ``fn`` grouped by storage base (built on first use)."""
         found = self._writes.get(fn.name)
         if found is None:
@@ -58,7 +57,7 @@ class WritesIndex:
     global_writers: list  # OpInfo of ops with writes_globals (None or non-empty)
 
     @staticmethod
-    def build(resolved: Resolved, fn: FunctionModel) -> "WritesIndex":
+    def build(resolved: Resolved, fn: FunctionModel) -> WritesIndex:
         storage = resolved.storage
         by_base: dict = {}
         external: list = []
@@ -77,7 +76,7 @@ class WritesIndex:
         return WritesIndex(by_base, external, writers)
 
 
-def resolve_calls(model: ModuleModel, max_iterations: Optional[int] = None) -> Resolved:
+def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Resolved:
     """Callee summaries to a fixpoint, then each call's effects and the storage bases.
 
     If the iteration cap cuts the fixpoint short, the affected summaries are forced to TOP

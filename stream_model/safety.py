@@ -45,7 +45,6 @@ results; it never reads an optimistic assumption, and the solver refuses an elem
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 import sympy
 from iree.compiler import ir
@@ -73,7 +72,7 @@ class AnalysisOptions:
     default); elements not settled by then take their pessimistic answer."""
 
     timeout_ms: int = DEFAULT_TIMEOUT_MS
-    max_iterations: Optional[int] = None
+    max_iterations: int | None = None
 
 
 @dataclass
@@ -134,8 +133,9 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
     try:
         slice_range = _copy_range(store, info, d)
         if fn.cfg_cycle:
-            raise KeepCopy(f"@{fn.name}'s blocks branch back (a loop written with cf branches), "
-                           "which this model does not describe")
+            raise KeepCopy(
+                f"@{fn.name}'s blocks branch back (a loop written with cf branches), which this model does not describe"
+            )
         reads = read_points(state.resolved, fn, info.op.results[0])
         d.reads = [model.names.describe(r.op) for r in reads]
         src = info.op.opview.source
@@ -176,8 +176,10 @@ def _copy_range(store: FactStore, info: OpInfo, d: SliceDecision) -> ByteRange:
         d.range = [pretty(start), pretty(end)]
         rng = store.access_range(info.effects.accesses[0])
         if rng is None:
-            raise KeepCopy("its result size is not provably end - offset: IREE copies the result size, "
-                           "the model cannot tell which bytes the alias would read")
+            raise KeepCopy(
+                "its result size is not provably end - offset: IREE copies the result size, "
+                "the model cannot tell which bytes the alias would read"
+            )
         return rng
     rng = ByteRange(sympy.Integer(0), store.expr(view.source_size))
     d.range = [pretty(rng.start), pretty(rng.end)]
@@ -196,11 +198,16 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
         stable = state.stability.of(fn.name, i)
         if not stable.stable:
             raise KeepCopy(f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}")
-        checks.append(WriteCheck(
-            op=f"callers of @{fn.name}", location=model.names.location(fn.op), range=None, verdict=Verdict.ORDERED_AROUND_CALLS,
-            detail=f"every caller's writes to argument {model.names.name(arg)} are ordered around the call",
-            argument=(fn.name, i),
-        ))
+        checks.append(
+            WriteCheck(
+                op=f"callers of @{fn.name}",
+                location=model.names.location(fn.op),
+                range=None,
+                verdict=Verdict.ORDERED_AROUND_CALLS,
+                detail=f"every caller's writes to argument {model.names.name(arg)} are ordered around the call",
+                argument=(fn.name, i),
+            )
+        )
     if storage.is_external(src) and not storage.globals_in_base(src):
         external_args = [a for a in args if is_resource(a)]
         if not external_args and fn.op.name != "util.initializer" and storage.has_opaque_source(src):

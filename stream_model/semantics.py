@@ -18,14 +18,13 @@ and every slice whose storage it can reach keeps its copy. Semantics follow
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Optional, Union
 
 from iree.compiler import ir
 
 from .ir_util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments, parent_op
-
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,7 +36,7 @@ class Plus:
 
 
 # A range bound is an IR index value, a literal integer, ``Plus``, or ``None`` for "unknown".
-Bound = Union[ir.Value, int, Plus, None]
+Bound = ir.Value | int | Plus | None
 
 
 class Kind(Enum):
@@ -62,7 +61,7 @@ class Access:
     kind: Kind
     start: Bound
     end: Bound
-    size: Optional[ir.Value] = None
+    size: ir.Value | None = None
     length: Bound = None
 
     @property
@@ -80,15 +79,15 @@ class OpEffects:
     fresh: list[ir.Value] = field(default_factory=list)  # results in new storage
     external: list[ir.Value] = field(default_factory=list)  # results of unknown provenance
     escapes: list[ir.Value] = field(default_factory=list)  # operands code we cannot see may touch
-    global_load: Optional[tuple[ir.Value, str]] = None  # (result, global symbol)
-    global_store: Optional[tuple[ir.Value, str]] = None  # (stored value, global symbol)
+    global_load: tuple[ir.Value, str] | None = None  # (result, global symbol)
+    global_store: tuple[ir.Value, str] | None = None  # (stored value, global symbol)
     # Operands whose storage becomes a global's by what the op does (a call whose callee
     # stores its argument to the global): (operand, global symbol).
     joins_globals: list[tuple[ir.Value, str]] = field(default_factory=list)
     unknown: bool = False  # the op is not in the table but touches resources
     # Globals whose storage the op may write besides its accesses (calls); None: any global and
     # any external storage.
-    writes_globals: Optional[frozenset[str]] = frozenset()
+    writes_globals: frozenset[str] | None = frozenset()
     # Operands the op may still be reading after its results are ready (calls whose callee
     # reads an argument off the path to its results): results do not order later writes.
     late_reads: list[ir.Value] = field(default_factory=list)
@@ -118,17 +117,17 @@ class AccessSpec:
 
     operand: str
     kind: Kind
-    start: Union[str, int]
-    end: Union[str, tuple]
+    start: str | int
+    end: str | tuple
     size: str
-    length: Optional[str] = None  # the accessor of the byte count the op moves, if it has one
+    length: str | None = None  # the accessor of the byte count the op moves, if it has one
 
 
 @dataclass(frozen=True)
 class OpSpec:
     accesses: tuple[AccessSpec, ...] = ()
-    tied_to: Optional[str] = None  # result 0 is tied to this operand
-    alias_of: Optional[str] = None  # result 0 shares this operand's storage (no write)
+    tied_to: str | None = None  # result 0 is tied to this operand
+    alias_of: str | None = None  # result 0 shares this operand's storage (no write)
     fresh_result: bool = False
     external_result: bool = False
     escapes: tuple[str, ...] = ()
@@ -174,24 +173,20 @@ OP_TABLE: dict[str, OpSpec] = {
     ),
     "stream.async.splat": OpSpec(fresh_result=True),
     "stream.async.alloca": OpSpec(fresh_result=True),
-    "stream.async.transfer": OpSpec(
-        (AccessSpec("source", R, 0, "source_size", "source_size"),), fresh_result=True
-    ),
+    "stream.async.transfer": OpSpec((AccessSpec("source", R, 0, "source_size", "source_size"),), fresh_result=True),
     # A cast changes lifetime/affinity, not storage: its result is the same bytes.
     "stream.async.cast": OpSpec(alias_of="source"),
     "stream.async.barrier": OpSpec(alias_of="source"),
     "stream.tensor.import": OpSpec(external_result=True),
     # An exported resource is visible to the caller, who may read or write it at any time.
-    "stream.tensor.export": OpSpec(
-        (AccessSpec("source", R, 0, "source_size", "source_size"),), escapes=("source",)
-    ),
+    "stream.tensor.export": OpSpec((AccessSpec("source", R, 0, "source_size", "source_size"),), escapes=("source",)),
 }
 
 # Ops that take a resource operand only to ask about it, never touching its bytes.
 IGNORED_OPS = frozenset({"stream.resource.size"})
 
 
-def _byte_width(value: ir.Value) -> Optional[int]:
+def _byte_width(value: ir.Value) -> int | None:
     """Width in bytes of a scalar stored or loaded by stream.async.store/load; None (an
     unknown range) for a width that is not whole bytes (``i1``, ``i4``: how many bytes IREE
     touches for those is not something the model claims)."""
@@ -244,8 +239,12 @@ def _dispatch(op: ir.OpView) -> OpEffects:
     operands = segment["resource_operands"]
     # Offsets, ends and sizes are listed for the resource operands only, in order.
     positions = [i for i, v in enumerate(operands) if is_resource(v)]
-    offsets, ends, sizes, lengths = (segment["resource_operand_offsets"], segment["resource_operand_ends"],
-                                     segment["resource_operand_sizes"], segment["resource_operand_lengths"])
+    offsets, ends, sizes, lengths = (
+        segment["resource_operand_offsets"],
+        segment["resource_operand_ends"],
+        segment["resource_operand_sizes"],
+        segment["resource_operand_lengths"],
+    )
     tied_operand_ids = set()
     for result_index, operand_index in enumerate(_tied_operands(op)):
         result = op.results[result_index]
@@ -263,7 +262,7 @@ def _dispatch(op: ir.OpView) -> OpEffects:
     return fx
 
 
-def _tied_operands(op: ir.OpView) -> list[Optional[int]]:
+def _tied_operands(op: ir.OpView) -> list[int | None]:
     """Per result, the index into the op's tied-operand list, or None (from ``tied_operands``)."""
     n = len(op.results)
     if "tied_operands" not in op.attributes:
@@ -347,7 +346,7 @@ def _region_op(op: ir.OpView) -> OpEffects:
 BRANCH_OPS = frozenset({"cf.br", "cf.cond_br"})
 
 
-def branch_operands(op: ir.Operation) -> "Optional[list[list[ir.Value]]]":
+def branch_operands(op: ir.Operation) -> list[list[ir.Value]] | None:
     """Per successor, the operands a ``cf`` branch passes to its block arguments (None for
     any other op: the model does not know where its operands go)."""
     if op.name == "cf.br":
@@ -428,8 +427,7 @@ def effects_of(op: ir.Operation) -> OpEffects:
 # exports, unknown ops) may return before the device work behind their operands is done.
 # ``stream.resource.size`` is not one: it reads the size the IR already knows, IREE folds it to
 # that size operand before scheduling, so it waits for nothing.
-ORDER_PRESERVING_HOST_OPS = ("arith.", "affine.", "index.", "util.assume.int", "util.align",
-                             "stream.async.load")
+ORDER_PRESERVING_HOST_OPS = ("arith.", "affine.", "index.", "util.assume.int", "util.align", "stream.async.load")
 
 
 def carries_order(value: ir.Value, producer: ir.Operation) -> bool:

@@ -14,7 +14,6 @@ of one write and one access. The verdicts:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 import sympy
 
@@ -22,8 +21,8 @@ from .decisions import Verdict, WriteCheck
 from .facts import FactStore
 from .loops import LoopContext, defined_in, feeds_yield
 from .program import FunctionModel, OpInfo
-from .resolved import Resolved
 from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
+from .resolved import Resolved
 from .semantics import Access
 from .symbolic import pretty
 
@@ -38,7 +37,7 @@ class SliceQuery:
     slice: OpInfo
     reads: list[OpInfo]
     range: ByteRange
-    loop: Optional[LoopContext] = None
+    loop: LoopContext | None = None
 
     # -- one check per write --------------------------------------------------------------------
     def check_write(self, w: OpInfo, acc: Access) -> WriteCheck:
@@ -47,9 +46,13 @@ class SliceQuery:
         s = self.slice
         # One instance each: neither the slice nor the write nor the reads may repeat in a loop.
         if not s.in_loop and not w.in_loop and self.fn.happens_before(w, s):
-            return self._verdict(check, Verdict.ORDERED_BEFORE, "the slice depends on this write through SSA def-use edges")
-        if self.reads and not w.in_loop and all(
-            not r.in_loop and self.fn.happens_before(r, w) and not self._late_reads(r) for r in self.reads
+            return self._verdict(
+                check, Verdict.ORDERED_BEFORE, "the slice depends on this write through SSA def-use edges"
+            )
+        if (
+            self.reads
+            and not w.in_loop
+            and all(not r.in_loop and self.fn.happens_before(r, w) and not self._late_reads(r) for r in self.reads)
         ):
             return self._verdict(check, Verdict.ORDERED_AFTER, "this write depends on every read of the alias")
         wrange = self.store.access_range(acc)
@@ -74,16 +77,19 @@ class SliceQuery:
         same_block_reads = all(r.block_id == w.block_id and len(r.loops) == 1 for r in self.reads)
         if self.fn.happens_before(w, s):
             same = self.ordered(w, acc, Verdict.ORDERED_BEFORE, "same iteration: the slice depends on this write")
-        elif self.reads and same_block_reads and all(
-            self.fn.happens_before(r, w) and not self._late_reads(r) for r in self.reads
+        elif (
+            self.reads
+            and same_block_reads
+            and all(self.fn.happens_before(r, w) and not self._late_reads(r) for r in self.reads)
         ):
             same = self.ordered(w, acc, Verdict.ORDERED_AFTER, "same iteration: this write depends on every read")
         else:
             same = self.check_write(w, acc)
             same.detail = "same iteration: " + same.detail
         if feeds_yield(self.fn, w, self.loop):
-            earlier = self.ordered(w, acc, Verdict.ORDERED_BEFORE,
-                                   "earlier iterations: it feeds a loop-carried value the slice depends on")
+            earlier = self.ordered(
+                w, acc, Verdict.ORDERED_BEFORE, "earlier iterations: it feeds a loop-carried value the slice depends on"
+            )
         else:
             earlier = self.other_iteration(w, acc, "earlier")
         later = self.other_iteration(w, acc, "later")
@@ -109,21 +115,28 @@ class SliceQuery:
         iv = self.store.expr(self.loop.iv)
         inside = {
             s: self.store.renamed(self.fn, s)
-            for s, v in translator.symbols_of(self.fn.op) if defined_in(v, self.loop.op)
+            for s, v in translator.symbols_of(self.fn.op)
+            if defined_in(v, self.loop.op)
         }
         if iv not in inside:
             inside[iv] = self.store.renamed(self.fn, iv)
         other_range = ByteRange(wrange.start.xreplace(inside), wrange.end.xreplace(inside))
         other = [
             Fact(f"{f.name} ({which} iteration)", f.lhs.xreplace(inside), f.rel, f.rhs.xreplace(inside))
-            for f in known if (f.lhs.free_symbols | f.rhs.free_symbols) & set(inside)
+            for f in known
+            if (f.lhs.free_symbols | f.rhs.free_symbols) & set(inside)
         ]
         # The induction variable grows as the loop compares it: signed, or unsigned for
         # ``scf.for unsigned``.
-        rel = {("earlier", False): "slt", ("later", False): "sgt",
-               ("earlier", True): "ult", ("later", True): "ugt"}[(which, self.loop.unsigned)]
-        order = Fact(f"{which} iteration: {pretty(inside[iv])} {'<' if which == 'earlier' else '>'} {pretty(iv)}",
-                     inside[iv], rel, iv)
+        rel = {("earlier", False): "slt", ("later", False): "sgt", ("earlier", True): "ult", ("later", True): "ugt"}[
+            (which, self.loop.unsigned)
+        ]
+        order = Fact(
+            f"{which} iteration: {pretty(inside[iv])} {'<' if which == 'earlier' else '>'} {pretty(iv)}",
+            inside[iv],
+            rel,
+            iv,
+        )
         return self._prove(check, other_range, known + other + [order], f"{which} iterations: ", extra=[order])
 
     def ordered(self, w: OpInfo, acc: Access, verdict: Verdict, detail: str) -> WriteCheck:
@@ -133,8 +146,14 @@ class SliceQuery:
     # -- helpers --------------------------------------------------------------------------------
     def _check(self, w: OpInfo, acc: Access, verdict: Verdict, detail: str) -> WriteCheck:
         names = self.resolved.model.names
-        check = WriteCheck(op=names.describe(w.op), location=names.location(w.op), range=None,
-                           verdict=verdict, detail=detail, write_op=w.op)
+        check = WriteCheck(
+            op=names.describe(w.op),
+            location=names.location(w.op),
+            range=None,
+            verdict=verdict,
+            detail=detail,
+            write_op=w.op,
+        )
         rng = self.store.access_range(acc)
         if rng is not None:
             check.range = [pretty(rng.start), pretty(rng.end)]
@@ -145,8 +164,9 @@ class SliceQuery:
         check.verdict, check.detail = verdict, detail
         return check
 
-    def _prove(self, check: WriteCheck, wrange: ByteRange, facts: list[Fact], prefix: str,
-               extra: Optional[list[Fact]] = None) -> WriteCheck:
+    def _prove(
+        self, check: WriteCheck, wrange: ByteRange, facts: list[Fact], prefix: str, extra: list[Fact] | None = None
+    ) -> WriteCheck:
         check.range = [pretty(wrange.start), pretty(wrange.end)]
         chosen = _relevant(facts, self.range, wrange)
         for f in extra or []:

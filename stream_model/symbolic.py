@@ -54,7 +54,6 @@ is what makes the two agree by construction rather than by care.
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -343,9 +342,7 @@ _INT_OPS = _IntOps()
 def _check_machine_arg(arg: sympy.Basic) -> None:
     """Reject arguments that can never have a machine meaning, early."""
     if isinstance(arg, sympy.Float) or (arg.is_Rational and not arg.is_Integer):
-        raise UnsupportedExpressionError(
-            f"non-integer constant {arg} has no 64-bit index meaning"
-        )
+        raise UnsupportedExpressionError(f"non-integer constant {arg} has no 64-bit index meaning")
     if not isinstance(arg, sympy.Expr):
         raise UnsupportedExpressionError(f"{arg!r} is not an index expression")
     # A shallow look (terms of a sum, factors of a product) catches the
@@ -659,10 +656,28 @@ class select(MachineFunction):
 MACHINE_FUNCTIONS: dict[str, type[MachineFunction]] = {
     cls.__name__: cls
     for cls in (
-        udiv, sdiv, ceildivu, ceildivs, floordivs, urem, srem, mods,
-        umin, umax, smin, smax,
-        cmp_eq, cmp_ne, cmp_ult, cmp_ule, cmp_ugt, cmp_uge,
-        cmp_slt, cmp_sle, cmp_sgt, cmp_sge,
+        udiv,
+        sdiv,
+        ceildivu,
+        ceildivs,
+        floordivs,
+        urem,
+        srem,
+        mods,
+        umin,
+        umax,
+        smin,
+        smax,
+        cmp_eq,
+        cmp_ne,
+        cmp_ult,
+        cmp_ule,
+        cmp_ugt,
+        cmp_uge,
+        cmp_slt,
+        cmp_sle,
+        cmp_sgt,
+        cmp_sge,
         select,
     )
 }
@@ -719,9 +734,7 @@ def _validate_node(node: sympy.Basic) -> None:
         exp = node.exp
         if exp.is_Integer and int(exp) > 0:
             return
-        raise UnsupportedExpressionError(
-            f"power {node} needs a positive integer exponent to be a ring operation"
-        )
+        raise UnsupportedExpressionError(f"power {node} needs a positive integer exponent to be a ring operation")
     if isinstance(node, sympy.Float) or getattr(node, "is_Rational", False):
         raise UnsupportedExpressionError(f"non-integer constant {node} in an index expression")
     raise UnsupportedExpressionError(

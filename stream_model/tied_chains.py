@@ -18,14 +18,14 @@ external bases may overlap arbitrarily; an external base and an internal one nev
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Union
 
 from iree.compiler import ir
 
 from .semantics import REGION_OPS, OpEffects, branch_operands, is_resource
 
-Key = Union[ir.Value, str]  # a value, or "@global" for a global's storage
+Key = ir.Value | str  # a value, or "@global" for a global's storage
 
 
 #: External sources the model follows: an import hands in a whole buffer, and an escape only
@@ -115,12 +115,11 @@ class StorageMap:
         return sorted(self._nodes[self.find(key)].globals)
 
 
-
 def build_storage_map(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
-    globals_: dict[str, "GlobalInfo"],
+    globals_: dict[str, GlobalInfo],
     function_args: Iterable[tuple[ir.Value, str]],
-    describe: "callable",
+    describe: callable,
     link_globals: bool = True,
 ) -> StorageMap:
     """Build the bases of a whole module from the per-op effects (see module docstring).
@@ -165,7 +164,7 @@ class GlobalInfo:
     private: bool
     mutable: bool
     is_resource: bool
-    initial: Optional[int] = None  # the initial value of an index/i64 global, if a constant
+    initial: int | None = None  # the initial value of an index/i64 global, if a constant
     # Its symbol is used by something other than a direct util.global.load/store (e.g.
     # util.global.address, then store.indirect): writes the model does not see.
     address_taken: bool = False
@@ -252,7 +251,7 @@ class SharedGlobalStorage:
 def find_shared_global_storage(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
     globals_: dict[str, GlobalInfo],
-    describe: "callable",
+    describe: callable,
 ) -> list[SharedGlobalStorage]:
     """Sets of mutable globals fed from one SSA buffer (see :class:`SharedGlobalStorage`)."""
     effects = list(effects)

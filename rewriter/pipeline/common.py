@@ -8,12 +8,12 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Literal
+from typing import Literal
 
 from iree.compiler import ir
-
 
 #: Flags for the local CPU target used throughout the project (tests, demo, benchmarks).
 DEFAULT_CPU_FLAGS: tuple[str, ...] = (
@@ -83,7 +83,7 @@ class CompileResult:
 # --------------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tool(name: str) -> str:
     """Absolute path of a packaged IREE tool.
 

@@ -8,18 +8,17 @@ import hashlib
 import os
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from iree.compiler import ir, passmanager
+
 from stream_model.ir_util import Phase, classify_phase
 
 from .common import SPLICE_BEFORE, CompileError, CompileResult, SpliceMode, StreamHook, first_error_line, run_tool, tool
 from .flags import check_supported_flags, stream_options
 from .runner import StreamRunner, diagnostic_line
 from .stages import Stage, pipeline_text, stream_pass_names, stream_stages
-
-
 
 # --------------------------------------------------------------------------------------------
 # Flow phase
@@ -292,7 +291,8 @@ def _ir_after_stages(
 # Compiling from the splice point
 # --------------------------------------------------------------------------------------------
 
-def _read_stream_async_input(module_text_or_path: "str | bytes | os.PathLike[str]") -> tuple[bytes, str]:
+
+def _read_stream_async_input(module_text_or_path: str | bytes | os.PathLike[str]) -> tuple[bytes, str]:
     """(module bytes, name for messages) from text, bytes or a file path.
 
     A ``str`` is module text when it contains a newline or a ``{`` (every MLIR module does) and a
@@ -339,8 +339,8 @@ def _parse_stream_async(context: ir.Context, data: bytes, name: str) -> ir.Modul
 
 
 def compile_stream_async(
-    module_text_or_path: "str | bytes | os.PathLike[str]",
-    output_path: "str | os.PathLike[str]",
+    module_text_or_path: str | bytes | os.PathLike[str],
+    output_path: str | os.PathLike[str],
     iree_flags: Sequence[str] = (),
     hook: StreamHook | None = None,
 ) -> CompileResult:

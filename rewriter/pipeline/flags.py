@@ -4,13 +4,10 @@ send the stream phase to the packaged ``iree-opt``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
-
 
 from .common import CompileError
-
-
 
 # --------------------------------------------------------------------------------------------
 # Flags

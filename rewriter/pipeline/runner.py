@@ -3,15 +3,13 @@ global ``cl::opt`` flags are present."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from iree.compiler import ir, passmanager
 
 from .common import CompileError, first_error_line, run_tool, tool
 from .stages import Stage, pipeline_text
-
-
 
 # --------------------------------------------------------------------------------------------
 # Running stream pipeline segments
@@ -77,8 +75,15 @@ class StreamRunner:
         with open(src, "wb") as f:
             module.operation.write_bytecode(f)
         run_tool(
-            [tool("iree-opt"), *self.global_cl_flags, f"--pass-pipeline=builtin.module({text})",
-             "--emit-bytecode", str(src), "-o", str(dst)],
+            [
+                tool("iree-opt"),
+                *self.global_cl_flags,
+                f"--pass-pipeline=builtin.module({text})",
+                "--emit-bytecode",
+                str(src),
+                "-o",
+                str(dst),
+            ],
             "iree-opt",
             prefix=f"{what}: ",
         )

@@ -6,21 +6,17 @@ This is the part that must track each IREE release: checked against ``iree-opt
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
-
 
 from stream_model.ir_util import FUNCTION_OPS
 
 from .common import SPLICE_BEFORE
 from .flags import StreamOptions, stream_options
 
-
-
 # --------------------------------------------------------------------------------------------
 # The stream pipeline, spelled out
 # --------------------------------------------------------------------------------------------
-
 
 
 @dataclass(frozen=True)
