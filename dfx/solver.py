@@ -228,7 +228,7 @@ class Solver:
             element.indicate_optimistic_fixpoint()
         if status is ChangeStatus.CHANGED and logger.isEnabledFor(logging.DEBUG):
             logger.debug("dfx changed %s", element.describe())
-        return status
+        return cast(ChangeStatus, status)
 
     def _in_query(self, element: _Element, fn: Callable[[Solver], Any]) -> tuple[Any, _Query]:
         """Run ``fn(self)`` with ``element`` as the querying element.

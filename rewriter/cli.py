@@ -15,7 +15,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from stream_model import ModelError, WrongPhaseError, load, parse_module
+from iree.compiler import ir
+
+from stream_model import LoadedModule, ModelError, WrongPhaseError, load, parse_module
 from stream_model.ir_util import Phase
 
 from .explain import human, jsonl, write_atomically
@@ -60,7 +62,7 @@ def _rewrite(args: argparse.Namespace) -> None:
     report = elide_slices(loaded.module, source=loaded.text, filename=loaded.filename)
     text = str(loaded.module)
     if args.log:
-        write_atomically(args.log, jsonl(report.diagnostics + report.decisions))
+        write_atomically(args.log, jsonl(report.log_records()))
     write_atomically(args.output, text)
     _summary(report)
 
@@ -78,7 +80,7 @@ def _explain(args: argparse.Namespace) -> None:
     sys.stdout.write(human(report.decisions))
 
 
-def _reach_stream_phase(path: str, flags: list[str]):
+def _reach_stream_phase(path: str, flags: list[str]) -> LoadedModule:
     """Earlier IR (flow, linalg): run IREE up to the splice point and explain that."""
     from .pipeline import DEFAULT_CPU_FLAGS, stream_ir_at_splice
 
@@ -91,14 +93,14 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
 
     reports: list[RewriteReport] = []
 
-    def hook(module) -> None:
+    def hook(module: ir.Module) -> None:
         reports.append(elide_slices(module))
 
     if args.log and args.no_elide:
         _fail("--log needs the rewrite; it cannot be combined with --no-elide", EXIT_USAGE)
     result = compile_file(args.input, args.output, iree_flags, None if args.no_elide else hook)
     if args.log:
-        write_atomically(args.log, jsonl(reports[0].diagnostics + reports[0].decisions if reports else []))
+        write_atomically(args.log, jsonl(reports[0].log_records() if reports else []))
     if reports:
         _summary(reports[0])
     del result

@@ -7,14 +7,15 @@ import os
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from stream_model import Decision, SliceDecision, Verdict
 
 
-def jsonl(records: Iterable[object]) -> str:
+def jsonl(records: Iterable[dict[str, Any]]) -> str:
     """One JSON object per line (diagnostics, then one per slice), keys in a fixed order:
     byte-identical for identical input."""
-    return "".join(json.dumps(r.to_json(), sort_keys=False) + "\n" for r in records)
+    return "".join(json.dumps(r, sort_keys=False) + "\n" for r in records)
 
 
 def human(decisions: Sequence[SliceDecision]) -> str:

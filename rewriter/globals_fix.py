@@ -9,6 +9,7 @@ runs once (in the initializer, where the shared splat is stored), not per step.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from iree.compiler import ir
 from iree.compiler.dialects import stream
@@ -24,7 +25,7 @@ class Diagnostic:
     globals: list[str]
     fixed: bool
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "diagnostic": self.severity,
             "kind": self.kind,

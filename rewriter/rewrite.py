@@ -31,6 +31,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
@@ -38,6 +39,7 @@ from iree.compiler.dialects import arith, stream
 from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, analyze
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.ir_util import defining_op, dispatch_operand_index, user_op
+from stream_model.program import FunctionModel
 from stream_model.semantics import is_resource
 
 from .globals_fix import Diagnostic, separate_shared_globals
@@ -73,7 +75,7 @@ class RewriteReport:
     # empty unless the analysis has a bug; the tests require it to be.
     unproven_claims: list[str] = field(default_factory=list)
 
-    def log_records(self) -> list[dict]:
+    def log_records(self) -> list[dict[str, Any]]:
         return [d.to_json() for d in self.diagnostics] + [d.to_json() for d in self.decisions]
 
 
@@ -234,7 +236,7 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
     return None
 
 
-def _persistent_storage(fn, value: ir.Value) -> bool:
+def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
     """Is ``value`` a version of a buffer IREE keeps for the whole call: a global's (loaded,
     then updated in place any number of times) or an imported one? Followed back through tied
     operands. The lifetime in the type is not enough: a slice of a global is a fresh
@@ -264,7 +266,7 @@ def _is_rematerialisable_clone(value: ir.Value) -> bool:
     return not (isinstance(src_op, ir.Operation) and src_op.name == "util.global.load")
 
 
-def _live_version(fn, source: ir.Value, consumer) -> ir.Value | None:
+def _live_version(fn: FunctionModel, source: ir.Value, consumer: ir.Operation) -> ir.Value | None:
     """The version of ``source``'s storage current at ``consumer``: follow in-place (tied)
     consumers of the value forward while they come before ``consumer`` in its block. The
     analysis proved that writes between the slice and its reads miss the slice's bytes, so the
@@ -299,9 +301,9 @@ def _foldable(use: ir.OpOperand) -> bool:
     if owner.name == "stream.async.dispatch":
         return True  # a read-only operand (the analysis rejects tied uses)
     if owner.name in SOURCE_OPERANDS:
-        return use.operand_number == SOURCE_OPERANDS[owner.name]["source"]
+        return bool(use.operand_number == SOURCE_OPERANDS[owner.name]["source"])
     if owner.name == "stream.async.update":
-        return use.operand_number == UPDATE_SOURCE_OPERAND and view.target != view.update
+        return bool(use.operand_number == UPDATE_SOURCE_OPERAND and view.target != view.update)
     return False
 
 

@@ -277,7 +277,7 @@ def _run_isolated(
         status, value = pickle.loads(reply.read_bytes())
     if status == "error":
         raise IreeRuntimeError(*value)
-    return value
+    return value  # type: ignore[no-any-return]  # what the worker process pickled
 
 
 def _worker_main(argv: Sequence[str]) -> int:

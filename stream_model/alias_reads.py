@@ -83,6 +83,8 @@ def region_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | Non
         return [list(body.arguments)[k + 1], user.results[k]]
     if user.name == "scf.yield":
         parent = parent_op(user)
+        if parent is None:
+            return None
         if parent.name == "scf.for":
             body = parent.regions[0].blocks[0]
             return [parent.results[operand_number], list(body.arguments)[operand_number + 1]]

@@ -10,6 +10,7 @@ reads only settled answers: an element still optimistic can never justify an ali
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from dfx import AbstractElement, BooleanState, ChangeStatus, Solver, SolverResult
 
@@ -40,7 +41,7 @@ class ArgumentStable(AbstractElement[BooleanState]):
 
     def update(self, solver: Solver) -> ChangeStatus:
         resolved: Resolved = solver.context
-        name, index = self.position
+        name, index = cast(tuple[str, int], self.position)
         why = _argument_unstable(solver, resolved, resolved.model.function(name), index)
         if why is None:
             return ChangeStatus.UNCHANGED

@@ -15,8 +15,9 @@ cap cuts short, is summarised as :data:`TOP`: it reads and writes everything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from iree.compiler import ir
 
@@ -24,12 +25,12 @@ from dfx import AbstractElement, ChangeStatus, LatticeState, Solver
 
 from .ir_util import defining_op, user_op
 from .semantics import Access, Kind, OpEffects, callee_name, is_resource
-from .tied_chains import build_storage_map
+from .tied_chains import StorageMap, build_storage_map
 
 if TYPE_CHECKING:
-    from .program import FunctionModel, ModuleModel
+    from .program import FunctionModel, ModuleModel, OpInfo
 
-IntSet = frozenset[int] | None  # None: every argument
+IntSet: TypeAlias = frozenset[int] | None  # None: every argument
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,10 @@ def join(a: Summary, b: Summary) -> Summary:
         aliases = None
     else:
         n = max(len(a.result_aliases), len(b.result_aliases))
-        pad = lambda t: tuple(t) + (frozenset(),) * (n - len(t))  # noqa: E731
-        aliases = tuple(_union(x, y) for x, y in zip(pad(a.result_aliases), pad(b.result_aliases)))
+        empty: IntSet = frozenset()
+        pa = tuple(a.result_aliases) + (empty,) * (n - len(a.result_aliases))
+        pb = tuple(b.result_aliases) + (empty,) * (n - len(b.result_aliases))
+        aliases = tuple(_union(x, y) for x, y in zip(pa, pb))
     globals_ = None if a.writes_globals is None or b.writes_globals is None else a.writes_globals | b.writes_globals
     return Summary(
         _union(a.arg_writes, b.arg_writes),
@@ -136,13 +139,14 @@ class CalleeSummary(AbstractElement[LatticeState[Summary]]):
 
     def initialize(self, solver: Solver) -> None:
         model: ModuleModel = solver.context
-        fn = model.function(self.position)
+        fn = model.function(str(self.position))
         if fn is None or len(fn.op.regions[0].blocks) != 1:
             self.indicate_pessimistic_fixpoint()  # a declaration or CFG: assume the worst
 
     def update(self, solver: Solver) -> ChangeStatus:
         model: ModuleModel = solver.context
-        fn = model.function(self.position)
+        fn = model.function(str(self.position))
+        assert fn is not None  # initialize fixed the state of a callee without a body
         summary = summarize(model, fn, lambda name: solver.get_element(CalleeSummary, name).state.assumed)
         return self.state.join_assumed(summary)
 
@@ -150,7 +154,7 @@ class CalleeSummary(AbstractElement[LatticeState[Summary]]):
         return f"CalleeSummary @{self.position}: {self.state.assumed}"
 
 
-def summarize(model: ModuleModel, fn: FunctionModel, summary_of) -> Summary:
+def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str], Summary]) -> Summary:
     """One pass over ``fn``'s body with its callees' current summaries."""
     effects: list[tuple[ir.Operation, OpEffects]] = []
     writes_all = False
@@ -164,7 +168,9 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of) -> Summary:
     args = list(fn.op.regions[0].blocks[0].arguments)
     res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
 
-    arg_writes, escapes, written_globals = set(), set(), set()
+    arg_writes: set[int] = set()
+    escapes: set[int] = set()
+    written_globals: set[str] = set()
     for _op, fx in effects:
         if fx.writes_globals:
             written_globals |= fx.writes_globals
@@ -201,7 +207,13 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of) -> Summary:
     )
 
 
-def _reads_done_before_return(fn, storage, arg: ir.Value, returns, effects) -> bool:
+def _reads_done_before_return(
+    fn: FunctionModel,
+    storage: StorageMap,
+    arg: ir.Value,
+    returns: list[ir.Operation],
+    effects: list[tuple[ir.Operation, OpEffects]],
+) -> bool:
     """Every read of ``arg``'s storage (and of copies of it that may become aliases) happens
     before each returned resource is produced, by SSA def-use chains."""
     if len(returns) != 1:
@@ -220,7 +232,10 @@ def _reads_done_before_return(fn, storage, arg: ir.Value, returns, effects) -> b
         reads = any(a.kind is Kind.READ and storage.same_base(a.value, arg) for a in fx.accesses)
         if not reads:
             continue
-        for copy in _readers_through_copies(fn, fn.info(op)):
+        reader = fn.info(op)
+        if reader is None:
+            return False
+        for copy in _readers_through_copies(fn, reader):
             # A reader that may go on reading after its own results exist (a call whose callee
             # reads off the path to its results) is not finished when those results are.
             if effects_by_op.get(copy.op, copy.effects).late_reads:
@@ -230,7 +245,7 @@ def _reads_done_before_return(fn, storage, arg: ir.Value, returns, effects) -> b
     return True
 
 
-def _readers_through_copies(fn: FunctionModel, info) -> list:
+def _readers_through_copies(fn: FunctionModel, info: OpInfo) -> list[OpInfo]:
     """The reader itself and, for slices and transfers (which may become aliases of what they
     copy), every transitive reader of their results."""
     out, work = [], [info]

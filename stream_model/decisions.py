@@ -81,7 +81,7 @@ class WriteCheck:
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS}
 
     @property
@@ -108,7 +108,7 @@ class SliceDecision:
     def __post_init__(self) -> None:
         self.decision = Decision(self.decision)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["checks"] = [c.to_json() for c in self.checks]
         return out
@@ -116,7 +116,7 @@ class SliceDecision:
 
 def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
     where = f"[{slice_range[0]}, {slice_range[1]})"
-    if check.verdict is Verdict.OVERLAP:
+    if check.verdict is Verdict.OVERLAP and check.range is not None:
         cex = ", ".join(f"{k}={v}" for k, v in (check.counterexample or {}).items())
         return (
             f"{check.op} writes [{check.range[0]}, {check.range[1]}), which may overlap the slice {where} "

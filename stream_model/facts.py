@@ -41,7 +41,7 @@ class ScopedFact:
 
     def holds_for(self, a: OpInfo, b: OpInfo) -> bool:
         """May a query about ``a`` and ``b`` use the fact? Both must lie inside its block."""
-        return self.block is FUNCTION_WIDE or (a.within(self.block) and b.within(self.block))
+        return self.block is None or (a.within(self.block) and b.within(self.block))
 
 
 class FactStore:
@@ -114,7 +114,7 @@ class _Collector:
 
     def __init__(self, store: FactStore, fn: FunctionModel) -> None:
         self.store, self.fn, self.model = store, fn, store.model
-        self.found: dict[tuple, ScopedFact] = {}
+        self.found: dict[tuple[sympy.Expr, str, sympy.Expr, int | None], ScopedFact] = {}
         self.names: set[str] = set()
 
     def scope_of(self, info: OpInfo) -> int | None:
@@ -135,9 +135,9 @@ class _Collector:
                 for r in info.op.results:
                     self.store.expr(r)
         for fact, op in self.model.translator.assume_facts(self.fn.op):
-            info = self.fn.info(op)
-            if info is not None:
-                self.add(fact, self.scope_of(info))
+            holder = self.fn.info(op)
+            if holder is not None:
+                self.add(fact, self.scope_of(holder))
         for info in self.fn.ops:
             if info.op.name == "scf.for":
                 self.loop_bounds(info)

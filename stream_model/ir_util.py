@@ -83,7 +83,7 @@ def dispatch_operand_index(op: ir.Operation, group: str, position: int) -> int:
     """The index in ``op.operands`` of element ``position`` of a dispatch's operand ``group``."""
     sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
     k = DISPATCH_OPERAND_SEGMENTS.index(group)
-    return sum(sizes[:k]) + position
+    return int(sum(sizes[:k])) + position
 
 
 # -- phases ------------------------------------------------------------------------------------

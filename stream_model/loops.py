@@ -54,12 +54,12 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
     if any(loop not in r.loops for r in reads):
         raise KeepCopy("the alias is read outside the loop iteration that made it")
     args = list(body.arguments)
-    yield_op = fn.info(list(body.operations)[-1].operation)
+    terminator = list(body.operations)[-1].operation
     slice_args = _block_args_reached(fn, [info])
     carried = [
         k
         for k in range(len(args) - 1)
-        if args[k + 1] in slice_args and args[k + 1] in _block_args_reached(fn, [producer(fn, yield_op.op.operands[k])])
+        if args[k + 1] in slice_args and args[k + 1] in _block_args_reached(fn, [producer(fn, terminator.operands[k])])
     ]
     outside: list[OpInfo] = []
     for k in carried:

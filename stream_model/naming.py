@@ -38,6 +38,8 @@ class Names:
                 m = re.match(r"%[\w.$-]+", line[col - 1 :])
                 return m.group(0) if m else None
             op = defining_op(value)
+            if op is None:
+                return None
             line, col = self._line_col(op.location)
             m = re.search(r"(%[\w.$-]+)(?::(\d+))?\s*=\s*$", line[: col - 1])
             if not m:
@@ -54,7 +56,7 @@ class Names:
         if self._source_lines is None:
             return None
         try:
-            return self._source_lines[op.location.start_line - 1].strip()
+            return str(self._source_lines[op.location.start_line - 1]).strip()
         except (ValueError, IndexError, AttributeError):
             return None
 
@@ -62,7 +64,7 @@ class Names:
         """``stream.async.update %5``: an op by name and first result, for reasons."""
         if len(op.results):
             return f"{op.name} {self.name(op.results[0])}"
-        return op.name
+        return str(op.name)
 
     def printed(self, op: ir.Operation) -> str:
         """The op as the user wrote it (one line of the source), else as printed."""

@@ -45,7 +45,7 @@ class OpInfo:
     block_id: int = 0  # which block holds the op (ops of one block run in one straight line)
     # Region ops of this function around the op that may run their regions many times
     # (scf.for, scf.while, and every region op the model does not know), outermost first.
-    loops: tuple = ()
+    loops: tuple[ir.Operation, ...] = ()
     # The ids of the blocks around the op, outermost first, ending with ``block_id``. Every op
     # of a block runs whenever the block runs (structured regions have no early exits), so a
     # fact established by an op holds exactly where its block has run: see ``within``.
@@ -287,7 +287,7 @@ class ModuleModel:
 
         blocks = [0]
 
-        def visit(block: ir.Block, top: bool, loops: tuple, outer: tuple[int, ...]) -> None:
+        def visit(block: ir.Block, top: bool, loops: tuple[ir.Operation, ...], outer: tuple[int, ...]) -> None:
             blocks[0] += 1
             block_id = blocks[0]
             chain = outer + (block_id,)
@@ -337,5 +337,5 @@ def _has_cfg_cycle(region: ir.Region) -> bool:
 
 def _global_symbol(op: ir.Operation) -> str | None:
     if op.name == "util.global":
-        return ir.StringAttr(op.attributes["sym_name"]).value
+        return str(ir.StringAttr(op.attributes["sym_name"]).value)
     return ir.FlatSymbolRefAttr(op.attributes["global"]).value if "global" in op.attributes else None

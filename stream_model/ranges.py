@@ -216,10 +216,12 @@ class IndexTranslator:
             umaxs.append(int(hi.group(1)) if hi else None)
         name = self._name_of(value)
         facts = self._assume_facts.setdefault(function_of_value(value), [])
-        if umins and all(u is not None for u in umins):
-            facts.append((Fact(f"assume.int {name} >= {min(umins)}", expr, "uge", sympy.Integer(min(umins))), op))
-        if umaxs and all(u is not None for u in umaxs):
-            facts.append((Fact(f"assume.int {name} <= {max(umaxs)}", expr, "ule", sympy.Integer(max(umaxs))), op))
+        lows = [u for u in umins if u is not None]
+        highs = [u for u in umaxs if u is not None]
+        if umins and len(lows) == len(umins):
+            facts.append((Fact(f"assume.int {name} >= {min(lows)}", expr, "uge", sympy.Integer(min(lows))), op))
+        if umaxs and len(highs) == len(umaxs):
+            facts.append((Fact(f"assume.int {name} <= {max(highs)}", expr, "ule", sympy.Integer(max(highs))), op))
 
 
 def _in_entry_block(op: ir.Operation) -> bool:

@@ -18,8 +18,8 @@ from dfx import Solver, SolverResult
 
 from .calls import CalleeSummary, call_effects
 from .program import FunctionModel, ModuleModel, OpInfo
-from .semantics import Kind, OpEffects, callee_name
-from .tied_chains import StorageMap, build_storage_map
+from .semantics import Access, Kind, OpEffects, callee_name
+from .tied_chains import Key, StorageMap, build_storage_map
 
 
 @dataclass
@@ -52,16 +52,16 @@ class WritesIndex:
     by storage base, the external ones, and the ops that may write globals besides their
     accesses (calls). Without it each slice would scan the whole function."""
 
-    by_base: dict
-    external: list  # (base, OpInfo, Access) for writes to external bases
-    global_writers: list  # OpInfo of ops with writes_globals (None or non-empty)
+    by_base: dict[Key, list[tuple[OpInfo, Access]]]
+    external: list[tuple[Key, OpInfo, Access]]  # writes to external bases
+    global_writers: list[OpInfo]  # ops with writes_globals (None or non-empty)
 
     @staticmethod
     def build(resolved: Resolved, fn: FunctionModel) -> WritesIndex:
         storage = resolved.storage
-        by_base: dict = {}
-        external: list = []
-        writers: list = []
+        by_base: dict[Key, list[tuple[OpInfo, Access]]] = {}
+        external: list[tuple[Key, OpInfo, Access]] = []
+        writers: list[OpInfo] = []
         for info in fn.ops:
             fx = resolved.effects(info)
             for acc in fx.accesses:
@@ -87,7 +87,9 @@ def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Reso
         solver.get_element(CalleeSummary, callee_name(op))
     result = solver.run(max_iterations) if max_iterations is not None else solver.run()
     pessimised = set(map(id, result.pessimised))
-    capped = frozenset(e.position for e in solver.elements() if isinstance(e, CalleeSummary) and id(e) in pessimised)
+    capped = frozenset(
+        str(e.position) for e in solver.elements() if isinstance(e, CalleeSummary) and id(e) in pessimised
+    )
     effects = {op: call_effects(op, solver.get_element(CalleeSummary, callee_name(op)).state.assumed) for op in calls}
     resolved_effects = [(i.op, effects.get(i.op, i.effects)) for f in model.functions for i in f.ops]
     storage = build_storage_map(resolved_effects, model.globals, model.resource_arguments, model.names.describe)

@@ -146,7 +146,7 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
                 d.checks.append(check)
                 if not check.safe:
                     d.counterexample = check.counterexample
-                    raise KeepCopy(keep_reason(check, d.range))
+                    raise KeepCopy(keep_reason(check, d.range or []))
         d.checks.extend(_check_callers(state, fn, src))
     except KeepCopy as why:
         d.decision, d.reason = Decision.KEEP, str(why)

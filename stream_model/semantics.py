@@ -21,6 +21,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TypeAlias
 
 from iree.compiler import ir
 
@@ -36,7 +37,7 @@ class Plus:
 
 
 # A range bound is an IR index value, a literal integer, ``Plus``, or ``None`` for "unknown".
-Bound = ir.Value | int | Plus | None
+Bound: TypeAlias = "ir.Value | int | Plus | None"
 
 
 class Kind(Enum):
@@ -118,7 +119,7 @@ class AccessSpec:
     operand: str
     kind: Kind
     start: str | int
-    end: str | tuple
+    end: str | tuple[str, str, str]
     size: str
     length: str | None = None  # the accessor of the byte count the op moves, if it has one
 
@@ -288,7 +289,7 @@ def _call(op: ir.OpView) -> OpEffects:
 
 def callee_name(op: ir.Operation) -> str:
     """The symbol a ``util.call`` calls."""
-    return ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+    return str(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
 
 
 def _return(op: ir.OpView) -> OpEffects:
@@ -313,7 +314,7 @@ def _global_store(op: ir.OpView) -> OpEffects:
 
 
 def _symbol(op: ir.OpView) -> str:
-    return ir.FlatSymbolRefAttr(op.attributes["global"]).value
+    return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
 
 
 #: Region ops the model knows, and how often each runs its regions per execution of the op.

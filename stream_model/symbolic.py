@@ -291,43 +291,43 @@ class _Z3Ops(_Ops[z3.BitVecRef, z3.BoolRef]):
     def const(self, n: int) -> z3.BitVecRef:
         return z3.BitVecVal(int(n) & INDEX_MASK, INDEX_BITS, ctx=self.ctx)
 
-    def add(self, a, b):
+    def add(self, a: Any, b: Any) -> Any:
         return a + b
 
-    def sub(self, a, b):
+    def sub(self, a: Any, b: Any) -> Any:
         return a - b
 
-    def mul(self, a, b):
+    def mul(self, a: Any, b: Any) -> Any:
         return a * b
 
-    def udiv(self, a, b):
+    def udiv(self, a: Any, b: Any) -> Any:
         return z3.UDiv(a, b)
 
-    def urem(self, a, b):
+    def urem(self, a: Any, b: Any) -> Any:
         return z3.URem(a, b)
 
-    def sdiv(self, a, b):
+    def sdiv(self, a: Any, b: Any) -> Any:
         return a / b  # z3py: `/` on bit-vectors is bvsdiv (signed, truncating)
 
-    def srem(self, a, b):
+    def srem(self, a: Any, b: Any) -> Any:
         return z3.SRem(a, b)  # NB: z3py's `%` would be bvsmod, not bvsrem
 
-    def eq(self, a, b):
+    def eq(self, a: Any, b: Any) -> Any:
         return a == b
 
-    def ult(self, a, b):
+    def ult(self, a: Any, b: Any) -> Any:
         return z3.ULT(a, b)
 
-    def slt(self, a, b):
+    def slt(self, a: Any, b: Any) -> Any:
         return a < b  # z3py: `<` on bit-vectors is signed
 
-    def not_(self, a):
+    def not_(self, a: Any) -> Any:
         return z3.Not(a)
 
-    def and_(self, a, b):
+    def and_(self, a: Any, b: Any) -> Any:
         return z3.And(a, b)
 
-    def ite(self, c, a, b):
+    def ite(self, c: Any, a: Any, b: Any) -> Any:
         return z3.If(c, a, b)
 
 
@@ -358,7 +358,7 @@ def _check_machine_arg(arg: sympy.Basic) -> None:
                 )
 
 
-class MachineFunction(sympy.Function):
+class MachineFunction(sympy.Function):  # type: ignore[misc]  # sympy ships no stubs
     """Base class of the non-ring ``index`` operations.
 
     Subclasses define :meth:`semantics` generically over a backend.  ``eval``
@@ -378,7 +378,7 @@ class MachineFunction(sympy.Function):
     arity: int | None = 2
 
     @classmethod
-    def semantics(cls, ops: _Ops, *args: Any) -> Any:  # pragma: no cover - abstract
+    def semantics(cls, ops: _Ops[Any, Any], *args: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
@@ -399,7 +399,7 @@ class udiv(MachineFunction):
     """``arith.divui``: unsigned division, rounding toward zero."""
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return ops.udiv(a, b)
 
 
@@ -407,7 +407,7 @@ class sdiv(MachineFunction):
     """``arith.divsi``: signed division, truncating toward zero."""
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return ops.sdiv(a, b)
 
 
@@ -415,7 +415,7 @@ class urem(MachineFunction):
     """``arith.remui``: unsigned remainder."""
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return ops.urem(a, b)
 
 
@@ -423,7 +423,7 @@ class srem(MachineFunction):
     """``arith.remsi``: signed remainder, sign of the dividend."""
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return ops.srem(a, b)
 
 
@@ -435,7 +435,7 @@ class ceildivu(MachineFunction):
     """
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         zero, one = ops.const(0), ops.const(1)
         r = ops.urem(a, b)
         return ops.add(ops.udiv(a, b), ops.ite(ops.ne(r, zero), one, zero))
@@ -450,7 +450,7 @@ class ceildivs(MachineFunction):
     """
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         zero, one = ops.const(0), ops.const(1)
         q, r = ops.sdiv(a, b), ops.srem(a, b)
         same_sign = ops.eq(ops.bool_word(ops.slt(a, zero)), ops.bool_word(ops.slt(b, zero)))
@@ -466,7 +466,7 @@ class floordivs(MachineFunction):
     """
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         zero, one = ops.const(0), ops.const(1)
         q, r = ops.sdiv(a, b), ops.srem(a, b)
         opposite = ops.ne(ops.bool_word(ops.slt(a, zero)), ops.bool_word(ops.slt(b, zero)))
@@ -482,7 +482,7 @@ class mods(MachineFunction):
     """
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return ops.sub(a, ops.mul(b, floordivs.semantics(ops, a, b)))
 
 
@@ -494,14 +494,14 @@ class _MinMax(MachineFunction):
     _take_smaller: bool = True
 
     @classmethod
-    def eval(cls, *args):
+    def eval(cls, *args: Any) -> Any:
         if len(args) == 1:
             _check_machine_arg(args[0])
             return args[0]
         return super().eval(*args)
 
     @classmethod
-    def semantics(cls, ops, *args):
+    def semantics(cls, ops: _Ops[Any, Any], *args: Any) -> Any:
         less = ops.slt if cls._signed else ops.ult
         acc = args[0]
         for x in args[1:]:
@@ -542,11 +542,11 @@ class _Comparison(MachineFunction):
     """
 
     @classmethod
-    def semantics(cls, ops, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return ops.bool_word(cls.test(ops, a, b))
 
     @staticmethod
-    def test(o: _Ops, a: Any, b: Any) -> Any:  # pragma: no cover - abstract
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
@@ -554,7 +554,7 @@ class cmp_eq(_Comparison):
     """``arith.cmpi eq``: 1 if a == b else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.eq(a, b)
 
 
@@ -562,7 +562,7 @@ class cmp_ne(_Comparison):
     """``arith.cmpi ne``: 1 if a != b else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.ne(a, b)
 
 
@@ -570,7 +570,7 @@ class cmp_ult(_Comparison):
     """``arith.cmpi ult``: 1 if a < b (unsigned) else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.ult(a, b)
 
 
@@ -578,7 +578,7 @@ class cmp_ule(_Comparison):
     """``arith.cmpi ule``: 1 if a <= b (unsigned) else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.ule(a, b)
 
 
@@ -586,7 +586,7 @@ class cmp_ugt(_Comparison):
     """``arith.cmpi ugt``: 1 if a > b (unsigned) else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.ult(b, a)
 
 
@@ -594,7 +594,7 @@ class cmp_uge(_Comparison):
     """``arith.cmpi uge``: 1 if a >= b (unsigned) else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.ule(b, a)
 
 
@@ -602,7 +602,7 @@ class cmp_slt(_Comparison):
     """``arith.cmpi slt``: 1 if a < b (signed) else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.slt(a, b)
 
 
@@ -610,7 +610,7 @@ class cmp_sle(_Comparison):
     """``arith.cmpi sle``: 1 if a <= b (signed) else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.sle(a, b)
 
 
@@ -618,7 +618,7 @@ class cmp_sgt(_Comparison):
     """``arith.cmpi sgt``: 1 if a > b (signed) else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.slt(b, a)
 
 
@@ -626,7 +626,7 @@ class cmp_sge(_Comparison):
     """``arith.cmpi sge``: 1 if a >= b (signed) else 0."""
 
     @staticmethod
-    def test(o, a, b):
+    def test(o: _Ops[Any, Any], a: Any, b: Any) -> Any:
         return o.sle(b, a)
 
 
@@ -640,7 +640,7 @@ class select(MachineFunction):
     arity = 3
 
     @classmethod
-    def eval(cls, c, a, b):
+    def eval(cls, c: Any, a: Any, b: Any) -> Any:
         if c.is_Integer:
             for arg in (a, b):
                 _check_machine_arg(arg)
@@ -648,7 +648,7 @@ class select(MachineFunction):
         return super().eval(c, a, b)
 
     @classmethod
-    def semantics(cls, ops, c, a, b):
+    def semantics(cls, ops: _Ops[Any, Any], c: Any, a: Any, b: Any) -> Any:
         return ops.ite(ops.ne(c, ops.const(0)), a, b)
 
 
@@ -688,7 +688,7 @@ MACHINE_FUNCTIONS: dict[str, type[MachineFunction]] = {
 # --------------------------------------------------------------------------
 
 
-def _interpret(expr: sympy.Basic, ops: _Ops, leaf: Callable[[sympy.Symbol], Any]) -> Any:
+def _interpret(expr: sympy.Basic, ops: _Ops[Any, Any], leaf: Callable[[sympy.Symbol], Any]) -> Any:
     """Evaluate ``expr`` bottom-up in ``ops``; iterative so deep DAGs are fine.
 
     Shared subexpressions are computed once (memoised on the sympy node),
@@ -743,7 +743,9 @@ def _validate_node(node: sympy.Basic) -> None:
     )
 
 
-def _apply(node: sympy.Basic, ops: _Ops, memo: dict, leaf: Callable) -> Any:
+def _apply(
+    node: sympy.Basic, ops: _Ops[Any, Any], memo: dict[sympy.Basic, Any], leaf: Callable[[sympy.Symbol], Any]
+) -> Any:
     if isinstance(node, sympy.Symbol):
         return leaf(node)
     if isinstance(node, sympy.Integer):
@@ -782,7 +784,7 @@ def evaluate(expr: sympy.Basic | int, env: Mapping[str, int]) -> int:
         except KeyError:
             raise KeyError(f"no value for symbol {sym.name!r} in evaluate()") from None
 
-    return _interpret(expr, _INT_OPS, leaf)
+    return int(_interpret(expr, _INT_OPS, leaf))
 
 
 def to_z3(
@@ -817,7 +819,7 @@ def pretty(expr: sympy.Basic | int) -> str:
     the same across processes; machine functions print as their names. Memoised: the same
     few range expressions recur for every layer of a model, and printing is slow.
     """
-    return sympy.sstr(sympy.sympify(expr))
+    return str(sympy.sstr(sympy.sympify(expr)))
 
 
 def free_symbols_sorted(expr: sympy.Basic | int) -> list[str]:

@@ -18,14 +18,15 @@ external bases may overlap arbitrarily; an external base and an internal one nev
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from iree.compiler import ir
 
 from .semantics import REGION_OPS, OpEffects, branch_operands, is_resource
 
-Key = ir.Value | str  # a value, or "@global" for a global's storage
+Key: TypeAlias = "ir.Value | str"  # a value, or "@global" for a global's storage
 
 
 #: External sources the model follows: an import hands in a whole buffer, and an escape only
@@ -119,7 +120,7 @@ def build_storage_map(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
     globals_: dict[str, GlobalInfo],
     function_args: Iterable[tuple[ir.Value, str]],
-    describe: callable,
+    describe: Callable[[ir.Operation], str],
     link_globals: bool = True,
 ) -> StorageMap:
     """Build the bases of a whole module from the per-op effects (see module docstring).
@@ -219,7 +220,8 @@ def _branch_edges(op: ir.Operation, storage: StorageMap) -> None:
     if not successors:
         return
     forwarded = branch_operands(op)
-    for block, operands in zip(successors, forwarded or [None] * len(successors)):
+    per_successor: list[list[ir.Value] | None] = list(forwarded) if forwarded is not None else [None] * len(successors)
+    for block, operands in zip(successors, per_successor):
         for i, arg in enumerate(block.arguments):
             if not is_resource(arg):
                 continue
@@ -251,7 +253,7 @@ class SharedGlobalStorage:
 def find_shared_global_storage(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
     globals_: dict[str, GlobalInfo],
-    describe: callable,
+    describe: Callable[[ir.Operation], str],
 ) -> list[SharedGlobalStorage]:
     """Sets of mutable globals fed from one SSA buffer (see :class:`SharedGlobalStorage`)."""
     effects = list(effects)

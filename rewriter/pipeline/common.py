@@ -94,7 +94,7 @@ def tool(name: str) -> str:
     try:
         from iree.compiler.tools.binaries import find_tool
 
-        return find_tool(name)
+        return str(find_tool(name))
     except Exception:  # noqa: BLE001 - any failure falls through to the other locations
         pass
     beside = Path(sys.executable).parent / name

@@ -284,7 +284,7 @@ def _ir_after_stages(
             _call_hook(hook, module, context, None)
             module = runner.run(module, second, "stream phase")
         with context:
-            return module.operation.get_asm()
+            return str(module.operation.get_asm())
 
 
 # --------------------------------------------------------------------------------------------
