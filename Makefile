@@ -4,7 +4,9 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test fuzz bench clean
+.PHONY: setup demo lint test fuzz bench clean
+
+LINTED := dfx stream_model rewriter benchmarks examples tests
 
 setup: $(STAMP)
 
@@ -17,7 +19,13 @@ $(STAMP): setup.cfg pyproject.toml
 demo: $(STAMP)
 	$(PY) examples/demo.py
 
-test: $(STAMP)
+# Lint and types first: seconds, and a red build says why before the long tests run.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check $(LINTED)
+	$(VENV)/bin/ruff format --check $(LINTED)
+	$(VENV)/bin/mypy dfx stream_model rewriter
+
+test: lint
 	$(PY) -m pytest -q
 
 fuzz: $(STAMP)

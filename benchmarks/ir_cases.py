@@ -27,6 +27,12 @@ def cases() -> list[tuple[str, str, str]]:
     return out
 
 
+def run_lines(kind: str) -> list[str]:
+    """The ``// RUN:`` lines at the top of ``tests/ir/<kind>.mlir``: how each of its cases runs."""
+    text = (IR_DIR / f"{kind}.mlir").read_text()
+    return [line.split("RUN:", 1)[1].strip() for line in text.splitlines() if line.startswith("// RUN:")]
+
+
 def wrap(chunk: str) -> str:
     """A module around one case: default affinity, the prelude, and the resource globals it
     uses but does not declare itself."""

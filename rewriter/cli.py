@@ -44,8 +44,13 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("rewrite", help="alias proven-safe slices in a stream-async module")
     r.add_argument("input")
-    r.add_argument("-o", "--output", required=True)
+    r.add_argument("-o", "--output", required=True, help="the rewritten module ('-': standard output)")
     r.add_argument("--log", help="write the proof log (JSON Lines) here")
+    r.add_argument(
+        "--annotate",
+        action="store_true",
+        help="rewrite nothing; write each copy's decision and reason on it as attributes (for IR tests)",
+    )
     e = sub.add_parser("explain", help="print the proof log of every slice")
     e.add_argument("input")
     e.add_argument("--iree-flags", default="", help="flags for reaching the stream phase from earlier IR")
@@ -59,12 +64,28 @@ def _parser() -> argparse.ArgumentParser:
 
 def _rewrite(args: argparse.Namespace) -> None:
     loaded = load(args.input)
-    report = elide_slices(loaded.module, source=loaded.text, filename=loaded.filename)
+    report = elide_slices(
+        loaded.module, apply=not args.annotate, annotate=args.annotate, source=loaded.text, filename=loaded.filename
+    )
     text = str(loaded.module)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        _check_writable(args.output)
     if args.log:
         write_atomically(args.log, jsonl(report.log_records()))
-    write_atomically(args.output, text)
+    if args.output != "-":
+        write_atomically(args.output, text)
     _summary(report)
+
+
+def _check_writable(path: str) -> None:
+    """A plain error before anything is written (no log left behind for a failed rewrite)."""
+    target = os.path.abspath(path)
+    if os.path.isdir(target):
+        _fail(f"cannot write {path}: it is a directory")
+    if not os.path.isdir(os.path.dirname(target)):
+        _fail(f"cannot write {path}: no such directory")
 
 
 def _explain(args: argparse.Namespace) -> None:

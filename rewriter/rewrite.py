@@ -109,6 +109,7 @@ def elide_slices(
     module: ir.Module,
     *,
     apply: bool = True,
+    annotate: bool = False,
     max_iterations: int | None = None,
     timeout_ms: int | None = None,
     source: str | None = None,
@@ -117,10 +118,17 @@ def elide_slices(
     """Analyse every slice of ``module`` and, if ``apply``, replace the safe ones by aliases.
 
     ``source`` (the module's text, when it came from a file) only makes the log name values as
-    the user wrote them.
+    the user wrote them. ``annotate`` (analysis only, like One-Shot Bufferize's test mode)
+    leaves every copy in place and writes its decision on it as attributes
+    (:data:`DECISION_ATTR`, :data:`REASON_ATTR`), so IR tests can check decisions on the IR.
     """
+    if annotate and apply:
+        raise ValueError("annotate leaves the module unrewritten: pass apply=False")
     with _no_collector_pauses():
-        return _elide_slices(module, apply, max_iterations, timeout_ms, source, filename)
+        report, ops = _elide_slices(module, apply, max_iterations, timeout_ms, source, filename)
+    if annotate:
+        _annotate(module, ops, report.decisions)
+    return report
 
 
 def _elide_slices(
@@ -130,7 +138,7 @@ def _elide_slices(
     timeout_ms: int | None,
     source: str | None,
     filename: str | None,
-) -> RewriteReport:
+) -> tuple[RewriteReport, list[ir.Operation]]:
     if not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     started = time.perf_counter()
@@ -164,7 +172,7 @@ def _elide_slices(
                 op.erase()
         if any(d.decision is Decision.ALIAS for d in analysis.decisions) and not _verify(module):
             raise RewriteError("internal error: the rewritten module does not verify (no output written)")
-    return RewriteReport(
+    report = RewriteReport(
         decisions=analysis.decisions,
         diagnostics=diagnostics,
         aliased=sum(d.decision is Decision.ALIAS for d in analysis.decisions),
@@ -173,6 +181,19 @@ def _elide_slices(
         iterations=analysis.iterations,
         unproven_claims=[problem for _, problem in unproven],
     )
+    return report, analysis.ops
+
+
+#: The attributes ``annotate`` writes on each copy: its decision, and why.
+DECISION_ATTR = "slice_elision.decision"
+REASON_ATTR = "slice_elision.reason"
+
+
+def _annotate(module: ir.Module, ops: list[ir.Operation], decisions: list[SliceDecision]) -> None:
+    with module.context:
+        for op, decision in zip(ops, decisions):
+            op.attributes[DECISION_ATTR] = ir.StringAttr.get(str(decision.decision))
+            op.attributes[REASON_ATTR] = ir.StringAttr.get(decision.reason)
 
 
 # -- which form -----------------------------------------------------------------------------

@@ -181,3 +181,25 @@ def test_compile_unparseable_input(tmp_path: Path) -> None:
                                "--iree-hal-local-target-device-backends=llvm-cpu"))
     assert not out.exists()
 
+
+
+def test_annotate_rewrites_nothing_and_writes_each_decision_on_its_slice(seed_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.mlir"
+    assert main(["rewrite", "--annotate", str(seed_file), "-o", str(out)]) == 0
+    (line,) = [ln for ln in out.read_text().splitlines() if "stream.async.slice" in ln]
+    assert 'slice_elision.decision = "alias"' in line
+    assert 'slice_elision.reason = "every write to the source' in line
+
+
+def test_rewrite_to_standard_output(seed_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rewrite", str(seed_file), "-o", "-"]) == 0
+    assert "stream.async.dispatch @ex::@read(%cache[%c0 to" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("where", ["directory", "missing-folder"])
+def test_unwritable_output_is_a_plain_error_and_leaves_no_log(seed_file: Path, tmp_path: Path, where: str) -> None:
+    out = tmp_path if where == "directory" else tmp_path / "nowhere" / "out.mlir"
+    log = tmp_path / "log.jsonl"
+    proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--log", str(log))
+    assert_clean_error(proc, f"cannot write {out}")
+    assert not log.exists()

@@ -1,46 +1,55 @@
 """IR specification cases: each ``// -----`` chunk of ``tests/ir/*.mlir`` is one behaviour.
 
-The chunk is wrapped in a module with ``prelude.mlir`` (device and executable) and the globals
-it uses, rewritten by ``slice-elision rewrite``, and checked with FileCheck twice: ``CHECK``
-lines against the rewritten IR, ``LOG`` lines against ``slice-elision explain``'s proof log.
+Every file starts with ``// RUN:`` lines, lit-style: ``slice-elision ... | FileCheck %s ...``,
+where ``%s`` is the case. The chunk is wrapped in a module with ``prelude.mlir`` (device and
+executable) and the globals it uses, and each RUN line runs on it: ``slice-elision`` in this
+process (the CLI's ``main``), FileCheck as the ``filecheck`` tool. By convention ``CHECK``
+lines check the rewritten IR, ``LOG`` lines ``explain``'s proof log and ``DECISION`` lines the
+decisions ``rewrite --annotate`` writes on the IR.
 """
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from benchmarks.ir_cases import IR_DIR, cases, run_lines, wrap
 from rewriter.cli import main
 from stream_model import ModuleModel, analyze, parse_module
 from stream_model.claims import unproven_claims
-from benchmarks.ir_cases import IR_DIR, cases, wrap
 
 FILECHECK = str(Path(sys.executable).parent / "filecheck")
-
-
-def _filecheck(checks: str, text: str, prefix: str, tmp: Path) -> None:
-    check_file = tmp / f"checks_{prefix}.txt"
-    check_file.write_text(checks)
-    run = subprocess.run([FILECHECK, str(check_file), f"--check-prefix={prefix}"], input=text, capture_output=True, text=True)
-    assert run.returncode == 0, f"FileCheck {prefix} failed:\n{run.stdout}{run.stderr}\n--- input ---\n{text}"
-
-
 CASES = cases()
+
+
+def _run_line(line: str, case: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One RUN line, ``slice-elision ARGS | FileCheck ARGS``, with ``%s`` the case file."""
+    tool, check = (shlex.split(part.replace("%s", str(case))) for part in line.split("|"))
+    assert tool[0] == "slice-elision" and check[0] == "FileCheck", f"unsupported RUN line: {line}"
+    capsys.readouterr()
+    assert main(tool[1:]) == 0, f"RUN: {line}"
+    out = capsys.readouterr().out
+    run = subprocess.run([FILECHECK, *check[1:]], input=out, capture_output=True, text=True)
+    assert run.returncode == 0, f"RUN: {line}\n{run.stdout}{run.stderr}\n--- input ---\n{out}"
 
 
 @pytest.mark.parametrize("name,kind,chunk", CASES, ids=[c[0] for c in CASES])
 def test_ir_case(name: str, kind: str, chunk: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    src = tmp_path / f"{kind}.mlir"
-    src.write_text(wrap(chunk))
-    out = tmp_path / "out.mlir"
-    assert main(["rewrite", str(src), "-o", str(out)]) == 0
-    _filecheck(chunk, out.read_text(), "CHECK", tmp_path)
-    capsys.readouterr()
-    assert main(["explain", str(src)]) == 0
-    _filecheck(chunk, capsys.readouterr().out, "LOG", tmp_path)
+    case = tmp_path / f"{kind}.mlir"
+    case.write_text(wrap(chunk))
+    lines = run_lines(kind)
+    assert lines, f"tests/ir/{kind}.mlir has no RUN line"
+    for line in lines:
+        _run_line(line, case, capsys)
+
+
+def test_every_ir_file_has_run_lines() -> None:
+    files = [p for p in IR_DIR.glob("*.mlir") if p.name != "prelude.mlir"]
+    assert files and all(run_lines(p.stem) for p in files)
 
 
 def test_ir_dir_has_cases() -> None:

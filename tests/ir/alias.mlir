@@ -1,3 +1,6 @@
+// RUN: slice-elision rewrite %s -o - | FileCheck %s
+// RUN: slice-elision explain %s | FileCheck %s --check-prefix=LOG
+
 // Slices that must become aliases: each has a proof in the log.
 
 // The seed's pattern: the slice ends where the write begins, literally the same SSA value.

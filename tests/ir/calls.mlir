@@ -1,3 +1,6 @@
+// RUN: slice-elision rewrite %s -o - | FileCheck %s
+// RUN: slice-elision explain %s | FileCheck %s --check-prefix=LOG
+
 // Calls: callee summaries (reads, writes, escapes per argument) decide what a call does to a
 // slice passed to it.
 

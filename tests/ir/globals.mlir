@@ -1,3 +1,6 @@
+// RUN: slice-elision rewrite %s -o - | FileCheck %s
+// RUN: slice-elision explain %s | FileCheck %s --check-prefix=LOG
+
 // Globals across functions: facts an index global carries on every path.
 
 // The position counter wraps at the layer size (remui 4096), so it is at most 4095 on every

@@ -1,3 +1,6 @@
+// RUN: slice-elision rewrite %s -o - | FileCheck %s
+// RUN: slice-elision explain %s | FileCheck %s --check-prefix=LOG
+
 // Slices that must keep their copy, each with the reason (and a counterexample where one exists).
 
 // The update overwrites bytes inside the slice before the alias is read: a copy sees the old

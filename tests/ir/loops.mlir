@@ -1,3 +1,6 @@
+// RUN: slice-elision rewrite %s -o - | FileCheck %s
+// RUN: slice-elision explain %s | FileCheck %s --check-prefix=LOG
+
 // Slices inside loops: a decode loop carrying its cache through iter_args. The slice of
 // iteration i is compared with the writes of the same, earlier and later iterations.
 

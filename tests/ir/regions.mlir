@@ -1,3 +1,6 @@
+// RUN: slice-elision rewrite %s -o - | FileCheck %s
+// RUN: slice-elision explain %s | FileCheck %s --check-prefix=LOG
+
 // Regions and ordering: aliases flowing through scf, writes inside regions, and writes ordered
 // after the alias's reads.
 

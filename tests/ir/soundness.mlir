@@ -1,3 +1,7 @@
+// RUN: slice-elision rewrite %s -o - | FileCheck %s
+// RUN: slice-elision explain %s | FileCheck %s --check-prefix=LOG
+// RUN: slice-elision rewrite --annotate %s -o - | FileCheck %s --check-prefix=DECISION
+
 // The soundness core: every alias rests on settled answers and on facts of the region it runs
 // in. Each must-keep case has a must-alias twin where the same shape is provably safe.
 
@@ -27,6 +31,7 @@ util.func public @racy_caller_writes_after_the_call() -> (!stream.resource<*>, !
   %f = stream.async.fill %c0_i32, %t[%c0 to %c4 for %c4] : i32 -> %t as !stream.resource<*>{%c1024}
   util.return %r, %f : !stream.resource<*>, !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: slice %s in @callee_reads_prefix
 // LOG: decision: KEEP: the source comes from argument %buf of @callee_reads_prefix: stream.async.fill %f in @racy_caller_writes_after_the_call may write it while util.call %r runs
 
@@ -67,6 +72,7 @@ util.func public @one_of_two_callers_is_racy() -> (!stream.resource<*>, !stream.
   %f = stream.async.fill %c0_i32, %t[%c0 to %c4 for %c4] : i32 -> %t as !stream.resource<*>{%c1024}
   util.return %r, %f : !stream.resource<*>, !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: slice %s in @callee_reads_head
 // LOG: decision: KEEP: the source comes from argument %buf of @callee_reads_head: stream.async.fill %f in @one_of_two_callers_is_racy may write it while util.call %r runs
 
@@ -96,6 +102,7 @@ util.func public @every_caller_orders_its_write_after_the_call() -> !stream.reso
   %u = stream.async.update %r, %t[%c0 to %c4] : !stream.resource<*>{%c4} -> %t as !stream.resource<*>{%c1024}
   util.return %u : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "alias"
 // LOG-LABEL: slice %s in @callee_reads_first_row
 // LOG: decision: ALIAS
 // LOG: write callers of @callee_reads_first_row {{.*}}: callers' writes are ordered around every call
@@ -124,6 +131,7 @@ util.func public @loop_bounds_hold_only_inside_the_loop(%n: index, %row: !stream
   util.global.store %u, @cache : !stream.resource<variable>
   util.return %d : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @loop_bounds_hold_only_inside_the_loop
 // LOG: decision: KEEP: stream.async.update %u writes [8*n, 8*n + 8), which may overlap the slice [0, 8) while the alias is live (counterexample: n=0)
 
@@ -155,6 +163,7 @@ util.func public @loop_bounds_hold_inside_the_loop(%row: !stream.resource<*>) ->
   util.global.store %out#0, @cache : !stream.resource<variable>
   util.return %out#1 : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "alias"
 // LOG-LABEL: in @loop_bounds_hold_inside_the_loop
 // LOG: decision: ALIAS
 // LOG: facts used: {{.*}}loop bounds: %i < upper bound
@@ -188,6 +197,7 @@ util.func public @branch_in_bounds_facts_stay_in_the_branch(%k: index, %j: index
   util.global.store %u, @cache : !stream.resource<variable>
   util.return %r : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: slice %s in @branch_in_bounds_facts_stay_in_the_branch
 // LOG: decision: KEEP: stream.async.update %u writes [4*j, 4*j + 4), which may overlap the slice [0, 4*k)
 
@@ -219,6 +229,7 @@ util.func public @cf_loop_is_not_straight_line_code(%n: index, %row: !stream.res
 ^bb2:
   util.return
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @cf_loop_is_not_straight_line_code
 // LOG: decision: KEEP: @cf_loop_is_not_straight_line_code's blocks branch back (a loop written with cf branches), which this model does not describe
 
@@ -242,6 +253,7 @@ util.func public @execute_region_result_is_the_source(%row: !stream.resource<*>)
   %r = stream.async.dispatch @ex::@read(%s[%c0 to %c44 for %c44]) : (!stream.resource<*>{%c44}) -> !stream.resource<*>{%c4}
   util.return %r, %u : !stream.resource<*>, !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @execute_region_result_is_the_source
 // LOG: decision: KEEP: stream.async.update %u writes [0, 4), which may overlap the slice [0, 44)
 
@@ -267,6 +279,7 @@ util.func public @util_align_not_a_power_of_two_is_opaque(%v_in: index, %row: !s
   util.global.store %u, @cache : !stream.resource<variable>
   util.return %r : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @util_align_not_a_power_of_two_is_opaque
 // LOG: decision: KEEP: stream.async.update %u writes [a, a + 4), which may overlap the slice [0, 20)
 
@@ -291,6 +304,7 @@ util.func public @util_align_power_of_two_is_exact(%v_in: index, %row: !stream.r
   util.global.store %u, @cache : !stream.resource<variable>
   util.return %r : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "alias"
 // LOG-LABEL: in @util_align_power_of_two_is_exact
 // LOG: decision: ALIAS
 // LOG: facts used: assume.int %v <= 16; assume.int %v >= 16
@@ -314,6 +328,7 @@ util.func public @copy_length_is_what_it_writes(%h: !stream.resource<*>) -> !str
   util.global.store %u, @cache : !stream.resource<variable>
   util.return %r : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @copy_length_is_what_it_writes
 // LOG: decision: KEEP: stream.async.copy %u may write the slice's bytes while the alias is live: its range is unknown (the bytes it writes, its length operand, are not provably end - start)
 
@@ -337,6 +352,7 @@ util.func public @slice_in_a_region_op_the_model_does_not_know(%n: index, %row: 
   }
   util.return %row : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @slice_in_a_region_op_the_model_does_not_know
 // LOG: decision: KEEP: the slice is inside nested loops or a repeating region (scf.parallel), which this model does not describe
 
@@ -360,6 +376,7 @@ util.func public @branch_argument_is_the_operands_storage(%row: !stream.resource
   util.global.store %u, @cache : !stream.resource<variable>
   util.return %d : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @branch_argument_is_the_operands_storage
 // LOG: decision: KEEP: stream.async.update %u writes [0, 4), which may overlap the slice [0, 44)
 
@@ -383,6 +400,7 @@ util.func public @branch_argument_write_elsewhere(%row: !stream.resource<*>) -> 
   util.global.store %u, @cache : !stream.resource<variable>
   util.return %d : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "alias"
 // LOG-LABEL: in @branch_argument_write_elsewhere
 // LOG: decision: ALIAS
 // LOG: write stream.async.update %u [44, 48) {{.*}}: disjoint
@@ -420,6 +438,7 @@ util.func public @callee_stores_argument_to_a_global(%row: !stream.resource<*>) 
   %d = stream.async.dispatch @ex::@read(%s[%c0 to %c44 for %c44]) : (!stream.resource<variable>{%c44}) -> !stream.resource<*>{%c4}
   util.return %d : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @callee_stores_argument_to_a_global
 // LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call that may write this global's storage)
 
@@ -453,5 +472,6 @@ util.func public @alias_carried_to_the_next_iteration(%row: !stream.resource<*>)
   }
   util.return %out#1 : !stream.resource<*>
 }
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @alias_carried_to_the_next_iteration
 // LOG: decision: KEEP: %s is carried into the next iteration of its loop (iter_args), where its reads are not ordered with this iteration's writes
