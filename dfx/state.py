@@ -74,7 +74,28 @@ class AbstractState(ABC):
         """Give up on ``assumed`` and fall back to ``known``; CHANGED iff assumed moved."""
 
 
-class BooleanState(AbstractState):
+class KnownAssumedState(AbstractState, Generic[T]):
+    """A state holding its two values as ``known`` and ``assumed``: the fixpoint logic of the
+    module docstring, shared by every concrete state here (subclasses define the order)."""
+
+    __slots__ = ()
+    known: T
+    assumed: T
+
+    def is_at_fixpoint(self) -> bool:
+        return self.known == self.assumed
+
+    def indicate_optimistic_fixpoint(self) -> ChangeStatus:
+        self.known = self.assumed
+        return ChangeStatus.UNCHANGED
+
+    def indicate_pessimistic_fixpoint(self) -> ChangeStatus:
+        changed = self.assumed != self.known
+        self.assumed = self.known
+        return ChangeStatus.of(changed)
+
+
+class BooleanState(KnownAssumedState[bool]):
     """A single fact that is optimistically assumed to hold (e.g. "is pure").
 
     ``True`` is the good value.  ``assumed`` starts True and ``known`` False, so
@@ -117,18 +138,6 @@ class BooleanState(AbstractState):
     def is_valid_state(self) -> bool:
         return self.assumed
 
-    def is_at_fixpoint(self) -> bool:
-        return self.known == self.assumed
-
-    def indicate_optimistic_fixpoint(self) -> ChangeStatus:
-        self.known = self.assumed
-        return ChangeStatus.UNCHANGED
-
-    def indicate_pessimistic_fixpoint(self) -> ChangeStatus:
-        changed = self.assumed != self.known
-        self.assumed = self.known
-        return ChangeStatus.of(changed)
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BooleanState):
             return NotImplemented
@@ -140,7 +149,7 @@ class BooleanState(AbstractState):
         return f"BooleanState(known={self.known}, assumed={self.assumed})"
 
 
-class LatticeState(AbstractState, Generic[T]):
+class LatticeState(KnownAssumedState[T]):
     """A value in a finite-height join-semilattice, ordered from best to worst.
 
     ``bottom`` is the best (most optimistic) value and where ``assumed`` starts;
@@ -187,18 +196,6 @@ class LatticeState(AbstractState, Generic[T]):
 
     def is_valid_state(self) -> bool:
         return self.assumed != self.top
-
-    def is_at_fixpoint(self) -> bool:
-        return self.assumed == self.known
-
-    def indicate_optimistic_fixpoint(self) -> ChangeStatus:
-        self.known = self.assumed
-        return ChangeStatus.UNCHANGED
-
-    def indicate_pessimistic_fixpoint(self) -> ChangeStatus:
-        changed = self.assumed != self.known
-        self.assumed = self.known
-        return ChangeStatus.of(changed)
 
     def __repr__(self) -> str:
         return f"LatticeState(known={self.known!r}, assumed={self.assumed!r})"

@@ -8,7 +8,7 @@ runs once (in the initializer, where the shared splat is stored), not per step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from iree.compiler import ir
@@ -26,13 +26,8 @@ class Diagnostic:
     fixed: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "diagnostic": self.severity,
-            "kind": self.kind,
-            "message": self.message,
-            "globals": self.globals,
-            "fixed": self.fixed,
-        }
+        fields = asdict(self)
+        return {"diagnostic": fields.pop("severity"), **fields}
 
 
 def separate_shared_globals(model: ModuleModel, *, fix: bool = True) -> list[Diagnostic]:

@@ -12,17 +12,14 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 
-class Decision(str, enum.Enum):
-    """What happens to a copy. A ``str`` enum: the log's JSON holds its value."""
+class Decision(enum.StrEnum):
+    """What happens to a copy (a ``StrEnum``: the log's JSON holds its value)."""
 
     ALIAS = "alias"
     KEEP = "keep"
 
-    def __str__(self) -> str:
-        return str(self.value)
 
-
-class Verdict(str, enum.Enum):
+class Verdict(enum.StrEnum):
     """Why one write to the source's storage is harmless, or why it may not be."""
 
     ORDERED_BEFORE = "ordered-before"
@@ -32,9 +29,6 @@ class Verdict(str, enum.Enum):
     OVERLAP = "overlap"
     UNKNOWN = "unknown"
     UNKNOWN_RANGE = "unknown-range"
-
-    def __str__(self) -> str:
-        return str(self.value)
 
     @property
     def safe(self) -> bool:

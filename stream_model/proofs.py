@@ -64,17 +64,14 @@ __all__ = [
 ]
 
 
-class ProofVerdict(str, enum.Enum):
-    """What z3 answered (a ``str`` enum: compares and prints as its value)."""
+class ProofVerdict(enum.StrEnum):
+    """What z3 answered (a ``StrEnum``: compares and prints as its value)."""
 
     DISJOINT = "disjoint"
     MAY_OVERLAP = "may_overlap"
     PROVED = "proved"
     REFUTED = "refuted"
     UNKNOWN = "unknown"
-
-    def __str__(self) -> str:
-        return str(self.value)
 
 
 #: Verdicts of :func:`prove_disjoint`; of :func:`prove_relation` ("refuted": a counterexample
@@ -113,6 +110,12 @@ def _expr(value: sympy.Expr | int) -> sympy.Expr:
     return expr
 
 
+def _coerce_exprs(record: object, *names: str) -> None:
+    """Make the named fields of a frozen record sympy expressions (ints are accepted)."""
+    for name in names:
+        object.__setattr__(record, name, _expr(getattr(record, name)))
+
+
 @dataclass(frozen=True)
 class ByteRange:
     """Half-open byte range ``[start, end)`` within one resource.
@@ -126,8 +129,7 @@ class ByteRange:
     end: sympy.Expr
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "start", _expr(self.start))
-        object.__setattr__(self, "end", _expr(self.end))
+        _coerce_exprs(self, "start", "end")
 
     def __str__(self) -> str:
         return f"[{pretty(self.start)}, {pretty(self.end)})"
@@ -150,8 +152,7 @@ class Fact:
     def __post_init__(self) -> None:
         if self.rel not in RELATIONS:
             raise ValueError(f"unknown relation {self.rel!r}; expected one of {RELATIONS}")
-        object.__setattr__(self, "lhs", _expr(self.lhs))
-        object.__setattr__(self, "rhs", _expr(self.rhs))
+        _coerce_exprs(self, "lhs", "rhs")
 
     def __str__(self) -> str:
         return f"{self.name}: {pretty(self.lhs)} {_RELATION_TEXT[self.rel]} {pretty(self.rhs)}"
@@ -423,24 +424,12 @@ def _prove_disjoint_cached(a: ByteRange, b: ByteRange, facts: tuple[Fact, ...], 
     q = _Query([a.start, a.end, b.start, b.end], facts, timeout_ms)
     a0, a1, b0, b1 = q.goal_terms
     overlap = z3.And(z3.ULT(a0, a1), z3.ULT(b0, b1), z3.ULT(a0, b1), z3.ULT(b0, a1))
-    names = [f.name for f in facts]
-    out = q.check(overlap, names)
-
-    if out.status == "unsat":
-        core = q.minimal_core(overlap, out.core)
-        return Proof(DISJOINT, core, None, f"{a} and {b} are disjoint{_assuming(core)}")
-
-    if out.status == "unknown":
-        return Proof(
-            UNKNOWN,
-            (),
-            None,
-            f"z3 could not decide whether {a} and {b} overlap ({out.reason}, "
-            f"limit {timeout_ms} ms); treat as may overlap",
-        )
-
-    assert out.model is not None
-    env = q.small_model(overlap, out.model)
+    settled = _settle(
+        q, overlap, facts, DISJOINT, f"{a} and {b} are disjoint", f"whether {a} and {b} overlap", "treat as may overlap"
+    )
+    if isinstance(settled, Proof):
+        return settled
+    env = settled
     if not (ranges_overlap_at(a, b, env) and _facts_hold(facts, env)):
         raise RuntimeError(
             f"internal error: z3 counterexample {env} for {a} vs {b} does not re-check with "
@@ -449,6 +438,23 @@ def _prove_disjoint_cached(a: ByteRange, b: ByteRange, facts: tuple[Fact, ...], 
     ra = f"[{evaluate(a.start, env)}, {evaluate(a.end, env)})"
     rb = f"[{evaluate(b.start, env)}, {evaluate(b.end, env)})"
     return Proof(MAY_OVERLAP, (), env, f"{ra} and {rb} overlap at {_fmt_env(env)}")
+
+
+def _settle(
+    q: _Query, goal: z3.BoolRef, facts: tuple[Fact, ...], proved: ProofVerdict, claim: str, question: str, fallback: str
+) -> Proof | dict[str, int]:
+    """Check ``facts AND goal``: unsat is the proof (``proved``, with a minimal core of facts,
+    ``claim`` as its sentence), z3 giving up is ``unknown`` (``question`` undecided, then
+    ``fallback``); otherwise the small counterexample, for the caller to re-check."""
+    out = q.check(goal, [f.name for f in facts])
+    if out.status == "unsat":
+        core = q.minimal_core(goal, out.core)
+        return Proof(proved, core, None, f"{claim}{_assuming(core)}")
+    if out.status == "unknown":
+        detail = f"z3 could not decide {question} ({out.reason}, limit {q.timeout_ms} ms); {fallback}"
+        return Proof(UNKNOWN, (), None, detail)
+    assert out.model is not None
+    return q.small_model(goal, out.model)
 
 
 def prove_relation(
@@ -480,22 +486,10 @@ def _prove_relation_cached(
     zl, zr = q.goal_terms
     negated = z3.Not(_z3_relation(rel, zl, zr))
     claim = f"{pretty(lhs)} {_RELATION_TEXT[rel]} {pretty(rhs)}"
-    out = q.check(negated, [f.name for f in facts])
-
-    if out.status == "unsat":
-        core = q.minimal_core(negated, out.core)
-        return Proof(PROVED, core, None, f"{claim} holds{_assuming(core)}")
-
-    if out.status == "unknown":
-        return Proof(
-            UNKNOWN,
-            (),
-            None,
-            f"z3 could not decide {claim} ({out.reason}, limit {timeout_ms} ms); treat as not proved",
-        )
-
-    assert out.model is not None
-    env = q.small_model(negated, out.model)
+    settled = _settle(q, negated, facts, PROVED, f"{claim} holds", claim, "treat as not proved")
+    if isinstance(settled, Proof):
+        return settled
+    env = settled
     lv, rv = evaluate(lhs, env), evaluate(rhs, env)
     if relation_holds(rel, lv, rv) or not _facts_hold(facts, env):
         raise RuntimeError(f"internal error: z3 counterexample {env} for {claim} does not re-check with evaluate()")

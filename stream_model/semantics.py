@@ -297,24 +297,19 @@ def _return(op: ir.OpView) -> OpEffects:
     return OpEffects(escapes=[v for v in op.operands if is_resource(v)])
 
 
-def _global_load(op: ir.OpView) -> OpEffects:
+def _global_access(op: ir.OpView) -> OpEffects:
+    """A resource global's load (its result is the global's buffer) or store (the stored
+    value becomes the global's buffer); index globals carry no storage."""
     fx = OpEffects()
-    result = op.results[0]
-    if is_resource(result):
-        fx.global_load = (result, _symbol(op))
-    return fx
-
-
-def _global_store(op: ir.OpView) -> OpEffects:
-    fx = OpEffects()
-    value = op.operands[0]
+    store = op.operation.name == "util.global.store"
+    value = op.operands[0] if store else op.results[0]
     if is_resource(value):
-        fx.global_store = (value, _symbol(op))
+        entry = (value, str(ir.FlatSymbolRefAttr(op.attributes["global"]).value))
+        if store:
+            fx.global_store = entry
+        else:
+            fx.global_load = entry
     return fx
-
-
-def _symbol(op: ir.OpView) -> str:
-    return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
 
 
 #: Region ops the model knows, and how often each runs its regions per execution of the op.
@@ -394,8 +389,8 @@ VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
     "stream.async.dispatch": _dispatch,
     "util.call": _call,
     "util.return": _return,
-    "util.global.load": _global_load,
-    "util.global.store": _global_store,
+    "util.global.load": _global_access,
+    "util.global.store": _global_access,
     **{name: _region_op for name in REGION_OPS},
     **{name: _terminator for name in REGION_TERMINATORS},
     **{name: _branch for name in BRANCH_OPS},

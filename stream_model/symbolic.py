@@ -148,49 +148,27 @@ B = TypeVar("B")  # a boolean in the backend
 
 
 class _Ops(Generic[W, B]):
-    """Primitive operations a backend must supply (SMT-LIB total semantics)."""
+    """Operations of a backend (SMT-LIB total semantics): words ``W``, booleans ``B``.
 
-    def const(self, n: int) -> W:
-        raise NotImplementedError
+    A backend supplies the primitives ``const``, ``add``, ``sub``, ``mul``, ``udiv``,
+    ``urem``, ``sdiv``, ``srem``, ``eq``, ``ult``, ``slt``, ``not_``, ``and_`` and ``ite``
+    (:class:`_IntOps`, :class:`_Z3Ops`); the helpers below derive the rest from them.
+    """
 
-    def add(self, a: W, b: W) -> W:
-        raise NotImplementedError
-
-    def sub(self, a: W, b: W) -> W:
-        raise NotImplementedError
-
-    def mul(self, a: W, b: W) -> W:
-        raise NotImplementedError
-
-    def udiv(self, a: W, b: W) -> W:
-        raise NotImplementedError
-
-    def urem(self, a: W, b: W) -> W:
-        raise NotImplementedError
-
-    def sdiv(self, a: W, b: W) -> W:
-        raise NotImplementedError
-
-    def srem(self, a: W, b: W) -> W:
-        raise NotImplementedError
-
-    def eq(self, a: W, b: W) -> B:
-        raise NotImplementedError
-
-    def ult(self, a: W, b: W) -> B:
-        raise NotImplementedError
-
-    def slt(self, a: W, b: W) -> B:
-        raise NotImplementedError
-
-    def not_(self, a: B) -> B:
-        raise NotImplementedError
-
-    def and_(self, a: B, b: B) -> B:
-        raise NotImplementedError
-
-    def ite(self, c: B, a: W, b: W) -> W:
-        raise NotImplementedError
+    const: Callable[[int], W]
+    add: Callable[[W, W], W]
+    sub: Callable[[W, W], W]
+    mul: Callable[[W, W], W]
+    udiv: Callable[[W, W], W]
+    urem: Callable[[W, W], W]
+    sdiv: Callable[[W, W], W]
+    srem: Callable[[W, W], W]
+    eq: Callable[[W, W], B]
+    ult: Callable[[W, W], B]
+    slt: Callable[[W, W], B]
+    not_: Callable[[B], B]
+    and_: Callable[[B, B], B]
+    ite: Callable[[B, W, W], W]
 
     # Derived helpers shared by all backends.
     def ne(self, a: W, b: W) -> B:
@@ -395,36 +373,38 @@ class MachineFunction(sympy.Function):  # type: ignore[misc]  # sympy ships no s
         return None
 
 
-class udiv(MachineFunction):
+class _Primitive(MachineFunction):
+    """A machine function that is one backend primitive, named by ``primitive``."""
+
+    primitive = ""
+
+    @classmethod
+    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
+        return getattr(ops, cls.primitive)(a, b)
+
+
+class udiv(_Primitive):
     """``arith.divui``: unsigned division, rounding toward zero."""
 
-    @classmethod
-    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
-        return ops.udiv(a, b)
+    primitive = "udiv"
 
 
-class sdiv(MachineFunction):
+class sdiv(_Primitive):
     """``arith.divsi``: signed division, truncating toward zero."""
 
-    @classmethod
-    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
-        return ops.sdiv(a, b)
+    primitive = "sdiv"
 
 
-class urem(MachineFunction):
+class urem(_Primitive):
     """``arith.remui``: unsigned remainder."""
 
-    @classmethod
-    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
-        return ops.urem(a, b)
+    primitive = "urem"
 
 
-class srem(MachineFunction):
+class srem(_Primitive):
     """``arith.remsi``: signed remainder, sign of the dividend."""
 
-    @classmethod
-    def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
-        return ops.srem(a, b)
+    primitive = "srem"
 
 
 class ceildivu(MachineFunction):
@@ -441,6 +421,17 @@ class ceildivu(MachineFunction):
         return ops.add(ops.udiv(a, b), ops.ite(ops.ne(r, zero), one, zero))
 
 
+def _rounded_quotient(ops: _Ops[Any, Any], a: Any, b: Any, up: bool) -> Any:
+    """Signed truncating division moved one step toward +infinity (``up``) or -infinity where
+    it differs from the rounded quotient: the remainder is non-zero and the operands have the
+    same sign (``up``) or opposite signs."""
+    zero, one = ops.const(0), ops.const(1)
+    q, r = ops.sdiv(a, b), ops.srem(a, b)
+    same_sign = ops.eq(ops.bool_word(ops.slt(a, zero)), ops.bool_word(ops.slt(b, zero)))
+    bump = ops.and_(ops.ne(r, zero), same_sign if up else ops.not_(same_sign))
+    return (ops.add if up else ops.sub)(q, ops.ite(bump, one, zero))
+
+
 class ceildivs(MachineFunction):
     """``arith.ceildivsi``: signed division rounding toward +infinity.
 
@@ -451,11 +442,7 @@ class ceildivs(MachineFunction):
 
     @classmethod
     def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
-        zero, one = ops.const(0), ops.const(1)
-        q, r = ops.sdiv(a, b), ops.srem(a, b)
-        same_sign = ops.eq(ops.bool_word(ops.slt(a, zero)), ops.bool_word(ops.slt(b, zero)))
-        bump = ops.and_(ops.ne(r, zero), same_sign)
-        return ops.add(q, ops.ite(bump, one, zero))
+        return _rounded_quotient(ops, a, b, up=True)
 
 
 class floordivs(MachineFunction):
@@ -467,11 +454,7 @@ class floordivs(MachineFunction):
 
     @classmethod
     def semantics(cls, ops: _Ops[Any, Any], a: Any, b: Any) -> Any:
-        zero, one = ops.const(0), ops.const(1)
-        q, r = ops.sdiv(a, b), ops.srem(a, b)
-        opposite = ops.ne(ops.bool_word(ops.slt(a, zero)), ops.bool_word(ops.slt(b, zero)))
-        bump = ops.and_(ops.ne(r, zero), opposite)
-        return ops.sub(q, ops.ite(bump, one, zero))
+        return _rounded_quotient(ops, a, b, up=False)
 
 
 class mods(MachineFunction):
@@ -750,17 +733,12 @@ def _apply(
         return leaf(node)
     if isinstance(node, sympy.Integer):
         return ops.const(int(node))
-    if isinstance(node, sympy.Add):
+    if isinstance(node, (sympy.Add, sympy.Mul)):
+        combine = ops.add if isinstance(node, sympy.Add) else ops.mul
         vals = [memo[a] for a in node.args]
         acc = vals[0]
         for v in vals[1:]:
-            acc = ops.add(acc, v)
-        return acc
-    if isinstance(node, sympy.Mul):
-        vals = [memo[a] for a in node.args]
-        acc = vals[0]
-        for v in vals[1:]:
-            acc = ops.mul(acc, v)
+            acc = combine(acc, v)
         return acc
     if isinstance(node, sympy.Pow):
         return ops.pow(memo[node.base], int(node.exp))
