@@ -96,7 +96,7 @@ def environment() -> dict[str, Any]:
     except ImportError:
         pass
     return {
-        "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": {
             "model": cpu.get("Model name", platform.processor() or "unknown"),
             "cpus": os.cpu_count(),
