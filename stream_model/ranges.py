@@ -24,9 +24,9 @@ import sympy
 from iree.compiler import ir
 
 from . import symbolic as sym
-from .ir_util import FUNCTION_OPS, defining_op, function_of_value, parent_op
+from .ir_util import FUNCTION_OPS, defining_op, function_of_value, parent_op, parent_op_of_block
 from .proofs import Fact
-from .semantics import Bound, Plus
+from .semantics import Bound, Plus, branch_operands
 
 _RING = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b}
 _FUNCS: dict[str, Callable[..., sympy.Expr]] = {
@@ -68,6 +68,7 @@ class IndexTranslator:
     def __init__(self, name_of: Callable[[ir.Value], str]) -> None:
         self._name_of = name_of
         self._cache: dict[ir.Value, sympy.Expr] = {}
+        self._in_progress: set[ir.Value] = set()
         # Symbol names are unique per function: values of different functions never meet in
         # one query, and a name must never stand for two values that could.
         # The one registry of symbol names: every symbol of a function, of an IR value or
@@ -98,7 +99,16 @@ class IndexTranslator:
     def expr(self, value: ir.Value) -> sympy.Expr:
         cached = self._cache.get(value)
         if cached is None:
-            cached = self._cache[value] = self._translate(value)
+            if value in self._in_progress:
+                # A block argument that reaches itself around a CFG loop: while its own
+                # translation is pending it stands for itself (its symbol), which is what it
+                # becomes unless every predecessor agrees on something else.
+                return self._symbol(value)
+            self._in_progress.add(value)
+            try:
+                cached = self._cache[value] = self._translate(value)
+            finally:
+                self._in_progress.discard(value)
         return cached
 
     def bound(self, b: Bound) -> sympy.Expr | None:
@@ -117,7 +127,7 @@ class IndexTranslator:
 
     def _register(self, scope: ir.Operation | None, base: str, owner: object) -> sympy.Symbol:
         name, n = base, 1
-        while (scope, name) in self._symbols and self._symbols[(scope, name)] is not owner:
+        while (scope, name) in self._symbols and self._symbols[(scope, name)] != owner:
             n += 1
             name = f"{base}_{n}"
         self._symbols[(scope, name)] = owner
@@ -128,7 +138,7 @@ class IndexTranslator:
             return self._symbol(value)
         owner = value.owner
         if not isinstance(owner, ir.Operation) and not isinstance(owner, ir.OpView):
-            return self._symbol(value)  # block argument
+            return self._block_argument(value, owner)
         op = owner.operation if isinstance(owner, ir.OpView) else owner
         name = op.name
         operands = list(op.operands)
@@ -164,6 +174,29 @@ class IndexTranslator:
         if name == "util.global.load":
             hint = ir.FlatSymbolRefAttr(op.attributes["global"]).value
             return self._symbol(value, hint)
+        return self._symbol(value)
+
+    def _block_argument(self, value: ir.Value, block: ir.Block) -> sympy.Expr:
+        """A block argument of a function's CFG is the value its predecessors pass: when every
+        predecessor is a ``cf`` branch passing values that translate to one expression, it is
+        that expression (``cf.br ^bb1(%step)`` then ``8192 * %st`` is ``8192 * step``);
+        otherwise, and for every other block argument (entry blocks, region bodies), a symbol
+        of its own."""
+        parent = parent_op_of_block(block)
+        if parent is None or parent.name not in FUNCTION_OPS or block == parent.regions[0].blocks[0]:
+            return self._symbol(value)
+        index = list(block.arguments).index(value)
+        passed: list[sympy.Expr] = []
+        for pred in block.predecessors:
+            terminator = list(pred.operations)[-1].operation
+            forwarded = branch_operands(terminator)
+            if forwarded is None:
+                return self._symbol(value)
+            for successor, operands in zip(terminator.successors, forwarded):
+                if successor == block:
+                    passed.append(self.expr(operands[index]))
+        if passed and all(e == passed[0] for e in passed):
+            return passed[0]
         return self._symbol(value)
 
     def _align(self, value: ir.Value, v: sympy.Expr, a: sympy.Expr) -> sympy.Expr:

@@ -139,3 +139,56 @@ util.func public @tied_chain_all_writes_disjoint(%step: index, %row: !stream.res
 }
 // LOG-LABEL: in @tied_chain_all_writes_disjoint
 // LOG: decision: ALIAS: every write to the source's storage is harmless (2 disjoint)
+
+// -----
+
+// A block argument every predecessor passes the same value for is that value: the write's
+// offset 8192 * %st is 8192 * %step, the end of the slice.
+// CHECK-LABEL: util.func public @block_argument_is_the_value_passed
+util.func public @block_argument_is_the_value_passed(%step: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %len = arith.muli %step, %c8192 : index
+  // CHECK-NOT: stream.async.slice
+  %s = stream.async.slice %cache[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  cf.br ^bb1(%step : index)
+^bb1(%st: index):
+  %off = arith.muli %st, %c8192 : index
+  %end = arith.addi %off, %c8192 : index
+  %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @block_argument_is_the_value_passed
+// LOG: decision: ALIAS
+// LOG: write stream.async.update %u [8192*step, 8192*step + 8192) {{.*}}: disjoint
+
+// -----
+
+// The twin: the predecessors pass different values, so the argument is a value of its own
+// and the write may land inside the slice.
+// CHECK-LABEL: util.func public @block_argument_from_different_values
+util.func public @block_argument_from_different_values(%step: index, %flag: i1, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %len = arith.muli %step, %c8192 : index
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %cache[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  cf.cond_br %flag, ^bb1(%step : index), ^bb1(%c0 : index)
+^bb1(%st: index):
+  %off = arith.muli %st, %c8192 : index
+  %end = arith.addi %off, %c8192 : index
+  %u = stream.async.update %row, %cache[%off to %end] : !stream.resource<*>{%c8192} -> %cache as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @block_argument_from_different_values
+// LOG: decision: KEEP: stream.async.update %u writes [8192*st, 8192*st + 8192), which may overlap the slice [0, 8192*step)
