@@ -1,7 +1,7 @@
 """``slice-elision``: analyse, rewrite, explain and compile.
 
     slice-elision rewrite IN.mlir -o OUT.mlir [--log LOG.jsonl]
-    slice-elision explain IN.mlir
+    slice-elision explain IN.mlir [iree-compile flags...]
     slice-elision compile IN.mlir -o OUT.vmfb [--log LOG.jsonl] [--no-elide] [iree-compile flags...]
 
 Every failure is one ``slice-elision: error: ...`` line on stderr and a non-zero exit; no output
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from iree.compiler import ir
 
 from stream_model import LoadedModule, ModelError, WrongPhaseError, load, parse_module
-from stream_model.ir_util import Phase
+from stream_model.ir_util import Phase, classify_phase
 
 from .explain import human, jsonl, write_atomically
 from .rewrite import RewriteError, RewriteReport, elide_slices
@@ -51,9 +51,20 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rewrite nothing; write each copy's decision and reason on it as attributes (for IR tests)",
     )
-    e = sub.add_parser("explain", help="print the proof log of every slice")
+    e = sub.add_parser(
+        "explain",
+        help="print the proof log of every slice",
+        description="Print the proof log of every slice. IN is stream-async IR, or anything compile takes "
+        "(torch, linalg, flow, stream IR, MLIR bytecode): then IREE runs up to the splice point first, with "
+        "the iree-compile flags given after IN (default: " + " ".join(_default_cpu_flags()) + "). "
+        "Stream-async IR is explained as it is, and the flags are not used.",
+    )
     e.add_argument("input")
-    e.add_argument("--iree-flags", default="", help="flags for reaching the stream phase from earlier IR")
+    e.add_argument(
+        "--iree-flags",
+        default="",
+        help="more iree-compile flags as one string (the same as giving them after IN)",
+    )
     c = sub.add_parser("compile", help="compile with IREE, eliding slices in the stream phase")
     c.add_argument("input")
     c.add_argument("-o", "--output", required=True)
@@ -88,25 +99,52 @@ def _check_writable(path: str) -> None:
         _fail(f"cannot write {path}: no such directory")
 
 
-def _explain(args: argparse.Namespace) -> None:
-    try:
-        loaded = load(args.input)
-    except WrongPhaseError as e:
-        if e.phase is not Phase.BEFORE:
-            raise
-        loaded = _reach_stream_phase(args.input, args.iree_flags.split())
+def _explain(args: argparse.Namespace, iree_flags: list[str]) -> None:
+    flags = args.iree_flags.split() + iree_flags
+    if _is_bytecode(args.input):
+        loaded = _reach_stream_phase(args.input, flags, None)
+    else:
+        try:
+            loaded = load(args.input)
+        except WrongPhaseError as e:
+            if e.phase is Phase.AFTER:
+                raise
+            loaded = _reach_stream_phase(args.input, flags, e)
     report = elide_slices(loaded.module, apply=False, source=loaded.text, filename=loaded.filename)
     for d in report.diagnostics:
         sys.stdout.write(f"{d.severity}: {d.message}\n\n")
     sys.stdout.write(human(report.decisions))
 
 
-def _reach_stream_phase(path: str, flags: list[str]) -> LoadedModule:
-    """Earlier IR (flow, linalg): run IREE up to the splice point and explain that."""
-    from .pipeline import DEFAULT_CPU_FLAGS, stream_ir_at_splice
+def _default_cpu_flags() -> tuple[str, ...]:
+    from .pipeline import DEFAULT_CPU_FLAGS
 
-    text = stream_ir_at_splice(path, flags or list(DEFAULT_CPU_FLAGS))
-    return parse_module(text, path)
+    return DEFAULT_CPU_FLAGS
+
+
+def _is_bytecode(path: str) -> bool:
+    """MLIR bytecode (which iree-compile takes) starts with ``ML\\xefR``; the loader reads text."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"ML\xefR"
+    except OSError:
+        return False  # the loader reports it
+
+
+def _reach_stream_phase(path: str, flags: list[str], why: WrongPhaseError | None) -> LoadedModule:
+    """Input before the splice point (torch, linalg, flow, stream tensor IR, bytecode): run IREE
+    up to the splice point with the flags ``compile`` would get, and explain that module.
+
+    ``why`` is the loader's verdict on the input. If IREE's output has no stream-async ops
+    either (an empty module, a function on scalars), the loader's message is the better one.
+    """
+    from .pipeline import stream_ir_at_splice
+
+    text = stream_ir_at_splice(path, flags or list(_default_cpu_flags()))
+    loaded = parse_module(text, path)
+    if why is not None and classify_phase(loaded.module).phase is Phase.NOT_STREAM:
+        raise why
+    return loaded
 
 
 def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
@@ -141,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "compile":
+    if extra and args.command not in ("compile", "explain"):
         _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
     from .pipeline import CompileError
 
@@ -149,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rewrite":
             _rewrite(args)
         elif args.command == "explain":
-            _explain(args)
+            _explain(args, extra)
         else:
             _compile(args, extra)
     except (ModelError, RewriteError, CompileError) as e:
