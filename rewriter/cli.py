@@ -69,7 +69,12 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("input")
     c.add_argument("-o", "--output", required=True)
     c.add_argument("--log", help="write the proof log (JSON Lines) here")
-    c.add_argument("--no-elide", action="store_true", help="compile exactly as iree-compile would")
+    c.add_argument(
+        "--no-elide",
+        action="store_true",
+        help="compile exactly as iree-compile would; with --log, the log says what would have been "
+        "decided (the analysis runs, nothing is rewritten, the output stays byte-identical)",
+    )
     return p
 
 
@@ -79,10 +84,12 @@ def _rewrite(args: argparse.Namespace) -> None:
         loaded.module, apply=not args.annotate, annotate=args.annotate, source=loaded.text, filename=loaded.filename
     )
     text = str(loaded.module)
+    if args.output != "-":
+        _check_writable(args.output)
+    if args.log:
+        _check_writable(args.log)
     if args.output == "-":
         sys.stdout.write(text)
-    else:
-        _check_writable(args.output)
     if args.log:
         write_atomically(args.log, jsonl(report.log_records()))
     if args.output != "-":
@@ -150,29 +157,33 @@ def _reach_stream_phase(path: str, flags: list[str], why: WrongPhaseError | None
 def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
     from .pipeline import compile_file
 
+    # Both paths are checked before IREE runs: a plain error, and no output without its log.
+    _check_writable(args.output)
+    if args.log:
+        _check_writable(args.log)
     reports: list[RewriteReport] = []
+    apply = not args.no_elide
 
     def hook(module: ir.Module) -> None:
-        reports.append(elide_slices(module))
+        # apply=False analyses without touching the module (shared globals are reported, not
+        # repaired), so --no-elide --log keeps the output byte-identical to iree-compile.
+        reports.append(elide_slices(module, apply=apply))
 
-    if args.log and args.no_elide:
-        _fail("--log needs the rewrite; it cannot be combined with --no-elide", EXIT_USAGE)
-    result = compile_file(args.input, args.output, iree_flags, None if args.no_elide else hook)
+    analyse = apply or bool(args.log)
+    compile_file(args.input, args.output, iree_flags, hook if analyse else None)
     if args.log:
         write_atomically(args.log, jsonl(reports[0].log_records() if reports else []))
     if reports:
-        _summary(reports[0])
-    del result
+        _summary(reports[0], applied=apply)
 
 
-def _summary(report: RewriteReport) -> None:
+def _summary(report: RewriteReport, applied: bool = True) -> None:
     for d in report.diagnostics:
         print(f"slice-elision: {d.severity}: {d.message}", file=sys.stderr)
-    print(
-        f"slice-elision: {report.aliased} slice(s) aliased, {report.kept} kept "
-        f"(analysis {report.analysis_seconds * 1000:.1f} ms)",
-        file=sys.stderr,
-    )
+    counts = f"{report.aliased} slice(s) aliased, {report.kept} kept"
+    if not applied:
+        counts = f"--no-elide: nothing rewritten; {report.aliased} slice(s) would be aliased, {report.kept} kept"
+    print(f"slice-elision: {counts} (analysis {report.analysis_seconds * 1000:.1f} ms)", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -275,3 +275,47 @@ def test_explain_of_ir_with_nothing_for_the_stream_phase_is_still_an_error(tmp_p
     src = tmp_path / "plain.mlir"
     src.write_text("func.func @f(%a: index) -> index {\n  return %a : index\n}\n")
     assert_clean_error(run_cli("explain", str(src), *CPU_FLAGS), "no stream-async ops")
+
+
+# -- compile: --no-elide with --log, unwritable paths -----------------------------------------
+
+
+@pytest.mark.e2e
+def test_compile_no_elide_with_log_logs_what_would_be_decided_and_stays_byte_identical(tmp_path: Path) -> None:
+    from rewriter.pipeline.common import tool
+
+    example = REPO / "examples" / "decode_step.mlir"
+    out, log, ref = tmp_path / "out.vmfb", tmp_path / "log.jsonl", tmp_path / "ref.vmfb"
+    proc = run_cli("compile", str(example), "-o", str(out), "--no-elide", "--log", str(log), *CPU_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    subprocess.run([tool("iree-compile"), *CPU_FLAGS, str(example), "-o", str(ref)], check=True)
+    assert out.read_bytes() == ref.read_bytes()
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert records and {r["decision"] for r in records} == {"alias"}
+    assert "nothing rewritten" in proc.stderr and f"{len(records)} slice(s) would be aliased" in proc.stderr
+
+
+@pytest.mark.parametrize("where", ["output-is-a-directory", "output-in-missing-folder", "log-in-missing-folder"])
+def test_compile_to_an_unwritable_path_is_a_plain_error_and_writes_nothing(tmp_path: Path, where: str) -> None:
+    example = REPO / "examples" / "decode_step.mlir"
+    out, log = tmp_path / "out.vmfb", tmp_path / "log.jsonl"
+    if where == "output-is-a-directory":
+        out = tmp_path
+    elif where == "output-in-missing-folder":
+        out = tmp_path / "nowhere" / "out.vmfb"
+    else:
+        log = tmp_path / "nowhere" / "log.jsonl"
+    proc = run_cli("compile", str(example), "-o", str(out), "--log", str(log), *CPU_FLAGS)
+    bad = log if where == "log-in-missing-folder" else out
+    reason = "it is a directory" if where == "output-is-a-directory" else "no such directory"
+    assert_clean_error(proc, f"cannot write {bad}: {reason}")
+    assert "internal error" not in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_rewrite_with_a_log_in_a_missing_folder_is_a_plain_error_and_writes_nothing(
+    seed_file: Path, tmp_path: Path
+) -> None:
+    out, log = tmp_path / "out.mlir", tmp_path / "nowhere" / "log.jsonl"
+    assert_clean_error(run_cli("rewrite", str(seed_file), "-o", str(out), "--log", str(log)), f"cannot write {log}")
+    assert not out.exists()

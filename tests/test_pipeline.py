@@ -248,6 +248,13 @@ def test_missing_input_is_a_compile_error(tmp_path, outdir):
     assert_nothing_written(outdir)
 
 
+def test_output_path_that_is_a_directory_is_refused_before_compiling(outdir):
+    with pytest.raises(CompileError, match=f"cannot write {outdir}: it is a directory") as info:
+        compile_file(DECODE_EXAMPLE, outdir, FLAGS)
+    assert_one_line(info.value)
+    assert_nothing_written(outdir)
+
+
 def test_flag_iree_rejects_is_a_compile_error_with_iree_message(programs, outdir):
     with pytest.raises(CompileError, match="--iree-no-such-flag") as info:
         compile_file(programs["seed"], outdir / "x.vmfb", FLAGS + ["--iree-no-such-flag"])

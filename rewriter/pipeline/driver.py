@@ -42,6 +42,17 @@ def _check_input(input_path: str | os.PathLike[str]) -> Path:
     return path
 
 
+def _check_output(output_path: str | os.PathLike[str]) -> Path:
+    """Refuse an output path that cannot be written before any compile runs (a directory would
+    otherwise fail only at the final rename, after the whole compile)."""
+    out = Path(output_path)
+    if out.is_dir():
+        raise CompileError(f"cannot write {out}: it is a directory")
+    if not out.parent.is_dir():
+        raise CompileError(f"output directory does not exist: {out.parent}")
+    return out
+
+
 #: In MLIR bytecode a builtin ``dense_resource`` attribute is binary; these bytes appear only in
 #: an attribute the bytecode keeps in its textual form, whose blob the reader drops (``write_ir``).
 _TEXTUAL_RESOURCE_REF = b"dense_resource<"
@@ -177,9 +188,7 @@ def compile_file(
     """
     flags = list(iree_flags)
     src = _check_input(input_path)
-    out = Path(output_path)
-    if not out.parent.is_dir():
-        raise CompileError(f"output directory does not exist: {out.parent}")
+    out = _check_output(output_path)
     check_supported_flags(flags)
 
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
@@ -393,9 +402,7 @@ def compile_stream_async(
     """
     flags = list(iree_flags)
     data, name = _read_stream_async_input(module_text_or_path)
-    out = Path(output_path)
-    if not out.parent.is_dir():
-        raise CompileError(f"output directory does not exist: {out.parent}")
+    out = _check_output(output_path)
     check_supported_flags(flags)
     opts = stream_options(flags)
     _, after = stream_stages(opts)
