@@ -1,7 +1,7 @@
 """``slice-elision``: analyse, rewrite, explain and compile.
 
     slice-elision rewrite IN.mlir -o OUT.mlir [--log LOG.jsonl]
-    slice-elision explain IN.mlir
+    slice-elision explain IN.mlir [iree-compile flags...]
     slice-elision compile IN.mlir -o OUT.vmfb [--log LOG.jsonl] [--no-elide] [iree-compile flags...]
 
 Every failure is one ``slice-elision: error: ...`` line on stderr and a non-zero exit; no output
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from iree.compiler import ir
 
 from stream_model import LoadedModule, ModelError, WrongPhaseError, load, parse_module
-from stream_model.ir_util import Phase
+from stream_model.ir_util import Phase, classify_phase
 
 from .explain import human, jsonl, write_atomically
 from .rewrite import RewriteError, RewriteReport, elide_slices
@@ -51,14 +51,30 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rewrite nothing; write each copy's decision and reason on it as attributes (for IR tests)",
     )
-    e = sub.add_parser("explain", help="print the proof log of every slice")
+    e = sub.add_parser(
+        "explain",
+        help="print the proof log of every slice",
+        description="Print the proof log of every slice. IN is stream-async IR, or anything compile takes "
+        "(torch, linalg, flow, stream IR, MLIR bytecode): then IREE runs up to the splice point first, with "
+        "the iree-compile flags given after IN (default: " + " ".join(_default_cpu_flags()) + "). "
+        "Stream-async IR is explained as it is, and the flags are not used.",
+    )
     e.add_argument("input")
-    e.add_argument("--iree-flags", default="", help="flags for reaching the stream phase from earlier IR")
+    e.add_argument(
+        "--iree-flags",
+        default="",
+        help="more iree-compile flags as one string (the same as giving them after IN)",
+    )
     c = sub.add_parser("compile", help="compile with IREE, eliding slices in the stream phase")
     c.add_argument("input")
     c.add_argument("-o", "--output", required=True)
     c.add_argument("--log", help="write the proof log (JSON Lines) here")
-    c.add_argument("--no-elide", action="store_true", help="compile exactly as iree-compile would")
+    c.add_argument(
+        "--no-elide",
+        action="store_true",
+        help="compile exactly as iree-compile would; with --log, the log says what would have been "
+        "decided (the analysis runs, nothing is rewritten, the output stays byte-identical)",
+    )
     return p
 
 
@@ -68,10 +84,12 @@ def _rewrite(args: argparse.Namespace) -> None:
         loaded.module, apply=not args.annotate, annotate=args.annotate, source=loaded.text, filename=loaded.filename
     )
     text = str(loaded.module)
+    if args.output != "-":
+        _check_writable(args.output)
+    if args.log:
+        _check_writable(args.log)
     if args.output == "-":
         sys.stdout.write(text)
-    else:
-        _check_writable(args.output)
     if args.log:
         write_atomically(args.log, jsonl(report.log_records()))
     if args.output != "-":
@@ -88,60 +106,91 @@ def _check_writable(path: str) -> None:
         _fail(f"cannot write {path}: no such directory")
 
 
-def _explain(args: argparse.Namespace) -> None:
-    try:
-        loaded = load(args.input)
-    except WrongPhaseError as e:
-        if e.phase is not Phase.BEFORE:
-            raise
-        loaded = _reach_stream_phase(args.input, args.iree_flags.split())
+def _explain(args: argparse.Namespace, iree_flags: list[str]) -> None:
+    flags = args.iree_flags.split() + iree_flags
+    if _is_bytecode(args.input):
+        loaded = _reach_stream_phase(args.input, flags, None)
+    else:
+        try:
+            loaded = load(args.input)
+        except WrongPhaseError as e:
+            if e.phase is Phase.AFTER:
+                raise
+            loaded = _reach_stream_phase(args.input, flags, e)
     report = elide_slices(loaded.module, apply=False, source=loaded.text, filename=loaded.filename)
     for d in report.diagnostics:
         sys.stdout.write(f"{d.severity}: {d.message}\n\n")
     sys.stdout.write(human(report.decisions))
 
 
-def _reach_stream_phase(path: str, flags: list[str]) -> LoadedModule:
-    """Earlier IR (flow, linalg): run IREE up to the splice point and explain that."""
-    from .pipeline import DEFAULT_CPU_FLAGS, stream_ir_at_splice
+def _default_cpu_flags() -> tuple[str, ...]:
+    from .pipeline import DEFAULT_CPU_FLAGS
 
-    text = stream_ir_at_splice(path, flags or list(DEFAULT_CPU_FLAGS))
-    return parse_module(text, path)
+    return DEFAULT_CPU_FLAGS
+
+
+def _is_bytecode(path: str) -> bool:
+    """MLIR bytecode (which iree-compile takes) starts with ``ML\\xefR``; the loader reads text."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"ML\xefR"
+    except OSError:
+        return False  # the loader reports it
+
+
+def _reach_stream_phase(path: str, flags: list[str], why: WrongPhaseError | None) -> LoadedModule:
+    """Input before the splice point (torch, linalg, flow, stream tensor IR, bytecode): run IREE
+    up to the splice point with the flags ``compile`` would get, and explain that module.
+
+    ``why`` is the loader's verdict on the input. If IREE's output has no stream-async ops
+    either (an empty module, a function on scalars), the loader's message is the better one.
+    """
+    from .pipeline import stream_ir_at_splice
+
+    text = stream_ir_at_splice(path, flags or list(_default_cpu_flags()))
+    loaded = parse_module(text, path)
+    if why is not None and classify_phase(loaded.module).phase is Phase.NOT_STREAM:
+        raise why
+    return loaded
 
 
 def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
     from .pipeline import compile_file
 
+    # Both paths are checked before IREE runs: a plain error, and no output without its log.
+    _check_writable(args.output)
+    if args.log:
+        _check_writable(args.log)
     reports: list[RewriteReport] = []
+    apply = not args.no_elide
 
     def hook(module: ir.Module) -> None:
-        reports.append(elide_slices(module))
+        # apply=False analyses without touching the module (shared globals are reported, not
+        # repaired), so --no-elide --log keeps the output byte-identical to iree-compile.
+        reports.append(elide_slices(module, apply=apply))
 
-    if args.log and args.no_elide:
-        _fail("--log needs the rewrite; it cannot be combined with --no-elide", EXIT_USAGE)
-    result = compile_file(args.input, args.output, iree_flags, None if args.no_elide else hook)
+    analyse = apply or bool(args.log)
+    compile_file(args.input, args.output, iree_flags, hook if analyse else None)
     if args.log:
         write_atomically(args.log, jsonl(reports[0].log_records() if reports else []))
     if reports:
-        _summary(reports[0])
-    del result
+        _summary(reports[0], applied=apply)
 
 
-def _summary(report: RewriteReport) -> None:
+def _summary(report: RewriteReport, applied: bool = True) -> None:
     for d in report.diagnostics:
         print(f"slice-elision: {d.severity}: {d.message}", file=sys.stderr)
-    print(
-        f"slice-elision: {report.aliased} slice(s) aliased, {report.kept} kept "
-        f"(analysis {report.analysis_seconds * 1000:.1f} ms)",
-        file=sys.stderr,
-    )
+    counts = f"{report.aliased} slice(s) aliased, {report.kept} kept"
+    if not applied:
+        counts = f"--no-elide: nothing rewritten; {report.aliased} slice(s) would be aliased, {report.kept} kept"
+    print(f"slice-elision: {counts} (analysis {report.analysis_seconds * 1000:.1f} ms)", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "compile":
+    if extra and args.command not in ("compile", "explain"):
         _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
     from .pipeline import CompileError
 
@@ -149,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rewrite":
             _rewrite(args)
         elif args.command == "explain":
-            _explain(args)
+            _explain(args, extra)
         else:
             _compile(args, extra)
     except (ModelError, RewriteError, CompileError) as e:

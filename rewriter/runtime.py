@@ -96,18 +96,19 @@ def _to_host(value: Any) -> np.ndarray:
 def _marshal(arg: Any) -> Any:
     """Convert one input for the IREE invoker.
 
-    ``np.int64``/numpy integer scalars must become Python ints: the 3.13 invoker packs an
-    ``np.int64`` as a buffer view and the call then fails with "variant at index N is not a value
-    type".
+    A scalar (``int``, ``bool``, ``np.int64`` and other numpy scalars) is a scalar argument
+    (``i64``, ``index``) and must become a Python int: the 3.13 invoker packs an ``np.int64`` as a
+    buffer view and the call then fails with "variant at index N is not a value type".
+    An array of any rank, 0-d included, is a tensor argument (``tensor<i64>`` for a 0-d one)
+    and stays an array: as an int it fails with ``vm/list.c: FAILED_PRECONDITION``.
     """
     if isinstance(arg, (bool, np.bool_)):
         return int(arg)
     if isinstance(arg, (int, np.integer)):
         return int(arg)
     if isinstance(arg, np.ndarray):
-        if arg.ndim == 0 and np.issubdtype(arg.dtype, np.integer):
-            return int(arg)
-        return np.ascontiguousarray(arg)
+        # Not np.ascontiguousarray: it turns a 0-d array into shape (1,).
+        return np.require(arg, requirements="C")
     return arg
 
 
@@ -301,7 +302,8 @@ def run_steps(
     """Load ``vmfb_path`` once and call ``function`` once per entry of ``inputs``, in order.
 
     All calls share one runtime context, so module globals (the KV caches) persist between calls.
-    Scalar integer inputs may be Python ints or numpy integers. Returns, per call, the list of
+    Scalar arguments (``i64``, ``index``) are Python ints or numpy integer scalars; tensor
+    arguments are numpy arrays, 0-d ones (``tensor<i64>``) included. Returns, per call, the list of
     results as host numpy arrays (copies, safe to keep after the module is gone).
     Raises :class:`IreeRuntimeError` with a one-line message.
     """

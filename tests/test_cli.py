@@ -203,3 +203,119 @@ def test_unwritable_output_is_a_plain_error_and_leaves_no_log(seed_file: Path, t
     proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--log", str(log))
     assert_clean_error(proc, f"cannot write {out}")
     assert not log.exists()
+
+
+# -- explain takes what compile takes ---------------------------------------------------------
+
+REPO = Path(__file__).resolve().parent.parent
+CPU_FLAGS = [
+    "--iree-hal-target-device=local",
+    "--iree-hal-local-target-device-backends=llvm-cpu",
+    "--iree-llvmcpu-target-cpu=host",
+]
+LINALG_MATMUL = """\
+func.func @main(%x: tensor<2x4xf32>, %w: tensor<4x3xf32>) -> tensor<2x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x3xf32>) -> tensor<2x3xf32>
+  %r = linalg.matmul ins(%x, %w : tensor<2x4xf32>, tensor<4x3xf32>) outs(%f : tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}
+"""
+#: Torch-dialect IR as iree-turbine exports it (value semantics); parsable without torch installed.
+TORCH_TANH = """\
+module @torch_tanh {
+  func.func @main(%arg0: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
+    %0 = torch.aten.tanh %arg0 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+    return %0 : !torch.vtensor<[2,3],f32>
+  }
+}
+"""
+
+
+@pytest.mark.e2e
+def test_explain_takes_iree_compile_flags_after_the_input_and_reaches_the_splice_from_flow_ir() -> None:
+    proc = run_cli("explain", str(REPO / "examples" / "decode_step.mlir"), *CPU_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    assert "decision: ALIAS" in proc.stdout
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("source", [LINALG_MATMUL, TORCH_TANH], ids=["linalg", "torch"])
+def test_explain_runs_iree_up_to_the_splice_for_ir_without_stream_ops(tmp_path: Path, source: str) -> None:
+    src = tmp_path / "in.mlir"
+    src.write_text(source)
+    proc = run_cli("explain", str(src), *CPU_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    assert "copies (slices and transfers)" in proc.stdout
+
+
+@pytest.mark.e2e
+def test_explain_takes_mlir_bytecode_as_compile_does(tmp_path: Path) -> None:
+    from rewriter.pipeline.common import tool
+
+    src, bytecode = tmp_path / "in.mlir", tmp_path / "in.mlirbc"
+    src.write_text(LINALG_MATMUL)
+    subprocess.run([tool("iree-opt"), "--emit-bytecode", str(src), "-o", str(bytecode)], check=True)
+    proc = run_cli("explain", str(bytecode), *CPU_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    assert "copies (slices and transfers)" in proc.stdout
+
+
+@pytest.mark.e2e
+def test_explain_hands_the_flags_to_iree_which_reports_a_bad_one(tmp_path: Path) -> None:
+    src = tmp_path / "in.mlir"
+    src.write_text(LINALG_MATMUL)
+    proc = run_cli("explain", str(src), *CPU_FLAGS, "--iree-no-such-flag=1")
+    assert_clean_error(proc, "iree-compile: Unknown command line argument '--iree-no-such-flag=1'")
+
+
+@pytest.mark.e2e
+def test_explain_of_ir_with_nothing_for_the_stream_phase_is_still_an_error(tmp_path: Path) -> None:
+    src = tmp_path / "plain.mlir"
+    src.write_text("func.func @f(%a: index) -> index {\n  return %a : index\n}\n")
+    assert_clean_error(run_cli("explain", str(src), *CPU_FLAGS), "no stream-async ops")
+
+
+# -- compile: --no-elide with --log, unwritable paths -----------------------------------------
+
+
+@pytest.mark.e2e
+def test_compile_no_elide_with_log_logs_what_would_be_decided_and_stays_byte_identical(tmp_path: Path) -> None:
+    from rewriter.pipeline.common import tool
+
+    example = REPO / "examples" / "decode_step.mlir"
+    out, log, ref = tmp_path / "out.vmfb", tmp_path / "log.jsonl", tmp_path / "ref.vmfb"
+    proc = run_cli("compile", str(example), "-o", str(out), "--no-elide", "--log", str(log), *CPU_FLAGS)
+    assert proc.returncode == 0, proc.stderr
+    subprocess.run([tool("iree-compile"), *CPU_FLAGS, str(example), "-o", str(ref)], check=True)
+    assert out.read_bytes() == ref.read_bytes()
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert records and {r["decision"] for r in records} == {"alias"}
+    assert "nothing rewritten" in proc.stderr and f"{len(records)} slice(s) would be aliased" in proc.stderr
+
+
+@pytest.mark.parametrize("where", ["output-is-a-directory", "output-in-missing-folder", "log-in-missing-folder"])
+def test_compile_to_an_unwritable_path_is_a_plain_error_and_writes_nothing(tmp_path: Path, where: str) -> None:
+    example = REPO / "examples" / "decode_step.mlir"
+    out, log = tmp_path / "out.vmfb", tmp_path / "log.jsonl"
+    if where == "output-is-a-directory":
+        out = tmp_path
+    elif where == "output-in-missing-folder":
+        out = tmp_path / "nowhere" / "out.vmfb"
+    else:
+        log = tmp_path / "nowhere" / "log.jsonl"
+    proc = run_cli("compile", str(example), "-o", str(out), "--log", str(log), *CPU_FLAGS)
+    bad = log if where == "log-in-missing-folder" else out
+    reason = "it is a directory" if where == "output-is-a-directory" else "no such directory"
+    assert_clean_error(proc, f"cannot write {bad}: {reason}")
+    assert "internal error" not in proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_rewrite_with_a_log_in_a_missing_folder_is_a_plain_error_and_writes_nothing(
+    seed_file: Path, tmp_path: Path
+) -> None:
+    out, log = tmp_path / "out.mlir", tmp_path / "nowhere" / "log.jsonl"
+    assert_clean_error(run_cli("rewrite", str(seed_file), "-o", str(out), "--log", str(log)), f"cannot write {log}")
+    assert not out.exists()

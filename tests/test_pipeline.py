@@ -248,6 +248,13 @@ def test_missing_input_is_a_compile_error(tmp_path, outdir):
     assert_nothing_written(outdir)
 
 
+def test_output_path_that_is_a_directory_is_refused_before_compiling(outdir):
+    with pytest.raises(CompileError, match=f"cannot write {outdir}: it is a directory") as info:
+        compile_file(DECODE_EXAMPLE, outdir, FLAGS)
+    assert_one_line(info.value)
+    assert_nothing_written(outdir)
+
+
 def test_flag_iree_rejects_is_a_compile_error_with_iree_message(programs, outdir):
     with pytest.raises(CompileError, match="--iree-no-such-flag") as info:
         compile_file(programs["seed"], outdir / "x.vmfb", FLAGS + ["--iree-no-such-flag"])
@@ -313,3 +320,36 @@ def test_runtime_errors_are_one_line(decode_vmfb, tmp_path):
     assert_one_line(info.value)
     with pytest.raises(IreeRuntimeError, match="not found"):
         run_steps(tmp_path / "missing.vmfb", "step", decode_inputs(1))
+
+
+ZERO_D_ARGUMENT = """\
+func.func @add(%a: tensor<i64>, %b: i64, %v: tensor<2xi64>) -> (tensor<i64>, tensor<2xi64>) {
+  %x = tensor.extract %a[] : tensor<i64>
+  %y = arith.addi %x, %b : i64
+  %t = tensor.from_elements %y : tensor<i64>
+  %e = tensor.empty() : tensor<2xi64>
+  %w = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      ins(%v : tensor<2xi64>) outs(%e : tensor<2xi64>) {
+    ^bb0(%in: i64, %unused: i64):
+      %r = arith.addi %in, %y : i64
+      linalg.yield %r : i64
+  } -> tensor<2xi64>
+  return %t, %w : tensor<i64>, tensor<2xi64>
+}
+"""
+
+
+@pytest.mark.e2e
+def test_run_steps_passes_0d_arrays_as_0d_tensors_and_numpy_scalars_as_scalars(tmp_path):
+    src, out = tmp_path / "zero_d.mlir", tmp_path / "zero_d.vmfb"
+    src.write_text(ZERO_D_ARGUMENT)
+    plain_iree_compile(src, out, FLAGS)
+    vector = np.array([10, 20], dtype=np.int64)
+    outputs = run_steps(
+        out,
+        "add",
+        [[np.array(3, dtype=np.int64), 4, vector], [np.array(5, dtype=np.int64), np.int64(1), vector[::-1]]],
+    )
+    (t0, w0), (t1, w1) = outputs
+    assert t0.shape == () and int(t0) == 7 and w0.tolist() == [17, 27]
+    assert int(t1) == 6 and w1.tolist() == [26, 16]  # a non-contiguous view is passed by value

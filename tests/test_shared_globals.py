@@ -52,3 +52,27 @@ def test_distinct_initial_values_are_not_reported() -> None:
     example = Path(__file__).resolve().parent.parent / "examples" / "decode_step.mlir"
     model = ModuleModel(parse_module(stream_ir_at_splice(example, DEFAULT_CPU_FLAGS)).module)
     assert model.shared_globals == []
+
+
+# -- the shape a torch export has: four zero caches, a 0-d position, in-place row writes -------
+
+FOUR_CACHES = Path(__file__).parent / "data" / "four_caches_zero_init.mlir"
+ROWS_X = [np.random.default_rng(1).integers(1, 5, (1, 1, 4, 8)).astype(np.float32) for _ in range(3)]
+FOUR_INPUTS = [[x, np.array(s, dtype=np.int64)] for s, x in enumerate(ROWS_X)]
+FOUR_EXPECTED = np.zeros((1, 32, 4, 8), np.float32)
+for _s, _x in enumerate(ROWS_X):
+    FOUR_EXPECTED[0, _s] = 10 * _x[0, 0]  # x + 2x + 3x + 4x written into the four caches
+
+
+def test_stock_iree_computes_the_wrong_answer_for_four_zero_caches_in_torch_shape(tmp_path: Path) -> None:
+    """Every cache write lands in one shared buffer: if this starts failing, IREE fixed it."""
+    out = tmp_path / "stock.vmfb"
+    compile_file(FOUR_CACHES, out, DEFAULT_CPU_FLAGS)
+    assert not np.array_equal(run_steps(out, "step", FOUR_INPUTS)[-1][0], FOUR_EXPECTED)
+
+
+def test_compile_repairs_four_zero_caches_in_torch_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "fixed.vmfb"
+    assert main(["compile", str(FOUR_CACHES), "-o", str(out), *DEFAULT_CPU_FLAGS]) == 0
+    assert "error: mutable globals @k0, @k1, @v0, @v1 share one buffer" in capsys.readouterr().err
+    assert np.array_equal(run_steps(out, "step", FOUR_INPUTS)[-1][0], FOUR_EXPECTED)

@@ -16,8 +16,13 @@ no Python-visible way to stop a compile there, so the compile is cut into three 
 Faithfulness: with ``hook=None`` the ``.vmfb`` is byte-identical to a plain ``iree-compile`` with
 the same flags (tested for the seed/call/fused decode programs). Two details make that hold:
 
-* the intermediate files are MLIR *bytecode*. Textual output drops source locations unless
-  ``--mlir-print-debuginfo`` is given, and the VM source map in the ``.vmfb`` then differs;
+* every hand-over keeps all source locations (the VM source map in the ``.vmfb`` embeds them)
+  and every dialect resource (``dense_resource`` weights and initial values). The flow output
+  is MLIR bytecode (text with locations in the rare case it references a blob from a textual
+  attribute, see ``driver._compile_to_flow``); the modules written for ``iree-compile --compile-from=stream`` and
+  ``iree-opt`` are text printed with locations (``common.write_ir``), because IREE 3.13's
+  bytecode reader drops the blob of a ``dense_resource`` inside a ``#util.composite``, which is
+  where ``iree-stream-pack-constants`` puts every constant (issue 9);
 * the textual stream pipeline mirrors ``buildStreamTransformPassPipeline`` of IREE 3.13 pass for
   pass (checked against ``iree-opt --iree-stream-transformation-pipeline --dump-pass-pipeline``).
   The two sub-pipelines that contain ``iree-util-fixed-point-iterator`` (tensor and optimization)
@@ -46,7 +51,7 @@ kinds of flags, handled as follows:
   ``llvm::cl`` symbol is exported from ``libIREECompiler.so``. So when such a flag is present
   the stream pipeline segments run
   in the packaged ``iree-opt`` (same library, flags on its command line) and the module comes
-  back as bytecode for the hook, which still runs in this process. The result stays
+  back (as text with locations) for the hook, which still runs in this process. The result stays
   byte-identical (tested with ``--iree-stream-resource-index-bits=32``).
 
 Not supported (rejected with :class:`CompileError`): phase-control flags (``--compile-to``,

@@ -15,7 +15,17 @@ from iree.compiler import ir, passmanager
 
 from stream_model.ir_util import Phase, classify_phase
 
-from .common import SPLICE_BEFORE, CompileError, CompileResult, SpliceMode, StreamHook, first_error_line, run_tool, tool
+from .common import (
+    SPLICE_BEFORE,
+    CompileError,
+    CompileResult,
+    SpliceMode,
+    StreamHook,
+    first_error_line,
+    run_tool,
+    tool,
+    write_ir,
+)
 from .flags import check_supported_flags, stream_options
 from .runner import StreamRunner, diagnostic_line
 from .stages import Stage, pipeline_text, stream_pass_names, stream_stages
@@ -32,19 +42,50 @@ def _check_input(input_path: str | os.PathLike[str]) -> Path:
     return path
 
 
-def _compile_to_flow(input_path: Path, flags: Sequence[str], out: Path) -> None:
-    run_tool(
-        [tool("iree-compile"), *flags, "--compile-to=flow", "--emit-mlir-bytecode", str(input_path), "-o", str(out)],
-        "iree-compile",
-    )
+def _check_output(output_path: str | os.PathLike[str]) -> Path:
+    """Refuse an output path that cannot be written before any compile runs (a directory would
+    otherwise fail only at the final rename, after the whole compile)."""
+    out = Path(output_path)
+    if out.is_dir():
+        raise CompileError(f"cannot write {out}: it is a directory")
+    if not out.parent.is_dir():
+        raise CompileError(f"output directory does not exist: {out.parent}")
+    return out
+
+
+#: In MLIR bytecode a builtin ``dense_resource`` attribute is binary; these bytes appear only in
+#: an attribute the bytecode keeps in its textual form, whose blob the reader drops (``write_ir``).
+_TEXTUAL_RESOURCE_REF = b"dense_resource<"
+
+
+def _compile_to_flow(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes:
+    """The input at the end of IREE's flow phase, as module bytes for :meth:`StreamRunner.parse`.
+
+    Bytecode by default: no printing flag of the user's (``--mlir-elide-*``,
+    ``--mlir-pretty-debuginfo``) can make it lossy, and blobs stay binary. Frontends (torch
+    exports included) reach flow with every ``dense_resource`` as a builtin attribute, which
+    bytecode encodes faithfully. A blob referenced from an attribute without a bytecode encoding
+    (e.g. a hand-written ``util.buffer.constant`` with a ``#util.composite``) would be lost on
+    reading (see :func:`write_ir`); only then is the flow phase run again with text output and
+    all locations.
+    """
+    out = tmp / "flow.mlirbc"
+    base = [tool("iree-compile"), *flags, "--compile-to=flow", str(input_path)]
+    run_tool([*base, "--emit-mlir-bytecode", "-o", str(out)], "iree-compile")
+    data = out.read_bytes()
+    if _TEXTUAL_RESOURCE_REF in data:
+        out = tmp / "flow.mlir"
+        run_tool([*base, "--mlir-print-debuginfo", "-o", str(out)], "iree-compile")
+        data = out.read_bytes()
+    return data
 
 
 _FLOW_CACHE: dict[tuple[str, tuple[str, ...]], bytes] = {}
 _FLOW_CACHE_MAX = 16
 
 
-def _flow_bytecode_cached(input_path: Path, flags: Sequence[str]) -> bytes:
-    """Flow bytecode for the analysis helpers, cached by input *content* and flags.
+def _flow_ir_cached(input_path: Path, flags: Sequence[str]) -> bytes:
+    """Flow IR for the analysis helpers, cached by input *content* and flags.
 
     Benchmarks ask for several pass snapshots of the same program; the flow compile is the same
     every time, so it is done once. Keyed on content, not mtime, so an edited file is recompiled.
@@ -52,9 +93,7 @@ def _flow_bytecode_cached(input_path: Path, flags: Sequence[str]) -> bytes:
     key = (hashlib.sha256(input_path.read_bytes()).hexdigest(), tuple(flags))
     if key not in _FLOW_CACHE:
         with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
-            out = Path(tmp) / "flow.mlirbc"
-            _compile_to_flow(input_path, flags, out)
-            data = out.read_bytes()
+            data = _compile_to_flow(input_path, flags, Path(tmp))
         if len(_FLOW_CACHE) >= _FLOW_CACHE_MAX:
             _FLOW_CACHE.pop(next(iter(_FLOW_CACHE)))
         _FLOW_CACHE[key] = data
@@ -94,10 +133,12 @@ def _call_hook(hook: StreamHook | None, module: ir.Module, context: ir.Context, 
 # --------------------------------------------------------------------------------------------
 
 
-def _write_stream_bytecode(module: ir.Module, tmp: Path) -> float:
-    """Write the finished stream-phase module for ``--compile-from=stream``; returns the time."""
-    with open(tmp / "stream.mlirbc", "wb") as f:
-        module.operation.write_bytecode(f)
+def _write_stream_ir(module: ir.Module, tmp: Path) -> float:
+    """Write the finished stream-phase module for ``--compile-from=stream``; returns the time.
+
+    Text with locations, not bytecode: see :func:`write_ir` (bytecode loses ``dense_resource``
+    blobs once they sit in ``#util.composite`` constants, which they all do by now)."""
+    write_ir(module, tmp / "stream.mlir")
     return time.perf_counter()
 
 
@@ -110,7 +151,7 @@ def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path) -> float:
     part = Path(part_name)
     try:
         run_tool(
-            [tool("iree-compile"), *flags, "--compile-from=stream", str(tmp / "stream.mlirbc"), "-o", str(part)],
+            [tool("iree-compile"), *flags, "--compile-from=stream", str(tmp / "stream.mlir"), "-o", str(part)],
             "iree-compile",
             prefix="hal/vm phase: ",
         )
@@ -147,16 +188,13 @@ def compile_file(
     """
     flags = list(iree_flags)
     src = _check_input(input_path)
-    out = Path(output_path)
-    if not out.parent.is_dir():
-        raise CompileError(f"output directory does not exist: {out.parent}")
+    out = _check_output(output_path)
     check_supported_flags(flags)
 
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
         tmp = Path(tmp_name)
-        flow_file = tmp / "flow.mlirbc"
         t0 = time.perf_counter()
-        _compile_to_flow(src, flags, flow_file)
+        flow = _compile_to_flow(src, flags, tmp)
         flow_s = time.perf_counter() - t0
 
         opts = stream_options(flags)
@@ -168,7 +206,7 @@ def compile_file(
             raise ValueError(f"splice_mode must be 'split' or 'pass', not {splice_mode!r}")
 
         t1 = time.perf_counter()
-        module = runner.parse(flow_file.read_bytes())
+        module = runner.parse(flow)
         if mode == "split":
             module = runner.run(module, before, "stream phase")
             t2 = time.perf_counter()
@@ -195,7 +233,7 @@ def compile_file(
                 raise CompileError("stream phase: " + (first_error_line(str(err)) or str(err))) from err
             t2, t3 = marks["hook_start"], marks["hook_end"]
 
-        t4 = _write_stream_bytecode(module, tmp)
+        t4 = _write_stream_ir(module, tmp)
         t5 = _finish_from_stream(tmp, flags, out)
 
     return CompileResult(
@@ -275,7 +313,7 @@ def _ir_after_stages(
     check_supported_flags(flags)
     opts = stream_options(flags)
     first, hook, second = select(*stream_stages(opts))
-    flow = _flow_bytecode_cached(src, flags)
+    flow = _flow_ir_cached(src, flags)
     context = ir.Context()
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         runner = StreamRunner(context, opts.global_cl_flags, Path(tmp))
@@ -364,9 +402,7 @@ def compile_stream_async(
     """
     flags = list(iree_flags)
     data, name = _read_stream_async_input(module_text_or_path)
-    out = Path(output_path)
-    if not out.parent.is_dir():
-        raise CompileError(f"output directory does not exist: {out.parent}")
+    out = _check_output(output_path)
     check_supported_flags(flags)
     opts = stream_options(flags)
     _, after = stream_stages(opts)
@@ -381,7 +417,7 @@ def compile_stream_async(
         _call_hook(hook, module, context, None)
         t3 = time.perf_counter()
         module = runner.run(module, after, "stream phase")
-        t4 = _write_stream_bytecode(module, tmp)
+        t4 = _write_stream_ir(module, tmp)
         t5 = _finish_from_stream(tmp, flags, out)
 
     return CompileResult(

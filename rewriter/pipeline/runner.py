@@ -8,7 +8,7 @@ from pathlib import Path
 
 from iree.compiler import ir, passmanager
 
-from .common import CompileError, first_error_line, run_tool, tool
+from .common import CompileError, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
 
 # --------------------------------------------------------------------------------------------
@@ -70,16 +70,19 @@ class StreamRunner:
 
     def _run_iree_opt(self, module: ir.Module, text: str, what: str) -> ir.Module:
         self._count += 1
-        src = self.workdir / f"opt{self._count}.in.mlirbc"
-        dst = self.workdir / f"opt{self._count}.out.mlirbc"
-        with open(src, "wb") as f:
-            module.operation.write_bytecode(f)
+        # Text with locations both ways, not bytecode: the segment after the splice creates
+        # #util.composite constants, and bytecode would lose their dense_resource blobs (see
+        # write_ir). The flags given to iree-opt are only stream/util ones, so no user printing
+        # flag (--mlir-elide-*, --mlir-pretty-debuginfo) can make the text lossy.
+        src = self.workdir / f"opt{self._count}.in.mlir"
+        dst = self.workdir / f"opt{self._count}.out.mlir"
+        write_ir(module, src)
         run_tool(
             [
                 tool("iree-opt"),
                 *self.global_cl_flags,
                 f"--pass-pipeline=builtin.module({text})",
-                "--emit-bytecode",
+                "--mlir-print-debuginfo",
                 str(src),
                 "-o",
                 str(dst),
