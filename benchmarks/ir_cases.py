@@ -1,7 +1,7 @@
 """The IR specification cases of ``tests/ir`` as a corpus: splitting files into cases, wrapping one.
 
 Each ``// -----`` chunk of ``tests/ir/*.mlir`` is one behaviour, named after its public
-function. Shared by the FileCheck runner, the CLI tests and the z3 timing benchmark, so that all
+function (or its first private one, when it has none). Shared by the FileCheck runner, the CLI tests and the z3 timing benchmark, so that all
 read the cases the same way.
 """
 
@@ -21,7 +21,7 @@ def cases() -> list[tuple[str, str, str]]:
         if path.name == "prelude.mlir":
             continue
         for chunk in path.read_text().split("// -----"):
-            m = re.search(r"util\.func public @(\w+)", chunk)
+            m = re.search(r"util\.func public @(\w+)", chunk) or re.search(r"util\.func private @(\w+)", chunk)
             if m:
                 out.append((f"{path.stem}/{m.group(1)}", path.stem, chunk))
     return out

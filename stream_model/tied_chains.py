@@ -18,6 +18,7 @@ external bases may overlap arbitrarily; an external base and an internal one nev
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -29,10 +30,17 @@ from .semantics import REGION_OPS, OpEffects, branch_operands, is_resource
 Key: TypeAlias = "ir.Value | str"  # a value, or "@global" for a global's storage
 
 
-#: External sources the model follows: an import hands in a whole buffer, and an escape only
-#: lets others see storage we made. Any other external source (an argument, a call or unknown
-#: op result, a public global) is *opaque*.
-FOLLOWED_EXTERNAL_SOURCES = ("result of stream.tensor.import", "escapes through")
+class Exposure(enum.Enum):
+    """How code the model cannot see reaches a base."""
+
+    #: Storage this module made, which others can now see (exported, returned, passed on).
+    ESCAPE = "escape"
+    #: A whole buffer handed in from outside (``stream.tensor.import``).
+    IMPORT = "import"
+    #: Storage of unknown provenance: an argument, a call or unknown op's result, a public or
+    #: address-taken global, a block or region argument the model does not follow.
+    OPAQUE = "opaque"
+
 
 #: How many reasons a base keeps for explanations (the first ones; the flags stay exact).
 MAX_REASONS = 8
@@ -43,6 +51,7 @@ class _Node:
     parent: Key
     external: bool = False
     opaque: bool = False  # some external source of the base is not followed (roots only)
+    from_outside: bool = False  # a buffer made outside this module reaches the base (roots only)
     reasons: list[str] = field(default_factory=list)  # for explanations only, capped
     globals: set[str] = field(default_factory=set)  # global symbols in this base (roots only)
 
@@ -80,17 +89,19 @@ class StorageMap:
         nb.parent = ra
         na.external = na.external or nb.external
         na.opaque = na.opaque or nb.opaque
+        na.from_outside = na.from_outside or nb.from_outside
         na.reasons.extend(nb.reasons[: max(0, MAX_REASONS - len(na.reasons))])
         na.globals |= nb.globals
         nb.globals = set()
 
-    def mark_external(self, key: Key, reason: str) -> None:
-        """``reason`` says how code we cannot see reaches the base; it decides whether the
-        base is *opaque* (see :data:`FOLLOWED_EXTERNAL_SOURCES`). The flags are exact; only the
-        first :data:`MAX_REASONS` reasons are kept for explanations."""
+    def mark_external(self, key: Key, exposure: Exposure, reason: str) -> None:
+        """Code we cannot see reaches the base (``exposure`` says how, ``reason`` where, for
+        explanations). The flags are exact; only the first :data:`MAX_REASONS` reasons are
+        kept."""
         root = self._node(self.find(key))
         root.external = True
-        root.opaque = root.opaque or not reason.startswith(FOLLOWED_EXTERNAL_SOURCES)
+        root.opaque = root.opaque or exposure is Exposure.OPAQUE
+        root.from_outside = root.from_outside or exposure is not Exposure.ESCAPE
         if len(root.reasons) < MAX_REASONS:
             root.reasons.append(reason)
 
@@ -109,8 +120,14 @@ class StorageMap:
         return self.find(a) == self.find(b)
 
     def may_alias(self, a: Key, b: Key) -> bool:
-        """True when a and b may share bytes at *unknown* relative offsets."""
-        return not self.same_base(a, b) and self.is_external(a) and self.is_external(b)
+        """True when a and b may share bytes at *unknown* relative offsets: two different bases
+        that both hold a buffer made outside this module. Storage this module allocated cannot
+        be one its callers passed in, even after it escapes (IREE's result-into-argument
+        storage is a tie, which joins bases)."""
+        if self.same_base(a, b):
+            return False
+        na, nb = self._nodes[self.find(a)], self._nodes[self.find(b)]
+        return na.from_outside and nb.from_outside
 
     def globals_in_base(self, key: Key) -> list[str]:
         return sorted(self._nodes[self.find(key)].globals)
@@ -133,11 +150,13 @@ def build_storage_map(
     for name, info in globals_.items():
         storage.find("@" + name)
         if not info.private:
-            storage.mark_external("@" + name, f"global @{name} is not private")
+            storage.mark_external("@" + name, Exposure.OPAQUE, f"global @{name} is not private")
         elif info.address_taken:
-            storage.mark_external("@" + name, f"global @{name} is used other than by util.global.load/store")
+            storage.mark_external(
+                "@" + name, Exposure.OPAQUE, f"global @{name} is used other than by util.global.load/store"
+            )
     for value, where in function_args:
-        storage.mark_external(value, f"argument of {where}")
+        storage.mark_external(value, Exposure.OPAQUE, f"argument of {where}")
     for op, fx in effects:
         for result, operand in fx.tied + fx.aliases:
             storage.union(result, operand)
@@ -149,9 +168,10 @@ def build_storage_map(
             for value, name in fx.joins_globals:
                 storage.union(value, "@" + name)
         for v in fx.external:
-            storage.mark_external(v, f"result of {describe(op)}")
+            exposure = Exposure.IMPORT if op.name == "stream.tensor.import" else Exposure.OPAQUE
+            storage.mark_external(v, exposure, f"result of {describe(op)}")
         for v in fx.escapes:
-            storage.mark_external(v, f"escapes through {describe(op)}")
+            storage.mark_external(v, Exposure.ESCAPE, f"escapes through {describe(op)}")
         for v in fx.fresh:
             storage.find(v)
         _region_edges(op, storage)
@@ -210,7 +230,9 @@ def _region_edges(op: ir.Operation, storage: StorageMap) -> None:
             for block in region.blocks:
                 for arg in block.arguments:
                     if is_resource(arg):
-                        storage.mark_external(arg, f"argument of a region of {name}, which the model does not follow")
+                        storage.mark_external(
+                            arg, Exposure.OPAQUE, f"argument of a region of {name}, which the model does not follow"
+                        )
 
 
 def _branch_edges(op: ir.Operation, storage: StorageMap) -> None:
@@ -226,7 +248,9 @@ def _branch_edges(op: ir.Operation, storage: StorageMap) -> None:
             if not is_resource(arg):
                 continue
             if operands is None:
-                storage.mark_external(arg, f"argument of a block reached by {op.name}, which the model does not follow")
+                storage.mark_external(
+                    arg, Exposure.OPAQUE, f"argument of a block reached by {op.name}, which the model does not follow"
+                )
             else:
                 storage.union(arg, operands[i])
 

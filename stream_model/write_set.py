@@ -23,7 +23,11 @@ def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -
     base = storage.find(src)
     found = list(idx.by_base.get(base, []))
     if storage.is_external(src):
-        found += [(info, Access(acc.value, Kind.WRITE, None, None)) for b, info, acc in idx.external if b != base]
+        found += [
+            (info, Access(acc.value, Kind.WRITE, None, None))
+            for b, info, acc in idx.external
+            if storage.may_alias(b, base)
+        ]
     src_globals = set(storage.globals_in_base(src))
     for info in idx.global_writers:
         written = resolved.effects(info).writes_globals
