@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from .oracle import FAILING, REGRESSIONS_DIR, GeneratorBug, Miscompile, Oracle, Stats, failure_report, save_regression
 from .reduce import failure_kind, reduce_program
-from .strategies import batches
+from .strategies import KINDS, batches
 
 #: Deterministic profile of ``make test``: seed, batches, programs per batch.
 DEFAULT_SEED = 20261130
@@ -92,6 +92,7 @@ def run_campaign(
     stop_at_first: bool = False,
     shrink_seconds: float = 150.0,
     log: Callable[[str], None] = lambda line: None,
+    kinds: tuple[str, ...] = KINDS,
 ) -> CampaignResult:
     """Run batches until ``max_batches`` were judged or ``seconds`` have passed (whichever first).
 
@@ -126,7 +127,7 @@ def run_campaign(
             report_multiple_bugs=False,
             print_blob=False,
         )
-        @given(batches(size=batch_size))
+        @given(batches(size=batch_size, kinds=kinds))
         def one_batch(batch: list) -> None:
             if not batch:
                 return

@@ -53,10 +53,11 @@ from iree.compiler import ir
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_async
 from rewriter.rewrite import RewriteReport, elide_slices
 
-from .interp import interpret, interpret_variant_at
+from .audit import audit
+from .interp import interpret, interpret_variant_at, trace_races
 from .known import known_issue
 from .program import (
-    STEPS, InvalidProgram, Program, check, race_reorderings, racy_reads, slice_dependence,
+    SHAPES, STEPS, InvalidProgram, Program, check, race_reorderings, racy_reads, slice_dependence,
     whole_slices_written_later,
 )
 from .render import RenderedModule, render_module
@@ -130,9 +131,14 @@ class Stats:
     cache_hits: int = 0
     seconds: float = 0.0
     analysis_seconds: float = 0.0
+    #: Programs per shape (:meth:`.program.Program.shapes`) among the judged ones.
+    shapes: collections.Counter = field(default_factory=collections.Counter)
+    #: Programs that got a verdict of their own (not only a whole-module compile failure).
+    judged: int = 0
 
     def add(self, other: "Stats") -> None:
-        for name in ("batches", "programs", "slices", "aliased", "transfers", "compiles", "cache_hits"):
+        self.shapes.update(other.shapes)
+        for name in ("batches", "programs", "slices", "aliased", "transfers", "compiles", "cache_hits", "judged"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
         self.analysis_seconds += other.analysis_seconds
@@ -151,6 +157,13 @@ class Stats:
         ]
         for reason, n in self.kept.most_common():
             lines.append(f"  kept {n:6d}  {reason}")
+        if self.programs:
+            lines.append(f"programs judged at run time (stock IREE agrees with the interpreter): {self.judged} of "
+                         f"{self.programs} ({100 * self.judged / self.programs:.0f}%); every alias of every "
+                         "program is also audited (tests/campaign/audit.py)")
+        lines.append("shapes drawn (programs containing each):")
+        for shape in SHAPES:
+            lines.append(f"  {self.shapes.get(shape, 0):6d}  {shape}")
         if self.verdicts:
             lines.append("write checks of aliased slices: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
         lines.append(f"failures: {len(self.failures)}")
@@ -345,8 +358,10 @@ def _aliased_slices(decisions: list, k: int) -> set[str]:
             continue
         if d.function == f"p{k}":
             out.add(d.result.lstrip("%"))
-        elif d.function.startswith(f"p{k}_c"):
-            out.add("call" + d.function.rsplit("_c", 1)[1])
+        else:
+            m = re.fullmatch(rf"p{k}_c(\d+)(?:_b)?", d.function)
+            if m:
+                out.add("call" + m.group(1))
     return out
 
 
@@ -404,7 +419,7 @@ def _explained_by_race(program: Program, k: int, result_index: Optional[int], ca
     """A rewritten-only mismatch is IREE's scheduling race, not the rewrite, when the program is
     racy (:func:`.program.racy_reads`) and the wrong result does not derive from any aliased
     slice. A wrong alias shows up in values read through it; a race shows up anywhere."""
-    if result_index is None or not racy_reads(program):
+    if result_index is None or not (racy_reads(program) or trace_races(program)):
         return False
     value = program.outputs()[result_index]
     return not (_derives_from(program, value, call) & _aliased_slices(decisions, k))
@@ -528,6 +543,7 @@ class Oracle:
                 self._memo[key] = (judged.outcomes[0], judged.stats, judged.report.decisions)
             except _CompileFailure as err:
                 one = Stats(batches=1, programs=1)
+                one.shapes.update(program.shapes())
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
                     one.upstream_faults[sig] += 1
@@ -587,8 +603,13 @@ class Oracle:
             want = interpret(program, k)
             mine = [d for d in report.decisions if d.function == f"p{k}" or d.function.startswith(f"p{k}_")]
             proof = proof_problems(RewriteReport(decisions=mine))
+            # Analysis-level soundness (module docstring of .audit): runtime-independent, so it
+            # judges programs whose stock build IREE gets wrong too.
+            unsound = audit(program, k, mine)
+            stats.shapes.update(program.shapes())
             stock_diff = _first_difference(stock[i], want)
             new_diff, new_index, new_call = _difference(rewritten[i], want)
+            stats.judged += stock_diff is None
             if stock_diff is not None and proof:
                 outcome = ProgramOutcome(k, "proof", "; ".join(proof), mine)
             elif stock_diff is not None:
@@ -622,6 +643,11 @@ class Oracle:
                 outcome = ProgramOutcome(k, "proof", "; ".join(proof), mine)
             else:
                 outcome = ProgramOutcome(k, "ok", "", mine)
+            if unsound and outcome.status not in FAILING:
+                runtime = f" (runtime: {outcome.status}{': ' + outcome.detail if outcome.detail else ''})"
+                outcome = ProgramOutcome(k, "unsound", "; ".join(unsound[:3]) + runtime, mine)
+            elif unsound:
+                outcome.detail += f" (and: {unsound[0]})"
             outcomes.append(outcome)
             for d in mine:
                 if getattr(d, "kind", "slice") != "slice":
@@ -766,8 +792,9 @@ def _raise_on_failure(batch: list[Program], result: BatchResult) -> BatchResult:
     return result
 
 
-#: Outcome statuses that fail a campaign (``known`` and ``upstream-fault`` do not).
-FAILING = ("miscompile", "proof")
+#: Outcome statuses that fail a campaign (``known`` and ``upstream-fault`` do not). ``unsound``:
+#: an alias the audit (:mod:`.audit`) shows wrong on some execution, whatever the runtime said.
+FAILING = ("miscompile", "proof", "unsound")
 
 
 def failure_report(batch: list[Program], bad: list[ProgramOutcome]) -> str:

@@ -791,14 +791,18 @@ SHAPES: tuple[str, ...] = (
 def callee_numbers(program: "Program") -> dict[int, int]:
     """``id(call op) -> n``: the callee ``@p<k>_c<n>`` each call calls. Calls are numbered in
     program (pre-)order; a call with ``share >= 0`` calls the callee of the first earlier call
-    with the same ``share`` and the same :meth:`Call.callee_key`."""
+    with the same ``share``, the same :meth:`Call.callee_key` and an argument of the same
+    lifetime (the callee's argument type)."""
     out: dict[int, int] = {}
     first: dict[tuple, int] = {}
     n = 0
+    info: Optional[dict[int, ValueInfo]] = None
     for op in walk(program.ops):
         if not isinstance(op, Call):
             continue
-        key = (op.share, op.callee_key())
+        if op.share >= 0 and info is None:
+            info = program.value_info()
+        key = (op.share, op.callee_key(), info[op.arg].lifetime if info is not None else "")
         if op.share >= 0 and key in first:
             out[id(op)] = first[key]
         else:
@@ -903,6 +907,8 @@ def _to_plain(x: Any) -> Any:
 
 
 def _revive(x: Any) -> Any:
+    if isinstance(x, dict) and "kind" in x:  # a nested op (its fields may be called "range")
+        return _op_from_json(x)
     if isinstance(x, dict) and "lin" in x:
         return Lin(*x["lin"])
     if isinstance(x, dict) and "ix" in x:
@@ -914,8 +920,6 @@ def _revive(x: Any) -> Any:
     if isinstance(x, dict) and "range2" in x:
         start, length, form = x["range2"]
         return Range(_revive(start), _revive(length), form)
-    if isinstance(x, dict) and "kind" in x:
-        return _op_from_json(x)
     if isinstance(x, list):
         return tuple(_revive(y) for y in x)
     return x
