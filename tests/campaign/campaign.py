@@ -34,7 +34,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from .oracle import FAILING, REGRESSIONS_DIR, GeneratorBug, Miscompile, Oracle, Stats, failure_report, save_regression
 from .reduce import failure_kind, reduce_program
-from .strategies import KINDS, batches
+from .strategies import FOCUSED_KINDS, FOCUSED_RATES, KINDS, batches
 
 #: Deterministic profile of ``make test``: seed, batches, programs per batch.
 DEFAULT_SEED = 20261130
@@ -93,6 +93,7 @@ def run_campaign(
     shrink_seconds: float = 150.0,
     log: Callable[[str], None] = lambda line: None,
     kinds: tuple[str, ...] = KINDS,
+    rates: Optional[dict[str, int]] = None,
 ) -> CampaignResult:
     """Run batches until ``max_batches`` were judged or ``seconds`` have passed (whichever first).
 
@@ -127,7 +128,7 @@ def run_campaign(
             report_multiple_bugs=False,
             print_blob=False,
         )
-        @given(batches(size=batch_size, kinds=kinds))
+        @given(batches(size=batch_size, kinds=kinds, rates=rates))
         def one_batch(batch: list) -> None:
             if not batch:
                 return
@@ -203,3 +204,83 @@ def sample_batch(seed_value: int, size: int = BATCH_SIZE) -> list:
 
     draw()
     return max(drawn, key=len)
+
+
+@dataclass
+class Detection:
+    """When a survey first saw a failure of one suspected class."""
+
+    cls: str
+    profile: str
+    programs: int  # programs judged by the survey up to and including the detecting batch
+    seconds: float  # survey time up to the end of that batch
+    status: str
+    example: str  # the first failing program's description and detail
+    count: int = 0
+
+
+@dataclass
+class SurveyResult:
+    stats: Stats = field(default_factory=Stats)
+    detections: dict[str, Detection] = field(default_factory=dict)
+    failing: list = field(default_factory=list)  # (profile, program, outcome)
+
+    def table(self) -> str:
+        from .classify import CLASSES
+
+        lines = ["class    found  first by  programs  seconds  count  what"]
+        for cid in list(CLASSES) + sorted(set(self.detections) - set(CLASSES)):
+            d = self.detections.get(cid)
+            what = CLASSES.get(cid, "(no known class)")
+            if d is None:
+                lines.append(f"{cid:8s} no     -         -         -        0      {what}")
+            else:
+                lines.append(f"{cid:8s} yes    {d.profile:9s} {d.programs:<9d} {d.seconds:<8.0f} {d.count:<6d} {what}"
+                             f" ({d.status})")
+        return "\n".join(lines)
+
+
+def survey(oracle: Oracle, families: list[tuple[str, int, int]], batch_size: int = BATCH_SIZE,
+           log: Callable[[str], None] = lambda line: None) -> SurveyResult:
+    """Judge fixed-seed batches of each ``(family, seed, batches)`` without
+    stopping or shrinking at failures, and record, per suspected class (:mod:`.classify`), when
+    it was first seen (programs and seconds into the survey) and how often. This is how the
+    campaign shows that its shapes *reach* each known class of wrong alias: the ``soundness``
+    profile runs it and fails while any class is still found."""
+    from .classify import suspected_classes
+
+    result = SurveyResult()
+    started = time.monotonic()
+    for name, seed_value, n_batches in families:
+        kinds, rates = FOCUSED_KINDS.get(name, KINDS), FOCUSED_RATES.get(name)
+        drawn: list[list] = []
+
+        @seed(seed_value)
+        @settings(max_examples=n_batches, database=None, deadline=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck))
+        @given(batches(size=batch_size, kinds=kinds, rates=rates))
+        def draw(batch: list) -> None:
+            if batch:
+                drawn.append(batch)
+
+        draw()
+        for batch in drawn:
+            judged = oracle.judge(batch)
+            result.stats.add(judged.stats)
+            elapsed = time.monotonic() - started
+            for o in judged.outcomes:
+                if o.status not in FAILING:
+                    continue
+                program = batch[o.index] if o.index < len(batch) else batch[-1]
+                result.failing.append((name, program, o))
+                for cid in suspected_classes(program, o.index, o.decisions, o.detail):
+                    d = result.detections.get(cid)
+                    if d is None:
+                        d = result.detections[cid] = Detection(
+                            cid, name, result.stats.programs, elapsed, o.status,
+                            f"{program.describe()}\n{o.status}: {o.detail}")
+                    d.count += 1
+            log(f"{name}: {judged.stats.programs} programs, {sum(o.status in FAILING for o in judged.outcomes)} failing "
+                f"({elapsed:.0f} s)")
+    result.stats.seconds = time.monotonic() - started
+    return result

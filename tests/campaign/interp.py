@@ -276,7 +276,7 @@ class _Machine:
             out = vals[op.dst].copy()
             upd = vals[op.upd]
             start = op.start.at(step, iv)
-            if not 0 <= start and start + len(upd) <= len(out) or op.short >= len(upd):
+            if not (0 <= start and start + len(upd) <= len(out)) or op.short >= len(upd):
                 raise InvalidProgram(f"{what}: update at {start} of {len(upd)} out of bounds of {len(out)} "
                                      f"(or spelled {op.short} short)")
             out[start : start + len(upd)] = upd
@@ -288,7 +288,7 @@ class _Machine:
             span = _span(op.src_range, step, iv, len(vals[op.src]), what)
             src = vals[op.src][span]
             start = op.dst_start.at(step, iv)
-            if not 0 <= start and start + len(src) <= len(out) or op.short >= len(src):
+            if not (0 <= start and start + len(src) <= len(out)) or op.short >= len(src):
                 raise InvalidProgram(f"{what}: copy to {start} of {len(src)} out of bounds of {len(out)} "
                                      f"(or spelled {op.short} short)")
             out[start : start + len(src)] = src
@@ -319,7 +319,7 @@ class _Machine:
             span = _span(op.a_range, step, iv, len(vals[op.a]), what)
             a = vals[op.a][span]
             start = op.b_start.at(step, iv)
-            if not 0 <= start and start + len(a) <= len(vals[op.b]):
+            if not (0 <= start and start + len(a) <= len(vals[op.b])):
                 raise InvalidProgram(f"{what}: mix operand b out of bounds")
             b = vals[op.b][start : start + len(a)]
             self.define(op.out, ex.mix(a, b))

@@ -54,6 +54,7 @@ from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_as
 from rewriter.rewrite import RewriteReport, elide_slices
 
 from .audit import audit
+from .classify import suspected_classes
 from .interp import interpret, interpret_variant_at, trace_races
 from .known import known_issue
 from .program import (
@@ -71,7 +72,7 @@ FLAGS: tuple[str, ...] = tuple(DEFAULT_CPU_FLAGS)
 #: interprocedural form of ordered-before/after: the callers order their writes around the call).
 SAFE_VERDICTS = ("ordered-before", "ordered-after", "ordered-around-calls", "disjoint")
 #: Keep at most this many recorded programs per upstream-fault signature.
-FAULT_EXAMPLES_PER_SIGNATURE = 3
+FAULT_EXAMPLES_PER_SIGNATURE = int(__import__("os").environ.get("CAMPAIGN_FAULT_EXAMPLES", "3"))
 
 
 def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, Optional[str]]:
@@ -133,11 +134,14 @@ class Stats:
     analysis_seconds: float = 0.0
     #: Programs per shape (:meth:`.program.Program.shapes`) among the judged ones.
     shapes: collections.Counter = field(default_factory=collections.Counter)
-    #: Programs that got a verdict of their own (not only a whole-module compile failure).
+    #: Programs whose stock build agreed with the interpreter (judged at run time).
     judged: int = 0
+    #: Failing programs per suspected class (:mod:`.classify`; a program may match several).
+    classes: collections.Counter = field(default_factory=collections.Counter)
 
     def add(self, other: "Stats") -> None:
         self.shapes.update(other.shapes)
+        self.classes.update(other.classes)
         for name in ("batches", "programs", "slices", "aliased", "transfers", "compiles", "cache_hits", "judged"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
@@ -167,6 +171,9 @@ class Stats:
         if self.verdicts:
             lines.append("write checks of aliased slices: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
         lines.append(f"failures: {len(self.failures)}")
+        if self.classes:
+            lines.append("  by suspected class (tests/campaign/classify.py): "
+                         + ", ".join(f"{c} {n}" for c, n in sorted(self.classes.items())))
         lines.extend(f"  {f}" for f in self.failures)
         lines.append(f"known open failures (tests/campaign/known.py, masked): {sum(self.known.values())}")
         for issue, n in self.known.most_common():
@@ -660,9 +667,11 @@ class Oracle:
                 else:
                     stats.kept[reason_class(d.reason)] += 1
         stats.seconds = time.perf_counter() - started
-        for o in outcomes:
+        for o, program in zip(outcomes, programs):
             if o.status in FAILING:
-                stats.failures.append(f"p{o.index}: {o.status}: {o.detail}")
+                classes = suspected_classes(program, o.index, o.decisions, o.detail)
+                stats.classes.update(classes)
+                stats.failures.append(f"p{o.index}: {o.status} [{', '.join(classes)}]: {o.detail}")
         return BatchResult(rendered, report, outcomes, stats)
 
     def _compile_both(self, text: str, stock_printed: str, rewritten_printed: str, stats: Stats) -> dict[str, Path]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Iterator, Optional
 
-from .program import Discard, InvalidProgram, Lin, Load, Program, Range, check
+from .program import For, Discard, InvalidProgram, Lin, Load, Program, Range, check
 
 
 def failure_kind(detail: str) -> str:

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from .program import (
     STEP_MAX,
+    Discard,
     STEPS,
     Branch,
     For,
@@ -62,19 +63,30 @@ from .program import (
 KINDS = (
     "slice", "slice", "slice", "update", "fill", "scale", "sum", "slice", "copy", "update",
     "scale", "clone", "mix", "call", "iota", "splat", "discard", "fill", "sum", "call",
-    "loop", "branch", "callwrite", "reload", "prefetch", "loop",
+    "loop", "branch", "callwrite", "reload", "prefetch", "loop", "boundary", "slicecall", "switchwrite",
+    "spelledwrite",
 )
-#: What a loop body draws (no cf loops, discards or reloads inside).
-LOOP_KINDS = ("slice", "update", "fill", "sum", "slice", "scale", "call", "loop", "iota", "copy", "branch")
+#: What a loop body draws (no cf loops, discards or reloads inside). No calls: IREE 3.13 fails to
+#: compile most modules with a util.call in an scf region (a timepoint argument is added to the
+#: callee but not to such call sites), and a failing module is re-judged one program at a time.
+LOOP_KINDS = ("slice", "update", "fill", "sum", "slice", "scale", "loop", "iota", "copy", "branch")
 #: What a branch draws.
 BRANCH_KINDS = ("fill", "update", "slice", "sum", "scale", "loop")
 #: Focused profiles (``--campaign-profile``): the kinds each draws, weighted towards one family
 #: of shapes, for checks that must reach a shape quickly (``tests/test_campaign.py``).
 FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
-    "loops": ("slice", "update", "sum", "loop", "loop", "prefetch", "prefetch", "fill", "slice", "reload"),
-    "calls": ("slice", "call", "callwrite", "callwrite", "fill", "update", "sum", "call"),
-    "regions": ("slice", "branch", "branch", "update", "fill", "sum", "slice", "iota"),
-    "offsets": ("slice", "update", "fill", "sum", "slice", "copy", "update", "loop"),
+    "loops": ("slice", "update", "sum", "loop", "boundary", "prefetch", "prefetch", "fill", "slice", "reload",
+              "boundary", "cfreload"),
+    "calls": ("slice", "call", "callwrite", "callwrite", "fill", "update", "sum", "slicecall", "slicecall"),
+    "regions": ("slice", "branch", "switchwrite", "update", "fill", "sum", "slice", "iota", "switchwrite"),
+    "offsets": ("slice", "update", "fill", "sum", "spelledwrite", "copy", "spelledwrite", "boundary", "sizewrite",
+                "spelledwrite"),
+}
+#: Program-level draws per focused profile: how often ranges see step through an index global
+#: and how often index-op spellings (util.align ...) replace a plain offset (1 in n).
+FOCUSED_RATES: dict[str, dict[str, int]] = {
+    "offsets": {"step_global": 3, "spell": 2},
+    "loops": {"collide": 2},
 }
 
 
@@ -102,6 +114,7 @@ class _Gen:
         self.calls: list[Call] = []
         self.results: list[int] = []  # results of reads (for offsets spelled via resource.size)
         self._global_chain: dict[str, int] = {}
+        self.spell_rate = 5  # 1 in n offsets is spelled through index ops
 
     # -- values ----------------------------------------------------------------------------
     def new_value(self, size: Lin, chain: Optional[int] = None) -> int:
@@ -224,26 +237,26 @@ class _Gen:
                 return dataclasses.replace(r, start=cand)
         return r
 
-    def loop_only_range(self, v: int) -> Optional[Range]:
+    def loop_only_range(self, v: int, force: bool = False) -> Optional[Range]:
         """In a loop body that does not run at every step, sometimes a range that is only valid
         at the steps where it runs (empty or reversed otherwise): its in-bounds facts are false
         when the loop runs zero times (soundness finding f01)."""
         steps = self.run_steps()
-        if not self.loops or not steps or min(steps) == 0 or self.draw(st.integers(0, 2)) != 0:
+        if not self.loops or not steps or min(steps) == 0 or not force and self.draw(st.integers(0, 2)) != 0:
             return None
-        m = self.draw(st.sampled_from((1, 2)))
-        length = Lin(1 - m * min(steps), m)
+        m = self.draw(st.sampled_from((2, 3)))
+        length = Lin(1 - m * min(steps), m)  # negative at step 0: "start <= end" means step >= 1
         start = self.draw_start(self.size[v], Lin(1), self.chain[v])
         if isinstance(start, Lin) and self.fits(start, length, self.size[v]):
             return Range(start, length, self.draw(st.integers(0, 2)))
         return None
 
-    def maybe_spelled(self, start: Index, length: Lin, size: Lin) -> Index:
+    def maybe_spelled(self, start: Index, length: Lin, size: Lin, force: bool = False) -> Index:
         """Sometimes spell a start through index ops over boundary values (:class:`.program.Ix`):
         ``util.align`` with non-power-of-two alignments, ``minui`` with huge operands, ``divui``,
         ``remui``, ``select`` on the step, ``stream.resource.size`` of a read's result. The value
         is what IREE computes; a spelling whose value leaves the bounds is not used."""
-        if not isinstance(start, Lin) or start.ci or self.draw(st.integers(0, 4)) != 0:
+        if not isinstance(start, Lin) or start.ci or not force and self.draw(st.integers(0, self.spell_rate - 1)) != 0:
             return start
         how = self.draw(st.sampled_from(("align", "align", "minui", "divmul", "remui", "select", "size")))
         cand: Optional[Index] = None
@@ -302,34 +315,39 @@ class _Gen:
         self.depth -= 1
         return body
 
-    def add_loop(self, body: Optional[Callable[[list[int]], None]] = None, glob: Optional[str] = None) -> None:
+    def add_loop(self, body: Optional[Callable[[list[int]], None]] = None, glob: Optional[str] = None,
+                 style: Optional[str] = None) -> None:
         """An ``scf.for`` (or ``cf`` / ``unsigned``) loop: trip count from ``step`` (often zero
         at step 0), sometimes a carried value, 0-3 body ops (nested loops included); ``body``
         builds a fixed body instead, ``glob`` reloads and stores that global in every iteration."""
         if self.depth >= 2:
             return
-        style = self.draw(st.sampled_from(("scf", "scf", "scf", "cf", "unsigned")))
+        if style is None:
+            style = self.draw(st.sampled_from(("scf", "scf", "scf", "cf", "unsigned")))
         if style == "cf" and self.depth:
             style = "scf"
         trip = Lin(self.draw(st.integers(0, 2)), self.draw(st.sampled_from((1, 2, 1, 0))))
         lb = 0
-        if self.draw(st.integers(0, 4)) == 0:
-            lb = self.draw(st.sampled_from((5, (1 << 63) - 1)))
+        if style == "unsigned" or self.draw(st.integers(0, 4)) == 0:
+            # 2^63 - 1: as signed bounds the loop is empty, as unsigned ones it runs (f12).
+            lb = self.draw(st.sampled_from((0, 5, (1 << 63) - 1)))
         inits: list[int] = []
-        if glob is None and (body is not None or self.draw(st.booleans())):
+        if glob is None and (body is not None or self.draw(st.booleans())):  # a carried value
             v = self.pick(self.writable())
             if v is not None:
                 inits.append(v)
-        if body is not None and not inits:
+        if body is not None and not inits and glob is None:
             return
         saved = self.enter(inits)
         args = [self.new_value(self.size[i], self.chain[i]) for i in inits]
         self.loops.append(For((), (), (), (), (), trip, lb, style))
+        reloaded: list[int] = []
         if glob is not None:
             x = self.new_value(Lin(self._global_size(glob)), self._global_chain[glob])
             self.ops.append(GLoad(x, glob))
+            reloaded.append(x)
         if body is not None:
-            body(args)
+            body(args or reloaded)
         else:
             for _ in range(self.draw(st.integers(0, 3))):
                 self.add(self.draw(st.sampled_from(LOOP_KINDS)))
@@ -348,12 +366,12 @@ class _Gen:
         outs = [self.new_value(self.size[i], self.chain[i]) for i in inits]
         self.ops.append(For(tuple(outs), tuple(inits), tuple(args), tuple(ops), tuple(yields), trip, lb, style))  # type: ignore[arg-type]
 
-    def add_prefetch(self) -> None:
+    def add_prefetch(self, glob: Optional[str] = None, style: Optional[str] = None) -> None:
         """The row loop of a cache: iteration ``i`` slices row ``i + d`` of the carried value,
         writes row ``i`` and reads the slice (before or after the write). Row ``i + d`` is
         written ``d`` iterations later, which nothing orders after the read."""
         r = self.draw(st.integers(1, 3))
-        d = self.draw(st.sampled_from((0, 1, 2, 4, 5)))
+        d = self.draw(st.sampled_from((0, 1, 2, 4, 5, 0)))
         order = self.draw(st.booleans())
         fill = self.draw(st.booleans())
 
@@ -371,12 +389,12 @@ class _Gen:
                 write = Update(out, self.draw(st.sampled_from(upd)), a, Lin(0, 0, r))
             self.ops.extend(reads + [write] if order else [write] + reads)
 
-        self.add_loop(body)
+        self.add_loop(body, glob, style)
 
     def _global_size(self, name: str) -> int:
         return next(g.size for g in self.decls if g.name == name)
 
-    def add_reload(self) -> None:
+    def add_reload(self, how: Optional[str] = None, style: Optional[str] = None) -> None:
         """Store a global's current value and reload it later -- in the next iterations of a
         loop (the global written inside the loop) or right away."""
         if self.depth:
@@ -389,12 +407,15 @@ class _Gen:
         self.consume(v)
         self.ops.append(GStore(v, g))
         self._global_chain[g] = self.chain[v]
-        if self.draw(st.booleans()):
-            self.add_loop(glob=g)
+        how = how or self.draw(st.sampled_from(("none", "loop", "rows")))
+        if how == "loop":
+            self.add_loop(glob=g, style=style)
+        elif how == "rows":
+            self.add_prefetch(glob=g, style=style)
         x = self.new_value(Lin(self._global_size(g)), self.chain[v])
         self.ops.append(GLoad(x, g))
 
-    def add_branch(self) -> None:
+    def add_branch(self, consume: Optional[int] = None) -> None:
         """``scf.if`` / ``scf.index_switch`` / ``scf.execute_region``: each branch may write the
         consumed value in place (or yield it untouched, or a fresh value instead); the result
         carries whichever storage the taken branch yields."""
@@ -405,10 +426,10 @@ class _Gen:
         if style == "if":
             cond, n = self.draw(st.integers(1, 3)), 2
         elif style == "switch":
-            cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1))))
+            cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1), (3,))))
             n = len(cases) + 1
-        consumes: list[int] = []
-        if self.draw(st.integers(0, 3)) != 0:
+        consumes: list[int] = [consume] if consume is not None else []
+        if consume is None and self.draw(st.integers(0, 3)) != 0:
             v = self.pick(self.writable())
             if v is not None:
                 consumes.append(v)
@@ -481,6 +502,173 @@ class _Gen:
             else:
                 self.ops.append(Update(w, result, arg, read.start))
 
+    def _slice_of_writable(self) -> Optional[tuple[int, int, Range]]:
+        """A slice of a writable value: (source, slice, range)."""
+        src = self.pick(self.writable())
+        if src is None:
+            return None
+        r = self.draw_range(src)
+        if r is None:
+            return None
+        out = self.new_value(r.length)
+        if self.chain[src] in self.var_chains:
+            self.var_chains.add(self.chain[out])
+        self.ops.append(Slice(out, src, r))
+        self.read.add(src)
+        self.note(src, r)
+        return src, out, r
+
+    def _write_over(self, src: int, r: Range, upd: Optional[int] = None, start: Optional[Index] = None) -> int:
+        """Write ``src`` in place at ``start`` (default: a start drawn next to ``r``): an update
+        of ``upd`` when given (a dependence on it), else a fill. Returns the new version."""
+        n = self.size[upd] if upd is not None else Lin(self.draw(st.integers(1, 2)))
+        if start is None:
+            start = self.draw_start(self.size[src], n, self.chain[src])
+        self.consume(src)
+        out = self.new_value(self.size[src], self.chain[src])
+        if upd is not None:
+            self.ops.append(Update(out, upd, src, start))
+        else:
+            self.ops.append(Fill(out, src, Range(start, n), self.unique(19)))
+        return out
+
+    def add_boundary(self) -> None:
+        """A loop whose trip count is zero at step 0 (empty, or with a range only valid when it
+        runs), next to a slice and an in-place write of its source that overlap only at step 0:
+        loop facts (bounds, in-bounds) that leak out of the loop prove them disjoint (the
+        loop-bound cause of the soundness issue, finding f01)."""
+        if self.depth:
+            return
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        if not isinstance(r.start, Lin) or r.length.c1:
+            return
+        trip = Lin(0, self.draw(st.sampled_from((1, 2))))
+        saved = self.enter([])
+        self.loops.append(For((), (), (), (), (), trip))
+        if self.draw(st.booleans()):
+            other = self.pick()
+            if other is not None:
+                lr = self.loop_only_range(other, force=True) or self.draw_range(other)
+                if lr is not None:
+                    self.ops.append(Slice(self.new_value(lr.length), other, lr))
+        self.loops.pop()
+        body = self.leave(saved)
+        loop = For((), (), (), tuple(body), (), trip, 0, self.draw(st.sampled_from(("scf", "scf", "cf"))))
+        n = Lin(self.draw(st.integers(1, 2)))
+        how = self.draw(st.sampled_from(("start", "end")))
+        start = (Lin(r.start.c0, r.start.c1 + r.length.c0) if how == "start"
+                 else Lin(r.end.c0 - 1, r.end.c1 + 1))  # type: ignore[union-attr]
+        where = self.draw(st.integers(0, 2))
+        if where == 0:
+            self.ops.append(loop)
+        upd = self.pick([v for v in self.live if self.size[v] == n and v not in (src, sl)])
+        self._write_over(src, r, upd, start)
+        if where == 1:
+            self.ops.append(loop)
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+        if where == 2:
+            self.ops.append(loop)
+
+    def add_spelled_write(self) -> None:
+        """A slice, then an in-place write of its source next to it whose offset is spelled
+        through index ops (``util.align`` with odd alignments, ...: finding f05) or whose end
+        is spelled short of its length (finding f11), then a read of the slice."""
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        how = self.draw(st.sampled_from(("update", "fill", "copy")))
+        n = Lin(self.draw(st.integers(1, 4)))
+        start = self.draw_start(self.size[src], n, self.chain[src])
+        start = self.maybe_spelled(start, n, self.size[src], force=self.draw(st.booleans()))
+        short = self.draw_short(n)
+        if how == "copy":
+            other = self.pick([v for v in self.live if v not in (src, sl) and n.fits_in(self.size[v])])
+            if other is None:
+                return
+            self.consume(src)
+            out = self.new_value(self.size[src], self.chain[src])
+            self.ops.append(Copy(out, other, Range(Lin(0), n), src, start, short))
+        elif how == "update":
+            upd = self.pick([v for v in self.live if v not in (src, sl) and self.size[v] == n])
+            if upd is None:
+                upd = self.new_value(n)
+                self.ops.append(Iota(upd, n, self.unique(23) * 1000 + 7))
+            self.consume(src)
+            out = self.new_value(self.size[src], self.chain[src])
+            self.ops.append(Update(out, upd, src, start, 0, short))
+        else:
+            self.consume(src)
+            out = self.new_value(self.size[src], self.chain[src])
+            self.ops.append(Fill(out, src, Range(start, n), self.unique(29)))
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+
+
+    def add_slice_call(self) -> None:
+        """An alias handed to a call (late, forwarding, shared ... callee), then the slice's
+        source written in place, after or without a dependence on the call's result
+        (finding f06: late reads lost through a forwarding call)."""
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        result = self.new_value(Lin(1))
+        read = Range(Lin(0), r.length)
+        late = self.draw(st.booleans())
+        forward = self.draw(st.booleans())
+        via_slice = self.draw(st.booleans())
+        call = Call(None, result, sl, read if via_slice else None, None if via_slice else read, None,
+                    late, forward, False, 0 if self.draw(st.booleans()) else -1)
+        self.ops.append(call)
+        self.calls.append(call)
+        if self.draw(st.booleans()):
+            self.live.remove(sl)
+            self.ops.append(Discard(sl))
+        self._write_over(src, r, result if self.draw(st.booleans()) else None)
+
+    def add_region_then_write(self) -> None:
+        """A slice, then a region op (index_switch, execute_region, if) that consumes the
+        slice's source and yields it (written or not) or a fresh value, then an in-place write
+        of the region's result and a read of the slice (finding f10)."""
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        before = len(self.ops)
+        self.add_branch(consume=src)
+        if len(self.ops) == before or not isinstance(self.ops[-1], Branch):
+            return
+        (out,) = self.ops[-1].outs or (None,)
+        if out is None:
+            return
+        self._write_over(out, r)
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+
+    def add_size_write(self) -> None:
+        """A slice read by a dispatch, then its source written at an offset computed from
+        ``stream.resource.size`` of the read's result: an index that orders nothing
+        (finding f08)."""
+        if self.depth:
+            return
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        res = self.new_value(Lin(1))
+        self.ops.append(Sum(res, sl, Range(Lin(0), r.length)))
+        if self.draw(st.booleans()):
+            self.live.remove(sl)
+            self.ops.append(Discard(sl))
+        n = Lin(1)
+        start = self.draw_start(self.size[src], n, self.chain[src])
+        if isinstance(start, Lin) and not start.c1:
+            start = Ix("size", Lin(1 - start.c0), res, Lin(1)) if start.c0 <= 1 else start
+        upd = self.pick([v for v in self.live if self.size[v] == n and v not in (src, sl, res)])
+        self._write_over(src, r, upd, start)
+
     # -- transactions (top level) ----------------------------------------------------------
     def snapshot(self) -> tuple:
         return (list(self.ops), dict(self.size), dict(self.chain), list(self.live), set(self.read),
@@ -520,6 +708,8 @@ class _Gen:
             if r is None:
                 return
             r = self.ivify(r, self.size[dst])
+            if kind == "fill":
+                r = dataclasses.replace(r, start=self.maybe_spelled(r.start, r.length, self.size[dst]))
             self.consume(dst)
             out = self.new_value(self.size[dst], self.chain[dst])
             if kind == "fill":
@@ -599,6 +789,18 @@ class _Gen:
             self.add_reload()
         elif kind == "prefetch":
             self.add_prefetch()
+        elif kind == "boundary":
+            self.add_boundary()
+        elif kind == "slicecall":
+            self.add_slice_call()
+        elif kind == "switchwrite":
+            self.add_region_then_write()
+        elif kind == "sizewrite":
+            self.add_size_write()
+        elif kind == "spelledwrite":
+            self.add_spelled_write()
+        elif kind == "cfreload":
+            self.add_reload("rows", "cf")
         elif kind in ("iota", "splat"):
             size = self.draw_lin(1, 20)
             out = self.new_value(size)
@@ -614,7 +816,8 @@ class _Gen:
 
 
 @st.composite
-def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS) -> Program:
+def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
+             rates: Optional[dict[str, int]] = None) -> Program:
     """One valid program (see the module docstring for what it favours).
 
     Each top-level draw is a transaction: when the program with it fails :func:`.program.check`
@@ -622,6 +825,8 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS) -
     undone. Shapes are drawn freely and validity stays exact, which the range arithmetic of
     nested scopes could not promise by construction alone."""
     g = _Gen(draw)
+    rates = rates or {}
+    g.spell_rate = rates.get("spell", 5)
     n_globals = draw(st.integers(0, 2))
     decls = tuple(GlobalDecl(f"g{i}", draw(st.integers(2, 24))) for i in range(n_globals))
     g.decls = decls
@@ -635,8 +840,8 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS) -
         g.ops.append(Iota(g.new_value(size), size, 7))
     g.assume_max = draw(st.sampled_from((None, None, STEP_MAX, 4, 1000)))
     flags = {
-        "step_global": draw(st.sampled_from(("",) * 6 + ("direct", "indirect"))),
-        "step_name": draw(st.sampled_from(("step",) * 6 + ("i0_other", "i1_other"))),
+        "step_global": draw(st.sampled_from(("",) * (2 * rates.get("step_global", 4) - 2) + ("direct", "indirect"))),
+        "step_name": draw(st.sampled_from(("step",) * (2 * rates.get("collide", 4) - 2) + ("i0_other", "i1_other"))),
     }
     if flags["step_global"]:
         flags["step_cap"] = draw(st.sampled_from((0, 1, 3)))
@@ -652,11 +857,12 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS) -
 
 
 @st.composite
-def batches(draw: Callable, size: int = 16, max_ops: int = 9, kinds: tuple[str, ...] = KINDS) -> list[Program]:
+def batches(draw: Callable, size: int = 16, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
+            rates: Optional[dict[str, int]] = None) -> list[Program]:
     """Up to ``size`` programs for one module. Each slot may be empty, and empty is what a slot
     shrinks to, so a failing batch shrinks to the one program that fails."""
     out = []
     for _ in range(size):
         if draw(st.integers(0, 15)) != 0:
-            out.append(draw(programs(max_ops=max_ops, kinds=kinds)))
+            out.append(draw(programs(max_ops=max_ops, kinds=kinds, rates=rates)))
     return out
