@@ -40,6 +40,13 @@ from .strategies import FOCUSED_KINDS, FOCUSED_RATES, KINDS, batches
 DEFAULT_SEED = 20261130
 DEFAULT_BATCHES = 9
 BATCH_SIZE = 16
+#: Batches per round (one seed per round) of :func:`run_campaign`.
+PER_ROUND = 3
+#: The focused profiles (``--campaign-profile=<family>``): first seed and batches.
+FOCUSED_PROFILES: dict[str, tuple[int, int]] = {"loops": (1, 6), "calls": (2, 4), "regions": (3, 4), "offsets": (4, 6)}
+#: What ``--campaign-profile=soundness`` surveys: (family, seed, batches).
+SOUNDNESS_FAMILIES: list[tuple[str, int, int]] = [("default", DEFAULT_SEED, DEFAULT_BATCHES)] + [
+    (name, seed_value, n) for name, (seed_value, n) in FOCUSED_PROFILES.items()]
 
 
 def reduce_failure(oracle: Oracle, program, detail: str):
@@ -85,7 +92,7 @@ def run_campaign(
     max_batches: Optional[int] = None,
     seconds: Optional[float] = None,
     batch_size: int = BATCH_SIZE,
-    per_round: int = 3,
+    per_round: int = PER_ROUND,
     shrink: bool = True,
     save_regressions: bool = True,
     regressions_dir: Path = REGRESSIONS_DIR,
@@ -190,7 +197,28 @@ def run_campaign(
     return result
 
 
-def sample_batch(seed_value: int, size: int = BATCH_SIZE) -> list:
+def profile_batches(seed_value: int = DEFAULT_SEED, n_batches: int = DEFAULT_BATCHES, family: str = "default",
+                    batch_size: int = BATCH_SIZE) -> list[list]:
+    """The batches :func:`run_campaign` draws for a profile while nothing fails (rounds of
+    :data:`PER_ROUND` with seeds ``seed_value + round``): what the profile covers, without
+    compiling (the shape-count test)."""
+    out: list[list] = []
+    round_ = 0
+    while len(out) < n_batches:
+        @seed(seed_value + round_)
+        @settings(max_examples=PER_ROUND, database=None, deadline=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck))
+        @given(batches(size=batch_size, kinds=FOCUSED_KINDS.get(family, KINDS), rates=FOCUSED_RATES.get(family)))
+        def draw(batch: list) -> None:
+            if batch and len(out) < n_batches:
+                out.append(batch)
+
+        draw()
+        round_ += 1
+    return out
+
+
+def sample_batch(seed_value: int, size: int = BATCH_SIZE, family: str = "default") -> list:
     """A fixed generated batch (the largest of a few drawn with ``seed_value``), for tests that
     need generated programs without a campaign loop (the mutation tests)."""
     drawn: list[list] = []
@@ -198,7 +226,7 @@ def sample_batch(seed_value: int, size: int = BATCH_SIZE) -> list:
     @seed(seed_value)
     @settings(max_examples=4, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
-    @given(batches(size=size))
+    @given(batches(size=size, kinds=FOCUSED_KINDS.get(family, KINDS), rates=FOCUSED_RATES.get(family)))
     def draw(batch: list) -> None:
         drawn.append(batch)
 

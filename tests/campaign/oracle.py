@@ -71,6 +71,9 @@ FLAGS: tuple[str, ...] = tuple(DEFAULT_CPU_FLAGS)
 #: Write-check verdicts that justify an alias (safety.py's rule; ordered-around-calls is the
 #: interprocedural form of ordered-before/after: the callers order their writes around the call).
 SAFE_VERDICTS = ("ordered-before", "ordered-after", "ordered-around-calls", "disjoint")
+#: A compile that takes longer is a hang (a finding on the module, not the end of the campaign);
+#: one compile of a 16-program batch takes a few seconds.
+COMPILE_TIMEOUT_S = 180.0
 #: Keep at most this many recorded programs per upstream-fault signature.
 FAULT_EXAMPLES_PER_SIGNATURE = int(__import__("os").environ.get("CAMPAIGN_FAULT_EXAMPLES", "3"))
 
@@ -711,7 +714,12 @@ class Oracle:
         for role, future in futures.items():
             key, printed = jobs[role]
             try:
-                built, hooked = future.result()
+                built, hooked = future.result(timeout=COMPILE_TIMEOUT_S)
+            except concurrent.futures.TimeoutError:
+                self._kill_pool(role)
+                failure = failure or _CompileFailure(
+                    role, f"the {role} compile did not finish in {COMPILE_TIMEOUT_S:.0f} s (the compiler hung)")
+                continue
             except concurrent.futures.process.BrokenProcessPool:
                 self._pools.pop(role, None)
                 failure = failure or _CompileFailure(role, f"the {role} compile crashed the compiler process")
@@ -740,6 +748,16 @@ class Oracle:
                 1, mp_context=multiprocessing.get_context("spawn")
             )
         return self._pools[role]
+
+    def _kill_pool(self, role: str) -> None:
+        """Kill a helper whose compile hangs (IREE 3.13 was seen deadlocking in its thread pool
+        while verifying a module: no CPU, no end); the next compile starts a fresh one."""
+        pool = self._pools.pop(role, None)
+        if pool is None:
+            return
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the helper processes."""
