@@ -48,46 +48,73 @@ def _ix_ops(x) -> list[Ix]:
     return []
 
 
+_FLAGGED = re.compile(r"slice (v\d+|s in callee c\d+) \[\d+, \d+\) at step \d+: \w+ (\S+(?: in callee c\d+)?) writes")
+
+
+def flagged(detail: str) -> list[tuple[str, str]]:
+    """(slice, write) pairs the audit named in a failure's detail (``v7``, ``s in callee c0``)."""
+    return _FLAGGED.findall(detail)
+
+
 def suspected_classes(program: Program, k: int, decisions: Iterable, detail: str = "") -> list[str]:
-    """Classes of :data:`CLASSES` the failing program ``k`` matches (possibly several)."""
+    """Classes of :data:`CLASSES` the failing program ``k`` matches (possibly several).
+
+    When the audit named the wrong alias (its slice and the write), only that slice's decision
+    and that write count; a runtime-only mismatch falls back to every aliased slice."""
     found: dict[str, None] = {}
+    decisions = list(decisions)
+    if decisions:  # judged alone after a whole-module failure, the program is @p0 whatever k says
+        k = int(re.match(r"p(\d+)", decisions[0].function).group(1))  # type: ignore[union-attr]
+    pairs = flagged(detail)
+    top = {f"v{op.out}": op for op in walk(program.ops) if isinstance(op, Slice)}
+    names = {s.split()[0] if s.startswith("v") else s for s, _ in pairs}
     aliased = [d for d in decisions if d.decision == "alias" and getattr(d, "kind", "slice") == "slice"]
+    if pairs:
+        callee_slices = {s.rsplit(" ", 1)[1] for s, _ in pairs if not s.startswith("v")}
+        aliased = [d for d in aliased if d.result.lstrip("%") in names and d.function == f"p{k}"
+                   or re.fullmatch(rf"p{k}_(c\d+)(?:_b)?", d.function)
+                   and re.fullmatch(rf"p{k}_(c\d+)(?:_b)?", d.function).group(1) in callee_slices]
     facts = [f for d in aliased for c in d.checks for f in c.facts_used]
-    in_loops = _loop_values(program)
-    top_slices = {f"v{op.out}" for op in program.ops if isinstance(op, Slice)}
     ops = walk(program.ops)
+    by_out = {f"v{d}": op for op in ops for d in op.defs()}
+    writes = [by_out.get(w) for _, w in pairs]
+    slices = [top.get(n) for n in names]
+    in_loops = _loop_values(program)
 
     def has(cid: str, cond: bool) -> None:
         if cond:
             found[cid] = None
 
-    # Cause 1: a callee's slice aliased with "callers order their writes around the call".
-    has("cause1", any(re.fullmatch(rf"p{k}_c\d+(?:_b)?", d.function)
-                      and any(c.verdict == "ordered-around-calls" for c in d.checks) for d in aliased)
-        and "in callee" in detail.split("writes")[0])
-    # f01: an in-bounds fact of an access inside a loop body.
+    # Cause 1: a callee's slice, written by its caller (or another callee) during the call.
+    has("cause1", any(not s.startswith("v") and not w.endswith(s.rsplit(" ", 1)[1]) for s, w in pairs)
+        or not pairs and any(re.fullmatch(rf"p{k}_c\d+(?:_b)?", d.function)
+                             and any(c.verdict == "ordered-around-calls" for c in d.checks) for d in aliased))
+    # f01: an in-bounds fact of an access inside a loop body proved a slice outside it.
     has("f01", any(f.startswith("in-bounds:") and any(int(v) in in_loops for v in re.findall(r"%v(\d+)", f))
                    for f in facts))
     # Cause 2: loop-bound facts proving a slice outside every loop.
-    has("cause2", any(d.result.lstrip("%") in top_slices and any("loop bounds" in f for c in d.checks
-                                                                  for f in c.facts_used) for d in aliased))
+    has("cause2", any(d.result.lstrip("%") in top and int(d.result.lstrip("%v")) not in in_loops
+                      and any("loop bounds" in f for c in d.checks for f in c.facts_used) for d in aliased))
     has("f02", program.step_global == "indirect" and any(f"global @p{k}_idx" in f for f in facts))
     has("f03", program.step_name != "step" and any("iteration" in f for f in facts))
     cf_values = _loop_values(program, "cf")
-    has("f04", any(d.function == f"p{k}" and int(d.result.lstrip("%v") or -1) in cf_values
-                   for d in aliased if re.fullmatch(r"%v\d+", d.result)))
-    starts = [getattr(op, f) for op in ops for f in ("start", "dst_start", "b_start") if hasattr(op, f)]
-    starts += [getattr(op, f).start for op in ops for f in ("range", "src_range", "a_range")
-               if getattr(op, f, None) is not None]
-    aligns = [x for s in starts for x in _ix_ops(s) if x.op == "align"]
-    has("f05", any(a.b & (a.b - 1) for a in aligns))
-    forwarded = {op.arg for op in ops if isinstance(op, Call) and op.forward and op.late}
-    has("f06", any(f"v{v}" in {d.result.lstrip("%") for d in aliased} for v in forwarded))
-    has("f08", any(x.op == "size" for s in starts for x in _ix_ops(s))
-        and any(c.verdict == "ordered-after" for d in aliased for c in d.checks))
+    has("f04", any(int(n[1:]) in cf_values for n in names if n.startswith("v")))
+    unsigned_values = {v for op in ops if isinstance(op, For) and op.style == "unsigned" and op.lb >= 1 << 62
+                       for inner in walk(op.body) for v in inner.defs()}
+    has("f12", any(int(n[1:]) in unsigned_values for n in names if n.startswith("v")))
+    spelled = [getattr(op, f) for op in [*writes, *slices] if op is not None
+               for f in ("start", "dst_start") if hasattr(op, f)]
+    spelled += [getattr(op, f).start for op in [*writes, *slices] if op is not None
+                for f in ("range", "src_range") if getattr(op, f, None) is not None]
+    if not pairs:
+        spelled += [getattr(op, f) for op in ops for f in ("start", "dst_start") if hasattr(op, f)]
+        spelled += [getattr(op, f).start for op in ops for f in ("range", "src_range") if getattr(op, f, None) is not None]
+    ix = [x for sp in spelled for x in _ix_ops(sp)]
+    has("f05", any(x.op == "align" and x.b & (x.b - 1) for x in ix))
+    has("f08", any(x.op == "size" for x in ix) and any(c.verdict == "ordered-after" for d in aliased for c in d.checks))
+    forwarded = {f"v{op.arg}" for op in ops if isinstance(op, Call) and op.forward and op.late}
+    has("f06", bool(forwarded & ({d.result.lstrip("%") for d in aliased} if pairs else names or set())))
     switched = {v for op in ops if isinstance(op, Branch) and op.style in ("switch", "exec") for v in op.consumes_}
     has("f10", bool(switched) and any("no op writes" in d.reason for d in aliased))
-    has("f11", any(getattr(op, "short", 0) for op in ops))
-    has("f12", any(isinstance(op, For) and op.style == "unsigned" and op.lb >= 1 << 62 for op in ops)
-        and any("loop bounds" in f for f in facts))
+    has("f11", any(getattr(op, "short", 0) for op in (writes if pairs else ops) if op is not None))
     return list(found) or ["unclassified"]

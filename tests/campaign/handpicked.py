@@ -87,14 +87,15 @@ from .program import Branch, Call, Copy, Discard, For, GLoad, GStore, Ix  # noqa
 _R = _r
 
 FINDINGS: dict[str, Program] = {
-    # An in-loop slice only valid when the loop runs (length -1 + 2s): its in-bounds fact says
-    # step >= 1, which "proves" the update at 2 + 2s clear of [0, 3) -- false at step 0.
+    # A loop to the argument %n (= step, which the analysis cannot know) holding a slice only
+    # valid when it runs (length -1 + 2s): its in-bounds fact says step >= 1, which "proves" the
+    # update at 2 + 2s clear of [0, 3) -- false at step 0, where n = 0 and the loop never runs.
     "f01": Program((GlobalDecl("g0", 12),), (
         Load(0, "g0"), Iota(1, Lin(12), 11_007), Slice(2, 0, _R(0, 3)), Iota(3, Lin(1), 55_007),
         Update(4, 3, 0, Lin(2, 2)),
-        For((), (), (), (Slice(5, 1, Range(Lin(3), Lin(-1, 2))),), (), Lin(0, 1)),
+        For((), (), (), (Slice(5, 1, Range(Lin(3), Lin(-1, 2))),), (), Lin(0, 1), from_arg=True),
         Sum(6, 2, _R(0, 3)),
-    )),
+    ), n_arg=Lin(0, 1)),
     # Ranges see step through an index global first stored with store.indirect: the model
     # believes the global is <= 0, so [0, 1 + s) looks clear of [2, 3).
     "f02": Program((GlobalDecl("g0", 12),), (

@@ -310,7 +310,7 @@ def _run_modules(paths: dict[str, Path], rendered: RenderedModule, decisions: li
 
     def one(role: str) -> Outputs:
         try:
-            return run_isolated(paths[role], rendered.functions, STEPS)
+            return run_isolated(paths[role], rendered.functions, STEPS, arguments=rendered.arguments)
         except LoadError as err:
             failure = _CompileFailure(role, f"the {role} module fails to load: {err}")
         except RunCrashed as err:
@@ -554,12 +554,17 @@ class Oracle:
             except _CompileFailure as err:
                 one = Stats(batches=1, programs=1)
                 one.shapes.update(program.shapes())
+                unsound = audit(program, 0, err.decisions)
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
                     one.upstream_faults[sig] += 1
                     if self.record_faults:
                         self._record_fault(program, 0, sig, err.message, None)
-                    outcome = ProgramOutcome(0, "upstream-fault", err.message)
+                    outcome = ProgramOutcome(0, "upstream-fault", err.message, err.decisions)
+                    if unsound:  # the audit does not need a build
+                        outcome = ProgramOutcome(0, "unsound", "; ".join(unsound[:3]) + f" (runtime: {err.message})",
+                                                 err.decisions)
+                        one.failures.append(f"unsound: {outcome.detail}")
                 else:
                     issue = known_issue(program, err.message, err.decisions)
                     if issue is not None:

@@ -499,6 +499,10 @@ class For(Op):
     trip: Lin
     lb: int = 0
     style: str = "scf"
+    #: The upper bound is the function's argument ``%n`` (then ``trip`` must equal
+    #: :attr:`Program.n_arg` and ``lb`` is 0): a trip count that is zero at some steps without
+    #: the analysis knowing when (soundness finding f01).
+    from_arg: bool = False
 
     def uses(self) -> tuple[int, ...]:
         return tuple(dict.fromkeys(self.inits + _captured(self.body, self.args)))
@@ -598,6 +602,9 @@ class Program:
     #: The SSA name of the step argument (``%step``). Names such as ``i0_other`` collide with
     #: the names the analysis gives other loop iterations' values (soundness finding f03).
     step_name: str = "step"
+    #: A second index argument ``%n``, passed ``n_arg.at(step)`` at run time, when set: a trip
+    #: count the analysis cannot relate to ``step`` (loops with ``from_arg``).
+    n_arg: Optional[Lin] = None
 
     # -- derived facts ---------------------------------------------------------------------
     def value_info(self) -> dict[int, "ValueInfo"]:
@@ -704,6 +711,7 @@ class Program:
         has("scf.for unsigned", any(op.style == "unsigned" for op in fors))
         has("cf loop", any(op.style == "cf" for op in fors))
         has("zero-trip loop", any(min(op.trips(s) for s in STEPS) == 0 for op in fors))
+        has("trip count from an argument", any(op.from_arg for op in fors))
         has("nested loops", any(any(isinstance(x, For) for x in walk(op.body)) for op in fors))
         has("loop-carried resource", any(op.inits for op in fors))
         has("iv-dependent range", any(_mentions_iv(x) for op in fors for x in walk(op.body)))
@@ -747,6 +755,8 @@ class Program:
             data["step_global"], data["step_cap"] = self.step_global, self.step_cap
         if self.step_name != "step":
             data["step_name"] = self.step_name
+        if self.n_arg is not None:
+            data["n_arg"] = _to_plain(self.n_arg)
         return data
 
     @staticmethod
@@ -758,6 +768,7 @@ class Program:
             step_global=data.get("step_global", ""),
             step_cap=data.get("step_cap", 0),
             step_name=data.get("step_name", "step"),
+            n_arg=_revive(data["n_arg"]) if "n_arg" in data else None,
         )
 
     def dumps(self) -> str:
@@ -772,6 +783,8 @@ class Program:
             lines.append(f"step through an index global ({self.step_global} store, then minui {self.step_cap})")
         if self.step_name != "step":
             lines.append(f"step is named %{self.step_name}")
+        if self.n_arg is not None:
+            lines.append(f"argument %n = {self.n_arg}")
         _describe_ops(self.ops, "  ", lines)
         lines.append(f"exports: {', '.join(f'v{v}' for v in self.outputs())}")
         return "\n".join(lines)
@@ -779,7 +792,7 @@ class Program:
 
 #: Every shape :meth:`Program.shapes` can report, in summary order.
 SHAPES: tuple[str, ...] = (
-    "scf.for", "scf.for unsigned", "cf loop", "zero-trip loop", "nested loops", "loop-carried resource",
+    "scf.for", "scf.for unsigned", "cf loop", "zero-trip loop", "trip count from an argument", "nested loops", "loop-carried resource",
     "iv-dependent range", "slice in a loop", "scf.if", "scf.index_switch", "scf.execute_region",
     "region yields a consumed value", "call", "call: late read", "call: forwarding", "call: public callee",
     "call: shared callee", "call then write of its argument", "global store/reload", "global written in a loop",
@@ -985,7 +998,7 @@ def _describe_op(op: Op) -> str:
     if isinstance(op, For):
         outs = ", ".join(f"v{v}" for v in op.outs)
         carried = ", ".join(f"v{a} = v{i}" for a, i in zip(op.args, op.inits))
-        bounds = f"{op.lb} to {op.lb}+({op.trip})" if op.lb else f"0 to {op.trip}"
+        bounds = f"{op.lb} to {op.lb}+({op.trip})" if op.lb else f"0 to {'%n = ' if op.from_arg else ''}{op.trip}"
         return f"{outs + ' = ' if outs else ''}for[{op.style}] i = {bounds} ({carried})"
     if isinstance(op, Branch):
         outs = ", ".join(f"v{v}" for v in op.outs)
@@ -1077,6 +1090,8 @@ def _check_ops(program: Program, ops: tuple, live: set[int], held: dict[str, int
                 raise InvalidProgram(f"{what}: inits, args, yields and outs differ in number")
             if len(set(op.inits)) != len(op.inits) or min(op.trip.c0, op.trip.c1) < 0 or op.trip.ci:
                 raise InvalidProgram(f"{what}: repeated init or a negative trip count")
+            if op.from_arg and (op.trip != program.n_arg or op.lb or op.style == "unsigned"):
+                raise InvalidProgram(f"{what}: a loop to %n runs n_arg times from 0 (signed)")
             body_live = (live - set(op.inits)) | set(op.args)
             for a in op.args:
                 if a in defined:

@@ -73,6 +73,8 @@ class RenderedModule:
     #: Per program: the exported public function and the value ids of its results, in order.
     functions: tuple[str, ...]
     outputs: tuple[tuple[int, ...], ...]
+    #: Per program: the arguments after ``step``, as ``(c0, c1)`` of ``c0 + c1 * step``.
+    arguments: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def _rtype(lifetime: str) -> str:
@@ -285,7 +287,8 @@ class _ProgramRenderer:
             results.append(bv)
         e.emit(f"util.return {', '.join(results)}" + (f" : {', '.join(['!hal.buffer_view'] * len(results))}" if results else ""))
         sig = ", ".join(["!hal.buffer_view"] * len(results))
-        head = f"  util.func public @{function_name(self.k)}({arg}: index) -> ({sig}) {{\n"
+        extra = ", %n: index" if self.p.n_arg is not None else ""
+        head = f"  util.func public @{function_name(self.k)}({arg}: index{extra}) -> ({sig}) {{\n"
         body = "\n".join(e.lines)
         return ("".join(d + "\n" for d in self.decls) + "".join(c + "\n" for c in self.callees) + head + body
                 + "\n  }\n"), outputs
@@ -425,6 +428,8 @@ class _ProgramRenderer:
         return ", ".join(self.ty(v) for v in values)
 
     def _bounds(self, e: _Emitter, op: For) -> tuple[str, str]:
+        if op.from_arg:
+            return e.const(0), "%n"
         n = e.lin(op.trip)
         if not op.lb:
             return e.const(0), n
@@ -635,11 +640,12 @@ def render_module(programs: list[Program] | tuple[Program, ...], first: int = 0)
             init.emit(f"util.global.store {v}, @{sym} : !stream.resource<variable>")
     if init.lines:
         parts.append("  util.initializer {\n" + "\n".join(init.lines) + "\n    util.return\n  }\n")
-    functions, outputs = [], []
+    functions, outputs, arguments = [], [], []
     for k, program in enumerate(programs, start=first):
         text, outs = _ProgramRenderer(program, k).render()
         parts.append(text)
         functions.append(function_name(k))
         outputs.append(outs)
+        arguments.append(((program.n_arg.c0, program.n_arg.c1),) if program.n_arg is not None else ())
     parts.append("}\n")
-    return RenderedModule("".join(parts), tuple(functions), tuple(outputs))
+    return RenderedModule("".join(parts), tuple(functions), tuple(outputs), tuple(arguments))

@@ -64,7 +64,7 @@ KINDS = (
     "slice", "slice", "slice", "update", "fill", "scale", "sum", "slice", "copy", "update",
     "scale", "clone", "mix", "call", "iota", "splat", "discard", "fill", "sum", "call",
     "loop", "branch", "callwrite", "reload", "prefetch", "loop", "boundary", "slicecall", "switchwrite",
-    "spelledwrite",
+    "spelledwrite", "boundary",
 )
 #: The kinds of the first campaign (straight-line code with calls), for tests that must not meet
 #: the new shapes (the mutation tests' shrinking check).
@@ -91,7 +91,7 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
 FOCUSED_RATES: dict[str, dict[str, int]] = {
     "classic": {"classic": 1},
     "offsets": {"step_global": 3, "spell": 2},
-    "loops": {"collide": 2},
+    "loops": {"collide": 2, "small_assume": 1},
 }
 
 
@@ -120,6 +120,7 @@ class _Gen:
         self.results: list[int] = []  # results of reads (for offsets spelled via resource.size)
         self._global_chain: dict[str, int] = {}
         self.spell_rate = 5  # 1 in n offsets is spelled through index ops
+        self.n_arg: Optional[Lin] = None  # the value of a second argument %n, once a loop uses it
 
     # -- values ----------------------------------------------------------------------------
     def new_value(self, size: Lin, chain: Optional[int] = None) -> int:
@@ -263,7 +264,7 @@ class _Gen:
         is what IREE computes; a spelling whose value leaves the bounds is not used."""
         if not isinstance(start, Lin) or start.ci or not force and self.draw(st.integers(0, self.spell_rate - 1)) != 0:
             return start
-        how = self.draw(st.sampled_from(("align", "align", "minui", "divmul", "remui", "select", "size")))
+        how = self.draw(st.sampled_from(("align", "align", "minui", "divmul", "remui", "select", "size", "size")))
         cand: Optional[Index] = None
         if how == "align":
             a = self.draw(st.sampled_from((4, 8, 12, 20, 24, 48, 64)))
@@ -551,6 +552,9 @@ class _Gen:
         if not isinstance(r.start, Lin) or r.length.c1:
             return
         trip = Lin(0, self.draw(st.sampled_from((1, 2))))
+        from_arg = self.draw(st.booleans()) and self.n_arg in (None, trip)
+        if from_arg:
+            self.n_arg = trip  # the trip count comes in as %n: the analysis cannot tie it to step
         saved = self.enter([])
         self.loops.append(For((), (), (), (), (), trip))
         if self.draw(st.booleans()):
@@ -561,7 +565,8 @@ class _Gen:
                     self.ops.append(Slice(self.new_value(lr.length), other, lr))
         self.loops.pop()
         body = self.leave(saved)
-        loop = For((), (), (), tuple(body), (), trip, 0, self.draw(st.sampled_from(("scf", "scf", "cf"))))
+        style = "scf" if from_arg else self.draw(st.sampled_from(("scf", "scf", "cf")))
+        loop = For((), (), (), tuple(body), (), trip, 0, style, from_arg)
         n = Lin(self.draw(st.integers(1, 2)))
         how = self.draw(st.sampled_from(("start", "end")))
         start = (Lin(r.start.c0, r.start.c1 + r.length.c0) if how == "start"
@@ -664,13 +669,13 @@ class _Gen:
         src, sl, r = got
         res = self.new_value(Lin(1))
         self.ops.append(Sum(res, sl, Range(Lin(0), r.length)))
-        if self.draw(st.booleans()):
-            self.live.remove(sl)
-            self.ops.append(Discard(sl))
+        self.live.remove(sl)  # no export: the dispatch is the alias' only read
+        self.ops.append(Discard(sl))
         n = Lin(1)
         start = self.draw_start(self.size[src], n, self.chain[src])
-        if isinstance(start, Lin) and not start.c1:
-            start = Ix("size", Lin(1 - start.c0), res, Lin(1)) if start.c0 <= 1 else start
+        if isinstance(start, Lin):
+            # size(res) - 1 + start: the value of start, spelled through the read's result.
+            start = Ix("add", Ix("size", Lin(1), res, Lin(1)), 0, start)
         upd = self.pick([v for v in self.live if self.size[v] == n and v not in (src, sl, res)])
         self._write_over(src, r, upd, start)
 
@@ -678,14 +683,14 @@ class _Gen:
     def snapshot(self) -> tuple:
         return (list(self.ops), dict(self.size), dict(self.chain), list(self.live), set(self.read),
                 {c: list(h) for c, h in self.hints.items()}, self._next, self._chains, set(self.visible),
-                list(self.calls), list(self.results), set(self.var_chains), dict(self._global_chain))
+                list(self.calls), list(self.results), set(self.var_chains), dict(self._global_chain), self.n_arg)
 
     def restore(self, snap: tuple) -> None:
         (self.ops, self.size, self.chain, self.live, self.read, self.hints, self._next, self._chains,
-         self.visible, self.calls, self.results, self.var_chains, self._global_chain) = snap
+         self.visible, self.calls, self.results, self.var_chains, self._global_chain, self.n_arg) = snap
 
     def program(self, **flags) -> Program:
-        return Program(self.decls, tuple(self.ops), self.assume_max, **flags)
+        return Program(self.decls, tuple(self.ops), self.assume_max, n_arg=self.n_arg, **flags)
 
 
     # -- ops -------------------------------------------------------------------------------
@@ -843,7 +848,7 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
     if not decls:
         size = g.draw_lin(2, 20)
         g.ops.append(Iota(g.new_value(size), size, 7))
-    g.assume_max = draw(st.sampled_from((None, None, STEP_MAX, 4, 1000)))
+    g.assume_max = draw(st.sampled_from((STEP_MAX, 4) if rates.get("small_assume") else (None, None, STEP_MAX, 4, 1000)))
     flags = {
         "step_global": draw(st.sampled_from(("",) * (2 * rates.get("step_global", 4) - 2) + ("direct", "indirect"))),
         "step_name": draw(st.sampled_from(("step",) * (2 * rates.get("collide", 4) - 2) + ("i0_other", "i1_other"))),
