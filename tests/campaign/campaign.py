@@ -43,7 +43,8 @@ BATCH_SIZE = 16
 #: Batches per round (one seed per round) of :func:`run_campaign`.
 PER_ROUND = 3
 #: The focused profiles (``--campaign-profile=<family>``): first seed and batches.
-FOCUSED_PROFILES: dict[str, tuple[int, int]] = {"loops": (1, 6), "calls": (2, 4), "regions": (3, 4), "offsets": (4, 6)}
+FOCUSED_PROFILES: dict[str, tuple[int, int]] = {
+    "loops": (1, 6), "calls": (2, 4), "regions": (3, 4), "offsets": (4, 6), "iterations": (5, 4)}
 #: What ``--campaign-profile=soundness`` surveys: (family, seed, batches).
 SOUNDNESS_FAMILIES: list[tuple[str, int, int]] = [("default", DEFAULT_SEED, DEFAULT_BATCHES)] + [
     (name, seed_value, n) for name, (seed_value, n) in FOCUSED_PROFILES.items()]

@@ -662,7 +662,7 @@ class Oracle:
                 runtime = f" (runtime: {outcome.status}{': ' + outcome.detail if outcome.detail else ''})"
                 outcome = ProgramOutcome(k, "unsound", "; ".join(unsound[:3]) + runtime, mine)
             elif unsound:
-                outcome.detail += f" (and: {unsound[0]})"
+                outcome.detail += f" (and: {'; '.join(unsound[:4])})"
             outcomes.append(outcome)
             for d in mine:
                 if getattr(d, "kind", "slice") != "slice":

@@ -38,6 +38,7 @@ from .program import (
     Ix,
     _align_iree,
     check,
+    walk,
     Call,
     Clone,
     Copy,
@@ -82,6 +83,8 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
               "boundary", "cfreload"),
     "calls": ("slice", "call", "callwrite", "callwrite", "fill", "update", "sum", "slicecall", "slicecall"),
     "classic": CLASSIC_KINDS,
+    # Loops whose other iterations matter: rows read ahead, cf loops over a reloaded global.
+    "iterations": ("prefetch", "prefetch", "cfreload", "slice", "sum", "loop"),
     "regions": ("slice", "branch", "switchwrite", "update", "fill", "sum", "slice", "iota", "switchwrite"),
     "offsets": ("slice", "update", "fill", "sum", "spelledwrite", "copy", "spelledwrite", "boundary", "sizewrite",
                 "spelledwrite"),
@@ -90,8 +93,9 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
 #: and how often index-op spellings (util.align ...) replace a plain offset (1 in n).
 FOCUSED_RATES: dict[str, dict[str, int]] = {
     "classic": {"classic": 1},
-    "offsets": {"step_global": 3, "spell": 2},
+    "offsets": {"step_global": 3, "spell": 2, "odd_align": 1},
     "loops": {"collide": 2, "small_assume": 1},
+    "iterations": {"collide": 1, "small_assume": 1, "deep_prefetch": 1},
 }
 
 
@@ -120,6 +124,8 @@ class _Gen:
         self.results: list[int] = []  # results of reads (for offsets spelled via resource.size)
         self._global_chain: dict[str, int] = {}
         self.spell_rate = 5  # 1 in n offsets is spelled through index ops
+        self.odd_align = False  # forced spellings favour util.align with non-power-of-two alignments
+        self.deep_prefetch = False  # prefetch rows far ahead (past an assumed bound of step)
         self.n_arg: Optional[Lin] = None  # the value of a second argument %n, once a loop uses it
 
     # -- values ----------------------------------------------------------------------------
@@ -265,12 +271,13 @@ class _Gen:
         if not isinstance(start, Lin) or start.ci or not force and self.draw(st.integers(0, self.spell_rate - 1)) != 0:
             return start
         how = self.draw(st.sampled_from(("align", "align", "minui", "divmul", "remui", "select", "size", "size")))
+        odd = force and self.odd_align and self.draw(st.booleans())
         cand: Optional[Index] = None
-        if how == "align":
-            a = self.draw(st.sampled_from((4, 8, 12, 20, 24, 48, 64)))
+        if odd or how == "align":
+            a = self.draw(st.sampled_from((12, 20, 24, 48) if odd else (4, 8, 12, 20, 24, 48, 64)))
             cand = Ix("align", start, a)
             if not start.c1:
-                for x in range(max(0, start.c0 - 16), start.c0 + 1):
+                for x in range(start.c0, max(0, start.c0 - 16) - 1, -1):
                     if _align_iree(4 * x, a) == 4 * start.c0:
                         cand = Ix("align", Lin(x), a)
                         break
@@ -377,7 +384,7 @@ class _Gen:
         writes row ``i`` and reads the slice (before or after the write). Row ``i + d`` is
         written ``d`` iterations later, which nothing orders after the read."""
         r = self.draw(st.integers(1, 3))
-        d = self.draw(st.sampled_from((0, 1, 2, 4, 5, 0)))
+        d = self.draw(st.sampled_from((4, 5, 1) if self.deep_prefetch else (0, 1, 2, 4, 5, 0)))
         order = self.draw(st.booleans())
         fill = self.draw(st.booleans())
 
@@ -837,6 +844,8 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
     g = _Gen(draw)
     rates = rates or {}
     g.spell_rate = rates.get("spell", 5)
+    g.odd_align = bool(rates.get("odd_align"))
+    g.deep_prefetch = bool(rates.get("deep_prefetch"))
     n_globals = draw(st.integers(0, 2))
     decls = tuple(GlobalDecl(f"g{i}", draw(st.integers(2, 24))) for i in range(n_globals))
     g.decls = decls
@@ -857,6 +866,12 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
         flags["step_cap"] = draw(st.sampled_from((0, 1, 3)))
     if rates.get("classic"):
         flags = {}
+    if flags.get("step_name", "step") != "step":
+        # Collide with the name the analysis gives another iteration of one of the loops
+        # (they are numbered i0, i1, ... in program order when rendered).
+        loops = sum(isinstance(op, For) for op in walk(tuple(g.ops)))
+        if loops:
+            flags["step_name"] = f"i{draw(st.integers(0, loops - 1))}_other"
     for _ in range(draw(st.integers(1, max_ops))):
         kind = draw(st.sampled_from(kinds))
         snap = g.snapshot()
