@@ -42,6 +42,29 @@ def _loop_values(program: Program, style: str | None = None) -> set[int]:
     return out
 
 
+def _enclosing_loop_numbers(program: Program) -> dict[str, int]:
+    """``"v<id>"`` -> number of the innermost loop whose body defines it (pre-order, as the
+    renderer names induction variables ``%i<n>``)."""
+    out: dict[str, int] = {}
+    counter = [0]
+
+    def visit(ops, current) -> None:
+        for op in ops:
+            for d in op.defs():
+                if current is not None:
+                    out[f"v{d}"] = current
+            if isinstance(op, For):
+                n = counter[0]
+                counter[0] += 1
+                visit(op.body, n)
+            else:
+                for body in op.bodies():
+                    visit(body, current)
+
+    visit(program.ops, None)
+    return out
+
+
 def _ix_ops(x) -> list[Ix]:
     if isinstance(x, Ix):
         return [x] + _ix_ops(x.a) + _ix_ops(x.c)
@@ -92,9 +115,16 @@ def suspected_classes(program: Program, k: int, decisions: Iterable, detail: str
     # f01: an in-bounds fact of an access inside a loop body proved a slice outside it.
     has("f01", any(f.startswith("in-bounds:") and any(int(v) in in_loops for v in re.findall(r"%v(\d+)", f))
                    for f in facts))
-    # Cause 2: loop-bound facts proving a slice outside every loop.
-    has("cause2", any(d.result.lstrip("%") in top and int(d.result.lstrip("%v")) not in in_loops
-                      and any("loop bounds" in f for c in d.checks for f in c.facts_used) for d in aliased))
+    # Cause 2: bound facts of a loop proving a slice outside that loop (loops are %i0, %i1 ...
+    # in program order when rendered).
+    home = _enclosing_loop_numbers(program)
+
+    def foreign_bounds(d) -> bool:
+        own = home.get(d.result.lstrip("%"))
+        return any(m is not None and int(m) != own
+                   for c in d.checks for f in c.facts_used for m in re.findall(r"loop bounds: %i(\d+)", f))
+
+    has("cause2", any(d.function == f"p{k}" and d.result.lstrip("%") in top and foreign_bounds(d) for d in aliased))
     has("f02", program.step_global == "indirect" and any(f"global @p{k}_idx" in f for f in facts))
     has("f03", program.step_name != "step" and any("iteration" in f for f in facts))
     cf_values = _loop_values(program, "cf")
@@ -111,10 +141,16 @@ def suspected_classes(program: Program, k: int, decisions: Iterable, detail: str
         spelled += [getattr(op, f).start for op in ops for f in ("range", "src_range") if getattr(op, f, None) is not None]
     ix = [x for sp in spelled for x in _ix_ops(sp)]
     has("f05", any(x.op == "align" and x.b & (x.b - 1) for x in ix))
-    has("f08", any(x.op == "size" for x in ix) and any(c.verdict == "ordered-after" for d in aliased for c in d.checks))
+    # f08: a size query anywhere upstream of the write (it may order a whole tied chain).
+    every = [getattr(op, f) for op in ops for f in ("start", "dst_start") if hasattr(op, f)]
+    every += [getattr(op, f).start for op in ops for f in ("range", "src_range") if getattr(op, f, None) is not None]
+    has("f08", any(x.op == "size" for sp in every for x in _ix_ops(sp))
+        and any(c.verdict == "ordered-after" for d in aliased for c in d.checks))
     forwarded = {f"v{op.arg}" for op in ops if isinstance(op, Call) and op.forward and op.late}
     has("f06", bool(forwarded & ({d.result.lstrip("%") for d in aliased} if pairs else names or set())))
     switched = {v for op in ops if isinstance(op, Branch) and op.style in ("switch", "exec") for v in op.consumes_}
-    has("f10", bool(switched) and any("no op writes" in d.reason for d in aliased))
+    switch_outs = {o for op in ops if isinstance(op, Branch) and op.style in ("switch", "exec") for o in op.outs}
+    has("f10", bool(switched) and (any("no op writes" in d.reason for d in aliased)
+                                   or any(getattr(w, "dst", None) in switch_outs for w in writes)))
     has("f11", any(getattr(op, "short", 0) for op in (writes if pairs else ops) if op is not None))
     return list(found) or ["unclassified"]
