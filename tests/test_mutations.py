@@ -191,4 +191,7 @@ def test_a_detected_weakening_shrinks_to_a_small_program(monkeypatch: pytest.Mon
     (program,) = result.findings[0].batch
     print(f"\nshrunk to:\n{program.describe()}")
     assert len(program.ops) <= 4
-    assert "miscompile" in result.findings[0].message
+    # A wrong alias the audit sees counts as much as one the runtime shows (the audit may see
+    # it first: hypothesis keeps whichever failure it shrinks towards).
+    message = result.findings[0].message
+    assert "miscompile" in message or "unsound alias" in message

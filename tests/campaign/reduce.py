@@ -19,8 +19,9 @@ from .program import For, Discard, InvalidProgram, Lin, Load, Program, Range, ch
 
 def failure_kind(detail: str) -> str:
     """A coarse class of failure, so that reduction does not slide into a different bug."""
-    for marker in ("unsound alias", "crashed the compiler", "crashed the runtime", "fails to compile", "fails to load",
-                   "not deterministic", "runtime error", "expected"):
+    # Runtime evidence first: a miscompile that the audit also flags must stay a miscompile.
+    for marker in ("crashed the compiler", "crashed the runtime", "fails to compile", "fails to load",
+                   "not deterministic", "runtime error", "expected", "unsound alias"):
         if marker in detail:
             return marker
     return detail[:30]

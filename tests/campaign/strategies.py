@@ -125,6 +125,7 @@ class _Gen:
         self._global_chain: dict[str, int] = {}
         self.spell_rate = 5  # 1 in n offsets is spelled through index ops
         self.odd_align = False  # forced spellings favour util.align with non-power-of-two alignments
+        self.classic = False  # the first campaign's programs: plain offsets and ends
         self.deep_prefetch = False  # prefetch rows far ahead (past an assumed bound of step)
         self.n_arg: Optional[Lin] = None  # the value of a second argument %n, once a loop uses it
 
@@ -268,7 +269,8 @@ class _Gen:
         ``util.align`` with non-power-of-two alignments, ``minui`` with huge operands, ``divui``,
         ``remui``, ``select`` on the step, ``stream.resource.size`` of a read's result. The value
         is what IREE computes; a spelling whose value leaves the bounds is not used."""
-        if not isinstance(start, Lin) or start.ci or not force and self.draw(st.integers(0, self.spell_rate - 1)) != 0:
+        if self.classic or not isinstance(start, Lin) or start.ci or not force and self.draw(
+                st.integers(0, self.spell_rate - 1)) != 0:
             return start
         how = self.draw(st.sampled_from(("align", "align", "minui", "divmul", "remui", "select", "size", "size")))
         odd = force and self.odd_align and self.draw(st.booleans())
@@ -302,7 +304,7 @@ class _Gen:
 
     def draw_short(self, length: Lin) -> int:
         """How many elements short of its length a write's end is spelled (usually 0)."""
-        if length.lo() < 2 or length.c1 or self.draw(st.integers(0, 3)) != 0:
+        if self.classic or length.lo() < 2 or length.c1 or self.draw(st.integers(0, 3)) != 0:
             return 0
         return self.draw(st.integers(1, length.c0 - 1))
 
@@ -845,6 +847,7 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
     rates = rates or {}
     g.spell_rate = rates.get("spell", 5)
     g.odd_align = bool(rates.get("odd_align"))
+    g.classic = bool(rates.get("classic"))
     g.deep_prefetch = bool(rates.get("deep_prefetch"))
     n_globals = draw(st.integers(0, 2))
     decls = tuple(GlobalDecl(f"g{i}", draw(st.integers(2, 24))) for i in range(n_globals))
