@@ -152,11 +152,12 @@ def run_campaign(
                 return
             if out_of_budget():
                 return  # budget spent: let the round finish without work
-            try:
-                judged = oracle.run(batch)
-            except Miscompile:
-                judged = None
-            if judged is None:
+            judged = oracle.judge(batch)
+            if any(o.status in FAILING for o in judged.outcomes):
+                # Count what the failing batch covered (shapes, slices); its failures are
+                # reported once shrunk.
+                judged.stats.failures = []
+                result.stats.add(judged.stats)
                 # Re-raise from the same call as every shrink attempt will make, outside any
                 # handler: hypothesis compares failures by where (and from what) they arise.
                 failing["seen"] = True
