@@ -620,7 +620,9 @@ class Oracle:
                     if unsound:  # the audit does not need a build
                         outcome = ProgramOutcome(0, "unsound", "; ".join(unsound[:3]) + f" (runtime: {err.message})",
                                                  err.decisions)
-                        one.failures.append(f"unsound: {outcome.detail}")
+                        classes = suspected_classes(program, 0, err.decisions, outcome.detail)
+                        one.classes.update(classes)
+                        one.failures.append(f"unsound [{', '.join(classes)}]: {outcome.detail}")
                 else:
                     issue = known_issue(program, err.message, err.decisions)
                     if issue is not None:

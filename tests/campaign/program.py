@@ -4,13 +4,21 @@ Why a description and not text: shrinking must act on program structure (drop an
 range constant, shrink a size), and two independent consumers -- the MLIR renderer
 (:mod:`.render`) and the numpy interpreter (:mod:`.interp`) -- must read one source of truth.
 
-A program is one public function ``@p<k>(%step: index)``: it loads its private globals, runs a
-straight-line list of ops over resource *values*, stores the globals back and exports every
-value still live. Values are numbered; each op names the values it uses and defines.
+A program is one public function ``@p<k>(%step: index)`` (plus ``%n`` when a loop runs to an
+argument): it loads its private globals, runs a list of ops over resource *values* -- some of
+them region ops with nested op lists (:class:`For`, :class:`Branch`), some storing and reloading
+globals (:class:`GStore`, :class:`GLoad`) -- stores the globals back and exports every value
+still live. Values are numbered; each op names the values it uses and defines.
+:meth:`Program.shapes` names the shapes a program contains (what the summary counts).
 
 Validity, kept by construction (see :mod:`.strategies`) and checked by :func:`check`:
 
-* every range is in bounds and non-empty for every ``step`` in ``0..STEP_MAX``;
+* every range is in bounds and non-empty in every op instance that runs, for every ``step``
+  of :data:`STEPS` and every loop iteration (checked by running the interpreter, so a range in
+  the body of a loop that runs zero times at some step need not be valid there);
+* a nested body reads outer values but writes only its own (a loop's iteration arguments, a
+  branch's consumed values); a global is held by at most one live value, and a body leaves
+  every global held or free as it found it;
 * a value written in place (the tied operand of update/copy/fill/scale, or the argument of a
   call that scales it) is *consumed*: later ops use the op's result, never the old value. That
   is the form IREE's copy-on-write materialization leaves behind, and the only form in which
