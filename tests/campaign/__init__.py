@@ -7,16 +7,22 @@ the IREE runtime, and compared bit for bit with an independent interpreter.
 Modules:
 
 * :mod:`.program` -- the program *description* hypothesis draws and shrinks (values, ops,
-  ranges ``c0 + c1 * step``), its validity rules and JSON form;
+  ranges ``c0 + c1 * step + ci * iv`` or spelled through index ops, loops, branches, global
+  reloads, call variants), its validity rules, shapes and JSON form;
 * :mod:`.strategies` -- hypothesis strategies for valid programs and batches;
 * :mod:`.executables` -- the shipped ``stream.executable`` (iota, weighted sum, in-place scale,
   mix) in IREE 3.13 dispatch syntax, with the numpy meaning of each entry point;
 * :mod:`.render` -- descriptions -> one stream-async module (a function per program);
-* :mod:`.interp` -- the numpy interpreter of value semantics (every slice a copy);
+* :mod:`.interp` -- the numpy interpreter of value semantics (every slice a copy), which also
+  records a trace of every op instance (buffers read and written, resource dependences);
+* :mod:`.audit` -- every alias decision checked on that trace, on every step and iteration
+  (wrong aliases the ``local-sync`` runtime cannot show);
+* :mod:`.classify` -- which known class of wrong alias a failure most likely is (diagnostic);
 * :mod:`.oracle` -- compile (cached, in helper processes), run, compare, classify (ok,
   miscompile, missing proof, upstream fault, known open issue), record upstream faults;
 * :mod:`.known` -- known open failures, masked with narrow predicates until fixed;
 * :mod:`.handpicked` -- programs aimed at single parts of the rule (mutation detectors);
-* :mod:`.campaign` -- the loop (profiles, rounds, shrinking, saving regressions);
+* :mod:`.campaign` -- the loop (profiles, rounds, shrinking, saving regressions) and the survey
+  of known classes (the ``soundness`` profile);
 * ``python -m tests.campaign --seconds N`` -- the long run with its summary (``make fuzz``).
 """

@@ -34,12 +34,20 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from .oracle import FAILING, REGRESSIONS_DIR, GeneratorBug, Miscompile, Oracle, Stats, failure_report, save_regression
 from .reduce import failure_kind, reduce_program
-from .strategies import batches
+from .strategies import FOCUSED_KINDS, FOCUSED_RATES, KINDS, batches
 
 #: Deterministic profile of ``make test``: seed, batches, programs per batch.
 DEFAULT_SEED = 20261130
 DEFAULT_BATCHES = 9
 BATCH_SIZE = 16
+#: Batches per round (one seed per round) of :func:`run_campaign`.
+PER_ROUND = 3
+#: The focused profiles (``--campaign-profile=<family>``): first seed and batches.
+FOCUSED_PROFILES: dict[str, tuple[int, int]] = {
+    "loops": (1, 6), "calls": (2, 4), "regions": (3, 4), "offsets": (4, 6), "iterations": (5, 4)}
+#: What ``--campaign-profile=soundness`` surveys: (family, seed, batches).
+SOUNDNESS_FAMILIES: list[tuple[str, int, int]] = [("default", DEFAULT_SEED, DEFAULT_BATCHES)] + [
+    (name, seed_value, n) for name, (seed_value, n) in FOCUSED_PROFILES.items()]
 
 
 def reduce_failure(oracle: Oracle, program, detail: str):
@@ -85,13 +93,15 @@ def run_campaign(
     max_batches: Optional[int] = None,
     seconds: Optional[float] = None,
     batch_size: int = BATCH_SIZE,
-    per_round: int = 3,
+    per_round: int = PER_ROUND,
     shrink: bool = True,
     save_regressions: bool = True,
     regressions_dir: Path = REGRESSIONS_DIR,
     stop_at_first: bool = False,
     shrink_seconds: float = 150.0,
     log: Callable[[str], None] = lambda line: None,
+    kinds: tuple[str, ...] = KINDS,
+    rates: Optional[dict[str, int]] = None,
 ) -> CampaignResult:
     """Run batches until ``max_batches`` were judged or ``seconds`` have passed (whichever first).
 
@@ -126,7 +136,7 @@ def run_campaign(
             report_multiple_bugs=False,
             print_blob=False,
         )
-        @given(batches(size=batch_size))
+        @given(batches(size=batch_size, kinds=kinds, rates=rates))
         def one_batch(batch: list) -> None:
             if not batch:
                 return
@@ -142,11 +152,12 @@ def run_campaign(
                 return
             if out_of_budget():
                 return  # budget spent: let the round finish without work
-            try:
-                judged = oracle.run(batch)
-            except Miscompile:
-                judged = None
-            if judged is None:
+            judged = oracle.judge(batch)
+            if any(o.status in FAILING for o in judged.outcomes):
+                # Count what the failing batch covered (shapes, slices); its failures are
+                # reported once shrunk.
+                judged.stats.failures = []
+                result.stats.add(judged.stats)
                 # Re-raise from the same call as every shrink attempt will make, outside any
                 # handler: hypothesis compares failures by where (and from what) they arise.
                 failing["seen"] = True
@@ -188,7 +199,28 @@ def run_campaign(
     return result
 
 
-def sample_batch(seed_value: int, size: int = BATCH_SIZE) -> list:
+def profile_batches(seed_value: int = DEFAULT_SEED, n_batches: int = DEFAULT_BATCHES, family: str = "default",
+                    batch_size: int = BATCH_SIZE) -> list[list]:
+    """The batches :func:`run_campaign` draws for a profile while nothing fails (rounds of
+    :data:`PER_ROUND` with seeds ``seed_value + round``): what the profile covers, without
+    compiling (the shape-count test)."""
+    out: list[list] = []
+    round_ = 0
+    while len(out) < n_batches:
+        @seed(seed_value + round_)
+        @settings(max_examples=PER_ROUND, database=None, deadline=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck))
+        @given(batches(size=batch_size, kinds=FOCUSED_KINDS.get(family, KINDS), rates=FOCUSED_RATES.get(family)))
+        def draw(batch: list) -> None:
+            if batch and len(out) < n_batches:
+                out.append(batch)
+
+        draw()
+        round_ += 1
+    return out
+
+
+def sample_batch(seed_value: int, size: int = BATCH_SIZE, family: str = "default") -> list:
     """A fixed generated batch (the largest of a few drawn with ``seed_value``), for tests that
     need generated programs without a campaign loop (the mutation tests)."""
     drawn: list[list] = []
@@ -196,9 +228,89 @@ def sample_batch(seed_value: int, size: int = BATCH_SIZE) -> list:
     @seed(seed_value)
     @settings(max_examples=4, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
-    @given(batches(size=size))
+    @given(batches(size=size, kinds=FOCUSED_KINDS.get(family, KINDS), rates=FOCUSED_RATES.get(family)))
     def draw(batch: list) -> None:
         drawn.append(batch)
 
     draw()
     return max(drawn, key=len)
+
+
+@dataclass
+class Detection:
+    """When a survey first saw a failure of one suspected class."""
+
+    cls: str
+    profile: str
+    programs: int  # programs judged by the survey up to and including the detecting batch
+    seconds: float  # survey time up to the end of that batch
+    status: str
+    example: str  # the first failing program's description and detail
+    count: int = 0
+
+
+@dataclass
+class SurveyResult:
+    stats: Stats = field(default_factory=Stats)
+    detections: dict[str, Detection] = field(default_factory=dict)
+    failing: list = field(default_factory=list)  # (profile, program, outcome)
+
+    def table(self) -> str:
+        from .classify import CLASSES
+
+        lines = ["class    found  first by  programs  seconds  count  what"]
+        for cid in list(CLASSES) + sorted(set(self.detections) - set(CLASSES)):
+            d = self.detections.get(cid)
+            what = CLASSES.get(cid, "(no known class)")
+            if d is None:
+                lines.append(f"{cid:8s} no     -         -         -        0      {what}")
+            else:
+                lines.append(f"{cid:8s} yes    {d.profile:9s} {d.programs:<9d} {d.seconds:<8.0f} {d.count:<6d} {what}"
+                             f" ({d.status})")
+        return "\n".join(lines)
+
+
+def survey(oracle: Oracle, families: list[tuple[str, int, int]], batch_size: int = BATCH_SIZE,
+           log: Callable[[str], None] = lambda line: None) -> SurveyResult:
+    """Judge fixed-seed batches of each ``(family, seed, batches)`` without
+    stopping or shrinking at failures, and record, per suspected class (:mod:`.classify`), when
+    it was first seen (programs and seconds into the survey) and how often. This is how the
+    campaign shows that its shapes *reach* each known class of wrong alias: the ``soundness``
+    profile runs it and fails while any class is still found."""
+    from .classify import suspected_classes
+
+    result = SurveyResult()
+    started = time.monotonic()
+    for name, seed_value, n_batches in families:
+        kinds, rates = FOCUSED_KINDS.get(name, KINDS), FOCUSED_RATES.get(name)
+        drawn: list[list] = []
+
+        @seed(seed_value)
+        @settings(max_examples=n_batches, database=None, deadline=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck))
+        @given(batches(size=batch_size, kinds=kinds, rates=rates))
+        def draw(batch: list) -> None:
+            if batch:
+                drawn.append(batch)
+
+        draw()
+        for batch in drawn:
+            judged = oracle.judge(batch)
+            result.stats.add(judged.stats)
+            elapsed = time.monotonic() - started
+            for o in judged.outcomes:
+                if o.status not in FAILING:
+                    continue
+                program = batch[o.index] if o.index < len(batch) else batch[-1]
+                result.failing.append((name, program, o))
+                for cid in suspected_classes(program, o.index, o.decisions, o.detail):
+                    d = result.detections.get(cid)
+                    if d is None:
+                        d = result.detections[cid] = Detection(
+                            cid, name, result.stats.programs, elapsed, o.status,
+                            f"{program.describe()}\n{o.status}: {o.detail}")
+                    d.count += 1
+            log(f"{name}: {judged.stats.programs} programs, {sum(o.status in FAILING for o in judged.outcomes)} failing "
+                f"({elapsed:.0f} s)")
+    result.stats.seconds = time.monotonic() - started
+    return result

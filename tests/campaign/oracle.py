@@ -54,10 +54,12 @@ from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_as
 from rewriter.rewrite import RewriteReport, elide_slices
 from stream_model import Verdict
 
-from .interp import interpret, interpret_variant_at
+from .audit import audit
+from .classify import suspected_classes
+from .interp import interpret, interpret_variant_at, trace_races
 from .known import known_issue
 from .program import (
-    STEPS, InvalidProgram, Program, check, race_reorderings, racy_reads, slice_dependence,
+    SHAPES, STEPS, InvalidProgram, Program, check, race_reorderings, racy_reads, slice_dependence,
     whole_slices_written_later,
 )
 from .render import RenderedModule, render_module
@@ -67,13 +69,46 @@ REPO = Path(__file__).resolve().parents[2]
 FAULTS_DIR = REPO / "tests" / "upstream_faults"
 REGRESSIONS_DIR = REPO / "tests" / "regressions"
 FLAGS: tuple[str, ...] = tuple(DEFAULT_CPU_FLAGS)
+#: A compile that takes longer is a hang (a finding on the module, not the end of the campaign);
+#: one compile of a 16-program batch takes a few seconds.
+COMPILE_TIMEOUT_S = 180.0
 #: Keep at most this many recorded programs per upstream-fault signature.
-FAULT_EXAMPLES_PER_SIGNATURE = 3
+FAULT_EXAMPLES_PER_SIGNATURE = int(__import__("os").environ.get("CAMPAIGN_FAULT_EXAMPLES", "3"))
+
+
+def _single_threaded_compiles() -> None:
+    """Make the pipeline's MLIR contexts single-threaded, in this helper process only.
+
+    Why: on this project's 2-core machines IREE 3.13 was seen deadlocking in MLIR's thread pool
+    (a nested parallel verification inside ``FixedPointIterator`` waiting on a task group no
+    thread is left to run: no CPU, no end), twice in a few thousand generated modules. The
+    campaign compiles many small modules, where threads buy little. ``rewriter.pipeline`` has
+    no option for it (a ``threading=False`` parameter of ``compile_stream_async`` would be the
+    clean hook), so its module-level ``ir`` is swapped for one whose ``Context`` disables
+    multithreading; the compiled output is the same."""
+    import types
+
+    import rewriter.pipeline as pipeline
+
+    if getattr(pipeline.ir, "_campaign_single_threaded", False):
+        return
+
+    class _Context(ir.Context):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.enable_multithreading(False)
+
+    proxy = types.ModuleType(ir.__name__)
+    proxy.__dict__.update(ir.__dict__)
+    proxy.Context = _Context  # type: ignore[attr-defined]
+    proxy._campaign_single_threaded = True  # type: ignore[attr-defined]
+    pipeline.ir = proxy  # type: ignore[assignment]
 
 
 def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, Optional[str]]:
     """Helper-process entry. ``mode``: ``stock`` (no hook), ``hook`` (``elide_slices`` as the
     hook; returns the hooked module's text too) or ``plain`` (already rewritten text)."""
+    _single_threaded_compiles()
     hooked: list[str] = []
 
     def hook(module: ir.Module) -> None:
@@ -128,9 +163,17 @@ class Stats:
     cache_hits: int = 0
     seconds: float = 0.0
     analysis_seconds: float = 0.0
+    #: Programs per shape (:meth:`.program.Program.shapes`) among the judged ones.
+    shapes: collections.Counter = field(default_factory=collections.Counter)
+    #: Programs whose stock build agreed with the interpreter (judged at run time).
+    judged: int = 0
+    #: Failing programs per suspected class (:mod:`.classify`; a program may match several).
+    classes: collections.Counter = field(default_factory=collections.Counter)
 
     def add(self, other: "Stats") -> None:
-        for name in ("batches", "programs", "slices", "aliased", "transfers", "compiles", "cache_hits"):
+        self.shapes.update(other.shapes)
+        self.classes.update(other.classes)
+        for name in ("batches", "programs", "slices", "aliased", "transfers", "compiles", "cache_hits", "judged"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
         self.analysis_seconds += other.analysis_seconds
@@ -149,9 +192,19 @@ class Stats:
         ]
         for reason, n in self.kept.most_common():
             lines.append(f"  kept {n:6d}  {reason}")
+        if self.programs:
+            lines.append(f"programs judged at run time (stock IREE agrees with the interpreter): {self.judged} of "
+                         f"{self.programs} ({100 * self.judged / self.programs:.0f}%); every alias of every "
+                         "program is also audited (tests/campaign/audit.py)")
+        lines.append("shapes drawn (programs containing each):")
+        for shape in SHAPES:
+            lines.append(f"  {self.shapes.get(shape, 0):6d}  {shape}")
         if self.verdicts:
             lines.append("write checks of aliased slices: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
         lines.append(f"failures: {len(self.failures)}")
+        if self.classes:
+            lines.append("  by suspected class (tests/campaign/classify.py): "
+                         + ", ".join(f"{c} {n}" for c, n in sorted(self.classes.items())))
         lines.extend(f"  {f}" for f in self.failures)
         lines.append(f"known open failures (tests/campaign/known.py, masked): {sum(self.known.values())}")
         for issue, n in self.known.most_common():
@@ -285,7 +338,7 @@ def _run_modules(paths: dict[str, Path], rendered: RenderedModule, decisions: li
 
     def one(role: str) -> Outputs:
         try:
-            return run_isolated(paths[role], rendered.functions, STEPS)
+            return run_isolated(paths[role], rendered.functions, STEPS, arguments=rendered.arguments)
         except LoadError as err:
             failure = _CompileFailure(role, f"the {role} module fails to load: {err}")
         except RunCrashed as err:
@@ -343,8 +396,10 @@ def _aliased_slices(decisions: list, k: int) -> set[str]:
             continue
         if d.function == f"p{k}":
             out.add(d.result.lstrip("%"))
-        elif d.function.startswith(f"p{k}_c"):
-            out.add("call" + d.function.rsplit("_c", 1)[1])
+        else:
+            m = re.fullmatch(rf"p{k}_c(\d+)(?:_b)?", d.function)
+            if m:
+                out.add("call" + m.group(1))
     return out
 
 
@@ -402,7 +457,7 @@ def _explained_by_race(program: Program, k: int, result_index: Optional[int], ca
     """A rewritten-only mismatch is IREE's scheduling race, not the rewrite, when the program is
     racy (:func:`.program.racy_reads`) and the wrong result does not derive from any aliased
     slice. A wrong alias shows up in values read through it; a race shows up anywhere."""
-    if result_index is None or not racy_reads(program):
+    if result_index is None or not (racy_reads(program) or trace_races(program)):
         return False
     value = program.outputs()[result_index]
     return not (_derives_from(program, value, call) & _aliased_slices(decisions, k))
@@ -488,11 +543,37 @@ class Oracle:
         return _raise_on_failure(batch, self.judge(batch))
 
     def judge(self, batch: list[Program]) -> BatchResult:
-        """Like :meth:`run`, but failures are only reported in the outcomes (never raised)."""
+        """Like :meth:`run`, but failures are only reported in the outcomes (never raised).
+
+        A module that fails as a whole is split in halves, recursively, down to the program to
+        blame (judged alone, as in :meth:`judge_per_program`): one bad program costs about
+        2 log2(n) smaller compiles instead of n."""
+        started = time.perf_counter()
         try:
             return self._judge(batch, 0)
         except _CompileFailure:
-            return self.judge_per_program(batch)
+            result = self._judge_halves(batch, 0)
+        result.stats.batches = 1
+        result.stats.seconds = time.perf_counter() - started
+        return result
+
+    def _judge_halves(self, programs: list[Program], first: int) -> BatchResult:
+        if len(programs) == 1:
+            outcome, one, mine = self._judge_alone(programs[0])
+            return BatchResult(None, RewriteReport(decisions=list(mine)),
+                               [ProgramOutcome(first, outcome.status, outcome.detail, outcome.decisions)], one)
+        mid = len(programs) // 2
+        parts = []
+        for lo, hi in ((0, mid), (mid, len(programs))):
+            try:
+                parts.append(self._judge(programs[lo:hi], first + lo))
+            except _CompileFailure:
+                parts.append(self._judge_halves(programs[lo:hi], first + lo))
+        stats = Stats()
+        for part in parts:
+            stats.add(part.stats)
+        return BatchResult(None, RewriteReport(decisions=[d for part in parts for d in part.report.decisions]),
+                           [o for part in parts for o in part.outcomes], stats)
 
     def run_per_program(self, batch: list[Program]) -> BatchResult:
         """Judge each program alone, in a module of its own, memoized per program; raises
@@ -526,12 +607,20 @@ class Oracle:
                 self._memo[key] = (judged.outcomes[0], judged.stats, judged.report.decisions)
             except _CompileFailure as err:
                 one = Stats(batches=1, programs=1)
+                one.shapes.update(program.shapes())
+                unsound = audit(program, 0, err.decisions)
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
                     one.upstream_faults[sig] += 1
                     if self.record_faults:
                         self._record_fault(program, 0, sig, err.message, None)
-                    outcome = ProgramOutcome(0, "upstream-fault", err.message)
+                    outcome = ProgramOutcome(0, "upstream-fault", err.message, err.decisions)
+                    if unsound:  # the audit does not need a build
+                        outcome = ProgramOutcome(0, "unsound", "; ".join(unsound[:3]) + f" (runtime: {err.message})",
+                                                 err.decisions)
+                        classes = suspected_classes(program, 0, err.decisions, outcome.detail)
+                        one.classes.update(classes)
+                        one.failures.append(f"unsound [{', '.join(classes)}]: {outcome.detail}")
                 else:
                     issue = known_issue(program, err.message, err.decisions)
                     if issue is not None:
@@ -585,8 +674,13 @@ class Oracle:
             want = interpret(program, k)
             mine = [d for d in report.decisions if d.function == f"p{k}" or d.function.startswith(f"p{k}_")]
             proof = proof_problems(RewriteReport(decisions=mine))
+            # Analysis-level soundness (module docstring of .audit): runtime-independent, so it
+            # judges programs whose stock build IREE gets wrong too.
+            unsound = audit(program, k, mine)
+            stats.shapes.update(program.shapes())
             stock_diff = _first_difference(stock[i], want)
             new_diff, new_index, new_call = _difference(rewritten[i], want)
+            stats.judged += stock_diff is None
             if stock_diff is not None and proof:
                 outcome = ProgramOutcome(k, "proof", "; ".join(proof), mine)
             elif stock_diff is not None:
@@ -620,6 +714,11 @@ class Oracle:
                 outcome = ProgramOutcome(k, "proof", "; ".join(proof), mine)
             else:
                 outcome = ProgramOutcome(k, "ok", "", mine)
+            if unsound and outcome.status not in FAILING:
+                runtime = f" (runtime: {outcome.status}{': ' + outcome.detail if outcome.detail else ''})"
+                outcome = ProgramOutcome(k, "unsound", "; ".join(unsound[:3]) + runtime, mine)
+            elif unsound:
+                outcome.detail += f" (and: {'; '.join(unsound[:4])})"
             outcomes.append(outcome)
             for d in mine:
                 if getattr(d, "kind", "slice") != "slice":
@@ -632,9 +731,11 @@ class Oracle:
                 else:
                     stats.kept[reason_class(d.reason)] += 1
         stats.seconds = time.perf_counter() - started
-        for o in outcomes:
+        for o, program in zip(outcomes, programs):
             if o.status in FAILING:
-                stats.failures.append(f"p{o.index}: {o.status}: {o.detail}")
+                classes = suspected_classes(program, o.index, o.decisions, o.detail)
+                stats.classes.update(classes)
+                stats.failures.append(f"p{o.index}: {o.status} [{', '.join(classes)}]: {o.detail}")
         return BatchResult(rendered, report, outcomes, stats)
 
     def _compile_both(self, text: str, stock_printed: str, rewritten_printed: str, stats: Stats) -> dict[str, Path]:
@@ -674,7 +775,12 @@ class Oracle:
         for role, future in futures.items():
             key, printed = jobs[role]
             try:
-                built, hooked = future.result()
+                built, hooked = future.result(timeout=COMPILE_TIMEOUT_S)
+            except concurrent.futures.TimeoutError:
+                self._kill_pool(role)
+                failure = failure or _CompileFailure(
+                    role, f"the {role} compile did not finish in {COMPILE_TIMEOUT_S:.0f} s (the compiler hung)")
+                continue
             except concurrent.futures.process.BrokenProcessPool:
                 self._pools.pop(role, None)
                 failure = failure or _CompileFailure(role, f"the {role} compile crashed the compiler process")
@@ -703,6 +809,16 @@ class Oracle:
                 1, mp_context=multiprocessing.get_context("spawn")
             )
         return self._pools[role]
+
+    def _kill_pool(self, role: str) -> None:
+        """Kill a helper whose compile hangs (IREE 3.13 was seen deadlocking in its thread pool
+        while verifying a module: no CPU, no end); the next compile starts a fresh one."""
+        pool = self._pools.pop(role, None)
+        if pool is None:
+            return
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the helper processes."""
@@ -764,8 +880,9 @@ def _raise_on_failure(batch: list[Program], result: BatchResult) -> BatchResult:
     return result
 
 
-#: Outcome statuses that fail a campaign (``known`` and ``upstream-fault`` do not).
-FAILING = ("miscompile", "proof")
+#: Outcome statuses that fail a campaign (``known`` and ``upstream-fault`` do not). ``unsound``:
+#: an alias the audit (:mod:`.audit`) shows wrong on some execution, whatever the runtime said.
+FAILING = ("miscompile", "proof", "unsound")
 
 
 def failure_report(batch: list[Program], bad: list[ProgramOutcome]) -> str:

@@ -4,13 +4,21 @@ Why a description and not text: shrinking must act on program structure (drop an
 range constant, shrink a size), and two independent consumers -- the MLIR renderer
 (:mod:`.render`) and the numpy interpreter (:mod:`.interp`) -- must read one source of truth.
 
-A program is one public function ``@p<k>(%step: index)``: it loads its private globals, runs a
-straight-line list of ops over resource *values*, stores the globals back and exports every
-value still live. Values are numbered; each op names the values it uses and defines.
+A program is one public function ``@p<k>(%step: index)`` (plus ``%n`` when a loop runs to an
+argument): it loads its private globals, runs a list of ops over resource *values* -- some of
+them region ops with nested op lists (:class:`For`, :class:`Branch`), some storing and reloading
+globals (:class:`GStore`, :class:`GLoad`) -- stores the globals back and exports every value
+still live. Values are numbered; each op names the values it uses and defines.
+:meth:`Program.shapes` names the shapes a program contains (what the summary counts).
 
 Validity, kept by construction (see :mod:`.strategies`) and checked by :func:`check`:
 
-* every range is in bounds and non-empty for every ``step`` in ``0..STEP_MAX``;
+* every range is in bounds and non-empty in every op instance that runs, for every ``step``
+  of :data:`STEPS` and every loop iteration (checked by running the interpreter, so a range in
+  the body of a loop that runs zero times at some step need not be valid there);
+* a nested body reads outer values but writes only its own (a loop's iteration arguments, a
+  branch's consumed values); a global is held by at most one live value, and a body leaves
+  every global held or free as it found it;
 * a value written in place (the tied operand of update/copy/fill/scale, or the argument of a
   call that scales it) is *consumed*: later ops use the op's result, never the old value. That
   is the form IREE's copy-on-write materialization leaves behind, and the only form in which
@@ -24,6 +32,7 @@ Sizes and offsets are in ``i32`` elements (4 bytes); ``Lin(c0, c1)`` is ``c0 + c
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import json
 from dataclasses import dataclass
@@ -39,46 +48,121 @@ ELEMENT_BYTES = 4
 
 @dataclass(frozen=True)
 class Lin:
-    """``c0 + c1 * step`` (elements, non-negative coefficients)."""
+    """``c0 + c1 * step + ci * iv`` (elements). ``iv`` is the iteration number (0, 1, ...) of the
+    innermost enclosing loop; outside loops ``ci`` is 0. Coefficients may be negative inside loop
+    bodies, where a range only has to be valid in the iterations that run (see :func:`check`)."""
 
     c0: int
     c1: int = 0
+    ci: int = 0
 
-    def at(self, step: int) -> int:
-        return self.c0 + self.c1 * step
+    def at(self, step: int, iv: int = 0) -> int:
+        return self.c0 + self.c1 * step + self.ci * iv
 
-    def __add__(self, other: "Lin") -> "Lin":
-        return Lin(self.c0 + other.c0, self.c1 + other.c1)
+    def __add__(self, other: "Index") -> "Index":
+        if isinstance(other, Lin):
+            return Lin(self.c0 + other.c0, self.c1 + other.c1, self.ci + other.ci)
+        return Ix("add", self, 0, other)
 
     def lo(self) -> int:
         return min(self.at(0), self.at(STEP_MAX))
 
     def fits_in(self, other: "Lin") -> bool:
         """``self <= other`` for every step in 0..STEP_MAX (linear: the endpoints suffice)."""
-        return all(self.at(s) <= other.at(s) for s in (0, STEP_MAX))
+        return all(self.at(s) <= other.at(s) for s in (0, STEP_MAX)) and self.ci == other.ci == 0
 
     def __str__(self) -> str:
-        if not self.c1:
-            return str(self.c0)
-        return f"{self.c0}+{self.c1}s" if self.c0 else f"{self.c1}s"
+        parts = [f"{c}{x}" if c != 1 else x for c, x in ((self.c1, "s"), (self.ci, "i")) if c]
+        if self.c0 or not parts:
+            parts.insert(0, str(self.c0))
+        return "+".join(parts).replace("+-", "-")
+
+
+U64 = 1 << 64
+
+
+def _align_iree(value: int, alignment: int) -> int:
+    """``util.align`` as IREE lowers it: ``(v + a - 1) & ~(a - 1)`` on 64 bits. Equal to rounding
+    up to a multiple only for powers of two (soundness finding f05)."""
+    return ((value + alignment - 1) & ~(alignment - 1)) % U64
+
+
+@dataclass(frozen=True)
+class Ix:
+    """An offset spelled through index ops (elements), for boundary values the analysis must
+    translate exactly: ``op`` with operands ``a`` (an index), ``b`` (an integer) and ``c`` (an
+    index), evaluated the way IREE computes it:
+
+    ============  ============================================  ======================================
+    ``op``        value                                         spelled
+    ============  ============================================  ======================================
+    ``add``       ``a + c``                                     ``arith.addi``
+    ``align``     ``bitmask(4a, b) / 4`` (``b`` in bytes)       ``util.align`` (IREE's bit mask)
+    ``minui``     ``min(a, b)`` (``b`` may be huge)             ``arith.minui``
+    ``divmul``    ``(a // b) * b``                              ``arith.divui`` then ``arith.muli``
+    ``remui``     ``a % b``                                     ``arith.remui``
+    ``select``    ``a if step < b else c``                      ``arith.cmpi ult`` + ``arith.select``
+    ``size``      ``c - a`` where ``c`` is the size of value    ``stream.resource.size %v<b>`` minus
+                  ``v<b>``                                      ``a`` (a host query, no ordering: f08)
+    ============  ============================================  ======================================
+    """
+
+    op: str
+    a: "Index"
+    b: int = 0
+    c: Optional["Index"] = None
+
+    def at(self, step: int, iv: int = 0) -> int:
+        a = self.a.at(step, iv)
+        if self.op == "add":
+            return a + self.c.at(step, iv)  # type: ignore[union-attr]
+        if self.op == "align":
+            return _align_iree(4 * a, self.b) // 4
+        if self.op == "minui":
+            return min(a % U64, self.b)
+        if self.op == "divmul":
+            return (a // self.b) * self.b
+        if self.op == "remui":
+            return a % self.b
+        if self.op == "select":
+            return a if step < self.b else self.c.at(step, iv)  # type: ignore[union-attr]
+        if self.op == "size":
+            return self.c.at(step, iv) - a  # type: ignore[union-attr]
+        raise ValueError(f"unknown index op {self.op}")
+
+    def __add__(self, other: "Index") -> "Index":
+        return Ix("add", self, 0, other)
+
+    def __str__(self) -> str:
+        if self.op == "add":
+            return f"({self.a}+{self.c})"
+        if self.op == "size":
+            return f"(size v{self.b} - {self.a})"
+        if self.op == "select":
+            return f"(s<{self.b} ? {self.a} : {self.c})"
+        return f"{self.op}({self.a}, {self.b})"
+
+
+Index = Union[Lin, Ix]
 
 
 @dataclass(frozen=True)
 class Range:
     """``[start, start + length)``; ``form`` picks how the renderer spells the arithmetic
     (0: shared arith ops, 1: a fresh ``affine.apply`` per bound, 2: fresh arith ops in another
-    order, end = start + length), so equal values often have different SSA spellings."""
+    order, end = start + length), so equal values often have different SSA spellings. A start
+    that is an :class:`Ix` is spelled through its index ops whatever the form."""
 
-    start: Lin
+    start: "Index"
     length: Lin
     form: int = 0
 
     @property
-    def end(self) -> Lin:
+    def end(self) -> "Index":
         return self.start + self.length
 
-    def at(self, step: int) -> tuple[int, int]:
-        return self.start.at(step), self.end.at(step)
+    def at(self, step: int, iv: int = 0) -> tuple[int, int]:
+        return self.start.at(step, iv), self.end.at(step, iv)
 
     def __str__(self) -> str:
         return f"[{self.start}, {self.end})"
@@ -106,7 +190,16 @@ class Op:
         """The value this op writes in place (dead afterwards), if any."""
         return None
 
+    def consumes(self) -> tuple[int, ...]:
+        """Every value that is dead after this op (region ops consume several)."""
+        c = self.consumed()
+        return () if c is None else (c,)
+
     def defs(self) -> tuple[int, ...]:
+        return ()
+
+    def bodies(self) -> tuple[tuple["Op", ...], ...]:
+        """Nested op lists (loop body, branches); empty for plain ops."""
         return ()
 
 
@@ -166,8 +259,11 @@ class Update(Op):
     out: int
     upd: int
     dst: int
-    start: Lin
+    start: "Index"
     form: int = 0
+    #: Spell ``target_end`` this many elements short of ``start + size(upd)``: the verifier
+    #: accepts it and IREE writes the whole update (soundness finding f11).
+    short: int = 0
 
     def uses(self) -> tuple[int, ...]:
         return (self.upd, self.dst)
@@ -188,7 +284,10 @@ class Copy(Op):
     src: int
     src_range: Range
     dst: int
-    dst_start: Lin
+    dst_start: "Index"
+    #: Spell ``target_end`` this many elements short of ``dst_start + length``; the ``length``
+    #: operand stays the real one, which is what IREE copies (soundness finding f11).
+    short: int = 0
 
     def uses(self) -> tuple[int, ...]:
         return (self.src, self.dst)
@@ -291,6 +390,17 @@ class Call(Op):
     The callee, in order: slices ``arg[slice_range]`` (if given) else sums ``arg[sum_range]``;
     scales ``arg[scale_range]`` in place (if given; then ``arg`` is consumed and ``out`` is the
     returned, tied-through value); sums the slice (if any). ``result`` is the sum.
+
+    Variants, for the interprocedural parts of the rule:
+
+    * ``late``: the sum is stored to a private sink global and ``result`` is a fresh splat, so
+      the callee's read of ``arg`` is off the path to its results (a *late read*);
+    * ``forward``: the call goes through a private function that only forwards to the real
+      callee (soundness finding f06: late reads lost through a forwarding call);
+    * ``public``: the callee is ``util.func public`` (callers the analysis cannot see: a public
+      function that slices its resource argument);
+    * ``share``: calls with the same ``share >= 0`` (and the same callee parameters) call one
+      function, so one callee has several callers (some may race with it, some not).
     """
 
     kind: ClassVar[str] = "call"
@@ -300,6 +410,14 @@ class Call(Op):
     slice_range: Optional[Range]
     sum_range: Optional[Range]
     scale_range: Optional[Range]
+    late: bool = False
+    forward: bool = False
+    public: bool = False
+    share: int = -1
+
+    def callee_key(self) -> tuple:
+        """What the callee's text depends on (calls sharing a callee must agree on it)."""
+        return (self.slice_range, self.sum_range, self.scale_range, self.late, self.forward, self.public)
 
     def uses(self) -> tuple[int, ...]:
         return (self.arg,)
@@ -323,10 +441,158 @@ class Discard(Op):
         return ()
 
 
+@dataclass(frozen=True)
+class GLoad(Op):
+    """``util.global.load`` of a global that is not held by a live value (stored earlier with
+    :class:`GStore`): the result is the stored buffer (same storage)."""
+
+    kind: ClassVar[str] = "gload"
+    out: int
+    glob: str
+
+    def defs(self) -> tuple[int, ...]:
+        return (self.out,)
+
+
+@dataclass(frozen=True)
+class GStore(Op):
+    """``util.global.store`` of ``value`` (consumed: later in-place writes go through a reload)."""
+
+    kind: ClassVar[str] = "gstore"
+    value: int
+    glob: str
+
+    def uses(self) -> tuple[int, ...]:
+        return (self.value,)
+
+    def consumed(self) -> Optional[int]:
+        return self.value
+
+
+def _captured(body: tuple, own: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """Values a nested op list uses that it does not define (in first-use order)."""
+    defined = set(own)
+    out: dict[int, None] = {}
+    for op in body:
+        for v in op.uses():
+            if v not in defined:
+                out[v] = None
+        for d in op.defs():
+            defined.add(d)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class For(Op):
+    """A counted loop: ``trip`` iterations (``c0 + c1 * step``, possibly zero) over ``body``.
+
+    ``inits`` are passed as iteration arguments ``args`` (consumed: the body may write them in
+    place); the body ends by yielding ``yields`` (one per argument, same size and lifetime),
+    which become the next iteration's arguments and, after the last iteration, ``outs`` (the
+    inits when the loop runs zero times). The body may read outer values but not write them.
+    ``Lin.ci`` in the body's ranges counts iterations (0, 1, ...).
+
+    ``style``: ``scf`` (``scf.for``, signed bounds), ``unsigned`` (``scf.for unsigned``) or
+    ``cf`` (the same loop as ``cf.br``/``cf.cond_br`` blocks; top level only). The bounds are
+    ``lb`` and ``lb + trip`` on 64 bits, so a large ``lb`` makes a signed loop run zero times
+    and an unsigned one ``trip`` times (soundness finding f12).
+    """
+
+    kind: ClassVar[str] = "for"
+    outs: tuple[int, ...]
+    inits: tuple[int, ...]
+    args: tuple[int, ...]
+    body: tuple
+    yields: tuple[int, ...]
+    trip: Lin
+    lb: int = 0
+    style: str = "scf"
+    #: The upper bound is the function's argument ``%n`` (then ``trip`` must equal
+    #: :attr:`Program.n_arg` and ``lb`` is 0): a trip count that is zero at some steps without
+    #: the analysis knowing when (soundness finding f01).
+    from_arg: bool = False
+
+    def uses(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(self.inits + _captured(self.body, self.args)))
+
+    def consumes(self) -> tuple[int, ...]:
+        return self.inits
+
+    def defs(self) -> tuple[int, ...]:
+        return self.outs
+
+    def bodies(self) -> tuple[tuple, ...]:
+        return (self.body,)
+
+    def trips(self, step: int) -> int:
+        """Iterations at ``step``, by the loop's own comparison (what MLIR says it means)."""
+        lb = self.lb % U64
+        ub = (self.lb + self.trip.at(step)) % U64
+        if self.style == "unsigned":
+            return max(0, ub - lb)
+        signed = lambda x: x - U64 if x >= 1 << 63 else x  # noqa: E731
+        return max(0, signed(ub) - signed(lb))
+
+
+@dataclass(frozen=True)
+class Branch(Op):
+    """A region op that runs one of ``branches`` and yields ``yields[b]`` as ``outs``.
+
+    ``style``: ``if`` (``scf.if``: branch 0 when ``step < cond`` else branch 1), ``switch``
+    (``scf.index_switch`` on ``step``: the branch of the case equal to it, else the last,
+    default one) or ``exec`` (``scf.execute_region``, one branch). Branches may write in place
+    and yield the outer values in ``consumes`` (dead afterwards); a yielded outer value *is*
+    that storage (soundness finding f10), which the result then carries.
+    """
+
+    kind: ClassVar[str] = "branch"
+    outs: tuple[int, ...]
+    consumes_: tuple[int, ...]
+    branches: tuple
+    yields: tuple
+    style: str = "if"
+    cond: int = 1
+    cases: tuple[int, ...] = ()
+
+    def uses(self) -> tuple[int, ...]:
+        used: dict[int, None] = dict.fromkeys(self.consumes_)
+        for b in self.branches:
+            used.update(dict.fromkeys(_captured(b)))
+        return tuple(used)
+
+    def consumes(self) -> tuple[int, ...]:
+        return self.consumes_
+
+    def defs(self) -> tuple[int, ...]:
+        return self.outs
+
+    def bodies(self) -> tuple[tuple, ...]:
+        return tuple(self.branches)
+
+    def taken(self, step: int) -> int:
+        if self.style == "if":
+            return 0 if step < self.cond else 1
+        if self.style == "switch":
+            return self.cases.index(step) if step in self.cases else len(self.branches) - 1
+        return 0
+
+
 OP_TYPES: dict[str, type] = {
-    cls.kind: cls for cls in (Load, Iota, Splat, Slice, Update, Copy, Fill, Scale, Clone, Sum, Mix, Call, Discard)
+    cls.kind: cls for cls in (Load, Iota, Splat, Slice, Update, Copy, Fill, Scale, Clone, Sum, Mix, Call, Discard,
+                              GLoad, GStore, For, Branch)
 }
-AnyOp = Union[Load, Iota, Splat, Slice, Update, Copy, Fill, Scale, Clone, Sum, Mix, Call, Discard]
+AnyOp = Union[Load, Iota, Splat, Slice, Update, Copy, Fill, Scale, Clone, Sum, Mix, Call, Discard,
+              GLoad, GStore, For, Branch]
+
+
+def walk(ops: tuple) -> "list[Op]":
+    """Every op of ``ops`` and of their nested bodies, in program (pre-)order."""
+    out: list[Op] = []
+    for op in ops:
+        out.append(op)
+        for body in op.bodies():
+            out.extend(walk(body))
+    return out
 
 
 @dataclass(frozen=True)
@@ -335,12 +601,26 @@ class Program:
     ops: tuple[AnyOp, ...]
     #: ``util.assume.int %step<umin = 0, umax = assume_max>`` when set (>= STEP_MAX).
     assume_max: Optional[int] = None
+    #: How ranges see ``step``: directly (``""``), or through a private index global that the
+    #: function first sets to ``step`` -- with ``util.global.store`` (``"direct"``) or through
+    #: ``util.global.address`` + ``util.global.store.indirect`` (``"indirect"``, soundness
+    #: finding f02) -- then loads, and finally stores ``minui(loaded, step_cap)`` to.
+    step_global: str = ""
+    step_cap: int = 0
+    #: The SSA name of the step argument (``%step``). Names such as ``i0_other`` collide with
+    #: the names the analysis gives other loop iterations' values (soundness finding f03).
+    step_name: str = "step"
+    #: A second index argument ``%n``, passed ``n_arg.at(step)`` at run time, when set: a trip
+    #: count the analysis cannot relate to ``step`` (loops with ``from_arg``).
+    n_arg: Optional[Lin] = None
 
     # -- derived facts ---------------------------------------------------------------------
     def value_info(self) -> dict[int, "ValueInfo"]:
-        """Size, lifetime and storage chain of every value (chains: one per fresh buffer)."""
+        """Size, lifetime and storage chain of every value, nested bodies included (chains: one
+        per fresh buffer; a region result takes the chain of what it continues)."""
         info: dict[int, ValueInfo] = {}
         sizes = {g.name: g.size for g in self.globals}
+        gchain: dict[str, int] = {}
         chain_count = 0
 
         def fresh(v: int, size: Lin, lifetime: str) -> None:
@@ -348,83 +628,155 @@ class Program:
             info[v] = ValueInfo(size, lifetime, chain_count)
             chain_count += 1
 
-        for op in self.ops:
-            if isinstance(op, Load):
-                fresh(op.out, Lin(sizes[op.glob]), "variable")
-            elif isinstance(op, (Iota, Splat)):
-                fresh(op.out, op.size, "transient")
-            elif isinstance(op, Slice):
-                fresh(op.out, op.range.length, info[op.src].lifetime)
-            elif isinstance(op, (Update, Copy, Fill, Scale)):
-                info[op.out] = info[op.dst]
-            elif isinstance(op, Clone):
-                fresh(op.out, info[op.src].size, "transient")
-            elif isinstance(op, Sum):
-                fresh(op.out, Lin(1), "transient")
-            elif isinstance(op, Mix):
-                fresh(op.out, op.a_range.length, "transient")
-            elif isinstance(op, Call):
-                if op.out is not None:
-                    info[op.out] = info[op.arg]
-                fresh(op.result, Lin(1), "transient")
+        def visit(ops: tuple) -> None:
+            for op in ops:
+                if isinstance(op, Load):
+                    fresh(op.out, Lin(sizes[op.glob]), "variable")
+                    gchain[op.glob] = info[op.out].chain
+                elif isinstance(op, GLoad):
+                    info[op.out] = ValueInfo(Lin(sizes[op.glob]), "variable", gchain[op.glob])
+                elif isinstance(op, (Iota, Splat)):
+                    fresh(op.out, op.size, "transient")
+                elif isinstance(op, Slice):
+                    fresh(op.out, op.range.length, info[op.src].lifetime)
+                elif isinstance(op, (Update, Copy, Fill, Scale)):
+                    info[op.out] = info[op.dst]
+                elif isinstance(op, Clone):
+                    fresh(op.out, info[op.src].size, "transient")
+                elif isinstance(op, Sum):
+                    fresh(op.out, Lin(1), "transient")
+                elif isinstance(op, Mix):
+                    fresh(op.out, op.a_range.length, "transient")
+                elif isinstance(op, Call):
+                    if op.out is not None:
+                        info[op.out] = info[op.arg]
+                    fresh(op.result, Lin(1), "transient")
+                elif isinstance(op, For):
+                    for a, i in zip(op.args, op.inits):
+                        info[a] = info[i]
+                    visit(op.body)
+                    for o, i in zip(op.outs, op.inits):
+                        info[o] = info[i]
+                elif isinstance(op, Branch):
+                    for b in op.branches:
+                        visit(b)
+                    for j, o in enumerate(op.outs):
+                        info[o] = info[op.yields[0][j]]
+
+        visit(self.ops)
         return info
 
     def outputs(self) -> list[int]:
-        """Values exported at the end, in order: every live value not discarded."""
+        """Values exported at the end, in order: every live top-level value not discarded."""
         live: dict[int, None] = {}
         for op in self.ops:
             if isinstance(op, Discard):
                 live.pop(op.value, None)
                 continue
-            c = op.consumed()
-            if c is not None:
+            for c in op.consumes():
                 live.pop(c, None)
             for d in op.defs():
                 live[d] = None
         return list(live)
 
     def global_finals(self) -> dict[str, int]:
-        """Global name -> the value stored back at the end (the chain's last version)."""
-        finals: dict[str, int] = {}
-        current: dict[int, str] = {}
+        """Global name -> the value stored back at the end (the value holding it then).
+
+        A global is *held* by the value loaded from it until that value is stored (then it is
+        free) or consumed by an op whose result continues it: the tied result, or the region
+        result at the same position as the consumed value."""
+        held: dict[str, int] = {}
         for op in self.ops:
-            if isinstance(op, Load):
-                finals[op.glob] = op.out
-                current[op.out] = op.glob
-            elif op.consumed() is not None and op.consumed() in current:
-                g = current.pop(op.consumed())
-                new = op.out  # type: ignore[union-attr]
-                finals[g] = new
-                current[new] = g
-        return finals
+            if isinstance(op, (Load, GLoad)):
+                held[op.glob] = op.out
+                continue
+            if isinstance(op, GStore):
+                held.pop(op.glob, None)
+                continue
+            for g, v in list(held.items()):
+                if v in op.consumes():
+                    held[g] = continuation(op, v)
+        return held
 
     def slice_count(self) -> int:
-        return sum(isinstance(op, Slice) for op in self.ops) + sum(
-            isinstance(op, Call) and op.slice_range is not None for op in self.ops
+        ops = walk(self.ops)
+        return sum(isinstance(op, Slice) for op in ops) + sum(
+            isinstance(op, Call) and op.slice_range is not None for op in ops
         )
+
+    def shapes(self) -> list[str]:
+        """The shapes this program contains (what the campaign summary counts), see
+        :data:`SHAPES`."""
+        found: dict[str, None] = {}
+        ops = walk(self.ops)
+
+        def has(name: str, cond: bool) -> None:
+            if cond:
+                found[name] = None
+
+        fors = [op for op in ops if isinstance(op, For)]
+        has("scf.for", any(op.style == "scf" for op in fors))
+        has("scf.for unsigned", any(op.style == "unsigned" for op in fors))
+        has("cf loop", any(op.style == "cf" for op in fors))
+        has("zero-trip loop", any(min(op.trips(s) for s in STEPS) == 0 for op in fors))
+        has("trip count from an argument", any(op.from_arg for op in fors))
+        has("nested loops", any(any(isinstance(x, For) for x in walk(op.body)) for op in fors))
+        has("loop-carried resource", any(op.inits for op in fors))
+        has("iv-dependent range", any(_mentions_iv(x) for op in fors for x in walk(op.body)))
+        has("slice in a loop", any(isinstance(x, Slice) for op in fors for x in walk(op.body)))
+        branches = [op for op in ops if isinstance(op, Branch)]
+        has("scf.if", any(op.style == "if" for op in branches))
+        has("scf.index_switch", any(op.style == "switch" for op in branches))
+        has("scf.execute_region", any(op.style == "exec" for op in branches))
+        has("region yields a consumed value", any(set(op.consumes_) & {v for y in op.yields for v in y}
+                                                 for op in branches))
+        calls = [op for op in ops if isinstance(op, Call)]
+        has("call", bool(calls))
+        has("call: late read", any(op.late for op in calls))
+        has("call: forwarding", any(op.forward for op in calls))
+        has("call: public callee", any(op.public for op in calls))
+        shares = collections.Counter(op.share for op in calls if op.share >= 0)
+        has("call: shared callee", any(n > 1 for n in shares.values()))
+        has("call then write of its argument", _written_after_call(self.ops))
+        has("global store/reload", any(isinstance(op, (GLoad, GStore)) for op in ops))
+        has("global written in a loop", any(isinstance(x, GStore) for op in fors for x in walk(op.body)))
+        has("step through an index global", bool(self.step_global))
+        has("store.indirect", self.step_global == "indirect")
+        has("colliding name", self.step_name != "step")
+        starts = [r.start for op in ops for r in _ranges(op)] + [
+            s for op in ops for s in (getattr(op, "start", None), getattr(op, "dst_start", None)) if s is not None]
+        ix_ops = {n for s in starts for n in _ix_ops(s)}
+        has("util.align", "align" in ix_ops)
+        has("index ops (minui/divui/remui/select)", bool(ix_ops & {"minui", "divmul", "remui", "select"}))
+        has("resource.size offset", "size" in ix_ops)
+        has("length beyond end", any(getattr(op, "short", 0) for op in ops))
+        return list(found)
 
     # -- serialization (regression files) --------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "globals": [dataclasses.asdict(g) for g in self.globals],
-            "ops": [{"kind": op.kind, **_plain(op)} for op in self.ops],
+            "ops": [_op_json(op) for op in self.ops],
             "assume_max": self.assume_max,
         }
+        if self.step_global:
+            data["step_global"], data["step_cap"] = self.step_global, self.step_cap
+        if self.step_name != "step":
+            data["step_name"] = self.step_name
+        if self.n_arg is not None:
+            data["n_arg"] = _to_plain(self.n_arg)
+        return data
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> "Program":
-        ops = []
-        for raw in data["ops"]:
-            raw = dict(raw)
-            cls = OP_TYPES[raw.pop("kind")]
-            kwargs = {}
-            for f in dataclasses.fields(cls):
-                kwargs[f.name] = _revive(raw[f.name])
-            ops.append(cls(**kwargs))
         return Program(
             globals=tuple(GlobalDecl(**g) for g in data["globals"]),
-            ops=tuple(ops),
+            ops=tuple(_op_from_json(raw) for raw in data["ops"]),
             assume_max=data.get("assume_max"),
+            step_global=data.get("step_global", ""),
+            step_cap=data.get("step_cap", 0),
+            step_name=data.get("step_name", "step"),
+            n_arg=_revive(data["n_arg"]) if "n_arg" in data else None,
         )
 
     def dumps(self) -> str:
@@ -435,10 +787,105 @@ class Program:
         lines = [f"globals: {', '.join(f'@{g.name}[{g.size}]' for g in self.globals) or '-'}"]
         if self.assume_max is not None:
             lines.append(f"assume step <= {self.assume_max}")
-        for op in self.ops:
-            lines.append("  " + _describe_op(op))
+        if self.step_global:
+            lines.append(f"step through an index global ({self.step_global} store, then minui {self.step_cap})")
+        if self.step_name != "step":
+            lines.append(f"step is named %{self.step_name}")
+        if self.n_arg is not None:
+            lines.append(f"argument %n = {self.n_arg}")
+        _describe_ops(self.ops, "  ", lines)
         lines.append(f"exports: {', '.join(f'v{v}' for v in self.outputs())}")
         return "\n".join(lines)
+
+
+#: Every shape :meth:`Program.shapes` can report, in summary order.
+SHAPES: tuple[str, ...] = (
+    "scf.for", "scf.for unsigned", "cf loop", "zero-trip loop", "trip count from an argument", "nested loops", "loop-carried resource",
+    "iv-dependent range", "slice in a loop", "scf.if", "scf.index_switch", "scf.execute_region",
+    "region yields a consumed value", "call", "call: late read", "call: forwarding", "call: public callee",
+    "call: shared callee", "call then write of its argument", "global store/reload", "global written in a loop",
+    "step through an index global", "store.indirect", "colliding name", "util.align",
+    "index ops (minui/divui/remui/select)", "resource.size offset", "length beyond end",
+)
+
+
+def callee_numbers(program: "Program") -> dict[int, int]:
+    """``id(call op) -> n``: the callee ``@p<k>_c<n>`` each call calls. Calls are numbered in
+    program (pre-)order; a call with ``share >= 0`` calls the callee of the first earlier call
+    with the same ``share``, the same :meth:`Call.callee_key` and an argument of the same
+    lifetime (the callee's argument type)."""
+    out: dict[int, int] = {}
+    first: dict[tuple, int] = {}
+    n = 0
+    info: Optional[dict[int, ValueInfo]] = None
+    for op in walk(program.ops):
+        if not isinstance(op, Call):
+            continue
+        if op.share >= 0 and info is None:
+            info = program.value_info()
+        key = (op.share, op.callee_key(), info[op.arg].lifetime if info is not None else "")
+        if op.share >= 0 and key in first:
+            out[id(op)] = first[key]
+        else:
+            out[id(op)] = n
+            if op.share >= 0:
+                first[key] = n
+        n += 1
+    return out
+
+
+def late_splat_value(callee: int) -> int:
+    """The value a ``late`` callee returns (distinct per callee: equal splats may be merged)."""
+    return 9_000_000 + 101 * callee
+
+
+def continuation(op: Op, consumed: int) -> Optional[int]:
+    """The result of ``op`` that continues the storage role of ``consumed`` (see
+    :meth:`Program.global_finals`)."""
+    if isinstance(op, For):
+        return op.outs[op.inits.index(consumed)]
+    if isinstance(op, Branch):
+        i = op.consumes_.index(consumed)
+        return op.outs[i] if i < len(op.outs) else None
+    if isinstance(op, GStore):
+        return None
+    return getattr(op, "out", None)
+
+
+def _ranges(op: Op) -> list[Range]:
+    return [getattr(op, f) for f in ("range", "src_range", "a_range", "slice_range", "sum_range", "scale_range")
+            if getattr(op, f, None) is not None]
+
+
+def _ix_ops(x: Any) -> list[str]:
+    if isinstance(x, Ix):
+        return [x.op] + _ix_ops(x.a) + _ix_ops(x.c)
+    return []
+
+
+def _mentions_iv(op: Op) -> bool:
+    def lin_iv(x: Any) -> bool:
+        if isinstance(x, Lin):
+            return x.ci != 0
+        if isinstance(x, Ix):
+            return lin_iv(x.a) or lin_iv(x.c)
+        return False
+
+    values = [r.start for r in _ranges(op)] + [r.length for r in _ranges(op)]
+    values += [getattr(op, f) for f in ("start", "dst_start", "b_start") if getattr(op, f, None) is not None]
+    return any(lin_iv(v) for v in values)
+
+
+def _written_after_call(ops: tuple) -> bool:
+    """A call's argument is written in place later while still holding the value passed."""
+    for i, op in enumerate(ops):
+        if isinstance(op, Call) and op.scale_range is None:
+            if any(op.arg in later.consumes() for later in ops[i + 1:]):
+                return True
+        for body in op.bodies():
+            if _written_after_call(body):
+                return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -448,30 +895,77 @@ class ValueInfo:
     chain: int
 
 
+def _op_json(op: Op) -> dict[str, Any]:
+    return {"kind": op.kind, **{f.name: _to_plain(getattr(op, f.name)) for f in dataclasses.fields(op)}}
+
+
+def _op_from_json(raw: dict[str, Any]) -> Op:
+    raw = dict(raw)
+    cls = OP_TYPES[raw.pop("kind")]
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name in raw:
+            kwargs[f.name] = _revive(raw[f.name])
+    return cls(**kwargs)
+
+
 def _plain(op: Op) -> dict[str, Any]:
     return {f.name: _to_plain(getattr(op, f.name)) for f in dataclasses.fields(op)}
 
 
 def _to_plain(x: Any) -> Any:
     if isinstance(x, Lin):
-        return {"lin": [x.c0, x.c1]}
+        return {"lin": [x.c0, x.c1] + ([x.ci] if x.ci else [])}
+    if isinstance(x, Ix):
+        return {"ix": [x.op, _to_plain(x.a), x.b, _to_plain(x.c)]}
     if isinstance(x, Range):
-        return {"range": [[x.start.c0, x.start.c1], [x.length.c0, x.length.c1], x.form]}
+        if isinstance(x.start, Lin) and not x.start.ci and not x.length.ci:
+            return {"range": [[x.start.c0, x.start.c1], [x.length.c0, x.length.c1], x.form]}
+        return {"range2": [_to_plain(x.start), _to_plain(x.length), x.form]}
+    if isinstance(x, tuple):
+        return [_op_json(y) if isinstance(y, Op) else _to_plain(y) for y in x]
     return x
 
 
 def _revive(x: Any) -> Any:
+    if isinstance(x, dict) and "kind" in x:  # a nested op (its fields may be called "range")
+        return _op_from_json(x)
     if isinstance(x, dict) and "lin" in x:
         return Lin(*x["lin"])
+    if isinstance(x, dict) and "ix" in x:
+        op, a, b, c = x["ix"]
+        return Ix(op, _revive(a), b, _revive(c))
     if isinstance(x, dict) and "range" in x:
         (s0, s1), (l0, l1), form = x["range"]
         return Range(Lin(s0, s1), Lin(l0, l1), form)
+    if isinstance(x, dict) and "range2" in x:
+        start, length, form = x["range2"]
+        return Range(_revive(start), _revive(length), form)
+    if isinstance(x, list):
+        return tuple(_revive(y) for y in x)
     return x
+
+
+def _describe_ops(ops: tuple, indent: str, lines: list[str]) -> None:
+    for op in ops:
+        lines.append(indent + _describe_op(op))
+        if isinstance(op, For):
+            _describe_ops(op.body, indent + "    ", lines)
+            lines.append(indent + f"  yield {', '.join(f'v{v}' for v in op.yields)}")
+        elif isinstance(op, Branch):
+            for j, b in enumerate(op.branches):
+                lines.append(indent + f"  branch {j}:")
+                _describe_ops(b, indent + "    ", lines)
+                lines.append(indent + f"    yield {', '.join(f'v{v}' for v in op.yields[j])}")
 
 
 def _describe_op(op: Op) -> str:
     if isinstance(op, Load):
         return f"v{op.out} = load @{op.glob}"
+    if isinstance(op, GLoad):
+        return f"v{op.out} = reload @{op.glob}"
+    if isinstance(op, GStore):
+        return f"store v{op.value} -> @{op.glob}"
     if isinstance(op, Iota):
         return f"v{op.out} = iota[{op.size}] base {op.base}"
     if isinstance(op, Splat):
@@ -479,9 +973,11 @@ def _describe_op(op: Op) -> str:
     if isinstance(op, Slice):
         return f"v{op.out} = slice v{op.src}{op.range}"
     if isinstance(op, Update):
-        return f"v{op.out} = update v{op.dst}[{op.start}..] <- v{op.upd}"
+        short = f" (end spelled {op.short} short)" if op.short else ""
+        return f"v{op.out} = update v{op.dst}[{op.start}..] <- v{op.upd}{short}"
     if isinstance(op, Copy):
-        return f"v{op.out} = copy v{op.dst}[{op.dst_start}..] <- v{op.src}{op.src_range}"
+        short = f" (end spelled {op.short} short)" if op.short else ""
+        return f"v{op.out} = copy v{op.dst}[{op.dst_start}..] <- v{op.src}{op.src_range}{short}"
     if isinstance(op, Fill):
         return f"v{op.out} = fill v{op.dst}{op.range} {op.value}"
     if isinstance(op, Scale):
@@ -500,10 +996,24 @@ def _describe_op(op: Op) -> str:
             parts.append(f"wsum {op.sum_range}")
         if op.scale_range is not None:
             parts.append(f"scale {op.scale_range}")
+        flags = [f for f in ("late", "forward", "public") if getattr(op, f)]
+        if op.share >= 0:
+            flags.append(f"share {op.share}")
         outs = f"v{op.out}, v{op.result}" if op.out is not None else f"v{op.result}"
-        return f"{outs} = call(v{op.arg}) {{{'; '.join(parts)}}}"
+        return f"{outs} = call(v{op.arg}) {{{'; '.join(parts)}}}" + (f" [{', '.join(flags)}]" if flags else "")
     if isinstance(op, Discard):
         return f"discard v{op.value}"
+    if isinstance(op, For):
+        outs = ", ".join(f"v{v}" for v in op.outs)
+        carried = ", ".join(f"v{a} = v{i}" for a, i in zip(op.args, op.inits))
+        bounds = f"{op.lb} to {op.lb}+({op.trip})" if op.lb else f"0 to {'%n = ' if op.from_arg else ''}{op.trip}"
+        return f"{outs + ' = ' if outs else ''}for[{op.style}] i = {bounds} ({carried})"
+    if isinstance(op, Branch):
+        outs = ", ".join(f"v{v}" for v in op.outs)
+        how = {"if": f"if step < {op.cond}", "switch": f"switch step cases {list(op.cases)}",
+               "exec": "execute_region"}[op.style]
+        consumed = f" consuming {', '.join(f'v{v}' for v in op.consumes_)}" if op.consumes_ else ""
+        return f"{outs + ' = ' if outs else ''}{how}{consumed}"
     return repr(op)
 
 
@@ -512,73 +1022,141 @@ class InvalidProgram(ValueError):
 
 
 def check(program: Program) -> None:
-    """Raise :class:`InvalidProgram` unless ``program`` obeys the rules (module docstring)."""
-    info: dict[int, ValueInfo] = {}
-    live: set[int] = set()
-    globals_ = {g.name: g for g in program.globals}
-    loaded: set[str] = set()
-    seen_non_load = False
+    """Raise :class:`InvalidProgram` unless ``program`` obeys the rules (module docstring).
+
+    Two passes: a static one over the op lists (liveness, consumption, scoping of nested
+    bodies, which global each value holds), then a dynamic one -- the interpreter run with
+    bounds checking on every step and every iteration that executes (:func:`.interp.check_bounds`):
+    a range in a loop body only has to be valid in the iterations that run, which is what
+    makes zero-trip loops with otherwise-invalid bodies valid programs."""
     try:
         info_all = program.value_info()
-    except KeyError as err:
+    except (KeyError, IndexError) as err:
         raise InvalidProgram(f"use of an undefined value {err}") from None
+    globals_ = {g.name: g for g in program.globals}
+    loaded: set[str] = set()
+    defined: set[int] = set()
+    held: dict[str, int] = {}
+    _check_ops(program, program.ops, set(), held, loaded, defined, info_all, top=True, frozen=set())
+    if loaded != set(globals_):
+        raise InvalidProgram("every declared global is loaded")
+    if program.step_global not in ("", "direct", "indirect"):
+        raise InvalidProgram(f"unknown step_global {program.step_global!r}")
+    from .interp import check_bounds  # the interpreter evaluates ranges; no import cycle at load
 
-    def in_bounds(r: Range, v: int, what: str) -> None:
-        if r.length.lo() < 1 or min(r.length.c0, r.length.c1, r.start.c0, r.start.c1) < 0:
-            raise InvalidProgram(f"{what}: empty or negative range {r}")
-        if not r.end.fits_in(info_all[v].size):
-            raise InvalidProgram(f"{what}: range {r} out of bounds of v{v} (size {info_all[v].size})")
+    check_bounds(program)
 
-    for i, op in enumerate(program.ops):
+
+def _check_ops(program: Program, ops: tuple, live: set[int], held: dict[str, int], loaded: set[str],
+               defined: set[int], info_all: dict[int, ValueInfo], top: bool, frozen: set[int]) -> None:
+    """The static rules over one op list; ``live`` is updated in place (the caller's copy for a
+    nested body). ``frozen``: outer values the list may read but not write or consume (a loop
+    body runs again, a branch may only write what its op consumes)."""
+    globals_ = {g.name: g for g in program.globals}
+    seen_non_load = not top
+    for i, op in enumerate(ops):
         what = f"op {i} ({_describe_op(op)})"
         if isinstance(op, Load):
             if seen_non_load or op.glob not in globals_ or op.glob in loaded:
                 raise InvalidProgram(f"{what}: loads come first, once per declared global")
             loaded.add(op.glob)
+            held[op.glob] = op.out
         else:
             seen_non_load = True
         for v in op.uses():
             if v not in live:
-                raise InvalidProgram(f"{what}: v{v} is not live (undefined or consumed)")
+                raise InvalidProgram(f"{what}: v{v} is not live (undefined, consumed or out of scope)")
+        for c in op.consumes():
+            if c in frozen:
+                raise InvalidProgram(f"{what}: writes or consumes v{c}, which it may only read here")
         if isinstance(op, Discard) and op.value not in live:
             raise InvalidProgram(f"{what}: v{op.value} is not live")
-        if isinstance(op, (Slice, Sum, Fill, Scale)):
-            in_bounds(op.range, op.uses()[0], what)
-        elif isinstance(op, Update):
-            if op.upd == op.dst:
-                raise InvalidProgram(f"{what}: reads and writes the same value")
-            in_bounds(Range(op.start, info_all[op.upd].size), op.dst, what)
-        elif isinstance(op, Copy):
-            if op.src == op.dst:
-                raise InvalidProgram(f"{what}: reads and writes the same value")
-            in_bounds(op.src_range, op.src, what)
-            in_bounds(Range(op.dst_start, op.src_range.length), op.dst, what)
-        elif isinstance(op, Mix):
-            in_bounds(op.a_range, op.a, what)
-            in_bounds(Range(op.b_start, op.a_range.length), op.b, what)
-        elif isinstance(op, Call):
+        if isinstance(op, Update) and op.upd == op.dst or isinstance(op, Copy) and op.src == op.dst:
+            raise InvalidProgram(f"{what}: reads and writes the same value")
+        if isinstance(op, (Update, Copy)) and op.short < 0:
+            raise InvalidProgram(f"{what}: negative short end")
+        if isinstance(op, Call):
             if (op.slice_range is None) == (op.sum_range is None):
                 raise InvalidProgram(f"{what}: exactly one of slice_range and sum_range")
             if (op.scale_range is None) != (op.out is None):
                 raise InvalidProgram(f"{what}: out exactly when the callee scales")
-            for r in (op.slice_range, op.sum_range, op.scale_range):
-                if r is not None:
-                    in_bounds(r, op.arg, what)
-        elif isinstance(op, (Iota, Splat)):
-            if op.size.lo() < 1:
-                raise InvalidProgram(f"{what}: empty value")
-        c = op.consumed()
-        if c is not None:
+        if isinstance(op, (Iota, Splat)) and op.size.lo() < 1:
+            raise InvalidProgram(f"{what}: empty value")
+        if isinstance(op, (GLoad, GStore)):
+            if op.glob not in globals_ or op.glob not in loaded:
+                raise InvalidProgram(f"{what}: a reload or store of a global that was never loaded")
+            if isinstance(op, GLoad) and op.glob in held:
+                raise InvalidProgram(f"{what}: @{op.glob} is still held by v{held[op.glob]}")
+            if isinstance(op, GStore) and info_all[op.value].size != Lin(globals_[op.glob].size):
+                raise InvalidProgram(f"{what}: stores a value of another size")
+            if isinstance(op, GStore) and info_all[op.value].lifetime != "variable":
+                raise InvalidProgram(f"{what}: stores a transient value")
+        if isinstance(op, For):
+            if op.style == "cf" and not top:
+                raise InvalidProgram(f"{what}: a cf loop is only allowed at the top level")
+            if not (len(op.inits) == len(op.args) == len(op.yields) == len(op.outs)):
+                raise InvalidProgram(f"{what}: inits, args, yields and outs differ in number")
+            if len(set(op.inits)) != len(op.inits) or min(op.trip.c0, op.trip.c1) < 0 or op.trip.ci:
+                raise InvalidProgram(f"{what}: repeated init or a negative trip count")
+            if op.from_arg and (op.trip != program.n_arg or op.lb or op.style == "unsigned"):
+                raise InvalidProgram(f"{what}: a loop to %n runs n_arg times from 0 (signed)")
+            body_live = (live - set(op.inits)) | set(op.args)
+            for a in op.args:
+                if a in defined:
+                    raise InvalidProgram(f"{what}: v{a} defined twice")
+                defined.add(a)
+            body_held = {g: v for g, v in held.items() if v not in op.inits}
+            start = dict(body_held)
+            _check_ops(program, op.body, body_live, body_held, loaded, defined, info_all, top=False,
+                       frozen=frozen | (body_live - set(op.args)))
+            if body_held != start:
+                raise InvalidProgram(f"{what}: the body leaves a global held or stored differently")
+            for y, a in zip(op.yields, op.args):
+                if y not in body_live:
+                    raise InvalidProgram(f"{what}: yields v{y}, which is not live at the end of the body")
+                if (info_all[y].size, info_all[y].lifetime) != (info_all[a].size, info_all[a].lifetime):
+                    raise InvalidProgram(f"{what}: yields v{y} of another size or lifetime than v{a}")
+        if isinstance(op, Branch):
+            n = len(op.branches)
+            if (op.style == "if" and n != 2 or op.style == "exec" and n != 1
+                    or op.style == "switch" and (n != len(op.cases) + 1 or len(set(op.cases)) != len(op.cases))):
+                raise InvalidProgram(f"{what}: wrong number of branches")
+            if len(op.yields) != n or any(len(y) != len(op.outs) for y in op.yields) or len(op.outs) < len(op.consumes_):
+                raise InvalidProgram(f"{what}: every branch yields one value per result (and one per consumed value)")
+            for b, ys in zip(op.branches, op.yields):
+                b_live = set(live)
+                b_held = {g: v for g, v in held.items() if v not in op.consumes_}
+                start = dict(b_held)
+                _check_ops(program, b, b_live, b_held, loaded, defined, info_all, top=False,
+                           frozen=frozen | (live - set(op.consumes_)))
+                if b_held != start:
+                    raise InvalidProgram(f"{what}: a branch leaves a global held or stored differently")
+                for j, y in enumerate(ys):
+                    if y not in b_live:
+                        raise InvalidProgram(f"{what}: yields v{y}, which is not live at the end of the branch")
+                    first = op.yields[0][j]
+                    if (info_all[y].size, info_all[y].lifetime) != (info_all[first].size, info_all[first].lifetime):
+                        raise InvalidProgram(f"{what}: branches yield values of different size or lifetime")
+            # Consumed values only become dead at the op.
+        for c in op.consumes():
             live.discard(c)
         if isinstance(op, Discard):
             live.discard(op.value)
+        if isinstance(op, GStore):
+            held.pop(op.glob, None)
+        if isinstance(op, GLoad):
+            held[op.glob] = op.out
+        for g, v in list(held.items()):
+            if v in op.consumes() and not isinstance(op, GStore):
+                cont = continuation(op, v)
+                if cont is None:
+                    raise InvalidProgram(f"{what}: consumes v{v}, which holds @{g}, without a result that continues it")
+                held[g] = cont
         for d in op.defs():
-            if d in info or d in live:
+            if d in defined:
                 raise InvalidProgram(f"{what}: v{d} defined twice")
-            info[d] = info_all[d]
+            defined.add(d)
             live.add(d)
-    if loaded != set(globals_):
-        raise InvalidProgram("every declared global is loaded")
 
 
 # -- facts about a program's runs (used to classify a mismatch) --------------------------------
@@ -711,25 +1289,49 @@ def _ancestors(program: Program, index: int, producer: dict[int, int]) -> set[in
 
 def slice_dependence(program: Program, across_calls: bool = True) -> dict[int, set[str]]:
     """For each value, the slices its contents derive from: ``"v<id>"`` for a slice op's result,
-    ``"call<k>"`` for the slice inside the k-th call's callee. Values stored to globals feed every
+    ``"call<n>"`` for the slice inside callee number n (:func:`callee_numbers`). A region op's
+    results derive from everything its bodies use and slice. Values stored to globals feed every
     later step, so (``across_calls``) every value also depends on whatever flows into a global."""
     deps: dict[int, set[str]] = {}
-    calls = 0
-    for op in program.ops:
-        if isinstance(op, Discard):
-            continue
-        inherited: set[str] = set()
-        for v in op.uses():
-            inherited |= deps.get(v, set())
-        if isinstance(op, Slice):
-            inherited = inherited | {f"v{op.out}"}
-        if isinstance(op, Call):
-            if op.slice_range is not None:
-                inherited = inherited | {f"call{calls}"}
-            calls += 1
-        for d in op.defs():
-            deps[d] = set(inherited)
-    carried: set[str] = set()
+    numbers = callee_numbers(program)
+    stored: set[str] = set()
+
+    def inner(op: Op) -> set[str]:
+        names: set[str] = set()
+        for x in walk((op,)):
+            for v in x.uses():
+                names |= deps.get(v, set())
+            if isinstance(x, Slice):
+                names.add(f"v{x.out}")
+            if isinstance(x, Call) and x.slice_range is not None:
+                names.add(f"call{numbers[id(x)]}")
+        return names
+
+    def visit(ops: tuple) -> None:
+        nonlocal stored
+        for op in ops:
+            if isinstance(op, Discard):
+                continue
+            if op.bodies():
+                visit_bodies = [b for b in op.bodies()]
+                for b in visit_bodies:
+                    visit(b)
+                inherited = inner(op)
+            else:
+                inherited = set()
+                for v in op.uses():
+                    inherited |= deps.get(v, set())
+                if isinstance(op, Slice):
+                    inherited = inherited | {f"v{op.out}"}
+                if isinstance(op, Call) and op.slice_range is not None:
+                    inherited = inherited | {f"call{numbers[id(op)]}"}
+            if isinstance(op, GStore):
+                stored |= inherited
+            for d in op.defs():
+                deps[d] = set(inherited)
+
+    visit(program.ops)
+    carried: set[str] = set(stored) if across_calls else set()
     for v in (program.global_finals().values() if across_calls else ()):
         carried |= deps.get(v, set())
     return {v: s | carried for v, s in deps.items()}
@@ -747,6 +1349,6 @@ def whole_slices_written_later(program: Program) -> list[tuple[int, int]]:
         size = info[op.src].size
         if op.range.start != Lin(0) or op.range.length != size:
             continue
-        if any(later.consumed() in (op.out, op.src) for later in program.ops[i + 1:]):
+        if any({op.out, op.src} & set(later.consumes()) for later in program.ops[i + 1:]):
             found.append((op.out, op.src))
     return found

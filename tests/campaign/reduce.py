@@ -14,13 +14,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Iterator, Optional
 
-from .program import Discard, InvalidProgram, Lin, Load, Program, Range, check
+from .program import For, Discard, InvalidProgram, Lin, Load, Program, Range, check
 
 
 def failure_kind(detail: str) -> str:
     """A coarse class of failure, so that reduction does not slide into a different bug."""
+    # Runtime evidence first: a miscompile that the audit also flags must stay a miscompile.
     for marker in ("crashed the compiler", "crashed the runtime", "fails to compile", "fails to load",
-                   "not deterministic", "runtime error", "expected"):
+                   "not deterministic", "runtime error", "expected", "unsound alias"):
         if marker in detail:
             return marker
     return detail[:30]
@@ -38,7 +39,7 @@ def _without_op(p: Program, i: int) -> Optional[Program]:
             dead |= set(op.defs())
             continue
         kept.append(op)
-    return Program(p.globals, tuple(kept), p.assume_max)
+    return dataclasses.replace(p, ops=tuple(kept))
 
 
 def _without_global(p: Program, name: str) -> Optional[Program]:
@@ -46,7 +47,7 @@ def _without_global(p: Program, name: str) -> Optional[Program]:
     if load is None:
         return None
     q = _without_op(p, load)
-    return Program(tuple(g for g in p.globals if g.name != name), q.ops, q.assume_max) if q else None
+    return dataclasses.replace(q, globals=tuple(g for g in p.globals if g.name != name)) if q else None
 
 
 def _simpler_ranges(p: Program) -> Iterator[Program]:
@@ -57,16 +58,16 @@ def _simpler_ranges(p: Program) -> Iterator[Program]:
             if isinstance(value, Range):
                 if value.form:
                     simpler.append(dataclasses.replace(value, form=0))
-                if value.start.c1:
-                    simpler.append(dataclasses.replace(value, start=Lin(value.start.c0)))
+                if isinstance(value.start, Lin) and value.start.c1:
+                    simpler.append(dataclasses.replace(value, start=Lin(value.start.c0, 0, value.start.ci)))
                 if value.length.c1:
                     simpler.append(dataclasses.replace(value, length=Lin(value.length.c0)))
             elif isinstance(value, Lin) and value.c1:
-                simpler.append(Lin(value.c0))
+                simpler.append(Lin(value.c0, 0, value.ci))
             for s in simpler:
                 ops = list(p.ops)
                 ops[i] = dataclasses.replace(op, **{f.name: s})
-                yield Program(p.globals, tuple(ops), p.assume_max)
+                yield dataclasses.replace(p, ops=tuple(ops))
 
 
 def _candidates(p: Program) -> Iterator[Program]:
@@ -80,7 +81,20 @@ def _candidates(p: Program) -> Iterator[Program]:
             if q is not None:
                 yield q
     if p.assume_max is not None:
-        yield Program(p.globals, p.ops, None)
+        yield dataclasses.replace(p, assume_max=None)
+    if p.step_global:
+        yield dataclasses.replace(p, step_global="", step_cap=0)
+    if p.step_name != "step":
+        yield dataclasses.replace(p, step_name="step")
+    for i, op in enumerate(p.ops):
+        # Drop one op of a loop body (with what uses it), keeping the yields' producers.
+        if isinstance(op, For):
+            for j in reversed(range(len(op.body))):
+                body = _without_op(dataclasses.replace(p, ops=op.body), j).ops  # type: ignore[union-attr]
+                if set(op.yields) - set(op.args) <= {d for x in body for d in x.defs()}:
+                    ops = list(p.ops)
+                    ops[i] = dataclasses.replace(op, body=body)
+                    yield dataclasses.replace(p, ops=tuple(ops))
     yield from _simpler_ranges(p)
 
 

@@ -15,6 +15,7 @@ never-read globals, are deleted by the pipeline and would make a miscompile invi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from .executables import EXECUTABLE, executable_text
 from .program import (
@@ -22,9 +23,15 @@ from .program import (
     Call,
     Clone,
     Copy,
+    Branch,
     Discard,
     Fill,
+    For,
+    GLoad,
+    GStore,
+    Index,
     Iota,
+    Ix,
     Lin,
     Load,
     Mix,
@@ -36,6 +43,9 @@ from .program import (
     Sum,
     Update,
     ValueInfo,
+    callee_numbers,
+    late_splat_value,
+    walk,
 )
 
 DEVICE = (
@@ -63,6 +73,8 @@ class RenderedModule:
     #: Per program: the exported public function and the value ids of its results, in order.
     functions: tuple[str, ...]
     outputs: tuple[tuple[int, ...], ...]
+    #: Per program: the arguments after ``step``, as ``(c0, c1)`` of ``c0 + c1 * step``.
+    arguments: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def _rtype(lifetime: str) -> str:
@@ -70,36 +82,56 @@ def _rtype(lifetime: str) -> str:
 
 
 class _Emitter:
-    """Straight-line code of one function: constants and index arithmetic on demand."""
+    """Code of one block list: constants and index arithmetic on demand. A nested region gets a
+    :meth:`child` that sees what this one defined so far (it dominates the region) and whose own
+    definitions stay inside the region."""
 
-    def __init__(self, step: str, indent: str = "    ") -> None:
+    def __init__(self, step: str, indent: str = "    ", iv: Optional[str] = None) -> None:
         self.step = step
+        self.iv = iv
         self.indent = indent
         self.lines: list[str] = []
         self._consts: dict[tuple[str, int], str] = {}
-        self._shared: dict[tuple[int, int], str] = {}
-        self._n = 0
+        self._shared: dict[tuple, str] = {}
+        #: Shared by every emitter of one function: a counter and the constant names taken
+        #: (blocks of a cf loop share one name scope with the code after the loop).
+        self._function: dict = {"n": 0, "names": set()}
+
+    def child(self, iv: Optional[str] = None, extra: str = "  ") -> "_Emitter":
+        c = _Emitter(self.step, self.indent + extra, self.iv if iv is None else iv)
+        c._consts = dict(self._consts)
+        c._shared = dict(self._shared)
+        c._function = self._function
+        return c
 
     def emit(self, line: str) -> None:
         self.lines.append(self.indent + line)
 
+    def label(self, line: str) -> None:
+        self.lines.append(self.indent[:-2] + line)
+
     def fresh(self, prefix: str = "t") -> str:
-        self._n += 1
-        return f"%{prefix}{self._n}"
+        self._function["n"] += 1
+        return f"%{prefix}{self._function['n']}"
 
     def const(self, value: int, type_: str = "index") -> str:
         key = (type_, value)
         if key not in self._consts:
             tag = "" if type_ == "index" else "_" + type_
             name = f"%c{value}{tag}".replace("-", "m")
+            if name in self._function["names"]:
+                name = f"{name}_{self.fresh('')[1:]}"
+            self._function["names"].add(name)
             self._consts[key] = name
             self.emit(f"{name} = arith.constant {value} : {type_}")
         return self._consts[key]
 
     def lin(self, lin: Lin, form: int = 0) -> str:
         """An index value equal to ``lin`` (already in the wanted unit), spelled per ``form``."""
-        if lin.c1 == 0:
+        if lin.c1 == 0 and lin.ci == 0:
             return self.const(lin.c0)
+        if lin.ci != 0:
+            return self._lin_iv(lin, form)
         if form == 0:
             key = (lin.c0, lin.c1)
             if key not in self._shared:
@@ -110,6 +142,33 @@ class _Emitter:
             self.emit(f"{name} = affine.apply affine_map<()[s0] -> (s0 * {lin.c1} + {lin.c0})>()[{self.step}]")
             return name
         return self._arith(lin, commuted=True)
+
+    def _lin_iv(self, lin: Lin, form: int) -> str:
+        assert self.iv is not None, "an iteration-dependent range outside a loop"
+        if form == 1:
+            name = self.fresh("a")
+            self.emit(f"{name} = affine.apply affine_map<()[s0, s1] -> (s0 * {lin.c1} + s1 * {lin.ci} + {lin.c0})>"
+                      f"()[{self.step}, {self.iv}]")
+            return name
+        key = ("iv", lin.c0, lin.c1, lin.ci)
+        if form == 0 and key in self._shared:
+            return self._shared[key]
+        terms = []
+        for coeff, var in ((lin.ci, self.iv), (lin.c1, self.step)):
+            if coeff:
+                m = self.fresh()
+                self.emit(f"{m} = arith.muli {var}, {self.const(coeff)} : index")
+                terms.append(m)
+        if lin.c0:
+            terms.append(self.const(lin.c0))
+        acc = terms[0]
+        for t in terms[1:]:
+            r = self.fresh()
+            self.emit(f"{r} = arith.addi {acc}, {t} : index")
+            acc = r
+        if form == 0:
+            self._shared[key] = acc
+        return acc
 
     def _arith(self, lin: Lin, commuted: bool) -> str:
         if commuted and lin.c0 and lin.c0 % lin.c1 == 0:
@@ -130,17 +189,57 @@ class _Emitter:
         return r
 
     def bytes_(self, lin: Lin, form: int = 0) -> str:
-        return self.lin(Lin(lin.c0 * ELEMENT_BYTES, lin.c1 * ELEMENT_BYTES), form)
+        return self.lin(Lin(lin.c0 * ELEMENT_BYTES, lin.c1 * ELEMENT_BYTES, lin.ci * ELEMENT_BYTES), form)
 
-    def byte_range(self, r: Range) -> tuple[str, str, str]:
-        """(offset, end, length) in bytes."""
+    def index_bytes(self, x: Index, form: int = 0, size_of=None) -> str:
+        """An offset in bytes: a :class:`Lin` per ``form``, an :class:`Ix` through its ops
+        (``size_of(v)`` spells ``stream.resource.size`` of value ``v``)."""
+        if isinstance(x, Lin):
+            return self.bytes_(x, form)
+        a = self.index_bytes(x.a, form, size_of)
+        r = self.fresh("x")
+        if x.op == "add":
+            c = self.index_bytes(x.c, form, size_of)  # type: ignore[arg-type]
+            self.emit(f"{r} = arith.addi {a}, {c} : index")
+        elif x.op == "align":
+            self.emit(f"{r} = util.align {a}, {self.const(x.b)} : index")
+        elif x.op == "minui":
+            self.emit(f"{r} = arith.minui {a}, {self.const(x.b * ELEMENT_BYTES)} : index")
+        elif x.op == "divmul":
+            d = self.const(x.b * ELEMENT_BYTES)
+            q = self.fresh("x")
+            self.emit(f"{q} = arith.divui {a}, {d} : index")
+            self.emit(f"{r} = arith.muli {q}, {d} : index")
+        elif x.op == "remui":
+            self.emit(f"{r} = arith.remui {a}, {self.const(x.b * ELEMENT_BYTES)} : index")
+        elif x.op == "select":
+            c = self.index_bytes(x.c, form, size_of)  # type: ignore[arg-type]
+            cond = self.fresh("x")
+            self.emit(f"{cond} = arith.cmpi ult, {self.step}, {self.const(x.b)} : index")
+            self.emit(f"{r} = arith.select {cond}, {a}, {c} : index")
+        elif x.op == "size":
+            sz = size_of(x.b)
+            self.emit(f"{r} = arith.subi {sz}, {a} : index")
+        else:  # pragma: no cover
+            raise ValueError(x.op)
+        return r
+
+    def byte_range(self, r: Range, size_of=None, short: int = 0) -> tuple[str, str, str]:
+        """(offset, end, length) in bytes; ``end`` spelled ``short`` elements short when asked."""
+        if isinstance(r.start, Ix) or short:
+            off = self.index_bytes(r.start, r.form, size_of)
+            length = self.bytes_(r.length, r.form)
+            spelled = length if not short else self.bytes_(Lin(r.length.c0 - short, r.length.c1, r.length.ci), r.form)
+            end = self.fresh()
+            self.emit(f"{end} = arith.addi {off}, {spelled} : index")
+            return off, end, length
         if r.form == 2:
             off = self.bytes_(r.start, 2)
             length = self.bytes_(r.length, 2)
             end = self.fresh()
             self.emit(f"{end} = arith.addi {off}, {length} : index")
             return off, end, length
-        return self.bytes_(r.start, r.form), self.bytes_(r.end, r.form), self.bytes_(r.length, r.form)
+        return self.bytes_(r.start, r.form), self.bytes_(r.end, r.form), self.bytes_(r.length, r.form)  # type: ignore[arg-type]
 
 
 class _ProgramRenderer:
@@ -149,21 +248,29 @@ class _ProgramRenderer:
         self.k = k
         self.info: dict[int, ValueInfo] = program.value_info()
         self.callees: list[str] = []
+        self.decls: list[str] = []
+        self.rendered_callees: set[int] = set()
+        self.numbers = callee_numbers(program)
+        self.loops = 0
+        self.blocks = 0
 
     def ty(self, v: int) -> str:
         return _rtype(self.info[v].lifetime)
 
     def render(self) -> tuple[str, tuple[int, ...]]:
         outputs = tuple(self.p.outputs())
-        e = _Emitter("%step")
-        header_arg = "%step" if self.p.assume_max is None else "%step_in"
+        name = self.p.step_name
+        arg = f"%{name}_in" if name == "step" and self.p.assume_max is not None else f"%{name}"
+        step = f"%{name}" if name == "step" else (f"%{name}_a" if self.p.assume_max is not None else f"%{name}")
+        e = _Emitter(step)
         if self.p.assume_max is not None:
-            e.emit(f"%step = util.assume.int %step_in<umin = 0, umax = {self.p.assume_max}> : index")
+            e.emit(f"{step} = util.assume.int {arg}<umin = 0, umax = {self.p.assume_max}> : index")
+        if self.p.step_global:
+            e.step = self._step_through_global(e, step)
         self.sizes: dict[int, str] = {}
-        for op in self.p.ops:
-            self.op(e, op)
-        for name, v in self.p.global_finals().items():
-            e.emit(f"util.global.store %v{v}, @{global_symbol(self.k, name)} : !stream.resource<variable>")
+        self.ops(e, self.p.ops)
+        for gname, v in self.p.global_finals().items():
+            e.emit(f"util.global.store %v{v}, @{global_symbol(self.k, gname)} : !stream.resource<variable>")
         results = []
         for v in outputs:
             size = self.size(e, v)
@@ -180,19 +287,59 @@ class _ProgramRenderer:
             results.append(bv)
         e.emit(f"util.return {', '.join(results)}" + (f" : {', '.join(['!hal.buffer_view'] * len(results))}" if results else ""))
         sig = ", ".join(["!hal.buffer_view"] * len(results))
-        head = f"  util.func public @{function_name(self.k)}({header_arg}: index) -> ({sig}) {{\n"
+        extra = ", %n: index" if self.p.n_arg is not None else ""
+        head = f"  util.func public @{function_name(self.k)}({arg}: index{extra}) -> ({sig}) {{\n"
         body = "\n".join(e.lines)
-        return "".join(c + "\n" for c in self.callees) + head + body + "\n  }\n", outputs
+        return ("".join(d + "\n" for d in self.decls) + "".join(c + "\n" for c in self.callees) + head + body
+                + "\n  }\n"), outputs
+
+    def _step_through_global(self, e: _Emitter, step: str) -> str:
+        """Set an index global to ``step`` (directly or through its address), load it back and
+        store a capped value: ranges then see ``step`` through a global load."""
+        sym = f"{global_symbol(self.k, 'idx')}"
+        self.decls.append(f"  util.global private mutable @{sym} = 0 : index")
+        if self.p.step_global == "indirect":
+            ptr = e.fresh("ptr")
+            e.emit(f"{ptr} = util.global.address @{sym} : !util.ptr<index>")
+            e.emit(f"util.global.store.indirect {step}, {ptr} : index -> !util.ptr<index>")
+        else:
+            e.emit(f"util.global.store {step}, @{sym} : index")
+        loaded = e.fresh("stepg")
+        e.emit(f"{loaded} = util.global.load @{sym} : index")
+        capped = e.fresh("cap")
+        e.emit(f"{capped} = arith.minui {loaded}, {e.const(self.p.step_cap)} : index")
+        e.emit(f"util.global.store {capped}, @{sym} : index")
+        return loaded
 
     def size(self, e: _Emitter, v: int) -> str:
-        """The byte size of ``v`` (one SSA value per value chain, computed once)."""
+        """The byte size of ``v`` (one SSA value per value, computed once per scope)."""
         if v not in self.sizes:
             self.sizes[v] = e.bytes_(self.info[v].size)
         return self.sizes[v]
 
+    def size_query(self, e: _Emitter):
+        def of(v: int) -> str:
+            name = e.fresh("sz")
+            e.emit(f"{name} = stream.resource.size %v{v} : {self.ty(v)}")
+            return name
+        return of
+
+    def ops(self, e: _Emitter, ops: tuple) -> None:
+        for op in ops:
+            self.op(e, op)
+
+    def scoped(self, e: _Emitter, ops: tuple) -> None:
+        """Render a nested body: size values it computes do not escape it."""
+        saved = dict(self.sizes)
+        self.ops(e, ops)
+        self.sizes = saved
+
     def op(self, e: _Emitter, op) -> None:  # noqa: C901 - one branch per op kind
-        if isinstance(op, Load):
+        q = self.size_query(e)
+        if isinstance(op, (Load, GLoad)):
             e.emit(f"%v{op.out} = util.global.load @{global_symbol(self.k, op.glob)} : !stream.resource<variable>")
+        elif isinstance(op, GStore):
+            e.emit(f"util.global.store %v{op.value}, @{global_symbol(self.k, op.glob)} : !stream.resource<variable>")
         elif isinstance(op, Iota):
             n = e.lin(op.size)
             base = e.const(op.base, "i32")
@@ -204,14 +351,14 @@ class _ProgramRenderer:
             value = e.const(op.value, "i32")
             e.emit(f"%v{op.out} = stream.async.splat {value} : i32 -> !stream.resource<transient>{{{self.size(e, op.out)}}}")
         elif isinstance(op, Slice):
-            off, end, length = e.byte_range(op.range)
+            off, end, length = e.byte_range(op.range, q)
             self.sizes[op.out] = length
             e.emit(
                 f"%v{op.out} = stream.async.slice %v{op.src}[{off} to {end}] : "
                 f"{self.ty(op.src)}{{{self.size(e, op.src)}}} -> {self.ty(op.out)}{{{length}}}"
             )
         elif isinstance(op, Update):
-            off, end, _ = e.byte_range(Range(op.start, self.info[op.upd].size, op.form))
+            off, end, _ = e.byte_range(Range(op.start, self.info[op.upd].size, op.form), q, op.short)
             dsz = self.size(e, op.dst)
             self.sizes[op.out] = dsz
             e.emit(
@@ -219,8 +366,8 @@ class _ProgramRenderer:
                 f"{self.ty(op.upd)}{{{self.size(e, op.upd)}}} -> %v{op.dst} as {self.ty(op.dst)}{{{dsz}}}"
             )
         elif isinstance(op, Copy):
-            so, se, length = e.byte_range(op.src_range)
-            do, de, _ = e.byte_range(Range(op.dst_start, op.src_range.length, op.src_range.form))
+            so, se, length = e.byte_range(op.src_range, q)
+            do, de, _ = e.byte_range(Range(op.dst_start, op.src_range.length, op.src_range.form), q, op.short)
             dsz = self.size(e, op.dst)
             self.sizes[op.out] = dsz
             e.emit(
@@ -228,7 +375,7 @@ class _ProgramRenderer:
                 f"{self.ty(op.src)}{{{self.size(e, op.src)}}} -> %v{op.dst} as {self.ty(op.dst)}{{{dsz}}}"
             )
         elif isinstance(op, Fill):
-            off, end, length = e.byte_range(op.range)
+            off, end, length = e.byte_range(op.range, q)
             dsz = self.size(e, op.dst)
             self.sizes[op.out] = dsz
             value = e.const(op.value, "i32")
@@ -237,7 +384,7 @@ class _ProgramRenderer:
                 f"i32 -> %v{op.dst} as {self.ty(op.dst)}{{{dsz}}}"
             )
         elif isinstance(op, Scale):
-            off, end, length = e.byte_range(op.range)
+            off, end, length = e.byte_range(op.range, q)
             n = e.lin(op.range.length)
             dsz = self.size(e, op.dst)
             self.sizes[op.out] = dsz
@@ -250,15 +397,15 @@ class _ProgramRenderer:
             self.sizes[op.out] = ssz
             e.emit(f"%v{op.out} = stream.async.clone %v{op.src} : {self.ty(op.src)}{{{ssz}}} -> {self.ty(op.out)}{{{ssz}}}")
         elif isinstance(op, Sum):
-            off, end, length = e.byte_range(op.range)
+            off, end, length = e.byte_range(op.range, q)
             n = e.lin(op.range.length)
             e.emit(
                 f"%v{op.out} = stream.async.dispatch @{EXECUTABLE}::@wsum[{n}](%v{op.src}[{off} to {end} for {length}], {n}) : "
                 f"({self.ty(op.src)}{{{self.size(e, op.src)}}}, index) -> !stream.resource<transient>{{{self.size(e, op.out)}}}"
             )
         elif isinstance(op, Mix):
-            ao, ae, length = e.byte_range(op.a_range)
-            bo, be, _ = e.byte_range(Range(op.b_start, op.a_range.length, op.a_range.form))
+            ao, ae, length = e.byte_range(op.a_range, q)
+            bo, be, _ = e.byte_range(Range(op.b_start, op.a_range.length, op.a_range.form), q)
             n = e.lin(op.a_range.length)
             self.sizes[op.out] = length
             e.emit(
@@ -268,27 +415,154 @@ class _ProgramRenderer:
             )
         elif isinstance(op, Call):
             self.call(e, op)
+        elif isinstance(op, For):
+            (self.cf_loop if op.style == "cf" else self.scf_loop)(e, op)
+        elif isinstance(op, Branch):
+            self.branch(e, op)
         elif isinstance(op, Discard):
             pass
         else:  # pragma: no cover - a new op kind without a renderer
             raise TypeError(f"cannot render {op!r}")
 
+    def _types(self, values) -> str:
+        return ", ".join(self.ty(v) for v in values)
+
+    def _bounds(self, e: _Emitter, op: For) -> tuple[str, str]:
+        if op.from_arg:
+            return e.const(0), "%n"
+        n = e.lin(op.trip)
+        if not op.lb:
+            return e.const(0), n
+        lb = e.const(op.lb if op.lb < 1 << 63 else op.lb - (1 << 64))
+        ub = e.fresh("ub")
+        e.emit(f"{ub} = arith.addi {lb}, {n} : index")
+        return lb, ub
+
+    def _iteration(self, body: _Emitter, iv: str, lb: str, op: For) -> None:
+        """The iteration number the body's ranges use: ``iv - lb``."""
+        if op.lb:
+            j = body.fresh("j")
+            body.emit(f"{j} = arith.subi {iv}, {lb} : index")
+            body.iv = j
+
+    def scf_loop(self, e: _Emitter, op: For) -> None:
+        lb, ub = self._bounds(e, op)
+        one = e.const(1)
+        iv = f"%i{self.loops}"
+        self.loops += 1
+        body = e.child(iv=iv)
+        self._iteration(body, iv, lb, op)
+        self.scoped(body, op.body)
+        outs = ", ".join(f"%v{v}" for v in op.outs)
+        unsigned = "unsigned " if op.style == "unsigned" else ""
+        head = f"scf.for {unsigned}{iv} = {lb} to {ub} step {one}"
+        if op.inits:
+            carried = ", ".join(f"%v{a} = %v{i}" for a, i in zip(op.args, op.inits))
+            head = f"{outs} = {head} iter_args({carried}) -> ({self._types(op.inits)})"
+            body.emit(f"scf.yield {', '.join(f'%v{y}' for y in op.yields)} : {self._types(op.yields)}")
+        e.emit(head + " {")
+        e.lines.extend(body.lines)
+        e.emit("}")
+
+    def cf_loop(self, e: _Emitter, op: For) -> None:
+        lb, ub = self._bounds(e, op)
+        iv = f"%i{self.loops}"
+        self.loops += 1
+        h, b, x = (f"^bb{self.blocks + i + 1}" for i in range(3))
+        self.blocks += 3
+        types = self._types(op.inits)
+        args = "".join(f", %v{i}" for i in op.inits)
+        e.emit(f"cf.br {h}({lb}{args} : index{', ' + types if types else ''})")
+        header = e.child(iv=iv, extra="")
+        header.label(f"{h}({iv}: index" + "".join(f", %v{a}: {self.ty(a)}" for a in op.args) + "):")
+        cond = header.fresh("cond")
+        header.emit(f"{cond} = arith.cmpi slt, {iv}, {ub} : index")
+        exits = ", ".join(f"%v{a}" for a in op.args)
+        header.emit(f"cf.cond_br {cond}, {b}, {x}" + (f"({exits} : {types})" if op.args else ""))
+        body = header.child(extra="")
+        body.label(f"{b}:")
+        self._iteration(body, iv, lb, op)
+        self.scoped(body, op.body)
+        nxt = body.fresh("inext")
+        body.emit(f"{nxt} = arith.addi {iv}, {body.const(1)} : index")
+        yields = "".join(f", %v{y}" for y in op.yields)
+        body.emit(f"cf.br {h}({nxt}{yields} : index{', ' + types if types else ''})")
+        e.lines.extend(header.lines)
+        e.lines.extend(body.lines)
+        e.label(f"{x}" + (f"({', '.join(f'%v{o}: {self.ty(o)}' for o in op.outs)})" if op.outs else "") + ":")
+
+    def branch(self, e: _Emitter, op: Branch) -> None:
+        outs = ", ".join(f"%v{v}" for v in op.outs)
+        types = self._types(op.outs)
+        bodies = []
+        for ops, ys in zip(op.branches, op.yields):
+            c = e.child()
+            self.scoped(c, ops)
+            c.emit(f"scf.yield {', '.join(f'%v{y}' for y in ys)} : {self._types(ys)}" if ys else "scf.yield")
+            bodies.append(c.lines)
+        lhs = f"{outs} = " if op.outs else ""
+        if op.style == "if":
+            cond = e.fresh("cond")
+            e.emit(f"{cond} = arith.cmpi ult, {e.step}, {e.const(op.cond)} : index")
+            e.emit(f"{lhs}scf.if {cond}" + (f" -> ({types})" if op.outs else "") + " {")
+            e.lines.extend(bodies[0])
+            e.emit("} else {")
+            e.lines.extend(bodies[1])
+            e.emit("}")
+        elif op.style == "switch":
+            e.emit(f"{lhs}scf.index_switch {e.step}" + (f" -> {types}" if op.outs else ""))
+            for case, lines in zip(op.cases, bodies):
+                e.emit(f"case {case} {{")
+                e.lines.extend(lines)
+                e.emit("}")
+            e.emit("default {")
+            e.lines.extend(bodies[-1])
+            e.emit("}")
+        else:
+            e.emit(f"{lhs}scf.execute_region" + (f" -> ({types})" if op.outs else "") + " {")
+            e.lines.extend(bodies[0])
+            e.emit("}")
+
     def call(self, e: _Emitter, op: Call) -> None:
-        name = f"{function_name(self.k)}_c{len(self.callees)}"
+        n = self.numbers[id(op)]
+        name = f"{function_name(self.k)}_c{n}"
         arg_ty = self.ty(op.arg)
         result_types = ([arg_ty] if op.out is not None else []) + ["!stream.resource<transient>"]
+        signature = f"(%arg: {arg_ty}, %argsz: index, %step: index) -> ({', '.join(result_types)})"
+        if n not in self.rendered_callees:
+            self.rendered_callees.add(n)
+            inner = f"{name}_b" if op.forward else name
+            self.callees.append(self._callee(op, inner, arg_ty, result_types, n))
+            if op.forward:
+                self.callees.append(
+                    f"  util.func {'public' if op.public else 'private'} @{name}{signature} {{\n"
+                    f"    %f:{len(result_types)} = util.call @{inner}(%arg, %argsz, %step) : "
+                    f"({arg_ty}, index, index) -> ({', '.join(result_types)})\n"
+                    f"    util.return {', '.join(f'%f#{i}' for i in range(len(result_types)))} : {', '.join(result_types)}\n"
+                    "  }"
+                )
+        outs = ([f"%v{op.out}"] if op.out is not None else []) + [f"%v{op.result}"]
+        e.emit(
+            f"{', '.join(outs)} = util.call @{name}(%v{op.arg}, {self.size(e, op.arg)}, {e.step}) : "
+            f"({arg_ty}, index, index) -> ({', '.join(result_types)})"
+        )
+        if op.out is not None:
+            self.sizes[op.out] = self.size(e, op.arg)
+
+    def _callee(self, op: Call, name: str, arg_ty: str, result_types: list[str], n: int) -> str:
         c = _Emitter("%step")
         read = op.slice_range or op.sum_range
         assert read is not None
+        sum_ty = "!stream.resource<variable>" if op.late else "!stream.resource<transient>"
         if op.slice_range is not None:
             off, end, length = c.byte_range(op.slice_range)
             c.emit(f"%s = stream.async.slice %arg[{off} to {end}] : {arg_ty}{{%argsz}} -> {arg_ty}{{{length}}}")
         else:
             off, end, length = c.byte_range(op.sum_range)  # type: ignore[arg-type]
-            n = c.lin(op.sum_range.length)  # type: ignore[union-attr]
+            cnt = c.lin(op.sum_range.length)  # type: ignore[union-attr]
             c.emit(
-                f"%r = stream.async.dispatch @{EXECUTABLE}::@wsum[{n}](%arg[{off} to {end} for {length}], {n}) : "
-                f"({arg_ty}{{%argsz}}, index) -> !stream.resource<transient>{{{c.const(4)}}}"
+                f"%r = stream.async.dispatch @{EXECUTABLE}::@wsum[{cnt}](%arg[{off} to {end} for {length}], {cnt}) : "
+                f"({arg_ty}{{%argsz}}, index) -> {sum_ty}{{{c.const(4)}}}"
             )
         returned = []
         if op.scale_range is not None:
@@ -300,26 +574,25 @@ class _ProgramRenderer:
             )
             returned.append("%u")
         if op.slice_range is not None:
-            n = c.lin(op.slice_range.length)
+            cnt = c.lin(op.slice_range.length)
             zero = c.const(0)
             c.emit(
-                f"%r = stream.async.dispatch @{EXECUTABLE}::@wsum[{n}](%s[{zero} to {length} for {length}], {n}) : "
-                f"({arg_ty}{{{length}}}, index) -> !stream.resource<transient>{{{c.const(4)}}}"
+                f"%r = stream.async.dispatch @{EXECUTABLE}::@wsum[{cnt}](%s[{zero} to {length} for {length}], {cnt}) : "
+                f"({arg_ty}{{{length}}}, index) -> {sum_ty}{{{c.const(4)}}}"
             )
-        returned.append("%r")
+        if op.late:
+            sink = f"{name}_sink"
+            self.decls.append(f"  util.global private mutable @{sink} : !stream.resource<variable>")
+            c.emit(f"util.global.store %r, @{sink} : !stream.resource<variable>")
+            value = c.const(late_splat_value(n), "i32")
+            c.emit(f"%z = stream.async.splat {value} : i32 -> !stream.resource<transient>{{{c.const(4)}}}")
+            returned.append("%z")
+        else:
+            returned.append("%r")
         c.emit(f"util.return {', '.join(returned)} : {', '.join(result_types)}")
-        self.callees.append(
-            f"  util.func private @{name}(%arg: {arg_ty}, %argsz: index, %step: index) -> ({', '.join(result_types)}) {{\n"
-            + "\n".join(c.lines)
-            + "\n  }"
-        )
-        outs = ([f"%v{op.out}"] if op.out is not None else []) + [f"%v{op.result}"]
-        e.emit(
-            f"{', '.join(outs)} = util.call @{name}(%v{op.arg}, {self.size(e, op.arg)}, %step) : "
-            f"({arg_ty}, index, index) -> ({', '.join(result_types)})"
-        )
-        if op.out is not None:
-            self.sizes[op.out] = self.size(e, op.arg)
+        visibility = "public" if op.public and not op.forward else "private"
+        return (f"  util.func {visibility} @{name}(%arg: {arg_ty}, %argsz: index, %step: index) -> "
+                f"({', '.join(result_types)}) {{\n" + "\n".join(c.lines) + "\n  }")
 
 
 def _entry_points(programs) -> tuple[str, ...]:
@@ -329,7 +602,7 @@ def _entry_points(programs) -> tuple[str, ...]:
             used.add("copy")
         if p.globals:
             used.add("iota")
-        for op in p.ops:
+        for op in walk(p.ops):
             if isinstance(op, Iota):
                 used.add("iota")
             elif isinstance(op, (Sum, Call)):
@@ -367,11 +640,12 @@ def render_module(programs: list[Program] | tuple[Program, ...], first: int = 0)
             init.emit(f"util.global.store {v}, @{sym} : !stream.resource<variable>")
     if init.lines:
         parts.append("  util.initializer {\n" + "\n".join(init.lines) + "\n    util.return\n  }\n")
-    functions, outputs = [], []
+    functions, outputs, arguments = [], [], []
     for k, program in enumerate(programs, start=first):
         text, outs = _ProgramRenderer(program, k).render()
         parts.append(text)
         functions.append(function_name(k))
         outputs.append(outs)
+        arguments.append(((program.n_arg.c0, program.n_arg.c1),) if program.n_arg is not None else ())
     parts.append("}\n")
-    return RenderedModule("".join(parts), tuple(functions), tuple(outputs))
+    return RenderedModule("".join(parts), tuple(functions), tuple(outputs), tuple(arguments))

@@ -26,14 +26,16 @@ class RunCrashed(Exception):
     """The child died (signal, abort) or timed out; the message says how, in one line."""
 
 
-def run_isolated(path: Path, functions: Sequence[str], steps: Sequence[int], timeout_s: float = 300.0) -> list:
+def run_isolated(path: Path, functions: Sequence[str], steps: Sequence[int], timeout_s: float = 300.0,
+                 arguments: Sequence[Sequence[tuple[int, int]]] = ()) -> list:
     """Per function, per step: the list of results (numpy arrays) or a ``"runtime error: ..."``
-    line, exactly as the calls returned them; steps are the outer loop (globals persist)."""
+    line, exactly as the calls returned them; steps are the outer loop (globals persist).
+    ``arguments[k]``: function ``k``'s arguments after ``step``, each ``c0 + c1 * step``."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
     with tempfile.TemporaryDirectory(prefix="campaign-run-") as tmp:
         request, reply = Path(tmp) / "request.pkl", Path(tmp) / "reply.pkl"
-        request.write_bytes(pickle.dumps((str(path), list(functions), list(steps))))
+        request.write_bytes(pickle.dumps((str(path), list(functions), list(steps), [list(a) for a in arguments])))
         try:
             proc = subprocess.run(
                 [sys.executable, "-m", "tests.campaign.runner", str(request), str(reply)],
@@ -59,7 +61,7 @@ class LoadError(Exception):
 def _child(request: str, reply: str) -> int:
     from rewriter.runtime import IreeRuntimeError, LoadedModule
 
-    path, functions, steps = pickle.loads(Path(request).read_bytes())
+    path, functions, steps, arguments = pickle.loads(Path(request).read_bytes())
     results: list[list[Any]] = [[] for _ in functions]
     try:
         module = LoadedModule(path)
@@ -70,7 +72,8 @@ def _child(request: str, reply: str) -> int:
         for step in steps:
             for k, fn in enumerate(functions):
                 try:
-                    results[k].append(module.call(fn, [step]))
+                    extra = [c0 + c1 * step for c0, c1 in (arguments[k] if k < len(arguments) else ())]
+                    results[k].append(module.call(fn, [step, *extra]))
                 except IreeRuntimeError as err:
                     results[k].append(f"runtime error: {err}")
     Path(reply).write_bytes(pickle.dumps(("ok", results)))

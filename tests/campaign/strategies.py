@@ -20,12 +20,25 @@ Shrinking goes towards: fewer programs, fewer ops, slices first, constant ranges
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Optional
 
 from hypothesis import strategies as st
 
 from .program import (
     STEP_MAX,
+    Discard,
+    STEPS,
+    Branch,
+    For,
+    GLoad,
+    GStore,
+    Index,
+    InvalidProgram,
+    Ix,
+    _align_iree,
+    check,
+    walk,
     Call,
     Clone,
     Copy,
@@ -45,11 +58,45 @@ from .program import (
     Update,
 )
 
-#: Op kinds in draw order; repeats are weights. Shrinking moves towards the front.
+#: Op kinds in draw order; repeats are weights. Shrinking moves towards the front. The shapes
+#: after the first line (loops, branches, reloads, calls racing with writes) come last so that a
+#: failure shrinks towards straight-line code when it can.
 KINDS = (
     "slice", "slice", "slice", "update", "fill", "scale", "sum", "slice", "copy", "update",
     "scale", "clone", "mix", "call", "iota", "splat", "discard", "fill", "sum", "call",
+    "loop", "branch", "callwrite", "reload", "prefetch", "loop", "boundary", "slicecall", "switchwrite",
+    "spelledwrite", "boundary",
 )
+#: The kinds of the first campaign (straight-line code with calls), for tests that must not meet
+#: the new shapes (the mutation tests' shrinking check).
+CLASSIC_KINDS = KINDS[:20]
+#: What a loop body draws (no cf loops, discards or reloads inside). No calls: IREE 3.13 fails to
+#: compile most modules with a util.call in an scf region (a timepoint argument is added to the
+#: callee but not to such call sites), and a failing module is re-judged one program at a time.
+LOOP_KINDS = ("slice", "update", "fill", "sum", "slice", "scale", "loop", "iota", "copy", "branch")
+#: What a branch draws.
+BRANCH_KINDS = ("fill", "update", "slice", "sum", "scale", "loop")
+#: Focused profiles (``--campaign-profile``): the kinds each draws, weighted towards one family
+#: of shapes, for checks that must reach a shape quickly (``tests/test_campaign.py``).
+FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
+    "loops": ("slice", "update", "sum", "loop", "boundary", "prefetch", "prefetch", "fill", "slice", "reload",
+              "boundary", "cfreload"),
+    "calls": ("slice", "call", "callwrite", "callwrite", "fill", "update", "sum", "slicecall", "slicecall"),
+    "classic": CLASSIC_KINDS,
+    # Loops whose other iterations matter: rows read ahead, cf loops over a reloaded global.
+    "iterations": ("prefetch", "prefetch", "cfreload", "slice", "sum", "loop"),
+    "regions": ("slice", "branch", "switchwrite", "update", "fill", "sum", "slice", "iota", "switchwrite"),
+    "offsets": ("slice", "update", "fill", "sum", "spelledwrite", "copy", "spelledwrite", "boundary", "sizewrite",
+                "spelledwrite"),
+}
+#: Program-level draws per focused profile: how often ranges see step through an index global
+#: and how often index-op spellings (util.align ...) replace a plain offset (1 in n).
+FOCUSED_RATES: dict[str, dict[str, int]] = {
+    "classic": {"classic": 1},
+    "offsets": {"step_global": 3, "spell": 2, "odd_align": 1},
+    "loops": {"collide": 2, "small_assume": 1},
+    "iterations": {"collide": 1, "small_assume": 1, "deep_prefetch": 1},
+}
 
 
 class _Gen:
@@ -65,6 +112,22 @@ class _Gen:
         self.hints: dict[int, list[Range]] = {}
         self._next = 0
         self._chains = 0
+        # Scopes (loop bodies, branches): values of enclosing scopes are readable, not writable.
+        self.frozen: set[int] = set()
+        self.visible: set[int] = set()  # defined in this scope or an enclosing one (SSA dominance)
+        self.loops: list[For] = []  # enclosing loops, innermost last (their bodies not yet filled)
+        self.depth = 0
+        self.decls: tuple[GlobalDecl, ...] = ()
+        self.var_chains: set[int] = set()  # chains of variable-lifetime values (globals, slices of them)
+        self.assume_max: Optional[int] = None
+        self.calls: list[Call] = []
+        self.results: list[int] = []  # results of reads (for offsets spelled via resource.size)
+        self._global_chain: dict[str, int] = {}
+        self.spell_rate = 5  # 1 in n offsets is spelled through index ops
+        self.odd_align = False  # forced spellings favour util.align with non-power-of-two alignments
+        self.classic = False  # the first campaign's programs: plain offsets and ends
+        self.deep_prefetch = False  # prefetch rows far ahead (past an assumed bound of step)
+        self.n_arg: Optional[Lin] = None  # the value of a second argument %n, once a loop uses it
 
     # -- values ----------------------------------------------------------------------------
     def new_value(self, size: Lin, chain: Optional[int] = None) -> int:
@@ -76,10 +139,14 @@ class _Gen:
             self._chains += 1
         self.chain[v] = chain
         self.live.append(v)
+        self.visible.add(v)
         return v
 
     def consume(self, v: int) -> None:
         self.live.remove(v)
+
+    def writable(self) -> list[int]:
+        return [v for v in self.live if v not in self.frozen]
 
     def pick(self, candidates: Optional[list[int]] = None) -> Optional[int]:
         pool = self.live if candidates is None else candidates
@@ -89,7 +156,7 @@ class _Gen:
 
     def unique(self, salt: int) -> int:
         """A value no other creation in this program uses (distinct buffers stay distinct)."""
-        return 101 * (len(self.ops) + 1) + salt
+        return 101 * (self._next + 1) + salt
 
     # -- ranges ----------------------------------------------------------------------------
     def draw_lin(self, lo: int, hi: int) -> Lin:
@@ -120,14 +187,19 @@ class _Gen:
         if hints and self.draw(st.integers(0, 3)) != 0:
             h = self.draw(st.sampled_from(hints))
             # Adjacent (disjoint, needs a proof) twice as often as overlapping (must keep).
+            # "step-0 only": overlapping at step 0, after the hint from step 1 on -- where a fact
+            # that only holds when a zero-trip loop runs would make a wrong proof.
             how = self.draw(st.sampled_from(
-                ("after", "before", "same", "after", "before", "straddle-end", "straddle-start")))
+                ("after", "before", "same", "after", "before", "straddle-end", "straddle-start", "step-0 only",
+                 "step-0 end")))
             start = {
                 "same": h.start,
                 "after": h.end,
                 "before": Lin(h.start.c0 - length.c0, h.start.c1 - length.c1),
                 "straddle-end": Lin(h.end.c0 - 1, h.end.c1),
                 "straddle-start": Lin(h.start.c0 - length.c0 + 1, h.start.c1 - length.c1),
+                "step-0 only": Lin(h.start.c0, h.start.c1 + h.length.c0),
+                "step-0 end": Lin(h.end.c0 - 1, h.end.c1 + 1),
             }[how]
             if min(start.c0, start.c1) >= 0 and (start + length).fits_in(size):
                 return start
@@ -151,7 +223,484 @@ class _Gen:
         return Range(start, length, self.draw(st.integers(0, 2)))
 
     def note(self, v: int, r: Range) -> None:
-        self.hints.setdefault(self.chain[v], []).append(r)
+        if isinstance(r.start, Lin) and not r.start.ci and not r.length.ci:
+            self.hints.setdefault(self.chain[v], []).append(r)
+
+    # -- scopes ----------------------------------------------------------------------------
+    def run_steps(self) -> list[int]:
+        """Steps at which the current scope runs (every enclosing loop has iterations)."""
+        return [s for s in STEPS if all(loop.trips(s) > 0 for loop in self.loops)]
+
+    def fits(self, start: Index, length: Lin, size: Lin) -> bool:
+        """``[start, start + length)`` non-empty and within ``size`` in every instance that runs."""
+        for s in self.run_steps():
+            for i in range(self.loops[-1].trips(s) if self.loops else 1):
+                a, n = start.at(s, i), length.at(s, i)
+                if a < 0 or n < 1 or a + n > size.at(s):
+                    return False
+        return True
+
+    def ivify(self, r: Range, size: Lin) -> Range:
+        """In a loop body, often make the range move with the iteration (row ``i``)."""
+        if not self.loops or not isinstance(r.start, Lin) or self.draw(st.integers(0, 2)) == 0:
+            return r
+        ci = self.draw(st.sampled_from((1, max(1, r.length.c0), 2)))
+        for cand in (Lin(r.start.c0, r.start.c1, ci), Lin(0, 0, ci), Lin(0, r.start.c1, ci)):
+            if self.fits(cand, r.length, size):
+                return dataclasses.replace(r, start=cand)
+        return r
+
+    def loop_only_range(self, v: int, force: bool = False) -> Optional[Range]:
+        """In a loop body that does not run at every step, sometimes a range that is only valid
+        at the steps where it runs (empty or reversed otherwise): its in-bounds facts are false
+        when the loop runs zero times (soundness finding f01)."""
+        steps = self.run_steps()
+        if not self.loops or not steps or min(steps) == 0 or not force and self.draw(st.integers(0, 2)) != 0:
+            return None
+        m = self.draw(st.sampled_from((2, 3)))
+        length = Lin(1 - m * min(steps), m)  # negative at step 0: "start <= end" means step >= 1
+        start = self.draw_start(self.size[v], Lin(1), self.chain[v])
+        if isinstance(start, Lin) and self.fits(start, length, self.size[v]):
+            return Range(start, length, self.draw(st.integers(0, 2)))
+        return None
+
+    def maybe_spelled(self, start: Index, length: Lin, size: Lin, force: bool = False) -> Index:
+        """Sometimes spell a start through index ops over boundary values (:class:`.program.Ix`):
+        ``util.align`` with non-power-of-two alignments, ``minui`` with huge operands, ``divui``,
+        ``remui``, ``select`` on the step, ``stream.resource.size`` of a read's result. The value
+        is what IREE computes; a spelling whose value leaves the bounds is not used."""
+        if self.classic or not isinstance(start, Lin) or start.ci or not force and self.draw(
+                st.integers(0, self.spell_rate - 1)) != 0:
+            return start
+        how = self.draw(st.sampled_from(("align", "align", "minui", "divmul", "remui", "select", "size", "size")))
+        odd = force and self.odd_align and self.draw(st.booleans())
+        cand: Optional[Index] = None
+        if odd or how == "align":
+            a = self.draw(st.sampled_from((12, 20, 24, 48) if odd else (4, 8, 12, 20, 24, 48, 64)))
+            cand = Ix("align", start, a)
+            if not start.c1:
+                for x in range(start.c0, max(0, start.c0 - 16) - 1, -1):
+                    if _align_iree(4 * x, a) == 4 * start.c0:
+                        cand = Ix("align", Lin(x), a)
+                        break
+        elif how == "minui":
+            cand = Ix("minui", start, self.draw(st.sampled_from((1 << 40, (1 << 61) - 1, 1, 5))))
+        elif how == "divmul":
+            d = self.draw(st.sampled_from((1, 2, 3, 5)))
+            cand = Ix("divmul", start + Lin(self.draw(st.integers(0, d - 1))), d)
+        elif how == "remui":
+            b = self.draw(st.sampled_from((7, 1000, 1 << 33)))
+            cand = Ix("remui", Lin(start.c0 + b, start.c1), b)
+        elif how == "select":
+            other = self.draw_start(size, length, None)
+            cand = Ix("select", start, self.draw(st.integers(1, 3)), other)
+        elif how == "size" and self.results and not start.c1:
+            v = self.draw(st.sampled_from(self.results))
+            if v in self.visible and self.size[v].c0 >= start.c0 and not self.size[v].c1:
+                cand = Ix("size", Lin(self.size[v].c0 - start.c0), v, self.size[v])
+        if cand is not None and self.fits(cand, length, size):
+            return cand
+        return start
+
+    def draw_short(self, length: Lin) -> int:
+        """How many elements short of its length a write's end is spelled (usually 0)."""
+        if self.classic or length.lo() < 2 or length.c1 or self.draw(st.integers(0, 3)) != 0:
+            return 0
+        return self.draw(st.integers(1, length.c0 - 1))
+
+    def latest(self, chain: int) -> Optional[int]:
+        """The live, writable value of ``chain`` in this scope (what a body yields)."""
+        found = [v for v in self.writable() if self.chain[v] == chain]
+        return found[-1] if found else None
+
+    def enter(self, consumes: list[int]) -> tuple:
+        """Open a nested body: enclosing values become read-only except ``consumes``."""
+        saved = (self.ops, list(self.live), set(self.frozen), set(self.visible), self.hints, self.results)
+        self.ops = []
+        self.frozen = self.frozen | (set(self.live) - set(consumes))
+        self.visible = set(self.visible)
+        self.hints = {c: [h for h in hs] for c, hs in self.hints.items()}
+        self.results = []
+        self.depth += 1
+        return saved
+
+    def leave(self, saved: tuple) -> list:
+        body = self.ops
+        self.ops, self.live, self.frozen, self.visible, self.hints, self.results = saved
+        self.depth -= 1
+        return body
+
+    def add_loop(self, body: Optional[Callable[[list[int]], None]] = None, glob: Optional[str] = None,
+                 style: Optional[str] = None) -> None:
+        """An ``scf.for`` (or ``cf`` / ``unsigned``) loop: trip count from ``step`` (often zero
+        at step 0), sometimes a carried value, 0-3 body ops (nested loops included); ``body``
+        builds a fixed body instead, ``glob`` reloads and stores that global in every iteration."""
+        if self.depth >= 2:
+            return
+        if style is None:
+            style = self.draw(st.sampled_from(("scf", "scf", "scf", "cf", "unsigned")))
+        if style == "cf" and self.depth:
+            style = "scf"
+        trip = Lin(self.draw(st.integers(0, 2)), self.draw(st.sampled_from((1, 2, 1, 0))))
+        lb = 0
+        if style == "unsigned" or self.draw(st.integers(0, 4)) == 0:
+            # 2^63 - 1: as signed bounds the loop is empty, as unsigned ones it runs (f12).
+            lb = self.draw(st.sampled_from((0, 5, (1 << 63) - 1)))
+        inits: list[int] = []
+        if glob is None and (body is not None or self.draw(st.booleans())):  # a carried value
+            v = self.pick(self.writable())
+            if v is not None:
+                inits.append(v)
+        if body is not None and not inits and glob is None:
+            return
+        saved = self.enter(inits)
+        args = [self.new_value(self.size[i], self.chain[i]) for i in inits]
+        self.loops.append(For((), (), (), (), (), trip, lb, style))
+        reloaded: list[int] = []
+        if glob is not None:
+            x = self.new_value(Lin(self._global_size(glob)), self._global_chain[glob])
+            self.ops.append(GLoad(x, glob))
+            reloaded.append(x)
+        if body is not None:
+            body(args or reloaded)
+        else:
+            for _ in range(self.draw(st.integers(0, 3))):
+                self.add(self.draw(st.sampled_from(LOOP_KINDS)))
+        yields = [self.latest(self.chain[a]) for a in args]
+        if glob is not None:
+            last = self.latest(self._global_chain[glob])
+            if last is not None:
+                self.consume(last)
+                self.ops.append(GStore(last, glob))
+        self.loops.pop()
+        ops = self.leave(saved)
+        if any(y is None for y in yields):
+            return
+        for i in inits:
+            self.consume(i)
+        outs = [self.new_value(self.size[i], self.chain[i]) for i in inits]
+        self.ops.append(For(tuple(outs), tuple(inits), tuple(args), tuple(ops), tuple(yields), trip, lb, style))  # type: ignore[arg-type]
+
+    def add_prefetch(self, glob: Optional[str] = None, style: Optional[str] = None) -> None:
+        """The row loop of a cache: iteration ``i`` slices row ``i + d`` of the carried value,
+        writes row ``i`` and reads the slice (before or after the write). Row ``i + d`` is
+        written ``d`` iterations later, which nothing orders after the read."""
+        r = self.draw(st.integers(1, 3))
+        d = self.draw(st.sampled_from((4, 5, 1) if self.deep_prefetch else (0, 1, 2, 4, 5, 0)))
+        order = self.draw(st.booleans())
+        fill = self.draw(st.booleans())
+
+        def body(args: list[int]) -> None:
+            (a,) = args
+            sl = self.new_value(Lin(r))
+            self.ops.append(Slice(sl, a, Range(Lin(r * d, 0, r), Lin(r), self.draw(st.integers(0, 2)))))
+            reads = [Sum(self.new_value(Lin(1)), sl, Range(Lin(0), Lin(r)))]
+            upd = [v for v in self.live if self.size[v] == Lin(r) and v != sl]
+            self.consume(a)
+            out = self.new_value(self.size[a], self.chain[a])
+            if fill or not upd:
+                write = Fill(out, a, Range(Lin(0, 0, r), Lin(r)), self.unique(11))
+            else:
+                write = Update(out, self.draw(st.sampled_from(upd)), a, Lin(0, 0, r))
+            self.ops.extend(reads + [write] if order else [write] + reads)
+
+        self.add_loop(body, glob, style)
+
+    def _global_size(self, name: str) -> int:
+        return next(g.size for g in self.decls if g.name == name)
+
+    def add_reload(self, how: Optional[str] = None, style: Optional[str] = None) -> None:
+        """Store a global's current value and reload it later -- in the next iterations of a
+        loop (the global written inside the loop) or right away."""
+        if self.depth:
+            return
+        finals = Program(self.decls, tuple(self.ops)).global_finals()
+        candidates = [(g, v) for g, v in finals.items() if v in self.writable()]
+        if not candidates:
+            return
+        g, v = self.draw(st.sampled_from(candidates))
+        self.consume(v)
+        self.ops.append(GStore(v, g))
+        self._global_chain[g] = self.chain[v]
+        how = how or self.draw(st.sampled_from(("none", "loop", "rows")))
+        if how == "loop":
+            self.add_loop(glob=g, style=style)
+        elif how == "rows":
+            self.add_prefetch(glob=g, style=style)
+        x = self.new_value(Lin(self._global_size(g)), self.chain[v])
+        self.ops.append(GLoad(x, g))
+
+    def add_branch(self, consume: Optional[int] = None) -> None:
+        """``scf.if`` / ``scf.index_switch`` / ``scf.execute_region``: each branch may write the
+        consumed value in place (or yield it untouched, or a fresh value instead); the result
+        carries whichever storage the taken branch yields."""
+        if self.depth >= 2:
+            return
+        style = self.draw(st.sampled_from(("if", "switch", "exec")))
+        cond, cases, n = 1, (), 1
+        if style == "if":
+            cond, n = self.draw(st.integers(1, 3)), 2
+        elif style == "switch":
+            cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1), (3,))))
+            n = len(cases) + 1
+        consumes: list[int] = [consume] if consume is not None else []
+        if consume is None and self.draw(st.integers(0, 3)) != 0:
+            v = self.pick(self.writable())
+            if v is not None:
+                consumes.append(v)
+        branches, yields = [], []
+        for _ in range(n):
+            saved = self.enter(consumes)
+            for _ in range(self.draw(st.integers(0, 2))):
+                self.add(self.draw(st.sampled_from(BRANCH_KINDS)))
+            ys: list[Optional[int]] = []
+            for c in consumes:
+                y = self.latest(self.chain[c])
+                if self.chain[c] not in self.var_chains and (y is None or self.draw(st.integers(0, 3)) == 0):
+                    y = self.new_value(self.size[c])
+                    self.ops.append(Iota(y, self.size[c], self.unique(13) * 1000 + 7))
+                ys.append(y)
+            branches.append(tuple(self.leave(saved)))
+            yields.append(tuple(ys))
+        if any(y is None for ys in yields for y in ys):
+            return
+        for c in consumes:
+            self.consume(c)
+        outs = [self.new_value(self.size[c], self.chain[c]) for c in consumes]
+        self.ops.append(Branch(tuple(outs), tuple(consumes), tuple(branches), tuple(yields), style, cond, cases))  # type: ignore[arg-type]
+
+    def add_call(self, then_write: bool = False) -> None:
+        """A call (see :class:`.program.Call` for the variants); often one that reuses an
+        earlier call's callee. ``then_write``: then write the passed value in place over the
+        bytes the callee read -- a fill (no dependence on the call's results) or an update of
+        its result (a dependence)."""
+        shared = [c for c in self.calls if c.share == 0]
+        if shared and self.draw(st.integers(0, 2)) == 0:
+            c = self.draw(st.sampled_from(shared))
+            arg = self.pick(self.writable() if c.scale_range is not None else None)
+            if arg is None:
+                return
+            read, scale = c.slice_range or c.sum_range, c.scale_range
+            via_slice, late, forward, public, share = (c.slice_range is not None, c.late, c.forward, c.public, 0)
+        else:
+            arg = self.pick()
+            if arg is None:
+                return
+            read = self.draw_range(arg)
+            scale = self.draw_range(arg) if arg in self.writable() and self.draw(st.booleans()) else None
+            if read is None:
+                return
+            via_slice = self.draw(st.booleans())
+            late = self.draw(st.integers(0, 4)) == 0
+            forward = self.draw(st.integers(0, 4)) == 0
+            public = self.draw(st.integers(0, 9)) == 0
+            share = 0 if self.draw(st.booleans()) else -1
+        out = None
+        if scale is not None:
+            self.consume(arg)
+            out = self.new_value(self.size[arg], self.chain[arg])
+            self.note(arg, scale)
+        result = self.new_value(Lin(1))
+        call = Call(out, result, arg, read if via_slice else None, None if via_slice else read, scale,
+                    late, forward, public, share)
+        self.ops.append(call)
+        self.calls.append(call)
+        self.read.add(arg)
+        self.note(arg, read)
+        if not self.depth:
+            self.results.append(result)
+        if then_write and scale is None and arg in self.writable() and isinstance(read.start, Lin):
+            self.consume(arg)
+            w = self.new_value(self.size[arg], self.chain[arg])
+            if self.draw(st.booleans()):
+                self.ops.append(Fill(w, arg, Range(read.start, Lin(1)), self.unique(17)))
+            else:
+                self.ops.append(Update(w, result, arg, read.start))
+
+    def _slice_of_writable(self) -> Optional[tuple[int, int, Range]]:
+        """A slice of a writable value: (source, slice, range)."""
+        src = self.pick(self.writable())
+        if src is None:
+            return None
+        r = self.draw_range(src)
+        if r is None:
+            return None
+        out = self.new_value(r.length)
+        if self.chain[src] in self.var_chains:
+            self.var_chains.add(self.chain[out])
+        self.ops.append(Slice(out, src, r))
+        self.read.add(src)
+        self.note(src, r)
+        return src, out, r
+
+    def _write_over(self, src: int, r: Range, upd: Optional[int] = None, start: Optional[Index] = None) -> int:
+        """Write ``src`` in place at ``start`` (default: a start drawn next to ``r``): an update
+        of ``upd`` when given (a dependence on it), else a fill. Returns the new version."""
+        n = self.size[upd] if upd is not None else Lin(self.draw(st.integers(1, 2)))
+        if start is None:
+            start = self.draw_start(self.size[src], n, self.chain[src])
+        self.consume(src)
+        out = self.new_value(self.size[src], self.chain[src])
+        if upd is not None:
+            self.ops.append(Update(out, upd, src, start))
+        else:
+            self.ops.append(Fill(out, src, Range(start, n), self.unique(19)))
+        return out
+
+    def add_boundary(self) -> None:
+        """A loop whose trip count is zero at step 0 (empty, or with a range only valid when it
+        runs), next to a slice and an in-place write of its source that overlap only at step 0:
+        loop facts (bounds, in-bounds) that leak out of the loop prove them disjoint (the
+        loop-bound cause of the soundness issue, finding f01)."""
+        if self.depth:
+            return
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        if not isinstance(r.start, Lin) or r.length.c1:
+            return
+        trip = Lin(0, self.draw(st.sampled_from((1, 2))))
+        from_arg = self.draw(st.booleans()) and self.n_arg in (None, trip)
+        if from_arg:
+            self.n_arg = trip  # the trip count comes in as %n: the analysis cannot tie it to step
+        saved = self.enter([])
+        self.loops.append(For((), (), (), (), (), trip))
+        if self.draw(st.booleans()):
+            other = self.pick()
+            if other is not None:
+                lr = self.loop_only_range(other, force=True) or self.draw_range(other)
+                if lr is not None:
+                    self.ops.append(Slice(self.new_value(lr.length), other, lr))
+        self.loops.pop()
+        body = self.leave(saved)
+        style = "scf" if from_arg else self.draw(st.sampled_from(("scf", "scf", "cf")))
+        loop = For((), (), (), tuple(body), (), trip, 0, style, from_arg)
+        n = Lin(self.draw(st.integers(1, 2)))
+        how = self.draw(st.sampled_from(("start", "end")))
+        start = (Lin(r.start.c0, r.start.c1 + r.length.c0) if how == "start"
+                 else Lin(r.end.c0 - 1, r.end.c1 + 1))  # type: ignore[union-attr]
+        where = self.draw(st.integers(0, 2))
+        if where == 0:
+            self.ops.append(loop)
+        upd = self.pick([v for v in self.live if self.size[v] == n and v not in (src, sl)])
+        self._write_over(src, r, upd, start)
+        if where == 1:
+            self.ops.append(loop)
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+        if where == 2:
+            self.ops.append(loop)
+
+    def add_spelled_write(self) -> None:
+        """A slice, then an in-place write of its source next to it whose offset is spelled
+        through index ops (``util.align`` with odd alignments, ...: finding f05) or whose end
+        is spelled short of its length (finding f11), then a read of the slice."""
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        how = self.draw(st.sampled_from(("update", "fill", "copy")))
+        n = Lin(self.draw(st.integers(1, 4)))
+        start = self.draw_start(self.size[src], n, self.chain[src])
+        start = self.maybe_spelled(start, n, self.size[src], force=self.draw(st.booleans()))
+        short = self.draw_short(n)
+        if how == "copy":
+            other = self.pick([v for v in self.live if v not in (src, sl) and n.fits_in(self.size[v])])
+            if other is None:
+                return
+            self.consume(src)
+            out = self.new_value(self.size[src], self.chain[src])
+            self.ops.append(Copy(out, other, Range(Lin(0), n), src, start, short))
+        elif how == "update":
+            upd = self.pick([v for v in self.live if v not in (src, sl) and self.size[v] == n])
+            if upd is None:
+                upd = self.new_value(n)
+                self.ops.append(Iota(upd, n, self.unique(23) * 1000 + 7))
+            self.consume(src)
+            out = self.new_value(self.size[src], self.chain[src])
+            self.ops.append(Update(out, upd, src, start, 0, short))
+        else:
+            self.consume(src)
+            out = self.new_value(self.size[src], self.chain[src])
+            self.ops.append(Fill(out, src, Range(start, n), self.unique(29)))
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+
+
+    def add_slice_call(self) -> None:
+        """An alias handed to a call (late, forwarding, shared ... callee), then the slice's
+        source written in place, after or without a dependence on the call's result
+        (finding f06: late reads lost through a forwarding call)."""
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        result = self.new_value(Lin(1))
+        read = Range(Lin(0), r.length)
+        late = self.draw(st.booleans())
+        forward = self.draw(st.booleans())
+        via_slice = self.draw(st.booleans())
+        call = Call(None, result, sl, read if via_slice else None, None if via_slice else read, None,
+                    late, forward, False, 0 if self.draw(st.booleans()) else -1)
+        self.ops.append(call)
+        self.calls.append(call)
+        if self.draw(st.booleans()):
+            self.live.remove(sl)
+            self.ops.append(Discard(sl))
+        self._write_over(src, r, result if self.draw(st.booleans()) else None)
+
+    def add_region_then_write(self) -> None:
+        """A slice, then a region op (index_switch, execute_region, if) that consumes the
+        slice's source and yields it (written or not) or a fresh value, then an in-place write
+        of the region's result and a read of the slice (finding f10)."""
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        before = len(self.ops)
+        self.add_branch(consume=src)
+        if len(self.ops) == before or not isinstance(self.ops[-1], Branch):
+            return
+        (out,) = self.ops[-1].outs or (None,)
+        if out is None:
+            return
+        self._write_over(out, r)
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+
+    def add_size_write(self) -> None:
+        """A slice read by a dispatch, then its source written at an offset computed from
+        ``stream.resource.size`` of the read's result: an index that orders nothing
+        (finding f08)."""
+        if self.depth:
+            return
+        got = self._slice_of_writable()
+        if got is None:
+            return
+        src, sl, r = got
+        res = self.new_value(Lin(1))
+        self.ops.append(Sum(res, sl, Range(Lin(0), r.length)))
+        self.live.remove(sl)  # no export: the dispatch is the alias' only read
+        self.ops.append(Discard(sl))
+        n = Lin(1)
+        start = self.draw_start(self.size[src], n, self.chain[src])
+        if isinstance(start, Lin):
+            # size(res) - 1 + start: the value of start, spelled through the read's result.
+            start = Ix("add", Ix("size", Lin(1), res, Lin(1)), 0, start)
+        upd = self.pick([v for v in self.live if self.size[v] == n and v not in (src, sl, res)])
+        self._write_over(src, r, upd, start)
+
+    # -- transactions (top level) ----------------------------------------------------------
+    def snapshot(self) -> tuple:
+        return (list(self.ops), dict(self.size), dict(self.chain), list(self.live), set(self.read),
+                {c: list(h) for c, h in self.hints.items()}, self._next, self._chains, set(self.visible),
+                list(self.calls), list(self.results), set(self.var_chains), dict(self._global_chain), self.n_arg)
+
+    def restore(self, snap: tuple) -> None:
+        (self.ops, self.size, self.chain, self.live, self.read, self.hints, self._next, self._chains,
+         self.visible, self.calls, self.results, self.var_chains, self._global_chain, self.n_arg) = snap
+
+    def program(self, **flags) -> Program:
+        return Program(self.decls, tuple(self.ops), self.assume_max, n_arg=self.n_arg, **flags)
+
 
     # -- ops -------------------------------------------------------------------------------
     def add(self, kind: str) -> None:  # noqa: C901 - one branch per op kind
@@ -159,20 +708,27 @@ class _Gen:
             src = self.pick()
             if src is None:
                 return
-            r = self.draw_range(src)
+            r = self.loop_only_range(src) or self.draw_range(src)
             if r is None:
                 return
+            r = self.ivify(r, self.size[src])
+            r = dataclasses.replace(r, start=self.maybe_spelled(r.start, r.length, self.size[src]))
             out = self.new_value(r.length)
+            if self.chain[src] in self.var_chains:
+                self.var_chains.add(self.chain[out])
             self.ops.append(Slice(out, src, r))
             self.read.add(src)
             self.note(src, r)
         elif kind in ("fill", "scale"):
-            dst = self.pick()
+            dst = self.pick(self.writable())
             if dst is None:
                 return
             r = self.draw_range(dst)
             if r is None:
                 return
+            r = self.ivify(r, self.size[dst])
+            if kind == "fill":
+                r = dataclasses.replace(r, start=self.maybe_spelled(r.start, r.length, self.size[dst]))
             self.consume(dst)
             out = self.new_value(self.size[dst], self.chain[dst])
             if kind == "fill":
@@ -181,30 +737,33 @@ class _Gen:
                 self.ops.append(Scale(out, dst, r))
             self.note(dst, r)
         elif kind == "update":
-            dst = self.pick()
+            dst = self.pick(self.writable())
             if dst is None:
                 return
             upd = self.pick([v for v in self.live if v != dst and self.size[v].fits_in(self.size[dst])])
             if upd is None:
                 return
             start = self.draw_start(self.size[dst], self.size[upd], self.chain[dst])
+            short = self.draw_short(self.size[upd])
+            start = self.maybe_spelled(start, self.size[upd], self.size[dst])
             self.consume(dst)
             out = self.new_value(self.size[dst], self.chain[dst])
-            self.ops.append(Update(out, upd, dst, start, self.draw(st.integers(0, 2))))
+            self.ops.append(Update(out, upd, dst, start, self.draw(st.integers(0, 2)), short))
             self.read.add(upd)
             self.note(dst, Range(start, self.size[upd]))
         elif kind == "copy":
             src = self.pick()
-            dst = self.pick([v for v in self.live if v != src])
+            dst = self.pick([v for v in self.writable() if v != src])
             if src is None or dst is None:
                 return
             r = self.draw_range(src, (self.size[dst],))
             if r is None:
                 return
             start = self.draw_start(self.size[dst], r.length, self.chain[dst])
+            short = self.draw_short(r.length)
             self.consume(dst)
             out = self.new_value(self.size[dst], self.chain[dst])
-            self.ops.append(Copy(out, src, r, dst, start))
+            self.ops.append(Copy(out, src, r, dst, start, short))
             self.read.add(src)
             self.note(dst, Range(start, r.length))
         elif kind == "clone":
@@ -220,8 +779,12 @@ class _Gen:
             r = self.draw_range(src)
             if r is None:
                 return
-            self.ops.append(Sum(self.new_value(Lin(1)), src, r))
+            r = self.ivify(r, self.size[src])
+            out = self.new_value(Lin(1))
+            self.ops.append(Sum(out, src, r))
             self.read.add(src)
+            if not self.depth:
+                self.results.append(out)
         elif kind == "mix":
             a = self.pick()
             b = self.pick()
@@ -234,24 +797,29 @@ class _Gen:
             self.ops.append(Mix(self.new_value(r.length), a, r, b, b_start))
             self.read.update((a, b))
         elif kind == "call":
-            arg = self.pick()
-            if arg is None:
-                return
-            read = self.draw_range(arg)
-            scale = self.draw_range(arg) if self.draw(st.booleans()) else None
-            if read is None:
-                return
-            via_slice = self.draw(st.booleans())
-            out = None
-            if scale is not None:
-                self.consume(arg)
-                out = self.new_value(self.size[arg], self.chain[arg])
-                self.note(arg, scale)
-            result = self.new_value(Lin(1))
-            self.ops.append(
-                Call(out, result, arg, read if via_slice else None, None if via_slice else read, scale)
-            )
-            self.read.add(arg)
+            self.add_call()
+        elif kind == "callwrite":
+            self.add_call(then_write=True)
+        elif kind == "loop":
+            self.add_loop()
+        elif kind == "branch":
+            self.add_branch()
+        elif kind == "reload":
+            self.add_reload()
+        elif kind == "prefetch":
+            self.add_prefetch()
+        elif kind == "boundary":
+            self.add_boundary()
+        elif kind == "slicecall":
+            self.add_slice_call()
+        elif kind == "switchwrite":
+            self.add_region_then_write()
+        elif kind == "sizewrite":
+            self.add_size_write()
+        elif kind == "spelledwrite":
+            self.add_spelled_write()
+        elif kind == "cfreload":
+            self.add_reload("rows", "cf")
         elif kind in ("iota", "splat"):
             size = self.draw_lin(1, 20)
             out = self.new_value(size)
@@ -267,28 +835,64 @@ class _Gen:
 
 
 @st.composite
-def programs(draw: Callable, max_ops: int = 9) -> Program:
-    """One valid program (see the module docstring for what it favours)."""
+def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
+             rates: Optional[dict[str, int]] = None) -> Program:
+    """One valid program (see the module docstring for what it favours).
+
+    Each top-level draw is a transaction: when the program with it fails :func:`.program.check`
+    (a range of a loop body that is out of bounds in some iteration that runs, say), the draw is
+    undone. Shapes are drawn freely and validity stays exact, which the range arithmetic of
+    nested scopes could not promise by construction alone."""
     g = _Gen(draw)
+    rates = rates or {}
+    g.spell_rate = rates.get("spell", 5)
+    g.odd_align = bool(rates.get("odd_align"))
+    g.classic = bool(rates.get("classic"))
+    g.deep_prefetch = bool(rates.get("deep_prefetch"))
     n_globals = draw(st.integers(0, 2))
     decls = tuple(GlobalDecl(f"g{i}", draw(st.integers(2, 24))) for i in range(n_globals))
+    g.decls = decls
     for decl in decls:
-        g.ops.append(Load(g.new_value(Lin(decl.size)), decl.name))
+        v = g.new_value(Lin(decl.size))
+        g.ops.append(Load(v, decl.name))
+        g.var_chains.add(g.chain[v])
+        g._global_chain[decl.name] = g.chain[v]
     if not decls:
         size = g.draw_lin(2, 20)
         g.ops.append(Iota(g.new_value(size), size, 7))
+    g.assume_max = draw(st.sampled_from((STEP_MAX, 4) if rates.get("small_assume") else (None, None, STEP_MAX, 4, 1000)))
+    flags = {
+        "step_global": draw(st.sampled_from(("",) * (2 * rates.get("step_global", 4) - 2) + ("direct", "indirect"))),
+        "step_name": draw(st.sampled_from(("step",) * (2 * rates.get("collide", 4) - 2) + ("i0_other", "i1_other"))),
+    }
+    if flags["step_global"]:
+        flags["step_cap"] = draw(st.sampled_from((0, 1, 3)))
+    if rates.get("classic"):
+        flags = {}
+    if flags.get("step_name", "step") != "step":
+        # Collide with the name the analysis gives another iteration of one of the loops
+        # (they are numbered i0, i1, ... in program order when rendered).
+        loops = sum(isinstance(op, For) for op in walk(tuple(g.ops)))
+        if loops:
+            flags["step_name"] = f"i{draw(st.integers(0, loops - 1))}_other"
     for _ in range(draw(st.integers(1, max_ops))):
-        g.add(draw(st.sampled_from(KINDS)))
-    assume = draw(st.sampled_from((None, None, STEP_MAX, 4, 1000)))
-    return Program(decls, tuple(g.ops), assume)
+        kind = draw(st.sampled_from(kinds))
+        snap = g.snapshot()
+        g.add(kind)
+        try:
+            check(g.program(**flags))
+        except InvalidProgram:
+            g.restore(snap)
+    return g.program(**flags)
 
 
 @st.composite
-def batches(draw: Callable, size: int = 16, max_ops: int = 9) -> list[Program]:
+def batches(draw: Callable, size: int = 16, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
+            rates: Optional[dict[str, int]] = None) -> list[Program]:
     """Up to ``size`` programs for one module. Each slot may be empty, and empty is what a slot
     shrinks to, so a failing batch shrinks to the one program that fails."""
     out = []
     for _ in range(size):
         if draw(st.integers(0, 15)) != 0:
-            out.append(draw(programs(max_ops=max_ops)))
+            out.append(draw(programs(max_ops=max_ops, kinds=kinds, rates=rates)))
     return out

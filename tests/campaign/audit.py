@@ -1,0 +1,108 @@
+"""The alias audit: is an ``alias`` decision right on *every* execution of the program?
+
+Why a second oracle: some wrong aliases never show on the ``local-sync`` runtime, which runs a
+function's work in program order (a write racing with a read of the alias only goes wrong on
+a device that runs them concurrently), or they show only for loops IREE itself mis-executes
+(soundness findings f03, f04, f06, f08, f12 and the unsettled-argument-stability cause). The
+analysis promises more than "the bits happened to agree": its rule (``stream_model/safety.py``)
+says an alias is safe when every write to the slice's bytes *that can execute while the alias
+is live* is ordered before the slice or after every read of the alias, through resource
+def-use edges. This module checks that promise on the interpreter's trace
+(:func:`.interp.traces`), over every step and every loop iteration, by brute force:
+
+for each executed instance ``S`` of an aliased slice (source buffer ``B``, bytes ``[lo, hi)``),
+its reads are the later op instances that use its value or a slice/clone of it (exports and
+global stores included: those outlive every write of the call); every instance ``W`` that
+writes ``B`` overlapping ``[lo, hi)`` must be an ancestor of ``S`` or have every read as an
+ancestor. Ancestry follows resource values only -- index values computed from a resource
+(``stream.resource.size``) order nothing (IREE folds them, f08) -- and crosses calls and
+region edges exactly as SSA does. Only the concrete ranges of the instances that run matter,
+so a "disjointness" resting on facts of an iteration that never ran (f01, the loop-bound leak)
+or on a mis-modelled index op (f05) is caught here too.
+
+The audit is independent of the analysis: it reads only the decisions' verdicts and names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from .interp import Event, Trace, traces
+from .program import STEPS, Program
+
+
+def aliased_names(decisions: Iterable, k: int) -> set[tuple[str, str]]:
+    """The aliased slices of program ``k`` in :class:`.interp.Event` names: ``("p", "v7")``
+    for ``%v7`` in ``@p<k>``, ``("c3", "s")`` for the slice in callee ``@p<k>_c3`` (or its
+    forwarded body ``@p<k>_c3_b``)."""
+    out = set()
+    for d in decisions:
+        if d.decision != "alias" or getattr(d, "kind", "slice") != "slice":
+            continue
+        if d.function == f"p{k}":
+            out.add(("p", d.result.lstrip("%")))
+            continue
+        m = re.fullmatch(rf"p{k}_c(\d+)(?:_b)?", d.function)
+        if m:
+            out.add((f"c{m.group(1)}", "s"))
+    return out
+
+
+def _reads_of(trace: Trace, s: Event) -> list[Event]:
+    """Later instances that read the alias ``s`` makes: users of its value, and of slices and
+    clones of it (which read the same bytes when they alias too)."""
+    views = set(s.defs)
+    reads = []
+    for e in trace.events[s.index + 1:]:
+        if set(e.uses) & views:
+            reads.append(e)
+            if e.kind in ("slice", "clone"):
+                views |= set(e.defs)
+    return reads
+
+
+def unsafe_instances(program: Program, aliased: set[tuple[str, str]],
+                     steps: tuple[int, ...] = STEPS) -> list[str]:
+    """One line per (step, slice, write) where an aliased slice's bytes may be overwritten
+    while the alias is live (see the module docstring). Empty when the aliases are sound."""
+    if not aliased:
+        return []
+    problems: list[str] = []
+    seen: set[tuple] = set()
+    for step, trace in zip(steps, traces(program, steps)):
+        for s in trace.events:
+            if s.kind != "slice" or s.name not in aliased or s.src is None:
+                continue
+            buf, lo, hi = s.src
+            reads = _reads_of(trace, s)
+            before_s = trace.ancestors(s.index)
+            for w in trace.events:
+                if w is s or w.index in before_s or w.index < s.index:
+                    continue
+                hit = [(wl, wh) for b, wl, wh in w.writes if b == buf and wl < hi and lo < wh]
+                if not hit:
+                    continue
+                before_w = trace.ancestors(w.index)
+                late = [r for r in reads if r.index not in before_w]
+                if not late:
+                    continue
+                key = (s.name, w.kind, w.name, late[0].kind)
+                if key in seen:
+                    continue
+                seen.add(key)
+                problems.append(
+                    f"unsound alias: slice {_where(s)} [{lo}, {hi}) at step {step}: {w.kind} {_where(w)} "
+                    f"writes [{hit[0][0]}, {hit[0][1]}) of its source and is not ordered after "
+                    f"{late[0].kind} {_where(late[0])}, which reads the alias")
+    return problems
+
+
+def _where(e: Event) -> str:
+    where, name = e.name
+    return name if where == "p" else f"{name} in callee {where}"
+
+
+def audit(program: Program, k: int, decisions: Iterable) -> list[str]:
+    """:func:`unsafe_instances` for the aliases the analysis decided in program ``k``."""
+    return unsafe_instances(program, aliased_names(decisions, k))
