@@ -84,24 +84,22 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
 
 def _ignore_argument_stability(monkeypatch: pytest.MonkeyPatch) -> None:
     """(d) A slice of storage that comes in through an argument is decided as if no caller
-    wrote that storage during the call."""
-    monkeypatch.setattr(safety, "_check_callers", lambda *args, **kwargs: None)
+    wrote that storage during the call (the rule skips its callers' check)."""
+    monkeypatch.setattr(safety, "_check_callers", lambda *args, **kwargs: [])
 
 
 def _loop_facts_function_wide(monkeypatch: pytest.MonkeyPatch) -> None:
-    """(e) Every scf.for's bound facts are facts of the whole function (true only inside the
-    loop, and only when it runs)."""
-    original = facts.FunctionFacts.initialize
+    """(e) Every scf.for's bound facts hold for the whole function (true only inside the loop,
+    and only when it runs)."""
+    original = facts._Collector.loop_bounds
 
-    def leaky(self, solver) -> None:  # noqa: ANN001 - the dfx solver
-        original(self, solver)
-        model = solver.context
-        fn = model.function_of(self.position)
-        have = {(f.lhs, f.rel, f.rhs) for f in self.facts}
-        self.facts = list(self.facts) + [
-            f for f in facts._loop_bound_facts(solver, model, fn) if (f.lhs, f.rel, f.rhs) not in have]
+    def leaky(self, info) -> None:  # noqa: ANN001 - an OpInfo
+        original(self, info)
+        for key, scoped in list(self.found.items()):
+            if scoped.fact.name.startswith("loop bounds"):
+                self.found[key] = facts.ScopedFact(scoped.fact, facts.FUNCTION_WIDE)
 
-    monkeypatch.setattr(facts.FunctionFacts, "initialize", leaky)
+    monkeypatch.setattr(facts._Collector, "loop_bounds", leaky)
 
 
 #: Weakenings only the alias audit can see (the runtime does not show the race or the loop).

@@ -62,7 +62,7 @@ MLIR debugging flags (``--mlir-print-ir-*``, ``--mlir-timing``) only affect the 
 ``iree-compile`` runs, not the spliced stream phase.
 """
 
-from .common import DEFAULT_CPU_FLAGS, SPLICE_BEFORE, CompileError, CompileResult, StreamHook
+from .common import DEFAULT_CPU_FLAGS, SPLICE_BEFORE, CompileError, CompileResult, StreamHook, set_multithreading
 from .driver import compile_file, compile_stream_async, ir_after_pass, stream_ir_at_splice
 from .stages import stream_pass_names
 
@@ -76,5 +76,6 @@ __all__ = [
     "compile_stream_async",
     "ir_after_pass",
     "stream_ir_at_splice",
+    "set_multithreading",
     "stream_pass_names",
 ]

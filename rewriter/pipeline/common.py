@@ -142,3 +142,24 @@ def run_tool(argv: list[str], what: str, prefix: str = "") -> None:
     if proc.returncode != 0:
         line = first_error_line(proc.stderr) or f"{what} exited with status {proc.returncode}"
         raise CompileError(prefix + line, details=proc.stderr)
+
+
+_MULTITHREADING = [True]
+
+
+def set_multithreading(enabled: bool) -> None:
+    """Whether the MLIR contexts the driver creates from now on use threads (default: yes).
+
+    For processes that compile many small modules on few cores: IREE 3.13 was seen
+    deadlocking in MLIR's thread pool there (a nested parallel verification waiting on a task
+    group no thread was left to run), and threads buy little for small modules. The output is
+    the same either way."""
+    _MULTITHREADING[0] = enabled
+
+
+def new_context() -> ir.Context:
+    """An MLIR context for one compile, threaded as :func:`set_multithreading` says."""
+    context = ir.Context()
+    if not _MULTITHREADING[0]:
+        context.enable_multithreading(False)
+    return context

@@ -22,6 +22,7 @@ from .common import (
     SpliceMode,
     StreamHook,
     first_error_line,
+    new_context,
     run_tool,
     tool,
     write_ir,
@@ -199,7 +200,7 @@ def compile_file(
 
         opts = stream_options(flags)
         before, after = stream_stages(opts)
-        context = ir.Context()
+        context = new_context()
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         mode: SpliceMode = splice_mode if runner.name == "in-process" else "split"
         if mode not in ("split", "pass"):
@@ -314,7 +315,7 @@ def _ir_after_stages(
     opts = stream_options(flags)
     first, hook, second = select(*stream_stages(opts))
     flow = _flow_ir_cached(src, flags)
-    context = ir.Context()
+    context = new_context()
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         runner = StreamRunner(context, opts.global_cl_flags, Path(tmp))
         module = runner.run(runner.parse(flow), first, "stream phase")
@@ -409,7 +410,7 @@ def compile_stream_async(
 
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
         tmp = Path(tmp_name)
-        context = ir.Context()
+        context = new_context()
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         t1 = time.perf_counter()
         module = _parse_stream_async(context, data, name)

@@ -45,12 +45,12 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 from iree.compiler import ir
 
-from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_async
+from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_async, set_multithreading
 from rewriter.rewrite import RewriteReport, elide_slices
 from stream_model import Verdict
 
@@ -59,7 +59,14 @@ from .classify import suspected_classes
 from .interp import interpret, interpret_variant_at, trace_races
 from .known import known_issue
 from .program import (
-    SHAPES, STEPS, InvalidProgram, Program, check, race_reorderings, racy_reads, slice_dependence,
+    SHAPES,
+    STEPS,
+    InvalidProgram,
+    Program,
+    check,
+    race_reorderings,
+    racy_reads,
+    slice_dependence,
     whole_slices_written_later,
 )
 from .render import RenderedModule, render_module
@@ -77,35 +84,13 @@ FAULT_EXAMPLES_PER_SIGNATURE = int(__import__("os").environ.get("CAMPAIGN_FAULT_
 
 
 def _single_threaded_compiles() -> None:
-    """Make the pipeline's MLIR contexts single-threaded, in this helper process only.
-
-    Why: on this project's 2-core machines IREE 3.13 was seen deadlocking in MLIR's thread pool
-    (a nested parallel verification inside ``FixedPointIterator`` waiting on a task group no
-    thread is left to run: no CPU, no end), twice in a few thousand generated modules. The
-    campaign compiles many small modules, where threads buy little. ``rewriter.pipeline`` has
-    no option for it (a ``threading=False`` parameter of ``compile_stream_async`` would be the
-    clean hook), so its module-level ``ir`` is swapped for one whose ``Context`` disables
-    multithreading; the compiled output is the same."""
-    import types
-
-    import rewriter.pipeline as pipeline
-
-    if getattr(pipeline.ir, "_campaign_single_threaded", False):
-        return
-
-    class _Context(ir.Context):  # type: ignore[misc, valid-type]
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.enable_multithreading(False)
-
-    proxy = types.ModuleType(ir.__name__)
-    proxy.__dict__.update(ir.__dict__)
-    proxy.Context = _Context  # type: ignore[attr-defined]
-    proxy._campaign_single_threaded = True  # type: ignore[attr-defined]
-    pipeline.ir = proxy  # type: ignore[assignment]
+    """Compile single-threaded in this helper process: on this project's 2-core machines IREE
+    3.13 was seen deadlocking in MLIR's thread pool (no CPU, no end), twice in a few thousand
+    generated modules (see :func:`rewriter.pipeline.set_multithreading`)."""
+    set_multithreading(False)
 
 
-def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, Optional[str]]:
+def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, str | None]:
     """Helper-process entry. ``mode``: ``stock`` (no hook), ``hook`` (``elide_slices`` as the
     hook; returns the hooked module's text too) or ``plain`` (already rewritten text)."""
     _single_threaded_compiles()
@@ -128,7 +113,7 @@ class Miscompile(AssertionError):
     """The rewritten program disagrees with the interpreter while stock IREE agrees, or an
     alias decision lacks a proof. Carries the batch for saving as a regression."""
 
-    def __init__(self, message: str, batch: list[Program], failures: list["ProgramOutcome"]) -> None:
+    def __init__(self, message: str, batch: list[Program], failures: list[ProgramOutcome]) -> None:
         super().__init__(message)
         self.batch = batch
         self.failures = failures
@@ -170,7 +155,7 @@ class Stats:
     #: Failing programs per suspected class (:mod:`.classify`; a program may match several).
     classes: collections.Counter = field(default_factory=collections.Counter)
 
-    def add(self, other: "Stats") -> None:
+    def add(self, other: Stats) -> None:
         self.shapes.update(other.shapes)
         self.classes.update(other.classes)
         for name in ("batches", "programs", "slices", "aliased", "transfers", "compiles", "cache_hits", "judged"):
@@ -279,7 +264,7 @@ class VmfbCache:
     Safe to share between runs: the key covers the module text, the flags and the IREE version,
     which together determine the output (the compile is byte-for-byte deterministic)."""
 
-    def __init__(self, directory: Optional[Path], max_entries: int = 600) -> None:
+    def __init__(self, directory: Path | None, max_entries: int = 600) -> None:
         self.directory = directory
         self.max_entries = max_entries
         if directory is not None:
@@ -293,7 +278,7 @@ class VmfbCache:
             h.update(b"\1")
         return h.hexdigest()[:32]
 
-    def get(self, key: str) -> Optional[Path]:
+    def get(self, key: str) -> Path | None:
         if self.directory is None:
             return None
         path = self.directory / f"{key}.vmfb"
@@ -361,12 +346,12 @@ def _run_modules(paths: dict[str, Path], rendered: RenderedModule, decisions: li
     return done
 
 
-def _first_difference(got: list[list[np.ndarray] | str], want: list[list[np.ndarray]]) -> Optional[str]:
+def _first_difference(got: list[list[np.ndarray] | str], want: list[list[np.ndarray]]) -> str | None:
     return _difference(got, want)[0]
 
 
 def _difference(got: list[list[np.ndarray] | str],
-                want: list[list[np.ndarray]]) -> tuple[Optional[str], Optional[int], int]:
+                want: list[list[np.ndarray]]) -> tuple[str | None, int | None, int]:
     """(the first difference in words, the index of the differing result when it is one, the
     position of the differing call in :data:`STEPS`)."""
     for i, (g, w) in enumerate(zip(got, want)):
@@ -414,7 +399,7 @@ def _derives_from(program: Program, value: int, call: int) -> set[str]:
     return slice_dependence(program, across_calls=call > 0).get(value, set())
 
 
-def _explained_by_whole_slice_fold(program: Program, k: int, result_index: Optional[int], decisions: list) -> bool:
+def _explained_by_whole_slice_fold(program: Program, k: int, result_index: int | None, decisions: list) -> bool:
     """A rewritten-only mismatch is IREE folding a whole-range slice into its source when the
     rule *kept* that slice (it was meant to be a copy), it or its source is written in place
     later, and the wrong result is that slice or its source: the write showed through the fold.
@@ -453,7 +438,7 @@ def _reproduced_by_race(program: Program, k: int, got: list, call: int, decision
     return False
 
 
-def _explained_by_race(program: Program, k: int, result_index: Optional[int], call: int, decisions: list) -> bool:
+def _explained_by_race(program: Program, k: int, result_index: int | None, call: int, decisions: list) -> bool:
     """A rewritten-only mismatch is IREE's scheduling race, not the rewrite, when the program is
     racy (:func:`.program.racy_reads`) and the wrong result does not derive from any aliased
     slice. A wrong alias shows up in values read through it; a race shows up anywhere."""
@@ -501,7 +486,7 @@ def _normalize(text: str) -> str:
 
 @dataclass
 class BatchResult:
-    rendered: Optional[RenderedModule]
+    rendered: RenderedModule | None
     report: RewriteReport
     outcomes: list[ProgramOutcome]
     stats: Stats
@@ -518,7 +503,7 @@ class Oracle:
     def __init__(
         self,
         workdir: Path,
-        cache: Optional[VmfbCache] = None,
+        cache: VmfbCache | None = None,
         record_faults: bool = True,
         faults_dir: Path = FAULTS_DIR,
         rewrite_in_worker: bool = True,
@@ -771,7 +756,7 @@ class Oracle:
             else:
                 args = (printed, out, "plain")
             futures[role] = self._pool(role).submit(_compile_in_worker, *args)
-        failure: Optional[_CompileFailure] = None
+        failure: _CompileFailure | None = None
         for role, future in futures.items():
             key, printed = jobs[role]
             try:
@@ -826,14 +811,14 @@ class Oracle:
             pool.shutdown(wait=True, cancel_futures=True)
         self._pools.clear()
 
-    def __enter__(self) -> "Oracle":
+    def __enter__(self) -> Oracle:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- upstream faults -----------------------------------------------------------------------
-    def _record_fault(self, program: Program, k: int, signature: str, stock_diff: str, new_diff: Optional[str]) -> None:
+    def _record_fault(self, program: Program, k: int, signature: str, stock_diff: str, new_diff: str | None) -> None:
         directory = self.faults_dir / fault_folder(signature)
         if directory.is_dir() and len(list(directory.glob("*.json"))) >= FAULT_EXAMPLES_PER_SIGNATURE:
             return
@@ -847,8 +832,8 @@ def fault_folder(signature: str) -> str:
     return f"{slug}-{hashlib.sha256(signature.encode()).hexdigest()[:6]}"
 
 
-def record_upstream_fault(program: Program, k: int, signature: str, stock_diff: str, new_diff: Optional[str],
-                          directory: Path, name: Optional[str] = None, note: str = "") -> Path:
+def record_upstream_fault(program: Program, k: int, signature: str, stock_diff: str, new_diff: str | None,
+                          directory: Path, name: str | None = None, note: str = "") -> Path:
     """Write one upstream-fault record (program, where stock IREE differs, the module text)."""
     digest = hashlib.sha256(f"{k}:{program.dumps()}".encode()).hexdigest()[:12]
     target = directory / f"{name or digest}.json"
@@ -899,7 +884,7 @@ def failure_report(batch: list[Program], bad: list[ProgramOutcome]) -> str:
 
 
 def save_regression(program: Program, failure: str, found_by: str, directory: Path = REGRESSIONS_DIR,
-                    name: Optional[str] = None, rule: str = "") -> Path:
+                    name: str | None = None, rule: str = "") -> Path:
     """Save one (shrunk) failing program as a regression case, replayed alone (as ``@p0``) by
     ``tests/test_regressions.py``. Status ``open`` until the rule is fixed (see that file)."""
     directory.mkdir(parents=True, exist_ok=True)
