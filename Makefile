@@ -29,7 +29,7 @@ test: lint
 	$(PY) -m pytest -q
 
 fuzz: $(STAMP)
-	$(PY) -m pytest -q tests/test_campaign.py --campaign-profile=long
+	$(PY) -m pytest -q tests/campaign/test_campaign.py --campaign-profile=long
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,bench]'

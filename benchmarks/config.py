@@ -101,7 +101,7 @@ QUICK = Profile(
     growth_rounds=5,
 )
 
-#: For ``tests/test_benchmarks.py``: every piece runs, on the least work that still exercises
+#: For ``tests/e2e/test_benchmarks.py``: every piece runs, on the least work that still exercises
 #: it (two contexts so that a slope exists, one round, one small module for the analysis cost).
 TINY = Profile(
     name="tiny",

@@ -1,7 +1,7 @@
 """Project-wide pytest options: the soundness campaign's profile and time budget.
 
 ``make test`` runs the deterministic profile (fixed seed, 100+ generated programs);
-``pytest tests/test_campaign.py --campaign-profile=long --campaign-seconds=600`` runs the long,
+``pytest tests/campaign/test_campaign.py --campaign-profile=long --campaign-seconds=600`` runs the long,
 time-boxed one (the same as ``python -m tests.campaign --seconds 600``).
 
 Focused profiles draw one family of shapes more often, with fixed seeds
@@ -23,8 +23,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         choices=("default", "long", "soundness", "loops", "calls", "regions", "offsets", "iterations"),
         default="default",
         help="default: fixed seed, 100+ programs (make test); long: fresh seeds until --campaign-seconds; "
-             "soundness: survey every family, table of known classes found; loops/calls/regions/offsets/iterations: "
-             "one family of shapes, fixed seeds",
+        "soundness: survey every family, table of known classes found; loops/calls/regions/offsets/iterations: "
+        "one family of shapes, fixed seeds",
     )
     group.addoption(
         "--campaign-seconds",

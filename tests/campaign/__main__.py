@@ -25,10 +25,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--batch-size", type=int, default=BATCH_SIZE, help="programs per compiled module")
     p.add_argument("--no-shrink", action="store_true", help="report failures unshrunk (faster)")
     p.add_argument("--no-save", action="store_true", help="do not save failures as regression cases")
-    p.add_argument("--regressions-dir", type=Path, default=REGRESSIONS_DIR,
-                   help="where failures are saved (default tests/regressions)")
-    p.add_argument("--strict", action="store_true",
-                   help="mask no known open failure (tests/campaign/known.py): report them as failures")
+    p.add_argument(
+        "--regressions-dir",
+        type=Path,
+        default=REGRESSIONS_DIR,
+        help="where failures are saved (default tests/regressions)",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="mask no known open failure (tests/campaign/known.py): report them as failures",
+    )
     p.add_argument("--quiet", action="store_true", help="only print the summary")
     args = p.parse_args(argv)
     if args.strict:

@@ -26,7 +26,7 @@ The audit is independent of the analysis: it reads only the decisions' verdicts 
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from .interp import Event, Trace, traces
 from .program import STEPS, Program
@@ -54,7 +54,7 @@ def _reads_of(trace: Trace, s: Event) -> list[Event]:
     clones of it (which read the same bytes when they alias too)."""
     views = set(s.defs)
     reads = []
-    for e in trace.events[s.index + 1:]:
+    for e in trace.events[s.index + 1 :]:
         if set(e.uses) & views:
             reads.append(e)
             if e.kind in ("slice", "clone"):
@@ -62,8 +62,7 @@ def _reads_of(trace: Trace, s: Event) -> list[Event]:
     return reads
 
 
-def unsafe_instances(program: Program, aliased: set[tuple[str, str]],
-                     steps: tuple[int, ...] = STEPS) -> list[str]:
+def unsafe_instances(program: Program, aliased: set[tuple[str, str]], steps: tuple[int, ...] = STEPS) -> list[str]:
     """One line per (step, slice, write) where an aliased slice's bytes may be overwritten
     while the alias is live (see the module docstring). Empty when the aliases are sound."""
     if not aliased:
@@ -94,7 +93,8 @@ def unsafe_instances(program: Program, aliased: set[tuple[str, str]],
                 problems.append(
                     f"unsound alias: slice {_where(s)} [{lo}, {hi}) at step {step}: {w.kind} {_where(w)} "
                     f"writes [{hit[0][0]}, {hit[0][1]}) of its source and is not ordered after "
-                    f"{late[0].kind} {_where(late[0])}, which reads the alias")
+                    f"{late[0].kind} {_where(late[0])}, which reads the alias"
+                )
     return problems
 
 

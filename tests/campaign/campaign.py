@@ -18,7 +18,7 @@ over text, in two stages:
    dependence, ``assume``), keeping a change when the program alone still fails the same way.
 
 The minimal program is saved as a regression case (:func:`.oracle.save_regression`, replayed
-by ``tests/test_regressions.py``) and reported with its slice decisions. Generation stops at the
+by ``tests/e2e/test_regressions.py``) and reported with its slice decisions. Generation stops at the
 time budget; reducing a failure found before it does not.
 """
 
@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
@@ -44,10 +44,16 @@ BATCH_SIZE = 16
 PER_ROUND = 3
 #: The focused profiles (``--campaign-profile=<family>``): first seed and batches.
 FOCUSED_PROFILES: dict[str, tuple[int, int]] = {
-    "loops": (1, 6), "calls": (2, 4), "regions": (3, 4), "offsets": (4, 6), "iterations": (5, 4)}
+    "loops": (1, 6),
+    "calls": (2, 4),
+    "regions": (3, 4),
+    "offsets": (4, 6),
+    "iterations": (5, 4),
+}
 #: What ``--campaign-profile=soundness`` surveys: (family, seed, batches).
 SOUNDNESS_FAMILIES: list[tuple[str, int, int]] = [("default", DEFAULT_SEED, DEFAULT_BATCHES)] + [
-    (name, seed_value, n) for name, (seed_value, n) in FOCUSED_PROFILES.items()]
+    (name, seed_value, n) for name, (seed_value, n) in FOCUSED_PROFILES.items()
+]
 
 
 def reduce_failure(oracle: Oracle, program, detail: str):
@@ -76,7 +82,7 @@ class Finding:
     kind: str  # "miscompile" | "generator"
     message: str
     batch: list
-    saved: Optional[Path] = None
+    saved: Path | None = None
 
 
 @dataclass
@@ -90,8 +96,8 @@ def run_campaign(
     oracle: Oracle,
     *,
     seed_value: int = DEFAULT_SEED,
-    max_batches: Optional[int] = None,
-    seconds: Optional[float] = None,
+    max_batches: int | None = None,
+    seconds: float | None = None,
     batch_size: int = BATCH_SIZE,
     per_round: int = PER_ROUND,
     shrink: bool = True,
@@ -101,7 +107,7 @@ def run_campaign(
     shrink_seconds: float = 150.0,
     log: Callable[[str], None] = lambda line: None,
     kinds: tuple[str, ...] = KINDS,
-    rates: Optional[dict[str, int]] = None,
+    rates: dict[str, int] | None = None,
 ) -> CampaignResult:
     """Run batches until ``max_batches`` were judged or ``seconds`` have passed (whichever first).
 
@@ -168,9 +174,11 @@ def run_campaign(
                 judge(batch)
                 raise AssertionError("a failing batch passed when judged again (nondeterminism?)")
             result.stats.add(judged.stats)
-            log(f"batch {result.stats.batches}: {judged.stats.programs} programs, "
+            log(
+                f"batch {result.stats.batches}: {judged.stats.programs} programs, "
                 f"{judged.stats.slices} slices, {judged.stats.aliased} aliased, "
-                f"{sum(judged.stats.upstream_faults.values())} upstream faults ({judged.stats.seconds:.1f} s)")
+                f"{sum(judged.stats.upstream_faults.values())} upstream faults ({judged.stats.seconds:.1f} s)"
+            )
 
         def judge(batch: list) -> None:
             (oracle.run_per_program if failing["per_program"] else oracle.run)(batch)
@@ -185,8 +193,12 @@ def run_campaign(
                 (final,) = oracle.judge_per_program([program]).outcomes
                 finding = Finding("miscompile", failure_report([program], [final]), [program])
                 if save_regressions:
-                    finding.saved = save_regression(program, f"{final.status}: {final.detail}",
-                                                    f"campaign seed {seed_value + result.rounds - 1}", regressions_dir)
+                    finding.saved = save_regression(
+                        program,
+                        f"{final.status}: {final.detail}",
+                        f"campaign seed {seed_value + result.rounds - 1}",
+                        regressions_dir,
+                    )
                 result.findings.append(finding)
                 result.stats.failures.append(f"{final.status}: {final.detail[:160]}")
                 log(f"FAILURE:\n{finding.message}" + (f"\nsaved as {finding.saved}" if finding.saved else ""))
@@ -199,17 +211,27 @@ def run_campaign(
     return result
 
 
-def profile_batches(seed_value: int = DEFAULT_SEED, n_batches: int = DEFAULT_BATCHES, family: str = "default",
-                    batch_size: int = BATCH_SIZE) -> list[list]:
+def profile_batches(
+    seed_value: int = DEFAULT_SEED,
+    n_batches: int = DEFAULT_BATCHES,
+    family: str = "default",
+    batch_size: int = BATCH_SIZE,
+) -> list[list]:
     """The batches :func:`run_campaign` draws for a profile while nothing fails (rounds of
     :data:`PER_ROUND` with seeds ``seed_value + round``): what the profile covers, without
     compiling (the shape-count test)."""
     out: list[list] = []
     round_ = 0
     while len(out) < n_batches:
+
         @seed(seed_value + round_)
-        @settings(max_examples=PER_ROUND, database=None, deadline=None, phases=[Phase.generate],
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=PER_ROUND,
+            database=None,
+            deadline=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         @given(batches(size=batch_size, kinds=FOCUSED_KINDS.get(family, KINDS), rates=FOCUSED_RATES.get(family)))
         def draw(batch: list) -> None:
             if batch and len(out) < n_batches:
@@ -226,8 +248,9 @@ def sample_batch(seed_value: int, size: int = BATCH_SIZE, family: str = "default
     drawn: list[list] = []
 
     @seed(seed_value)
-    @settings(max_examples=4, database=None, deadline=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=4, database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck)
+    )
     @given(batches(size=size, kinds=FOCUSED_KINDS.get(family, KINDS), rates=FOCUSED_RATES.get(family)))
     def draw(batch: list) -> None:
         drawn.append(batch)
@@ -265,13 +288,19 @@ class SurveyResult:
             if d is None:
                 lines.append(f"{cid:8s} no     -         -         -        0      {what}")
             else:
-                lines.append(f"{cid:8s} yes    {d.profile:9s} {d.programs:<9d} {d.seconds:<8.0f} {d.count:<6d} {what}"
-                             f" ({d.status})")
+                lines.append(
+                    f"{cid:8s} yes    {d.profile:9s} {d.programs:<9d} {d.seconds:<8.0f} {d.count:<6d} {what}"
+                    f" ({d.status})"
+                )
         return "\n".join(lines)
 
 
-def survey(oracle: Oracle, families: list[tuple[str, int, int]], batch_size: int = BATCH_SIZE,
-           log: Callable[[str], None] = lambda line: None) -> SurveyResult:
+def survey(
+    oracle: Oracle,
+    families: list[tuple[str, int, int]],
+    batch_size: int = BATCH_SIZE,
+    log: Callable[[str], None] = lambda line: None,
+) -> SurveyResult:
     """Judge fixed-seed batches of each ``(family, seed, batches)`` without
     stopping or shrinking at failures, and record, per suspected class (:mod:`.classify`), when
     it was first seen (programs and seconds into the survey) and how often. This is how the
@@ -286,8 +315,13 @@ def survey(oracle: Oracle, families: list[tuple[str, int, int]], batch_size: int
         drawn: list[list] = []
 
         @seed(seed_value)
-        @settings(max_examples=n_batches, database=None, deadline=None, phases=[Phase.generate],
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=n_batches,
+            database=None,
+            deadline=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         @given(batches(size=batch_size, kinds=kinds, rates=rates))
         def draw(batch: list) -> None:
             if batch:
@@ -307,10 +341,17 @@ def survey(oracle: Oracle, families: list[tuple[str, int, int]], batch_size: int
                     d = result.detections.get(cid)
                     if d is None:
                         d = result.detections[cid] = Detection(
-                            cid, name, result.stats.programs, elapsed, o.status,
-                            f"{program.describe()}\n{o.status}: {o.detail}")
+                            cid,
+                            name,
+                            result.stats.programs,
+                            elapsed,
+                            o.status,
+                            f"{program.describe()}\n{o.status}: {o.detail}",
+                        )
                     d.count += 1
-            log(f"{name}: {judged.stats.programs} programs, {sum(o.status in FAILING for o in judged.outcomes)} failing "
-                f"({elapsed:.0f} s)")
+            log(
+                f"{name}: {judged.stats.programs} programs, {sum(o.status in FAILING for o in judged.outcomes)} failing "
+                f"({elapsed:.0f} s)"
+            )
     result.stats.seconds = time.monotonic() - started
     return result

@@ -11,7 +11,7 @@ that matches none is reported as ``unclassified`` (a new class: look at it first
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from .program import Branch, Call, For, Ix, Program, Slice, walk
 
@@ -94,9 +94,14 @@ def suspected_classes(program: Program, k: int, decisions: Iterable, detail: str
     aliased = [d for d in decisions if d.decision == "alias" and getattr(d, "kind", "slice") == "slice"]
     if pairs:
         callee_slices = {s.rsplit(" ", 1)[1] for s, _ in pairs if not s.startswith("v")}
-        aliased = [d for d in aliased if d.result.lstrip("%") in names and d.function == f"p{k}"
-                   or re.fullmatch(rf"p{k}_(c\d+)(?:_b)?", d.function)
-                   and re.fullmatch(rf"p{k}_(c\d+)(?:_b)?", d.function).group(1) in callee_slices]
+        aliased = [
+            d
+            for d in aliased
+            if d.result.lstrip("%") in names
+            and d.function == f"p{k}"
+            or re.fullmatch(rf"p{k}_(c\d+)(?:_b)?", d.function)
+            and re.fullmatch(rf"p{k}_(c\d+)(?:_b)?", d.function).group(1) in callee_slices
+        ]
     facts = [f for d in aliased for c in d.checks for f in c.facts_used]
     ops = walk(program.ops)
     by_out = {f"v{d}": op for op in ops for d in op.defs()}
@@ -109,48 +114,83 @@ def suspected_classes(program: Program, k: int, decisions: Iterable, detail: str
             found[cid] = None
 
     # Cause 1: a callee's slice, written by its caller (or another callee) during the call.
-    has("cause1", any(not s.startswith("v") and not w.endswith(s.rsplit(" ", 1)[1]) for s, w in pairs)
-        or not pairs and any(re.fullmatch(rf"p{k}_c\d+(?:_b)?", d.function)
-                             and any(c.verdict == "ordered-around-calls" for c in d.checks) for d in aliased))
+    has(
+        "cause1",
+        any(not s.startswith("v") and not w.endswith(s.rsplit(" ", 1)[1]) for s, w in pairs)
+        or not pairs
+        and any(
+            re.fullmatch(rf"p{k}_c\d+(?:_b)?", d.function)
+            and any(c.verdict == "ordered-around-calls" for c in d.checks)
+            for d in aliased
+        ),
+    )
     # f01: an in-bounds fact of an access inside a loop body proved a slice outside it.
-    has("f01", any(f.startswith("in-bounds:") and any(int(v) in in_loops for v in re.findall(r"%v(\d+)", f))
-                   for f in facts))
+    has(
+        "f01",
+        any(f.startswith("in-bounds:") and any(int(v) in in_loops for v in re.findall(r"%v(\d+)", f)) for f in facts),
+    )
     # Cause 2: bound facts of a loop proving a slice outside that loop (loops are %i0, %i1 ...
     # in program order when rendered).
     home = _enclosing_loop_numbers(program)
 
     def foreign_bounds(d) -> bool:
         own = home.get(d.result.lstrip("%"))
-        return any(m is not None and int(m) != own
-                   for c in d.checks for f in c.facts_used for m in re.findall(r"loop bounds: %i(\d+)", f))
+        return any(
+            m is not None and int(m) != own
+            for c in d.checks
+            for f in c.facts_used
+            for m in re.findall(r"loop bounds: %i(\d+)", f)
+        )
 
     has("cause2", any(d.function == f"p{k}" and d.result.lstrip("%") in top and foreign_bounds(d) for d in aliased))
     has("f02", program.step_global == "indirect" and any(f"global @p{k}_idx" in f for f in facts))
     has("f03", program.step_name != "step" and any("iteration" in f for f in facts))
     cf_values = _loop_values(program, "cf")
     has("f04", any(int(n[1:]) in cf_values for n in names if n.startswith("v")))
-    unsigned_values = {v for op in ops if isinstance(op, For) and op.style == "unsigned" and op.lb >= 1 << 62
-                       for inner in walk(op.body) for v in inner.defs()}
+    unsigned_values = {
+        v
+        for op in ops
+        if isinstance(op, For) and op.style == "unsigned" and op.lb >= 1 << 62
+        for inner in walk(op.body)
+        for v in inner.defs()
+    }
     has("f12", any(int(n[1:]) in unsigned_values for n in names if n.startswith("v")))
-    spelled = [getattr(op, f) for op in [*writes, *slices] if op is not None
-               for f in ("start", "dst_start") if hasattr(op, f)]
-    spelled += [getattr(op, f).start for op in [*writes, *slices] if op is not None
-                for f in ("range", "src_range") if getattr(op, f, None) is not None]
+    spelled = [
+        getattr(op, f) for op in [*writes, *slices] if op is not None for f in ("start", "dst_start") if hasattr(op, f)
+    ]
+    spelled += [
+        getattr(op, f).start
+        for op in [*writes, *slices]
+        if op is not None
+        for f in ("range", "src_range")
+        if getattr(op, f, None) is not None
+    ]
     if not pairs:
         spelled += [getattr(op, f) for op in ops for f in ("start", "dst_start") if hasattr(op, f)]
-        spelled += [getattr(op, f).start for op in ops for f in ("range", "src_range") if getattr(op, f, None) is not None]
+        spelled += [
+            getattr(op, f).start for op in ops for f in ("range", "src_range") if getattr(op, f, None) is not None
+        ]
     ix = [x for sp in spelled for x in _ix_ops(sp)]
     has("f05", any(x.op == "align" and x.b & (x.b - 1) for x in ix))
     # f08: a size query anywhere upstream of the write (it may order a whole tied chain).
     every = [getattr(op, f) for op in ops for f in ("start", "dst_start") if hasattr(op, f)]
     every += [getattr(op, f).start for op in ops for f in ("range", "src_range") if getattr(op, f, None) is not None]
-    has("f08", any(x.op == "size" for sp in every for x in _ix_ops(sp))
-        and any(c.verdict == "ordered-after" for d in aliased for c in d.checks))
+    has(
+        "f08",
+        any(x.op == "size" for sp in every for x in _ix_ops(sp))
+        and any(c.verdict == "ordered-after" for d in aliased for c in d.checks),
+    )
     forwarded = {f"v{op.arg}" for op in ops if isinstance(op, Call) and op.forward and op.late}
     has("f06", bool(forwarded & ({d.result.lstrip("%") for d in aliased} if pairs else names or set())))
     switched = {v for op in ops if isinstance(op, Branch) and op.style in ("switch", "exec") for v in op.consumes_}
     switch_outs = {o for op in ops if isinstance(op, Branch) and op.style in ("switch", "exec") for o in op.outs}
-    has("f10", bool(switched) and (any("no op writes" in d.reason for d in aliased)
-                                   or any(getattr(w, "dst", None) in switch_outs for w in writes)))
+    has(
+        "f10",
+        bool(switched)
+        and (
+            any("no op writes" in d.reason for d in aliased)
+            or any(getattr(w, "dst", None) in switch_outs for w in writes)
+        ),
+    )
     has("f11", any(getattr(op, "short", 0) for op in (writes if pairs else ops) if op is not None))
     return list(found) or ["unclassified"]

@@ -2,13 +2,13 @@
 
 Each one is correct with the real rule (the slice is kept, or aliased with a valid proof) and
 miscompiles -- a bit mismatch on the runtime -- if that part of the rule is weakened. They are
-the mutation tests' guaranteed detectors (``tests/test_mutations.py``); generated programs are
+the mutation tests' guaranteed detectors (``tests/campaign/test_mutations.py``); generated programs are
 the other, broader ones.
 """
 
 from __future__ import annotations
 
-from .program import GlobalDecl, Iota, Lin, Load, Program, Range, Slice, Sum, Update, Fill, Scale
+from .program import Fill, GlobalDecl, Iota, Lin, Load, Program, Range, Scale, Slice, Sum, Update
 
 _G = (GlobalDecl("g0", 16),)
 
@@ -80,7 +80,7 @@ ALL: tuple[Program, ...] = (
 # One program per folder of /work/shared/soundness-findings and per cause of the soundness issue,
 # written in the campaign's own description language (the generator draws each shape too; these
 # are its smallest instances). The rule is sound on a program when the alias audit finds nothing
-# (tests/test_campaign_findings.py): today each is aliased wrongly.
+# (tests/campaign/test_campaign_findings.py): today each is aliased wrongly.
 
 from .program import Branch, Call, Copy, Discard, For, GLoad, GStore, Ix  # noqa: E402
 
@@ -90,137 +90,295 @@ FINDINGS: dict[str, Program] = {
     # A loop to the argument %n (= step, which the analysis cannot know) holding a slice only
     # valid when it runs (length -1 + 2s): its in-bounds fact says step >= 1, which "proves" the
     # update at 2 + 2s clear of [0, 3) -- false at step 0, where n = 0 and the loop never runs.
-    "f01": Program((GlobalDecl("g0", 12),), (
-        Load(0, "g0"), Iota(1, Lin(12), 11_007), Slice(2, 0, _R(0, 3)), Iota(3, Lin(1), 55_007),
-        Update(4, 3, 0, Lin(2, 2)),
-        For((), (), (), (Slice(5, 1, Range(Lin(3), Lin(-1, 2))),), (), Lin(0, 1), from_arg=True),
-        Sum(6, 2, _R(0, 3)),
-    ), n_arg=Lin(0, 1)),
+    "f01": Program(
+        (GlobalDecl("g0", 12),),
+        (
+            Load(0, "g0"),
+            Iota(1, Lin(12), 11_007),
+            Slice(2, 0, _R(0, 3)),
+            Iota(3, Lin(1), 55_007),
+            Update(4, 3, 0, Lin(2, 2)),
+            For((), (), (), (Slice(5, 1, Range(Lin(3), Lin(-1, 2))),), (), Lin(0, 1), from_arg=True),
+            Sum(6, 2, _R(0, 3)),
+        ),
+        n_arg=Lin(0, 1),
+    ),
     # Ranges see step through an index global first stored with store.indirect: the model
     # believes the global is <= 0, so [0, 1 + s) looks clear of [2, 3).
-    "f02": Program((GlobalDecl("g0", 12),), (
-        Load(0, "g0"), Slice(1, 0, Range(Lin(0), Lin(1, 1))), Iota(2, Lin(1), 55_007),
-        Update(3, 2, 0, Lin(2)), Sum(4, 1, Range(Lin(0), Lin(1, 1))),
-    ), step_global="indirect", step_cap=0),
+    "f02": Program(
+        (GlobalDecl("g0", 12),),
+        (
+            Load(0, "g0"),
+            Slice(1, 0, Range(Lin(0), Lin(1, 1))),
+            Iota(2, Lin(1), 55_007),
+            Update(3, 2, 0, Lin(2)),
+            Sum(4, 1, Range(Lin(0), Lin(1, 1))),
+        ),
+        step_global="indirect",
+        step_cap=0,
+    ),
     # The step argument is named like the renamed induction variable (i0_other) and assumed
     # <= 3: "iteration i + 4 writes row i + 4" looks impossible.
-    "f03": Program((GlobalDecl("g0", 16),), (
-        Load(0, "g0"), Iota(1, Lin(1), 55_007),
-        For((5,), (0,), (2,), (Slice(3, 2, Range(Lin(4, 0, 1), Lin(1))), Update(4, 1, 2, Lin(0, 0, 1)),
-                               Sum(6, 3, _R(0, 1))), (4,), Lin(5, 1)),
-    ), assume_max=3, step_name="i0_other"),
+    "f03": Program(
+        (GlobalDecl("g0", 16),),
+        (
+            Load(0, "g0"),
+            Iota(1, Lin(1), 55_007),
+            For(
+                (5,),
+                (0,),
+                (2,),
+                (Slice(3, 2, Range(Lin(4, 0, 1), Lin(1))), Update(4, 1, 2, Lin(0, 0, 1)), Sum(6, 3, _R(0, 1))),
+                (4,),
+                Lin(5, 1),
+            ),
+        ),
+        assume_max=3,
+        step_name="i0_other",
+    ),
     # A cf loop that reloads and stores a global: iteration i slices row i + 1, which
     # iteration i + 1 overwrites without waiting for the read.
-    "f04": Program((GlobalDecl("g0", 16),), (
-        Load(0, "g0"), Iota(1, Lin(1), 55_007), GStore(0, "g0"),
-        For((), (), (), (GLoad(2, "g0"), Slice(3, 2, Range(Lin(1, 0, 1), Lin(1))), Update(4, 1, 2, Lin(0, 0, 1)),
-                         Sum(5, 3, _R(0, 1)), GStore(4, "g0")), (), Lin(3, 1), 0, "cf"),
-        GLoad(6, "g0"),
-    )),
+    "f04": Program(
+        (GlobalDecl("g0", 16),),
+        (
+            Load(0, "g0"),
+            Iota(1, Lin(1), 55_007),
+            GStore(0, "g0"),
+            For(
+                (),
+                (),
+                (),
+                (
+                    GLoad(2, "g0"),
+                    Slice(3, 2, Range(Lin(1, 0, 1), Lin(1))),
+                    Update(4, 1, 2, Lin(0, 0, 1)),
+                    Sum(5, 3, _R(0, 1)),
+                    GStore(4, "g0"),
+                ),
+                (),
+                Lin(3, 1),
+                0,
+                "cf",
+            ),
+            GLoad(6, "g0"),
+        ),
+    ),
     # util.align 16, 12 is 16 for IREE (bit mask), 24 for a round-up model.
-    "f05": Program((GlobalDecl("g0", 12),), (
-        Load(0, "g0"), Slice(1, 0, _R(0, 5)), Iota(2, Lin(1), 55_007),
-        Update(3, 2, 0, Ix("align", Lin(4), 12)), Sum(4, 1, _R(0, 5)),
-    )),
+    "f05": Program(
+        (GlobalDecl("g0", 12),),
+        (
+            Load(0, "g0"),
+            Slice(1, 0, _R(0, 5)),
+            Iota(2, Lin(1), 55_007),
+            Update(3, 2, 0, Ix("align", Lin(4), 12)),
+            Sum(4, 1, _R(0, 5)),
+        ),
+    ),
     # The slice goes to a call that forwards it to a callee reading it off the path to the
     # result (late read); the update waits for the result only.
-    "f06": Program((GlobalDecl("g0", 16),), (
-        Load(0, "g0"), Slice(1, 0, _R(0, 4)),
-        Call(None, 2, 1, None, _R(0, 4), None, late=True, forward=True), Discard(1),
-        Update(3, 2, 0, Lin(0)),
-    )),
+    "f06": Program(
+        (GlobalDecl("g0", 16),),
+        (
+            Load(0, "g0"),
+            Slice(1, 0, _R(0, 4)),
+            Call(None, 2, 1, None, _R(0, 4), None, late=True, forward=True),
+            Discard(1),
+            Update(3, 2, 0, Lin(0)),
+        ),
+    ),
     # The update's offset is size(read result) - 1: no resource dependence on the read.
-    "f08": Program((GlobalDecl("g0", 12), GlobalDecl("g1", 1)), (
-        Load(0, "g0"), Load(1, "g1"), Slice(2, 0, _R(0, 11)), Sum(3, 2, _R(0, 11)), Discard(2),
-        Update(4, 1, 0, Ix("size", Lin(1), 3, Lin(1))),
-    )),
+    "f08": Program(
+        (GlobalDecl("g0", 12), GlobalDecl("g1", 1)),
+        (
+            Load(0, "g0"),
+            Load(1, "g1"),
+            Slice(2, 0, _R(0, 11)),
+            Sum(3, 2, _R(0, 11)),
+            Discard(2),
+            Update(4, 1, 0, Ix("size", Lin(1), 3, Lin(1))),
+        ),
+    ),
     # An index_switch yields the slice's source at step 0; its result is then updated.
-    "f10": Program((), (
-        Iota(0, Lin(12), 7), Slice(1, 0, _R(0, 11)),
-        Branch((3,), (0,), ((), (Iota(2, Lin(12), 22_007),)), ((0,), (2,)), "switch", 1, (0,)),
-        Iota(4, Lin(1), 55_007), Update(5, 4, 3, Lin(2)), Sum(6, 1, _R(0, 11)),
-    )),
+    "f10": Program(
+        (),
+        (
+            Iota(0, Lin(12), 7),
+            Slice(1, 0, _R(0, 11)),
+            Branch((3,), (0,), ((), (Iota(2, Lin(12), 22_007),)), ((0,), (2,)), "switch", 1, (0,)),
+            Iota(4, Lin(1), 55_007),
+            Update(5, 4, 3, Lin(2)),
+            Sum(6, 1, _R(0, 11)),
+        ),
+    ),
     # A copy of 4 elements whose target end is spelled 3 short: [0, 1) on paper, [0, 4) done.
-    "f11": Program((GlobalDecl("g0", 12), GlobalDecl("g1", 12)), (
-        Load(0, "g0"), Load(1, "g1"), Slice(2, 0, Range(Lin(1), Lin(11))),
-        Copy(3, 1, _R(0, 4), 0, Lin(0), short=3), Sum(4, 2, _R(0, 11)),
-    )),
+    "f11": Program(
+        (GlobalDecl("g0", 12), GlobalDecl("g1", 12)),
+        (
+            Load(0, "g0"),
+            Load(1, "g1"),
+            Slice(2, 0, Range(Lin(1), Lin(11))),
+            Copy(3, 1, _R(0, 4), 0, Lin(0), short=3),
+            Sum(4, 2, _R(0, 11)),
+        ),
+    ),
     # An unsigned loop from 2^63 - 1, three iterations; as signed facts the bounds contradict.
-    "f12": Program((GlobalDecl("g0", 12),), (
-        Load(0, "g0"), Iota(1, Lin(4), 55_007),
-        For((5,), (0,), (2,), (Slice(3, 2, Range(Lin(0, 0, 4), Lin(4))), Update(4, 1, 2, Lin(0, 0, 4)),
-                               Sum(6, 3, _R(0, 4))), (4,), Lin(3), (1 << 63) - 1, "unsigned"),
-    )),
+    "f12": Program(
+        (GlobalDecl("g0", 12),),
+        (
+            Load(0, "g0"),
+            Iota(1, Lin(4), 55_007),
+            For(
+                (5,),
+                (0,),
+                (2,),
+                (Slice(3, 2, Range(Lin(0, 0, 4), Lin(4))), Update(4, 1, 2, Lin(0, 0, 4)), Sum(6, 3, _R(0, 4))),
+                (4,),
+                Lin(3),
+                (1 << 63) - 1,
+                "unsigned",
+            ),
+        ),
+    ),
     # A callee slices its argument; one caller fills the buffer after the call without waiting
     # for the call's result, another (of the same callee) updates it with the result.
-    "cause1": Program((GlobalDecl("g0", 8), GlobalDecl("g1", 8)), (
-        Load(0, "g0"), Load(1, "g1"),
-        Call(None, 2, 0, _R(0, 4), None, None, share=0), Fill(3, 0, _R(0, 2), 5),
-        Call(None, 4, 1, _R(0, 4), None, None, share=0), Update(5, 4, 1, Lin(0)),
-    )),
+    "cause1": Program(
+        (GlobalDecl("g0", 8), GlobalDecl("g1", 8)),
+        (
+            Load(0, "g0"),
+            Load(1, "g1"),
+            Call(None, 2, 0, _R(0, 4), None, None, share=0),
+            Fill(3, 0, _R(0, 2), 5),
+            Call(None, 4, 1, _R(0, 4), None, None, share=0),
+            Update(5, 4, 1, Lin(0)),
+        ),
+    ),
     # An empty loop 0 to step: "0 <= iv < step" makes step >= 1, so [2s, 2s + 2) looks clear
     # of [0, 2) -- false at step 0.
-    "cause2": Program((GlobalDecl("g0", 8),), (
-        Load(0, "g0"), Slice(1, 0, _R(0, 2)), Iota(2, Lin(2), 55_007), Update(3, 2, 0, Lin(0, 2)),
-        For((), (), (), (), (), Lin(0, 1)), Sum(4, 1, _R(0, 2)),
-    ), assume_max=3),
+    "cause2": Program(
+        (GlobalDecl("g0", 8),),
+        (
+            Load(0, "g0"),
+            Slice(1, 0, _R(0, 2)),
+            Iota(2, Lin(2), 55_007),
+            Update(3, 2, 0, Lin(0, 2)),
+            For((), (), (), (), (), Lin(0, 1)),
+            Sum(4, 1, _R(0, 2)),
+        ),
+        assume_max=3,
+    ),
 }
 
 
 # -- the meaning of each new construct, checked against stock IREE -----------------------------
 #
 # Programs without a slice that anything writes, so the rewrite cannot matter: stock IREE must
-# compute what the interpreter says (tests/test_campaign.py). One construct each, so that a
+# compute what the interpreter says (tests/campaign/test_campaign.py). One construct each, so that a
 # disagreement names the construct (an interpreter bug, or an IREE fault to record).
 
 _G12 = (GlobalDecl("g0", 12),)
 _ROW = Range(Lin(0, 0, 1), Lin(1))  # row i (iteration-dependent)
 
 SEMANTICS: dict[str, Program] = {
-    "scf.for carried, zero trips at step 0": Program(_G12, (
-        Load(0, "g0"), For((3,), (0,), (1,), (Fill(2, 1, _ROW, 5),), (2,), Lin(0, 2)))),
-    "scf.for with lb 5": Program(_G12, (
-        Load(0, "g0"), For((3,), (0,), (1,), (Scale(2, 1, _ROW),), (2,), Lin(1, 1), 5))),
-    "scf.for unsigned, small bounds": Program(_G12, (
-        Load(0, "g0"), For((3,), (0,), (1,), (Scale(2, 1, _ROW),), (2,), Lin(1, 1), 2, "unsigned"))),
-    "scf.for signed, lb 2^63 - 1 (zero trips)": Program(_G12, (
-        Load(0, "g0"), For((3,), (0,), (1,), (Scale(2, 1, _ROW),), (2,), Lin(3), (1 << 63) - 1))),
-    "nested scf.for": Program(_G12, (
-        Load(0, "g0"), For((5,), (0,), (1,), (For((4,), (1,), (2,), (Scale(3, 2, _ROW),), (3,), Lin(2)),),
-                           (4,), Lin(0, 1)))),
-    "cf loop carried": Program(_G12, (
-        Load(0, "g0"), For((3,), (0,), (1,), (Fill(2, 1, _ROW, 6),), (2,), Lin(1, 1), 0, "cf"))),
-    "scf.if write in one branch": Program(_G12, (
-        Load(0, "g0"), Branch((2,), (0,), ((Fill(1, 0, _r(2, 3), 7),), ()), ((1,), (0,)), "if", 2))),
-    "scf.index_switch": Program((), (
-        Iota(0, Lin(8), 7), Branch((3,), (0,), ((Fill(1, 0, _r(1, 2), 8),), (Iota(2, Lin(8), 22_007),), ()),
-                                   ((1,), (2,), (0,)), "switch", 1, (0, 2)))),
-    "scf.execute_region": Program(_G12, (
-        Load(0, "g0"), Branch((2,), (0,), ((Scale(1, 0, _r(3, 4)),),), ((1,),), "exec"))),
-    "global reloaded in a loop": Program(_G12, (
-        Load(0, "g0"), GStore(0, "g0"),
-        For((), (), (), (GLoad(1, "g0"), Scale(2, 1, _ROW), GStore(2, "g0")), (), Lin(1, 1)),
-        GLoad(3, "g0"))),
-    "global reloaded in a cf loop": Program(_G12, (
-        Load(0, "g0"), GStore(0, "g0"),
-        For((), (), (), (GLoad(1, "g0"), Scale(2, 1, _ROW), GStore(2, "g0")), (), Lin(1, 1), 0, "cf"),
-        GLoad(3, "g0"))),
-    "util.align non-power-of-two": Program(_G12, (
-        Load(0, "g0"), Fill(1, 0, Range(Ix("align", Lin(4), 12), Lin(2)), 9),
-        Fill(2, 1, Range(Ix("align", Lin(1, 1), 20), Lin(1)), 10))),
-    "minui, divui, remui, select": Program(_G12, (
-        Load(0, "g0"), Fill(1, 0, Range(Ix("minui", Lin(1, 1), (1 << 61) - 1), Lin(1)), 11),
-        Fill(2, 1, Range(Ix("divmul", Lin(5, 1), 3), Lin(1)), 12),
-        Fill(3, 2, Range(Ix("remui", Lin(1007, 1), 1000), Lin(1)), 13),
-        Fill(4, 3, Range(Ix("select", Lin(9), 2, Lin(0, 2)), Lin(1)), 14))),
-    "update and copy with short ends": Program((GlobalDecl("g0", 12), GlobalDecl("g1", 12)), (
-        Load(0, "g0"), Load(1, "g1"), Iota(2, Lin(4), 33_007), Update(3, 2, 0, Lin(1), short=3),
-        Copy(4, 1, _r(0, 5), 3, Lin(6), short=2))),
-    "step through an index global (indirect)": Program(_G12, (
-        Load(0, "g0"), Scale(1, 0, Range(Lin(0, 1), Lin(2)))), step_global="indirect", step_cap=0),
-    "late, forwarding, public and shared callees": Program(_G12, (
-        Load(0, "g0"), Call(None, 1, 0, None, _r(0, 4), None, late=True),
-        Call(None, 2, 0, None, _r(2, 4), None, forward=True, share=0),
-        Call(None, 3, 0, None, _r(2, 4), None, forward=True, share=0),
-        Call(None, 4, 0, None, _r(1, 3), None, public=True))),
+    "scf.for carried, zero trips at step 0": Program(
+        _G12, (Load(0, "g0"), For((3,), (0,), (1,), (Fill(2, 1, _ROW, 5),), (2,), Lin(0, 2)))
+    ),
+    "scf.for with lb 5": Program(
+        _G12, (Load(0, "g0"), For((3,), (0,), (1,), (Scale(2, 1, _ROW),), (2,), Lin(1, 1), 5))
+    ),
+    "scf.for unsigned, small bounds": Program(
+        _G12, (Load(0, "g0"), For((3,), (0,), (1,), (Scale(2, 1, _ROW),), (2,), Lin(1, 1), 2, "unsigned"))
+    ),
+    "scf.for signed, lb 2^63 - 1 (zero trips)": Program(
+        _G12, (Load(0, "g0"), For((3,), (0,), (1,), (Scale(2, 1, _ROW),), (2,), Lin(3), (1 << 63) - 1))
+    ),
+    "nested scf.for": Program(
+        _G12,
+        (
+            Load(0, "g0"),
+            For((5,), (0,), (1,), (For((4,), (1,), (2,), (Scale(3, 2, _ROW),), (3,), Lin(2)),), (4,), Lin(0, 1)),
+        ),
+    ),
+    "cf loop carried": Program(
+        _G12, (Load(0, "g0"), For((3,), (0,), (1,), (Fill(2, 1, _ROW, 6),), (2,), Lin(1, 1), 0, "cf"))
+    ),
+    "scf.if write in one branch": Program(
+        _G12, (Load(0, "g0"), Branch((2,), (0,), ((Fill(1, 0, _r(2, 3), 7),), ()), ((1,), (0,)), "if", 2))
+    ),
+    "scf.index_switch": Program(
+        (),
+        (
+            Iota(0, Lin(8), 7),
+            Branch(
+                (3,),
+                (0,),
+                ((Fill(1, 0, _r(1, 2), 8),), (Iota(2, Lin(8), 22_007),), ()),
+                ((1,), (2,), (0,)),
+                "switch",
+                1,
+                (0, 2),
+            ),
+        ),
+    ),
+    "scf.execute_region": Program(
+        _G12, (Load(0, "g0"), Branch((2,), (0,), ((Scale(1, 0, _r(3, 4)),),), ((1,),), "exec"))
+    ),
+    "global reloaded in a loop": Program(
+        _G12,
+        (
+            Load(0, "g0"),
+            GStore(0, "g0"),
+            For((), (), (), (GLoad(1, "g0"), Scale(2, 1, _ROW), GStore(2, "g0")), (), Lin(1, 1)),
+            GLoad(3, "g0"),
+        ),
+    ),
+    "global reloaded in a cf loop": Program(
+        _G12,
+        (
+            Load(0, "g0"),
+            GStore(0, "g0"),
+            For((), (), (), (GLoad(1, "g0"), Scale(2, 1, _ROW), GStore(2, "g0")), (), Lin(1, 1), 0, "cf"),
+            GLoad(3, "g0"),
+        ),
+    ),
+    "util.align non-power-of-two": Program(
+        _G12,
+        (
+            Load(0, "g0"),
+            Fill(1, 0, Range(Ix("align", Lin(4), 12), Lin(2)), 9),
+            Fill(2, 1, Range(Ix("align", Lin(1, 1), 20), Lin(1)), 10),
+        ),
+    ),
+    "minui, divui, remui, select": Program(
+        _G12,
+        (
+            Load(0, "g0"),
+            Fill(1, 0, Range(Ix("minui", Lin(1, 1), (1 << 61) - 1), Lin(1)), 11),
+            Fill(2, 1, Range(Ix("divmul", Lin(5, 1), 3), Lin(1)), 12),
+            Fill(3, 2, Range(Ix("remui", Lin(1007, 1), 1000), Lin(1)), 13),
+            Fill(4, 3, Range(Ix("select", Lin(9), 2, Lin(0, 2)), Lin(1)), 14),
+        ),
+    ),
+    "update and copy with short ends": Program(
+        (GlobalDecl("g0", 12), GlobalDecl("g1", 12)),
+        (
+            Load(0, "g0"),
+            Load(1, "g1"),
+            Iota(2, Lin(4), 33_007),
+            Update(3, 2, 0, Lin(1), short=3),
+            Copy(4, 1, _r(0, 5), 3, Lin(6), short=2),
+        ),
+    ),
+    "step through an index global (indirect)": Program(
+        _G12, (Load(0, "g0"), Scale(1, 0, Range(Lin(0, 1), Lin(2)))), step_global="indirect", step_cap=0
+    ),
+    "late, forwarding, public and shared callees": Program(
+        _G12,
+        (
+            Load(0, "g0"),
+            Call(None, 1, 0, None, _r(0, 4), None, late=True),
+            Call(None, 2, 0, None, _r(2, 4), None, forward=True, share=0),
+            Call(None, 3, 0, None, _r(2, 4), None, forward=True, share=0),
+            Call(None, 4, 0, None, _r(1, 3), None, public=True),
+        ),
+    ),
 }

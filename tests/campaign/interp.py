@@ -21,7 +21,6 @@ what :func:`trace_races` finds racy programs with.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
 
@@ -68,7 +67,7 @@ class Event:
     reads: list[tuple[int, int, int]] = field(default_factory=list)  # (buffer, lo, hi) elements
     writes: list[tuple[int, int, int]] = field(default_factory=list)
     escapes: tuple[int, ...] = ()  # dynamic values it stores or exports (their storage outlives the step)
-    src: Optional[tuple[int, int, int]] = None  # a slice's source bytes
+    src: tuple[int, int, int] | None = None  # a slice's source bytes
     program_index: int = -1  # position of a top-level op in program.ops (-1 inside bodies/callees)
 
 
@@ -95,8 +94,9 @@ class Trace:
 def _span(r: Range, step: int, iv: int, size: int, what: str) -> slice:
     a, b = r.at(step, iv)
     if not 0 <= a < b <= size:
-        raise InvalidProgram(f"{what}: range [{a}, {b}) empty or out of bounds of {size} elements "
-                             f"(step {step}, iteration {iv})")
+        raise InvalidProgram(
+            f"{what}: range [{a}, {b}) empty or out of bounds of {size} elements (step {step}, iteration {iv})"
+        )
     return slice(a, b)
 
 
@@ -130,8 +130,9 @@ def check_bounds(program: Program) -> None:
         _Machine(program, state, step).run()
 
 
-def interpret_variant_at(program: Program, variant: Program, k: int, call: int,
-                         steps: tuple[int, ...] = STEPS) -> list[np.ndarray]:
+def interpret_variant_at(
+    program: Program, variant: Program, k: int, call: int, steps: tuple[int, ...] = STEPS
+) -> list[np.ndarray]:
     """The outputs of call number ``call`` when calls before it run ``program`` and that call
     runs ``variant`` (same value ids, e.g. a :func:`.program.race_reorderings` entry): what
     IREE computes if the variant's order happened in that call only."""
@@ -168,8 +169,14 @@ class _Machine:
     """One call of the program's function: values by static id, and (when tracing) dynamic
     values, buffers and events."""
 
-    def __init__(self, program: Program, state: dict[str, np.ndarray], step: int,
-                 trace: Optional[Trace] = None, finals: Optional[dict[str, int]] = None) -> None:
+    def __init__(
+        self,
+        program: Program,
+        state: dict[str, np.ndarray],
+        step: int,
+        trace: Trace | None = None,
+        finals: dict[str, int] | None = None,
+    ) -> None:
         self.p = program
         self.state = state
         self.step = step
@@ -189,7 +196,7 @@ class _Machine:
         self._buf_count += 1
         return self._buf_count
 
-    def define(self, v: int, array: np.ndarray, buffer: Optional[int] = None) -> int:
+    def define(self, v: int, array: np.ndarray, buffer: int | None = None) -> int:
         array = np.ascontiguousarray(array, dtype=np.int32)
         array.flags.writeable = False  # values are immutable: a bug here would be loud
         self.vals[v] = array
@@ -209,14 +216,33 @@ class _Machine:
     def buf(self, v: int) -> int:
         return self.trace.buffer[self.dyn[v]] if self.trace is not None else 0
 
-    def event(self, kind: str, name: tuple[str, str], uses: tuple[int, ...], defs: tuple[int, ...],
-              reads=(), writes=(), escapes=(), src=None, top: int = -1) -> None:
+    def event(
+        self,
+        kind: str,
+        name: tuple[str, str],
+        uses: tuple[int, ...],
+        defs: tuple[int, ...],
+        reads=(),
+        writes=(),
+        escapes=(),
+        src=None,
+        top: int = -1,
+    ) -> None:
         if self.trace is None:
             return
         t = self.trace
-        e = Event(len(t.events), kind, name, tuple(self.dyn[u] for u in uses), tuple(self.dyn[d] for d in defs),
-                  [(self.buf(v), a, b) for v, a, b in reads], [(self.buf(v), a, b) for v, a, b in writes],
-                  tuple(self.dyn[v] for v in escapes), None if src is None else (self.buf(src[0]), src[1], src[2]), top)
+        e = Event(
+            len(t.events),
+            kind,
+            name,
+            tuple(self.dyn[u] for u in uses),
+            tuple(self.dyn[d] for d in defs),
+            [(self.buf(v), a, b) for v, a, b in reads],
+            [(self.buf(v), a, b) for v, a, b in writes],
+            tuple(self.dyn[v] for v in escapes),
+            None if src is None else (self.buf(src[0]), src[1], src[2]),
+            top,
+        )
         t.events.append(e)
         for d in e.defs:
             t.producer[d] = e.index
@@ -252,8 +278,9 @@ class _Machine:
             if self.trace is not None:
                 last = self.glast.get(op.glob)
                 e_uses = () if last is None else (last,)
-                self.trace.events.append(Event(len(self.trace.events), "gload", name, e_uses, (self.dyn[op.out],),
-                                               program_index=top))
+                self.trace.events.append(
+                    Event(len(self.trace.events), "gload", name, e_uses, (self.dyn[op.out],), program_index=top)
+                )
                 self.trace.producer[self.dyn[op.out]] = len(self.trace.events) - 1
         elif isinstance(op, GStore):
             self.state[op.glob] = vals[op.value].copy()
@@ -270,31 +297,54 @@ class _Machine:
         elif isinstance(op, Slice):
             span = _span(op.range, step, iv, len(vals[op.src]), what)
             self.define(op.out, vals[op.src][span].copy())
-            self.event("slice", name, (op.src,), (op.out,), reads=[(op.src, span.start, span.stop)],
-                       src=(op.src, span.start, span.stop), top=top)
+            self.event(
+                "slice",
+                name,
+                (op.src,),
+                (op.out,),
+                reads=[(op.src, span.start, span.stop)],
+                src=(op.src, span.start, span.stop),
+                top=top,
+            )
         elif isinstance(op, Update):
             out = vals[op.dst].copy()
             upd = vals[op.upd]
             start = op.start.at(step, iv)
             if not (0 <= start and start + len(upd) <= len(out)) or op.short >= len(upd):
-                raise InvalidProgram(f"{what}: update at {start} of {len(upd)} out of bounds of {len(out)} "
-                                     f"(or spelled {op.short} short)")
+                raise InvalidProgram(
+                    f"{what}: update at {start} of {len(upd)} out of bounds of {len(out)} (or spelled {op.short} short)"
+                )
             out[start : start + len(upd)] = upd
             self.define(op.out, out, self.buf(op.dst))
-            self.event("update", name, (op.upd, op.dst), (op.out,), reads=[(op.upd, 0, len(upd))],
-                       writes=[(op.dst, start, start + len(upd))], top=top)
+            self.event(
+                "update",
+                name,
+                (op.upd, op.dst),
+                (op.out,),
+                reads=[(op.upd, 0, len(upd))],
+                writes=[(op.dst, start, start + len(upd))],
+                top=top,
+            )
         elif isinstance(op, Copy):
             out = vals[op.dst].copy()
             span = _span(op.src_range, step, iv, len(vals[op.src]), what)
             src = vals[op.src][span]
             start = op.dst_start.at(step, iv)
             if not (0 <= start and start + len(src) <= len(out)) or op.short >= len(src):
-                raise InvalidProgram(f"{what}: copy to {start} of {len(src)} out of bounds of {len(out)} "
-                                     f"(or spelled {op.short} short)")
+                raise InvalidProgram(
+                    f"{what}: copy to {start} of {len(src)} out of bounds of {len(out)} (or spelled {op.short} short)"
+                )
             out[start : start + len(src)] = src
             self.define(op.out, out, self.buf(op.dst))
-            self.event("copy", name, (op.src, op.dst), (op.out,), reads=[(op.src, span.start, span.stop)],
-                       writes=[(op.dst, start, start + len(src))], top=top)
+            self.event(
+                "copy",
+                name,
+                (op.src, op.dst),
+                (op.out,),
+                reads=[(op.src, span.start, span.stop)],
+                writes=[(op.dst, start, start + len(src))],
+                top=top,
+            )
         elif isinstance(op, Fill):
             out = vals[op.dst].copy()
             span = _span(op.range, step, iv, len(out), what)
@@ -306,8 +356,15 @@ class _Machine:
             span = _span(op.range, step, iv, len(out), what)
             out[span] = ex.scale(out[span])
             self.define(op.out, out, self.buf(op.dst))
-            self.event("scale", name, (op.dst,), (op.out,), reads=[(op.dst, span.start, span.stop)],
-                       writes=[(op.dst, span.start, span.stop)], top=top)
+            self.event(
+                "scale",
+                name,
+                (op.dst,),
+                (op.out,),
+                reads=[(op.dst, span.start, span.stop)],
+                writes=[(op.dst, span.start, span.stop)],
+                top=top,
+            )
         elif isinstance(op, Clone):
             self.define(op.out, vals[op.src].copy())
             self.event("clone", name, (op.src,), (op.out,), reads=[(op.src, 0, len(vals[op.src]))], top=top)
@@ -323,8 +380,14 @@ class _Machine:
                 raise InvalidProgram(f"{what}: mix operand b out of bounds")
             b = vals[op.b][start : start + len(a)]
             self.define(op.out, ex.mix(a, b))
-            self.event("mix", name, (op.a, op.b), (op.out,),
-                       reads=[(op.a, span.start, span.stop), (op.b, start, start + len(a))], top=top)
+            self.event(
+                "mix",
+                name,
+                (op.a, op.b),
+                (op.out,),
+                reads=[(op.a, span.start, span.stop), (op.b, start, start + len(a))],
+                top=top,
+            )
         elif isinstance(op, Call):
             self.call(op, iv, top)
         elif isinstance(op, For):
@@ -361,8 +424,14 @@ class _Machine:
         s_id, u_id, r_id = -1_000_000 - 3 * op.result, -1_000_001 - 3 * op.result, -1_000_002 - 3 * op.result
         if op.slice_range is not None:
             self.define(s_id, read)
-            self.event("slice", (where, "s"), (op.arg,), (s_id,), reads=[(op.arg, span.start, span.stop)],
-                       src=(op.arg, span.start, span.stop))
+            self.event(
+                "slice",
+                (where, "s"),
+                (op.arg,),
+                (s_id,),
+                reads=[(op.arg, span.start, span.stop)],
+                src=(op.arg, span.start, span.stop),
+            )
         else:
             self.define(r_id, ex.wsum(read))
             self.event("sum", (where, "r"), (op.arg,), (r_id,), reads=[(op.arg, span.start, span.stop)])
@@ -371,8 +440,14 @@ class _Machine:
             sspan = _span(op.scale_range, step, 0, len(arg), what)
             out[sspan] = ex.scale(out[sspan])
             self.define(u_id, out, self.buf(op.arg))
-            self.event("scale", (where, "u"), (op.arg,), (u_id,), reads=[(op.arg, sspan.start, sspan.stop)],
-                       writes=[(op.arg, sspan.start, sspan.stop)])
+            self.event(
+                "scale",
+                (where, "u"),
+                (op.arg,),
+                (u_id,),
+                reads=[(op.arg, sspan.start, sspan.stop)],
+                writes=[(op.arg, sspan.start, sspan.stop)],
+            )
             self.bind(op.out, u_id)  # type: ignore[arg-type]
         if op.slice_range is not None:
             self.define(r_id, ex.wsum(read))

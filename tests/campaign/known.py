@@ -4,7 +4,7 @@ Why this exists: the campaign found failures of the rewrite that the rule's owne
 (``stream_model/``, not this campaign's files). Until then every run would rediscover them and
 ``make test`` could not be green, which would hide *new* failures behind known ones. Each known
 issue has a minimal regression case under ``tests/regressions/`` (strict xfail in
-``tests/test_regressions.py``: it starts failing the suite the moment the issue is fixed, which is
+``tests/e2e/test_regressions.py``: it starts failing the suite the moment the issue is fixed, which is
 the signal to delete the entry here) and a predicate that recognises the issue's *shape* in a
 generated program. The predicates are deliberately narrow -- a program must have the shape AND
 fail the way the issue fails -- and masked programs are counted and printed in every summary.
@@ -15,8 +15,8 @@ fail the way the issue fails -- and masked programs are counted and printed in e
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .program import Program, Slice
 
@@ -42,7 +42,7 @@ def _alias_of_a_value_written_later(program: Program, decisions: list) -> bool:
     consumed_later = set()
     for i, op in enumerate(program.ops):
         if isinstance(op, Slice) and f"v{op.out}" in aliased:
-            if any(later.consumed() == op.src for later in program.ops[i + 1:]):
+            if any(later.consumed() == op.src for later in program.ops[i + 1 :]):
                 consumed_later.add(op.out)
     return bool(consumed_later)
 

@@ -178,24 +178,32 @@ class Stats:
         for reason, n in self.kept.most_common():
             lines.append(f"  kept {n:6d}  {reason}")
         if self.programs:
-            lines.append(f"programs judged at run time (stock IREE agrees with the interpreter): {self.judged} of "
-                         f"{self.programs} ({100 * self.judged / self.programs:.0f}%); every alias of every "
-                         "program is also audited (tests/campaign/audit.py)")
+            lines.append(
+                f"programs judged at run time (stock IREE agrees with the interpreter): {self.judged} of "
+                f"{self.programs} ({100 * self.judged / self.programs:.0f}%); every alias of every "
+                "program is also audited (tests/campaign/audit.py)"
+            )
         lines.append("shapes drawn (programs containing each):")
         for shape in SHAPES:
             lines.append(f"  {self.shapes.get(shape, 0):6d}  {shape}")
         if self.verdicts:
-            lines.append("write checks of aliased slices: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items())))
+            lines.append(
+                "write checks of aliased slices: " + ", ".join(f"{v} {n}" for v, n in sorted(self.verdicts.items()))
+            )
         lines.append(f"failures: {len(self.failures)}")
         if self.classes:
-            lines.append("  by suspected class (tests/campaign/classify.py): "
-                         + ", ".join(f"{c} {n}" for c, n in sorted(self.classes.items())))
+            lines.append(
+                "  by suspected class (tests/campaign/classify.py): "
+                + ", ".join(f"{c} {n}" for c, n in sorted(self.classes.items()))
+            )
         lines.extend(f"  {f}" for f in self.failures)
         lines.append(f"known open failures (tests/campaign/known.py, masked): {sum(self.known.values())}")
         for issue, n in self.known.most_common():
             lines.append(f"  {n:6d}  {issue}")
-        lines.append(f"upstream faults (programs where stock IREE disagrees with the interpreter): "
-                     f"{sum(self.upstream_faults.values())}")
+        lines.append(
+            f"upstream faults (programs where stock IREE disagrees with the interpreter): "
+            f"{sum(self.upstream_faults.values())}"
+        )
         for sig, n in self.upstream_faults.most_common():
             lines.append(f"  {n:6d}  {sig}")
         return "\n".join(lines)
@@ -350,8 +358,7 @@ def _first_difference(got: list[list[np.ndarray] | str], want: list[list[np.ndar
     return _difference(got, want)[0]
 
 
-def _difference(got: list[list[np.ndarray] | str],
-                want: list[list[np.ndarray]]) -> tuple[str | None, int | None, int]:
+def _difference(got: list[list[np.ndarray] | str], want: list[list[np.ndarray]]) -> tuple[str | None, int | None, int]:
     """(the first difference in words, the index of the differing result when it is one, the
     position of the differing call in :data:`STEPS`)."""
     for i, (g, w) in enumerate(zip(got, want)):
@@ -368,8 +375,10 @@ def _difference(got: list[list[np.ndarray] | str],
 
 
 #: Signature of a mismatch that only a racy program shows and no alias can explain.
-RACE_SIGNATURE = ("race: a read before an unordered in-place write of the same bytes was scheduled after "
-                  "it (seen in the rewritten build; no aliased slice feeds the wrong result)")
+RACE_SIGNATURE = (
+    "race: a read before an unordered in-place write of the same bytes was scheduled after "
+    "it (seen in the rewritten build; no aliased slice feeds the wrong result)"
+)
 
 
 def _aliased_slices(decisions: list, k: int) -> set[str]:
@@ -389,8 +398,10 @@ def _aliased_slices(decisions: list, k: int) -> set[str]:
 
 
 #: Signature of a mismatch explained by IREE folding a kept whole-range slice into its source.
-WHOLE_SLICE_SIGNATURE = ("a whole-range slice kept by the rule was folded into its source by IREE and an in-place "
-                         "write showed through it (seen in the rewritten build)")
+WHOLE_SLICE_SIGNATURE = (
+    "a whole-range slice kept by the rule was folded into its source by IREE and an in-place "
+    "write showed through it (seen in the rewritten build)"
+)
 
 
 def _derives_from(program: Program, value: int, call: int) -> set[str]:
@@ -545,8 +556,12 @@ class Oracle:
     def _judge_halves(self, programs: list[Program], first: int) -> BatchResult:
         if len(programs) == 1:
             outcome, one, mine = self._judge_alone(programs[0])
-            return BatchResult(None, RewriteReport(decisions=list(mine)),
-                               [ProgramOutcome(first, outcome.status, outcome.detail, outcome.decisions)], one)
+            return BatchResult(
+                None,
+                RewriteReport(decisions=list(mine)),
+                [ProgramOutcome(first, outcome.status, outcome.detail, outcome.decisions)],
+                one,
+            )
         mid = len(programs) // 2
         parts = []
         for lo, hi in ((0, mid), (mid, len(programs))):
@@ -557,8 +572,12 @@ class Oracle:
         stats = Stats()
         for part in parts:
             stats.add(part.stats)
-        return BatchResult(None, RewriteReport(decisions=[d for part in parts for d in part.report.decisions]),
-                           [o for part in parts for o in part.outcomes], stats)
+        return BatchResult(
+            None,
+            RewriteReport(decisions=[d for part in parts for d in part.report.decisions]),
+            [o for part in parts for o in part.outcomes],
+            stats,
+        )
 
     def run_per_program(self, batch: list[Program]) -> BatchResult:
         """Judge each program alone, in a module of its own, memoized per program; raises
@@ -601,8 +620,9 @@ class Oracle:
                         self._record_fault(program, 0, sig, err.message, None)
                     outcome = ProgramOutcome(0, "upstream-fault", err.message, err.decisions)
                     if unsound:  # the audit does not need a build
-                        outcome = ProgramOutcome(0, "unsound", "; ".join(unsound[:3]) + f" (runtime: {err.message})",
-                                                 err.decisions)
+                        outcome = ProgramOutcome(
+                            0, "unsound", "; ".join(unsound[:3]) + f" (runtime: {err.message})", err.decisions
+                        )
                         classes = suspected_classes(program, 0, err.decisions, outcome.detail)
                         one.classes.update(classes)
                         one.failures.append(f"unsound [{', '.join(classes)}]: {outcome.detail}")
@@ -674,9 +694,13 @@ class Oracle:
                 stats.upstream_faults[sig] += 1
                 if self.record_faults:
                     self._record_fault(program, k, sig, stock_diff, new_diff)
-            elif new_diff is not None and not proof and (
-                _explained_by_race(program, k, new_index, new_call, mine)
-                or _reproduced_by_race(program, k, rewritten[i], new_call, mine)
+            elif (
+                new_diff is not None
+                and not proof
+                and (
+                    _explained_by_race(program, k, new_index, new_call, mine)
+                    or _reproduced_by_race(program, k, rewritten[i], new_call, mine)
+                )
             ):
                 outcome = ProgramOutcome(k, "upstream-fault", f"{new_diff} (race in the rewritten build)", mine)
                 stats.upstream_faults[RACE_SIGNATURE] += 1
@@ -764,7 +788,8 @@ class Oracle:
             except concurrent.futures.TimeoutError:
                 self._kill_pool(role)
                 failure = failure or _CompileFailure(
-                    role, f"the {role} compile did not finish in {COMPILE_TIMEOUT_S:.0f} s (the compiler hung)")
+                    role, f"the {role} compile did not finish in {COMPILE_TIMEOUT_S:.0f} s (the compiler hung)"
+                )
                 continue
             except concurrent.futures.process.BrokenProcessPool:
                 self._pools.pop(role, None)
@@ -775,7 +800,8 @@ class Oracle:
                 continue
             if hooked is not None and hooked != rewritten_printed:
                 failure = failure or _CompileFailure(
-                    role, "the rewrite is not deterministic: the hook's module differs from the analysis run")
+                    role, "the rewrite is not deterministic: the hook's module differs from the analysis run"
+                )
                 continue
             stats.compiles += 1
             paths[role] = self.cache.put(key, Path(built))
@@ -832,8 +858,16 @@ def fault_folder(signature: str) -> str:
     return f"{slug}-{hashlib.sha256(signature.encode()).hexdigest()[:6]}"
 
 
-def record_upstream_fault(program: Program, k: int, signature: str, stock_diff: str, new_diff: str | None,
-                          directory: Path, name: str | None = None, note: str = "") -> Path:
+def record_upstream_fault(
+    program: Program,
+    k: int,
+    signature: str,
+    stock_diff: str,
+    new_diff: str | None,
+    directory: Path,
+    name: str | None = None,
+    note: str = "",
+) -> Path:
     """Write one upstream-fault record (program, where stock IREE differs, the module text)."""
     digest = hashlib.sha256(f"{k}:{program.dumps()}".encode()).hexdigest()[:12]
     target = directory / f"{name or digest}.json"
@@ -883,10 +917,16 @@ def failure_report(batch: list[Program], bad: list[ProgramOutcome]) -> str:
     return "\n\n".join(parts)
 
 
-def save_regression(program: Program, failure: str, found_by: str, directory: Path = REGRESSIONS_DIR,
-                    name: str | None = None, rule: str = "") -> Path:
+def save_regression(
+    program: Program,
+    failure: str,
+    found_by: str,
+    directory: Path = REGRESSIONS_DIR,
+    name: str | None = None,
+    rule: str = "",
+) -> Path:
     """Save one (shrunk) failing program as a regression case, replayed alone (as ``@p0``) by
-    ``tests/test_regressions.py``. Status ``open`` until the rule is fixed (see that file)."""
+    ``tests/e2e/test_regressions.py``. Status ``open`` until the rule is fixed (see that file)."""
     directory.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256(program.dumps().encode()).hexdigest()[:12]
     target = directory / f"campaign-{name or digest}.json"

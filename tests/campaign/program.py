@@ -36,7 +36,7 @@ import collections
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional, Union
+from typing import Any, ClassVar
 
 #: Largest ``step`` a program is run with; ranges are valid for every step in 0..STEP_MAX.
 STEP_MAX = 3
@@ -59,7 +59,7 @@ class Lin:
     def at(self, step: int, iv: int = 0) -> int:
         return self.c0 + self.c1 * step + self.ci * iv
 
-    def __add__(self, other: "Index") -> "Index":
+    def __add__(self, other: Index) -> Index:
         if isinstance(other, Lin):
             return Lin(self.c0 + other.c0, self.c1 + other.c1, self.ci + other.ci)
         return Ix("add", self, 0, other)
@@ -67,7 +67,7 @@ class Lin:
     def lo(self) -> int:
         return min(self.at(0), self.at(STEP_MAX))
 
-    def fits_in(self, other: "Lin") -> bool:
+    def fits_in(self, other: Lin) -> bool:
         """``self <= other`` for every step in 0..STEP_MAX (linear: the endpoints suffice)."""
         return all(self.at(s) <= other.at(s) for s in (0, STEP_MAX)) and self.ci == other.ci == 0
 
@@ -108,9 +108,9 @@ class Ix:
     """
 
     op: str
-    a: "Index"
+    a: Index
     b: int = 0
-    c: Optional["Index"] = None
+    c: Index | None = None
 
     def at(self, step: int, iv: int = 0) -> int:
         a = self.a.at(step, iv)
@@ -130,7 +130,7 @@ class Ix:
             return self.c.at(step, iv) - a  # type: ignore[union-attr]
         raise ValueError(f"unknown index op {self.op}")
 
-    def __add__(self, other: "Index") -> "Index":
+    def __add__(self, other: Index) -> Index:
         return Ix("add", self, 0, other)
 
     def __str__(self) -> str:
@@ -143,7 +143,7 @@ class Ix:
         return f"{self.op}({self.a}, {self.b})"
 
 
-Index = Union[Lin, Ix]
+Index = Lin | Ix
 
 
 @dataclass(frozen=True)
@@ -153,12 +153,12 @@ class Range:
     order, end = start + length), so equal values often have different SSA spellings. A start
     that is an :class:`Ix` is spelled through its index ops whatever the form."""
 
-    start: "Index"
+    start: Index
     length: Lin
     form: int = 0
 
     @property
-    def end(self) -> "Index":
+    def end(self) -> Index:
         return self.start + self.length
 
     def at(self, step: int, iv: int = 0) -> tuple[int, int]:
@@ -186,7 +186,7 @@ class Op:
     def uses(self) -> tuple[int, ...]:
         return ()
 
-    def consumed(self) -> Optional[int]:
+    def consumed(self) -> int | None:
         """The value this op writes in place (dead afterwards), if any."""
         return None
 
@@ -198,7 +198,7 @@ class Op:
     def defs(self) -> tuple[int, ...]:
         return ()
 
-    def bodies(self) -> tuple[tuple["Op", ...], ...]:
+    def bodies(self) -> tuple[tuple[Op, ...], ...]:
         """Nested op lists (loop body, branches); empty for plain ops."""
         return ()
 
@@ -259,7 +259,7 @@ class Update(Op):
     out: int
     upd: int
     dst: int
-    start: "Index"
+    start: Index
     form: int = 0
     #: Spell ``target_end`` this many elements short of ``start + size(upd)``: the verifier
     #: accepts it and IREE writes the whole update (soundness finding f11).
@@ -268,7 +268,7 @@ class Update(Op):
     def uses(self) -> tuple[int, ...]:
         return (self.upd, self.dst)
 
-    def consumed(self) -> Optional[int]:
+    def consumed(self) -> int | None:
         return self.dst
 
     def defs(self) -> tuple[int, ...]:
@@ -284,7 +284,7 @@ class Copy(Op):
     src: int
     src_range: Range
     dst: int
-    dst_start: "Index"
+    dst_start: Index
     #: Spell ``target_end`` this many elements short of ``dst_start + length``; the ``length``
     #: operand stays the real one, which is what IREE copies (soundness finding f11).
     short: int = 0
@@ -292,7 +292,7 @@ class Copy(Op):
     def uses(self) -> tuple[int, ...]:
         return (self.src, self.dst)
 
-    def consumed(self) -> Optional[int]:
+    def consumed(self) -> int | None:
         return self.dst
 
     def defs(self) -> tuple[int, ...]:
@@ -310,7 +310,7 @@ class Fill(Op):
     def uses(self) -> tuple[int, ...]:
         return (self.dst,)
 
-    def consumed(self) -> Optional[int]:
+    def consumed(self) -> int | None:
         return self.dst
 
     def defs(self) -> tuple[int, ...]:
@@ -329,7 +329,7 @@ class Scale(Op):
     def uses(self) -> tuple[int, ...]:
         return (self.dst,)
 
-    def consumed(self) -> Optional[int]:
+    def consumed(self) -> int | None:
         return self.dst
 
     def defs(self) -> tuple[int, ...]:
@@ -404,12 +404,12 @@ class Call(Op):
     """
 
     kind: ClassVar[str] = "call"
-    out: Optional[int]
+    out: int | None
     result: int
     arg: int
-    slice_range: Optional[Range]
-    sum_range: Optional[Range]
-    scale_range: Optional[Range]
+    slice_range: Range | None
+    sum_range: Range | None
+    scale_range: Range | None
     late: bool = False
     forward: bool = False
     public: bool = False
@@ -422,7 +422,7 @@ class Call(Op):
     def uses(self) -> tuple[int, ...]:
         return (self.arg,)
 
-    def consumed(self) -> Optional[int]:
+    def consumed(self) -> int | None:
         return self.arg if self.scale_range is not None else None
 
     def defs(self) -> tuple[int, ...]:
@@ -465,7 +465,7 @@ class GStore(Op):
     def uses(self) -> tuple[int, ...]:
         return (self.value,)
 
-    def consumed(self) -> Optional[int]:
+    def consumed(self) -> int | None:
         return self.value
 
 
@@ -578,14 +578,49 @@ class Branch(Op):
 
 
 OP_TYPES: dict[str, type] = {
-    cls.kind: cls for cls in (Load, Iota, Splat, Slice, Update, Copy, Fill, Scale, Clone, Sum, Mix, Call, Discard,
-                              GLoad, GStore, For, Branch)
+    cls.kind: cls
+    for cls in (
+        Load,
+        Iota,
+        Splat,
+        Slice,
+        Update,
+        Copy,
+        Fill,
+        Scale,
+        Clone,
+        Sum,
+        Mix,
+        Call,
+        Discard,
+        GLoad,
+        GStore,
+        For,
+        Branch,
+    )
 }
-AnyOp = Union[Load, Iota, Splat, Slice, Update, Copy, Fill, Scale, Clone, Sum, Mix, Call, Discard,
-              GLoad, GStore, For, Branch]
+AnyOp = (
+    Load
+    | Iota
+    | Splat
+    | Slice
+    | Update
+    | Copy
+    | Fill
+    | Scale
+    | Clone
+    | Sum
+    | Mix
+    | Call
+    | Discard
+    | GLoad
+    | GStore
+    | For
+    | Branch
+)
 
 
-def walk(ops: tuple) -> "list[Op]":
+def walk(ops: tuple) -> list[Op]:
     """Every op of ``ops`` and of their nested bodies, in program (pre-)order."""
     out: list[Op] = []
     for op in ops:
@@ -600,7 +635,7 @@ class Program:
     globals: tuple[GlobalDecl, ...]
     ops: tuple[AnyOp, ...]
     #: ``util.assume.int %step<umin = 0, umax = assume_max>`` when set (>= STEP_MAX).
-    assume_max: Optional[int] = None
+    assume_max: int | None = None
     #: How ranges see ``step``: directly (``""``), or through a private index global that the
     #: function first sets to ``step`` -- with ``util.global.store`` (``"direct"``) or through
     #: ``util.global.address`` + ``util.global.store.indirect`` (``"indirect"``, soundness
@@ -612,10 +647,10 @@ class Program:
     step_name: str = "step"
     #: A second index argument ``%n``, passed ``n_arg.at(step)`` at run time, when set: a trip
     #: count the analysis cannot relate to ``step`` (loops with ``from_arg``).
-    n_arg: Optional[Lin] = None
+    n_arg: Lin | None = None
 
     # -- derived facts ---------------------------------------------------------------------
-    def value_info(self) -> dict[int, "ValueInfo"]:
+    def value_info(self) -> dict[int, ValueInfo]:
         """Size, lifetime and storage chain of every value, nested bodies included (chains: one
         per fresh buffer; a region result takes the chain of what it continues)."""
         info: dict[int, ValueInfo] = {}
@@ -728,8 +763,10 @@ class Program:
         has("scf.if", any(op.style == "if" for op in branches))
         has("scf.index_switch", any(op.style == "switch" for op in branches))
         has("scf.execute_region", any(op.style == "exec" for op in branches))
-        has("region yields a consumed value", any(set(op.consumes_) & {v for y in op.yields for v in y}
-                                                 for op in branches))
+        has(
+            "region yields a consumed value",
+            any(set(op.consumes_) & {v for y in op.yields for v in y} for op in branches),
+        )
         calls = [op for op in ops if isinstance(op, Call)]
         has("call", bool(calls))
         has("call: late read", any(op.late for op in calls))
@@ -744,7 +781,8 @@ class Program:
         has("store.indirect", self.step_global == "indirect")
         has("colliding name", self.step_name != "step")
         starts = [r.start for op in ops for r in _ranges(op)] + [
-            s for op in ops for s in (getattr(op, "start", None), getattr(op, "dst_start", None)) if s is not None]
+            s for op in ops for s in (getattr(op, "start", None), getattr(op, "dst_start", None)) if s is not None
+        ]
         ix_ops = {n for s in starts for n in _ix_ops(s)}
         has("util.align", "align" in ix_ops)
         has("index ops (minui/divui/remui/select)", bool(ix_ops & {"minui", "divmul", "remui", "select"}))
@@ -768,7 +806,7 @@ class Program:
         return data
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> "Program":
+    def from_json(data: dict[str, Any]) -> Program:
         return Program(
             globals=tuple(GlobalDecl(**g) for g in data["globals"]),
             ops=tuple(_op_from_json(raw) for raw in data["ops"]),
@@ -800,16 +838,38 @@ class Program:
 
 #: Every shape :meth:`Program.shapes` can report, in summary order.
 SHAPES: tuple[str, ...] = (
-    "scf.for", "scf.for unsigned", "cf loop", "zero-trip loop", "trip count from an argument", "nested loops", "loop-carried resource",
-    "iv-dependent range", "slice in a loop", "scf.if", "scf.index_switch", "scf.execute_region",
-    "region yields a consumed value", "call", "call: late read", "call: forwarding", "call: public callee",
-    "call: shared callee", "call then write of its argument", "global store/reload", "global written in a loop",
-    "step through an index global", "store.indirect", "colliding name", "util.align",
-    "index ops (minui/divui/remui/select)", "resource.size offset", "length beyond end",
+    "scf.for",
+    "scf.for unsigned",
+    "cf loop",
+    "zero-trip loop",
+    "trip count from an argument",
+    "nested loops",
+    "loop-carried resource",
+    "iv-dependent range",
+    "slice in a loop",
+    "scf.if",
+    "scf.index_switch",
+    "scf.execute_region",
+    "region yields a consumed value",
+    "call",
+    "call: late read",
+    "call: forwarding",
+    "call: public callee",
+    "call: shared callee",
+    "call then write of its argument",
+    "global store/reload",
+    "global written in a loop",
+    "step through an index global",
+    "store.indirect",
+    "colliding name",
+    "util.align",
+    "index ops (minui/divui/remui/select)",
+    "resource.size offset",
+    "length beyond end",
 )
 
 
-def callee_numbers(program: "Program") -> dict[int, int]:
+def callee_numbers(program: Program) -> dict[int, int]:
     """``id(call op) -> n``: the callee ``@p<k>_c<n>`` each call calls. Calls are numbered in
     program (pre-)order; a call with ``share >= 0`` calls the callee of the first earlier call
     with the same ``share``, the same :meth:`Call.callee_key` and an argument of the same
@@ -817,7 +877,7 @@ def callee_numbers(program: "Program") -> dict[int, int]:
     out: dict[int, int] = {}
     first: dict[tuple, int] = {}
     n = 0
-    info: Optional[dict[int, ValueInfo]] = None
+    info: dict[int, ValueInfo] | None = None
     for op in walk(program.ops):
         if not isinstance(op, Call):
             continue
@@ -839,7 +899,7 @@ def late_splat_value(callee: int) -> int:
     return 9_000_000 + 101 * callee
 
 
-def continuation(op: Op, consumed: int) -> Optional[int]:
+def continuation(op: Op, consumed: int) -> int | None:
     """The result of ``op`` that continues the storage role of ``consumed`` (see
     :meth:`Program.global_finals`)."""
     if isinstance(op, For):
@@ -853,8 +913,11 @@ def continuation(op: Op, consumed: int) -> Optional[int]:
 
 
 def _ranges(op: Op) -> list[Range]:
-    return [getattr(op, f) for f in ("range", "src_range", "a_range", "slice_range", "sum_range", "scale_range")
-            if getattr(op, f, None) is not None]
+    return [
+        getattr(op, f)
+        for f in ("range", "src_range", "a_range", "slice_range", "sum_range", "scale_range")
+        if getattr(op, f, None) is not None
+    ]
 
 
 def _ix_ops(x: Any) -> list[str]:
@@ -880,7 +943,7 @@ def _written_after_call(ops: tuple) -> bool:
     """A call's argument is written in place later while still holding the value passed."""
     for i, op in enumerate(ops):
         if isinstance(op, Call) and op.scale_range is None:
-            if any(op.arg in later.consumes() for later in ops[i + 1:]):
+            if any(op.arg in later.consumes() for later in ops[i + 1 :]):
                 return True
         for body in op.bodies():
             if _written_after_call(body):
@@ -1010,8 +1073,9 @@ def _describe_op(op: Op) -> str:
         return f"{outs + ' = ' if outs else ''}for[{op.style}] i = {bounds} ({carried})"
     if isinstance(op, Branch):
         outs = ", ".join(f"v{v}" for v in op.outs)
-        how = {"if": f"if step < {op.cond}", "switch": f"switch step cases {list(op.cases)}",
-               "exec": "execute_region"}[op.style]
+        how = {"if": f"if step < {op.cond}", "switch": f"switch step cases {list(op.cases)}", "exec": "execute_region"}[
+            op.style
+        ]
         consumed = f" consuming {', '.join(f'v{v}' for v in op.consumes_)}" if op.consumes_ else ""
         return f"{outs + ' = ' if outs else ''}{how}{consumed}"
     return repr(op)
@@ -1047,8 +1111,17 @@ def check(program: Program) -> None:
     check_bounds(program)
 
 
-def _check_ops(program: Program, ops: tuple, live: set[int], held: dict[str, int], loaded: set[str],
-               defined: set[int], info_all: dict[int, ValueInfo], top: bool, frozen: set[int]) -> None:
+def _check_ops(
+    program: Program,
+    ops: tuple,
+    live: set[int],
+    held: dict[str, int],
+    loaded: set[str],
+    defined: set[int],
+    info_all: dict[int, ValueInfo],
+    top: bool,
+    frozen: set[int],
+) -> None:
     """The static rules over one op list; ``live`` is updated in place (the caller's copy for a
     nested body). ``frozen``: outer values the list may read but not write or consume (a loop
     body runs again, a branch may only write what its op consumes)."""
@@ -1107,8 +1180,17 @@ def _check_ops(program: Program, ops: tuple, live: set[int], held: dict[str, int
                 defined.add(a)
             body_held = {g: v for g, v in held.items() if v not in op.inits}
             start = dict(body_held)
-            _check_ops(program, op.body, body_live, body_held, loaded, defined, info_all, top=False,
-                       frozen=frozen | (body_live - set(op.args)))
+            _check_ops(
+                program,
+                op.body,
+                body_live,
+                body_held,
+                loaded,
+                defined,
+                info_all,
+                top=False,
+                frozen=frozen | (body_live - set(op.args)),
+            )
             if body_held != start:
                 raise InvalidProgram(f"{what}: the body leaves a global held or stored differently")
             for y, a in zip(op.yields, op.args):
@@ -1118,17 +1200,36 @@ def _check_ops(program: Program, ops: tuple, live: set[int], held: dict[str, int
                     raise InvalidProgram(f"{what}: yields v{y} of another size or lifetime than v{a}")
         if isinstance(op, Branch):
             n = len(op.branches)
-            if (op.style == "if" and n != 2 or op.style == "exec" and n != 1
-                    or op.style == "switch" and (n != len(op.cases) + 1 or len(set(op.cases)) != len(op.cases))):
+            if (
+                op.style == "if"
+                and n != 2
+                or op.style == "exec"
+                and n != 1
+                or op.style == "switch"
+                and (n != len(op.cases) + 1 or len(set(op.cases)) != len(op.cases))
+            ):
                 raise InvalidProgram(f"{what}: wrong number of branches")
-            if len(op.yields) != n or any(len(y) != len(op.outs) for y in op.yields) or len(op.outs) < len(op.consumes_):
+            if (
+                len(op.yields) != n
+                or any(len(y) != len(op.outs) for y in op.yields)
+                or len(op.outs) < len(op.consumes_)
+            ):
                 raise InvalidProgram(f"{what}: every branch yields one value per result (and one per consumed value)")
             for b, ys in zip(op.branches, op.yields):
                 b_live = set(live)
                 b_held = {g: v for g, v in held.items() if v not in op.consumes_}
                 start = dict(b_held)
-                _check_ops(program, b, b_live, b_held, loaded, defined, info_all, top=False,
-                           frozen=frozen | (live - set(op.consumes_)))
+                _check_ops(
+                    program,
+                    b,
+                    b_live,
+                    b_held,
+                    loaded,
+                    defined,
+                    info_all,
+                    top=False,
+                    frozen=frozen | (live - set(op.consumes_)),
+                )
                 if b_held != start:
                     raise InvalidProgram(f"{what}: a branch leaves a global held or stored differently")
                 for j, y in enumerate(ys):
@@ -1179,7 +1280,7 @@ def _reads(op: Op, info: dict[int, ValueInfo]) -> list[tuple[int, Range]]:
     return []
 
 
-def _write(op: Op, info: dict[int, ValueInfo]) -> Optional[tuple[int, Range]]:
+def _write(op: Op, info: dict[int, ValueInfo]) -> tuple[int, Range] | None:
     """(value consumed, range written) of an in-place op."""
     if isinstance(op, Update):
         return op.dst, Range(op.start, info[op.upd].size)
@@ -1208,8 +1309,10 @@ def racy_reads(program: Program, steps: tuple[int, ...] = STEPS) -> list[str]:
     IREE 3.13 may run such a read after the write (``tests/upstream_faults/minimal/
     read-moved-after-tied-write.json``), so a program with one has no single meaning on IREE:
     the interpreter's program order is one of the outcomes it can produce."""
-    found = [f"op {j} ({_describe_op(program.ops[j])}) before op {i} ({_describe_op(program.ops[i])})"
-             for j, i, _ in _race_pairs(program, steps)]
+    found = [
+        f"op {j} ({_describe_op(program.ops[j])}) before op {i} ({_describe_op(program.ops[i])})"
+        for j, i, _ in _race_pairs(program, steps)
+    ]
     for i, op in enumerate(program.ops):
         if isinstance(op, Call) and op.scale_range is not None:
             read = op.slice_range or op.sum_range
@@ -1240,7 +1343,12 @@ def _race_pairs(program: Program, steps: tuple[int, ...] = STEPS) -> list[tuple[
 
 #: The fields through which each op reads a value without writing it (see :func:`_reads`).
 _READ_FIELDS: dict[type, tuple[str, ...]] = {
-    Slice: ("src",), Sum: ("src",), Mix: ("a", "b"), Copy: ("src",), Update: ("upd",), Clone: ("src",),
+    Slice: ("src",),
+    Sum: ("src",),
+    Mix: ("a", "b"),
+    Copy: ("src",),
+    Update: ("upd",),
+    Clone: ("src",),
     Call: ("arg",),
 }
 
@@ -1269,7 +1377,7 @@ def race_reorderings(program: Program, steps: tuple[int, ...] = STEPS) -> list[t
         ops[j] = dataclasses.replace(reader, **fields)
         stay = [op for k, op in enumerate(ops[: i + 1]) if k not in moved]
         name = f"v{reader.out}" if isinstance(reader, Slice) else f"call{calls[j]}" if j in calls else ""
-        variants.append((name, dataclasses.replace(program, ops=tuple(stay + [ops[k] for k in moved] + ops[i + 1:]))))
+        variants.append((name, dataclasses.replace(program, ops=tuple(stay + [ops[k] for k in moved] + ops[i + 1 :]))))
     return variants
 
 
@@ -1332,7 +1440,7 @@ def slice_dependence(program: Program, across_calls: bool = True) -> dict[int, s
 
     visit(program.ops)
     carried: set[str] = set(stored) if across_calls else set()
-    for v in (program.global_finals().values() if across_calls else ()):
+    for v in program.global_finals().values() if across_calls else ():
         carried |= deps.get(v, set())
     return {v: s | carried for v, s in deps.items()}
 
@@ -1349,6 +1457,6 @@ def whole_slices_written_later(program: Program) -> list[tuple[int, int]]:
         size = info[op.src].size
         if op.range.start != Lin(0) or op.range.length != size:
             continue
-        if any({op.out, op.src} & set(later.consumes()) for later in program.ops[i + 1:]):
+        if any({op.out, op.src} & set(later.consumes()) for later in program.ops[i + 1 :]):
             found.append((op.out, op.src))
     return found

@@ -12,22 +12,30 @@ is re-checked with :func:`.program.check`, so the result is a valid program.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Iterator, Optional
+from collections.abc import Callable, Iterator
 
-from .program import For, Discard, InvalidProgram, Lin, Load, Program, Range, check
+from .program import Discard, For, InvalidProgram, Lin, Load, Program, Range, check
 
 
 def failure_kind(detail: str) -> str:
     """A coarse class of failure, so that reduction does not slide into a different bug."""
     # Runtime evidence first: a miscompile that the audit also flags must stay a miscompile.
-    for marker in ("crashed the compiler", "crashed the runtime", "fails to compile", "fails to load",
-                   "not deterministic", "runtime error", "expected", "unsound alias"):
+    for marker in (
+        "crashed the compiler",
+        "crashed the runtime",
+        "fails to compile",
+        "fails to load",
+        "not deterministic",
+        "runtime error",
+        "expected",
+        "unsound alias",
+    ):
         if marker in detail:
             return marker
     return detail[:30]
 
 
-def _without_op(p: Program, i: int) -> Optional[Program]:
+def _without_op(p: Program, i: int) -> Program | None:
     ops = list(p.ops)
     dead = set(ops[i].defs())
     kept = []
@@ -42,7 +50,7 @@ def _without_op(p: Program, i: int) -> Optional[Program]:
     return dataclasses.replace(p, ops=tuple(kept))
 
 
-def _without_global(p: Program, name: str) -> Optional[Program]:
+def _without_global(p: Program, name: str) -> Program | None:
     load = next((i for i, op in enumerate(p.ops) if isinstance(op, Load) and op.glob == name), None)
     if load is None:
         return None

@@ -15,15 +15,14 @@ never-read globals, are deleted by the pipeline and would make a miscompile invi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from .executables import EXECUTABLE, executable_text
 from .program import (
     ELEMENT_BYTES,
+    Branch,
     Call,
     Clone,
     Copy,
-    Branch,
     Discard,
     Fill,
     For,
@@ -86,7 +85,7 @@ class _Emitter:
     :meth:`child` that sees what this one defined so far (it dominates the region) and whose own
     definitions stay inside the region."""
 
-    def __init__(self, step: str, indent: str = "    ", iv: Optional[str] = None) -> None:
+    def __init__(self, step: str, indent: str = "    ", iv: str | None = None) -> None:
         self.step = step
         self.iv = iv
         self.indent = indent
@@ -97,7 +96,7 @@ class _Emitter:
         #: (blocks of a cf loop share one name scope with the code after the loop).
         self._function: dict = {"n": 0, "names": set()}
 
-    def child(self, iv: Optional[str] = None, extra: str = "  ") -> "_Emitter":
+    def child(self, iv: str | None = None, extra: str = "  ") -> _Emitter:
         c = _Emitter(self.step, self.indent + extra, self.iv if iv is None else iv)
         c._consts = dict(self._consts)
         c._shared = dict(self._shared)
@@ -147,8 +146,10 @@ class _Emitter:
         assert self.iv is not None, "an iteration-dependent range outside a loop"
         if form == 1:
             name = self.fresh("a")
-            self.emit(f"{name} = affine.apply affine_map<()[s0, s1] -> (s0 * {lin.c1} + s1 * {lin.ci} + {lin.c0})>"
-                      f"()[{self.step}, {self.iv}]")
+            self.emit(
+                f"{name} = affine.apply affine_map<()[s0, s1] -> (s0 * {lin.c1} + s1 * {lin.ci} + {lin.c0})>"
+                f"()[{self.step}, {self.iv}]"
+            )
             return name
         key = ("iv", lin.c0, lin.c1, lin.ci)
         if form == 0 and key in self._shared:
@@ -283,15 +284,21 @@ class _ProgramRenderer:
             )
             tensor = f"tensor<{n.c0}xi32>" if not n.c1 else f"tensor<?xi32>{{{count}}}"
             bv = e.fresh("bv")
-            e.emit(f"{bv} = stream.tensor.export {ext} : {tensor} in !stream.resource<external>{{{size}}} -> !hal.buffer_view")
+            e.emit(
+                f"{bv} = stream.tensor.export {ext} : {tensor} in !stream.resource<external>{{{size}}} -> !hal.buffer_view"
+            )
             results.append(bv)
-        e.emit(f"util.return {', '.join(results)}" + (f" : {', '.join(['!hal.buffer_view'] * len(results))}" if results else ""))
+        e.emit(
+            f"util.return {', '.join(results)}"
+            + (f" : {', '.join(['!hal.buffer_view'] * len(results))}" if results else "")
+        )
         sig = ", ".join(["!hal.buffer_view"] * len(results))
         extra = ", %n: index" if self.p.n_arg is not None else ""
         head = f"  util.func public @{function_name(self.k)}({arg}: index{extra}) -> ({sig}) {{\n"
         body = "\n".join(e.lines)
-        return ("".join(d + "\n" for d in self.decls) + "".join(c + "\n" for c in self.callees) + head + body
-                + "\n  }\n"), outputs
+        return (
+            "".join(d + "\n" for d in self.decls) + "".join(c + "\n" for c in self.callees) + head + body + "\n  }\n"
+        ), outputs
 
     def _step_through_global(self, e: _Emitter, step: str) -> str:
         """Set an index global to ``step`` (directly or through its address), load it back and
@@ -322,6 +329,7 @@ class _ProgramRenderer:
             name = e.fresh("sz")
             e.emit(f"{name} = stream.resource.size %v{v} : {self.ty(v)}")
             return name
+
         return of
 
     def ops(self, e: _Emitter, ops: tuple) -> None:
@@ -349,7 +357,9 @@ class _ProgramRenderer:
             )
         elif isinstance(op, Splat):
             value = e.const(op.value, "i32")
-            e.emit(f"%v{op.out} = stream.async.splat {value} : i32 -> !stream.resource<transient>{{{self.size(e, op.out)}}}")
+            e.emit(
+                f"%v{op.out} = stream.async.splat {value} : i32 -> !stream.resource<transient>{{{self.size(e, op.out)}}}"
+            )
         elif isinstance(op, Slice):
             off, end, length = e.byte_range(op.range, q)
             self.sizes[op.out] = length
@@ -395,7 +405,9 @@ class _ProgramRenderer:
         elif isinstance(op, Clone):
             ssz = self.size(e, op.src)
             self.sizes[op.out] = ssz
-            e.emit(f"%v{op.out} = stream.async.clone %v{op.src} : {self.ty(op.src)}{{{ssz}}} -> {self.ty(op.out)}{{{ssz}}}")
+            e.emit(
+                f"%v{op.out} = stream.async.clone %v{op.src} : {self.ty(op.src)}{{{ssz}}} -> {self.ty(op.out)}{{{ssz}}}"
+            )
         elif isinstance(op, Sum):
             off, end, length = e.byte_range(op.range, q)
             n = e.lin(op.range.length)
@@ -591,8 +603,10 @@ class _ProgramRenderer:
             returned.append("%r")
         c.emit(f"util.return {', '.join(returned)} : {', '.join(result_types)}")
         visibility = "public" if op.public and not op.forward else "private"
-        return (f"  util.func {visibility} @{name}(%arg: {arg_ty}, %argsz: index, %step: index) -> "
-                f"({', '.join(result_types)}) {{\n" + "\n".join(c.lines) + "\n  }")
+        return (
+            f"  util.func {visibility} @{name}(%arg: {arg_ty}, %argsz: index, %step: index) -> "
+            f"({', '.join(result_types)}) {{\n" + "\n".join(c.lines) + "\n  }"
+        )
 
 
 def _entry_points(programs) -> tuple[str, ...]:

@@ -16,8 +16,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,8 +27,13 @@ class RunCrashed(Exception):
     """The child died (signal, abort) or timed out; the message says how, in one line."""
 
 
-def run_isolated(path: Path, functions: Sequence[str], steps: Sequence[int], timeout_s: float = 300.0,
-                 arguments: Sequence[Sequence[tuple[int, int]]] = ()) -> list:
+def run_isolated(
+    path: Path,
+    functions: Sequence[str],
+    steps: Sequence[int],
+    timeout_s: float = 300.0,
+    arguments: Sequence[Sequence[tuple[int, int]]] = (),
+) -> list:
     """Per function, per step: the list of results (numpy arrays) or a ``"runtime error: ..."``
     line, exactly as the calls returned them; steps are the outer loop (globals persist).
     ``arguments[k]``: function ``k``'s arguments after ``step``, each ``c0 + c1 * step``."""
@@ -39,13 +45,20 @@ def run_isolated(path: Path, functions: Sequence[str], steps: Sequence[int], tim
         try:
             proc = subprocess.run(
                 [sys.executable, "-m", "tests.campaign.runner", str(request), str(reply)],
-                capture_output=True, text=True, errors="replace", env=env, timeout=timeout_s,
+                capture_output=True,
+                text=True,
+                errors="replace",
+                env=env,
+                timeout=timeout_s,
             )
         except subprocess.TimeoutExpired:
             raise RunCrashed(f"the runtime process did not finish in {timeout_s:.0f} s") from None
         if proc.returncode != 0 or not reply.is_file():
-            how = (f"signal {signal.Signals(-proc.returncode).name}" if proc.returncode < 0
-                   else f"exit status {proc.returncode}")
+            how = (
+                f"signal {signal.Signals(-proc.returncode).name}"
+                if proc.returncode < 0
+                else f"exit status {proc.returncode}"
+            )
             last = [line for line in proc.stderr.splitlines() if line.strip()]
             raise RunCrashed(f"the runtime process died ({how}): {last[-1] if last else 'no output'}")
         status, value = pickle.loads(reply.read_bytes())

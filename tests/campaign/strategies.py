@@ -21,31 +21,27 @@ Shrinking goes towards: fewer programs, fewer ops, slices first, constant ranges
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from hypothesis import strategies as st
 
 from .program import (
     STEP_MAX,
-    Discard,
     STEPS,
     Branch,
-    For,
-    GLoad,
-    GStore,
-    Index,
-    InvalidProgram,
-    Ix,
-    _align_iree,
-    check,
-    walk,
     Call,
     Clone,
     Copy,
     Discard,
     Fill,
+    For,
+    GLoad,
     GlobalDecl,
+    GStore,
+    Index,
+    InvalidProgram,
     Iota,
+    Ix,
     Lin,
     Load,
     Mix,
@@ -56,16 +52,46 @@ from .program import (
     Splat,
     Sum,
     Update,
+    _align_iree,
+    check,
+    walk,
 )
 
 #: Op kinds in draw order; repeats are weights. Shrinking moves towards the front. The shapes
 #: after the first line (loops, branches, reloads, calls racing with writes) come last so that a
 #: failure shrinks towards straight-line code when it can.
 KINDS = (
-    "slice", "slice", "slice", "update", "fill", "scale", "sum", "slice", "copy", "update",
-    "scale", "clone", "mix", "call", "iota", "splat", "discard", "fill", "sum", "call",
-    "loop", "branch", "callwrite", "reload", "prefetch", "loop", "boundary", "slicecall", "switchwrite",
-    "spelledwrite", "boundary",
+    "slice",
+    "slice",
+    "slice",
+    "update",
+    "fill",
+    "scale",
+    "sum",
+    "slice",
+    "copy",
+    "update",
+    "scale",
+    "clone",
+    "mix",
+    "call",
+    "iota",
+    "splat",
+    "discard",
+    "fill",
+    "sum",
+    "call",
+    "loop",
+    "branch",
+    "callwrite",
+    "reload",
+    "prefetch",
+    "loop",
+    "boundary",
+    "slicecall",
+    "switchwrite",
+    "spelledwrite",
+    "boundary",
 )
 #: The kinds of the first campaign (straight-line code with calls), for tests that must not meet
 #: the new shapes (the mutation tests' shrinking check).
@@ -77,17 +103,39 @@ LOOP_KINDS = ("slice", "update", "fill", "sum", "slice", "scale", "loop", "iota"
 #: What a branch draws.
 BRANCH_KINDS = ("fill", "update", "slice", "sum", "scale", "loop")
 #: Focused profiles (``--campaign-profile``): the kinds each draws, weighted towards one family
-#: of shapes, for checks that must reach a shape quickly (``tests/test_campaign.py``).
+#: of shapes, for checks that must reach a shape quickly (``tests/campaign/test_campaign.py``).
 FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
-    "loops": ("slice", "update", "sum", "loop", "boundary", "prefetch", "prefetch", "fill", "slice", "reload",
-              "boundary", "cfreload"),
+    "loops": (
+        "slice",
+        "update",
+        "sum",
+        "loop",
+        "boundary",
+        "prefetch",
+        "prefetch",
+        "fill",
+        "slice",
+        "reload",
+        "boundary",
+        "cfreload",
+    ),
     "calls": ("slice", "call", "callwrite", "callwrite", "fill", "update", "sum", "slicecall", "slicecall"),
     "classic": CLASSIC_KINDS,
     # Loops whose other iterations matter: rows read ahead, cf loops over a reloaded global.
     "iterations": ("prefetch", "prefetch", "cfreload", "slice", "sum", "loop"),
     "regions": ("slice", "branch", "switchwrite", "update", "fill", "sum", "slice", "iota", "switchwrite"),
-    "offsets": ("slice", "update", "fill", "sum", "spelledwrite", "copy", "spelledwrite", "boundary", "sizewrite",
-                "spelledwrite"),
+    "offsets": (
+        "slice",
+        "update",
+        "fill",
+        "sum",
+        "spelledwrite",
+        "copy",
+        "spelledwrite",
+        "boundary",
+        "sizewrite",
+        "spelledwrite",
+    ),
 }
 #: Program-level draws per focused profile: how often ranges see step through an index global
 #: and how often index-op spellings (util.align ...) replace a plain offset (1 in n).
@@ -119,7 +167,7 @@ class _Gen:
         self.depth = 0
         self.decls: tuple[GlobalDecl, ...] = ()
         self.var_chains: set[int] = set()  # chains of variable-lifetime values (globals, slices of them)
-        self.assume_max: Optional[int] = None
+        self.assume_max: int | None = None
         self.calls: list[Call] = []
         self.results: list[int] = []  # results of reads (for offsets spelled via resource.size)
         self._global_chain: dict[str, int] = {}
@@ -127,10 +175,10 @@ class _Gen:
         self.odd_align = False  # forced spellings favour util.align with non-power-of-two alignments
         self.classic = False  # the first campaign's programs: plain offsets and ends
         self.deep_prefetch = False  # prefetch rows far ahead (past an assumed bound of step)
-        self.n_arg: Optional[Lin] = None  # the value of a second argument %n, once a loop uses it
+        self.n_arg: Lin | None = None  # the value of a second argument %n, once a loop uses it
 
     # -- values ----------------------------------------------------------------------------
-    def new_value(self, size: Lin, chain: Optional[int] = None) -> int:
+    def new_value(self, size: Lin, chain: int | None = None) -> int:
         v = self._next
         self._next += 1
         self.size[v] = size
@@ -148,7 +196,7 @@ class _Gen:
     def writable(self) -> list[int]:
         return [v for v in self.live if v not in self.frozen]
 
-    def pick(self, candidates: Optional[list[int]] = None) -> Optional[int]:
+    def pick(self, candidates: list[int] | None = None) -> int | None:
         pool = self.live if candidates is None else candidates
         if not pool:
             return None
@@ -163,7 +211,7 @@ class _Gen:
         c1 = self.draw(st.sampled_from((0, 1, 0, 2)))
         return Lin(self.draw(st.integers(lo, hi)), c1)
 
-    def _max_c0(self, bounds: list[Lin], c1: int, minus: Optional[Lin] = None) -> int:
+    def _max_c0(self, bounds: list[Lin], c1: int, minus: Lin | None = None) -> int:
         """Largest c0 with ``Lin(c0, c1) + minus <= b`` for every bound and every step."""
         best = None
         for b in bounds:
@@ -172,7 +220,7 @@ class _Gen:
                 best = room if best is None else min(best, room)
         return best if best is not None else 0
 
-    def draw_length(self, bounds: list[Lin]) -> Optional[Lin]:
+    def draw_length(self, bounds: list[Lin]) -> Lin | None:
         c1 = self.draw(st.sampled_from((0, 1, 0, 2)))
         top = self._max_c0(bounds, c1)
         if top < 1:
@@ -181,7 +229,7 @@ class _Gen:
                 return None
         return Lin(self.draw(st.integers(1, min(top, 12))), c1)
 
-    def draw_start(self, size: Lin, length: Lin, chain: Optional[int]) -> Lin:
+    def draw_start(self, size: Lin, length: Lin, chain: int | None) -> Lin:
         """A start with ``start + length <= size`` for every step; often next to a hint."""
         hints = self.hints.get(chain, []) if chain is not None else []
         if hints and self.draw(st.integers(0, 3)) != 0:
@@ -189,9 +237,21 @@ class _Gen:
             # Adjacent (disjoint, needs a proof) twice as often as overlapping (must keep).
             # "step-0 only": overlapping at step 0, after the hint from step 1 on -- where a fact
             # that only holds when a zero-trip loop runs would make a wrong proof.
-            how = self.draw(st.sampled_from(
-                ("after", "before", "same", "after", "before", "straddle-end", "straddle-start", "step-0 only",
-                 "step-0 end")))
+            how = self.draw(
+                st.sampled_from(
+                    (
+                        "after",
+                        "before",
+                        "same",
+                        "after",
+                        "before",
+                        "straddle-end",
+                        "straddle-start",
+                        "step-0 only",
+                        "step-0 end",
+                    )
+                )
+            )
             start = {
                 "same": h.start,
                 "after": h.end,
@@ -209,7 +269,7 @@ class _Gen:
             c1, top = 0, self._max_c0([size], 0, length)
         return Lin(self.draw(st.integers(0, max(top, 0))), c1)
 
-    def draw_range(self, v: int, extra_bounds: tuple[Lin, ...] = ()) -> Optional[Range]:
+    def draw_range(self, v: int, extra_bounds: tuple[Lin, ...] = ()) -> Range | None:
         chain = self.chain[v]
         hints = self.hints.get(chain, [])
         if hints and self.draw(st.integers(0, 3)) == 3:
@@ -250,7 +310,7 @@ class _Gen:
                 return dataclasses.replace(r, start=cand)
         return r
 
-    def loop_only_range(self, v: int, force: bool = False) -> Optional[Range]:
+    def loop_only_range(self, v: int, force: bool = False) -> Range | None:
         """In a loop body that does not run at every step, sometimes a range that is only valid
         at the steps where it runs (empty or reversed otherwise): its in-bounds facts are false
         when the loop runs zero times (soundness finding f01)."""
@@ -269,12 +329,17 @@ class _Gen:
         ``util.align`` with non-power-of-two alignments, ``minui`` with huge operands, ``divui``,
         ``remui``, ``select`` on the step, ``stream.resource.size`` of a read's result. The value
         is what IREE computes; a spelling whose value leaves the bounds is not used."""
-        if self.classic or not isinstance(start, Lin) or start.ci or not force and self.draw(
-                st.integers(0, self.spell_rate - 1)) != 0:
+        if (
+            self.classic
+            or not isinstance(start, Lin)
+            or start.ci
+            or not force
+            and self.draw(st.integers(0, self.spell_rate - 1)) != 0
+        ):
             return start
         how = self.draw(st.sampled_from(("align", "align", "minui", "divmul", "remui", "select", "size", "size")))
         odd = force and self.odd_align and self.draw(st.booleans())
-        cand: Optional[Index] = None
+        cand: Index | None = None
         if odd or how == "align":
             a = self.draw(st.sampled_from((12, 20, 24, 48) if odd else (4, 8, 12, 20, 24, 48, 64)))
             cand = Ix("align", start, a)
@@ -308,7 +373,7 @@ class _Gen:
             return 0
         return self.draw(st.integers(1, length.c0 - 1))
 
-    def latest(self, chain: int) -> Optional[int]:
+    def latest(self, chain: int) -> int | None:
         """The live, writable value of ``chain`` in this scope (what a body yields)."""
         found = [v for v in self.writable() if self.chain[v] == chain]
         return found[-1] if found else None
@@ -330,8 +395,9 @@ class _Gen:
         self.depth -= 1
         return body
 
-    def add_loop(self, body: Optional[Callable[[list[int]], None]] = None, glob: Optional[str] = None,
-                 style: Optional[str] = None) -> None:
+    def add_loop(
+        self, body: Callable[[list[int]], None] | None = None, glob: str | None = None, style: str | None = None
+    ) -> None:
         """An ``scf.for`` (or ``cf`` / ``unsigned``) loop: trip count from ``step`` (often zero
         at step 0), sometimes a carried value, 0-3 body ops (nested loops included); ``body``
         builds a fixed body instead, ``glob`` reloads and stores that global in every iteration."""
@@ -381,7 +447,7 @@ class _Gen:
         outs = [self.new_value(self.size[i], self.chain[i]) for i in inits]
         self.ops.append(For(tuple(outs), tuple(inits), tuple(args), tuple(ops), tuple(yields), trip, lb, style))  # type: ignore[arg-type]
 
-    def add_prefetch(self, glob: Optional[str] = None, style: Optional[str] = None) -> None:
+    def add_prefetch(self, glob: str | None = None, style: str | None = None) -> None:
         """The row loop of a cache: iteration ``i`` slices row ``i + d`` of the carried value,
         writes row ``i`` and reads the slice (before or after the write). Row ``i + d`` is
         written ``d`` iterations later, which nothing orders after the read."""
@@ -409,7 +475,7 @@ class _Gen:
     def _global_size(self, name: str) -> int:
         return next(g.size for g in self.decls if g.name == name)
 
-    def add_reload(self, how: Optional[str] = None, style: Optional[str] = None) -> None:
+    def add_reload(self, how: str | None = None, style: str | None = None) -> None:
         """Store a global's current value and reload it later -- in the next iterations of a
         loop (the global written inside the loop) or right away."""
         if self.depth:
@@ -430,7 +496,7 @@ class _Gen:
         x = self.new_value(Lin(self._global_size(g)), self.chain[v])
         self.ops.append(GLoad(x, g))
 
-    def add_branch(self, consume: Optional[int] = None) -> None:
+    def add_branch(self, consume: int | None = None) -> None:
         """``scf.if`` / ``scf.index_switch`` / ``scf.execute_region``: each branch may write the
         consumed value in place (or yield it untouched, or a fresh value instead); the result
         carries whichever storage the taken branch yields."""
@@ -453,7 +519,7 @@ class _Gen:
             saved = self.enter(consumes)
             for _ in range(self.draw(st.integers(0, 2))):
                 self.add(self.draw(st.sampled_from(BRANCH_KINDS)))
-            ys: list[Optional[int]] = []
+            ys: list[int | None] = []
             for c in consumes:
                 y = self.latest(self.chain[c])
                 if self.chain[c] not in self.var_chains and (y is None or self.draw(st.integers(0, 3)) == 0):
@@ -501,8 +567,18 @@ class _Gen:
             out = self.new_value(self.size[arg], self.chain[arg])
             self.note(arg, scale)
         result = self.new_value(Lin(1))
-        call = Call(out, result, arg, read if via_slice else None, None if via_slice else read, scale,
-                    late, forward, public, share)
+        call = Call(
+            out,
+            result,
+            arg,
+            read if via_slice else None,
+            None if via_slice else read,
+            scale,
+            late,
+            forward,
+            public,
+            share,
+        )
         self.ops.append(call)
         self.calls.append(call)
         self.read.add(arg)
@@ -517,7 +593,7 @@ class _Gen:
             else:
                 self.ops.append(Update(w, result, arg, read.start))
 
-    def _slice_of_writable(self) -> Optional[tuple[int, int, Range]]:
+    def _slice_of_writable(self) -> tuple[int, int, Range] | None:
         """A slice of a writable value: (source, slice, range)."""
         src = self.pick(self.writable())
         if src is None:
@@ -533,7 +609,7 @@ class _Gen:
         self.note(src, r)
         return src, out, r
 
-    def _write_over(self, src: int, r: Range, upd: Optional[int] = None, start: Optional[Index] = None) -> int:
+    def _write_over(self, src: int, r: Range, upd: int | None = None, start: Index | None = None) -> int:
         """Write ``src`` in place at ``start`` (default: a start drawn next to ``r``): an update
         of ``upd`` when given (a dependence on it), else a fill. Returns the new version."""
         n = self.size[upd] if upd is not None else Lin(self.draw(st.integers(1, 2)))
@@ -578,8 +654,7 @@ class _Gen:
         loop = For((), (), (), tuple(body), (), trip, 0, style, from_arg)
         n = Lin(self.draw(st.integers(1, 2)))
         how = self.draw(st.sampled_from(("start", "end")))
-        start = (Lin(r.start.c0, r.start.c1 + r.length.c0) if how == "start"
-                 else Lin(r.end.c0 - 1, r.end.c1 + 1))  # type: ignore[union-attr]
+        start = Lin(r.start.c0, r.start.c1 + r.length.c0) if how == "start" else Lin(r.end.c0 - 1, r.end.c1 + 1)  # type: ignore[union-attr]
         where = self.draw(st.integers(0, 2))
         if where == 0:
             self.ops.append(loop)
@@ -625,7 +700,6 @@ class _Gen:
             self.ops.append(Fill(out, src, Range(start, n), self.unique(29)))
         self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
 
-
     def add_slice_call(self) -> None:
         """An alias handed to a call (late, forwarding, shared ... callee), then the slice's
         source written in place, after or without a dependence on the call's result
@@ -639,8 +713,18 @@ class _Gen:
         late = self.draw(st.booleans())
         forward = self.draw(st.booleans())
         via_slice = self.draw(st.booleans())
-        call = Call(None, result, sl, read if via_slice else None, None if via_slice else read, None,
-                    late, forward, False, 0 if self.draw(st.booleans()) else -1)
+        call = Call(
+            None,
+            result,
+            sl,
+            read if via_slice else None,
+            None if via_slice else read,
+            None,
+            late,
+            forward,
+            False,
+            0 if self.draw(st.booleans()) else -1,
+        )
         self.ops.append(call)
         self.calls.append(call)
         if self.draw(st.booleans()):
@@ -690,17 +774,43 @@ class _Gen:
 
     # -- transactions (top level) ----------------------------------------------------------
     def snapshot(self) -> tuple:
-        return (list(self.ops), dict(self.size), dict(self.chain), list(self.live), set(self.read),
-                {c: list(h) for c, h in self.hints.items()}, self._next, self._chains, set(self.visible),
-                list(self.calls), list(self.results), set(self.var_chains), dict(self._global_chain), self.n_arg)
+        return (
+            list(self.ops),
+            dict(self.size),
+            dict(self.chain),
+            list(self.live),
+            set(self.read),
+            {c: list(h) for c, h in self.hints.items()},
+            self._next,
+            self._chains,
+            set(self.visible),
+            list(self.calls),
+            list(self.results),
+            set(self.var_chains),
+            dict(self._global_chain),
+            self.n_arg,
+        )
 
     def restore(self, snap: tuple) -> None:
-        (self.ops, self.size, self.chain, self.live, self.read, self.hints, self._next, self._chains,
-         self.visible, self.calls, self.results, self.var_chains, self._global_chain, self.n_arg) = snap
+        (
+            self.ops,
+            self.size,
+            self.chain,
+            self.live,
+            self.read,
+            self.hints,
+            self._next,
+            self._chains,
+            self.visible,
+            self.calls,
+            self.results,
+            self.var_chains,
+            self._global_chain,
+            self.n_arg,
+        ) = snap
 
     def program(self, **flags) -> Program:
         return Program(self.decls, tuple(self.ops), self.assume_max, n_arg=self.n_arg, **flags)
-
 
     # -- ops -------------------------------------------------------------------------------
     def add(self, kind: str) -> None:  # noqa: C901 - one branch per op kind
@@ -835,8 +945,9 @@ class _Gen:
 
 
 @st.composite
-def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
-             rates: Optional[dict[str, int]] = None) -> Program:
+def programs(
+    draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS, rates: dict[str, int] | None = None
+) -> Program:
     """One valid program (see the module docstring for what it favours).
 
     Each top-level draw is a transaction: when the program with it fails :func:`.program.check`
@@ -860,7 +971,9 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
     if not decls:
         size = g.draw_lin(2, 20)
         g.ops.append(Iota(g.new_value(size), size, 7))
-    g.assume_max = draw(st.sampled_from((STEP_MAX, 4) if rates.get("small_assume") else (None, None, STEP_MAX, 4, 1000)))
+    g.assume_max = draw(
+        st.sampled_from((STEP_MAX, 4) if rates.get("small_assume") else (None, None, STEP_MAX, 4, 1000))
+    )
     flags = {
         "step_global": draw(st.sampled_from(("",) * (2 * rates.get("step_global", 4) - 2) + ("direct", "indirect"))),
         "step_name": draw(st.sampled_from(("step",) * (2 * rates.get("collide", 4) - 2) + ("i0_other", "i1_other"))),
@@ -887,8 +1000,13 @@ def programs(draw: Callable, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
 
 
 @st.composite
-def batches(draw: Callable, size: int = 16, max_ops: int = 9, kinds: tuple[str, ...] = KINDS,
-            rates: Optional[dict[str, int]] = None) -> list[Program]:
+def batches(
+    draw: Callable,
+    size: int = 16,
+    max_ops: int = 9,
+    kinds: tuple[str, ...] = KINDS,
+    rates: dict[str, int] | None = None,
+) -> list[Program]:
     """Up to ``size`` programs for one module. Each slot may be empty, and empty is what a slot
     shrinks to, so a failing batch shrinks to the one program that fails."""
     out = []

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 import pytest
 
@@ -22,40 +21,50 @@ from rewriter.rewrite import elide_slices
 from rewriter.runtime import run_steps
 from stream_model import parse_module
 
-FINDINGS_DIR = Path(__file__).parent / "regressions" / "soundness"
+FINDINGS_DIR = Path(__file__).resolve().parents[1] / "regressions" / "soundness"
 
 
 @dataclass(frozen=True)
 class Finding:
     reason: str  # what the kept decision must say
-    steps: Optional[list[list[int]]] = None  # inputs of @f that showed the miscompile
+    steps: list[list[int]] | None = None  # inputs of @f that showed the miscompile
 
 
 FINDINGS: dict[str, Finding] = {
     "f01_loop_body_inbounds_fact_outside_loop": Finding(
-        "stream.async.update %u writes [4*j, 4*j + 4), which may overlap the slice [0, 4*k)", [[12, 0, 0]]),
+        "stream.async.update %u writes [4*j, 4*j + 4), which may overlap the slice [0, 4*k)", [[12, 0, 0]]
+    ),
     "f02_global_written_through_address": Finding(
-        "stream.async.update %u writes [16, 20), which may overlap the slice [0, 4*idx + 4)", [[11]]),
+        "stream.async.update %u writes [16, 20), which may overlap the slice [0, 4*idx + 4)", [[11]]
+    ),
     "f03_other_iteration_name_collision": Finding(
-        "writes [16*i_other_2, 16*i_other_2 + 16), which may overlap the slice [16*i + 16, 16*i + 32)"),
+        "writes [16*i_other_2, 16*i_other_2 + 16), which may overlap the slice [16*i + 16, 16*i + 32)"
+    ),
     "f04_cfg_loop_as_straight_line": Finding("blocks branch back (a loop written with cf branches)"),
     "f05_util_align_not_power_of_two": Finding(
-        "stream.async.update %u writes [a, a + 4), which may overlap the slice [0, 20)", [[16]]),
+        "stream.async.update %u writes [a, a + 4), which may overlap the slice [0, 20)", [[16]]
+    ),
     "f06_forwarding_call_hides_late_reads": Finding(
-        "stream.async.update %u writes [0, 4), which may overlap the slice [0, 16)"),
+        "stream.async.update %u writes [0, 4), which may overlap the slice [0, 16)"
+    ),
     "f08_resource_size_is_not_an_ordering": Finding(
-        "stream.async.update %u writes [sz - 4, sz), which may overlap the slice [0, 48)", [[0]]),
+        "stream.async.update %u writes [sz - 4, sz), which may overlap the slice [0, 48)", [[0]]
+    ),
     "f10_index_switch_result_is_the_source": Finding(
-        "stream.async.update %u writes [0, 4), which may overlap the slice [0, 44)", [[0], [1]]),
+        "stream.async.update %u writes [0, 4), which may overlap the slice [0, 44)", [[0], [1]]
+    ),
     "f11_copy_length_beyond_target_end": Finding(
-        "its range is unknown (the bytes it writes, its length operand, are not provably end - start)", [[0]]),
+        "its range is unknown (the bytes it writes, its length operand, are not provably end - start)", [[0]]
+    ),
     "f12_scf_for_unsigned_bounds": Finding("which may overlap the slice", [[0]]),
     # A resource passed to a block through cf.br is the same storage as the operand.
     "g1_cf_block_argument_is_the_source": Finding(
-        "stream.async.update %u writes [0, 4), which may overlap the slice [0, 44)", [[0], [0]]),
+        "stream.async.update %u writes [0, 4), which may overlap the slice [0, 44)", [[0], [0]]
+    ),
     # A callee that stores its argument to a global makes the caller's buffer that global's.
     "g2_callee_stores_argument_to_global": Finding(
-        "util.call may write the slice's bytes while the alias is live", [[0], [0]]),
+        "util.call may write the slice's bytes while the alias is live", [[0], [0]]
+    ),
     # Reads in the next iteration are not ordered after this iteration's writes.
     "g3_alias_carried_to_next_iteration": Finding("is carried into the next iteration of its loop", [[0], [0]]),
     # stream.async.store of an i1 writes a byte, not nothing.

@@ -2,9 +2,9 @@
 
 Whatever comes in, the answer is a clear one-line error or a result with reasons -- never a
 traceback, a half-written output, or an alias without a proof -- and the same input always
-gives the same bytes out. (``tests/test_cli.py`` has the basic bad-input cases for ``rewrite``;
+gives the same bytes out. (``tests/e2e/test_cli.py`` has the basic bad-input cases for ``rewrite``;
 this file adds generated and extreme inputs, ``explain``, real later-phase IR, scale and
-solver limits. ``tests/test_pipeline_stream_async.py`` has the compile-side contract.)
+solver limits. ``tests/e2e/test_pipeline_stream_async.py`` has the compile-side contract.)
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from tests.campaign.executables import executable_text
 from tests.campaign.oracle import proof_problems
 from tests.campaign.render import DEVICE, render_module
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT = str(Path(sys.executable).parent / "slice-elision")
 GENERATED = render_module(sample_batch(77, size=8)).text
 
@@ -52,8 +52,13 @@ def assert_clean_error(code: int, err: str) -> None:
 # -- bad input ------------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None, database=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(data=st.binary(max_size=3000))
 def test_random_bytes_are_a_one_line_error_for_every_command(
     data: bytes, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
@@ -83,10 +88,13 @@ def test_a_truncated_module_is_an_error_or_a_complete_rewrite(
 
 
 @pytest.mark.e2e
-@pytest.mark.parametrize("pass_name, op", [
-    ("iree-stream-schedule-execution", "stream.async.execute"),
-    ("iree-stream-schedule-allocation", "stream.cmd."),
-])
+@pytest.mark.parametrize(
+    "pass_name, op",
+    [
+        ("iree-stream-schedule-execution", "stream.async.execute"),
+        ("iree-stream-schedule-allocation", "stream.cmd."),
+    ],
+)
 def test_ir_from_later_in_the_real_pipeline_is_refused(
     pass_name: str, op: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -138,7 +146,12 @@ def many_slices(n_slices: int, writes: int, size_elements: int = 4096) -> str:
             ]
             w += 1
             cur = f"%cur{w}"
-    lines += [f"    util.global.store {cur}, @g : !stream.resource<variable>", f"    util.return {last} : !stream.resource<transient>", "  }", "}"]
+    lines += [
+        f"    util.global.store {cur}, @g : !stream.resource<variable>",
+        f"    util.return {last} : !stream.resource<transient>",
+        "  }",
+        "}",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -220,8 +233,12 @@ def test_the_same_generated_module_gives_the_same_bytes_in_fresh_processes(tmp_p
     runs = []
     for i in range(2):
         out, log = tmp_path / f"out{i}.mlir", tmp_path / f"log{i}.jsonl"
-        rewrite = subprocess.run([SCRIPT, "rewrite", str(src), "-o", str(out), "--log", str(log)],
-                                 capture_output=True, text=True, timeout=300)
+        rewrite = subprocess.run(
+            [SCRIPT, "rewrite", str(src), "-o", str(out), "--log", str(log)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert rewrite.returncode == 0, rewrite.stderr
         explain = subprocess.run([SCRIPT, "explain", str(src)], capture_output=True, text=True, timeout=300)
         assert explain.returncode == 0, explain.stderr

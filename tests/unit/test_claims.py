@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.ir_cases import cases, wrap
 from stream_model import Decision, ModuleModel, WriteCheck, analyze, parse_module
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.safety import Analysis
-from benchmarks.ir_cases import cases, wrap
 
 CHUNKS = {name: chunk for name, _, chunk in cases()}
 
@@ -28,10 +28,17 @@ def _forge_alias(analysis: Analysis, result: str, check: WriteCheck) -> int:
 
 def test_ordered_around_calls_on_an_unstable_argument_is_reported() -> None:
     analysis = _analysis("soundness/racy_caller_writes_after_the_call")
-    index = _forge_alias(analysis, "%s", WriteCheck(
-        op="callers of @callee_reads_prefix", location="", range=None, verdict="ordered-around-calls",
-        argument=("callee_reads_prefix", 0),
-    ))
+    index = _forge_alias(
+        analysis,
+        "%s",
+        WriteCheck(
+            op="callers of @callee_reads_prefix",
+            location="",
+            range=None,
+            verdict="ordered-around-calls",
+            argument=("callee_reads_prefix", 0),
+        ),
+    )
     ((where, problem),) = unproven_claims(analysis)
     assert where == index and "is not settled stable" in problem and "may write it while util.call" in problem
 
@@ -41,10 +48,18 @@ def test_disjoint_with_a_fact_of_another_region_is_reported() -> None:
     fn = analysis.model.function("loop_bounds_hold_only_inside_the_loop")
     update = next(i.op for i in fn.ops if i.op.name == "stream.async.update")
     loop_fact = next(sf.fact.name for sf in analysis.facts.scoped_facts(fn) if sf.fact.name.startswith("loop bounds"))
-    _forge_alias(analysis, "%s", WriteCheck(
-        op="stream.async.update", location="", range=["8*n", "8*n + 8"], verdict="disjoint",
-        facts_used=[loop_fact], write_op=update,
-    ))
+    _forge_alias(
+        analysis,
+        "%s",
+        WriteCheck(
+            op="stream.async.update",
+            location="",
+            range=["8*n", "8*n + 8"],
+            verdict="disjoint",
+            facts_used=[loop_fact],
+            write_op=update,
+        ),
+    )
     ((_, problem),) = unproven_claims(analysis)
     assert "out of scope" in problem
 
@@ -53,10 +68,18 @@ def test_disjoint_with_an_unknown_fact_is_reported() -> None:
     analysis = _analysis("soundness/loop_bounds_hold_only_inside_the_loop")
     fn = analysis.model.function("loop_bounds_hold_only_inside_the_loop")
     update = next(i.op for i in fn.ops if i.op.name == "stream.async.update")
-    _forge_alias(analysis, "%s", WriteCheck(
-        op="stream.async.update", location="", range=None, verdict="disjoint",
-        facts_used=["n >= 1, trust me"], write_op=update,
-    ))
+    _forge_alias(
+        analysis,
+        "%s",
+        WriteCheck(
+            op="stream.async.update",
+            location="",
+            range=None,
+            verdict="disjoint",
+            facts_used=["n >= 1, trust me"],
+            write_op=update,
+        ),
+    )
     ((_, problem),) = unproven_claims(analysis)
     assert "is not a fact of" in problem
 

@@ -14,7 +14,19 @@ import numpy as np
 from tests.campaign.interp import interpret, interpret_variant_at
 from tests.campaign.oracle import _explained_by_whole_slice_fold, _reproduced_by_race
 from tests.campaign.program import (
-    Copy, Discard, Fill, GlobalDecl, Iota, Lin, Load, Mix, Program, Range, Slice, Update, race_reorderings,
+    Copy,
+    Discard,
+    Fill,
+    GlobalDecl,
+    Iota,
+    Lin,
+    Load,
+    Mix,
+    Program,
+    Range,
+    Slice,
+    Update,
+    race_reorderings,
 )
 
 R = lambda a, n: Range(Lin(a), Lin(n))  # noqa: E731 - constant element range [a, a + n)
@@ -27,15 +39,18 @@ def _decision(k: int, value: int, decision: str) -> SimpleNamespace:
 # v1 is read by the update (into v2) and then filled in place; nothing orders the update first.
 # Found by `make fuzz`: IREE ran the update after the fill, and v4, an alias of the updated
 # bytes, showed 613s. The alias itself was right.
-UPDATE_RACES_FILL = Program((), (
-    Iota(0, Lin(15), 7),
-    Mix(1, 0, R(0, 11), 0, Lin(0)),
-    Fill(2, 0, R(6, 2), 310),
-    Update(3, 1, 2, Lin(0)),
-    Slice(4, 3, R(0, 11)),
-    Fill(5, 1, R(1, 4), 613),
-    Discard(3),
-))
+UPDATE_RACES_FILL = Program(
+    (),
+    (
+        Iota(0, Lin(15), 7),
+        Mix(1, 0, R(0, 11), 0, Lin(0)),
+        Fill(2, 0, R(6, 2), 310),
+        Update(3, 1, 2, Lin(0)),
+        Slice(4, 3, R(0, 11)),
+        Fill(5, 1, R(1, 4), 613),
+        Discard(3),
+    ),
+)
 
 
 def _update_after_fill() -> Program:
@@ -47,7 +62,10 @@ def _update_after_fill() -> Program:
 def test_a_race_reordering_moves_the_read_and_its_dependents_after_the_write() -> None:
     variant = _update_after_fill()
     assert [(op.kind, op.defs()) for op in variant.ops[-4:]] == [
-        ("fill", (5,)), ("update", (3,)), ("slice", (4,)), ("discard", ()),
+        ("fill", (5,)),
+        ("update", (3,)),
+        ("slice", (4,)),
+        ("discard", ()),
     ]
     assert variant.ops[-3].upd == 5  # the update reads the filled version
     v4 = interpret_variant_at(UPDATE_RACES_FILL, variant, 0, 0)[0]
@@ -68,11 +86,14 @@ def test_an_output_the_race_does_not_reproduce_stays_a_miscompile() -> None:
 
 # A slice read racing with an in-place write of its source: the race outcome is exactly what a
 # wrong alias computes, so it can never excuse an aliased slice.
-SLICE_RACES_FILL = Program((GlobalDecl("g0", 4),), (
-    Load(0, "g0"),
-    Slice(1, 0, R(0, 2)),
-    Fill(2, 0, R(0, 2), 5),
-))
+SLICE_RACES_FILL = Program(
+    (GlobalDecl("g0", 4),),
+    (
+        Load(0, "g0"),
+        Slice(1, 0, R(0, 2)),
+        Fill(2, 0, R(0, 2), 5),
+    ),
+)
 
 
 def test_a_race_never_excuses_a_read_through_an_aliased_slice() -> None:
@@ -84,13 +105,16 @@ def test_a_race_never_excuses_a_read_through_an_aliased_slice() -> None:
 
 
 # v7 covers all of v5 and the copy into it writes it in place: IREE may fold v7 into v5.
-WHOLE_SLICE = Program((GlobalDecl("g0", 6),), (
-    Load(0, "g0"),
-    Slice(1, 0, R(0, 2)),
-    Iota(5, Lin(2), 100),
-    Slice(7, 5, R(0, 2)),
-    Copy(8, 1, R(0, 2), 7, Lin(0)),
-))
+WHOLE_SLICE = Program(
+    (GlobalDecl("g0", 6),),
+    (
+        Load(0, "g0"),
+        Slice(1, 0, R(0, 2)),
+        Iota(5, Lin(2), 100),
+        Slice(7, 5, R(0, 2)),
+        Copy(8, 1, R(0, 2), 7, Lin(0)),
+    ),
+)
 
 
 def test_the_whole_slice_fold_excuses_only_the_slice_and_its_source() -> None:

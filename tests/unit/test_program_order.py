@@ -11,8 +11,8 @@ import pytest
 from iree.compiler import ir
 
 import stream_model.program as program
-from stream_model.program import ModuleModel
 from benchmarks.ir_cases import cases, wrap
+from stream_model.program import ModuleModel
 
 CASES = cases()
 

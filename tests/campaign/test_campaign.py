@@ -30,14 +30,33 @@ from iree.compiler import ir
 from rewriter.rewrite import RewriteError, elide_slices
 from tests.campaign import handpicked
 from tests.campaign.campaign import (
-    BATCH_SIZE, DEFAULT_BATCHES, DEFAULT_SEED, FOCUSED_PROFILES, SOUNDNESS_FAMILIES, profile_batches, run_campaign,
+    BATCH_SIZE,
+    DEFAULT_BATCHES,
+    DEFAULT_SEED,
+    FOCUSED_PROFILES,
+    SOUNDNESS_FAMILIES,
+    profile_batches,
+    run_campaign,
     survey,
 )
 from tests.campaign.interp import interpret
 from tests.campaign.known import known_issue
 from tests.campaign.oracle import Oracle, VmfbCache, default_cache_dir, proof_problems
 from tests.campaign.program import (
-    SHAPES, STEPS, GlobalDecl, Iota, Lin, Load, Mix, Program, Range, Scale, Slice, Sum, Update, check,
+    SHAPES,
+    STEPS,
+    GlobalDecl,
+    Iota,
+    Lin,
+    Load,
+    Mix,
+    Program,
+    Range,
+    Scale,
+    Slice,
+    Sum,
+    Update,
+    check,
 )
 from tests.campaign.render import render_module
 from tests.campaign.strategies import FOCUSED_KINDS, FOCUSED_RATES, batches
@@ -51,8 +70,7 @@ def oracle(tmp_path_factory: pytest.TempPathFactory):
         yield o
 
 
-@settings(max_examples=40, deadline=None, database=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(batches(size=4))
 def test_every_generated_program_is_valid_and_every_alias_has_a_proof(batch: list[Program]) -> None:
     """No compiles: each program obeys the description's rules, the module verifies, the
@@ -62,8 +80,7 @@ def test_every_generated_program_is_valid_and_every_alias_has_a_proof(batch: lis
 
 @pytest.mark.parametrize("family", sorted(FOCUSED_KINDS))
 def test_every_program_of_a_focused_family_is_valid_and_every_alias_has_a_proof(family: str) -> None:
-    @settings(max_examples=10, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=10, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
     @given(batches(size=4, kinds=FOCUSED_KINDS[family], rates=FOCUSED_RATES.get(family)))
     def one(batch: list[Program]) -> None:
         _valid_with_proofs(batch)
@@ -102,7 +119,8 @@ def _valid_with_proofs(batch: list[Program]) -> None:
                 elide_slices(ir.Module.parse(render_module([program]).text, ir.Context()))
             except RewriteError as err:
                 assert known_issue(program, str(err), []) is not None, (
-                    f"the rewrite fails on a valid program: {err}\n{program.describe()}")
+                    f"the rewrite fails on a valid program: {err}\n{program.describe()}"
+                )
         return
     assert module.operation.verify()
     assert proof_problems(report) == []
@@ -114,8 +132,13 @@ def test_the_executables_mean_what_the_interpreter_says(oracle: Oracle) -> None:
     uses each entry point (and no slice) must run exactly as interpreted on stock IREE."""
     program = Program(
         (GlobalDecl("g0", 6),),
-        (Load(0, "g0"), Iota(1, Lin(5, 1), 1234), Scale(2, 0, Range(Lin(1), Lin(2, 1))),
-         Sum(3, 1, Range(Lin(0, 1), Lin(4))), Mix(4, 1, R(0, 3), 2, Lin(3))),
+        (
+            Load(0, "g0"),
+            Iota(1, Lin(5, 1), 1234),
+            Scale(2, 0, Range(Lin(1), Lin(2, 1))),
+            Sum(3, 1, Range(Lin(0, 1), Lin(4))),
+            Mix(4, 1, R(0, 3), 2, Lin(3)),
+        ),
     )
     judged = oracle.run([program])
     assert [o.status for o in judged.outcomes] == ["ok"]
@@ -133,7 +156,8 @@ def test_each_new_construct_means_what_the_interpreter_says(oracle: Oracle) -> N
     upstream = {"global reloaded in a loop"}
     assert {n: o.status for n, o in zip(names, judged.outcomes) if o.status != "ok" and n not in upstream} == {}
     assert {n: o.status for n, o in zip(names, judged.outcomes) if n in upstream} == {
-        n: "upstream-fault" for n in upstream}
+        n: "upstream-fault" for n in upstream
+    }
 
 
 @pytest.mark.e2e
@@ -142,8 +166,13 @@ def test_a_disjoint_symbolic_slice_is_aliased_and_runs_bit_identical(oracle: Ora
     global, a row update right after it, the slice read after the update)."""
     program = Program(
         (GlobalDecl("g0", 12),),
-        (Load(0, "g0"), Slice(1, 0, Range(Lin(0), Lin(1, 1))), Iota(2, Lin(1), 55),
-         Update(3, 2, 0, Lin(1, 1)), Sum(4, 1, Range(Lin(0), Lin(1, 1)))),
+        (
+            Load(0, "g0"),
+            Slice(1, 0, Range(Lin(0), Lin(1, 1))),
+            Iota(2, Lin(1), 55),
+            Update(3, 2, 0, Lin(1, 1)),
+            Sum(4, 1, Range(Lin(0), Lin(1, 1))),
+        ),
     )
     judged = oracle.run([program])
     assert [o.status for o in judged.outcomes] == ["ok"]
@@ -158,24 +187,40 @@ def test_campaign(oracle: Oracle, request: pytest.FixtureRequest, capsys: pytest
     if profile == "soundness":
         surveyed = survey(oracle, SOUNDNESS_FAMILIES)
         with capsys.disabled():
-            print(f"\ncampaign (soundness survey, {time.monotonic() - started:.0f} s):\n{surveyed.stats.summary()}\n"
-                  f"{surveyed.table()}")
+            print(
+                f"\ncampaign (soundness survey, {time.monotonic() - started:.0f} s):\n{surveyed.stats.summary()}\n"
+                f"{surveyed.table()}"
+            )
         assert not surveyed.failing, "\n\n".join(
-            f"[{name}] {o.status}: {o.detail}\n{p.describe()}" for name, p, o in surveyed.failing[:10])
+            f"[{name}] {o.status}: {o.detail}\n{p.describe()}" for name, p, o in surveyed.failing[:10]
+        )
         return
     if profile == "long":
         seed = request.config.getoption("--campaign-seed") or int(time.time()) % 1_000_000_000
-        result = run_campaign(oracle, seed_value=seed, seconds=request.config.getoption("--campaign-seconds"),
-                              batch_size=BATCH_SIZE)
+        result = run_campaign(
+            oracle, seed_value=seed, seconds=request.config.getoption("--campaign-seconds"), batch_size=BATCH_SIZE
+        )
     elif profile in FOCUSED_PROFILES:
         seed, n = FOCUSED_PROFILES[profile]
-        result = run_campaign(oracle, seed_value=seed, max_batches=n, batch_size=BATCH_SIZE,
-                              kinds=FOCUSED_KINDS[profile], rates=FOCUSED_RATES.get(profile))
+        result = run_campaign(
+            oracle,
+            seed_value=seed,
+            max_batches=n,
+            batch_size=BATCH_SIZE,
+            kinds=FOCUSED_KINDS[profile],
+            rates=FOCUSED_RATES.get(profile),
+        )
     else:
         # One shrunk failure is enough to fail make test (the soundness profile lists them all);
         # stopping there bounds the time of a red run.
-        result = run_campaign(oracle, seed_value=DEFAULT_SEED, max_batches=DEFAULT_BATCHES, batch_size=BATCH_SIZE,
-                              stop_at_first=True, shrink_seconds=60)
+        result = run_campaign(
+            oracle,
+            seed_value=DEFAULT_SEED,
+            max_batches=DEFAULT_BATCHES,
+            batch_size=BATCH_SIZE,
+            stop_at_first=True,
+            shrink_seconds=60,
+        )
     with capsys.disabled():
         print(f"\ncampaign ({profile} profile, {time.monotonic() - started:.0f} s):\n{result.stats.summary()}")
     assert not result.findings, "\n\n".join(

@@ -25,19 +25,24 @@ from rewriter.rewrite import elide_slices
 from rewriter.runtime import run_steps
 from tests.campaign.executables import iota, wsum
 from tests.campaign.interp import interpret
-from tests.campaign.program import GlobalDecl, Lin, Load, Program, Range, Slice, Sum, Update, Iota
+from tests.campaign.program import GlobalDecl, Iota, Lin, Load, Program, Range, Slice, Sum, Update
 from tests.campaign.render import render_module
 
 pytestmark = pytest.mark.e2e
 FLAGS = list(DEFAULT_CPU_FLAGS)
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 #: A global of 12 elements (iota from 1_010_007), a step-dependent prefix slice, a row write
 #: right after the prefix, and a weighted sum of the prefix read after the write.
 PROGRAM = Program(
     (GlobalDecl("g0", 12),),
-    (Load(0, "g0"), Slice(1, 0, Range(Lin(0), Lin(1, 1))), Iota(2, Lin(1), 55),
-     Update(3, 2, 0, Lin(1, 1)), Sum(4, 1, Range(Lin(0), Lin(1, 1)))),
+    (
+        Load(0, "g0"),
+        Slice(1, 0, Range(Lin(0), Lin(1, 1))),
+        Iota(2, Lin(1), 55),
+        Update(3, 2, 0, Lin(1, 1)),
+        Sum(4, 1, Range(Lin(0), Lin(1, 1))),
+    ),
 )
 TEXT = render_module([PROGRAM]).text
 
@@ -138,7 +143,10 @@ def test_the_splice_point_ir_of_a_real_compile_runs_like_the_real_compile(tmp_pa
             "    util.return %0 : !stream.resource<transient>\n  }\n}\n",
             "wrong phase",
         ),
-        (TEXT.replace("-> !stream.resource<transient>{%c4}", "-> !stream.resource<transient>{%c4, %c4}", 1), "cannot parse"),
+        (
+            TEXT.replace("-> !stream.resource<transient>{%c4}", "-> !stream.resource<transient>{%c4, %c4}", 1),
+            "cannot parse",
+        ),
     ],
     ids=["syntax-error", "random-bytes", "truncated", "no-stream-ops", "flow-phase", "scheduled-phase", "bad-op"],
 )

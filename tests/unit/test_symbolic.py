@@ -316,10 +316,29 @@ def test_canonicalize_reduces_constants_modulo_2_64():
 
 def test_machine_function_registry_lists_every_operation():
     assert set(MACHINE_FUNCTIONS) == {
-        "udiv", "sdiv", "ceildivu", "ceildivs", "floordivs", "urem", "srem", "mods",
-        "umin", "umax", "smin", "smax",
-        "cmp_eq", "cmp_ne", "cmp_ult", "cmp_ule", "cmp_ugt", "cmp_uge",
-        "cmp_slt", "cmp_sle", "cmp_sgt", "cmp_sge", "select",
+        "udiv",
+        "sdiv",
+        "ceildivu",
+        "ceildivs",
+        "floordivs",
+        "urem",
+        "srem",
+        "mods",
+        "umin",
+        "umax",
+        "smin",
+        "smax",
+        "cmp_eq",
+        "cmp_ne",
+        "cmp_ult",
+        "cmp_ule",
+        "cmp_ugt",
+        "cmp_uge",
+        "cmp_slt",
+        "cmp_sle",
+        "cmp_sgt",
+        "cmp_sge",
+        "select",
     }
 
 
@@ -340,9 +359,30 @@ constants = st.one_of(
 # construction and would then never reach z3 as an operation.
 leaves = st.one_of(st.sampled_from([s, t, s, t, s + t, 8 * s]), constants.map(sympy.Integer))
 
-BINARY = [udiv, sdiv, ceildivu, ceildivs, floordivs, urem, srem, mods,
-          umin, umax, smin, smax,
-          cmp_eq, cmp_ne, cmp_ult, cmp_ule, cmp_ugt, cmp_uge, cmp_slt, cmp_sle, cmp_sgt, cmp_sge]
+BINARY = [
+    udiv,
+    sdiv,
+    ceildivu,
+    ceildivs,
+    floordivs,
+    urem,
+    srem,
+    mods,
+    umin,
+    umax,
+    smin,
+    smax,
+    cmp_eq,
+    cmp_ne,
+    cmp_ult,
+    cmp_ule,
+    cmp_ugt,
+    cmp_uge,
+    cmp_slt,
+    cmp_sle,
+    cmp_sgt,
+    cmp_sge,
+]
 
 
 def _extend(children):

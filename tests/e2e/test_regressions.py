@@ -51,7 +51,7 @@ def test_regression(path: Path, oracle: Oracle, monkeypatch: pytest.MonkeyPatch)
     (outcome,) = oracle.judge_per_program([program]).outcomes
     if record["status"] == "open":
         assert outcome.status in FAILING, (
-            f"{path.name} passes now: the issue looks fixed. Set \"status\": \"fixed\" and remove its "
+            f'{path.name} passes now: the issue looks fixed. Set "status": "fixed" and remove its '
             f"entry from tests/campaign/known.py.\n{program.describe()}"
         )
         pytest.xfail(f"open: {record['failure'][:200]}")

@@ -31,7 +31,7 @@ from stream_model.proofs import (
 from stream_model.symbolic import evaluate, index_symbol, udiv
 
 M = 1 << 64
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 s = index_symbol("s")
 t = index_symbol("t")
 x = index_symbol("x")
@@ -140,9 +140,7 @@ def test_layers_may_overlap_with_in_bounds_facts_only():
     # of "layer-0 row 4096" is really layer 1's row 0.
     assert p.counterexample == {"s": 4095}
     assert really_overlap(LAYER1_PREFIX, LAYER0_ROW_WRITE, p.counterexample)
-    assert all(
-        evaluate(f.lhs, p.counterexample) <= evaluate(f.rhs, p.counterexample) for f in IN_BOUNDS
-    )
+    assert all(evaluate(f.lhs, p.counterexample) <= evaluate(f.rhs, p.counterexample) for f in IN_BOUNDS)
     assert "overlap at s=4095" in p.detail
 
 
@@ -345,9 +343,7 @@ def test_results_are_identical_across_fresh_processes():
         """
     )
     outputs = [
-        subprocess.run(
-            [sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True
-        ).stdout
+        subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True).stdout
         for _ in range(2)
     ]
     assert outputs[0] == outputs[1]

@@ -16,8 +16,19 @@ from stream_model.ranges import IndexTranslator
 from stream_model.symbolic import evaluate, pretty
 
 BINARY = [
-    "arith.addi", "arith.subi", "arith.muli", "arith.divui", "arith.divsi", "arith.remui", "arith.remsi",
-    "arith.ceildivui", "arith.ceildivsi", "arith.floordivsi", "arith.minui", "arith.maxui", "arith.minsi",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.divui",
+    "arith.divsi",
+    "arith.remui",
+    "arith.remsi",
+    "arith.ceildivui",
+    "arith.ceildivsi",
+    "arith.floordivsi",
+    "arith.minui",
+    "arith.maxui",
+    "arith.minsi",
     "arith.maxsi",
 ]
 PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
@@ -111,9 +122,11 @@ def test_translation_agrees_with_mlir_constant_folding(body: list[str], a: int, 
 
 def test_equal_values_spelled_differently_translate_to_the_same_expression() -> None:
     body = [
-        "%c1 = arith.constant 1 : index", "%c8192 = arith.constant 8192 : index",
+        "%c1 = arith.constant 1 : index",
+        "%c8192 = arith.constant 8192 : index",
         "%v0 = arith.muli %a, %c8192 : index",
-        "%n = arith.addi %a, %c1 : index", "%m = arith.muli %n, %c8192 : index",
+        "%n = arith.addi %a, %c1 : index",
+        "%m = arith.muli %n, %c8192 : index",
         "%v1 = arith.subi %m, %c8192 : index",
         "%v2 = affine.apply affine_map<(d0) -> (d0 * 8192)>(%a)",
     ]
@@ -124,8 +137,10 @@ def test_equal_values_spelled_differently_translate_to_the_same_expression() -> 
 def test_division_is_not_simplified_over_the_integers() -> None:
     """floor((8192*a + 8192) / 8192) is a + 1 over the integers but not modulo 2^64."""
     body = [
-        "%c8192 = arith.constant 8192 : index", "%c1 = arith.constant 1 : index",
-        "%n = arith.addi %a, %c1 : index", "%m = arith.muli %n, %c8192 : index",
+        "%c8192 = arith.constant 8192 : index",
+        "%c1 = arith.constant 1 : index",
+        "%n = arith.addi %a, %c1 : index",
+        "%m = arith.muli %n, %c8192 : index",
         "%v0 = arith.divui %m, %c8192 : index",
     ]
     (expr,) = _translated(body)

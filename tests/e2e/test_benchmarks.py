@@ -110,9 +110,8 @@ def test_tiny_profile_end_to_end(tmp_path: Path) -> None:
 @pytest.mark.e2e
 def test_step_copies_follow_calls(tmp_path: Path) -> None:
     """In the call form the callee's transfer copies count at every call site."""
-    from rewriter.pipeline import DEFAULT_CPU_FLAGS, ir_after_pass
-
     from benchmarks.variants import write_program
+    from rewriter.pipeline import DEFAULT_CPU_FLAGS, ir_after_pass
 
     shape = DecodeShape()
     src = write_program("call", shape, tmp_path)

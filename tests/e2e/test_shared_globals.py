@@ -19,7 +19,7 @@ from rewriter.runtime import run_steps
 from stream_model import ModuleModel, parse_module
 
 pytestmark = pytest.mark.e2e
-PROGRAM = Path(__file__).parent / "data" / "two_globals_equal_splats.mlir"
+PROGRAM = Path(__file__).resolve().parents[1] / "data" / "two_globals_equal_splats.mlir"
 INPUTS = [[np.full((1, 4), s + 1, np.float32), s] for s in range(3)]
 EXPECTED = np.array([[3.0] * 4, [6.0] * 4, [9.0] * 4] + [[0.0] * 4] * 13, np.float32)
 
@@ -49,14 +49,14 @@ def test_compile_reports_and_repairs_shared_storage(tmp_path: Path, capsys: pyte
 
 
 def test_distinct_initial_values_are_not_reported() -> None:
-    example = Path(__file__).resolve().parent.parent / "examples" / "decode_step.mlir"
+    example = Path(__file__).resolve().parents[2] / "examples" / "decode_step.mlir"
     model = ModuleModel(parse_module(stream_ir_at_splice(example, DEFAULT_CPU_FLAGS)).module)
     assert model.shared_globals == []
 
 
 # -- the shape a torch export has: four zero caches, a 0-d position, in-place row writes -------
 
-FOUR_CACHES = Path(__file__).parent / "data" / "four_caches_zero_init.mlir"
+FOUR_CACHES = Path(__file__).resolve().parents[1] / "data" / "four_caches_zero_init.mlir"
 ROWS_X = [np.random.default_rng(1).integers(1, 5, (1, 1, 4, 8)).astype(np.float32) for _ in range(3)]
 FOUR_INPUTS = [[x, np.array(s, dtype=np.int64)] for s, x in enumerate(ROWS_X)]
 FOUR_EXPECTED = np.zeros((1, 32, 4, 8), np.float32)

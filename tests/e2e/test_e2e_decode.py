@@ -11,14 +11,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from benchmarks.programs import DecodeShape, decode_program
 from benchmarks.measure import copy_bytes_per_step, copy_commands
+from benchmarks.programs import DecodeShape, decode_program
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
 
 pytestmark = pytest.mark.e2e
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "decode_step.mlir"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "decode_step.mlir"
 STEPS = 12
 
 
@@ -26,7 +26,7 @@ def _hook(reports: list[RewriteReport]):
     return lambda module: reports.append(elide_slices(module))
 
 
-def _inputs(steps: int, shape: DecodeShape = DecodeShape()) -> list[list]:
+def _inputs(steps: int, shape: DecodeShape = DecodeShape()) -> list[list]:  # noqa: B008 - frozen
     rng = np.random.default_rng(1234)
     return [[rng.standard_normal((shape.heads, shape.head_dim)).astype(np.float32), s] for s in range(steps)]
 

@@ -14,7 +14,6 @@ import pytest
 from iree.compiler import ir
 
 from benchmarks.programs import FORMS, DecodeShape, decode_program
-from rewriter.pipeline.common import tool
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
     SPLICE_BEFORE,
@@ -24,9 +23,10 @@ from rewriter.pipeline import (
     ir_after_pass,
     stream_ir_at_splice,
 )
+from rewriter.pipeline.common import tool
 from rewriter.runtime import IreeRuntimeError, run_steps, run_steps_with_statistics
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DECODE_EXAMPLE = REPO / "examples" / "decode_step.mlir"
 FLAGS = list(DEFAULT_CPU_FLAGS)
 
@@ -119,7 +119,9 @@ def test_identity_hook_that_walks_the_module_keeps_output_byte_identical(seed_wi
 def test_hook_installed_as_python_pass_gives_the_same_output_as_split_pipeline(workdir, programs, references):
     out = workdir / "seed.passmode.vmfb"
     calls = []
-    result = compile_file(programs["seed"], out, FLAGS, hook=lambda m: calls.append(len(walk_ops(m))), splice_mode="pass")
+    result = compile_file(
+        programs["seed"], out, FLAGS, hook=lambda m: calls.append(len(walk_ops(m))), splice_mode="pass"
+    )
     assert result.splice_mode == "pass" and calls
     assert out.read_bytes() == references["seed"]
 

@@ -22,10 +22,26 @@ from stream_model.symbolic import evaluate
 BOUNDARY = [0, 1, 2, 3, 12, 16, 4096, 2**63 - 1, 2**63, 2**64 - 1]
 ALIGNMENTS = [0, 1, 2, 3, 12, 32, 4096, 2**63]
 # Ops the VM traps on, or whose result MLIR leaves undefined, at some of these inputs.
-DIVISIONS = {"arith.divui", "arith.divsi", "arith.remui", "arith.remsi", "arith.ceildivui", "arith.ceildivsi",
-             "arith.floordivsi"}
-BINARY = ["arith.addi", "arith.subi", "arith.muli", "arith.minui", "arith.maxui", "arith.minsi", "arith.maxsi",
-          *sorted(DIVISIONS), "util.align"]
+DIVISIONS = {
+    "arith.divui",
+    "arith.divsi",
+    "arith.remui",
+    "arith.remsi",
+    "arith.ceildivui",
+    "arith.ceildivsi",
+    "arith.floordivsi",
+}
+BINARY = [
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.minui",
+    "arith.maxui",
+    "arith.minsi",
+    "arith.maxsi",
+    *sorted(DIVISIONS),
+    "util.align",
+]
 
 pytestmark = pytest.mark.e2e
 
@@ -53,8 +69,10 @@ def _function(i: int, op: str) -> str:
 def vm():
     import iree.runtime as rt
 
-    vmfb = compile_str("".join(_function(i, op) for i, op in enumerate(BINARY)),
-                       extra_args=["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"])
+    vmfb = compile_str(
+        "".join(_function(i, op) for i, op in enumerate(BINARY)),
+        extra_args=["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"],
+    )
     ctx = rt.SystemContext(config=rt.Config("local-sync"))
     ctx.add_vm_module(rt.VmModule.copy_buffer(ctx.instance, vmfb))
     module = ctx.modules.module
@@ -75,8 +93,10 @@ def _translated(op: str, b: int | None) -> tuple[sympy.Expr, str]:
 
 
 def _folded(op: str, a: int, b: int) -> int | None:
-    text = (f"func.func @f() -> index {{\n  %a = arith.constant {_signed(a)} : index\n"
-            f"  %b = arith.constant {_signed(b)} : index\n  %r = {op} %a, %b : index\n  return %r : index\n}}\n")
+    text = (
+        f"func.func @f() -> index {{\n  %a = arith.constant {_signed(a)} : index\n"
+        f"  %b = arith.constant {_signed(b)} : index\n  %r = {op} %a, %b : index\n  return %r : index\n}}\n"
+    )
     ctx = ir.Context()
     module = ir.Module.parse(text, ctx)
     with ctx:
@@ -100,7 +120,9 @@ def test_translation_agrees_with_the_vm_at_boundary_values(op: str, vm) -> None:
             if not expr.free_symbols <= {sympy.Symbol(n, integer=True, nonnegative=True) for n in env}:
                 assert op == "util.align", f"{op} made no claim: {expr}"
                 continue  # no claim: an opaque symbol
-            assert evaluate(expr, env) == expected, f"{op} {a}, {b}: model {expr} = {evaluate(expr, env)}, VM {expected}"
+            assert evaluate(expr, env) == expected, (
+                f"{op} {a}, {b}: model {expr} = {evaluate(expr, env)}, VM {expected}"
+            )
 
 
 @pytest.mark.parametrize("a,b", list(itertools.product(BOUNDARY, ALIGNMENTS)))
@@ -109,14 +131,18 @@ def test_util_align_of_constants_is_claimed_only_where_the_folder_and_the_vm_agr
     are not powers of two they disagree (``util.align 3, 3``: folded 3, run 5). The model's
     value of two constants must be what every path through IREE computes, or no value."""
     folded, ran = _folded("util.align", a, b), vm("util.align", a, b)
-    text = (f"func.func @f() -> index {{\n  %a = arith.constant {_signed(a)} : index\n"
-            f"  %b = arith.constant {_signed(b)} : index\n  %r = util.align %a, %b : index\n  return %r : index\n}}\n")
+    text = (
+        f"func.func @f() -> index {{\n  %a = arith.constant {_signed(a)} : index\n"
+        f"  %b = arith.constant {_signed(b)} : index\n  %r = util.align %a, %b : index\n  return %r : index\n}}\n"
+    )
     module = ir.Module.parse(text, ir.Context())
     result = list(module.body.operations[0].regions[0].blocks[0].operations)[-1].operands[0]
     expr = IndexTranslator(lambda v: "r").expr(result)
     if expr.free_symbols:
         return  # no claim
-    assert evaluate(expr, {}) == ran and folded in (None, ran), f"align {a}, {b}: model {expr}, folded {folded}, VM {ran}"
+    assert evaluate(expr, {}) == ran and folded in (None, ran), (
+        f"align {a}, {b}: model {expr}, folded {folded}, VM {ran}"
+    )
 
 
 def test_util_align_is_exact_only_for_powers_of_two() -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from rewriter.cli import main
 from benchmarks.ir_cases import cases, wrap
+from rewriter.cli import main
 
 SCRIPT = str(Path(sys.executable).parent / "slice-elision")
 SEED_CASE = next(c for c in cases() if c[0] == "alias/same_ssa_value")[2]
@@ -167,7 +167,7 @@ def test_existing_output_survives_a_failed_run(tmp_path: Path) -> None:
 @pytest.mark.e2e
 def test_compile_flag_rejected_by_iree(tmp_path: Path) -> None:
     out = tmp_path / "out.vmfb"
-    example = Path(__file__).resolve().parent.parent / "examples" / "decode_step.mlir"
+    example = Path(__file__).resolve().parents[2] / "examples" / "decode_step.mlir"
     proc = run_cli("compile", str(example), "-o", str(out), "--iree-no-such-flag=1")
     assert_clean_error(proc, "no-such-flag")
     assert not out.exists()
@@ -177,10 +177,17 @@ def test_compile_flag_rejected_by_iree(tmp_path: Path) -> None:
 def test_compile_unparseable_input(tmp_path: Path) -> None:
     src, out = tmp_path / "bad.mlir", tmp_path / "out.vmfb"
     src.write_text("func.func @f( {")
-    assert_clean_error(run_cli("compile", str(src), "-o", str(out), "--iree-hal-target-device=local",
-                               "--iree-hal-local-target-device-backends=llvm-cpu"))
+    assert_clean_error(
+        run_cli(
+            "compile",
+            str(src),
+            "-o",
+            str(out),
+            "--iree-hal-target-device=local",
+            "--iree-hal-local-target-device-backends=llvm-cpu",
+        )
+    )
     assert not out.exists()
-
 
 
 def test_annotate_rewrites_nothing_and_writes_each_decision_on_its_slice(seed_file: Path, tmp_path: Path) -> None:
@@ -207,7 +214,7 @@ def test_unwritable_output_is_a_plain_error_and_leaves_no_log(seed_file: Path, t
 
 # -- explain takes what compile takes ---------------------------------------------------------
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CPU_FLAGS = [
     "--iree-hal-target-device=local",
     "--iree-hal-local-target-device-backends=llvm-cpu",

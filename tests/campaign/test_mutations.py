@@ -32,8 +32,8 @@ counts for programs the unpatched rule gets right.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -110,8 +110,11 @@ AUDITED_MUTATIONS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], tuple[s
 
 
 def _programs() -> list:
-    return (list(handpicked.ALL) + sample_batch(SAMPLE_SEED, family="classic")
-            + [handpicked.FINDINGS[c] for _, classes in AUDITED_MUTATIONS.values() for c in classes])
+    return (
+        list(handpicked.ALL)
+        + sample_batch(SAMPLE_SEED, family="classic")
+        + [handpicked.FINDINGS[c] for _, classes in AUDITED_MUTATIONS.values() for c in classes]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -146,12 +149,15 @@ def test_weakened_rule_is_detected_by_a_bit_mismatch(
     with Oracle(tmp_path, VmfbCache(default_cache_dir()), record_faults=False, rewrite_in_worker=False) as o:
         mutated = o.judge(programs).outcomes
     detected = [
-        i for i, (before, after) in enumerate(zip(baseline, mutated))
+        i
+        for i, (before, after) in enumerate(zip(baseline, mutated))
         if before.status == "ok" and _runtime_mismatch(after)
     ]
     n = len(handpicked.ALL)
-    print(f"{mutation}: detected by hand-picked {[i for i in detected if i < n]}, "
-          f"generated {[i - n for i in detected if i >= n]}")
+    print(
+        f"{mutation}: detected by hand-picked {[i for i in detected if i < n]}, "
+        f"generated {[i - n for i in detected if i >= n]}"
+    )
     assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
 
 
@@ -165,8 +171,11 @@ def test_weakened_rule_is_detected_by_the_alias_audit(
     AUDITED_MUTATIONS[mutation][0](monkeypatch)
     with Oracle(tmp_path, VmfbCache(default_cache_dir()), record_faults=False, rewrite_in_worker=False) as o:
         mutated = o.judge(programs).outcomes
-    detected = [i for i, (before, after) in enumerate(zip(baseline, mutated))
-                if before.status == "ok" and after.status in FAILING]
+    detected = [
+        i
+        for i, (before, after) in enumerate(zip(baseline, mutated))
+        if before.status == "ok" and after.status in FAILING
+    ]
     print(f"{mutation}: detected by programs {detected}")
     assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
 
@@ -183,9 +192,17 @@ def test_a_detected_weakening_shrinks_to_a_small_program(monkeypatch: pytest.Mon
     with Oracle(tmp_path, VmfbCache(default_cache_dir()), record_faults=False, rewrite_in_worker=False) as o:
         # The first campaign's straight-line shapes: the new ones meet the rule's own open
         # soundness issues, which would shrink instead of the weakening.
-        result = run_campaign(o, seed_value=99, max_batches=3, batch_size=8, stop_at_first=True,
-                              save_regressions=False, shrink_seconds=30, kinds=CLASSIC_KINDS,
-                              rates=FOCUSED_RATES["classic"])
+        result = run_campaign(
+            o,
+            seed_value=99,
+            max_batches=3,
+            batch_size=8,
+            stop_at_first=True,
+            save_regressions=False,
+            shrink_seconds=30,
+            kinds=CLASSIC_KINDS,
+            rates=FOCUSED_RATES["classic"],
+        )
     assert result.findings, "ignoring ordering went unnoticed"
     (program,) = result.findings[0].batch
     print(f"\nshrunk to:\n{program.describe()}")

@@ -13,7 +13,21 @@ from tests.campaign import handpicked
 from tests.campaign.audit import aliased_names, audit
 from tests.campaign.interp import interpret, trace_races
 from tests.campaign.program import (
-    Call, Discard, Fill, For, GlobalDecl, Iota, Ix, Lin, Load, Program, Range, Slice, Sum, Update, check,
+    Call,
+    Discard,
+    Fill,
+    For,
+    GlobalDecl,
+    Iota,
+    Ix,
+    Lin,
+    Load,
+    Program,
+    Range,
+    Slice,
+    Sum,
+    Update,
+    check,
 )
 
 R = lambda a, n: Range(Lin(a), Lin(n))  # noqa: E731 - constant element range [a, a + n)

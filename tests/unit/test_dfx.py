@@ -24,10 +24,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dfx import (
-    DFXMisuseError,
     AbstractElement,
     BooleanState,
     ChangeStatus,
+    DFXMisuseError,
     LatticeState,
     Solver,
     SolverResult,
@@ -355,7 +355,7 @@ def test_two_runs_give_identical_order_and_results() -> None:
 
 def test_order_does_not_depend_on_hash_randomisation() -> None:
     script = "import runpy, sys; print(runpy.run_path(sys.argv[1])['_purity_trace']())"
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     outputs = {
         subprocess.run(
             [sys.executable, "-c", script, __file__],

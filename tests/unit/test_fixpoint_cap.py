@@ -3,9 +3,9 @@ its copy, with the reason; with room to converge, the same program is aliased.""
 
 from __future__ import annotations
 
+from benchmarks.ir_cases import wrap
 from rewriter.rewrite import elide_slices
 from stream_model import parse_module
-from benchmarks.ir_cases import wrap
 
 DEPTH = 12
 

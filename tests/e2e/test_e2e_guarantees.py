@@ -19,14 +19,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from benchmarks.programs import DecodeShape, decode_program
 from benchmarks.measure import copy_bytes_per_step, copy_commands
+from benchmarks.programs import DecodeShape, decode_program
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
 
 pytestmark = pytest.mark.e2e
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _compile_both(src: Path, tmp: Path) -> tuple[Path, Path, RewriteReport]:
