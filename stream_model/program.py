@@ -65,8 +65,9 @@ class FunctionModel:
     _ancestors: dict[int, int] = field(default_factory=dict)  # op index -> bitset of op indices
     _preds: dict[int, list[OpInfo]] = field(default_factory=dict)  # op index -> order predecessors
     _producers: dict[ir.Value, OpInfo] | None = None  # see _order_producers
-    # Its blocks branch back (a loop written with cf branches): a block may run many times,
-    # which the model does not describe; slices there keep their copy.
+    # Blocks of its body, or of any region in it, branch back (a loop written with cf
+    # branches): a block may run many times, which the model does not describe; slices in the
+    # function keep their copy.
     cfg_cycle: bool = False
 
     @property
@@ -304,7 +305,15 @@ class ModuleModel:
 
         for i, block in enumerate(fn.regions[0].blocks):
             visit(block, i == 0 and block == entry, (), ())
-        return FunctionModel(fn, name, ops, {i.op: i for i in ops}, cfg_cycle=_has_cfg_cycle(fn.regions[0]))
+        return FunctionModel(
+            fn,
+            name,
+            ops,
+            {i.op: i for i in ops},
+            cfg_cycle=any(
+                _has_cfg_cycle(region) for op in (fn, *(i.op for i in ops if i.has_regions)) for region in op.regions
+            ),
+        )
 
 
 def _has_cfg_cycle(region: ir.Region) -> bool:

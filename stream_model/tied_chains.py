@@ -35,10 +35,13 @@ class Exposure(enum.Enum):
 
     #: Storage this module made, which others can now see (exported, returned, passed on).
     ESCAPE = "escape"
+    #: A function argument: a buffer that existed when the call began.
+    ARGUMENT = "argument"
     #: A whole buffer handed in from outside (``stream.tensor.import``).
     IMPORT = "import"
-    #: Storage of unknown provenance: an argument, a call or unknown op's result, a public or
-    #: address-taken global, a block or region argument the model does not follow.
+    #: Storage of unknown provenance that arrives while the function runs: a call or unknown
+    #: op's result, a public or address-taken global, a block or region argument the model
+    #: does not follow. It may be anything that escaped before, or any global's buffer.
     OPAQUE = "opaque"
 
 
@@ -51,7 +54,9 @@ class _Node:
     parent: Key
     external: bool = False
     opaque: bool = False  # some external source of the base is not followed (roots only)
-    from_outside: bool = False  # a buffer made outside this module reaches the base (roots only)
+    argument: bool = False  # a function argument is in the base (roots only)
+    incoming: bool = False  # an import or an opaque value arriving mid-call is in it (roots only)
+    escaped: bool = False  # code we cannot see may hold it (roots only)
     reasons: list[str] = field(default_factory=list)  # for explanations only, capped
     globals: set[str] = field(default_factory=set)  # global symbols in this base (roots only)
 
@@ -61,6 +66,8 @@ class StorageMap:
 
     def __init__(self) -> None:
         self._nodes: dict[Key, _Node] = {}
+        #: Globals whose buffer some call in the module passes as an argument.
+        self.passed_globals: set[str] = set()
 
     def _node(self, key: Key) -> _Node:
         node = self._nodes.get(key)
@@ -89,7 +96,9 @@ class StorageMap:
         nb.parent = ra
         na.external = na.external or nb.external
         na.opaque = na.opaque or nb.opaque
-        na.from_outside = na.from_outside or nb.from_outside
+        na.argument = na.argument or nb.argument
+        na.incoming = na.incoming or nb.incoming
+        na.escaped = na.escaped or nb.escaped
         na.reasons.extend(nb.reasons[: max(0, MAX_REASONS - len(na.reasons))])
         na.globals |= nb.globals
         nb.globals = set()
@@ -100,8 +109,10 @@ class StorageMap:
         kept."""
         root = self._node(self.find(key))
         root.external = True
-        root.opaque = root.opaque or exposure is Exposure.OPAQUE
-        root.from_outside = root.from_outside or exposure is not Exposure.ESCAPE
+        root.opaque = root.opaque or exposure in (Exposure.OPAQUE, Exposure.ARGUMENT)
+        root.argument = root.argument or exposure is Exposure.ARGUMENT
+        root.incoming = root.incoming or exposure in (Exposure.IMPORT, Exposure.OPAQUE)
+        root.escaped = root.escaped or exposure is Exposure.ESCAPE
         if len(root.reasons) < MAX_REASONS:
             root.reasons.append(reason)
 
@@ -120,14 +131,27 @@ class StorageMap:
         return self.find(a) == self.find(b)
 
     def may_alias(self, a: Key, b: Key) -> bool:
-        """True when a and b may share bytes at *unknown* relative offsets: two different bases
-        that both hold a buffer made outside this module. Storage this module allocated cannot
-        be one its callers passed in, even after it escapes (IREE's result-into-argument
-        storage is a tie, which joins bases)."""
+        """May two different bases share bytes at *unknown* relative offsets?
+
+        * two buffers from outside (arguments, imports, call or unknown results) may be one;
+        * something arriving mid-call (a call result, an import) may be anything that escaped
+          before, or any global's buffer;
+        * an argument may be a global's buffer when that buffer escaped (a caller outside the
+          module may pass it back) or when some call in the module passes that global;
+        * otherwise no: storage a function allocates cannot be a buffer its caller passed in,
+          even after it escapes (IREE's result-into-argument storage is a tie, which joins
+          bases), and two allocations are two buffers."""
         if self.same_base(a, b):
             return False
         na, nb = self._nodes[self.find(a)], self._nodes[self.find(b)]
-        return na.from_outside and nb.from_outside
+        return self._may_meet(na, nb) or self._may_meet(nb, na)
+
+    def _may_meet(self, x: _Node, y: _Node) -> bool:
+        if (x.argument or x.incoming) and (y.argument or y.incoming):
+            return True
+        if x.incoming and (y.escaped or y.globals):
+            return True
+        return x.argument and bool(y.globals) and (y.escaped or bool(y.globals & self.passed_globals))
 
     def globals_in_base(self, key: Key) -> list[str]:
         return sorted(self._nodes[self.find(key)].globals)
@@ -156,7 +180,7 @@ def build_storage_map(
                 "@" + name, Exposure.OPAQUE, f"global @{name} is used other than by util.global.load/store"
             )
     for value, where in function_args:
-        storage.mark_external(value, Exposure.OPAQUE, f"argument of {where}")
+        storage.mark_external(value, Exposure.ARGUMENT, f"argument of {where}")
     for op, fx in effects:
         for result, operand in fx.tied + fx.aliases:
             storage.union(result, operand)
@@ -176,6 +200,14 @@ def build_storage_map(
             storage.find(v)
         _region_edges(op, storage)
         _branch_edges(op, storage)
+    storage.passed_globals = {
+        g
+        for op, _ in effects
+        if op.name == "util.call"
+        for v in op.operands
+        if is_resource(v)
+        for g in storage.globals_in_base(v)
+    }
     return storage
 
 

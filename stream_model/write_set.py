@@ -22,15 +22,26 @@ def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -
     idx = resolved.writes_index(fn)
     base = storage.find(src)
     found = list(idx.by_base.get(base, []))
-    if storage.is_external(src):
-        found += [
-            (info, Access(acc.value, Kind.WRITE, None, None))
-            for b, info, acc in idx.external
-            if storage.may_alias(b, base)
-        ]
+    for other, writes in idx.by_base.items():
+        if storage.may_alias(other, base):
+            found += [(info, Access(acc.value, Kind.WRITE, None, None)) for info, acc in writes]
     src_globals = set(storage.globals_in_base(src))
     for info in idx.global_writers:
         written = resolved.effects(info).writes_globals
         if (written is None and (storage.is_external(src) or src_globals)) or (written and written & src_globals):
             found.append((info, Access(src, Kind.WRITE, None, None)))
-    return sorted(found, key=lambda pair: pair[0].index)
+    return _without_repeats(sorted(found, key=lambda pair: pair[0].index))
+
+
+def _without_repeats(found: list[tuple[OpInfo, Access]]) -> list[tuple[OpInfo, Access]]:
+    """One unknown-range entry per op: an op reached through several bases (a call writing
+    its operand and a global) is one write of unknown bytes, checked once."""
+    out: list[tuple[OpInfo, Access]] = []
+    unknown: set[int] = set()
+    for info, acc in found:
+        if not acc.range_known:
+            if info.index in unknown:
+                continue
+            unknown.add(info.index)
+        out.append((info, acc))
+    return out
