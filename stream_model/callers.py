@@ -23,15 +23,22 @@ from .write_set import writes_to_storage_of
 CAPPED = "the fixed-point iteration reached its cap before proving the callers' writes ordered"
 
 
-class ArgumentStable(AbstractElement[BooleanState]):
-    """No write to the storage behind argument ``i`` of function ``f`` can happen while a call
-    of ``f`` runs (position: ``(f, i)``).
+#: What a stability element is about: an argument (its index) or a global (``"@name"``).
+Subject = int | str
 
-    Holds when ``f`` is internal (every caller visible) and, at each call site, every write in
-    the caller to the operand's storage is ordered before the call or after it (depending on a
-    result that the callee produces only after its reads of the argument), and, when the
-    operand itself comes in through an argument of the caller, that argument is stable too
-    (a dependence on another element: recursion converges optimistically).
+
+class ArgumentStable(AbstractElement[BooleanState]):
+    """No write to some storage can happen while a call of ``f`` runs (position: ``(f, s)``):
+    the storage behind argument ``s`` of ``f`` (an index), or global ``s`` (``"@name"``).
+
+    Holds when, at each call site of ``f``, every write in the caller to that storage (the
+    call's operand, or the global) is ordered before the call or after it (depending on a
+    result that the callee produces only after its reads), and the same holds one level up
+    for the caller's own callers where the storage comes in through the caller's argument or
+    is the same global (a dependence on another element: recursion converges optimistically).
+    For an argument, ``f`` must also be internal (every caller visible); a global of the module
+    is written only by the module's own code, so a public ``f`` needs only its visible callers
+    checked (invocations of the module from outside do not overlap).
     """
 
     why: str = ""
@@ -41,8 +48,8 @@ class ArgumentStable(AbstractElement[BooleanState]):
 
     def update(self, solver: Solver) -> ChangeStatus:
         resolved: Resolved = solver.context
-        name, index = cast(tuple[str, int], self.position)
-        why = _argument_unstable(solver, resolved, resolved.model.function(name), index)
+        name, subject = cast(tuple[str, Subject], self.position)
+        why = _argument_unstable(solver, resolved, resolved.model.function(name), subject)
         if why is None:
             return ChangeStatus.UNCHANGED
         self.why = why
@@ -68,8 +75,8 @@ class ArgumentStability:
         self._solver = solver
         self.result = result
 
-    def of(self, function: str, index: int) -> Stability:
-        element = self._solver.lookup(ArgumentStable, (function, index))
+    def of(self, function: str, subject: Subject) -> Stability:
+        element = self._solver.lookup(ArgumentStable, (function, subject))
         if element is None or not element.is_at_fixpoint():
             return Stability(False, "the model did not settle whether the callers' writes are ordered")
         if element.state.assumed:
@@ -78,24 +85,22 @@ class ArgumentStability:
 
 
 def argument_stability(
-    resolved: Resolved, functions: list[FunctionModel], max_iterations: int | None
+    resolved: Resolved, subjects: list[tuple[str, Subject]], max_iterations: int | None
 ) -> ArgumentStability:
-    """Run :class:`ArgumentStable` for every resource argument of ``functions`` to a fixpoint."""
+    """Run :class:`ArgumentStable` for each ``(function, subject)`` to a fixpoint."""
     solver = Solver(resolved)
-    for fn in functions:
-        for i, arg in enumerate(fn.op.regions[0].blocks[0].arguments):
-            if is_resource(arg):
-                solver.get_element(ArgumentStable, (fn.name, i))
+    for position in subjects:
+        solver.get_element(ArgumentStable, position)
     result = solver.run(max_iterations) if max_iterations is not None else solver.run()
     return ArgumentStability(solver, result)
 
 
-def _argument_unstable(solver: Solver, resolved: Resolved, fn: FunctionModel | None, index: int) -> str | None:
+def _argument_unstable(solver: Solver, resolved: Resolved, fn: FunctionModel | None, subject: Subject) -> str | None:
     model, storage = resolved.model, resolved.storage
-    if fn is None or not model.is_internal(fn):
+    if fn is None or (isinstance(subject, int) and not model.is_internal(fn)):
         return "the function has callers the model cannot see"
     for caller, call in model.call_sites(fn.name):
-        operand = call.op.operands[index]
+        operand = call.op.operands[subject] if isinstance(subject, int) else subject
         if call.in_loop or not call.top_level:
             return f"call {model.names.describe(call.op)} in @{caller.name} is inside a region"
         for w, _ in writes_to_storage_of(resolved, caller, operand):
@@ -109,6 +114,8 @@ def _argument_unstable(solver: Solver, resolved: Resolved, fn: FunctionModel | N
                 f"{model.names.describe(w.op)} in @{caller.name} may write it while "
                 f"{model.names.describe(call.op)} runs"
             )
+        if isinstance(subject, str) and not solver.get_element(ArgumentStable, (caller.name, subject)).state.assumed:
+            return f"@{caller.name}'s callers may write it while {model.names.describe(call.op)} runs"
         cargs = list(caller.op.regions[0].blocks[0].arguments)
         for j, a in enumerate(cargs):
             if is_resource(a) and (storage.same_base(a, operand) or storage.may_alias(a, operand)):

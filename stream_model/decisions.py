@@ -70,7 +70,7 @@ class WriteCheck:
     # The write itself and, for ordered-around-calls, the (function, argument) whose settled
     # stability it relies on: analysis state behind the claim, not part of the log.
     write_op: Any = field(default=None, repr=False, compare=False)
-    argument: tuple[str, int] | None = field(default=None, repr=False, compare=False)
+    argument: tuple[str, int | str] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)

@@ -50,7 +50,7 @@ import sympy
 from iree.compiler import ir
 
 from .alias_reads import KeepCopy, read_points
-from .callers import ArgumentStability, argument_stability
+from .callers import ArgumentStability, Subject, argument_stability
 from .decisions import Decision, SliceDecision, Verdict, WriteCheck, alias_reason, keep_reason
 from .facts import FactStore
 from .loops import loop_context, ordered_before_every_iteration
@@ -100,8 +100,7 @@ def analyze(model: ModuleModel, options: AnalysisOptions = AnalysisOptions()) ->
     """
     resolved = resolve_calls(model, options.max_iterations)
     candidates = [(fn, info) for fn in model.functions for info in fn.copies(model.single_device)]
-    holders = list({id(fn): fn for fn, _ in candidates}.values())
-    stability = argument_stability(resolved, holders, options.max_iterations)
+    stability = argument_stability(resolved, _stability_subjects(resolved, candidates), options.max_iterations)
     store = FactStore(model, options.timeout_ms)
     state = _Settled(resolved, store, stability)
     decisions = [decide(state, fn, info) for fn, info in candidates]
@@ -115,6 +114,21 @@ def analyze(model: ModuleModel, options: AnalysisOptions = AnalysisOptions()) ->
         store,
         stability,
     )
+
+
+def _stability_subjects(
+    resolved: Resolved, candidates: list[tuple[FunctionModel, OpInfo]]
+) -> list[tuple[str, Subject]]:
+    """What phase 2 must settle: every resource argument of a function holding a candidate,
+    and every global a candidate's source may be (the rule asks about no other subject)."""
+    subjects: dict[tuple[str, Subject], None] = {}
+    for fn, info in candidates:
+        for i, arg in enumerate(fn.op.regions[0].blocks[0].arguments):
+            if is_resource(arg):
+                subjects[(fn.name, i)] = None
+        for g in resolved.storage.globals_in_base(info.op.opview.source):
+            subjects[(fn.name, "@" + g)] = None
+    return list(subjects)
 
 
 @dataclass(frozen=True)
@@ -208,6 +222,21 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
                 argument=(fn.name, i),
             )
         )
+    for g in storage.globals_in_base(src):
+        stable = state.stability.of(fn.name, "@" + g)
+        if not stable.stable:
+            raise KeepCopy(f"the source is global @{g}'s storage: {stable.why}")
+        if model.call_sites(fn.name):
+            checks.append(
+                WriteCheck(
+                    op=f"callers of @{fn.name}",
+                    location=model.names.location(fn.op),
+                    range=None,
+                    verdict=Verdict.ORDERED_AROUND_CALLS,
+                    detail=f"every caller's writes to global @{g} are ordered around the call",
+                    argument=(fn.name, "@" + g),
+                )
+            )
     if storage.is_external(src) and not storage.globals_in_base(src):
         external_args = [a for a in args if is_resource(a)]
         if not external_args and fn.op.name != "util.initializer" and storage.has_opaque_source(src):

@@ -475,3 +475,66 @@ util.func public @alias_carried_to_the_next_iteration(%row: !stream.resource<*>)
 // DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @alias_carried_to_the_next_iteration
 // LOG: decision: KEEP: %s is carried into the next iteration of its loop (iter_args), where its reads are not ordered with this iteration's writes
+
+// -----
+
+// Cause 1 for globals: the callee slices a global it loads, and its caller writes the global
+// after the call with no dependence on the call's result.
+// CHECK-LABEL: util.func private @callee_slices_the_cache
+// CHECK: stream.async.slice
+// CHECK-LABEL: util.func public @caller_writes_the_global_after_the_call
+util.func private @callee_slices_the_cache() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %s = stream.async.slice %cache[%c0 to %c64] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c64}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+util.func public @caller_writes_the_global_after_the_call() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %c0_i32 = arith.constant 0 : i32
+  %r = util.call @callee_slices_the_cache() : () -> !stream.resource<*>
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %f = stream.async.fill %c0_i32, %cache[%c0 to %c4 for %c4] : i32 -> %cache as !stream.resource<variable>{%c1024}
+  util.global.store %f, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
+// LOG-LABEL: slice %s in @callee_slices_the_cache
+// LOG: decision: KEEP: the source is global @cache's storage: stream.async.fill %f in @caller_writes_the_global_after_the_call may write it while util.call %r runs
+
+// -----
+
+// The twin: the caller's write of the global depends on the call's result.
+// CHECK-LABEL: util.func private @callee_reads_the_cache_head
+// CHECK-NOT: stream.async.slice
+// CHECK-LABEL: util.func public @caller_writes_the_global_after_the_result
+util.func private @callee_reads_the_cache_head() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %s = stream.async.slice %cache[%c0 to %c64] : !stream.resource<variable>{%c1024} -> !stream.resource<variable>{%c64}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+util.func public @caller_writes_the_global_after_the_result() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1024 = arith.constant 1024 : index
+  %r = util.call @callee_reads_the_cache_head() : () -> !stream.resource<*>
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %u = stream.async.update %r, %cache[%c0 to %c4] : !stream.resource<*>{%c4} -> %cache as !stream.resource<variable>{%c1024}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %r : !stream.resource<*>
+}
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "alias"
+// LOG-LABEL: slice %s in @callee_reads_the_cache_head
+// LOG: decision: ALIAS
+// LOG: write callers of @callee_reads_the_cache_head {{.*}}: callers' writes are ordered around every call
