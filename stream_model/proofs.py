@@ -424,9 +424,8 @@ def _prove_disjoint_cached(a: ByteRange, b: ByteRange, facts: tuple[Fact, ...], 
     q = _Query([a.start, a.end, b.start, b.end], facts, timeout_ms)
     a0, a1, b0, b1 = q.goal_terms
     overlap = z3.And(z3.ULT(a0, a1), z3.ULT(b0, b1), z3.ULT(a0, b1), z3.ULT(b0, a1))
-    settled = _settle(
-        q, overlap, facts, DISJOINT, f"{a} and {b} are disjoint", f"whether {a} and {b} overlap", "treat as may overlap"
-    )
+    wording = _Wording(f"{a} and {b} are disjoint", f"whether {a} and {b} overlap", "treat as may overlap")
+    settled = _settle(q, overlap, facts, DISJOINT, wording)
     if isinstance(settled, Proof):
         return settled
     env = settled
@@ -440,18 +439,28 @@ def _prove_disjoint_cached(a: ByteRange, b: ByteRange, facts: tuple[Fact, ...], 
     return Proof(MAY_OVERLAP, (), env, f"{ra} and {rb} overlap at {_fmt_env(env)}")
 
 
+@dataclass(frozen=True)
+class _Wording:
+    """How a query's outcome reads: the claim when proved; the question and the fallback when
+    z3 gives up."""
+
+    claim: str
+    question: str
+    fallback: str
+
+
 def _settle(
-    q: _Query, goal: z3.BoolRef, facts: tuple[Fact, ...], proved: ProofVerdict, claim: str, question: str, fallback: str
+    q: _Query, goal: z3.BoolRef, facts: tuple[Fact, ...], proved: ProofVerdict, wording: _Wording
 ) -> Proof | dict[str, int]:
-    """Check ``facts AND goal``: unsat is the proof (``proved``, with a minimal core of facts,
-    ``claim`` as its sentence), z3 giving up is ``unknown`` (``question`` undecided, then
-    ``fallback``); otherwise the small counterexample, for the caller to re-check."""
+    """Check ``facts AND goal``: unsat is the proof (``proved``, with a minimal core of facts),
+    z3 giving up is ``unknown``; otherwise the small counterexample, for the caller to
+    re-check."""
     out = q.check(goal, [f.name for f in facts])
     if out.status == "unsat":
         core = q.minimal_core(goal, out.core)
-        return Proof(proved, core, None, f"{claim}{_assuming(core)}")
+        return Proof(proved, core, None, f"{wording.claim}{_assuming(core)}")
     if out.status == "unknown":
-        detail = f"z3 could not decide {question} ({out.reason}, limit {q.timeout_ms} ms); {fallback}"
+        detail = f"z3 could not decide {wording.question} ({out.reason}, limit {q.timeout_ms} ms); {wording.fallback}"
         return Proof(UNKNOWN, (), None, detail)
     assert out.model is not None
     return q.small_model(goal, out.model)
@@ -486,7 +495,7 @@ def _prove_relation_cached(
     zl, zr = q.goal_terms
     negated = z3.Not(_z3_relation(rel, zl, zr))
     claim = f"{pretty(lhs)} {_RELATION_TEXT[rel]} {pretty(rhs)}"
-    settled = _settle(q, negated, facts, PROVED, f"{claim} holds", claim, "treat as not proved")
+    settled = _settle(q, negated, facts, PROVED, _Wording(f"{claim} holds", claim, "treat as not proved"))
     if isinstance(settled, Proof):
         return settled
     env = settled

@@ -212,36 +212,31 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
         stable = state.stability.of(fn.name, i)
         if not stable.stable:
             raise KeepCopy(f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}")
-        checks.append(
-            WriteCheck(
-                op=f"callers of @{fn.name}",
-                location=model.names.location(fn.op),
-                range=None,
-                verdict=Verdict.ORDERED_AROUND_CALLS,
-                detail=f"every caller's writes to argument {model.names.name(arg)} are ordered around the call",
-                argument=(fn.name, i),
-            )
-        )
+        checks.append(_around_calls(model, fn, f"argument {model.names.name(arg)}", i))
     for g in storage.globals_in_base(src):
         stable = state.stability.of(fn.name, "@" + g)
         if not stable.stable:
             raise KeepCopy(f"the source is global @{g}'s storage: {stable.why}")
         if model.call_sites(fn.name):
-            checks.append(
-                WriteCheck(
-                    op=f"callers of @{fn.name}",
-                    location=model.names.location(fn.op),
-                    range=None,
-                    verdict=Verdict.ORDERED_AROUND_CALLS,
-                    detail=f"every caller's writes to global @{g} are ordered around the call",
-                    argument=(fn.name, "@" + g),
-                )
-            )
+            checks.append(_around_calls(model, fn, f"global @{g}", "@" + g))
     if storage.is_external(src) and not storage.globals_in_base(src):
         external_args = [a for a in args if is_resource(a)]
         if not external_args and fn.op.name != "util.initializer" and storage.has_opaque_source(src):
             raise KeepCopy("the source's storage comes from outside this function in a way the model does not follow")
     return checks
+
+
+def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Subject) -> WriteCheck:
+    """The claim that every caller's writes to ``what`` are ordered around the calls of ``fn``
+    (re-derived from the settled :class:`.ArgumentStable` of ``subject``)."""
+    return WriteCheck(
+        op=f"callers of @{fn.name}",
+        location=model.names.location(fn.op),
+        range=None,
+        verdict=Verdict.ORDERED_AROUND_CALLS,
+        detail=f"every caller's writes to {what} are ordered around the call",
+        argument=(fn.name, subject),
+    )
 
 
 def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceDecision:
