@@ -12,11 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import cast
 
+from iree.compiler import ir
+
 from dfx import AbstractElement, BooleanState, ChangeStatus, Solver, SolverResult
 
-from .program import FunctionModel
+from .calls import reads_done_before_return
+from .program import FunctionModel, OpInfo
 from .resolved import Resolved
-from .semantics import is_resource
+from .semantics import callee_name, is_resource
 from .write_set import writes_to_storage_of
 
 #: Why an argument is unstable when the fixpoint was cut short before deciding it.
@@ -95,6 +98,57 @@ def argument_stability(
     return ArgumentStability(solver, result)
 
 
+def _late_reads(resolved: Resolved, call: OpInfo, subject: Subject) -> bool:
+    """May the call still read the subject's storage after its results are ready? For an
+    argument: its callee's summary says (``late_reads``). For a global: yes unless the callee
+    reads it only in its own body (no function it calls loads the global) and every such read
+    finishes before each result it returns, or it is read only through the call's operands."""
+    if resolved.effects(call).late_reads and isinstance(subject, int):
+        return True
+    if isinstance(subject, int):
+        return False
+    if any(
+        resolved.storage.same_base(v, subject) or resolved.storage.may_alias(v, subject)
+        for v in resolved.effects(call).late_reads
+    ):
+        return True
+    callee = resolved.model.function(callee_name(call.op))
+    if callee is None:
+        return True
+    if _callees_may_load(resolved, callee, subject[1:]):
+        return True
+    returns = [i.op for i in callee.ops if i.op.name == "util.return"]
+    effects = [(i.op, resolved.effects(i)) for i in callee.ops]
+    return not reads_done_before_return(callee, resolved.storage, subject, returns, effects)
+
+
+def _loads_global(fn: FunctionModel, name: str) -> bool:
+    return any(
+        i.op.name == "util.global.load" and str(ir.FlatSymbolRefAttr(i.op.attributes["global"]).value) == name
+        for i in fn.ops
+    )
+
+
+def _callees_may_load(resolved: Resolved, fn: FunctionModel, name: str) -> bool:
+    """May a function ``fn`` calls, directly or not, load global ``@name`` (a callee without a
+    body may do anything)? Their reads are off the path the caller's analysis can see."""
+    seen: set[str] = set()
+    work = [fn]
+    while work:
+        for info in work.pop().ops:
+            if info.op.name != "util.call":
+                continue
+            target = resolved.model.function(callee_name(info.op))
+            if target is None:
+                return True
+            if target.name not in seen:
+                seen.add(target.name)
+                if _loads_global(target, name):
+                    return True
+                work.append(target)
+    return False
+
+
 def _argument_unstable(solver: Solver, resolved: Resolved, fn: FunctionModel | None, subject: Subject) -> str | None:
     model, storage = resolved.model, resolved.storage
     if fn is None or (isinstance(subject, int) and not model.is_internal(fn)):
@@ -108,7 +162,7 @@ def _argument_unstable(solver: Solver, resolved: Resolved, fn: FunctionModel | N
                 continue  # the call's own writes are the callee's, checked inside the callee
             if caller.happens_before(w, call):
                 continue
-            if caller.happens_before(call, w) and not resolved.effects(call).late_reads:
+            if caller.happens_before(call, w) and not _late_reads(resolved, call, subject):
                 continue
             return (
                 f"{model.names.describe(w.op)} in @{caller.name} may write it while "

@@ -25,7 +25,7 @@ from dfx import AbstractElement, ChangeStatus, LatticeState, Solver
 
 from .ir_util import defining_op, user_op
 from .semantics import Access, Kind, OpEffects, callee_name, is_resource
-from .tied_chains import StorageMap, build_storage_map
+from .tied_chains import Key, StorageMap, build_storage_map
 
 if TYPE_CHECKING:
     from .program import FunctionModel, ModuleModel, OpInfo
@@ -202,15 +202,15 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
         frozenset(escapes),
         tuple(aliases),
         None if writes_all else frozenset(written_globals),
-        frozenset(i for i, a in res_args.items() if _reads_done_before_return(fn, storage, a, returns, effects)),
+        frozenset(i for i, a in res_args.items() if reads_done_before_return(fn, storage, a, returns, effects)),
         frozenset(arg_globals),
     )
 
 
-def _reads_done_before_return(
+def reads_done_before_return(
     fn: FunctionModel,
     storage: StorageMap,
-    arg: ir.Value,
+    arg: Key,
     returns: list[ir.Operation],
     effects: list[tuple[ir.Operation, OpEffects]],
 ) -> bool:

@@ -126,7 +126,7 @@ def _stability_subjects(
         for i, arg in enumerate(fn.op.regions[0].blocks[0].arguments):
             if is_resource(arg):
                 subjects[(fn.name, i)] = None
-        for g in resolved.storage.globals_in_base(info.op.opview.source):
+        for g in _globals_of(resolved, info.op.opview.source):
             subjects[(fn.name, "@" + g)] = None
     return list(subjects)
 
@@ -213,17 +213,22 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
         if not stable.stable:
             raise KeepCopy(f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}")
         checks.append(_around_calls(model, fn, f"argument {model.names.name(arg)}", i))
-    for g in storage.globals_in_base(src):
+    for g in _globals_of(state.resolved, src):
         stable = state.stability.of(fn.name, "@" + g)
         if not stable.stable:
             raise KeepCopy(f"the source is global @{g}'s storage: {stable.why}")
         if model.call_sites(fn.name):
             checks.append(_around_calls(model, fn, f"global @{g}", "@" + g))
-    if storage.is_external(src) and not storage.globals_in_base(src):
-        external_args = [a for a in args if is_resource(a)]
-        if not external_args and fn.op.name != "util.initializer" and storage.has_opaque_source(src):
-            raise KeepCopy("the source's storage comes from outside this function in a way the model does not follow")
+    if storage.has_opaque_arrival(src) and not storage.globals_in_base(src) and fn.op.name != "util.initializer":
+        raise KeepCopy("the source's storage comes from outside this function in a way the model does not follow")
     return checks
+
+
+def _globals_of(resolved: Resolved, src: ir.Value) -> list[str]:
+    """The resource globals whose buffer ``src`` may be (directly, or through an argument or
+    a value arriving mid-call): each needs its callers' writes ordered around the calls."""
+    names = [g for g, info in resolved.model.globals.items() if info.is_resource]
+    return resolved.storage.globals_it_may_be(src, names)
 
 
 def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Subject) -> WriteCheck:

@@ -186,7 +186,7 @@ class SliceQuery:
         if self.resolved.effects(w).unknown:
             return "an op the model does not know"
         if w.op.name == "util.call":
-            return "a call that may write this global's storage"
+            return "a call whose callee may write this storage"
         if acc.range_known:
             return "the bytes it writes, its length operand, are not provably end - start"
         if any(a is acc for a in self.resolved.effects(w).accesses):

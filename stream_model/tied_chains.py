@@ -56,6 +56,7 @@ class _Node:
     opaque: bool = False  # some external source of the base is not followed (roots only)
     argument: bool = False  # a function argument is in the base (roots only)
     incoming: bool = False  # an import or an opaque value arriving mid-call is in it (roots only)
+    arrived: bool = False  # an opaque value arriving mid-call (not an import) is in it (roots only)
     escaped: bool = False  # code we cannot see may hold it (roots only)
     reasons: list[str] = field(default_factory=list)  # for explanations only, capped
     globals: set[str] = field(default_factory=set)  # global symbols in this base (roots only)
@@ -98,6 +99,7 @@ class StorageMap:
         na.opaque = na.opaque or nb.opaque
         na.argument = na.argument or nb.argument
         na.incoming = na.incoming or nb.incoming
+        na.arrived = na.arrived or nb.arrived
         na.escaped = na.escaped or nb.escaped
         na.reasons.extend(nb.reasons[: max(0, MAX_REASONS - len(na.reasons))])
         na.globals |= nb.globals
@@ -112,6 +114,7 @@ class StorageMap:
         root.opaque = root.opaque or exposure in (Exposure.OPAQUE, Exposure.ARGUMENT)
         root.argument = root.argument or exposure is Exposure.ARGUMENT
         root.incoming = root.incoming or exposure in (Exposure.IMPORT, Exposure.OPAQUE)
+        root.arrived = root.arrived or exposure is Exposure.OPAQUE
         root.escaped = root.escaped or exposure is Exposure.ESCAPE
         if len(root.reasons) < MAX_REASONS:
             root.reasons.append(reason)
@@ -123,6 +126,16 @@ class StorageMap:
         """Does storage of unknown provenance (an argument, a call or unknown op result, a
         public global) reach the base, besides imports and escapes?"""
         return self._nodes[self.find(key)].opaque
+
+    def has_opaque_arrival(self, key: Key) -> bool:
+        """Does a value of unknown provenance that arrives while the function runs (a call or
+        unknown op's result, a public global, an unfollowed block argument) reach the base?"""
+        return self._nodes[self.find(key)].arrived
+
+    def globals_it_may_be(self, key: Key, names: Iterable[str]) -> list[str]:
+        """Of ``names``, the globals whose buffer ``key``'s storage may be: those in its base and
+        those whose base :meth:`may_alias` it."""
+        return sorted(g for g in names if self.same_base(key, "@" + g) or self.may_alias(key, "@" + g))
 
     def external_reasons(self, key: Key) -> list[str]:
         return list(self._nodes[self.find(key)].reasons)

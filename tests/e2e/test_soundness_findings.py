@@ -1,6 +1,6 @@
 """The outside reviews' soundness findings, replayed: each module once aliased its slice ``%s``
 wrongly (``tests/regressions/soundness/``: ``fNN_*`` from the first review, ``gN_*`` from the
-adversarial review of the rewritten core, ``hN_*`` from the second one).
+adversarial review of the rewritten core, ``hN_*`` and ``iN_*`` from the second and third).
 
 Each must now keep ``%s`` with the reason of its class. The seven that showed at runtime are also
 compiled with and without the rewrite and run on the IREE runtime with the inputs that exposed
@@ -79,6 +79,12 @@ FINDINGS: dict[str, Finding] = {
     "h4_exported_buffer_imported_again": Finding("stream.async.fill %y2 may write the slice's bytes", [[0], [0]]),
     # A cf loop inside scf.execute_region repeats like one in the function body.
     "h5_cf_loop_inside_execute_region": Finding("blocks branch back (a loop written with cf branches)"),
+    # Callers' writes to a global, one level up and through late reads, while a call runs.
+    "i1_global_argument_written_by_a_grandcaller": Finding("@mid's callers may write it while util.call %r runs"),
+    "i2_global_read_off_the_path_to_the_result": Finding(
+        "the source is global @g's storage: stream.async.update %v2 in @f may write it while util.call %r runs"
+    ),
+    "i3_call_result_with_an_unrelated_argument": Finding("the source is global @g's storage"),
 }
 
 

@@ -201,4 +201,4 @@ util.func public @callee_writes_the_sliced_global(%row: !stream.resource<*>) -> 
   util.return %r : !stream.resource<*>
 }
 // LOG-LABEL: in @callee_writes_the_sliced_global
-// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call that may write this global's storage)
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call whose callee may write this storage)

@@ -440,7 +440,7 @@ util.func public @callee_stores_argument_to_a_global(%row: !stream.resource<*>) 
 }
 // DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @callee_stores_argument_to_a_global
-// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call that may write this global's storage)
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call whose callee may write this storage)
 
 // -----
 
