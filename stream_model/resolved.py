@@ -55,6 +55,7 @@ class WritesIndex:
     by_base: dict[Key, list[tuple[OpInfo, Access]]]
     external: list[tuple[Key, OpInfo, Access]]  # writes to external bases
     global_writers: list[OpInfo]  # ops with writes_globals (None or non-empty)
+    exposed: list[Key]  # written bases that hold an argument or something arriving mid-call
 
     @staticmethod
     def build(resolved: Resolved, fn: FunctionModel) -> WritesIndex:
@@ -73,7 +74,7 @@ class WritesIndex:
                     external.append((base, info, acc))
             if fx.writes_globals is None or fx.writes_globals:
                 writers.append(info)
-        return WritesIndex(by_base, external, writers)
+        return WritesIndex(by_base, external, writers, [b for b in by_base if storage.exposed(b)])
 
 
 def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Resolved:

@@ -69,6 +69,7 @@ class StorageMap:
         self._nodes: dict[Key, _Node] = {}
         #: Globals whose buffer some call in the module passes as an argument.
         self.passed_globals: set[str] = set()
+        self._roots_cache: tuple[dict[Key, set[str]], dict[Key, set[str]]] | None = None
 
     def _node(self, key: Key) -> _Node:
         node = self._nodes.get(key)
@@ -90,6 +91,7 @@ class StorageMap:
         return root
 
     def union(self, a: Key, b: Key) -> None:
+        self._roots_cache = None
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return
@@ -109,6 +111,7 @@ class StorageMap:
         """Code we cannot see reaches the base (``exposure`` says how, ``reason`` where, for
         explanations). The flags are exact; only the first :data:`MAX_REASONS` reasons are
         kept."""
+        self._roots_cache = None
         root = self._node(self.find(key))
         root.external = True
         root.opaque = root.opaque or exposure in (Exposure.OPAQUE, Exposure.ARGUMENT)
@@ -132,10 +135,32 @@ class StorageMap:
         unknown op's result, a public global, an unfollowed block argument) reach the base?"""
         return self._nodes[self.find(key)].arrived
 
+    def exposed(self, key: Key) -> bool:
+        """Is an argument or something arriving mid-call in the base? Only such a base can
+        share bytes with another base (:meth:`may_alias` needs one on either side)."""
+        node = self._nodes[self.find(key)]
+        return node.argument or node.incoming
+
     def globals_it_may_be(self, key: Key, names: Iterable[str]) -> list[str]:
         """Of ``names``, the globals whose buffer ``key``'s storage may be: those in its base and
-        those whose base :meth:`may_alias` it."""
-        return sorted(g for g in names if self.same_base(key, "@" + g) or self.may_alias(key, "@" + g))
+        those whose base :meth:`may_alias` it. Bases are compared once each, and a base that is
+        not exposed is compared only with the exposed ones (nothing else can meet it)."""
+        wanted = set(names)
+        root = self.find(key)
+        found = set(self._nodes[root].globals) & wanted
+        all_roots, exposed_roots = self._global_roots()
+        for other, gs in (all_roots if self.exposed(root) else exposed_roots).items():
+            if gs & wanted and self.may_alias(root, other):
+                found |= gs & wanted
+        return sorted(found)
+
+    def _global_roots(self) -> tuple[dict[Key, set[str]], dict[Key, set[str]]]:
+        """The bases that hold globals, and those of them that are exposed (computed once; a
+        union afterwards starts over)."""
+        if self._roots_cache is None:
+            roots = {k: set(n.globals) for k, n in self._nodes.items() if n.parent == k and n.globals}
+            self._roots_cache = (roots, {r: gs for r, gs in roots.items() if self.exposed(r)})
+        return self._roots_cache
 
     def external_reasons(self, key: Key) -> list[str]:
         return list(self._nodes[self.find(key)].reasons)

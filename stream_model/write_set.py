@@ -22,9 +22,12 @@ def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -
     idx = resolved.writes_index(fn)
     base = storage.find(src)
     found = list(idx.by_base.get(base, []))
-    for other, writes in idx.by_base.items():
+    # Only an exposed base can share bytes with another (StorageMap.may_alias): a source that
+    # is not exposed is compared with the exposed written bases alone.
+    others = idx.by_base if storage.exposed(base) else idx.exposed
+    for other in others:
         if storage.may_alias(other, base):
-            found += [(info, Access(acc.value, Kind.WRITE, None, None)) for info, acc in writes]
+            found += [(info, Access(acc.value, Kind.WRITE, None, None)) for info, acc in idx.by_base[other]]
     src_globals = set(storage.globals_in_base(src))
     for info in idx.global_writers:
         written = resolved.effects(info).writes_globals
