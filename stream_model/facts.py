@@ -72,8 +72,11 @@ class FactStore:
         if not acc.range_known:
             return None
         start, end = self.bound(acc.start), self.bound(acc.end)
-        if acc.length is not None and not _equal_mod_2_64(end - start, self.bound(acc.length)):
-            return None
+        if acc.length is not None:
+            length = self.bound(acc.length)
+            # The usual spelling, [0 to %n for %n], needs no algebra.
+            if not (start == 0 and end == length) and not _equal_mod_2_64(end - start, length):
+                return None
         return ByteRange(start, end)
 
     def renamed(self, fn: FunctionModel, symbol: sympy.Symbol) -> sympy.Symbol:

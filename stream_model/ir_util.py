@@ -159,6 +159,11 @@ _NO_SYMBOLS = (
 )
 
 
+#: Ops that open a symbol table of their own inside the module: references inside resolve
+#: there first, and code outside reaches their symbols only through nested references.
+NESTED_SYMBOL_TABLES = frozenset({"stream.executable", "hal.executable", "builtin.module"})
+
+
 def symbol_uses(module: ir.Module) -> dict[str, list[ir.Operation]]:
     """Every op that mentions each symbol name in one of its attributes, in one walk.
 
@@ -187,6 +192,8 @@ def symbol_uses(module: ir.Module) -> dict[str, list[ir.Operation]]:
                 out.add(quoted or plain)
 
     def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name in NESTED_SYMBOL_TABLES and op != module.operation:
+            return ir.WalkResult.SKIP  # its symbols, and references to them, are its own
         names: set[str] = set()
         attributes = op.attributes
         for i in range(len(attributes)):

@@ -10,6 +10,7 @@ effects and storage from here, never from ``OpInfo.effects`` of a call.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from iree.compiler import ir
@@ -33,6 +34,11 @@ class Resolved:
     capped: frozenset[str]  # callees whose summary the iteration cap cut short (TOP)
     result: SolverResult
     _writes: dict[str, WritesIndex] = field(default_factory=dict)
+
+    @functools.cached_property
+    def resource_globals(self) -> frozenset[str]:
+        """The module's resource globals (the only ones that hold storage)."""
+        return frozenset(g for g, info in self.model.globals.items() if info.is_resource)
 
     def effects(self, info: OpInfo) -> OpEffects:
         """``info``'s effects, a call's from its callee's summary."""

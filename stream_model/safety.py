@@ -227,8 +227,7 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
 def _globals_of(resolved: Resolved, src: ir.Value) -> list[str]:
     """The resource globals whose buffer ``src`` may be (directly, or through an argument or
     a value arriving mid-call): each needs its callers' writes ordered around the calls."""
-    names = [g for g, info in resolved.model.globals.items() if info.is_resource]
-    return resolved.storage.globals_it_may_be(src, names)
+    return resolved.storage.globals_it_may_be(src, resolved.resource_globals)
 
 
 def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Subject) -> WriteCheck:

@@ -145,7 +145,7 @@ class StorageMap:
         """Of ``names``, the globals whose buffer ``key``'s storage may be: those in its base and
         those whose base :meth:`may_alias` it. Bases are compared once each, and a base that is
         not exposed is compared only with the exposed ones (nothing else can meet it)."""
-        wanted = set(names)
+        wanted = names if isinstance(names, (set, frozenset)) else set(names)
         root = self.find(key)
         found = set(self._nodes[root].globals) & wanted
         all_roots, exposed_roots = self._global_roots()
