@@ -1,30 +1,32 @@
 """The oracle: compile a batch with and without the rewrite, run both, compare with numpy.
 
-For one batch of programs (one module, :mod:`.render`):
+For one batch of programs:
 
-1. the module must parse and verify (a generator bug otherwise);
-2. the analysis runs on it (``elide_slices``); every ``alias`` decision must carry a proof --
-   each write check ``ordered-before``/``ordered-after``/``ordered-around-calls``/``disjoint``,
-   and each ``disjoint`` one the ranges it compared and the z3 verdict -- every ``keep`` a
-   reason, and the rewritten module must verify;
-3. the module is compiled twice with :func:`rewriter.pipeline.compile_stream_async`, each in a
-   helper process: stock (``hook=None``) and rewritten (``hook=elide_slices``); the hook's
-   output must be byte-for-byte the rewrite computed in step 2 (determinism);
+1. each program enters as a real one does (:mod:`.entry`): rendered as IREE's flow-to-stream
+   conversion leaves it and run through IREE's own pre-splice stream stages; the programs
+   those stages reject (IREE 3.13 limits) enter at the splice, in a module of their own;
+2. the module must parse and verify (a generator bug otherwise); the analysis runs on it
+   (``elide_slices``); every ``alias`` decision must carry a proof -- each write check
+   ``ordered-before``/``ordered-after``/``ordered-around-calls``/``disjoint``, and each
+   ``disjoint`` one the ranges it compared and the z3 verdict -- every ``keep`` a reason, and
+   the rewritten module must verify;
+3. the module is compiled twice with :func:`rewriter.pipeline.compile_stream_async` from the
+   splice, each in a helper process: stock (``hook=None``) and rewritten (``hook=elide_slices``);
+   the hook's output must be byte-for-byte the rewrite computed in step 2 (determinism);
 4. both run on the IREE runtime (``local-sync``), each in a fresh process (:mod:`.runner`), for
    every step of :data:`.program.STEPS`, one runtime instance each, so globals persist;
-5. per program, against the interpreter (:mod:`.interp`):
+5. per program, against the interpreter (:mod:`.interp`), :meth:`Oracle._verdict`:
 
-   * stock differs from the interpreter: an **upstream fault** (IREE itself is wrong on this
-     program, so it cannot judge the rewrite); recorded under ``tests/upstream_faults/``;
-   * stock agrees, rewritten differs: a **miscompile** -- the failure this campaign hunts --
-     unless the program is racy and no aliased slice feeds the wrong result, or the wrong
-     call's outputs are bit for bit those of the program with a racy read (not an aliased
-     slice's) moved after its write (then IREE's scheduling race showed up in the other build:
-     an upstream fault too), or it has a kept
-     whole-range slice written in place later (IREE folds those: upstream), or it matches a
-     known open issue (:mod:`.known`);
-   * an alias without a proof: a **proof** failure, whatever the runtime says;
-   * otherwise ok.
+   * the rewritten build agrees: **ok**, judged (if stock does not, that is an upstream fault,
+     recorded under ``tests/upstream_faults/`` with plain ``iree-compile``'s verdict);
+   * it differs, and IREE's scheduling placed a read after an in-place write of the same value
+     in the rewritten build (:func:`.entry.moved_reads`, exact): an **upstream fault** (G1);
+   * it differs exactly as stock does, bit for bit: an upstream fault; judged (the rewrite
+     changed nothing) when the **hardened reference** -- the same program with every in-place
+     write made to a fresh ``@copy`` dispatch -- agrees with the interpreter;
+   * otherwise a **miscompile** -- the failure this campaign hunts -- unless it matches a known
+     open issue (:mod:`.known`);
+   * an alias without a proof: a **proof** failure, whatever the runtime says.
 
 A compile or load failure, or a crash, of a whole module is pinned on a program by judging the
 batch again one program per module. Compiles are cached by the printed module (content hash,
@@ -56,19 +58,10 @@ from stream_model import Verdict
 
 from .audit import audit
 from .classify import suspected_classes
-from .interp import interpret, interpret_variant_at, trace_races
+from .entry import Entry, EntryRejected, entry_of, moved_reads, normalize
+from .interp import interpret
 from .known import known_issue
-from .program import (
-    SHAPES,
-    STEPS,
-    InvalidProgram,
-    Program,
-    check,
-    race_reorderings,
-    racy_reads,
-    slice_dependence,
-    whole_slices_written_later,
-)
+from .program import SHAPES, STEPS, InvalidProgram, Program, check
 from .render import RenderedModule, render_module
 from .runner import LoadError, RunCrashed, run_isolated
 
@@ -150,15 +143,32 @@ class Stats:
     analysis_seconds: float = 0.0
     #: Programs per shape (:meth:`.program.Program.shapes`) among the judged ones.
     shapes: collections.Counter = field(default_factory=collections.Counter)
-    #: Programs whose stock build agreed with the interpreter (judged at run time).
+    #: Programs whose rewrite was judged at run time (:meth:`Oracle._verdict`).
     judged: int = 0
+    #: Programs that entered through IREE's pre-splice stages (the others at the splice).
+    entered_from_flow: int = 0
+    #: Slices and aliases of the programs as generated (audited against their traces).
+    audited_slices: int = 0
+    audited_aliases: int = 0
     #: Failing programs per suspected class (:mod:`.classify`; a program may match several).
     classes: collections.Counter = field(default_factory=collections.Counter)
 
     def add(self, other: Stats) -> None:
         self.shapes.update(other.shapes)
         self.classes.update(other.classes)
-        for name in ("batches", "programs", "slices", "aliased", "transfers", "compiles", "cache_hits", "judged"):
+        for name in (
+            "batches",
+            "programs",
+            "slices",
+            "aliased",
+            "transfers",
+            "compiles",
+            "cache_hits",
+            "judged",
+            "entered_from_flow",
+            "audited_slices",
+            "audited_aliases",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
         self.analysis_seconds += other.analysis_seconds
@@ -172,16 +182,23 @@ class Stats:
         lines = [
             f"programs run: {self.programs} (in {self.batches} modules, {self.compiles} compiles, "
             f"{self.cache_hits} cache hits, {self.seconds:.0f} s)",
-            f"slices seen: {self.slices}; aliased: {self.aliased}; kept: {sum(self.kept.values())}"
+            f"slices at the hook: {self.slices}; aliased: {self.aliased}; kept: {sum(self.kept.values())}"
             + (f" (and {self.transfers} transfers decided)" if self.transfers else ""),
+            f"slices as generated (rule decided and audited, no build): {self.audited_slices}; "
+            f"aliased: {self.audited_aliases}",
         ]
         for reason, n in self.kept.most_common():
             lines.append(f"  kept {n:6d}  {reason}")
         if self.programs:
             lines.append(
-                f"programs judged at run time (stock IREE agrees with the interpreter): {self.judged} of "
-                f"{self.programs} ({100 * self.judged / self.programs:.0f}%); every alias of every "
-                "program is also audited (tests/campaign/audit.py)"
+                f"programs entered through IREE's pre-splice stages: {self.entered_from_flow} of {self.programs}; "
+                "the others at the splice (IREE 3.13's stages reject them: tests/campaign/entry.py)"
+            )
+            lines.append(
+                f"programs judged at run time (the rewritten build agrees with the interpreter, or fails "
+                f"exactly as stock where the hardened reference is right): {self.judged} of {self.programs} "
+                f"({100 * self.judged / self.programs:.1f}%); every alias of every program is also audited "
+                "(tests/campaign/audit.py)"
             )
         lines.append("shapes drawn (programs containing each):")
         for shape in SHAPES:
@@ -374,89 +391,56 @@ def _difference(got: list[list[np.ndarray] | str], want: list[list[np.ndarray]])
     return None, None, len(got)
 
 
-#: Signature of a mismatch that only a racy program shows and no alias can explain.
-RACE_SIGNATURE = (
-    "race: a read before an unordered in-place write of the same bytes was scheduled after "
-    "it (seen in the rewritten build; no aliased slice feeds the wrong result)"
-)
+#: Signature of a build in which IREE scheduled a read after an in-place write of the value it
+#: reads (:func:`.entry.moved_reads`; audit class G1).
+G1_SIGNATURE = "iree-stream-schedule-concurrency places a read after an in-place write of the value it reads (G1)"
 
 
-def _aliased_slices(decisions: list, k: int) -> set[str]:
-    """Aliased slices of program ``k`` in :func:`.program.slice_dependence`'s names (the
-    analysis ran with the module text as source, so top-level slices are named ``%v<id>``)."""
-    out = set()
-    for d in decisions:
-        if d.decision != "alias" or getattr(d, "kind", "slice") != "slice":
+@dataclass(frozen=True)
+class _Run:
+    """One program's two builds against the interpreter."""
+
+    k: int
+    program: Program
+    mine: list
+    stock_diff: str | None
+    new_diff: str | None
+    #: The rewritten build's outputs are, bit for bit, the stock build's.
+    same_as_stock: bool
+
+
+def _belongs(function: str, k: int) -> bool:
+    """Is ``function`` program ``k``'s (its public function or one of its callees)?"""
+    return function == f"p{k}" or function.startswith(f"p{k}_")
+
+
+def _moved_reads(module_text: str) -> dict[str, list[str]]:
+    try:
+        return moved_reads(module_text)
+    except ir.MLIRError as err:  # it compiled, so the scheduling passes ran on it: not expected
+        return {"(scheduling)": [f"the scheduling passes fail: {err}"]}
+
+
+def _moved_in(found: dict[str, list[str]], k: int) -> list[str]:
+    return [m for function, moved in found.items() if _belongs(function, k) for m in moved]
+
+
+def _same_outputs(a: list, b: list) -> bool:
+    """Bit-for-bit equal outputs of two builds (errors compare as their text)."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if isinstance(x, str) or isinstance(y, str):
+            if x != y:
+                return False
             continue
-        if d.function == f"p{k}":
-            out.add(d.result.lstrip("%"))
-        else:
-            m = re.fullmatch(rf"p{k}_c(\d+)(?:_b)?", d.function)
-            if m:
-                out.add("call" + m.group(1))
-    return out
-
-
-#: Signature of a mismatch explained by IREE folding a kept whole-range slice into its source.
-WHOLE_SLICE_SIGNATURE = (
-    "a whole-range slice kept by the rule was folded into its source by IREE and an in-place "
-    "write showed through it (seen in the rewritten build)"
-)
-
-
-def _derives_from(program: Program, value: int, call: int) -> set[str]:
-    """The slices ``value`` derives from in the ``call``-th call of :data:`STEPS`: the first call
-    starts from the initial globals, so nothing an earlier call stored can reach it."""
-    return slice_dependence(program, across_calls=call > 0).get(value, set())
-
-
-def _explained_by_whole_slice_fold(program: Program, k: int, result_index: int | None, decisions: list) -> bool:
-    """A rewritten-only mismatch is IREE folding a whole-range slice into its source when the
-    rule *kept* that slice (it was meant to be a copy), it or its source is written in place
-    later, and the wrong result is that slice or its source: the write showed through the fold.
-
-    Unlike :func:`_explained_by_race` this cannot also ask that no aliased slice feeds the wrong
-    value: in the recorded case (``minimal/whole-slice-fold-shows-in-the-rewritten-build``) the
-    value written through the fold *is* an aliased slice's, correctly read. The stock build of
-    the same program with a fresh value in its place fails the same way. Every such program is
-    recorded under ``tests/upstream_faults/`` for a person to look at."""
-    if result_index is None:
-        return False
-    value = program.outputs()[result_index]
-    kept = {d.result.lstrip("%") for d in decisions if d.decision == "keep" and d.function == f"p{k}"}
-    return any(value in (out, src) for out, src in whole_slices_written_later(program) if f"v{out}" in kept)
-
-
-def _reproduced_by_race(program: Program, k: int, got: list, call: int, decisions: list) -> bool:
-    """Does the rewritten build's wrong call compute *exactly* what the program computes when
-    one of its racy reads runs after the in-place write it races with
-    (:func:`.program.race_reorderings`)? Then IREE's scheduling race explains every bit of it.
-
-    Reads made by aliased slices are left out: an alias read after an overlapping write is
-    precisely what a wrong alias looks like, and that is the rule's to prevent, not a race."""
-    if call >= len(got) or isinstance(got[call], str):
-        return False
-    observed = [np.asarray(a).reshape(-1) for a in got[call]]
-    aliased = _aliased_slices(decisions, k)
-    for reader, variant in race_reorderings(program):
-        if reader in aliased:
-            continue
-        expected = interpret_variant_at(program, variant, k, call)
-        if len(expected) == len(observed) and all(
-            a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes() for a, b in zip(observed, expected)
-        ):
-            return True
-    return False
-
-
-def _explained_by_race(program: Program, k: int, result_index: int | None, call: int, decisions: list) -> bool:
-    """A rewritten-only mismatch is IREE's scheduling race, not the rewrite, when the program is
-    racy (:func:`.program.racy_reads`) and the wrong result does not derive from any aliased
-    slice. A wrong alias shows up in values read through it; a race shows up anywhere."""
-    if result_index is None or not (racy_reads(program) or trace_races(program)):
-        return False
-    value = program.outputs()[result_index]
-    return not (_derives_from(program, value, call) & _aliased_slices(decisions, k))
+        if len(x) != len(y):
+            return False
+        for u, v in zip(x, y):
+            u, v = np.asarray(u), np.asarray(v)
+            if u.dtype != v.dtype or u.shape != v.shape or u.tobytes() != v.tobytes():
+                return False
+    return True
 
 
 def _signature(difference: str) -> str:
@@ -528,6 +512,7 @@ class Oracle:
         self._count = 0
         self._pools: dict[str, concurrent.futures.ProcessPoolExecutor] = {}
         self._memo: dict[str, tuple[ProgramOutcome, Stats, list]] = {}
+        self._entries: dict[str, Entry] = {}
 
     # -- judging ---------------------------------------------------------------------------
     def run(self, batch: list[Program]) -> BatchResult:
@@ -612,12 +597,15 @@ class Oracle:
             except _CompileFailure as err:
                 one = Stats(batches=1, programs=1)
                 one.shapes.update(program.shapes())
-                unsound = audit(program, 0, err.decisions)
+                generated = err.decisions
+                if self.entry(program).kind == "flow":
+                    generated = self._generated_decisions([program], (0,))
+                unsound = audit(program, 0, generated)
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
                     one.upstream_faults[sig] += 1
                     if self.record_faults:
-                        self._record_fault(program, 0, sig, err.message, None)
+                        self._record_fault(program, 0, sig, err.message, None, self.entry(program).kind == "flow")
                     outcome = ProgramOutcome(0, "upstream-fault", err.message, err.decisions)
                     if unsound:  # the audit does not need a build
                         outcome = ProgramOutcome(
@@ -639,26 +627,64 @@ class Oracle:
                 self._memo.pop(next(iter(self._memo)))
         return self._memo[key]
 
+    def entry(self, program: Program) -> Entry:
+        """Where ``program`` enters IREE (:mod:`.entry`), memoized."""
+        key = program.dumps()
+        if key not in self._entries:
+            self._entries[key] = entry_of(render_module([program], unrefined=True).text)
+        return self._entries[key]
+
     def _judge(self, programs: list[Program], first: int) -> BatchResult:
-        """Render, analyse, compile both ways, run, compare (module docstring, steps 1-5)."""
-        started = time.perf_counter()
-        stats = Stats(batches=1, programs=len(programs))
+        """Judge programs ``first, first + 1, ...``: one module per entry (:mod:`.entry`)."""
         for p in programs:
             try:
                 check(p)
             except InvalidProgram as err:
                 raise GeneratorBug(f"invalid program: {err}") from None
-        rendered = render_module(programs, first)
+        groups: dict[str, list[tuple[int, Program]]] = {}
+        for k, program in enumerate(programs, start=first):
+            groups.setdefault(self.entry(program).kind, []).append((k, program))
+        parts = [self._judge_group(pairs, kind == "flow") for kind, pairs in sorted(groups.items())]
+        if len(parts) == 1:
+            return parts[0]
+        stats = Stats()
+        for part in parts:
+            stats.add(part.stats)
+        stats.batches = 1
+        outcomes = sorted((o for part in parts for o in part.outcomes), key=lambda o: o.index)
+        decisions = [d for part in parts for d in part.report.decisions]
+        return BatchResult(None, RewriteReport(decisions=decisions), outcomes, stats)
+
+    def _splice_module(self, rendered: RenderedModule, from_flow: bool) -> tuple[ir.Context, ir.Module]:
+        """The module as the hook sees it: rendered, parsed, verified, and (entering from flow)
+        through IREE's pre-splice stages."""
         ctx, module = _parse_verified(rendered.text)
+        if from_flow:
+            try:
+                with ctx:
+                    normalize(module)
+            except EntryRejected as err:
+                raise _CompileFailure("stock", f"IREE's pre-splice stages reject the module: {err}") from None
+        return ctx, module
+
+    def _judge_group(self, pairs: list[tuple[int, Program]], from_flow: bool) -> BatchResult:
+        """Render, enter, analyse, compile both ways, run, compare (module docstring)."""
+        started = time.perf_counter()
+        programs = [p for _, p in pairs]
+        numbers = tuple(k for k, _ in pairs)
+        stats = Stats(batches=1, programs=len(programs))
+        rendered = render_module(programs, unrefined=from_flow, numbers=numbers)
+        ctx, module = self._splice_module(rendered, from_flow)
         with ctx:
             stock_printed = str(module)
         t0 = time.perf_counter()
-        # The source text only names values in the decisions (%v<id>), see _aliased_slices.
+        # The source text only names values in the decisions (%v<id>, see .audit): ops that
+        # IREE's pre-splice stages keep keep their location in it.
         try:
             report = elide_slices(module, source=rendered.text)
         except Exception as err:  # noqa: BLE001 - the rewrite failing is a finding, not a crash
-            first = (str(err).strip().splitlines() or [""])[0]
-            raise _CompileFailure("rewritten", f"the rewrite fails: {type(err).__name__}: {first}") from err
+            first_line = (str(err).strip().splitlines() or [""])[0]
+            raise _CompileFailure("rewritten", f"the rewrite fails: {type(err).__name__}: {first_line}") from err
         stats.analysis_seconds = time.perf_counter() - t0
         with ctx:
             rewritten_printed = str(module)
@@ -666,63 +692,39 @@ class Oracle:
             raise _CompileFailure("rewritten", "the rewritten module does not verify")
 
         try:
-            paths = self._compile_both(rendered.text, stock_printed, rewritten_printed, stats)
+            paths = self._compile_both(stock_printed, stock_printed, rewritten_printed, stats)
         except _CompileFailure as err:
             err.decisions = report.decisions
             raise
         ran = _run_modules(paths, rendered, report.decisions)
         stock, rewritten = ran["stock"], ran["rewritten"]
+        scheduled = {"stock": _moved_reads(stock_printed), "rewritten": _moved_reads(rewritten_printed)}
+        generated = self._generated_decisions(programs, numbers) if from_flow else report.decisions
 
         outcomes = []
-        for i, program in enumerate(programs):
-            k = first + i
+        for i, (k, program) in enumerate(pairs):
             want = interpret(program, k)
-            mine = [d for d in report.decisions if d.function == f"p{k}" or d.function.startswith(f"p{k}_")]
-            proof = proof_problems(RewriteReport(decisions=mine))
-            # Analysis-level soundness (module docstring of .audit): runtime-independent, so it
-            # judges programs whose stock build IREE gets wrong too.
-            unsound = audit(program, k, mine)
+            mine = [d for d in report.decisions if _belongs(d.function, k)]
             stats.shapes.update(program.shapes())
+            stats.entered_from_flow += from_flow
             stock_diff = _first_difference(stock[i], want)
-            new_diff, new_index, new_call = _difference(rewritten[i], want)
-            stats.judged += stock_diff is None
-            if stock_diff is not None and proof:
-                outcome = ProgramOutcome(k, "proof", "; ".join(proof), mine)
-            elif stock_diff is not None:
-                outcome = ProgramOutcome(k, "upstream-fault", stock_diff, mine)
-                sig = _signature(stock_diff)
-                stats.upstream_faults[sig] += 1
-                if self.record_faults:
-                    self._record_fault(program, k, sig, stock_diff, new_diff)
-            elif (
-                new_diff is not None
-                and not proof
-                and (
-                    _explained_by_race(program, k, new_index, new_call, mine)
-                    or _reproduced_by_race(program, k, rewritten[i], new_call, mine)
-                )
-            ):
-                outcome = ProgramOutcome(k, "upstream-fault", f"{new_diff} (race in the rewritten build)", mine)
-                stats.upstream_faults[RACE_SIGNATURE] += 1
-                if self.record_faults:
-                    self._record_fault(program, k, RACE_SIGNATURE, "agrees (the race went the other way)", new_diff)
-            elif new_diff is not None and not proof and _explained_by_whole_slice_fold(program, k, new_index, mine):
-                outcome = ProgramOutcome(k, "upstream-fault", f"{new_diff} (whole-range slice fold)", mine)
-                stats.upstream_faults[WHOLE_SLICE_SIGNATURE] += 1
-                if self.record_faults:
-                    self._record_fault(program, k, WHOLE_SLICE_SIGNATURE, "agrees (IREE did not fold here)", new_diff)
-            elif new_diff is not None:
-                issue = None if proof else known_issue(program, new_diff, mine)
-                if issue is not None:
-                    outcome = ProgramOutcome(k, "known", f"{issue.id}: {new_diff}", mine)
-                    stats.known[issue.id] += 1
-                else:
-                    extra = f" (and: {'; '.join(proof)})" if proof else ""
-                    outcome = ProgramOutcome(k, "miscompile", new_diff + extra, mine)
-            elif proof:
-                outcome = ProgramOutcome(k, "proof", "; ".join(proof), mine)
-            else:
-                outcome = ProgramOutcome(k, "ok", "", mine)
+            new_diff = _first_difference(rewritten[i], want)
+            outcome = self._verdict(
+                _Run(k, program, mine, stock_diff, new_diff, _same_outputs(rewritten[i], stock[i])),
+                {role: _moved_in(found, k) for role, found in scheduled.items()},
+                from_flow,
+                stats,
+            )
+            # Analysis-level soundness (module docstring of .audit): runtime-independent, so it
+            # judges programs whose builds IREE gets wrong too. It reads the program's own trace,
+            # so it audits the rule's decisions on the program as generated (at the splice):
+            # IREE's pre-splice stages change storage (fold writes into splats, add clones).
+            audited = [d for d in generated if _belongs(d.function, k)]
+            stats.audited_slices += sum(1 for d in audited if getattr(d, "kind", "slice") == "slice")
+            stats.audited_aliases += sum(1 for d in audited if d.decision == "alias")
+            unsound = audit(program, k, audited) + [
+                f"(as generated) {p}" for p in proof_problems(RewriteReport(decisions=audited))
+            ]
             if unsound and outcome.status not in FAILING:
                 runtime = f" (runtime: {outcome.status}{': ' + outcome.detail if outcome.detail else ''})"
                 outcome = ProgramOutcome(k, "unsound", "; ".join(unsound[:3]) + runtime, mine)
@@ -746,6 +748,90 @@ class Oracle:
                 stats.classes.update(classes)
                 stats.failures.append(f"p{o.index}: {o.status} [{', '.join(classes)}]: {o.detail}")
         return BatchResult(rendered, report, outcomes, stats)
+
+    def _generated_decisions(self, programs: list[Program], numbers: tuple[int, ...]) -> list:
+        """The rule's decisions on the programs as generated, entering at the splice (what the
+        alias audit checks against the programs' traces); no compile."""
+        rendered = render_module(programs, numbers=numbers)
+        ctx, module = _parse_verified(rendered.text)
+        try:
+            return elide_slices(module, source=rendered.text).decisions
+        except Exception as err:  # noqa: BLE001 - the rewrite failing is a finding, not a crash
+            first_line = (str(err).strip().splitlines() or [""])[0]
+            raise _CompileFailure("rewritten", f"the rewrite fails: {type(err).__name__}: {first_line}") from err
+
+    def _verdict(self, run: _Run, moved: dict[str, list[str]], from_flow: bool, stats: Stats) -> ProgramOutcome:
+        """One program's outcome from its two builds (module docstring, step 5).
+
+        Judged when the rewritten build agrees with the interpreter. When it does not, but it
+        fails exactly as stock does (bit for bit), or IREE's scheduling moved a read after an
+        in-place write in it (:func:`.entry.moved_reads`), the hardened reference decides: its
+        stock build right means the fault is IREE's, and the rewrite is then judged on the
+        hardened program (its rewritten build must be right too, else a miscompile). Unjudged:
+        the hardened reference's stock build is wrong as well."""
+        k, mine = run.k, run.mine
+        proof = proof_problems(RewriteReport(decisions=mine))
+        if run.stock_diff is not None:
+            self._note_stock_fault(run, moved["stock"], from_flow, stats)
+        if proof:
+            return ProgramOutcome(
+                k, "proof", "; ".join(proof) + (f" (runtime: {run.new_diff})" if run.new_diff else ""), mine
+            )
+        if run.new_diff is None:
+            stats.judged += 1
+            return ProgramOutcome(k, "ok", "", mine)
+        if moved["rewritten"] or run.same_as_stock:
+            # IREE's fault, if the hardened reference says so: its stock build is right. The
+            # rewrite is then judged on it: its rewritten build must be right too.
+            why = (
+                f"G1 in the rewritten build: {'; '.join(moved['rewritten'][:2])}" if moved["rewritten"] else "as stock"
+            )
+            stock_ref, rewritten_ref = self._hardened(run.program, k, from_flow)
+            if stock_ref is None and rewritten_ref is not None:
+                return ProgramOutcome(
+                    k, "miscompile", f"hardened reference: {rewritten_ref} ({why}: {run.new_diff})", mine
+                )
+            if moved["rewritten"]:
+                sig = G1_SIGNATURE + " (in the rewritten build)"
+                stats.upstream_faults[sig] += 1
+                if self.record_faults:
+                    self._record_fault(run.program, k, sig, run.stock_diff or "agrees", run.new_diff, from_flow)
+            if stock_ref is None:
+                stats.judged += 1
+                return ProgramOutcome(
+                    k, "upstream-fault", f"{run.new_diff} ({why}; the hardened reference is right)", mine
+                )
+            return ProgramOutcome(k, "upstream-fault", f"{run.new_diff} ({why}; hardened reference: {stock_ref})", mine)
+        issue = known_issue(run.program, run.new_diff, mine)
+        if issue is not None:
+            stats.known[issue.id] += 1
+            return ProgramOutcome(k, "known", f"{issue.id}: {run.new_diff}", mine)
+        return ProgramOutcome(k, "miscompile", run.new_diff, mine)
+
+    def _note_stock_fault(self, run: _Run, moved: list[str], from_flow: bool, stats: Stats) -> None:
+        sig = G1_SIGNATURE if moved else _signature(run.stock_diff or "")
+        stats.upstream_faults[sig] += 1
+        if self.record_faults:
+            self._record_fault(run.program, run.k, sig, run.stock_diff or "", run.new_diff, from_flow)
+
+    def _hardened(self, program: Program, k: int, from_flow: bool) -> tuple[str | None, str | None]:
+        """How the hardened reference of ``program`` (:func:`.render.render_module`
+        ``hardened``: every in-place write goes to a fresh copy, so no scheduling can move a read
+        past it) differs from the interpreter, built stock and rewritten: ``(stock, rewritten)``,
+        None where it agrees."""
+        rendered = render_module([program], unrefined=from_flow, hardened=True, numbers=(k,))
+        try:
+            ctx, module = self._splice_module(rendered, from_flow)
+            with ctx:
+                printed = str(module)
+                elide_slices(module)
+                rewritten_printed = str(module)
+            paths = self._compile_both(printed, printed, rewritten_printed, Stats())
+            ran = _run_modules(paths, rendered, [])
+        except _CompileFailure as err:
+            return err.message, err.message
+        want = interpret(program, k)
+        return _first_difference(ran["stock"][0], want), _first_difference(ran["rewritten"][0], want)
 
     def _compile_both(self, text: str, stock_printed: str, rewritten_printed: str, stats: Stats) -> dict[str, Path]:
         """Stock and rewritten ``.vmfb`` (cached), each compiled in a helper process of its own.
@@ -844,11 +930,14 @@ class Oracle:
         self.close()
 
     # -- upstream faults -----------------------------------------------------------------------
-    def _record_fault(self, program: Program, k: int, signature: str, stock_diff: str, new_diff: str | None) -> None:
+    def _record_fault(
+        self, program: Program, k: int, signature: str, stock_diff: str, new_diff: str | None, from_flow: bool
+    ) -> None:
         directory = self.faults_dir / fault_folder(signature)
         if directory.is_dir() and len(list(directory.glob("*.json"))) >= FAULT_EXAMPLES_PER_SIGNATURE:
             return
-        record_upstream_fault(program, k, signature, stock_diff, new_diff, directory)
+        plain = plain_iree_compile_verdict(program, k, self.workdir)
+        record_upstream_fault(program, k, signature, stock_diff, new_diff, directory, entry=from_flow, plain=plain)
 
 
 def fault_folder(signature: str) -> str:
@@ -867,8 +956,13 @@ def record_upstream_fault(
     directory: Path,
     name: str | None = None,
     note: str = "",
+    entry: bool = True,
+    plain: str = "",
 ) -> Path:
-    """Write one upstream-fault record (program, where stock IREE differs, the module text)."""
+    """Write one upstream-fault record: the program, where stock IREE differs, the verdict of
+    plain ``iree-compile --compile-from=flow`` on it (:func:`plain_iree_compile_verdict`), and the
+    module text as the campaign compiled it (``entry``: from flow, through IREE's pre-splice
+    stages; else at the splice)."""
     digest = hashlib.sha256(f"{k}:{program.dumps()}".encode()).hexdigest()[:12]
     target = directory / f"{name or digest}.json"
     if target.exists():
@@ -880,9 +974,11 @@ def record_upstream_fault(
         "position": k,
         "stock_vs_interpreter": stock_diff,
         "rewritten_vs_interpreter": new_diff or "agrees",
+        "plain_iree_compile": plain,
+        "entry": "flow" if entry else "splice",
         "program": program.to_json(),
         "description": program.describe().splitlines(),
-        "mlir": render_module([program], first=k).text.splitlines(),
+        "mlir": render_module([program], first=k, unrefined=entry).text.splitlines(),
     }
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".fault.")
     with os.fdopen(fd, "w") as f:
@@ -890,6 +986,36 @@ def record_upstream_fault(
         f.write("\n")
     os.replace(tmp, target)
     return target
+
+
+def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
+    """What plain ``iree-compile --compile-from=flow`` (IREE's whole stream pipeline, on the
+    program as its flow-to-stream conversion would leave it) computes for ``program``: whether
+    a fault is IREE's own or only shows where the campaign enters."""
+    import subprocess
+
+    from rewriter.pipeline.common import tool
+
+    rendered = render_module([program], first=k, unrefined=True)
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        src, out = Path(tmp) / "p.mlir", Path(tmp) / "p.vmfb"
+        src.write_text(rendered.text)
+        argv = [tool("iree-compile"), "--compile-from=flow", *FLAGS, str(src), "-o", str(out)]
+        try:
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return f"plain iree-compile did not finish in {COMPILE_TIMEOUT_S:.0f} s"
+        if done.returncode != 0:
+            error = next((line for line in done.stderr.splitlines() if "error" in line), done.stderr.strip()[:200])
+            return "plain iree-compile fails: " + _normalize(error)
+        try:
+            got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments)[0]
+        except (LoadError, RunCrashed) as err:
+            return f"plain iree-compile's module fails to run: {err}"
+    diff = _first_difference(got, interpret(program, k))
+    return (
+        "plain iree-compile agrees with the interpreter" if diff is None else f"plain iree-compile is wrong too: {diff}"
+    )
 
 
 def _raise_on_failure(batch: list[Program], result: BatchResult) -> BatchResult:

@@ -14,6 +14,7 @@ never-read globals, are deleted by the pipeline and would make a miscompile invi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .executables import EXECUTABLE, executable_text
@@ -244,9 +245,11 @@ class _Emitter:
 
 
 class _ProgramRenderer:
-    def __init__(self, program: Program, k: int) -> None:
+    def __init__(self, program: Program, k: int, unrefined: bool = False, hardened: bool = False) -> None:
         self.p = program
         self.k = k
+        self.unrefined = unrefined
+        self.hardened = hardened
         self.info: dict[int, ValueInfo] = program.value_info()
         self.callees: list[str] = []
         self.decls: list[str] = []
@@ -256,7 +259,51 @@ class _ProgramRenderer:
         self.blocks = 0
 
     def ty(self, v: int) -> str:
-        return _rtype(self.info[v].lifetime)
+        return self.res(self.info[v].lifetime)
+
+    def res(self, lifetime: str) -> str:
+        """A function-internal resource type: ``!stream.resource<*>`` when unrefined (as IREE's
+        conversion emits it, for ``iree-stream-refine-usage`` to assign), else ``lifetime``."""
+        return _rtype("*" if self.unrefined else lifetime)
+
+    def load(self, e: _Emitter, out: str, symbol: str, v: int) -> None:
+        """``out = util.global.load`` of a resource global; unrefined, through a transfer to
+        ``<*>`` as IREE's conversion spells it."""
+        if not self.unrefined:
+            e.emit(f"{out} = util.global.load @{symbol} : !stream.resource<variable>")
+            return
+        raw = e.fresh("gl")
+        size = self.size(e, v)
+        e.emit(f"{raw} = util.global.load @{symbol} : !stream.resource<variable>")
+        e.emit(f"{out} = stream.async.transfer {raw} : !stream.resource<variable>{{{size}}} -> {self.ty(v)}{{{size}}}")
+
+    def target(self, e: _Emitter, v: int, size: str) -> str:
+        """The value an in-place op writes. Hardened: a fresh ``@copy`` dispatch of ``v``, so no
+        earlier reader of ``v`` can see the write whatever order IREE schedules them in; the
+        value semantics (what the interpreter computes) are the same. A dispatch, not
+        ``stream.async.clone``: IREE folds, re-dispatches and CSEs clones."""
+        if not self.hardened:
+            return f"%v{v}"
+        copy = e.fresh("h")
+        count = e.lin(self.info[v].size)
+        e.emit(
+            f"{copy} = stream.async.dispatch @{EXECUTABLE}::@copy[{count}](%v{v}[{e.const(0)} to {size} for {size}], "
+            f"{count}) : ({self.ty(v)}{{{size}}}, index) -> {self.ty(v)}{{{size}}}"
+        )
+        return copy
+
+    def store(self, e: _Emitter, value: str, symbol: str, size_of: Callable[[], str]) -> None:
+        """``util.global.store`` of a resource; unrefined, through a transfer to ``variable``
+        (of ``size_of()`` bytes, spelled only then: the concrete form is unchanged)."""
+        if self.unrefined:
+            size = size_of()
+            raw = e.fresh("gs")
+            e.emit(
+                f"{raw} = stream.async.transfer {value} : !stream.resource<*>{{{size}}} -> "
+                f"!stream.resource<variable>{{{size}}}"
+            )
+            value = raw
+        e.emit(f"util.global.store {value}, @{symbol} : !stream.resource<variable>")
 
     def render(self) -> tuple[str, tuple[int, ...]]:
         outputs = tuple(self.p.outputs())
@@ -271,7 +318,7 @@ class _ProgramRenderer:
         self.sizes: dict[int, str] = {}
         self.ops(e, self.p.ops)
         for gname, v in self.p.global_finals().items():
-            e.emit(f"util.global.store %v{v}, @{global_symbol(self.k, gname)} : !stream.resource<variable>")
+            self.store(e, f"%v{v}", global_symbol(self.k, gname), lambda v=v: self.size(e, v))
         results = []
         for v in outputs:
             size = self.size(e, v)
@@ -345,21 +392,19 @@ class _ProgramRenderer:
     def op(self, e: _Emitter, op) -> None:  # noqa: C901 - one branch per op kind
         q = self.size_query(e)
         if isinstance(op, (Load, GLoad)):
-            e.emit(f"%v{op.out} = util.global.load @{global_symbol(self.k, op.glob)} : !stream.resource<variable>")
+            self.load(e, f"%v{op.out}", global_symbol(self.k, op.glob), op.out)
         elif isinstance(op, GStore):
-            e.emit(f"util.global.store %v{op.value}, @{global_symbol(self.k, op.glob)} : !stream.resource<variable>")
+            self.store(e, f"%v{op.value}", global_symbol(self.k, op.glob), lambda: self.size(e, op.value))
         elif isinstance(op, Iota):
             n = e.lin(op.size)
             base = e.const(op.base, "i32")
             e.emit(
                 f"%v{op.out} = stream.async.dispatch @{EXECUTABLE}::@iota[{n}]({n}, {base}) : (index, i32) -> "
-                f"!stream.resource<transient>{{{self.size(e, op.out)}}}"
+                f"{self.ty(op.out)}{{{self.size(e, op.out)}}}"
             )
         elif isinstance(op, Splat):
             value = e.const(op.value, "i32")
-            e.emit(
-                f"%v{op.out} = stream.async.splat {value} : i32 -> !stream.resource<transient>{{{self.size(e, op.out)}}}"
-            )
+            e.emit(f"%v{op.out} = stream.async.splat {value} : i32 -> {self.ty(op.out)}{{{self.size(e, op.out)}}}")
         elif isinstance(op, Slice):
             off, end, length = e.byte_range(op.range, q)
             self.sizes[op.out] = length
@@ -371,36 +416,40 @@ class _ProgramRenderer:
             off, end, _ = e.byte_range(Range(op.start, self.info[op.upd].size, op.form), q, op.short)
             dsz = self.size(e, op.dst)
             self.sizes[op.out] = dsz
+            t = self.target(e, op.dst, dsz)
             e.emit(
-                f"%v{op.out} = stream.async.update %v{op.upd}, %v{op.dst}[{off} to {end}] : "
-                f"{self.ty(op.upd)}{{{self.size(e, op.upd)}}} -> %v{op.dst} as {self.ty(op.dst)}{{{dsz}}}"
+                f"%v{op.out} = stream.async.update %v{op.upd}, {t}[{off} to {end}] : "
+                f"{self.ty(op.upd)}{{{self.size(e, op.upd)}}} -> {t} as {self.ty(op.dst)}{{{dsz}}}"
             )
         elif isinstance(op, Copy):
             so, se, length = e.byte_range(op.src_range, q)
             do, de, _ = e.byte_range(Range(op.dst_start, op.src_range.length, op.src_range.form), q, op.short)
             dsz = self.size(e, op.dst)
             self.sizes[op.out] = dsz
+            t = self.target(e, op.dst, dsz)
             e.emit(
-                f"%v{op.out} = stream.async.copy %v{op.src}[{so} to {se}], %v{op.dst}[{do} to {de}], {length} : "
-                f"{self.ty(op.src)}{{{self.size(e, op.src)}}} -> %v{op.dst} as {self.ty(op.dst)}{{{dsz}}}"
+                f"%v{op.out} = stream.async.copy %v{op.src}[{so} to {se}], {t}[{do} to {de}], {length} : "
+                f"{self.ty(op.src)}{{{self.size(e, op.src)}}} -> {t} as {self.ty(op.dst)}{{{dsz}}}"
             )
         elif isinstance(op, Fill):
             off, end, length = e.byte_range(op.range, q)
             dsz = self.size(e, op.dst)
             self.sizes[op.out] = dsz
             value = e.const(op.value, "i32")
+            t = self.target(e, op.dst, dsz)
             e.emit(
-                f"%v{op.out} = stream.async.fill {value}, %v{op.dst}[{off} to {end} for {length}] : "
-                f"i32 -> %v{op.dst} as {self.ty(op.dst)}{{{dsz}}}"
+                f"%v{op.out} = stream.async.fill {value}, {t}[{off} to {end} for {length}] : "
+                f"i32 -> {t} as {self.ty(op.dst)}{{{dsz}}}"
             )
         elif isinstance(op, Scale):
             off, end, length = e.byte_range(op.range, q)
             n = e.lin(op.range.length)
             dsz = self.size(e, op.dst)
             self.sizes[op.out] = dsz
+            t = self.target(e, op.dst, dsz)
             e.emit(
-                f"%v{op.out} = stream.async.dispatch @{EXECUTABLE}::@scale[{n}](%v{op.dst}[{off} to {end} for {length}], {n}) : "
-                f"({self.ty(op.dst)}{{{dsz}}}, index) -> %v{op.dst}{{{dsz}}}"
+                f"%v{op.out} = stream.async.dispatch @{EXECUTABLE}::@scale[{n}]({t}[{off} to {end} for {length}], {n}) : "
+                f"({self.ty(op.dst)}{{{dsz}}}, index) -> {t}{{{dsz}}}"
             )
         elif isinstance(op, Clone):
             ssz = self.size(e, op.src)
@@ -413,7 +462,7 @@ class _ProgramRenderer:
             n = e.lin(op.range.length)
             e.emit(
                 f"%v{op.out} = stream.async.dispatch @{EXECUTABLE}::@wsum[{n}](%v{op.src}[{off} to {end} for {length}], {n}) : "
-                f"({self.ty(op.src)}{{{self.size(e, op.src)}}}, index) -> !stream.resource<transient>{{{self.size(e, op.out)}}}"
+                f"({self.ty(op.src)}{{{self.size(e, op.src)}}}, index) -> {self.ty(op.out)}{{{self.size(e, op.out)}}}"
             )
         elif isinstance(op, Mix):
             ao, ae, length = e.byte_range(op.a_range, q)
@@ -423,7 +472,7 @@ class _ProgramRenderer:
             e.emit(
                 f"%v{op.out} = stream.async.dispatch @{EXECUTABLE}::@mix[{n}](%v{op.a}[{ao} to {ae} for {length}], "
                 f"%v{op.b}[{bo} to {be} for {length}], {n}) : ({self.ty(op.a)}{{{self.size(e, op.a)}}}, "
-                f"{self.ty(op.b)}{{{self.size(e, op.b)}}}, index) -> !stream.resource<transient>{{{length}}}"
+                f"{self.ty(op.b)}{{{self.size(e, op.b)}}}, index) -> {self.ty(op.out)}{{{length}}}"
             )
         elif isinstance(op, Call):
             self.call(e, op)
@@ -539,7 +588,7 @@ class _ProgramRenderer:
         n = self.numbers[id(op)]
         name = f"{function_name(self.k)}_c{n}"
         arg_ty = self.ty(op.arg)
-        result_types = ([arg_ty] if op.out is not None else []) + ["!stream.resource<transient>"]
+        result_types = ([arg_ty] if op.out is not None else []) + [self.res("transient")]
         signature = f"(%arg: {arg_ty}, %argsz: index, %step: index) -> ({', '.join(result_types)})"
         if n not in self.rendered_callees:
             self.rendered_callees.add(n)
@@ -565,7 +614,7 @@ class _ProgramRenderer:
         c = _Emitter("%step")
         read = op.slice_range or op.sum_range
         assert read is not None
-        sum_ty = "!stream.resource<variable>" if op.late else "!stream.resource<transient>"
+        sum_ty = self.res("variable" if op.late else "transient")
         if op.slice_range is not None:
             off, end, length = c.byte_range(op.slice_range)
             c.emit(f"%s = stream.async.slice %arg[{off} to {end}] : {arg_ty}{{%argsz}} -> {arg_ty}{{{length}}}")
@@ -580,9 +629,17 @@ class _ProgramRenderer:
         if op.scale_range is not None:
             so, se, slen = c.byte_range(op.scale_range)
             sn = c.lin(op.scale_range.length)
+            t = "%arg"
+            if self.hardened:
+                t = "%h"
+                cnt = c.lin(self.info[op.arg].size)
+                c.emit(
+                    f"%h = stream.async.dispatch @{EXECUTABLE}::@copy[{cnt}](%arg[{c.const(0)} to %argsz for %argsz], "
+                    f"{cnt}) : ({arg_ty}{{%argsz}}, index) -> {arg_ty}{{%argsz}}"
+                )
             c.emit(
-                f"%u = stream.async.dispatch @{EXECUTABLE}::@scale[{sn}](%arg[{so} to {se} for {slen}], {sn}) : "
-                f"({arg_ty}{{%argsz}}, index) -> %arg{{%argsz}}"
+                f"%u = stream.async.dispatch @{EXECUTABLE}::@scale[{sn}]({t}[{so} to {se} for {slen}], {sn}) : "
+                f"({arg_ty}{{%argsz}}, index) -> {t}{{%argsz}}"
             )
             returned.append("%u")
         if op.slice_range is not None:
@@ -595,9 +652,9 @@ class _ProgramRenderer:
         if op.late:
             sink = f"{name}_sink"
             self.decls.append(f"  util.global private mutable @{sink} : !stream.resource<variable>")
-            c.emit(f"util.global.store %r, @{sink} : !stream.resource<variable>")
+            self.store(c, "%r", sink, lambda: c.const(4))
             value = c.const(late_splat_value(n), "i32")
-            c.emit(f"%z = stream.async.splat {value} : i32 -> !stream.resource<transient>{{{c.const(4)}}}")
+            c.emit(f"%z = stream.async.splat {value} : i32 -> {self.res('transient')}{{{c.const(4)}}}")
             returned.append("%z")
         else:
             returned.append("%r")
@@ -630,16 +687,33 @@ def _entry_points(programs) -> tuple[str, ...]:
     return tuple(sorted(used))
 
 
-def render_module(programs: list[Program] | tuple[Program, ...], first: int = 0) -> RenderedModule:
+def render_module(
+    programs: list[Program] | tuple[Program, ...],
+    first: int = 0,
+    unrefined: bool = False,
+    hardened: bool = False,
+    numbers: tuple[int, ...] | None = None,
+) -> RenderedModule:
     """One module holding every program (program ``i`` is ``@p<first + i>``; ``first`` lets a
-    single program be rendered exactly as it was at its position in a batch)."""
+    single program be rendered exactly as it was at its position in a batch).
+
+    ``unrefined``: the module as IREE's flow-to-stream conversion would leave it, before its
+    pre-splice stream passes: function-internal resources are ``!stream.resource<*>`` and global
+    loads and stores go through ``stream.async.transfer``. The oracle runs IREE's own pre-splice
+    stages on that (:func:`.oracle.normalize`), so the hook sees what a real compile shows it.
+    Otherwise: concrete lifetimes, at the splice directly (the analysis-level tests).
+
+    ``hardened``: every in-place op writes a fresh ``@copy`` dispatch of its target (same
+    values; the oracle's reference build, which IREE's scheduling faults cannot touch).
+    ``numbers``: the programs' numbers when they are not ``first, first + 1, ...``."""
+    numbers = tuple(numbers) if numbers is not None else tuple(range(first, first + len(programs)))
     parts = [
         "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n",
         f"  {DEVICE}\n",
-        executable_text(_entry_points(programs)),
+        executable_text(_entry_points(programs) if not hardened else tuple(sorted({*_entry_points(programs), "copy"}))),
     ]
     init = _Emitter("%unused")
-    for k, program in enumerate(programs, start=first):
+    for k, program in zip(numbers, programs):
         for gi, g in enumerate(program.globals):
             sym = global_symbol(k, g.name)
             parts.append(f"  util.global private mutable @{sym} : !stream.resource<variable>\n")
@@ -655,8 +729,8 @@ def render_module(programs: list[Program] | tuple[Program, ...], first: int = 0)
     if init.lines:
         parts.append("  util.initializer {\n" + "\n".join(init.lines) + "\n    util.return\n  }\n")
     functions, outputs, arguments = [], [], []
-    for k, program in enumerate(programs, start=first):
-        text, outs = _ProgramRenderer(program, k).render()
+    for k, program in zip(numbers, programs):
+        text, outs = _ProgramRenderer(program, k, unrefined, hardened).render()
         parts.append(text)
         functions.append(function_name(k))
         outputs.append(outs)
