@@ -130,27 +130,14 @@ def check_bounds(program: Program) -> None:
         _Machine(program, state, step).run()
 
 
-def interpret_variant_at(
-    program: Program, variant: Program, k: int, call: int, steps: tuple[int, ...] = STEPS
-) -> list[np.ndarray]:
-    """The outputs of call number ``call`` when calls before it run ``program`` and that call
-    runs ``variant`` (same value ids, e.g. a :func:`.program.race_reorderings` entry): what
-    IREE computes if the variant's order happened in that call only."""
-    state = _initial_state(program, k)
-    for step in steps[:call]:
-        _Machine(program, state, step).run()
-    vals = _Machine(variant, dict(state), steps[call], finals=program.global_finals()).run()
-    return [vals[v].copy() for v in program.outputs()]
-
-
 def _initial_state(program: Program, k: int) -> dict[str, np.ndarray]:
     return {g.name: ex.iota(g.size, initial_base(k, gi)) for gi, g in enumerate(program.globals)}
 
 
 def trace_races(program: Program) -> list[str]:
     """Reads (of kept values) that come before an in-place write of the same bytes in program
-    order but that nothing orders before it: the racy programs of :func:`.program.racy_reads`,
-    found on the trace, so in loops, branches and callees too."""
+    order but that nothing orders before it, found on the trace (loops, branches and callees
+    too)."""
     found = []
     for step, trace in zip(STEPS, traces(program)):
         for w in trace.events:

@@ -27,6 +27,12 @@ Once the rule is restructured, point the hooks at its new names.
 The rewritten modules are compiled from this process' (patched) rewrite, see
 ``Oracle(rewrite_in_worker=False)``. Known-issue masking is off (strict), and a detection only
 counts for programs the unpatched rule gets right.
+
+The bit mismatches are looked for with every program entering at the splice as written
+(``Oracle(at_splice=True)``): the hand-picked programs are splice-level IR, and IREE's pre-splice
+stages would fold most of their slices away before the hook. Every weakening must also be
+caught the way the campaign judges (programs entering through IREE's pre-splice stages, the
+alias audit on the programs as generated): :func:`test_every_weakening_is_caught_as_the_campaign_judges`.
 """
 
 from __future__ import annotations
@@ -122,14 +128,31 @@ def programs() -> list:
     return _programs()
 
 
+def _judge(programs: list, workdir: Path, at_splice: bool, patched: bool) -> list[ProgramOutcome]:
+    with Oracle(
+        workdir,
+        VmfbCache(default_cache_dir()),
+        record_faults=False,
+        rewrite_in_worker=not patched,
+        at_splice=at_splice,
+    ) as o:
+        return o.judge(programs).outcomes
+
+
 @pytest.fixture(scope="module")
 def baseline(programs: list, tmp_path_factory: pytest.TempPathFactory) -> list[ProgramOutcome]:
-    """The same programs with the real rule (strict: nothing masked)."""
+    """The same programs with the real rule (strict: nothing masked), entering at the splice."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
-        with Oracle(tmp_path_factory.mktemp("baseline"), VmfbCache(default_cache_dir()), record_faults=False) as o:
-            outcomes = o.judge(programs).outcomes
-    return outcomes
+        return _judge(programs, tmp_path_factory.mktemp("baseline"), at_splice=True, patched=False)
+
+
+@pytest.fixture(scope="module")
+def baseline_as_judged(programs: list, tmp_path_factory: pytest.TempPathFactory) -> list[ProgramOutcome]:
+    """The same programs with the real rule, entering as the campaign enters them."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
+        return _judge(programs, tmp_path_factory.mktemp("baseline-real"), at_splice=False, patched=False)
 
 
 def _runtime_mismatch(outcome: ProgramOutcome) -> bool:
@@ -146,8 +169,7 @@ def test_weakened_rule_is_detected_by_a_bit_mismatch(
 ) -> None:
     monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
     MUTATIONS[mutation](monkeypatch)
-    with Oracle(tmp_path, VmfbCache(default_cache_dir()), record_faults=False, rewrite_in_worker=False) as o:
-        mutated = o.judge(programs).outcomes
+    mutated = _judge(programs, tmp_path, at_splice=True, patched=True)
     detected = [
         i
         for i, (before, after) in enumerate(zip(baseline, mutated))
@@ -169,13 +191,34 @@ def test_weakened_rule_is_detected_by_the_alias_audit(
     right exists to detect them); passes once the soundness fixes land."""
     monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
     AUDITED_MUTATIONS[mutation][0](monkeypatch)
-    with Oracle(tmp_path, VmfbCache(default_cache_dir()), record_faults=False, rewrite_in_worker=False) as o:
-        mutated = o.judge(programs).outcomes
+    mutated = _judge(programs, tmp_path, at_splice=True, patched=True)
     detected = [
         i
         for i, (before, after) in enumerate(zip(baseline, mutated))
         if before.status == "ok" and after.status in FAILING
     ]
+    print(f"{mutation}: detected by programs {detected}")
+    assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
+
+
+@pytest.mark.parametrize("mutation", sorted([*MUTATIONS, *AUDITED_MUTATIONS]))
+def test_every_weakening_is_caught_as_the_campaign_judges(
+    mutation: str,
+    programs: list,
+    baseline_as_judged: list[ProgramOutcome],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """Through IREE's pre-splice stages, by a bit mismatch or by the alias audit."""
+    monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
+    weaken = MUTATIONS[mutation] if mutation in MUTATIONS else AUDITED_MUTATIONS[mutation][0]
+    weaken(monkeypatch)
+    mutated = _judge(programs, tmp_path, at_splice=False, patched=True)
+    detected = {
+        i: after.status
+        for i, (before, after) in enumerate(zip(baseline_as_judged, mutated))
+        if before.status in ("ok", "upstream-fault") and after.status in FAILING
+    }
     print(f"{mutation}: detected by programs {detected}")
     assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
 

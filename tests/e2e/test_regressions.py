@@ -17,6 +17,9 @@ How a failure gets here (the shrinking procedure):
 Status ``open``: the program must still fail (an expected failure); when it starts passing the
 test fails, saying so -- set ``"status": "fixed"`` and delete the entry in ``known.py``.
 Status ``fixed``: the program must pass, bit-identical to the interpreter, for good.
+
+A case is judged where it was found: ``"entry": "splice"`` (every case found before the
+campaign entered through IREE's pre-splice stages; the default) or ``"flow"``.
 """
 
 from __future__ import annotations
@@ -34,21 +37,26 @@ CASES = sorted(REGRESSIONS_DIR.glob("*.json"))
 
 
 @pytest.fixture(scope="module")
-def oracle(tmp_path_factory: pytest.TempPathFactory):
+def oracles(tmp_path_factory: pytest.TempPathFactory):
+    """An oracle per entry (``flow``: as the campaign judges now; ``splice``: as generated)."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")  # a regression is judged on its own merits
-        with Oracle(tmp_path_factory.mktemp("regressions"), VmfbCache(default_cache_dir()), record_faults=False) as o:
-            yield o
+        cache = VmfbCache(default_cache_dir())
+        with (
+            Oracle(tmp_path_factory.mktemp("flow"), cache, record_faults=False) as flow,
+            Oracle(tmp_path_factory.mktemp("splice"), cache, record_faults=False, at_splice=True) as splice,
+        ):
+            yield {"flow": flow, "splice": splice}
 
 
 @pytest.mark.e2e
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
-def test_regression(path: Path, oracle: Oracle, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_regression(path: Path, oracles: dict[str, Oracle], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
     record = json.loads(path.read_text())
     program = Program.from_json(record["program"])
     check(program)
-    (outcome,) = oracle.judge_per_program([program]).outcomes
+    (outcome,) = oracles[record.get("entry", "splice")].judge_per_program([program]).outcomes
     if record["status"] == "open":
         assert outcome.status in FAILING, (
             f'{path.name} passes now: the issue looks fixed. Set "status": "fixed" and remove its '
@@ -72,3 +80,11 @@ def test_recorded_upstream_faults_are_valid_programs() -> None:
         record = json.loads(path.read_text())
         check(Program.from_json(record["program"]))
         assert record["stock_vs_interpreter"], path
+
+
+def test_every_recorded_upstream_fault_carries_plain_iree_compiles_verdict() -> None:
+    """Whether a fault is IREE's own or shows only where the campaign enters IREE."""
+    for path in sorted(FAULTS_DIR.glob("*/*.json")):
+        record = json.loads(path.read_text())
+        assert record.get("plain_iree_compile", "").startswith("plain iree-compile"), path
+        assert record.get("entry") in ("flow", "splice"), path
