@@ -194,6 +194,8 @@ class Outcome:
     max_abs_error: float
     within_tolerance: bool
     builds_bit_identical: bool
+    #: The two .vmfb files are the same bytes (the rewrite changed nothing the compile keeps).
+    vmfb_identical: bool
     stock_copies: list[str]
     elided_copies: list[str]
     stock_ms: float
@@ -247,6 +249,8 @@ def run(program: Program, steps: int, workdir: Path, flags: Sequence[str], *, ve
     t2 = time.perf_counter()
     report = reports[0]
     say(f"   stock compile {t1 - t0:.2f} s, with slice elision {t2 - t1:.2f} s (hook {result.hook_s * 1000:.0f} ms)")
+    same_vmfb = stock.read_bytes() == elided.read_bytes()
+    say(f"   the two .vmfb files are byte-identical: {'YES' if same_vmfb else 'NO'}")
 
     say("\n== decisions (slice-elision explain)")
     say(_indent(human(report.decisions)).rstrip() + "\n")
@@ -273,7 +277,7 @@ def run(program: Program, steps: int, workdir: Path, flags: Sequence[str], *, ve
         f"\n   {report.aliased} slice(s) aliased, {report.kept} kept; "
         f"analysis of the module took {report.analysis_seconds * 1000:.0f} ms"
     )
-    return Outcome(report, steps, error, close, identical, before, after, stock_ms, elided_ms)
+    return Outcome(report, steps, error, close, identical, same_vmfb, before, after, stock_ms, elided_ms)
 
 
 def _indent(text: str) -> str:

@@ -86,6 +86,7 @@ def test_example_matches_torch_eager_and_the_stock_build(name: str, tmp_path: Pa
     # What the README reports: IREE folds these programs' cache reads into their dispatches, so
     # no slice or transfer reaches the splice point and every copy left is a constant size.
     assert outcome.report.decisions == []
+    assert outcome.vmfb_identical
     assert outcome.elided_copies == outcome.stock_copies
     assert all(c.isdigit() for c in outcome.stock_copies), outcome.stock_copies
 
