@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo lint test fuzz bench clean
+.PHONY: setup demo lint test fuzz bench torch clean
 
 LINTED := dfx stream_model rewriter benchmarks examples tests
 
@@ -34,6 +34,19 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,bench]'
 	$(PY) -m benchmarks
+
+# The optional PyTorch path: torch (CPU build), iree-turbine and transformers into .venv. `make test`
+# never runs this; without it tests/e2e/test_torch_decode.py is skipped and says so. setup.cfg
+# extras cannot name an index, so the CPU wheel index comes from here (TORCH_INDEX= to use only
+# the configured indexes). torch 2.13 needs setuptools>=77, so this upgrades the venv's setuptools.
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
+TORCH_STAMP := $(VENV)/.torch-installed
+
+torch: $(TORCH_STAMP)
+
+$(TORCH_STAMP): $(STAMP) setup.cfg
+	$(PY) -m pip install --quiet $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX)) -e '.[test,torch]'
+	touch $(TORCH_STAMP)
 
 clean:
 	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis
