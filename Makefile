@@ -28,8 +28,11 @@ lint: $(STAMP)
 test: lint
 	$(PY) -m pytest -q
 
+# The long campaign: fresh seeds for FUZZ_SECONDS of generation (shrinking a failure may add to it).
+FUZZ_SECONDS ?= 1200
+
 fuzz: $(STAMP)
-	$(PY) -m pytest -q tests/campaign/test_campaign.py --campaign-profile=long
+	$(PY) -m pytest -q tests/campaign/test_campaign.py -k test_campaign --campaign-profile=long --campaign-seconds=$(FUZZ_SECONDS)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,bench]'
