@@ -42,7 +42,13 @@ from iree.compiler.dialects import arith, stream
 from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, analyze
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.decisions import LiveVersion
-from stream_model.ir_util import defining_op, dispatch_operand_index, user_op
+from stream_model.ir_util import (
+    DISPATCH_OPERAND_SEGMENTS,
+    defining_op,
+    dispatch_operand_index,
+    operand_segments,
+    user_op,
+)
 from stream_model.program import FunctionModel
 from stream_model.semantics import is_resource
 
@@ -449,7 +455,11 @@ def _replace_with_alias(plan: _Plan, dead: list[ir.Operation], replaced: list[tu
             offset = _Alias(version, plan.root_size, plan.offsets).shifted(None, owner)
             with op.location, ir.InsertionPoint(owner):
                 sub = stream.ResourceSubviewOp(
-                    version, _version_size(version), offset, view.result_size, results=[view.result.type]
+                    version,
+                    _version_size(version, plan.root_size),
+                    offset,
+                    view.result_size,
+                    results=[view.result.type],
                 )
             owner.operands[operand_number] = sub.result
         else:
@@ -463,14 +473,24 @@ def _replace_with_alias(plan: _Plan, dead: list[ir.Operation], replaced: list[tu
         op.results[0].replace_all_uses_with(sub.result)
 
 
-def _version_size(value: ir.Value) -> ir.Value:
-    """The size of a version of the storage, as the in-place op that made it states it (its
-    target's size), else as ``stream.resource.size`` asks IREE (which folds it to that)."""
+def _version_size(value: ir.Value, root_size: ir.Value) -> ir.Value:
+    """The size of a version of the storage, as the in-place op that made it states it: its
+    target's size, or a dispatch's size of that result; else the root's (an in-place op does
+    not resize its storage). Not ``stream.resource.size``: on a dispatch result that is a host
+    query of a partition's output, and IREE 3.13's execution scheduling then fails with a
+    circular dependency (found by tests/e2e/test_live_version.py)."""
     producer = defining_op(value)
-    size = getattr(producer.opview, "target_size", None) if producer is not None else None
+    if producer is None:
+        return root_size
+    size = getattr(producer.opview, "target_size", None)
     if isinstance(size, ir.Value):
         return size
-    return stream.ResourceSizeOp(value).result
+    if producer.name == "stream.async.dispatch":
+        resources = [r for r in producer.results if is_resource(r)]
+        sizes = operand_segments(producer, DISPATCH_OPERAND_SEGMENTS)["result_sizes"]
+        if len(sizes) == len(resources) and value in resources:
+            return sizes[resources.index(value)]
+    return root_size
 
 
 @dataclass
