@@ -471,3 +471,43 @@ util.func public @call_after_a_call_writes_the_row(%step: index, %row: !stream.r
 }
 // LOG-LABEL: slice %a in @call_after_a_call_writes_the_row
 // LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call whose callee may write this storage)
+
+// -----
+
+// A slice of an aliased slice, passed to a call after the cache was updated in place: the inner
+// alias stands for bytes of the cache (through the outer one), so its live version at the call
+// is the outer slice's claim: a subview of %u at the summed offset.
+util.func private @reader_nested(%buf: !stream.resource<variable>, %len: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r = stream.async.dispatch @ex::@read(%buf[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// CHECK-LABEL: util.func public @call_reads_a_slice_of_an_aliased_slice_after_the_update
+util.func public @call_reads_a_slice_of_an_aliased_slice_after_the_update(%step: index, %row: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %t = util.global.load @cache : !stream.resource<variable>
+  %len = arith.muli %step, %c8192 : index
+  %end = arith.addi %len, %c8192 : index
+  // CHECK-NOT: stream.async.slice
+  // CHECK: %[[U:.+]] = stream.async.update
+  // CHECK: %[[B:.+]] = stream.resource.subview %[[U]][%c0] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%c64}
+  // CHECK: util.call @reader_nested(%[[B]], %c64)
+  // CHECK: stream.async.dispatch @ex::@read(%[[U]][%c0 to
+  %a = stream.async.slice %t[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
+  %b = stream.async.slice %a[%c0 to %c64] : !stream.resource<variable>{%len} -> !stream.resource<variable>{%c64}
+  %u = stream.async.update %row, %t[%len to %end] : !stream.resource<*>{%c8192} -> %t as !stream.resource<variable>{%c33554432}
+  %rb = util.call @reader_nested(%b, %c64) : (!stream.resource<variable>, index) -> !stream.resource<*>
+  %d = stream.async.dispatch @ex::@read(%a[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c64}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %rb, %d : !stream.resource<*>, !stream.resource<*>
+}
+// LOG-LABEL: slice %a in @call_reads_a_slice_of_an_aliased_slice_after_the_update
+// LOG: decision: ALIAS
+// LOG: live version at util.call %rb: %u
+// LOG: live version at stream.async.dispatch %d: %u
+// LOG-LABEL: slice %b in @call_reads_a_slice_of_an_aliased_slice_after_the_update
+// LOG: decision: ALIAS: {{.*}}; util.call %rb needs the alias as a value: a subview of %u, because stream.async.update %u consumes %t in place before util.call %rb
