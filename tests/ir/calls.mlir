@@ -511,3 +511,43 @@ util.func public @call_reads_a_slice_of_an_aliased_slice_after_the_update(%step:
 // LOG: live version at stream.async.dispatch %d: %u
 // LOG-LABEL: slice %b in @call_reads_a_slice_of_an_aliased_slice_after_the_update
 // LOG: decision: ALIAS: {{.*}}; util.call %rb needs the alias as a value: a subview of %u, because stream.async.update %u consumes %t in place before util.call %rb
+
+// -----
+
+// The other consumers that need the alias as a value, after the disjoint update: an scf.for
+// iteration argument (the subview of the live version goes right before the loop) and a
+// transfer (itself an alias of the subview then).
+// CHECK-LABEL: util.func public @loop_iter_arg_and_transfer_after_update
+util.func public @loop_iter_arg_and_transfer_after_update(%step: index, %n: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %t = util.global.load @cache : !stream.resource<variable>
+  %len = arith.muli %step, %c8192 : index
+  %end = arith.addi %len, %c8192 : index
+  // CHECK-NOT: stream.async.slice
+  // CHECK: %[[U:.+]] = stream.async.update
+  // CHECK: %[[A:.+]] = stream.resource.subview %[[U]][%c0]
+  // CHECK: scf.for {{.*}} iter_args(%{{.+}} = %[[A]])
+  // CHECK: %[[B:.+]] = stream.resource.subview %[[U]][%c0]
+  // CHECK-NOT: stream.async.transfer
+  // CHECK: stream.async.dispatch @ex::@read(%[[B]]
+  %a = stream.async.slice %t[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
+  %b = stream.async.slice %t[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
+  %u = stream.async.update %row, %t[%len to %end] : !stream.resource<*>{%c8192} -> %t as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %a) -> (!stream.resource<variable>) {
+    %d = stream.async.dispatch @ex::@read(%acc[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+    scf.yield %acc : !stream.resource<variable>
+  }
+  %x = stream.async.transfer %b : !stream.resource<variable>{%len} -> !stream.resource<variable>{%len}
+  %e = stream.async.dispatch @ex::@read(%r[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  %f = stream.async.dispatch @ex::@read(%x[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  util.return %e : !stream.resource<*>
+}
+// LOG-LABEL: slice %a in @loop_iter_arg_and_transfer_after_update
+// LOG: decision: ALIAS: {{.*}}; scf.for %r needs the alias as a value: a subview of %u, because
+// LOG-LABEL: slice %b in @loop_iter_arg_and_transfer_after_update
+// LOG: decision: ALIAS: {{.*}}; stream.async.transfer %x needs the alias as a value: a subview of %u, because
