@@ -13,7 +13,8 @@ module checks that independently of how the decision was reached:
 * a live version (:class:`~.decisions.LiveVersion`): the ops it names consume the slice's
   source and each tied result in turn, alone, in the consumer's block before the consumer, each
   proven disjoint from the slice, ending at the claimed value, which nothing consumes in place
-  before the consumer; and the consumer does consume the alias.
+  before the consumer; no other write to the storage lies between the slice and the consumer;
+  and the consumer does consume the alias.
 
 The rewriter runs it on every analysis and keeps any copy whose claim does not hold (an
 internal error, reported); the tests require that it never finds one.
@@ -83,6 +84,13 @@ def _check_live_version(analysis: Analysis, op: ir.Operation, d: SliceDecision, 
         value = tied[0]
     if value != lv.value:
         return "the chain does not end at the claimed version"
+    chain = {info.index for info in (fn.info(o) for o in lv.chain_ops) if info is not None}
+    slice_info = fn.info(op)
+    for c in d.checks:
+        w = fn.info(c.write_op) if c.write_op is not None else None
+        if w is not None and slice_info is not None and slice_info.index < w.index < consumer.index:
+            if w.index not in chain:
+                return f"{c.op} writes the storage between the slice and the consumer off the chain"
     if any(u.index < consumer.index for u in _in_place_users(fn, value)):
         return "the claimed version is consumed in place before the consumer"
     return ""

@@ -11,7 +11,9 @@ bytes disjoint from the slice: the rule's checks (:mod:`.slice_query`) prove tha
 write to the storage, so here it is only looked up, per op of the chain. A live version is
 claimed only where it is one SSA value that dominates the consumer: every op of the chain is
 in the consumer's block, before it, and consumes its version alone (a version consumed in
-place twice, or in another block, has no single successor the consumer may name: keep).
+place twice, or in another block, has no single successor the consumer may name: keep); and
+no other write to the storage lies between the slice and the consumer (one off the chain,
+through a reloaded global say, would make the chain's last version a stale name).
 
 The model only says which version is live and why it holds the slice's bytes; whether a
 consumer needs the alias as a value, and how to spell it, is the rewriter's business.
@@ -29,7 +31,7 @@ from .naming import Names
 from .program import FunctionModel, OpInfo
 from .resolved import Resolved
 
-__all__ = ["TiedChain", "holds_the_slice", "in_place_consumers", "live_versions", "tied_chain"]
+__all__ = ["TiedChain", "consumers", "holds_the_slice", "in_place_consumers", "live_versions", "tied_chain"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,22 @@ def holds_the_slice(checks: list[WriteCheck], op: ir.Operation) -> bool:
     )
 
 
+def writes_off_the_chain(
+    fn: FunctionModel, slice_info: OpInfo, consumer: OpInfo, chain: tuple[OpInfo, ...], checks: list[WriteCheck]
+) -> list[OpInfo]:
+    """The writes to the storage (the rule's checks) between the slice and ``consumer`` in
+    program order that are not on the tied chain: through a reloaded global, say. IREE may
+    forward such a reload to a version of the chain, which the write then consumes; the chain's
+    last version is then not the latest, and a subview of it could name a dead value."""
+    on_chain = {w.index for w in chain}
+    found: dict[int, OpInfo] = {}
+    for c in checks:
+        w = fn.info(c.write_op) if c.write_op is not None else None
+        if w is not None and slice_info.index < w.index < consumer.index and w.index not in on_chain:
+            found[w.index] = w
+    return [found[i] for i in sorted(found)]
+
+
 def consumers(fn: FunctionModel, result: ir.Value) -> list[OpInfo]:
     """Every op of ``fn`` that uses the alias ``result`` directly, or through slices of it
     (which alias the same source when they are aliases too), in program order."""
@@ -123,9 +141,15 @@ def live_versions(resolved: Resolved, fn: FunctionModel, info: OpInfo, checks: l
         described = [names.describe(w.op) for w in chain.ops]
         lv = LiveVersion(names.describe(consumer.op), None, described, chain.why, consumer_op=consumer.op)
         unproven = next((w for w in chain.ops if not holds_the_slice(checks, w.op)), None)
+        off_chain = next(iter(writes_off_the_chain(fn, info, consumer, chain.ops, checks)), None)
         if chain.value is not None and unproven is not None:
             lv.detail = (
                 f"{names.describe(unproven.op)} writes the storage in place and is not proven disjoint from the slice"
+            )
+        elif chain.value is not None and off_chain is not None:
+            lv.detail = (
+                f"{names.describe(off_chain.op)} writes the storage between the slice and {lv.consumer} off the "
+                f"tied chain from {names.name(source)}: {names.name(chain.value)} need not be the latest version"
             )
         elif chain.value is not None:
             lv.version, lv.value, lv.chain_ops = names.name(chain.value), chain.value, [w.op for w in chain.ops]

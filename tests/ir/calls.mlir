@@ -551,3 +551,39 @@ util.func public @loop_iter_arg_and_transfer_after_update(%step: index, %n: inde
 // LOG: decision: ALIAS: {{.*}}; scf.for %r needs the alias as a value: a subview of %u, because
 // LOG-LABEL: slice %b in @loop_iter_arg_and_transfer_after_update
 // LOG: decision: ALIAS: {{.*}}; stream.async.transfer %x needs the alias as a value: a subview of %u, because
+
+// -----
+
+// Must keep: the cache is stored, reloaded and written again (disjointly) before the call. The
+// second write is off the tied chain from %t, so %u, the chain's last version, need not be
+// the latest one at the call (IREE may forward the reload to %u, which the write then
+// consumes): no live version is claimed.
+util.func private @reader_reload(%buf: !stream.resource<variable>, %len: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r = stream.async.dispatch @ex::@read(%buf[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// CHECK-LABEL: util.func public @call_after_updates_through_a_reloaded_global
+util.func public @call_after_updates_through_a_reloaded_global(%step: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %t = util.global.load @cache : !stream.resource<variable>
+  %len = arith.muli %step, %c8192 : index
+  %end = arith.addi %len, %c8192 : index
+  %end2 = arith.addi %end, %c8192 : index
+  // CHECK: stream.async.slice
+  // CHECK-NOT: stream.resource.subview
+  %a = stream.async.slice %t[%c0 to %len] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%len}
+  %u = stream.async.update %row, %t[%len to %end] : !stream.resource<*>{%c8192} -> %t as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  %t2 = util.global.load @cache : !stream.resource<variable>
+  %u2 = stream.async.update %row, %t2[%end to %end2] : !stream.resource<*>{%c8192} -> %t2 as !stream.resource<variable>{%c33554432}
+  util.global.store %u2, @cache : !stream.resource<variable>
+  %ra = util.call @reader_reload(%a, %len) : (!stream.resource<variable>, index) -> !stream.resource<*>
+  util.return %ra : !stream.resource<*>
+}
+// LOG-LABEL: slice %a in @call_after_updates_through_a_reloaded_global
+// LOG: decision: KEEP: safe to alias, but stream.async.slice %a's source is consumed in place before util.call reads the alias; the alias would use a value IREE treats as dead; no live version of the storage there holds it: stream.async.update %u2 writes the storage between the slice and util.call %ra off the tied chain from %t
+// LOG: live version at util.call %ra: none

@@ -165,3 +165,17 @@ def test_the_rewriter_keeps_a_copy_whose_live_version_claim_fails(monkeypatch: p
     (decision,) = report.decisions
     assert decision.decision == "keep" and decision.reason.startswith("internal check")
     assert report.unproven_claims and "stream.async.slice" in str(module)
+
+
+def test_a_live_version_with_a_write_off_its_chain_is_reported() -> None:
+    """A write through a reloaded global between the slice and the call: the chain's last
+    version need not be the latest, so claiming it is caught."""
+    analysis = _analysis("calls/call_after_updates_through_a_reloaded_global")
+    fn = analysis.model.function("call_after_updates_through_a_reloaded_global")
+    first = next(i.op for i in fn.ops if i.op.name == "stream.async.update")
+    (decision,) = analysis.decisions
+    (claim,) = decision.live_versions
+    assert not claim.proven and "off the tied chain" in claim.detail
+    claim.value, claim.chain_ops = first.results[0], [first]
+    ((_, problem),) = unproven_claims(analysis)
+    assert "off the chain" in problem
