@@ -39,6 +39,9 @@ def human(decisions: Sequence[SliceDecision]) -> str:
                 lines.append("      counterexample: " + ", ".join(f"{k} = {v}" for k, v in c.counterexample.items()))
             if c.detail and c.verdict is not Verdict.DISJOINT:
                 lines.append(f"      {c.detail}")
+        for lv in d.live_versions:
+            lines.append(f"  - live version at {lv.consumer}: {lv.version or 'none'}")
+            lines.append(f"      {lv.detail}")
         blocks.append("\n".join(lines))
     aliased = sum(d.decision is Decision.ALIAS for d in decisions)
     summary = f"{len(decisions)} copies (slices and transfers): {aliased} aliased, {len(decisions) - aliased} kept"

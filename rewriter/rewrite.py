@@ -14,7 +14,10 @@ Two alias forms exist, and what each does downstream decides which we emit (meas
   boundary reads freed memory, and a subview of a subview with a symbolic offset crashes the
   stream phase. So a subview is only emitted over storage IREE never frees (a global's buffer
   or an imported one, followed through in-place updates); otherwise the copy stays, with that
-  reason in the log.
+  reason in the log. When the source was consumed in place before the consumer (by writes the
+  rule proved disjoint from the slice), the subview is of the storage's *live version* there
+  (the analysis's :class:`~stream_model.decisions.LiveVersion` claim), built right before the
+  consumer: the source value itself is dead there for IREE.
 
 A same-device, same-type ``stream.async.transfer`` (a copy of a whole resource) is replaced by
 its source.
@@ -38,7 +41,14 @@ from iree.compiler.dialects import arith, stream
 
 from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, analyze
 from stream_model.claims import keep_unproven, unproven_claims
-from stream_model.ir_util import defining_op, dispatch_operand_index, user_op
+from stream_model.decisions import LiveVersion
+from stream_model.ir_util import (
+    DISPATCH_OPERAND_SEGMENTS,
+    defining_op,
+    dispatch_operand_index,
+    operand_segments,
+    user_op,
+)
 from stream_model.program import FunctionModel
 from stream_model.semantics import is_resource
 
@@ -206,8 +216,9 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
     * a consumer that needs the alias as a value, over storage IREE may free (a subview of it
       can outlive the storage; see the module docstring);
     * a consumer reached after the source *value* was consumed in place in another block, or,
-      for a subview or a transfer, after it was consumed at all: the alias would resurrect a
-      use of a value IREE treats as dead after its tied op (found by the campaign).
+      for a subview or a transfer, after it was consumed at all without a live version the
+      analysis claims there: the alias would resurrect a use of a value IREE treats as dead
+      after its tied op (found by the campaign).
 
     A plan depends on which other slices are aliases (an alias of an alias reads the root
     source; a use by another aliased slice is that slice's to plan), so after a downgrade every
@@ -215,13 +226,14 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
     """
     model = analysis.model
     aliased = {op for op, d in zip(analysis.ops, analysis.decisions) if d.decision is Decision.ALIAS}
+    decision_of = dict(zip(analysis.ops, analysis.decisions))
     while True:
         plans: list[_Plan] = []
         downgraded = False
         for op, decision in zip(analysis.ops, analysis.decisions):
             if op not in aliased:
                 continue
-            plan = _plan(model, op, aliased)
+            plan = _plan(model, op, aliased, decision_of)
             why = _unrepresentable(model, plan)
             if why:
                 decision.decision = Decision.KEEP
@@ -231,6 +243,8 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             else:
                 plans.append(plan)
         if not downgraded:
+            for plan in plans:
+                _log_live_versions(model, plan, decision_of[plan.op])
             return plans
 
 
@@ -244,17 +258,40 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
         )
     for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
-        if live is None or (needs_value and live != source):
+        storage = source
+        if live is not None and needs_value and live != source and op.name == "stream.async.slice":
+            claim = plan.live_version(owner, live)
+            if claim is None or not claim.proven:
+                why = f"; no live version of the storage there holds it: {claim.detail}" if claim is not None else ""
+                return (
+                    f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
+                    f"the alias would use a value IREE treats as dead{why}"
+                )
+            storage = live
+        elif live is None or (needs_value and live != source):
+            claim = plan.live_version(owner, live) if live is None else None
+            why = f"; no live version of the storage there holds it: {claim.detail}" if claim is not None else ""
             return (
                 f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
-                "the alias would use a value IREE treats as dead"
+                f"the alias would use a value IREE treats as dead{why}"
             )
-        if needs_value and op.name == "stream.async.slice" and not _persistent_storage(model.function_of(op), source):
+        if needs_value and op.name == "stream.async.slice" and not _persistent_storage(model.function_of(op), storage):
             return (
                 f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
-                f"function allocates ({source.type}), which IREE 3.13 may free before the subview is read"
+                f"function allocates ({storage.type}), which IREE 3.13 may free before the subview is read"
             )
     return None
+
+
+def _log_live_versions(model: ModuleModel, plan: _Plan, decision: SliceDecision) -> None:
+    """Say in the reason which live version each consumer that needs a value reads, and why."""
+    for owner, _, foldable, live in plan.uses:
+        claim = None if foldable or live is None or live == plan.root else plan.live_version(owner, live)
+        if claim is not None:
+            decision.reason += (
+                f"; {model.names.describe(owner)} needs the alias as a value: a subview of {claim.version}, "
+                f"because {claim.detail}"
+            )
 
 
 def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
@@ -343,9 +380,25 @@ class _Plan:
     root_size: ir.Value
     offsets: list[ir.Value]
     uses: list[tuple[ir.Operation, int, bool, ir.Value]]
+    # The analysis's live-version claims about ``root`` (those of the decision of the slice
+    # whose source ``root`` is): which version of its storage holds the bytes at a consumer.
+    live_versions: list[LiveVersion] = field(default_factory=list)
+
+    def live_version(self, consumer: ir.Operation, live: ir.Value | None) -> LiveVersion | None:
+        """The claim about ``consumer`` naming ``live`` (the version the plan found there), or
+        the one that says why there is none; None when the analysis says nothing."""
+        mine = [lv for lv in self.live_versions if lv.consumer_op == consumer]
+        return next((lv for lv in mine if lv.proven and lv.value == live), None) or next(
+            (lv for lv in mine if not lv.proven), None
+        )
 
 
-def _plan(model: ModuleModel, op: ir.Operation, aliased: set[ir.Operation]) -> _Plan:
+def _plan(
+    model: ModuleModel,
+    op: ir.Operation,
+    aliased: set[ir.Operation],
+    decision_of: dict[ir.Operation, SliceDecision],
+) -> _Plan:
     fn = model.function_of(op)
     view = op.opview
     if op.name == "stream.async.transfer":
@@ -356,9 +409,11 @@ def _plan(model: ModuleModel, op: ir.Operation, aliased: set[ir.Operation]) -> _
         ]
         return _Plan(op, view.source, view.source_size, [], uses)
     root, size, offsets = view.source, view.source_size, [view.source_offset]
+    root_op = op
     producer = root.owner if not isinstance(root.owner, ir.Block) else None
     producer = getattr(producer, "operation", producer)
     while producer is not None and producer.name == "stream.async.slice" and producer in aliased:
+        root_op = producer
         pview = producer.opview
         root, size = pview.source, pview.source_size
         offsets.insert(0, pview.source_offset)
@@ -370,7 +425,7 @@ def _plan(model: ModuleModel, op: ir.Operation, aliased: set[ir.Operation]) -> _
         if owner.name == "stream.async.slice" and owner in aliased:
             continue
         uses.append((owner, use.operand_number, _foldable(use), _live_version(fn, root, fn.info(owner))))
-    return _Plan(op, root, size, offsets, uses)
+    return _Plan(op, root, size, offsets, uses, decision_of[root_op].live_versions)
 
 
 def _resolve(value: ir.Value, replaced: list[tuple[ir.Value, ir.Value]]) -> ir.Value:
@@ -393,6 +448,20 @@ def _replace_with_alias(plan: _Plan, dead: list[ir.Operation], replaced: list[tu
         if foldable:
             alias = _Alias(_resolve(live, replaced), plan.root_size, plan.offsets)
             _fold_into(owner, operand_number, alias, dead, replaced)
+        elif live != plan.root:
+            # A live version the analysis claims (``_unrepresentable`` kept the copy otherwise):
+            # it is defined after the slice, so the subview goes right before its consumer.
+            version = _resolve(live, replaced)
+            offset = _Alias(version, plan.root_size, plan.offsets).shifted(None, owner)
+            with op.location, ir.InsertionPoint(owner):
+                sub = stream.ResourceSubviewOp(
+                    version,
+                    _version_size(version, plan.root_size),
+                    offset,
+                    view.result_size,
+                    results=[view.result.type],
+                )
+            owner.operands[operand_number] = sub.result
         else:
             needs_value = True
     if needs_value:
@@ -402,6 +471,26 @@ def _replace_with_alias(plan: _Plan, dead: list[ir.Operation], replaced: list[tu
                 plan.root, plan.root_size, offset, view.result_size, results=[view.result.type]
             )
         op.results[0].replace_all_uses_with(sub.result)
+
+
+def _version_size(value: ir.Value, root_size: ir.Value) -> ir.Value:
+    """The size of a version of the storage, as the in-place op that made it states it: its
+    target's size, or a dispatch's size of that result; else the root's (an in-place op does
+    not resize its storage). Not ``stream.resource.size``: on a dispatch result that is a host
+    query of a partition's output, and IREE 3.13's execution scheduling then fails with a
+    circular dependency (found by tests/e2e/test_live_version.py)."""
+    producer = defining_op(value)
+    if producer is None:
+        return root_size
+    size = getattr(producer.opview, "target_size", None)
+    if isinstance(size, ir.Value):
+        return size
+    if producer.name == "stream.async.dispatch":
+        resources = [r for r in producer.results if is_resource(r)]
+        sizes = operand_segments(producer, DISPATCH_OPERAND_SEGMENTS)["result_sizes"]
+        if len(sizes) == len(resources) and value in resources:
+            return sizes[resources.index(value)]
+    return root_size
 
 
 @dataclass

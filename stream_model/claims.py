@@ -9,7 +9,12 @@ module checks that independently of how the decision was reached:
 * ``disjoint``: every fact used exists in the function's facts and is in scope for both the
   slice and the write (another iteration's renamed facts and the iteration order are
   the query's own);
-* ``ordered-before`` (plain or same iteration): the slice depends on the write.
+* ``ordered-before`` (plain or same iteration): the slice depends on the write;
+* a live version (:class:`~.decisions.LiveVersion`): the ops it names consume the slice's
+  source and each tied result in turn, alone, in the consumer's block before the consumer, each
+  proven disjoint from the slice, ending at the claimed value, which nothing consumes in place
+  before the consumer; no other write to the storage lies between the slice and the consumer;
+  and the consumer does consume the alias.
 
 The rewriter runs it on every analysis and keeps any copy whose claim does not hold (an
 internal error, reported); the tests require that it never finds one.
@@ -21,7 +26,9 @@ from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
-from .decisions import Decision, SliceDecision, Verdict, WriteCheck
+from .decisions import Decision, LiveVersion, SliceDecision, Verdict, WriteCheck
+from .ir_util import user_op
+from .program import FunctionModel, OpInfo
 
 if TYPE_CHECKING:
     from .safety import Analysis
@@ -40,7 +47,77 @@ def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
             why = _check_claim(analysis, op, c)
             if why:
                 problems.append((i, f"{d.function} {d.result}: {c.verdict} check of {c.op}: {why}"))
+        for lv in d.live_versions:
+            why = _check_live_version(analysis, op, d, lv) if lv.proven else ""
+            if why:
+                problems.append((i, f"{d.function} {d.result}: live version {lv.version} at {lv.consumer}: {why}"))
     return problems
+
+
+def _check_live_version(analysis: Analysis, op: ir.Operation, d: SliceDecision, lv: LiveVersion) -> str:
+    """Re-derive a live-version claim from the IR and the decision's own checks."""
+    fn = analysis.model.function_of(op)
+    consumer = fn.info(lv.consumer_op) if lv.consumer_op is not None else None
+    if consumer is None:
+        return "names no consumer in the slice's function"
+    if not _consumes_alias(lv.consumer_op, op.results[0]):
+        return "the consumer does not use the alias"
+    if not lv.chain_ops:
+        return "names no in-place op"
+    value = op.opview.source
+    for chain_op in lv.chain_ops:
+        w = fn.info(chain_op)
+        if w is None:
+            return "names an op outside the slice's function"
+        tied = [r for r, o in w.effects.tied if o == value]
+        if len(tied) != 1 or len(_in_place_users(fn, value)) != 1:
+            return f"{chain_op.name} is not the one op consuming the previous version in place"
+        if w.has_regions or w.block_id != consumer.block_id or w.index >= consumer.index:
+            return f"{chain_op.name} does not come before the consumer in its block"
+        mine = [c for c in d.checks if c.write_op == chain_op]
+        if not mine or not all(
+            c.verdict is Verdict.DISJOINT
+            or (c.verdict is Verdict.ORDERED_BEFORE and c.detail.startswith("earlier iterations:"))
+            for c in mine
+        ):
+            return f"{chain_op.name} is not proven disjoint from the slice"
+        value = tied[0]
+    if value != lv.value:
+        return "the chain does not end at the claimed version"
+    chain = {info.index for info in (fn.info(o) for o in lv.chain_ops) if info is not None}
+    slice_info = fn.info(op)
+    for c in d.checks:
+        w = fn.info(c.write_op) if c.write_op is not None else None
+        if w is not None and slice_info is not None and slice_info.index < w.index < consumer.index:
+            if w.index not in chain:
+                return f"{c.op} writes the storage between the slice and the consumer off the chain"
+    if any(u.index < consumer.index for u in _in_place_users(fn, value)):
+        return "the claimed version is consumed in place before the consumer"
+    return ""
+
+
+def _in_place_users(fn: FunctionModel, value: ir.Value) -> list[OpInfo]:
+    """The ops of ``fn`` that write ``value`` in place (tied)."""
+    users = []
+    for use in value.uses:
+        info = fn.info(user_op(use))
+        if info is not None and any(o == value for _, o in info.effects.tied):
+            users.append(info)
+    return users
+
+
+def _consumes_alias(consumer: ir.Operation, alias: ir.Value) -> bool:
+    """Does ``consumer`` use ``alias``, directly or through slices of it?"""
+    work = [alias]
+    while work:
+        value = work.pop()
+        for use in value.uses:
+            user = user_op(use)
+            if user == consumer:
+                return True
+            if user.name == "stream.async.slice" and use.operand_number == 0:
+                work.append(user.results[0])
+    return False
 
 
 def _check_claim(analysis: Analysis, op: ir.Operation, c: WriteCheck) -> str:

@@ -83,6 +83,39 @@ class WriteCheck:
         return Verdict(self.verdict).safe
 
 
+_LIVE_STATE_FIELDS = frozenset({"consumer_op", "value", "chain_ops"})
+
+
+@dataclass
+class LiveVersion:
+    """Which version of the source's storage holds the slice's bytes at one consumer of the
+    alias, when the source was consumed in place (``update ... -> %t``) before it.
+
+    After an in-place op IREE treats its tied operand as dead: an alias consumed later must
+    name the op's tied result (the *live version* of the storage there), not the source. That
+    version holds the slice's bytes when every in-place op from the source to it writes bytes
+    the rule proved disjoint from the slice. ``version`` is None when there is no such single
+    version (the chain leaves the consumer's block, forks, or a write on it is not proven
+    disjoint); ``detail`` says why either way. :mod:`.claims` re-derives a claimed version."""
+
+    consumer: str  # the op that consumes the alias, described
+    version: str | None  # the live version's name, or None: none the alias may name there
+    chain: list[str]  # the in-place ops from the source to the version, described, in order
+    detail: str
+    # Analysis state behind the claim (not part of the log): the consumer op, the live
+    # version's SSA value, the in-place ops.
+    consumer_op: Any = field(default=None, repr=False, compare=False)
+    value: Any = field(default=None, repr=False, compare=False)
+    chain_ops: list[Any] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def proven(self) -> bool:
+        return self.value is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _LIVE_STATE_FIELDS}
+
+
 @dataclass
 class SliceDecision:
     kind: str  # "slice" or "transfer" (a same-device copy of a whole resource)
@@ -98,13 +131,18 @@ class SliceDecision:
     checks: list[WriteCheck] = field(default_factory=list)
     facts_used: list[str] = field(default_factory=list)
     counterexample: dict[str, int] | None = None
+    # Consumers of the alias reached after the source was consumed in place (see
+    # :class:`LiveVersion`); logged only when there are any, so other records keep their form.
+    live_versions: list[LiveVersion] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.decision = Decision(self.decision)
 
     def to_json(self) -> dict[str, Any]:
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "live_versions"}
         out["checks"] = [c.to_json() for c in self.checks]
+        if self.live_versions:
+            out["live_versions"] = [v.to_json() for v in self.live_versions]
         return out
 
 

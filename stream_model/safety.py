@@ -53,6 +53,7 @@ from .alias_reads import KeepCopy, read_points
 from .callers import ArgumentStability, Subject, argument_stability
 from .decisions import Decision, SliceDecision, Verdict, WriteCheck, alias_reason, keep_reason
 from .facts import FactStore
+from .live_version import live_versions
 from .loops import loop_context, ordered_before_every_iteration
 from .program import FunctionModel, ModuleModel, OpInfo
 from .proofs import ByteRange
@@ -173,6 +174,8 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
     d.decision = Decision.ALIAS
     d.facts_used = sorted({f for c in d.checks for f in c.facts_used})
     d.reason = alias_reason(d)
+    if info.op.name == "stream.async.slice":
+        d.live_versions = live_versions(state.resolved, fn, info, d.checks)
     return d
 
 

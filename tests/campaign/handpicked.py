@@ -8,7 +8,7 @@ the other, broader ones.
 
 from __future__ import annotations
 
-from .program import Fill, GlobalDecl, Iota, Lin, Load, Program, Range, Scale, Slice, Sum, Update
+from .program import Call, Fill, GlobalDecl, Iota, Lin, Load, Program, Range, Scale, Slice, Sum, Update
 
 _G = (GlobalDecl("g0", 16),)
 
@@ -67,11 +67,39 @@ DISJOINT_WRITE_AFTER_SLICE = Program(
     ),
 )
 
+#: Live version: the slice's source is written in place *before* a call that reads the slice,
+#: over the slice's bytes. The call needs the alias as a value, and the storage's live version
+#: there (the update's result) holds the new row, not the sliced bytes: the copy must stay.
+OVERLAPPING_WRITE_BEFORE_CALL = Program(
+    _G,
+    (
+        Load(0, "g0"),
+        Slice(1, 0, _r(0, 4)),
+        Iota(2, Lin(1), 66_007),
+        Update(3, 2, 0, Lin(2)),  # inside the slice
+        Call(None, 4, 1, None, _r(0, 4), None),  # sums the slice
+    ),
+)
+
+#: Its control: the same write next to the slice; the call reads a subview of the live version.
+DISJOINT_WRITE_BEFORE_CALL = Program(
+    _G,
+    (
+        Load(0, "g0"),
+        Slice(1, 0, Range(Lin(0), Lin(1, 1))),
+        Iota(2, Lin(1), 88_007),
+        Update(3, 2, 0, Lin(1, 1)),
+        Call(None, 4, 1, None, Range(Lin(0), Lin(1, 1)), None),
+    ),
+)
+
 ALL: tuple[Program, ...] = (
     WRITE_THROUGH_TIED_CHAIN,
     OVERLAPPING_WRITE_BEFORE_READ,
     SYMBOLIC_OVERLAP,
     DISJOINT_WRITE_AFTER_SLICE,
+    OVERLAPPING_WRITE_BEFORE_CALL,
+    DISJOINT_WRITE_BEFORE_CALL,
 )
 
 
@@ -82,7 +110,7 @@ ALL: tuple[Program, ...] = (
 # are its smallest instances). The rule is sound on a program when the alias audit finds nothing
 # (tests/campaign/test_campaign_findings.py): today each is aliased wrongly.
 
-from .program import Branch, Call, Copy, Discard, For, GLoad, GStore, Ix  # noqa: E402
+from .program import Branch, Copy, Discard, For, GLoad, GStore, Ix  # noqa: E402
 
 _R = _r
 

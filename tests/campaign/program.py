@@ -775,6 +775,7 @@ class Program:
         shares = collections.Counter(op.share for op in calls if op.share >= 0)
         has("call: shared callee", any(n > 1 for n in shares.values()))
         has("call then write of its argument", _written_after_call(self.ops))
+        has("call reads a slice after its source is written in place", _slice_read_by_call_after_write(self.ops))
         has("global store/reload", any(isinstance(op, (GLoad, GStore)) for op in ops))
         has("global written in a loop", any(isinstance(x, GStore) for op in fors for x in walk(op.body)))
         has("step through an index global", bool(self.step_global))
@@ -857,6 +858,7 @@ SHAPES: tuple[str, ...] = (
     "call: public callee",
     "call: shared callee",
     "call then write of its argument",
+    "call reads a slice after its source is written in place",
     "global store/reload",
     "global written in a loop",
     "step through an index global",
@@ -947,6 +949,21 @@ def _written_after_call(ops: tuple) -> bool:
                 return True
         for body in op.bodies():
             if _written_after_call(body):
+                return True
+    return False
+
+
+def _slice_read_by_call_after_write(ops: tuple) -> bool:
+    """A slice passed to a call after its source was written in place (the call needs the
+    alias as a value: a subview of the source's live version, when the write is disjoint)."""
+    for i, op in enumerate(ops):
+        if isinstance(op, Slice):
+            later = ops[i + 1 :]
+            written = next((j for j, w in enumerate(later) if op.src in w.consumes()), None)
+            if written is not None and any(isinstance(c, Call) and c.arg == op.out for c in later[written + 1 :]):
+                return True
+        for body in op.bodies():
+            if _slice_read_by_call_after_write(body):
                 return True
     return False
 

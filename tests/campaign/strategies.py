@@ -703,11 +703,17 @@ class _Gen:
     def add_slice_call(self) -> None:
         """An alias handed to a call (late, forwarding, shared ... callee), then the slice's
         source written in place, after or without a dependence on the call's result
-        (finding f06: late reads lost through a forwarding call)."""
+        (finding f06: late reads lost through a forwarding call). Half the time the source
+        is written in place *before* the call instead, next to the slice (disjoint or not): the
+        call then needs the alias as a value after its source was consumed, which only a
+        subview of the storage's live version can give (issue 10, item 3)."""
         got = self._slice_of_writable()
         if got is None:
             return
         src, sl, r = got
+        write_first = self.draw(st.integers(0, 1)) == 0
+        if write_first:
+            self._write_over(src, r)
         result = self.new_value(Lin(1))
         read = Range(Lin(0), r.length)
         late = self.draw(st.booleans())
@@ -730,7 +736,8 @@ class _Gen:
         if self.draw(st.booleans()):
             self.live.remove(sl)
             self.ops.append(Discard(sl))
-        self._write_over(src, r, result if self.draw(st.booleans()) else None)
+        if not write_first:
+            self._write_over(src, r, result if self.draw(st.booleans()) else None)
 
     def add_region_then_write(self) -> None:
         """A slice, then a region op (index_switch, execute_region, if) that consumes the

@@ -8,7 +8,12 @@ runtime with the weakened one:
 
 a. *ignoring tied chains*: only writes whose written value is the slice's source itself count;
 b. *ignoring ordering*: every write "happens before" everything;
-c. *treating a solver "may overlap"/"unknown" as disjoint*.
+c. *treating a solver "may overlap"/"unknown" as disjoint*;
+f. *a live version excuses the writes that made it*: an in-place write of the slice's source
+   before a call that reads the alias is taken as harmless, as if reading the storage's live
+   version there made the write irrelevant (it is the opposite: the live version contains the
+   write, so only a write disjoint from the slice may be on its chain; hook:
+   ``stream_model.safety._checks``).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -46,6 +51,7 @@ import pytest
 import stream_model.facts as facts
 import stream_model.safety as safety
 import stream_model.slice_query as slice_query
+from stream_model.decisions import Verdict
 from stream_model.program import FunctionModel
 from tests.campaign import handpicked
 from tests.campaign.campaign import sample_batch
@@ -81,10 +87,31 @@ def _unknown_is_disjoint(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(slice_query, "prove_disjoint", optimistic)
 
 
+def _live_version_excuses_its_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = safety._checks
+
+    def excused(query, w, acc):  # noqa: ANN001, ANN202 - the patched function's signature
+        checks = original(query, w, acc)
+        if query.slice.op.name != "stream.async.slice":
+            return checks
+        source = query.slice.op.opview.source
+        on_chain = any(operand == source for _, operand in w.effects.tied)
+        read_by_a_later_call = any(r.op.name == "util.call" and r.index > w.index for r in query.reads)
+        if not (on_chain and read_by_a_later_call):
+            return checks
+        return [
+            dataclasses.replace(c, verdict=Verdict.DISJOINT, counterexample=None, facts_used=[], detail="live")
+            for c in checks
+        ]
+
+    monkeypatch.setattr(safety, "_checks", excused)
+
+
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ignore-tied-chains": _ignore_tied_chains,
     "ignore-ordering": _ignore_ordering,
     "unknown-is-disjoint": _unknown_is_disjoint,
+    "live-version-excuses-its-writes": _live_version_excuses_its_writes,
 }
 
 
