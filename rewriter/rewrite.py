@@ -38,9 +38,9 @@ from iree.compiler.dialects import arith, stream
 
 from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, analyze
 from stream_model.claims import keep_unproven, unproven_claims
-from stream_model.ir_util import defining_op, dispatch_operand_index, user_op
+from stream_model.ir_util import defining_op, dispatch_operand_index, parent_op_of_block, user_op
 from stream_model.program import FunctionModel
-from stream_model.semantics import is_resource
+from stream_model.semantics import STREAM_REGION_OPS, is_resource
 
 from .globals_fix import Diagnostic, separate_shared_globals
 
@@ -267,15 +267,44 @@ def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
         if not str(value.type).startswith(PERSISTENT_LIFETIMES):
             return False
         producer = defining_op(value)
-        info = None if producer is None else fn.info(producer)
+        if producer is None:
+            captured = _captured_operand(value)
+            if captured is None:
+                return False  # a block argument: whatever the caller or the loop passes
+            value = captured
+            continue
+        if producer.name == "stream.async.concurrent":
+            value = _yielded(producer, value)  # a concurrent region's result is what it yields
+            continue
+        info = fn.info(producer)
         if info is None:
-            return False  # a block argument: whatever the caller or the loop passes
+            return False
         if info.op.name in PERSISTENT_PRODUCERS:
             return True
         operand = next((o for r, o in info.effects.tied if r == value), None)
         if operand is None:
             return False  # fresh storage of this function
         value = operand
+
+
+def _captured_operand(value: ir.Value) -> ir.Value | None:
+    """For a block argument of an execution or concurrent region (``%x as %arg``), the
+    captured value ``%x``: the same storage. None for any other block argument."""
+    block = value.owner
+    if not isinstance(block, ir.Block):
+        return None
+    holder = parent_op_of_block(block)
+    if holder is None or holder.name not in STREAM_REGION_OPS:
+        return None
+    index = next(i for i, arg in enumerate(block.arguments) if arg == value)
+    return list(holder.opview.resource_operands)[index]
+
+
+def _yielded(region_op: ir.Operation, result: ir.Value) -> ir.Value:
+    """The value a concurrent region yields as ``result``."""
+    k = [r for r in region_op.results if is_resource(r)].index(result)
+    terminator = list(region_op.regions[0].blocks[0].operations)[-1].operation
+    return list(terminator.opview.resource_operands)[k]
 
 
 def _is_rematerialisable_clone(value: ir.Value) -> bool:
