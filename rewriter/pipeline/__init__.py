@@ -63,7 +63,7 @@ MLIR debugging flags (``--mlir-print-ir-*``, ``--mlir-timing``) only affect the 
 """
 
 from .common import DEFAULT_CPU_FLAGS, SPLICE_BEFORE, CompileError, CompileResult, StreamHook, set_multithreading
-from .driver import compile_file, compile_stream_async, ir_after_pass, stream_ir_at_splice
+from .driver import compile_file, compile_scheduled, compile_stream_async, ir_after_pass, stream_ir_at_splice
 from .stages import stream_pass_names
 
 __all__ = [
@@ -73,6 +73,7 @@ __all__ = [
     "CompileResult",
     "StreamHook",
     "compile_file",
+    "compile_scheduled",
     "compile_stream_async",
     "ir_after_pass",
     "stream_ir_at_splice",
