@@ -396,6 +396,37 @@ def after_scheduling(after: list[Stage]) -> list[Stage]:
     raise ValueError(f"{SCHEDULED_AFTER} is not in the stream pipeline")
 
 
+def scheduled_ir_after_pass(
+    module_text: str,
+    iree_flags: Sequence[str],
+    pass_name: str,
+    hook: StreamHook | None = None,
+) -> str:
+    """Scheduled IR (see :func:`compile_scheduled`) continued through the stream phase up to
+    and including the first run of ``pass_name`` after scheduling, with ``hook`` run on it
+    first: e.g. ``iree-stream-schedule-allocation`` shows the ``stream.cmd.copy`` ops left."""
+    flags = list(iree_flags)
+    check_supported_flags(flags)
+    opts = stream_options(flags)
+    _, after = stream_stages(opts)
+    stages: list[Stage] = []
+    for stage in after_scheduling(after):
+        if pass_name in stage.names:
+            stages.append(dataclasses.replace(stage, passes=stage.passes[: stage.names.index(pass_name) + 1]))
+            break
+        stages.append(stage)
+    else:
+        raise ValueError(f"stream pass {pass_name!r} does not run after scheduling")
+    context = new_context()
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        runner = StreamRunner(context, opts.global_cl_flags, Path(tmp))
+        module = _parse_stream_async(context, module_text.encode(), "<input>", Phase.SCHEDULED)
+        _call_hook(hook, module, context, None)
+        module = runner.run(module, stages, "stream phase")
+        with context:
+            return str(module.operation.get_asm())
+
+
 def compile_scheduled(
     module_text_or_path: str | bytes | os.PathLike[str],
     output_path: str | os.PathLike[str],
