@@ -89,7 +89,8 @@ def test_a_truncated_module_is_an_error_or_a_complete_rewrite(
 
 @pytest.mark.e2e
 @pytest.mark.parametrize(
-    "pass_name", ["iree-stream-schedule-execution", "iree-stream-schedule-concurrency", "iree-stream-propagate-timepoints"]
+    "pass_name",
+    ["iree-stream-schedule-execution", "iree-stream-schedule-concurrency", "iree-stream-propagate-timepoints"],
 )
 def test_scheduled_ir_from_the_real_pipeline_is_taken(
     pass_name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
