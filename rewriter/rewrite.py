@@ -254,7 +254,18 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
                 f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
                 f"function allocates ({source.type}), which IREE 3.13 may free before the subview is read"
             )
+        if needs_value and _yields_out_of_concurrent(owner) and not all(_is_zero(o) for o in plan.offsets):
+            return (
+                "the alias leaves its concurrent region as a value: IREE 3.13's schedule-allocation drops the "
+                "offset of a stream.resource.subview yielded from a stream.async.concurrent region (found by the "
+                "campaign), so only a subview at offset 0 is honoured there"
+            )
     return None
+
+
+def _yields_out_of_concurrent(owner: ir.Operation) -> bool:
+    parent = owner.parent
+    return owner.name == "stream.yield" and parent is not None and parent.name == "stream.async.concurrent"
 
 
 def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
@@ -442,15 +453,29 @@ class _Alias:
     offsets: list[ir.Value]
 
     def shifted(self, value: ir.Value | None, before: ir.Operation) -> ir.Value:
-        """``sum(offsets) + value`` as an index value, built right before ``before``."""
+        """``sum(offsets) + value`` as an index value, built right before ``before`` (before the
+        execution region holding it, in scheduled IR: IREE 3.13 allows only async ops inside
+        one, and every index value they use is defined outside it)."""
         terms = [v for v in self.offsets + ([value] if value is not None else []) if not _is_zero(v)]
         if not terms:
             return value if value is not None else self.offsets[0]
         total = terms[0]
-        with before.location, ir.InsertionPoint(before):
+        anchor = _outside_execution_regions(before)
+        with before.location, ir.InsertionPoint(anchor):
             for term in terms[1:]:
                 total = arith.AddIOp(total, term).result
         return total
+
+
+def _outside_execution_regions(op: ir.Operation) -> ir.Operation:
+    """``op``, or the outermost execution or concurrent region op around it."""
+    anchor = op
+    parent = op.parent
+    while parent is not None and parent.name != "builtin.module":
+        if parent.name in STREAM_REGION_OPS:
+            anchor = parent.operation
+        parent = parent.parent
+    return anchor
 
 
 def _fold_into(
