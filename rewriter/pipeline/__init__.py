@@ -68,6 +68,7 @@ from .driver import (
     compile_scheduled,
     compile_stream_async,
     ir_after_pass,
+    schedule_module,
     scheduled_ir_after_pass,
     stream_ir_at_splice,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "compile_scheduled",
     "compile_stream_async",
     "ir_after_pass",
+    "schedule_module",
     "scheduled_ir_after_pass",
     "stream_ir_at_splice",
     "set_multithreading",

@@ -396,6 +396,21 @@ def after_scheduling(after: list[Stage]) -> list[Stage]:
     raise ValueError(f"{SCHEDULED_AFTER} is not in the stream pipeline")
 
 
+def schedule_module(module: ir.Module, iree_flags: Sequence[str] = ()) -> ir.Module:
+    """Run IREE's scheduling stage (``iree-stream-schedule-execution`` and
+    ``-concurrency``) in process on a module at the splice point: the scheduled IR
+    :func:`compile_scheduled` continues from. Op locations are kept (an analysis of the result
+    can name values from the splice-point source text)."""
+    flags = list(iree_flags)
+    check_supported_flags(flags)
+    opts = stream_options(flags)
+    _, after = stream_stages(opts)
+    stage = next(s for s in after if SCHEDULED_AFTER in s.names)
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        runner = StreamRunner(module.context, opts.global_cl_flags, Path(tmp))
+        return runner.run(module, [stage], "scheduling")
+
+
 def scheduled_ir_after_pass(
     module_text: str,
     iree_flags: Sequence[str],

@@ -50,7 +50,14 @@ from typing import Any
 import numpy as np
 from iree.compiler import ir
 
-from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_async, set_multithreading
+from rewriter.pipeline import (
+    DEFAULT_CPU_FLAGS,
+    CompileError,
+    compile_scheduled,
+    compile_stream_async,
+    schedule_module,
+    set_multithreading,
+)
 from rewriter.rewrite import RewriteReport, elide_slices
 from stream_model import Verdict
 
@@ -90,9 +97,10 @@ def _single_threaded_compiles() -> None:
     set_multithreading(False)
 
 
-def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, str | None]:
+def _compile_in_worker(text: str, out: str, mode: str, scheduled: bool = False) -> tuple[str, str | None]:
     """Helper-process entry. ``mode``: ``stock`` (no hook), ``hook`` (``elide_slices`` as the
-    hook; returns the hooked module's text too) or ``plain`` (already rewritten text)."""
+    hook; returns the hooked module's text too) or ``plain`` (already rewritten text).
+    ``scheduled``: ``text`` is scheduled IR, compiled from after schedule-concurrency."""
     _single_threaded_compiles()
     hooked: list[str] = []
 
@@ -100,7 +108,8 @@ def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, str | None]
         elide_slices(module)
         hooked.append(str(module))
 
-    compile_stream_async(text, out, FLAGS, hook if mode == "hook" else None)
+    compile = compile_scheduled if scheduled else compile_stream_async
+    compile(text, out, FLAGS, hook if mode == "hook" else None)
     return out, (hooked[0] if hooked else None)
 
 
@@ -509,6 +518,11 @@ class Oracle:
 
     ``rewrite_in_worker=False`` is for tests that weaken the rule in this process on purpose
     (monkeypatching, which a helper process would not see): see :meth:`_compile_both`.
+
+    ``scheduled=True`` moves the hook after scheduling: each module is scheduled first
+    (``iree-stream-schedule-execution`` and ``-concurrency``, in this process), the rewrite runs
+    on the scheduled IR (execution and concurrent regions, timepoints) and both builds continue
+    from there (:func:`rewriter.pipeline.compile_scheduled`).
     """
 
     def __init__(
@@ -518,7 +532,9 @@ class Oracle:
         record_faults: bool = True,
         faults_dir: Path = FAULTS_DIR,
         rewrite_in_worker: bool = True,
+        scheduled: bool = False,
     ) -> None:
+        self.scheduled = scheduled
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.cache = cache or VmfbCache(None)
@@ -650,6 +666,11 @@ class Oracle:
                 raise GeneratorBug(f"invalid program: {err}") from None
         rendered = render_module(programs, first)
         ctx, module = _parse_verified(rendered.text)
+        if self.scheduled:
+            try:
+                module = schedule_module(module, FLAGS)
+            except CompileError as err:
+                raise _CompileFailure("stock", f"scheduling fails: {err}") from err
         with ctx:
             stock_printed = str(module)
         t0 = time.perf_counter()
@@ -666,7 +687,8 @@ class Oracle:
             raise _CompileFailure("rewritten", "the rewritten module does not verify")
 
         try:
-            paths = self._compile_both(rendered.text, stock_printed, rewritten_printed, stats)
+            source = stock_printed if self.scheduled else rendered.text
+            paths = self._compile_both(source, stock_printed, rewritten_printed, stats)
         except _CompileFailure as err:
             err.decisions = report.decisions
             raise
@@ -760,7 +782,7 @@ class Oracle:
         jobs: dict[str, tuple[str, str]] = {}
         paths: dict[str, Path] = {}
         for role, printed in (("stock", stock_printed), ("rewritten", rewritten_printed)):
-            key = VmfbCache.key(printed)
+            key = VmfbCache.key(("// compiled from after scheduling\n" if self.scheduled else "") + printed)
             if role == "rewritten" and printed == stock_printed:
                 continue
             hit = self.cache.get(key)
@@ -779,7 +801,7 @@ class Oracle:
                 args = (text, out, "hook")
             else:
                 args = (printed, out, "plain")
-            futures[role] = self._pool(role).submit(_compile_in_worker, *args)
+            futures[role] = self._pool(role).submit(_compile_in_worker, *args, self.scheduled)
         failure: _CompileFailure | None = None
         for role, future in futures.items():
             key, printed = jobs[role]
