@@ -40,7 +40,7 @@ from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, Slice
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.ir_util import defining_op, dispatch_operand_index, parent_op_of_block, user_op
 from stream_model.program import FunctionModel
-from stream_model.semantics import STREAM_REGION_OPS, is_resource
+from stream_model.semantics import STREAM_REGION_OPS, is_resource, tied_operands
 
 from .globals_fix import Diagnostic, separate_shared_globals
 
@@ -342,7 +342,7 @@ def _live_version(fn: FunctionModel, source: ir.Value, consumer: ir.Operation) -
             user = fn.info(user_op(use))
             if user is None:
                 continue
-            for result, operand in user.effects.tied:
+            for result, operand in user.effects.tied + _region_ties(user.op):
                 if operand == value:
                     step = (user, result)
         if step is None:
@@ -353,6 +353,16 @@ def _live_version(fn: FunctionModel, source: ir.Value, consumer: ir.Operation) -
         if user.block_id != consumer.block_id:
             return None
         value = result
+
+
+def _region_ties(op: ir.Operation) -> list[tuple[ir.Value, ir.Value]]:
+    """(result, captured operand) of an execution or concurrent region's tied results: the
+    region consumes the captured value in place (scheduled IR)."""
+    if op.name not in STREAM_REGION_OPS:
+        return []
+    operands = list(op.opview.resource_operands)
+    results = [r for r in op.results if is_resource(r)]
+    return [(results[k], operands[t]) for k, t in enumerate(tied_operands(op.opview)[: len(results)]) if t is not None]
 
 
 def _foldable(use: ir.OpOperand) -> bool:
