@@ -244,6 +244,8 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
         )
     for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
+        if plan.reroutes and _yields_out_of_concurrent(owner):
+            continue  # a subview nobody reads
         if live is None or (needs_value and live != source):
             return (
                 f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
@@ -393,6 +395,24 @@ class _Plan:
     root_size: ir.Value
     offsets: list[ir.Value]
     uses: list[tuple[ir.Operation, int, bool, ir.Value]]
+    # Scheduled IR: the alias leaves its concurrent region only to be captured by others, whose
+    # uses all fold. Each such capture is rerouted to the root's captured value (its live
+    # version there), and those uses fold (see :func:`_reroutes`); the slice's own yield then
+    # carries a subview nobody reads.
+    reroutes: list[_Reroute] = field(default_factory=list)
+
+
+@dataclass
+class _Reroute:
+    """Capture ``index`` of concurrent region ``region`` (the alias) becomes ``value`` (the
+    root's storage, whole, ``size`` bytes); ``uses`` (owner, operand number) of its block
+    argument fold."""
+
+    region: ir.Operation
+    index: int
+    value: ir.Value
+    size: ir.Value
+    uses: list[tuple[ir.Operation, int]]
 
 
 def _plan(model: ModuleModel, op: ir.Operation, aliased: set[ir.Operation]) -> _Plan:
@@ -415,12 +435,66 @@ def _plan(model: ModuleModel, op: ir.Operation, aliased: set[ir.Operation]) -> _
         producer = root.owner if not isinstance(root.owner, ir.Block) else None
         producer = getattr(producer, "operation", producer)
     uses = []
+    reroutes: list[_Reroute] = []
     for use in op.results[0].uses:
         owner = user_op(use)
         if owner.name == "stream.async.slice" and owner in aliased:
             continue
+        found = _reroutes(fn, owner, use.operand_number, root, size) if _yields_out_of_concurrent(owner) else None
+        if found is not None:
+            reroutes += found
+            uses.append((owner, use.operand_number, False, root))  # the yield: a subview nobody reads
+            continue
         uses.append((owner, use.operand_number, _foldable(use), _live_version(fn, root, fn.info(owner))))
-    return _Plan(op, root, size, offsets, uses)
+    return _Plan(op, root, size, offsets, uses, reroutes)
+
+
+def _reroutes(
+    fn: FunctionModel, yield_op: ir.Operation, k: int, root: ir.Value, size: ir.Value
+) -> list[_Reroute] | None:
+    """The alias is yielded as result ``k`` of its concurrent region: if every use of that
+    result is a capture by another concurrent region whose block argument only feeds foldable
+    consumers (no slices), and the root is a captured value of the alias's region, the captures
+    can read the root's storage instead (its live version at each capture, same type). None
+    otherwise."""
+    region = yield_op.parent.operation
+    outer = _captured_operand(root)
+    if outer is None or _parent_region(root) != region:
+        return None
+    result = [r for r in region.results if is_resource(r)][k]
+    found = []
+    # In program order: use lists are in no particular order (a parsed module and the same
+    # module scheduled in process list them differently), and the rewrite must not depend on it.
+    for use in sorted(result.uses, key=lambda u: (_position(fn, user_op(u)), u.operand_number)):
+        capture = user_op(use)
+        if capture.name != "stream.async.concurrent":
+            return None
+        index = use.operand_number
+        if index >= len(list(capture.opview.resource_operands)):
+            return None
+        arg = list(capture.regions[0].blocks[0].arguments)[index]
+        if arg.type != outer.type:
+            return None
+        arg_uses = sorted(((user_op(u), u.operand_number) for u in arg.uses), key=lambda x: (_position(fn, x[0]), x[1]))
+        if not all(_foldable(u) and user_op(u).name != "stream.async.slice" for u in arg.uses):
+            return None
+        live = _live_version(fn, outer, fn.info(capture))
+        if live is None:
+            return None
+        found.append(_Reroute(capture, index, live, size, arg_uses))
+    return found or None
+
+
+def _position(fn: FunctionModel, op: ir.Operation) -> int:
+    info = fn.info(op)
+    return -1 if info is None else info.index
+
+
+def _parent_region(value: ir.Value) -> ir.Operation | None:
+    block = value.owner
+    if not isinstance(block, ir.Block):
+        return None
+    return parent_op_of_block(block)
 
 
 def _resolve(value: ir.Value, replaced: list[tuple[ir.Value, ir.Value]]) -> ir.Value:
@@ -438,6 +512,14 @@ def _replace_with_alias(plan: _Plan, dead: list[ir.Operation], replaced: list[tu
     if op.name == "stream.async.transfer":
         op.results[0].replace_all_uses_with(view.source)
         return
+    for reroute in plan.reroutes:
+        region = reroute.region
+        sizes_at = list(ir.DenseI32ArrayAttr(region.attributes["operandSegmentSizes"]))[0]
+        region.operands[reroute.index] = _resolve(reroute.value, replaced)
+        region.operands[sizes_at + reroute.index] = reroute.size
+        arg = list(region.regions[0].blocks[0].arguments)[reroute.index]
+        for owner, operand_number in reroute.uses:
+            _fold_into(owner, operand_number, _Alias(arg, reroute.size, plan.offsets), dead, replaced)
     needs_value = False
     for owner, operand_number, foldable, live in plan.uses:
         if foldable:

@@ -42,6 +42,12 @@ def test_seed_repro_three_of_three_slices_become_aliases(tmp_path: Path, capsys:
     assert "3 slice(s) aliased, 0 kept" in capsys.readouterr().err
     text = out.read_text()
     assert "stream.async.slice" not in text
+    # The reading region captures the caches themselves; each dispatch reads [0, 8192*step) of
+    # its cache (the slices' yields carry subviews nobody reads).
+    reads = re.findall(
+        r"slow_memcpy\[[^]]*\]\(%\S+, (%arg\d+)\[%c0 to %0 for %0\], %1\) : \(index, (\S+)\{(%\w+)\}", text
+    )
+    assert reads == [(a, "!stream.resource<variable>", "%c33546240") for a in ("%arg4", "%arg5", "%arg6")]
     assert len(re.findall(r"stream\.resource\.subview %arg\d+\[%c0\]", text)) == 3
     assert ir.Module.parse(text, ir.Context()).operation.verify()
 
