@@ -249,7 +249,8 @@ def test_campaign_after_scheduling(scheduled_oracle: Oracle, capsys: pytest.Capt
     """The default profile's programs with the rewrite applied to scheduled IR (after
     iree-stream-schedule-concurrency): aliases inside execution and concurrent regions, judged
     on the runtime and by the audit like the splice-point ones. Its first runs found two IREE
-    3.13 limits the rewrite now respects (tests/ir/scheduled.mlir, the last two cases)."""
+    3.13 limits the rewrite now respects (tests/ir/scheduled.mlir: an offset subview out of a
+    concurrent region, offsets folded inside a region) and a rewrite depending on use-list order."""
     started = time.monotonic()
     result = run_campaign(
         scheduled_oracle,
