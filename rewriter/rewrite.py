@@ -473,8 +473,8 @@ def _reroutes(
         if index >= len(list(capture.opview.resource_operands)):
             return None
         arg = list(capture.regions[0].blocks[0].arguments)[index]
-        if arg.type != outer.type:
-            return None
+        if arg.type != outer.type or index in tied_operands(capture.opview):
+            return None  # (a result tied to the capture would become the whole source)
         arg_uses = sorted(((user_op(u), u.operand_number) for u in arg.uses), key=lambda x: (_position(fn, x[0]), x[1]))
         if not all(_foldable(u) and user_op(u).name != "stream.async.slice" for u in arg.uses):
             return None
