@@ -47,10 +47,11 @@ from stream_model.ir_util import (
     defining_op,
     dispatch_operand_index,
     operand_segments,
+    parent_op_of_block,
     user_op,
 )
 from stream_model.program import FunctionModel
-from stream_model.semantics import is_resource
+from stream_model.semantics import STREAM_REGION_OPS, is_resource, tied_operands
 
 from .globals_fix import Diagnostic, separate_shared_globals
 
@@ -258,6 +259,8 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
         )
     for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
+        if plan.reroutes and _yields_out_of_concurrent(owner):
+            continue  # a subview nobody reads
         storage = source
         if live is not None and needs_value and live != source and op.name == "stream.async.slice":
             claim = plan.live_version(owner, live)
@@ -280,6 +283,12 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
                 f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
                 f"function allocates ({storage.type}), which IREE 3.13 may free before the subview is read"
             )
+        if needs_value and _yields_out_of_concurrent(owner) and not all(_is_zero(o) for o in plan.offsets):
+            return (
+                "the alias leaves its concurrent region as a value: IREE 3.13's schedule-allocation drops the "
+                "offset of a stream.resource.subview yielded from a stream.async.concurrent region (found by the "
+                "campaign), so only a subview at offset 0 is honoured there"
+            )
     return None
 
 
@@ -294,6 +303,11 @@ def _log_live_versions(model: ModuleModel, plan: _Plan, decision: SliceDecision)
             )
 
 
+def _yields_out_of_concurrent(owner: ir.Operation) -> bool:
+    parent = owner.parent
+    return owner.name == "stream.yield" and parent is not None and parent.name == "stream.async.concurrent"
+
+
 def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
     """Is ``value`` a version of a buffer IREE keeps for the whole call: a global's (loaded,
     then updated in place any number of times) or an imported one? Followed back through tied
@@ -304,15 +318,44 @@ def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
         if not str(value.type).startswith(PERSISTENT_LIFETIMES):
             return False
         producer = defining_op(value)
-        info = None if producer is None else fn.info(producer)
+        if producer is None:
+            captured = _captured_operand(value)
+            if captured is None:
+                return False  # a block argument: whatever the caller or the loop passes
+            value = captured
+            continue
+        if producer.name == "stream.async.concurrent":
+            value = _yielded(producer, value)  # a concurrent region's result is what it yields
+            continue
+        info = fn.info(producer)
         if info is None:
-            return False  # a block argument: whatever the caller or the loop passes
+            return False
         if info.op.name in PERSISTENT_PRODUCERS:
             return True
         operand = next((o for r, o in info.effects.tied if r == value), None)
         if operand is None:
             return False  # fresh storage of this function
         value = operand
+
+
+def _captured_operand(value: ir.Value) -> ir.Value | None:
+    """For a block argument of an execution or concurrent region (``%x as %arg``), the
+    captured value ``%x``: the same storage. None for any other block argument."""
+    block = value.owner
+    if not isinstance(block, ir.Block):
+        return None
+    holder = parent_op_of_block(block)
+    if holder is None or holder.name not in STREAM_REGION_OPS:
+        return None
+    index = next(i for i, arg in enumerate(block.arguments) if arg == value)
+    return list(holder.opview.resource_operands)[index]
+
+
+def _yielded(region_op: ir.Operation, result: ir.Value) -> ir.Value:
+    """The value a concurrent region yields as ``result``."""
+    k = [r for r in region_op.results if is_resource(r)].index(result)
+    terminator = list(region_op.regions[0].blocks[0].operations)[-1].operation
+    return list(terminator.opview.resource_operands)[k]
 
 
 def _is_rematerialisable_clone(value: ir.Value) -> bool:
@@ -339,7 +382,7 @@ def _live_version(fn: FunctionModel, source: ir.Value, consumer: ir.Operation) -
             user = fn.info(user_op(use))
             if user is None:
                 continue
-            for result, operand in user.effects.tied:
+            for result, operand in user.effects.tied + _region_ties(user.op):
                 if operand == value:
                     step = (user, result)
         if step is None:
@@ -350,6 +393,16 @@ def _live_version(fn: FunctionModel, source: ir.Value, consumer: ir.Operation) -
         if user.block_id != consumer.block_id:
             return None
         value = result
+
+
+def _region_ties(op: ir.Operation) -> list[tuple[ir.Value, ir.Value]]:
+    """(result, captured operand) of an execution or concurrent region's tied results: the
+    region consumes the captured value in place (scheduled IR)."""
+    if op.name not in STREAM_REGION_OPS:
+        return []
+    operands = list(op.opview.resource_operands)
+    results = [r for r in op.results if is_resource(r)]
+    return [(results[k], operands[t]) for k, t in enumerate(tied_operands(op.opview)[: len(results)]) if t is not None]
 
 
 def _foldable(use: ir.OpOperand) -> bool:
@@ -383,6 +436,11 @@ class _Plan:
     # The analysis's live-version claims about ``root`` (those of the decision of the slice
     # whose source ``root`` is): which version of its storage holds the bytes at a consumer.
     live_versions: list[LiveVersion] = field(default_factory=list)
+    # Scheduled IR: the alias leaves its concurrent region only to be captured by others, whose
+    # uses all fold. Each such capture is rerouted to the root's captured value (its live
+    # version there), and those uses fold (see :func:`_reroutes`); the slice's own yield then
+    # carries a subview nobody reads.
+    reroutes: list[_Reroute] = field(default_factory=list)
 
     def live_version(self, consumer: ir.Operation, live: ir.Value | None) -> LiveVersion | None:
         """The claim about ``consumer`` naming ``live`` (the version the plan found there), or
@@ -391,6 +449,19 @@ class _Plan:
         return next((lv for lv in mine if lv.proven and lv.value == live), None) or next(
             (lv for lv in mine if not lv.proven), None
         )
+
+
+@dataclass
+class _Reroute:
+    """Capture ``index`` of concurrent region ``region`` (the alias) becomes ``value`` (the
+    root's storage, whole, ``size`` bytes); ``uses`` (owner, operand number) of its block
+    argument fold."""
+
+    region: ir.Operation
+    index: int
+    value: ir.Value
+    size: ir.Value
+    uses: list[tuple[ir.Operation, int]]
 
 
 def _plan(
@@ -420,12 +491,66 @@ def _plan(
         producer = root.owner if not isinstance(root.owner, ir.Block) else None
         producer = getattr(producer, "operation", producer)
     uses = []
+    reroutes: list[_Reroute] = []
     for use in op.results[0].uses:
         owner = user_op(use)
         if owner.name == "stream.async.slice" and owner in aliased:
             continue
+        found = _reroutes(fn, owner, use.operand_number, root, size) if _yields_out_of_concurrent(owner) else None
+        if found is not None:
+            reroutes += found
+            uses.append((owner, use.operand_number, False, root))  # the yield: a subview nobody reads
+            continue
         uses.append((owner, use.operand_number, _foldable(use), _live_version(fn, root, fn.info(owner))))
-    return _Plan(op, root, size, offsets, uses, decision_of[root_op].live_versions)
+    return _Plan(op, root, size, offsets, uses, decision_of[root_op].live_versions, reroutes)
+
+
+def _reroutes(
+    fn: FunctionModel, yield_op: ir.Operation, k: int, root: ir.Value, size: ir.Value
+) -> list[_Reroute] | None:
+    """The alias is yielded as result ``k`` of its concurrent region: if every use of that
+    result is a capture by another concurrent region whose block argument only feeds foldable
+    consumers (no slices), and the root is a captured value of the alias's region, the captures
+    can read the root's storage instead (its live version at each capture, same type). None
+    otherwise."""
+    region = yield_op.parent.operation
+    outer = _captured_operand(root)
+    if outer is None or _parent_region(root) != region:
+        return None
+    result = [r for r in region.results if is_resource(r)][k]
+    found = []
+    # In program order: use lists are in no particular order (a parsed module and the same
+    # module scheduled in process list them differently), and the rewrite must not depend on it.
+    for use in sorted(result.uses, key=lambda u: (_position(fn, user_op(u)), u.operand_number)):
+        capture = user_op(use)
+        if capture.name != "stream.async.concurrent":
+            return None
+        index = use.operand_number
+        if index >= len(list(capture.opview.resource_operands)):
+            return None
+        arg = list(capture.regions[0].blocks[0].arguments)[index]
+        if arg.type != outer.type or index in tied_operands(capture.opview):
+            return None  # (a result tied to the capture would become the whole source)
+        arg_uses = sorted(((user_op(u), u.operand_number) for u in arg.uses), key=lambda x: (_position(fn, x[0]), x[1]))
+        if not all(_foldable(u) and user_op(u).name != "stream.async.slice" for u in arg.uses):
+            return None
+        live = _live_version(fn, outer, fn.info(capture))
+        if live is None:
+            return None
+        found.append(_Reroute(capture, index, live, size, arg_uses))
+    return found or None
+
+
+def _position(fn: FunctionModel, op: ir.Operation) -> int:
+    info = fn.info(op)
+    return -1 if info is None else info.index
+
+
+def _parent_region(value: ir.Value) -> ir.Operation | None:
+    block = value.owner
+    if not isinstance(block, ir.Block):
+        return None
+    return parent_op_of_block(block)
 
 
 def _resolve(value: ir.Value, replaced: list[tuple[ir.Value, ir.Value]]) -> ir.Value:
@@ -443,6 +568,14 @@ def _replace_with_alias(plan: _Plan, dead: list[ir.Operation], replaced: list[tu
     if op.name == "stream.async.transfer":
         op.results[0].replace_all_uses_with(view.source)
         return
+    for reroute in plan.reroutes:
+        region = reroute.region
+        sizes_at = list(ir.DenseI32ArrayAttr(region.attributes["operandSegmentSizes"]))[0]
+        region.operands[reroute.index] = _resolve(reroute.value, replaced)
+        region.operands[sizes_at + reroute.index] = reroute.size
+        arg = list(region.regions[0].blocks[0].arguments)[reroute.index]
+        for owner, operand_number in reroute.uses:
+            _fold_into(owner, operand_number, _Alias(arg, reroute.size, plan.offsets), dead, replaced)
     needs_value = False
     for owner, operand_number, foldable, live in plan.uses:
         if foldable:
@@ -502,15 +635,29 @@ class _Alias:
     offsets: list[ir.Value]
 
     def shifted(self, value: ir.Value | None, before: ir.Operation) -> ir.Value:
-        """``sum(offsets) + value`` as an index value, built right before ``before``."""
+        """``sum(offsets) + value`` as an index value, built right before ``before`` (before the
+        execution region holding it, in scheduled IR: IREE 3.13 allows only async ops inside
+        one, and every index value they use is defined outside it)."""
         terms = [v for v in self.offsets + ([value] if value is not None else []) if not _is_zero(v)]
         if not terms:
             return value if value is not None else self.offsets[0]
         total = terms[0]
-        with before.location, ir.InsertionPoint(before):
+        anchor = _outside_execution_regions(before)
+        with before.location, ir.InsertionPoint(anchor):
             for term in terms[1:]:
                 total = arith.AddIOp(total, term).result
         return total
+
+
+def _outside_execution_regions(op: ir.Operation) -> ir.Operation:
+    """``op``, or the outermost execution or concurrent region op around it."""
+    anchor = op
+    parent = op.parent
+    while parent is not None and parent.name != "builtin.module":
+        if parent.name in STREAM_REGION_OPS:
+            anchor = parent.operation
+        parent = parent.parent
+    return anchor
 
 
 def _fold_into(

@@ -14,7 +14,7 @@ from iree.compiler import ir
 from .ir_util import defining_op, parent_op, user_op
 from .program import FunctionModel, OpInfo
 from .resolved import Resolved
-from .semantics import Kind, callee_name
+from .semantics import Kind, callee_name, is_resource, tied_operands
 
 
 class KeepCopy(Exception):
@@ -90,6 +90,35 @@ def region_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | Non
             return [parent.results[operand_number], list(body.arguments)[operand_number + 1]]
         if parent.name == "scf.if":
             return [parent.results[operand_number]]
+    return _stream_flow(user, operand_number)
+
+
+def _stream_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | None:
+    """Flow through the scheduled stream IR: a value captured by a ``stream.async.concurrent``
+    (``%x as %arg``) is its block argument there, and any result tied to it; a value a
+    concurrent region yields is its result (in the enclosing execution region);
+    ``stream.timepoint.await`` hands each resource on as its result. A capture by, or a yield
+    out of, a ``stream.async.execute`` is not followed: the alias would leave its execution
+    region (and outside it, reads are ordered by timepoints this rule does not follow)."""
+    if user.name == "stream.async.concurrent":
+        operands = list(user.opview.resource_operands)
+        if operand_number >= len(operands):
+            return None  # a size operand: not a use of the storage
+        flowed = [list(user.regions[0].blocks[0].arguments)[operand_number]]
+        results = [r for r in user.results if is_resource(r)]
+        flowed += [results[k] for k, tied in enumerate(tied_operands(user.opview)) if tied == operand_number]
+        return flowed
+    if user.name == "stream.yield":
+        parent = parent_op(user)
+        if parent is None or parent.name != "stream.async.concurrent":
+            return None
+        if operand_number >= len(list(user.opview.resource_operands)):
+            return None
+        return [[r for r in parent.results if is_resource(r)][operand_number]]
+    if user.name == "stream.timepoint.await":
+        if operand_number >= len(list(user.opview.resource_operands)):
+            return None  # a size or the timepoint
+        return [user.results[operand_number]]
     return None
 
 
@@ -112,7 +141,7 @@ def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> str | None
         return f"{name} is aliased by {what}; its later uses are not followed"
     if value in fx.escapes or (fx.global_store and fx.global_store[0] == value):
         return f"{name} escapes through {what}"
-    if ui.has_regions or ui.op.name in ("scf.yield", "scf.condition"):
+    if ui.has_regions or ui.op.name in ("scf.yield", "scf.condition", "stream.yield"):
         return f"{name} flows through {ui.op.name} in a way the model does not follow"
     if not any(a.value == value and a.kind is Kind.READ for a in fx.accesses):
         return f"{name} is used by {what} in a way the model does not describe"

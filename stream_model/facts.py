@@ -121,7 +121,10 @@ class _Collector:
         self.names: set[str] = set()
 
     def scope_of(self, info: OpInfo) -> int | None:
-        return FUNCTION_WIDE if info.blocks == (self.fn.entry_block_id,) else info.block_id
+        """The block whose runs run ``info`` (once each): its own, or the block holding the
+        execution region around it (:meth:`.FunctionModel.runs_with`)."""
+        chain = self.fn.runs_with(info)
+        return FUNCTION_WIDE if chain == (self.fn.entry_block_id,) else chain[-1]
 
     def add(self, fact: Fact, scope: int | None) -> None:
         key = (fact.lhs, fact.rel, fact.rhs, scope)

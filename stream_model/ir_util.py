@@ -95,12 +95,18 @@ class Phase(enum.Enum):
 
     BEFORE = "before"  # flow or stream tensor ops: run IREE up to the splice first
     SPLICE = "splice"  # stream-async IR
-    AFTER = "after"  # execution regions, commands, HAL or VM: past what the model describes
+    # stream-async IR after iree-stream-schedule-execution/-concurrency, before
+    # iree-stream-schedule-allocation: execution regions and timepoints, still async ops. The
+    # model describes it (``rewrite``/``explain`` take it); the compile driver's hook stays at
+    # the splice.
+    SCHEDULED = "scheduled"
+    AFTER = "after"  # commands, allocations, HAL or VM: past what the model describes
     NOT_STREAM = "not stream"  # no stream ops at all
 
 
 #: Ops that only exist before the splice point (flow, stream tensor ops that encoding and
-#: conversion remove) and only after it (execution regions, timepoints, commands, HAL, VM).
+#: conversion remove), only after scheduling (execution regions, timepoints) and only after
+#: allocation (commands, allocations, HAL, VM).
 BEFORE_SPLICE_OPS = (
     "flow.",
     "stream.tensor.dispatch",
@@ -110,12 +116,15 @@ BEFORE_SPLICE_OPS = (
     "stream.tensor.fill",
     "stream.tensor.clone",
 )
-AFTER_SPLICE_OPS = (
+SCHEDULED_OPS = (
     "stream.async.execute",
     "stream.async.concurrent",
+    "stream.timepoint.",
+)
+AFTER_SPLICE_OPS = (
     "stream.cmd.",
     "stream.resource.alloc",
-    "stream.timepoint.await",
+    "stream.resource.dealloca",
     "hal.executable",
     "vm.",
 )
@@ -135,7 +144,11 @@ def classify_phase(module: ir.Module) -> PhaseCheck:
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)
-    for phase, group in ((Phase.AFTER, AFTER_SPLICE_OPS), (Phase.BEFORE, BEFORE_SPLICE_OPS)):
+    for phase, group in (
+        (Phase.AFTER, AFTER_SPLICE_OPS),
+        (Phase.BEFORE, BEFORE_SPLICE_OPS),
+        (Phase.SCHEDULED, SCHEDULED_OPS),
+    ):
         found = sorted(n for n in names if n.startswith(group))
         if found:
             return PhaseCheck(phase, found[0])

@@ -3,8 +3,11 @@
 Everything the model knows comes from the parsed module (``iree.compiler.ir``), never from
 matching text. The phase check is what keeps the analysis honest: the model describes the
 *async* form of the stream dialect, after ``iree-stream-materialize-copy-on-write`` and before
-``iree-stream-schedule-execution``. Earlier IR has no stream resources to reason about; later IR
-has execution regions and timepoints whose ordering the model does not describe.
+``iree-stream-schedule-allocation``: at the splice point (before
+``iree-stream-schedule-execution``) or after scheduling, with ``stream.async.execute`` /
+``stream.async.concurrent`` regions and timepoints (:data:`.ir_util.Phase.SCHEDULED`). Earlier
+IR has no stream resources to reason about; later IR has commands and allocations the model does
+not describe.
 """
 
 from __future__ import annotations
@@ -89,7 +92,7 @@ def check_phase(module: ir.Module, filename: str = "<input>") -> None:
     if found.phase is Phase.AFTER:
         raise WrongPhaseError(
             f"{filename}: IR at the wrong phase: found {found.evidence}; slice elision runs on stream-async IR "
-            "before iree-stream-schedule-execution",
+            "before iree-stream-schedule-allocation",
             found.phase,
         )
     if found.phase is Phase.BEFORE:

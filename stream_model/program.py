@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from .ir_util import FUNCTION_OPS, symbol_uses
+from .ir_util import FUNCTION_OPS, defining_op, parent_op, parent_op_of_block, symbol_uses
 from .naming import Names
 from .ranges import IndexTranslator
 from .semantics import (
+    STREAM_REGION_OPS,
     OpEffects,
     callee_name,
     carries_order,
@@ -69,10 +70,23 @@ class FunctionModel:
     # branches): a block may run many times, which the model does not describe; slices in the
     # function keep their copy.
     cfg_cycle: bool = False
+    # Blocks that are the body of a stream.async.execute or stream.async.concurrent region
+    # (scheduled IR): each runs exactly once whenever the block holding its region op runs.
+    stream_bodies: frozenset[int] = frozenset()
 
     @property
     def entry_block_id(self) -> int:
         return 1
+
+    def runs_with(self, info: OpInfo) -> tuple[int, ...]:
+        """The blocks around ``info`` outermost first, up to the innermost one whose every run
+        runs ``info`` exactly once: ``info.blocks`` without the execution and concurrent region
+        bodies it sits in (such a body runs once whenever the block holding its region op
+        runs, and every op of it runs then). Facts established by ``info`` hold there."""
+        chain = info.blocks
+        while len(chain) > 1 and chain[-1] in self.stream_bodies:
+            chain = chain[:-1]
+        return chain
 
     def slices(self) -> list[OpInfo]:
         return [i for i in self.ops if i.op.name == "stream.async.slice"]
@@ -96,9 +110,17 @@ class FunctionModel:
         guarantee that an op starts only when the resources it uses are ready, and that
         ``stream.async.load`` waits; a chain of such edges is an ordering every schedule
         respects (``iree-stream-schedule-execution`` and ``-concurrency`` partition along it).
+
+        Scheduled IR (execution and concurrent regions): block order inside a region is *not*
+        an execution order (a region body is a dataflow graph, and the ops of a concurrent
+        region may run at the same time); ordering still comes only from dependences, which
+        may now cross region boundaries (:meth:`_stream_preds`). Both ops must then run once
+        per run of one common block (:meth:`runs_with`).
         """
-        if a.block_id != b.block_id or a.has_regions or b.has_regions or a.index >= b.index:
-            return False  # (in one block an op's producers come before it)
+        if a.has_regions or b.has_regions or a.index >= b.index:
+            return False  # (an op's producers come before it in pre-order)
+        if a.block_id != b.block_id and (not self.stream_bodies or self.runs_with(a) != self.runs_with(b)):
+            return False
         if b.index not in self._ancestors and b.index - a.index <= LOCAL_SEARCH_OPS:
             return self._reaches(a, b)
         return bool(self._ancestor_bits(b) >> a.index & 1)
@@ -152,13 +174,93 @@ class FunctionModel:
         if preds is None:
             preds = []
             if not info.has_regions:
-                producers = self._order_producers()
-                for v in info.op.operands:
-                    d = producers.get(v)
-                    if d is not None and d.block_id == info.block_id:
-                        preds.append(d)
+                if self.stream_bodies:
+                    preds = self._stream_preds(info)
+                else:
+                    producers = self._order_producers()
+                    for v in info.op.operands:
+                        d = producers.get(v)
+                        if d is not None and d.block_id == info.block_id:
+                            preds.append(d)
             self._preds[info.index] = preds
         return preds
+
+    def _stream_preds(self, info: OpInfo) -> list[OpInfo]:
+        """Order predecessors in a function with execution regions: what ``info`` waits for.
+
+        * each operand's producer, as in a plain block, looking through region boundaries:
+          a block argument of an execution or concurrent region is its captured operand; a
+          resource result of a ``stream.async.concurrent`` is its yield operand (the result is
+          ready only when the op producing the yielded value has finished);
+        * a ``stream.async.execute`` result is not followed: outside its region a result is
+          ready only when the execution's timepoint is reached, so order through it comes from
+          the timepoint;
+        * timepoints: every op inside an execution region waits for its ``await(...)``
+          timepoints, and ``stream.timepoint.await`` for its own; a timepoint is reached when
+          every op of the execution producing it has finished (``stream.timepoint.join``: all of
+          its operands'). Nothing else waits for a timepoint (a call or a store taking one
+          returns at once).
+
+        Only predecessors that run once per run of ``info``'s block (the same
+        :meth:`runs_with`) count: an op outside an enclosing loop orders every iteration
+        differently."""
+        unit = self.runs_with(info)
+        found: dict[int, OpInfo] = {}
+        for v in info.op.operands:
+            for d in self._value_sources(v):
+                found[d.index] = d
+        waits: list[ir.Value] = []
+        if info.op.name == "stream.timepoint.await":
+            waits.append(info.op.opview.await_timepoint)
+        holder = parent_op(info.op)
+        while holder is not None and holder.name in STREAM_REGION_OPS:
+            if holder.name == "stream.async.execute" and holder.opview.await_timepoint is not None:
+                waits.append(holder.opview.await_timepoint)
+            holder = parent_op(holder)
+        for tp in waits:
+            for d in self._timepoint_sources(tp):
+                found[d.index] = d
+        return [d for _, d in sorted(found.items()) if self.runs_with(d) == unit]
+
+    def _value_sources(self, value: ir.Value) -> list[OpInfo]:
+        """The ops whose completion a use of ``value`` waits for (see :meth:`_stream_preds`)."""
+        while True:
+            producer = defining_op(value)
+            if producer is None:
+                holder = parent_op_of_block(value.owner)
+                if holder is None or holder.name not in STREAM_REGION_OPS:
+                    return []  # a function, loop or branch argument: no order
+                index = next(i for i, arg in enumerate(value.owner.arguments) if arg == value)
+                value = list(holder.opview.resource_operands)[index]
+                continue
+            if producer.name == "stream.async.concurrent" and is_resource(value):
+                k = [r for r in producer.results if is_resource(r)].index(value)
+                terminator = list(producer.regions[0].blocks[0].operations)[-1].operation
+                value = list(terminator.opview.resource_operands)[k]
+                continue
+            info = self.by_op.get(producer)
+            if info is None or info.has_regions or not carries_order(value, producer):
+                return []
+            return [info]
+
+    def _timepoint_sources(self, tp: ir.Value) -> list[OpInfo]:
+        """The ops that have finished when timepoint ``tp`` is reached (see
+        :meth:`_stream_preds`): every op of the execution region producing it, or of those
+        a ``stream.timepoint.join`` joins; nothing for any other timepoint."""
+        producer = defining_op(tp)
+        if producer is None:
+            return []
+        if producer.name == "stream.timepoint.join":
+            return [d for t in producer.operands for d in self._timepoint_sources(t)]
+        if producer.name == "stream.async.execute" and tp == producer.opview.result_timepoint:
+            found = []
+            for i in self.ops[self.by_op[producer].index + 1 :]:  # pre-order: its ops come next
+                if not _nested_in(i.op, producer):
+                    break
+                if not i.has_regions:
+                    found.append(i)
+            return found
+        return []
 
     def _order_producers(self) -> dict[ir.Value, OpInfo]:
         """Each result whose uses wait for its producer (:func:`~.semantics.carries_order`),
@@ -287,11 +389,15 @@ class ModuleModel:
         entry = fn.regions[0].blocks[0]
 
         blocks = [0]
+        stream_bodies: set[int] = set()
 
         def visit(block: ir.Block, top: bool, loops: tuple[ir.Operation, ...], outer: tuple[int, ...]) -> None:
             blocks[0] += 1
             block_id = blocks[0]
             chain = outer + (block_id,)
+            holder = parent_op_of_block(block)
+            if holder is not None and holder.name in STREAM_REGION_OPS:
+                stream_bodies.add(block_id)
             for op in block.operations:
                 op = op.operation
                 info = OpInfo(
@@ -313,6 +419,7 @@ class ModuleModel:
             cfg_cycle=any(
                 _has_cfg_cycle(region) for op in (fn, *(i.op for i in ops if i.has_regions)) for region in op.regions
             ),
+            stream_bodies=frozenset(stream_bodies),
         )
 
 
@@ -341,6 +448,16 @@ def _has_cfg_cycle(region: ir.Region) -> bool:
             elif state[nxt] == 0:
                 state[nxt] = 1
                 stack.append((nxt, iter(successors[nxt])))
+    return False
+
+
+def _nested_in(op: ir.Operation, ancestor: ir.Operation) -> bool:
+    """Is ``op`` inside ``ancestor``'s regions (at any depth)?"""
+    holder = parent_op(op)
+    while holder is not None:
+        if holder == ancestor:
+            return True
+        holder = parent_op(holder)
     return False
 
 

@@ -247,7 +247,7 @@ def _dispatch(op: ir.OpView) -> OpEffects:
         segment["resource_operand_lengths"],
     )
     tied_operand_ids = set()
-    for result_index, operand_index in enumerate(_tied_operands(op)):
+    for result_index, operand_index in enumerate(tied_operands(op)):
         result = op.results[result_index]
         if operand_index is None:
             if is_resource(result):
@@ -263,7 +263,7 @@ def _dispatch(op: ir.OpView) -> OpEffects:
     return fx
 
 
-def _tied_operands(op: ir.OpView) -> list[int | None]:
+def tied_operands(op: ir.OpView) -> list[int | None]:
     """Per result, the index into the op's tied-operand list, or None (from ``tied_operands``)."""
     n = len(op.results)
     if "tied_operands" not in op.attributes:
@@ -323,9 +323,44 @@ REGION_OPS: dict[str, str] = {
     "scf.if": "at most once",
     "scf.index_switch": "at most once",
     "scf.execute_region": "once",
+    # After iree-stream-schedule-execution/-concurrency (``Phase.SCHEDULED``): an execution
+    # region runs its body once per execution of the op, and so does a concurrent region
+    # nested in it. Their body is a dataflow graph: ops run in an order that respects SSA
+    # dependences (and ties) only, not block order, and the ops of a concurrent region may run
+    # at the same time. Storage edges: captured operand ``%x as %arg`` and ``%arg``; result
+    # ``k`` and yield operand ``k``; a tied result and its captured operand
+    # (:func:`region_storage_edges`).
+    "stream.async.execute": "once",
+    "stream.async.concurrent": "once",
 }
+#: Region ops whose regions are execution (or concurrency) regions of the scheduled stream IR.
+STREAM_REGION_OPS = frozenset({"stream.async.execute", "stream.async.concurrent"})
 #: Terminators that hand values to their parent region op.
-REGION_TERMINATORS = frozenset({"scf.yield", "scf.condition"})
+REGION_TERMINATORS = frozenset({"scf.yield", "scf.condition", "stream.yield"})
+
+
+def region_storage_edges(op: ir.Operation) -> list[tuple[ir.Value, ir.Value]]:
+    """For ``stream.async.execute`` / ``stream.async.concurrent``: pairs of resource values
+    that are one storage. Captured operand ``k`` and block argument ``k``; resource result
+    ``k`` and yield operand ``k``; a tied result and the captured operand it is tied to
+    (``tied_operands`` indexes the captured resource operands)."""
+    view = op.opview
+    operands = list(view.resource_operands)
+    body = op.regions[0].blocks[0]
+    args = list(body.arguments)
+    if len(args) != len(operands):
+        raise ValueError(f"{op.name}: {len(args)} block arguments for {len(operands)} captured operands")
+    terminator = list(body.operations)[-1].operation
+    yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
+    results = [r for r in op.results if is_resource(r)]
+    if len(yielded) != len(results):
+        raise ValueError(f"{op.name}: {len(yielded)} yielded resources for {len(results)} results")
+    edges = [(arg, v) for arg, v in zip(args, operands) if is_resource(arg)]
+    edges += list(zip(results, yielded))
+    for k, tied in enumerate(tied_operands(view)[: len(results)]):
+        if tied is not None:
+            edges.append((results[k], operands[tied]))
+    return edges
 
 
 def runs_at_most_once(op: ir.Operation) -> bool:
@@ -384,7 +419,22 @@ def _clone(op: ir.OpView) -> OpEffects:
     return fx
 
 
+def _timepoint_await(op: ir.OpView) -> OpEffects:
+    """``stream.timepoint.await %tp => %r...``: each result is its operand's storage, ready
+    once ``%tp`` is reached (no bytes touched)."""
+    operands = list(op.resource_operands)
+    return OpEffects(aliases=[(r, v) for r, v in zip(op.results, operands) if is_resource(r)])
+
+
+def _timepoint_barrier(op: ir.OpView) -> OpEffects:
+    """``stream.timepoint.barrier %r => %r', %tp``: the resource result is its operand's
+    storage (no bytes touched)."""
+    return OpEffects(aliases=[(op.results[0], op.resource)])
+
+
 VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
+    "stream.timepoint.await": _timepoint_await,
+    "stream.timepoint.barrier": _timepoint_barrier,
     "stream.async.clone": _clone,
     "stream.async.dispatch": _dispatch,
     "util.call": _call,

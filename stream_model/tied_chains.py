@@ -8,7 +8,11 @@ Bases are built by union-find over:
 * tied results and their operands (``stream.async.update ... -> %t as ...``), casts;
 * ``util.global.load``/``store`` of one private global (a global's buffer is the same bytes in
   every function; storing another value into it joins that value's base);
-* ``scf`` region edges: init values, iteration arguments, yields and results.
+* ``scf`` region edges: init values, iteration arguments, yields and results;
+* execution and concurrent regions of scheduled IR (``stream.async.execute`` /
+  ``stream.async.concurrent``): a captured operand and its block argument, a result and its
+  yield operand, a tied result and its captured operand;
+* ``stream.timepoint.await`` results and their operands (aliases in the op table).
 
 A base is *external* when code we cannot see may hold a reference into it at an unknown offset:
 imported buffers, function arguments, call results, results of unknown ops, public globals, and
@@ -25,7 +29,7 @@ from typing import TypeAlias
 
 from iree.compiler import ir
 
-from .semantics import REGION_OPS, OpEffects, branch_operands, is_resource
+from .semantics import REGION_OPS, STREAM_REGION_OPS, OpEffects, branch_operands, is_resource, region_storage_edges
 
 Key: TypeAlias = "ir.Value | str"  # a value, or "@global" for a global's storage
 
@@ -294,6 +298,9 @@ def _region_edges(op: ir.Operation, storage: StorageMap) -> None:
             if is_resource(result):
                 storage.union(result, condition[i])
                 storage.union(result, list(after.arguments)[i])
+    elif name in STREAM_REGION_OPS:
+        for a, b in region_storage_edges(op):
+            storage.union(a, b)
     elif op.regions and name not in REGION_OPS:
         # A region op the model does not know: where its block arguments come from is unknown.
         for region in op.regions:

@@ -63,7 +63,15 @@ MLIR debugging flags (``--mlir-print-ir-*``, ``--mlir-timing``) only affect the 
 """
 
 from .common import DEFAULT_CPU_FLAGS, SPLICE_BEFORE, CompileError, CompileResult, StreamHook, set_multithreading
-from .driver import compile_file, compile_stream_async, ir_after_pass, stream_ir_at_splice
+from .driver import (
+    compile_file,
+    compile_scheduled,
+    compile_stream_async,
+    ir_after_pass,
+    schedule_module,
+    scheduled_ir_after_pass,
+    stream_ir_at_splice,
+)
 from .stages import stream_pass_names
 
 __all__ = [
@@ -73,8 +81,11 @@ __all__ = [
     "CompileResult",
     "StreamHook",
     "compile_file",
+    "compile_scheduled",
     "compile_stream_async",
     "ir_after_pass",
+    "schedule_module",
+    "scheduled_ir_after_pass",
     "stream_ir_at_splice",
     "set_multithreading",
     "stream_pass_names",

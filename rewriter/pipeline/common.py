@@ -26,6 +26,10 @@ DEFAULT_CPU_FLAGS: tuple[str, ...] = (
 #: refine-usage, before execution regions are formed).
 SPLICE_BEFORE = "iree-stream-schedule-execution"
 
+#: Scheduled stream IR (``rewrite``/``explain`` and :func:`~.driver.compile_scheduled` take it)
+#: is IR after this pass, which ends the stage that starts at the splice.
+SCHEDULED_AFTER = "iree-stream-schedule-concurrency"
+
 #: A hook mutates the module in place at the splice point; raising aborts the compile.
 StreamHook = Callable[[ir.Module], None]
 

@@ -16,6 +16,7 @@ from iree.compiler import ir, passmanager
 from stream_model.ir_util import Phase, classify_phase
 
 from .common import (
+    SCHEDULED_AFTER,
     SPLICE_BEFORE,
     CompileError,
     CompileResult,
@@ -350,8 +351,9 @@ def _read_stream_async_input(module_text_or_path: str | bytes | os.PathLike[str]
         raise CompileError(f"cannot read {path}: {err.strerror or err}") from err
 
 
-def _parse_stream_async(context: ir.Context, data: bytes, name: str) -> ir.Module:
-    """Parse and verify a module that claims to be at the splice point; one-line errors."""
+def _parse_stream_async(context: ir.Context, data: bytes, name: str, expected: Phase = Phase.SPLICE) -> ir.Module:
+    """Parse and verify a module that claims to be at the splice point (or, with ``expected``
+    ``Phase.SCHEDULED``, right after scheduling); one-line errors."""
     try:
         with context:
             module = ir.Module.parse(data)
@@ -366,15 +368,94 @@ def _parse_stream_async(context: ir.Context, data: bytes, name: str) -> ir.Modul
     except ir.MLIRError as err:
         raise CompileError(f"{name}: input does not verify: " + diagnostic_line(err)) from err
     found = classify_phase(module)
-    if found.phase in (Phase.BEFORE, Phase.AFTER):
-        raise CompileError(
-            f"{name}: IR at the wrong phase: found {found.evidence}, which belongs {found.phase.value} the splice "
-            f"point; compile_stream_async expects stream-async IR as it is right before {SPLICE_BEFORE} "
-            "(use compile_file for earlier IR)"
-        )
     if found.phase is Phase.NOT_STREAM:
         raise CompileError(f"{name}: no stream.async ops found; expected stream-async IR at the splice point")
+    if expected is Phase.SCHEDULED and found.phase is not Phase.SCHEDULED:
+        raise CompileError(
+            f"{name}: IR at the wrong phase: {f'found {found.evidence}; ' if found.evidence else ''}"
+            f"compile_scheduled expects stream-async IR after {SCHEDULED_AFTER} and before "
+            "iree-stream-schedule-allocation"
+        )
+    if expected is Phase.SPLICE and found.phase is not Phase.SPLICE:
+        where = "after scheduling" if found.phase is Phase.SCHEDULED else f"{found.phase.value} the splice point"
+        raise CompileError(
+            f"{name}: IR at the wrong phase: found {found.evidence}, which belongs {where}; "
+            f"compile_stream_async expects stream-async IR as it is right before {SPLICE_BEFORE} "
+            "(use compile_file for earlier IR, compile_scheduled for scheduled IR)"
+        )
     return module
+
+
+def after_scheduling(after: list[Stage]) -> list[Stage]:
+    """The stages of the rest of the stream phase that follow the stage holding
+    :data:`SCHEDULED_AFTER` (schedule-execution and -concurrency run as one function pass
+    stage, right after the splice)."""
+    for i, stage in enumerate(after):
+        if SCHEDULED_AFTER in stage.names:
+            return after[i + 1 :]
+    raise ValueError(f"{SCHEDULED_AFTER} is not in the stream pipeline")
+
+
+def schedule_module(module: ir.Module, iree_flags: Sequence[str] = ()) -> ir.Module:
+    """Run IREE's scheduling stage (``iree-stream-schedule-execution`` and
+    ``-concurrency``) in process on a module at the splice point: the scheduled IR
+    :func:`compile_scheduled` continues from. Op locations are kept (an analysis of the result
+    can name values from the splice-point source text)."""
+    flags = list(iree_flags)
+    check_supported_flags(flags)
+    opts = stream_options(flags)
+    _, after = stream_stages(opts)
+    stage = next(s for s in after if SCHEDULED_AFTER in s.names)
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        runner = StreamRunner(module.context, opts.global_cl_flags, Path(tmp))
+        return runner.run(module, [stage], "scheduling")
+
+
+def scheduled_ir_after_pass(
+    module_text: str,
+    iree_flags: Sequence[str],
+    pass_name: str,
+    hook: StreamHook | None = None,
+) -> str:
+    """Scheduled IR (see :func:`compile_scheduled`) continued through the stream phase up to
+    and including the first run of ``pass_name`` after scheduling, with ``hook`` run on it
+    first: e.g. ``iree-stream-schedule-allocation`` shows the ``stream.cmd.copy`` ops left."""
+    flags = list(iree_flags)
+    check_supported_flags(flags)
+    opts = stream_options(flags)
+    _, after = stream_stages(opts)
+    stages: list[Stage] = []
+    for stage in after_scheduling(after):
+        if pass_name in stage.names:
+            stages.append(dataclasses.replace(stage, passes=stage.passes[: stage.names.index(pass_name) + 1]))
+            break
+        stages.append(stage)
+    else:
+        raise ValueError(f"stream pass {pass_name!r} does not run after scheduling")
+    context = new_context()
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        runner = StreamRunner(context, opts.global_cl_flags, Path(tmp))
+        module = _parse_stream_async(context, module_text.encode(), "<input>", Phase.SCHEDULED)
+        _call_hook(hook, module, context, None)
+        module = runner.run(module, stages, "stream phase")
+        with context:
+            return str(module.operation.get_asm())
+
+
+def compile_scheduled(
+    module_text_or_path: str | bytes | os.PathLike[str],
+    output_path: str | os.PathLike[str],
+    iree_flags: Sequence[str] = (),
+    hook: StreamHook | None = None,
+) -> CompileResult:
+    """Compile a module that is already scheduled (stream-async IR with execution and
+    concurrent regions, after ``iree-stream-schedule-concurrency`` and before
+    ``iree-stream-schedule-allocation``) to a ``.vmfb``: the hook, then the stages of the
+    stream phase after scheduling, then HAL/VM. Same contract as :func:`compile_stream_async`.
+
+    The passes between scheduling and allocation (propagate-timepoints, cleanup, ...) run
+    again on IR that already went through them; they are idempotent on it."""
+    return _compile_from(module_text_or_path, output_path, iree_flags, hook, Phase.SCHEDULED)
 
 
 def compile_stream_async(
@@ -401,19 +482,31 @@ def compile_stream_async(
 
     In the result, ``flow_s`` is 0 and ``stream_before_s`` is the parse/verify time.
     """
+    return _compile_from(module_text_or_path, output_path, iree_flags, hook, Phase.SPLICE)
+
+
+def _compile_from(
+    module_text_or_path: str | bytes | os.PathLike[str],
+    output_path: str | os.PathLike[str],
+    iree_flags: Sequence[str],
+    hook: StreamHook | None,
+    phase: Phase,
+) -> CompileResult:
     flags = list(iree_flags)
     data, name = _read_stream_async_input(module_text_or_path)
     out = _check_output(output_path)
     check_supported_flags(flags)
     opts = stream_options(flags)
     _, after = stream_stages(opts)
+    if phase is Phase.SCHEDULED:
+        after = after_scheduling(after)
 
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
         tmp = Path(tmp_name)
         context = new_context()
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         t1 = time.perf_counter()
-        module = _parse_stream_async(context, data, name)
+        module = _parse_stream_async(context, data, name, phase)
         t2 = time.perf_counter()
         _call_hook(hook, module, context, None)
         t3 = time.perf_counter()

@@ -170,18 +170,20 @@ def _exclusive(a: ir.Operation, b: ir.Operation) -> bool:
     return False
 
 
-def moved_reads(module_text: str) -> dict[str, list[str]]:
+def moved_reads(module_text: str, scheduled: bool = False) -> dict[str, list[str]]:
     """Per function, the reads that IREE's scheduling put after (or beside, in one concurrent
     region) an in-place write of the value they read.
 
     The input satisfies IREE's copy-on-write contract: an in-place op is the last use of the
     value it writes. After scheduling, any other use of that value (followed through captures)
     that comes later in the function, or shares a concurrent region with the write, reads
-    bytes the write may already have changed."""
+    bytes the write may already have changed. ``scheduled``: the module is already scheduled
+    (the hook ran after scheduling)."""
     found: dict[str, list[str]] = {}
     with new_context():
         module = ir.Module.parse(module_text)
-        passmanager.PassManager.parse(SCHEDULING).run(module.operation)
+        if not scheduled:
+            passmanager.PassManager.parse(SCHEDULING).run(module.operation)
         for fn in module.body.operations:
             if fn.operation.name != "util.func":
                 continue

@@ -52,7 +52,14 @@ from typing import Any
 import numpy as np
 from iree.compiler import ir
 
-from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileError, compile_stream_async, set_multithreading
+from rewriter.pipeline import (
+    DEFAULT_CPU_FLAGS,
+    CompileError,
+    compile_scheduled,
+    compile_stream_async,
+    schedule_module,
+    set_multithreading,
+)
 from rewriter.rewrite import RewriteReport, elide_slices
 from stream_model import Verdict
 
@@ -83,9 +90,10 @@ def _single_threaded_compiles() -> None:
     set_multithreading(False)
 
 
-def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, str | None]:
+def _compile_in_worker(text: str, out: str, mode: str, scheduled: bool = False) -> tuple[str, str | None]:
     """Helper-process entry. ``mode``: ``stock`` (no hook), ``hook`` (``elide_slices`` as the
-    hook; returns the hooked module's text too) or ``plain`` (already rewritten text)."""
+    hook; returns the hooked module's text too) or ``plain`` (already rewritten text).
+    ``scheduled``: ``text`` is scheduled IR, compiled from after schedule-concurrency."""
     _single_threaded_compiles()
     hooked: list[str] = []
 
@@ -93,7 +101,8 @@ def _compile_in_worker(text: str, out: str, mode: str) -> tuple[str, str | None]
         elide_slices(module)
         hooked.append(str(module))
 
-    compile_stream_async(text, out, FLAGS, hook if mode == "hook" else None)
+    compile = compile_scheduled if scheduled else compile_stream_async
+    compile(text, out, FLAGS, hook if mode == "hook" else None)
     return out, (hooked[0] if hooked else None)
 
 
@@ -414,9 +423,9 @@ def _belongs(function: str, k: int) -> bool:
     return function == f"p{k}" or function.startswith(f"p{k}_")
 
 
-def _moved_reads(module_text: str) -> dict[str, list[str]]:
+def _moved_reads(module_text: str, scheduled: bool) -> dict[str, list[str]]:
     try:
-        return moved_reads(module_text)
+        return moved_reads(module_text, scheduled)
     except ir.MLIRError as err:  # it compiled, so the scheduling passes ran on it: not expected
         return {"(scheduling)": [f"the scheduling passes fail: {err}"]}
 
@@ -495,6 +504,11 @@ class Oracle:
     (monkeypatching, which a helper process would not see): see :meth:`_compile_both`.
     ``at_splice=True`` makes every program enter at the splice, as generated (hand-written
     splice-level programs whose slices IREE's pre-splice stages would fold away).
+
+    ``scheduled=True`` moves the hook after scheduling: each module is scheduled first
+    (``iree-stream-schedule-execution`` and ``-concurrency``, in this process), the rewrite runs
+    on the scheduled IR (execution and concurrent regions, timepoints) and both builds continue
+    from there (:func:`rewriter.pipeline.compile_scheduled`).
     """
 
     def __init__(
@@ -505,7 +519,9 @@ class Oracle:
         faults_dir: Path = FAULTS_DIR,
         rewrite_in_worker: bool = True,
         at_splice: bool = False,
+        scheduled: bool = False,
     ) -> None:
+        self.scheduled = scheduled
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.cache = cache or VmfbCache(None)
@@ -671,6 +687,11 @@ class Oracle:
                     normalize(module)
             except EntryRejected as err:
                 raise _CompileFailure("stock", f"IREE's pre-splice stages reject the module: {err}") from None
+        if self.scheduled:
+            try:
+                module = schedule_module(module, FLAGS)
+            except CompileError as err:
+                raise _CompileFailure("stock", f"scheduling fails: {err}") from err
         return ctx, module
 
     def _judge_group(self, pairs: list[tuple[int, Program]], from_flow: bool) -> BatchResult:
@@ -704,7 +725,10 @@ class Oracle:
             raise
         ran = _run_modules(paths, rendered, report.decisions)
         stock, rewritten = ran["stock"], ran["rewritten"]
-        scheduled = {"stock": _moved_reads(stock_printed), "rewritten": _moved_reads(rewritten_printed)}
+        scheduled = {
+            "stock": _moved_reads(stock_printed, self.scheduled),
+            "rewritten": _moved_reads(rewritten_printed, self.scheduled),
+        }
         generated = self._generated_decisions(programs, numbers) if from_flow else report.decisions
 
         outcomes = []
@@ -759,7 +783,7 @@ class Oracle:
         """The rule's decisions on the programs as generated, entering at the splice (what the
         alias audit checks against the programs' traces); no compile."""
         rendered = render_module(programs, numbers=numbers)
-        ctx, module = _parse_verified(rendered.text)
+        ctx, module = self._splice_module(rendered, from_flow=False)
         try:
             return elide_slices(module, source=rendered.text).decisions
         except Exception as err:  # noqa: BLE001 - the rewrite failing is a finding, not a crash
@@ -850,7 +874,7 @@ class Oracle:
         jobs: dict[str, tuple[str, str]] = {}
         paths: dict[str, Path] = {}
         for role, printed in (("stock", stock_printed), ("rewritten", rewritten_printed)):
-            key = VmfbCache.key(printed)
+            key = VmfbCache.key(("// compiled from after scheduling\n" if self.scheduled else "") + printed)
             if role == "rewritten" and printed == stock_printed:
                 continue
             hit = self.cache.get(key)
@@ -869,7 +893,7 @@ class Oracle:
                 args = (text, out, "hook")
             else:
                 args = (printed, out, "plain")
-            futures[role] = self._pool(role).submit(_compile_in_worker, *args)
+            futures[role] = self._pool(role).submit(_compile_in_worker, *args, self.scheduled)
         failure: _CompileFailure | None = None
         for role, future in futures.items():
             key, printed = jobs[role]

@@ -210,6 +210,27 @@ def test_weakened_rule_is_detected_by_a_bit_mismatch(
     assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
 
 
+def test_ignoring_ordering_is_detected_after_scheduling(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The campaign with the hook after scheduling (``Oracle(scheduled=True)``) judges the rule
+    on execution and concurrent regions: weakening ordering there must show on the runtime too.
+    (The finer weakening, "block order is execution order inside a concurrent region", needs a
+    shape IREE's scheduler never produces from a program: the IR case
+    ``sched_write_after_the_read_in_block_order_only`` kills it, see
+    ``tests/unit/test_scheduled_model.py``.)"""
+    monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
+    programs = list(handpicked.ALL)
+    cache = VmfbCache(default_cache_dir())
+    with Oracle(tmp_path / "base", cache, record_faults=False, scheduled=True, at_splice=True) as o:
+        baseline = o.judge(programs).outcomes
+    _ignore_ordering(monkeypatch)
+    with Oracle(
+        tmp_path / "mutated", cache, record_faults=False, rewrite_in_worker=False, scheduled=True, at_splice=True
+    ) as o:
+        mutated = o.judge(programs).outcomes
+    detected = [i for i, (b, a) in enumerate(zip(baseline, mutated)) if b.status == "ok" and _runtime_mismatch(a)]
+    assert detected, "ignoring ordering on scheduled IR went unnoticed"
+
+
 @pytest.mark.parametrize("mutation", sorted(AUDITED_MUTATIONS))
 def test_weakened_rule_is_detected_by_the_alias_audit(
     mutation: str, programs: list, baseline: list[ProgramOutcome], monkeypatch: pytest.MonkeyPatch, tmp_path: Path

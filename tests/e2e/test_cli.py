@@ -133,9 +133,10 @@ def test_ir_at_the_wrong_phase_flow(tmp_path: Path) -> None:
     assert not out.exists()
 
 
-def test_ir_at_the_wrong_phase_scheduled(tmp_path: Path) -> None:
-    """The seed issue's own IR is after scheduling (stream.async.execute regions)."""
-    src, out = tmp_path / "late.mlir", tmp_path / "out.mlir"
+def test_scheduled_ir_is_taken(tmp_path: Path) -> None:
+    """The seed issue's own IR is after scheduling (stream.async.execute regions): taken. This
+    slice's alias would leave its execution region, so the copy stays, with that reason."""
+    src, out, log = tmp_path / "late.mlir", tmp_path / "out.mlir", tmp_path / "log.jsonl"
     src.write_text(
         "util.func public @f(%r: !stream.resource<*>, %n: index) -> !stream.resource<*> {\n"
         "  %c0 = arith.constant 0 : index\n"
@@ -144,7 +145,25 @@ def test_ir_at_the_wrong_phase_scheduled(tmp_path: Path) -> None:
         "    stream.yield %s : !stream.resource<*>{%n}\n  } => !stream.timepoint\n"
         "  util.return %0 : !stream.resource<*>\n}\n"
     )
-    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)), "wrong phase", "stream.async.execute")
+    proc = run_cli("rewrite", str(src), "-o", str(out), "--log", str(log))
+    assert proc.returncode == 0, proc.stderr
+    assert "stream.async.slice" in out.read_text()
+    assert "stream.yield" in log.read_text()
+
+
+def test_ir_at_the_wrong_phase_allocated(tmp_path: Path) -> None:
+    """After iree-stream-schedule-allocation (commands, allocations) the model stops."""
+    src, out = tmp_path / "late.mlir", tmp_path / "out.mlir"
+    src.write_text(
+        "util.func public @f(%r: !stream.resource<transient>, %n: index) -> !stream.timepoint {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %z = arith.constant 0 : i32\n"
+        "  %t = stream.cmd.execute with(%r as %a: !stream.resource<transient>{%n}) {\n"
+        "    stream.cmd.fill %z, %a[%c0 for %n] : i32 -> !stream.resource<transient>{%n}\n"
+        "  } => !stream.timepoint\n"
+        "  util.return %t : !stream.timepoint\n}\n"
+    )
+    assert_clean_error(run_cli("rewrite", str(src), "-o", str(out)), "wrong phase", "stream.cmd.")
     assert not out.exists()
 
 

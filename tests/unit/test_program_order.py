@@ -25,7 +25,7 @@ def test_local_search_agrees_with_ancestor_sets(name: str, kind: str, chunk: str
         for fn in model.functions:
             for b in fn.ops:
                 for a in fn.ops:
-                    if a.block_id != b.block_id or a.has_regions or b.has_regions or a.index >= b.index:
+                    if fn.runs_with(a) != fn.runs_with(b) or a.has_regions or b.has_regions or a.index >= b.index:
                         continue
                     local = fn._reaches(a, b)  # noqa: SLF001 - the two strategies, side by side
                     memo = bool(fn._ancestor_bits(b) >> a.index & 1)  # noqa: SLF001
