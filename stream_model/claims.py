@@ -74,7 +74,7 @@ def _check_live_version(analysis: Analysis, op: ir.Operation, d: SliceDecision, 
             return f"{chain_op.name} is not the one op consuming the previous version in place"
         if w.has_regions or w.block_id != consumer.block_id or w.index >= consumer.index:
             return f"{chain_op.name} does not come before the consumer in its block"
-        mine = [c for c in d.checks if c.write_op == chain_op]
+        mine = [c for c in d.checks if c.write_op is not None and c.write_op == chain_op]
         if not mine or not all(
             c.verdict is Verdict.DISJOINT
             or (c.verdict is Verdict.ORDERED_BEFORE and c.detail.startswith("earlier iterations:"))

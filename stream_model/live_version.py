@@ -84,7 +84,7 @@ def holds_the_slice(checks: list[WriteCheck], op: ir.Operation) -> bool:
     """Did the rule prove the in-place ``op`` harmless to the slice *by disjointness*? An
     ordering does not do for a write the live version contains: the alias reads its bytes.
     (In a loop, a write of earlier iterations ordered before the slice is in the source too.)"""
-    mine = [c for c in checks if c.write_op == op]
+    mine = [c for c in checks if c.write_op is not None and c.write_op == op]
     return bool(mine) and all(
         c.verdict is Verdict.DISJOINT
         or (c.verdict is Verdict.ORDERED_BEFORE and c.detail.startswith("earlier iterations:"))

@@ -618,9 +618,13 @@ class Oracle:
                 one = Stats(batches=1, programs=1)
                 one.shapes.update(program.shapes())
                 generated = err.decisions
+                unsound = []
                 if self.entry(program).kind == "flow":
-                    generated = self._generated_decisions([program], (0,))
-                unsound = audit(program, 0, generated)
+                    try:
+                        generated = self._generated_decisions([program], (0,))
+                    except _CompileFailure as failed:  # the rule fails on the program as generated
+                        unsound = [failed.message]
+                unsound = unsound or audit(program, 0, generated)
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
                     one.upstream_faults[sig] += 1
@@ -783,7 +787,10 @@ class Oracle:
         """The rule's decisions on the programs as generated, entering at the splice (what the
         alias audit checks against the programs' traces); no compile."""
         rendered = render_module(programs, numbers=numbers)
-        ctx, module = self._splice_module(rendered, from_flow=False)
+        try:
+            ctx, module = self._splice_module(rendered, from_flow=False)
+        except _CompileFailure:  # IREE cannot schedule the program as generated: nothing to audit
+            return []
         try:
             return elide_slices(module, source=rendered.text).decisions
         except Exception as err:  # noqa: BLE001 - the rewrite failing is a finding, not a crash
