@@ -46,6 +46,10 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
                 )
             flowed = region_flow(user, use.operand_number)
             if flowed is not None:
+                if any(a.value == value and a.kind is Kind.WRITE for a in resolved.effects(ui).accesses):
+                    # A concurrent region whose tied result yields a value not made in place
+                    # from this capture: IREE writes that value into the capture's buffer.
+                    raise KeepCopy(f"{names.name(value)} may be written by {names.describe(user)} (a tied result)")
                 work.extend(flowed)
                 continue
             why = _non_read_use(resolved, ui, value)

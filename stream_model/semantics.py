@@ -369,8 +369,68 @@ def runs_at_most_once(op: ir.Operation) -> bool:
 
 
 def _region_op(op: ir.OpView) -> OpEffects:
-    """A known region op: no effects of its own (its region edges are storage edges)."""
+    """A known region op: no effects of its own (its region edges are storage edges), except
+    an execution or concurrent region's tied result that yields a value not made in place from
+    its capture (:func:`_stream_region_op`)."""
+    if op.operation.name in STREAM_REGION_OPS:
+        return _stream_region_op(op)
     return OpEffects()
+
+
+def _stream_region_op(op: ir.OpView) -> OpEffects:
+    """A tied result of ``stream.async.execute``/``concurrent`` is the captured operand's
+    storage. When the region yields a value that is not that capture, written in place (a
+    dispatch's fresh result, another capture, a slice), IREE's allocation puts the yielded
+    value into the captured buffer: the region op writes the whole capture, at an order the
+    model does not know. (Found by an adversarial review: a fresh value yielded into a tied
+    result overwrote a global whose prefix an alias read in the same region.)"""
+    fx = OpEffects()
+    operands = list(op.resource_operands)
+    body = op.operation.regions[0].blocks[0]
+    args = list(body.arguments)
+    terminator = list(body.operations)[-1].operation
+    yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
+    results = [r for r in op.results if is_resource(r)]
+    for k, tied in enumerate(tied_operands(op)[: len(results)]):
+        if tied is None or tied >= len(operands):
+            continue
+        if k >= len(yielded) or not _made_in_place_from(yielded[k], args[tied] if tied < len(args) else None):
+            fx.accesses.append(Access(operands[tied], W, None, None))
+    return fx
+
+
+def _made_in_place_from(value: ir.Value, origin: ir.Value | None) -> bool:
+    """Is ``value`` the storage ``origin`` holds: ``origin`` itself, or the end of a chain of
+    in-place ops (tied results) that starts at it? Nested execution and concurrent regions are
+    followed through what they yield and what they capture."""
+    for _ in range(10_000):
+        if origin is None:
+            return False
+        if value == origin:
+            return True
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            parent = owner.owner
+            if parent is None or parent.name not in STREAM_REGION_OPS:
+                return False
+            value = list(parent.opview.resource_operands)[ir.BlockArgument(value).arg_number]
+            continue
+        producer = owner.operation if hasattr(owner, "operation") else owner
+        if producer.name in STREAM_REGION_OPS:
+            results = [r for r in producer.results if is_resource(r)]
+            k = next((i for i, r in enumerate(results) if r == value), None)
+            body = producer.regions[0].blocks[0]
+            terminator = list(body.operations)[-1].operation
+            yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
+            if k is None or k >= len(yielded):
+                return False
+            value = yielded[k]
+            continue
+        operand = next((o for r, o in effects_of(producer).tied if r == value), None)
+        if operand is None:
+            return False
+        value = operand
+    return False
 
 
 #: Branches whose successor operands the model follows (:func:`branch_operands`).

@@ -114,3 +114,35 @@ def test_compile_scheduled_refuses_splice_point_ir(tmp_path: Path) -> None:
 
     with pytest.raises(CompileError, match="wrong phase"):
         compile_scheduled(EXAMPLE.read_text(), tmp_path / "x.vmfb", DEFAULT_CPU_FLAGS)
+
+
+TIED_FRESH = REPO / "tests" / "data" / "scheduled_tied_result_yields_fresh.mlir"
+
+
+def test_a_fresh_value_yielded_into_a_tied_result_writes_the_captured_storage(tmp_path: Path) -> None:
+    """Found by an adversarial review: an execution region reads a prefix of global @g and
+    yields a freshly computed value as its result tied to @g. IREE's allocation computes that
+    value straight into @g's buffer, inside the region, so an alias of the prefix would read the
+    new bytes. The region counts as a write of the whole capture: the copy stays, and both
+    builds compute the old prefix (stock gave [1000], the aliased build [55])."""
+    text = TIED_FRESH.read_text()
+    reports: list[RewriteReport] = []
+    stock, elided = tmp_path / "stock.vmfb", tmp_path / "elided.vmfb"
+    compile_scheduled(text, stock, DEFAULT_CPU_FLAGS)
+    compile_scheduled(text, elided, DEFAULT_CPU_FLAGS, lambda m: reports.append(elide_slices(m)))
+    assert [d.decision for d in reports[0].decisions] == [Decision.KEEP]
+    assert "may write the slice's bytes" in reports[0].decisions[0].reason
+    steps = [[0], [1], [2]]
+    for want, got in zip(run_steps(stock, "m", steps), run_steps(elided, "m", steps)):
+        assert [a.tobytes() for a in want] == [b.tobytes() for b in got]
+    assert int(run_steps(stock, "m", [[0]])[0][0][0]) == 1000
+
+
+def test_a_region_that_writes_the_alias_through_a_tied_result_keeps_the_copy() -> None:
+    """The same tie, on a concurrent region that captures the slice itself and yields a fresh
+    value as the result tied to it: the slice's storage is written, so it is not a read-only
+    use of the alias (IREE 3.13 happens to drop that tie; the rule must not count on it)."""
+    text = (REPO / "tests" / "data" / "scheduled_tied_concurrent_result_on_the_alias.mlir").read_text()
+    report = elide_slices(parse_module(text).module, apply=False)
+    assert [d.decision for d in report.decisions] == [Decision.KEEP]
+    assert "may be written by stream.async.concurrent" in report.decisions[0].reason
