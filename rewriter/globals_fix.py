@@ -15,6 +15,8 @@ from iree.compiler import ir
 from iree.compiler.dialects import stream
 
 from stream_model import ModuleModel
+from stream_model.ir_util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
+from stream_model.semantics import is_resource
 
 
 @dataclass
@@ -36,8 +38,8 @@ def separate_shared_globals(model: ModuleModel, *, fix: bool = True) -> list[Dia
     for shared in model.shared_globals:
         names = ", ".join("@" + g for g in shared.globals)
         message = (
-            f"mutable globals {names} share one buffer (IREE merged their equal initial values): "
-            "writing one would change the others"
+            f"mutable globals {names} share one buffer (IREE merged their equal initial values, or one "
+            "value is stored to several of them): writing one would change the others"
         )
         if fix:
             for store in shared.stores:
@@ -56,11 +58,21 @@ def _clone_before_store(store: ir.Operation) -> None:
 
 
 def _size_of(value: ir.Value) -> ir.Value:
-    """The resource's size as its producer states it, else ``stream.resource.size``."""
-    owner = value.owner
-    view = getattr(owner, "opview", None)
-    for name in ("result_size", "storage_size"):
+    """The resource's size as its producer states it (an in-place op's target size, a
+    dispatch's size of that result, a result or storage size), else ``stream.resource.size``.
+    Not ``stream.resource.size`` where the producer states it: on the result of a copy, update
+    or dispatch that is a host query of a partition's output, and IREE 3.13's execution
+    scheduling then fails with a circular dependency (found by ``make fuzz``: a value stored to
+    two globals after an in-place copy)."""
+    producer = defining_op(value)
+    view = producer.opview if producer is not None else None
+    for name in ("target_size", "result_size", "storage_size"):
         size = getattr(view, name, None) if view is not None else None
         if isinstance(size, ir.Value):
             return size
+    if producer is not None and producer.name == "stream.async.dispatch":
+        resources = [r for r in producer.results if is_resource(r)]
+        sizes = operand_segments(producer, DISPATCH_OPERAND_SEGMENTS)["result_sizes"]
+        if len(sizes) == len(resources) and value in resources:
+            return sizes[resources.index(value)]
     return stream.ResourceSizeOp(value).result
