@@ -65,8 +65,15 @@ R = lambda a, n: Range(Lin(a), Lin(n))  # noqa: E731 - constant element range [a
 
 
 @pytest.fixture(scope="module")
-def oracle(tmp_path_factory: pytest.TempPathFactory):
-    with Oracle(tmp_path_factory.mktemp("campaign"), VmfbCache(default_cache_dir())) as o:
+def oracle(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest):
+    """The long profile gets a compile cache of its own: its programs are all new, and trimming
+    the shared cache would pull entries from under a `make test` running beside it."""
+    workdir = tmp_path_factory.mktemp("campaign")
+    if request.config.getoption("--campaign-profile") == "long":
+        cache = VmfbCache(workdir / "cache", max_entries=64)
+    else:
+        cache = VmfbCache(default_cache_dir())
+    with Oracle(workdir, cache) as o:
         yield o
 
 
