@@ -5,6 +5,9 @@ The proof log says *why* a slice is safe: "every caller's writes are ordered aro
 the analysis state holds when the analysis is done, not something it assumed on the way. This
 module checks that independently of how the decision was reached:
 
+* the writes: every op of the slice's function whose effects may write the source's storage
+  (a plain scan, independent of the rule's write index) has a check; "no op writes the
+  source's storage" holds only when there is none;
 * ``ordered-around-calls``: the argument's stability is settled and true;
 * ``disjoint``: every fact used exists in the function's facts and is in scope for both the
   slice and the write (another iteration's renamed facts and the iteration order are
@@ -29,6 +32,7 @@ from iree.compiler import ir
 from .decisions import Decision, LiveVersion, SliceDecision, Verdict, WriteCheck
 from .ir_util import user_op
 from .program import FunctionModel, OpInfo
+from .semantics import Kind
 
 if TYPE_CHECKING:
     from .safety import Analysis
@@ -40,9 +44,17 @@ _ORDER_FACTS = ("earlier iteration: ", "later iteration: ")
 def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
     """``(decision index, problem)`` for every alias claim the final state does not hold."""
     problems = []
+    writers: dict[str, list[OpInfo]] = {}
     for i, (op, d) in enumerate(zip(analysis.ops, analysis.decisions)):
         if d.decision is not Decision.ALIAS:
             continue
+        fn = analysis.model.function_of(op)
+        if fn.name not in writers:
+            writers[fn.name] = _writers(analysis, fn)
+        for missing in _unchecked_writes(analysis, writers[fn.name], op, d):
+            problems.append(
+                (i, f"{d.function} {d.result}: {missing} may write the source's storage but was not checked")
+            )
         for c in d.checks:
             why = _check_claim(analysis, op, c)
             if why:
@@ -52,6 +64,41 @@ def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
             if why:
                 problems.append((i, f"{d.function} {d.result}: live version {lv.version} at {lv.consumer}: {why}"))
     return problems
+
+
+def _writers(analysis: Analysis, fn: FunctionModel) -> list[OpInfo]:
+    """Every op of ``fn`` that writes anything, by its resolved effects: an access that writes,
+    or globals it may write."""
+    resolved = analysis.resolved
+    return [
+        info
+        for info in fn.ops
+        for fx in [resolved.effects(info)]
+        if fx.writes_globals is None or fx.writes_globals or any(a.kind is Kind.WRITE for a in fx.accesses)
+    ]
+
+
+def _unchecked_writes(analysis: Analysis, writers: list[OpInfo], op: ir.Operation, d: SliceDecision) -> list[str]:
+    """The writers of the slice's function (:func:`_writers`, a plain scan, not the write
+    index the rule used) that may write its source's storage and that the decision has no check
+    for. An alias whose log says "no op writes the source's storage" has none."""
+    resolved = analysis.resolved
+    storage = resolved.storage
+    src = op.opview.source
+    may_be = set(storage.globals_it_may_be(src, resolved.resource_globals))
+    checked = {c.write_op for c in d.checks if c.write_op is not None}
+    missing = []
+    for info in writers:
+        fx = resolved.effects(info)
+        writes = any(
+            a.kind is Kind.WRITE and (storage.same_base(a.value, src) or storage.may_alias(a.value, src))
+            for a in fx.accesses
+        )
+        writes = writes or (fx.writes_globals is None and (storage.is_external(src) or bool(may_be)))
+        writes = writes or bool(fx.writes_globals and fx.writes_globals & may_be)
+        if writes and info.op not in checked:
+            missing.append(analysis.model.names.describe(info.op))
+    return missing
 
 
 def _check_live_version(analysis: Analysis, op: ir.Operation, d: SliceDecision, lv: LiveVersion) -> str:

@@ -227,7 +227,7 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
             raise KeepCopy(f"the source is global @{g}'s storage: {stable.why}")
         if model.call_sites(fn.name):
             checks.append(_around_calls(model, fn, f"global @{g}", "@" + g))
-    if storage.has_opaque_arrival(src) and not storage.globals_in_base(src) and fn.op.name != "util.initializer":
+    if storage.has_opaque_arrival(src) and not storage.globals_in_base(src):
         raise KeepCopy("the source's storage comes from outside this function in a way the model does not follow")
     return checks
 

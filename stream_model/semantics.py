@@ -64,6 +64,9 @@ class Access:
     end: Bound
     size: ir.Value | None = None
     length: Bound = None
+    #: Why the range is unknown, said where the access is made (empty: the op's own table entry
+    #: does not know it, see ``SliceQuery``).
+    why: str = ""
 
     @property
     def range_known(self) -> bool:

@@ -183,6 +183,8 @@ class SliceQuery:
         return bool(self.resolved.effects(r).late_reads)
 
     def _why_unknown(self, w: OpInfo, acc: Access) -> str:
+        if acc.why:
+            return acc.why
         if self.resolved.effects(w).unknown:
             return "an op the model does not know"
         if w.op.name == "util.call":

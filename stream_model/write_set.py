@@ -6,7 +6,7 @@ from iree.compiler import ir
 
 from .program import FunctionModel, OpInfo
 from .resolved import Resolved
-from .semantics import Access, Kind
+from .semantics import Access, Kind, callee_name
 
 
 def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -> list[tuple[OpInfo, Access]]:
@@ -15,8 +15,8 @@ def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -
 
     Same base: the access range is comparable with the slice's. Another external base when the
     source's base is external too: the bytes may be shared at unknown offsets, reported as an
-    access with an unknown range. Calls that may write the source's globals (or any global and
-    external storage) likewise.
+    access with an unknown range. Calls that may write a global the source may be (or any global
+    and external storage) likewise.
     """
     storage = resolved.storage
     idx = resolved.writes_index(fn)
@@ -27,13 +27,25 @@ def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -
     others = idx.by_base if storage.exposed(base) else idx.exposed
     for other in others:
         if storage.may_alias(other, base):
-            found += [(info, Access(acc.value, Kind.WRITE, None, None)) for info, acc in idx.by_base[other]]
-    src_globals = set(storage.globals_in_base(src))
+            why = "storage that may be shared with external buffers at unknown offsets"
+            found += [(info, Access(acc.value, Kind.WRITE, None, None, why=why)) for info, acc in idx.by_base[other]]
+    # A call that writes global @g writes every storage that may be @g's buffer: the globals in
+    # the source's base and those whose base may alias it (an argument, a call result, an import).
+    src_globals = set(storage.globals_it_may_be(src, resolved.resource_globals))
     for info in idx.global_writers:
         written = resolved.effects(info).writes_globals
-        if (written is None and (storage.is_external(src) or src_globals)) or (written and written & src_globals):
-            found.append((info, Access(src, Kind.WRITE, None, None)))
+        if written is None and (storage.is_external(src) or src_globals):
+            found.append((info, Access(src, Kind.WRITE, None, None, why=f"{_writer(info)} may write any global")))
+        elif written and written & src_globals:
+            hit = ", ".join(f"@{g}" for g in sorted(written & src_globals))
+            why = f"{_writer(info)} writes global {hit}, which the source's storage may be"
+            found.append((info, Access(src, Kind.WRITE, None, None, why=why)))
     return _without_repeats(sorted(found, key=lambda pair: pair[0].index))
+
+
+def _writer(info: OpInfo) -> str:
+    """``@callee`` for a call, else the op's name."""
+    return f"@{callee_name(info.op)}" if info.op.name == "util.call" else info.op.name
 
 
 def _without_repeats(found: list[tuple[OpInfo, Access]]) -> list[tuple[OpInfo, Access]]:

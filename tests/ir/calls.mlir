@@ -201,7 +201,7 @@ util.func public @callee_writes_the_sliced_global(%row: !stream.resource<*>) -> 
   util.return %r : !stream.resource<*>
 }
 // LOG-LABEL: in @callee_writes_the_sliced_global
-// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call whose callee may write this storage)
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (@bump writes global @cache, which the source's storage may be)
 
 // -----
 
@@ -470,7 +470,7 @@ util.func public @call_after_a_call_writes_the_row(%step: index, %row: !stream.r
   util.return %ra : !stream.resource<*>
 }
 // LOG-LABEL: slice %a in @call_after_a_call_writes_the_row
-// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call whose callee may write this storage)
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (@write_row writes global @cache, which the source's storage may be)
 
 // -----
 

@@ -440,7 +440,7 @@ util.func public @callee_stores_argument_to_a_global(%row: !stream.resource<*>) 
 }
 // DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @callee_stores_argument_to_a_global
-// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (a call whose callee may write this storage)
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (@poke_it writes global @kept, which the source's storage may be)
 
 // -----
 
@@ -538,3 +538,98 @@ util.func public @caller_writes_the_global_after_the_result() -> !stream.resourc
 // LOG-LABEL: slice %s in @callee_reads_the_cache_head
 // LOG: decision: ALIAS
 // LOG: write callers of @callee_reads_the_cache_head {{.*}}: callers' writes are ordered around every call
+
+// -----
+
+// A call that writes global @cache writes every storage that may be @cache's buffer. The source
+// is a call result the model does not follow to a global (it may be any global's buffer), and
+// @bump_cache writes @cache while the alias is live. (Third review, findings 01 and 02.)
+util.func private @cache_of() -> !stream.resource<variable> {
+  %t = util.global.load @cache : !stream.resource<variable>
+  util.return %t : !stream.resource<variable>
+}
+util.func private @bump_cache() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c33554432 = arith.constant 33554432 : index
+  %c9_i32 = arith.constant 9 : i32
+  %t = util.global.load @cache : !stream.resource<variable>
+  %u = stream.async.fill %c9_i32, %t[%c0 to %c4 for %c4] : i32 -> %t as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}
+// CHECK-LABEL: util.func public @call_result_may_be_a_global_a_call_writes
+util.func public @call_result_may_be_a_global_a_call_writes() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c33554432 = arith.constant 33554432 : index
+  %t = util.call @cache_of() : () -> !stream.resource<variable>
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %t[%c0 to %c64] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%c64}
+  util.call @bump_cache() : () -> ()
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
+// LOG-LABEL: in @call_result_may_be_a_global_a_call_writes
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (@bump_cache writes global @cache, which the source's storage may be)
+// LOG: - write util.call
+// LOG-NEXT: its range is unknown (@bump_cache writes global @cache, which the source's storage may be)
+
+// -----
+
+// Twin: a buffer this function allocates is no global's, so a call writing a global cannot
+// touch it.
+util.func private @bump_cache_too() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c33554432 = arith.constant 33554432 : index
+  %c9_i32 = arith.constant 9 : i32
+  %t = util.global.load @cache : !stream.resource<variable>
+  %u = stream.async.fill %c9_i32, %t[%c0 to %c4 for %c4] : i32 -> %t as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}
+// CHECK-LABEL: util.func public @fresh_source_no_global_write_reaches
+util.func public @fresh_source_no_global_write_reaches() -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %c7_i32 = arith.constant 7 : i32
+  %t = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c1024}
+  // CHECK-NOT: stream.async.slice
+  %s = stream.async.slice %t[%c0 to %c64] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c64}
+  util.call @bump_cache_too() : () -> ()
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<*>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "alias"
+// LOG-LABEL: in @fresh_source_no_global_write_reaches
+// LOG: decision: ALIAS: no op writes the source's storage in this function
+
+// -----
+
+// An initializer is no exception: a source whose storage arrives mid-call in a way the model
+// does not follow (a call result that may be any global's buffer) keeps its copy there too.
+util.func private @buffer_of_cache() -> !stream.resource<variable> {
+  %t = util.global.load @cache : !stream.resource<variable>
+  util.return %t : !stream.resource<variable>
+}
+// CHECK-LABEL: util.initializer
+util.initializer {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c33554432 = arith.constant 33554432 : index
+  %t = util.call @buffer_of_cache() : () -> !stream.resource<variable>
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %t[%c0 to %c64] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%c64}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<variable>{%c4}
+  util.global.store %r, @out : !stream.resource<variable>
+  util.return
+}
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
+// LOG-LABEL: in @util.initializer
+// LOG: decision: KEEP: the source's storage comes from outside this function in a way the model does not follow

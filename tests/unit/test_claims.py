@@ -179,3 +179,13 @@ def test_a_live_version_with_a_write_off_its_chain_is_reported() -> None:
     claim.value, claim.chain_ops = first.results[0], [first]
     ((_, problem),) = unproven_claims(analysis)
     assert "off the chain" in problem
+
+
+def test_no_op_writes_the_source_is_reported_when_a_call_writes_a_global_it_may_be() -> None:
+    """The log's "no op writes the source's storage" is re-derived by a plain scan: a call that
+    writes the sliced global must have a check (third review, finding 02's class)."""
+    analysis = _analysis("calls/callee_writes_the_sliced_global")
+    index = next(i for i, d in enumerate(analysis.decisions) if d.result == "%s")
+    analysis.decisions[index].decision, analysis.decisions[index].checks = Decision.ALIAS, []
+    ((where, problem),) = unproven_claims(analysis)
+    assert where == index and "util.call may write the source's storage but was not checked" in problem
