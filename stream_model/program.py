@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from .ir_util import FUNCTION_OPS, defining_op, parent_op, parent_op_of_block, symbol_uses
+from .merges import mergeable_pairs
 from .naming import Names
 from .ranges import IndexTranslator
 from .semantics import (
@@ -312,8 +313,13 @@ class ModuleModel:
             )
             <= 1
         )
+        #: Producers' results IREE may merge into one value after the splice (:mod:`.merges`),
+        #: translated with a translator of their own (its symbols name nothing in the logs).
+        self.merged_producers: list[tuple[ir.Value, ir.Value]] = mergeable_pairs(
+            ([i.op for i in f.ops] for f in self.functions), IndexTranslator(self.names.name).expr
+        )
         self.shared_globals: list[SharedGlobalStorage] = find_shared_global_storage(
-            self.effects(), self.globals, self.names.describe
+            self.effects(), self.globals, self.names.describe, self.merged_producers
         )
 
     def effects(self) -> list[tuple[ir.Operation, OpEffects]]:

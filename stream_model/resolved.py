@@ -99,5 +99,7 @@ def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Reso
     )
     effects = {op: call_effects(op, solver.get_element(CalleeSummary, callee_name(op)).state.assumed) for op in calls}
     resolved_effects = [(i.op, effects.get(i.op, i.effects)) for f in model.functions for i in f.ops]
-    storage = build_storage_map(resolved_effects, model.globals, model.resource_arguments, model.names.describe)
+    storage = build_storage_map(
+        resolved_effects, model.globals, model.resource_arguments, model.names.describe, merged=model.merged_producers
+    )
     return Resolved(model, effects, storage, capped, result)

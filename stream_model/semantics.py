@@ -186,6 +186,13 @@ OP_TABLE: dict[str, OpSpec] = {
     "stream.tensor.export": OpSpec((AccessSpec("source", R, 0, "source_size", "source_size"),), escapes=("source",)),
 }
 
+#: Producers of fresh storage that IREE 3.13 may merge after the splice: ``Pure`` ops whose two
+#: instances with equal attributes and operands CSE makes one value, one buffer (checked on IREE,
+#: see :mod:`.merges`). ``stream.async.splat``, ``stream.async.alloca`` and ``stream.async.clone``
+#: are not ``Pure`` and are never merged (a clone IREE rematerialises shares its source's storage
+#: in the table already, :func:`_clone`).
+MERGEABLE_PRODUCERS = frozenset({"stream.async.dispatch", "stream.async.slice", "stream.async.transfer"})
+
 # Ops that take a resource operand only to ask about it, never touching its bytes.
 IGNORED_OPS = frozenset({"stream.resource.size"})
 

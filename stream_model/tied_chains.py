@@ -205,14 +205,18 @@ def build_storage_map(
     function_args: Iterable[tuple[ir.Value, str]],
     describe: Callable[[ir.Operation], str],
     link_globals: bool = True,
+    merged: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> StorageMap:
     """Build the bases of a whole module from the per-op effects (see module docstring).
 
     With ``link_globals=False`` global loads and stores do not join bases: the result says
     which SSA values are one buffer by construction, which is what detecting two globals that
-    share one buffer needs.
+    share one buffer needs. ``merged``: pairs of producers' results IREE may merge into one
+    value after the splice (:mod:`.merges`): one buffer for the model too.
     """
     storage = StorageMap()
+    for a, b in merged:
+        storage.union(a, b)
     for name, info in globals_.items():
         storage.find("@" + name)
         if not info.private:
@@ -355,10 +359,12 @@ def find_shared_global_storage(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
     globals_: dict[str, GlobalInfo],
     describe: Callable[[ir.Operation], str],
+    merged: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> list[SharedGlobalStorage]:
-    """Sets of mutable globals fed from one SSA buffer (see :class:`SharedGlobalStorage`)."""
+    """Sets of mutable globals fed from one buffer (see :class:`SharedGlobalStorage`): one SSA
+    value, or producers IREE merges after the splice (``merged``)."""
     effects = list(effects)
-    ssa = build_storage_map(effects, {}, (), describe, link_globals=False)
+    ssa = build_storage_map(effects, {}, (), describe, link_globals=False, merged=merged)
     owners: dict[Key, list[str]] = {}  # SSA base -> globals it is loaded from or stored to
     stores: dict[Key, list[tuple[str, ir.Operation]]] = {}
     for op, fx in effects:

@@ -63,3 +63,48 @@ util.func public @two_layers_unbounded_counter(%row: !stream.resource<*>) -> !st
 }
 // LOG-LABEL: in @two_layers_unbounded_counter
 // LOG: decision: KEEP: {{.*}}(counterexample: pos=4096)
+
+// -----
+
+// Two producers with equal attributes and operands are one buffer once IREE's CSE runs after the
+// splice: the fill of %b writes the bytes the alias of %a's prefix would read. (Third review,
+// finding 06.)
+// CHECK-LABEL: util.func public @identical_producers_may_be_one_buffer
+util.func public @identical_producers_may_be_one_buffer(%x: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %c9_i32 = arith.constant 9 : i32
+  %a = stream.async.dispatch @ex::@read(%x[%c0 to %c4 for %c4]) : (!stream.resource<*>{%c4}) -> !stream.resource<*>{%c1024}
+  %b = stream.async.dispatch @ex::@read(%x[%c0 to %c4 for %c4]) : (!stream.resource<*>{%c4}) -> !stream.resource<*>{%c1024}
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %a[%c0 to %c64] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c64}
+  %f = stream.async.fill %c9_i32, %b[%c0 to %c4 for %c4] : i32 -> %b as !stream.resource<*>{%c1024}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<*>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r, %f : !stream.resource<*>, !stream.resource<*>
+}
+// LOG-LABEL: in @identical_producers_may_be_one_buffer
+// LOG: decision: KEEP: stream.async.fill %f writes [0, 4), which may overlap the slice [0, 64) while the alias is live
+
+// -----
+
+// Twin: producers reading different bytes are never merged: two buffers.
+// CHECK-LABEL: util.func public @producers_of_different_operands_are_two_buffers
+util.func public @producers_of_different_operands_are_two_buffers(%x: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %c9_i32 = arith.constant 9 : i32
+  %a = stream.async.dispatch @ex::@read(%x[%c0 to %c4 for %c4]) : (!stream.resource<*>{%c8}) -> !stream.resource<*>{%c1024}
+  %b = stream.async.dispatch @ex::@read(%x[%c4 to %c8 for %c4]) : (!stream.resource<*>{%c8}) -> !stream.resource<*>{%c1024}
+  // CHECK-NOT: stream.async.slice
+  %s = stream.async.slice %a[%c0 to %c64] : !stream.resource<*>{%c1024} -> !stream.resource<*>{%c64}
+  %f = stream.async.fill %c9_i32, %b[%c0 to %c4 for %c4] : i32 -> %b as !stream.resource<*>{%c1024}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<*>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r, %f : !stream.resource<*>, !stream.resource<*>
+}
+// LOG-LABEL: in @producers_of_different_operands_are_two_buffers
+// LOG: decision: ALIAS: no op writes the source's storage in this function

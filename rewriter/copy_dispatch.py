@@ -1,0 +1,132 @@
+"""A copy IREE cannot undo: a byte-copy dispatch of an executable added to the module once.
+
+A repair that gives a value its own buffer needs a copy that survives the rest of IREE's
+pipeline. ``stream.async.clone`` does not: after the splice IREE turns a clone of a dispatch
+result back into a second dispatch and CSE merges it with the first, so the "copy" is the same
+buffer again (soundness finding 03). A dispatch is ``Pure`` too, so two identical copy
+dispatches of one value would be merged as well; each copy therefore carries a *salt*, an index
+operand the kernel ignores, distinct per copy in the module: dispatches with different operands
+are never merged. (Checked on IREE 3.13 by ``tests/e2e/test_merged_producers_on_iree.py``.)
+
+The kernel copies ``n`` bytes as ``tensor<?xi8>``; IREE compiles it for every target like any
+other dispatch. At the splice the copy is a plain ``stream.async.dispatch``; in scheduled IR
+(execution regions) it is wrapped in a ``stream.async.execute`` of its own and awaited, since
+IREE allows streamable ops only inside execution regions there (soundness finding 05).
+"""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+from iree.compiler.dialects import arith, stream
+
+EXECUTABLE = "__slice_elision_copy"
+ENTRY = "copy_bytes"
+
+_EXECUTABLE_TEXT = f"""
+stream.executable private @{EXECUTABLE} {{
+  stream.executable.export public @{ENTRY} workgroups(%n: index) -> (index, index, index) {{
+    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice(%n)
+    stream.return %x, %y, %z : index, index, index
+  }}
+  builtin.module {{
+    func.func @{ENTRY}(%in: !stream.binding, %n_in: index, %salt: index, %out: !stream.binding) {{
+      %c0 = arith.constant 0 : index
+      %n = iree_tensor_ext.dispatch.workload.ordinal %n_in, 0 : index
+      %src = stream.binding.subspan %in[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xi8>>{{%n}}
+      %dst = stream.binding.subspan %out[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?xi8>>{{%n}}
+      %bytes = iree_tensor_ext.dispatch.tensor.load %src, offsets = [0], sizes = [%n], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xi8>>{{%n}} -> tensor<?xi8>
+      iree_tensor_ext.dispatch.tensor.store %bytes, %dst, offsets = [0], sizes = [%n], strides = [1] : tensor<?xi8> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?xi8>>{{%n}}
+      return
+    }}
+  }}
+}}
+"""
+
+
+class CopyDispatches:
+    """Emits salted copy dispatches into one module (the executable is added on first use)."""
+
+    def __init__(self, module: ir.Module) -> None:
+        self._module = module
+        self._salt = 1 + max(_salts_in(module), default=-1)  # distinct from copies made before
+
+    def copy_before(self, op: ir.Operation, value: ir.Value, size: ir.Value, scheduled: bool) -> ir.Value:
+        """A copy of ``value`` (``size`` bytes) into fresh storage of the same type, built right
+        before ``op``: the copy's result (awaited, in scheduled IR)."""
+        self._ensure_executable()
+        affinity = _affinity_of(value)
+        with op.location, ir.InsertionPoint(op):
+            zero = arith.ConstantOp(ir.IndexType.get(), 0).result
+            salt = arith.ConstantOp(ir.IndexType.get(), self._salt).result
+            self._salt += 1
+            if not scheduled:
+                return self._dispatch(value, size, zero, salt, affinity)
+            execute = stream.AsyncExecuteOp(
+                [value.type],
+                ir.Type.parse("!stream.timepoint"),
+                [value],
+                [size],
+                [size],
+                affinity=affinity,
+            )
+            body = execute.regions[0].blocks.append(value.type)
+            with ir.InsertionPoint(body):
+                copied = self._dispatch(body.arguments[0], size, zero, salt, None)
+                stream.YieldOp([copied], [size])
+            return stream.TimepointAwaitOp(
+                [value.type], [execute.results[0]], [size], execute.result_timepoint
+            ).results[0]
+
+    @staticmethod
+    def _dispatch(
+        value: ir.Value, size: ir.Value, zero: ir.Value, salt: ir.Value, affinity: ir.Attribute | None
+    ) -> ir.Value:
+        entry = ir.ArrayAttr.get([ir.SymbolRefAttr.get([EXECUTABLE, ENTRY])])
+        return stream.AsyncDispatchOp(
+            [value.type], [size], entry, [value, size, salt], [size], [zero], [size], [size], [size], affinity=affinity
+        ).results[0]
+
+    def _ensure_executable(self) -> None:
+        body = self._module.body
+        if any(_symbol_name(op.operation) == EXECUTABLE for op in body.operations):
+            return
+        with self._module.context, ir.Location.unknown():
+            parsed = ir.Module.parse(_EXECUTABLE_TEXT)
+        executable = list(parsed.body.operations)[0].operation
+        executable.detach_from_parent()
+        ir.InsertionPoint(body).insert(executable)
+
+
+def _salts_in(module: ir.Module) -> list[int]:
+    """The constant salts of the copy dispatches already in ``module`` (a module rewritten
+    before): new copies must not repeat them."""
+    entry = f"@{EXECUTABLE}::@{ENTRY}"
+    salts: list[int] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "stream.async.dispatch" and entry in str(op.attributes["entry_points"]):
+            salt = list(op.opview.resource_operands)[2].owner
+            salt_op = getattr(salt, "operation", salt)
+            if isinstance(salt_op, ir.Operation) and salt_op.name == "arith.constant":
+                salts.append(ir.IntegerAttr(salt_op.attributes["value"]).value)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return salts
+
+
+def _symbol_name(op: ir.Operation) -> str | None:
+    return ir.StringAttr(op.attributes["sym_name"]).value if "sym_name" in op.attributes else None
+
+
+def _affinity_of(value: ir.Value) -> ir.Attribute | None:
+    """The affinity of the op producing ``value`` (an execution region's, for a result awaited
+    from one), or None: the module's default."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    producer = getattr(owner, "operation", owner)
+    if producer.name == "stream.timepoint.await":
+        index = list(producer.results).index(value)
+        return _affinity_of(list(producer.opview.resource_operands)[index])
+    return producer.attributes["affinity"] if "affinity" in producer.attributes else None

@@ -1,0 +1,106 @@
+"""Producers IREE may merge after the splice (``stream_model.merges``): the model makes them one
+storage exactly when CSE could, after canonicalization, see two equal ops.
+
+Which ops IREE merges at all is checked on IREE itself (``tests/e2e/test_merged_producers_on_iree.py``);
+these tests pin down when two instances count as equal.
+"""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from stream_model import ModuleModel, parse_module
+
+_PRELUDE = """
+util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
+stream.executable private @ex {
+  stream.executable.export public @iota workgroups(%arg0: index) -> (index, index, index) {
+    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice(%arg0)
+    stream.return %x, %y, %z : index, index, index
+  }
+  builtin.module {
+    func.func @iota(%n: index, %base: i32, %out: !stream.binding) {
+      return
+    }
+  }
+}
+"""
+T = "!stream.resource<variable>"
+
+
+def _module(body: str, args: str = "%x: index") -> ModuleModel:
+    text = (
+        "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
+        + _PRELUDE
+        + f"util.func public @f({args}) {{\n"
+        + "  %c16 = arith.constant 16 : index\n  %c48 = arith.constant 48 : index\n"
+        + "  %c1_i32 = arith.constant 1 : i32\n  %c2_i32 = arith.constant 2 : i32\n"
+        + body
+        + "  util.return\n}\n}\n"
+    )
+    return ModuleModel(parse_module(text).module, text)
+
+
+def _iota(name: str, n: str, base: str) -> str:
+    return f"  %{name} = stream.async.dispatch @ex::@iota[{n}]({n}, {base}) : (index, i32) -> {T}{{%c48}}\n"
+
+
+def _merged_names(model: ModuleModel) -> set[frozenset[str]]:
+    return {frozenset({model.names.name(a), model.names.name(b)}) for a, b in model.merged_producers}
+
+
+def test_two_dispatches_with_equal_operands_may_be_one_buffer() -> None:
+    model = _module(_iota("a", "%c16", "%c1_i32") + _iota("b", "%c16", "%c1_i32"))
+    assert _merged_names(model) == {frozenset({"%a", "%b"})}
+
+
+def test_dispatches_with_different_constants_are_two_buffers() -> None:
+    model = _module(_iota("a", "%c16", "%c1_i32") + _iota("b", "%c16", "%c2_i32"))
+    assert model.merged_producers == []
+
+
+def test_an_index_the_canonicalizer_may_fold_to_the_same_value_counts_as_equal() -> None:
+    body = "  %zero = arith.constant 0 : index\n  %y = arith.addi %x, %zero : index\n"
+    model = _module(body + _iota("a", "%x", "%c1_i32") + _iota("b", "%y", "%c1_i32"))
+    assert _merged_names(model) == {frozenset({"%a", "%b"})}
+
+
+def test_arguments_may_become_one_value_so_they_count_as_equal() -> None:
+    """``iree-util-ipo`` merges arguments that every caller passes equal."""
+    model = _module(_iota("a", "%x", "%c1_i32") + _iota("b", "%y", "%c1_i32"), args="%x: index, %y: index")
+    assert _merged_names(model) == {frozenset({"%a", "%b"})}
+
+
+def test_indexes_that_differ_by_a_constant_are_never_equal() -> None:
+    body = "  %y = arith.addi %x, %c16 : index\n"
+    model = _module(body + _iota("a", "%x", "%c1_i32") + _iota("b", "%y", "%c1_i32"))
+    assert model.merged_producers == []
+
+
+def test_slices_of_merged_producers_are_merged_too() -> None:
+    slices = "".join(f"  %s{v} = stream.async.slice %{v}[%c16 to %c48] : {T}{{%c48}} -> {T}{{%c16}}\n" for v in "ab")
+    model = _module(_iota("a", "%c16", "%c1_i32") + _iota("b", "%c16", "%c1_i32") + slices)
+    assert _merged_names(model) == {frozenset({"%a", "%b"}), frozenset({"%sa", "%sb"})}
+
+
+def test_splats_are_never_merged() -> None:
+    splats = "".join(f"  %{v} = stream.async.splat %c1_i32 : i32 -> {T}{{%c48}}\n" for v in "ab")
+    assert _module(splats).merged_producers == []
+
+
+def test_merged_producers_stored_to_two_globals_share_one_buffer() -> None:
+    """Soundness finding 06 (third review): the shared-globals check sees them."""
+    text = (
+        "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
+        + _PRELUDE
+        + f"util.global private mutable @A : {T}\nutil.global private mutable @B : {T}\n"
+        + "util.initializer {\n  %c16 = arith.constant 16 : index\n  %c48 = arith.constant 48 : index\n"
+        + "  %c1_i32 = arith.constant 1 : i32\n"
+        + _iota("a", "%c16", "%c1_i32")
+        + _iota("b", "%c16", "%c1_i32")
+        + f"  util.global.store %a, @A : {T}\n  util.global.store %b, @B : {T}\n  util.return\n}}\n}}\n"
+    )
+    model = ModuleModel(parse_module(text).module, text)
+    (shared,) = model.shared_globals
+    assert shared.globals == ["A", "B"]
+    assert [ir.FlatSymbolRefAttr(s.attributes["global"]).value for s in shared.stores] == ["B"]
