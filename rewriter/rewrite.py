@@ -47,13 +47,14 @@ from stream_model.ir_util import (
     defining_op,
     dispatch_operand_index,
     operand_segments,
+    parent_op,
     parent_op_of_block,
     user_op,
 )
 from stream_model.program import FunctionModel
 from stream_model.semantics import STREAM_REGION_OPS, is_resource, tied_operands
 
-from .globals_fix import Diagnostic, separate_shared_globals
+from .globals_fix import ERROR, Diagnostic, separate_shared_globals
 
 # Operand positions of the ops whose source range a fold rewrites (fixed by their ODS
 # definitions in IREE 3.13: none of these ops has variadic operands).
@@ -155,8 +156,13 @@ def _elide_slices(
     started = time.perf_counter()
     model = ModuleModel(module, source, filename)
     diagnostics = separate_shared_globals(model, fix=apply)
-    if diagnostics and apply:
+    errors = [d for d in diagnostics if d.severity == ERROR]
+    if errors:
+        raise RewriteError(errors[0].message + " (no output written)")
+    if any(d.fixed for d in diagnostics):
         model = ModuleModel(module, source, filename)  # storage changed: model the repaired module
+        if model.shared_globals:
+            raise RewriteError("internal error: the shared-globals repair left globals sharing a buffer")
     options = AnalysisOptions(max_iterations=max_iterations)
     if timeout_ms is not None:
         options = replace(options, timeout_ms=timeout_ms)
@@ -252,6 +258,9 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
 def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
     op = plan.op
     source = plan.root
+    inside = _offset_computed_in_a_region(model, plan)
+    if inside:
+        return inside
     if _is_rematerialisable_clone(source):
         return (
             "its source is a clone that IREE 3.13 may turn back into a second dispatch and merge "
@@ -301,6 +310,60 @@ def _log_live_versions(model: ModuleModel, plan: _Plan, decision: SliceDecision)
                 f"; {model.names.describe(owner)} needs the alias as a value: a subview of {claim.version}, "
                 f"because {claim.detail}"
             )
+
+
+def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
+    """Scheduled IR: the alias's offsets are summed right before the outermost execution region
+    around its consumer (IREE 3.13 rejects index arithmetic inside one: "unhandled async op
+    arith.addi during allocation"), so every term must be available there. A constant defined
+    inside the region is rebuilt outside it (:meth:`_Alias.shifted`); any other value defined
+    inside cannot be, and the copy stays."""
+    for owner, operand_number, foldable, _ in plan.uses:
+        anchor = _outside_execution_regions(owner)
+        if anchor == owner:
+            continue
+        terms = plan.offsets + (_shifted_operands(owner, operand_number) if foldable else [])
+        for term in terms:
+            if not _is_zero(term) and _is_inside(term, anchor) and _constant_attr(term) is None:
+                return (
+                    f"the alias's offset needs {model.names.name(term)}, which is computed inside the execution "
+                    "region of its consumer, and IREE 3.13 allows no index arithmetic there"
+                )
+    return None
+
+
+def _shifted_operands(owner: ir.Operation, operand_number: int) -> list[ir.Value]:
+    """The operands of a folding consumer that the fold adds the alias's offset to."""
+    if owner.name == "stream.async.dispatch":
+        first = dispatch_operand_index(owner, "resource_operands", 0)
+        k = sum(1 for i in range(first, operand_number) if is_resource(owner.operands[i]))
+        groups = ("resource_operand_offsets", "resource_operand_ends")
+        return [owner.operands[dispatch_operand_index(owner, g, k)] for g in groups]
+    if owner.name in SOURCE_OPERANDS:
+        slots = SOURCE_OPERANDS[owner.name]
+        return [owner.operands[slots[n]] for n in ("source_offset", "source_end") if n in slots]
+    if owner.name == "stream.async.update":
+        return [owner.opview.update_size]
+    return []
+
+
+def _is_inside(value: ir.Value, region_op: ir.Operation) -> bool:
+    """Is ``value`` defined inside ``region_op``'s regions (a block argument of one, or a
+    result of an op nested in one)?"""
+    owner = value.owner
+    holder = parent_op_of_block(owner) if isinstance(owner, ir.Block) else parent_op(getattr(owner, "operation", owner))
+    while holder is not None:
+        if holder == region_op:
+            return True
+        holder = parent_op(holder)
+    return False
+
+
+def _constant_attr(value: ir.Value) -> ir.Attribute | None:
+    op = defining_op(value)
+    if isinstance(op, ir.Operation) and op.name == "arith.constant":
+        return op.attributes["value"]
+    return None
 
 
 def _yields_out_of_concurrent(owner: ir.Operation) -> bool:
@@ -641,12 +704,26 @@ class _Alias:
         terms = [v for v in self.offsets + ([value] if value is not None else []) if not _is_zero(v)]
         if not terms:
             return value if value is not None else self.offsets[0]
-        total = terms[0]
+        if len(terms) == 1:
+            return terms[0]
         anchor = _outside_execution_regions(before)
         with before.location, ir.InsertionPoint(anchor):
+            # A constant defined inside the region is rebuilt here, where the sum is (planned:
+            # ``_offset_computed_in_a_region`` kept the copy for any other value defined there).
+            terms = [_constant_outside(t, anchor) for t in terms]
+            total = terms[0]
             for term in terms[1:]:
                 total = arith.AddIOp(total, term).result
         return total
+
+
+def _constant_outside(value: ir.Value, anchor: ir.Operation) -> ir.Value:
+    """``value``, or an equal constant built at the insertion point when ``value`` is a constant
+    defined inside ``anchor``."""
+    attr = _constant_attr(value)
+    if attr is None or anchor.name not in STREAM_REGION_OPS or not _is_inside(value, anchor):
+        return value
+    return arith.ConstantOp(value.type, attr).result
 
 
 def _outside_execution_regions(op: ir.Operation) -> ir.Operation:
