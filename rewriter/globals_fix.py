@@ -92,7 +92,7 @@ def _diagnostic(
     names = ", ".join("@" + g for g in shared.globals)
     given = ", ".join("@" + _stored_global(r.store) for r in repairs)
     message = (
-        f"mutable globals {names} share one buffer (one value is stored to several of them, or IREE merges "
+        f"globals {names} share one buffer (one value is stored to several of them, or IREE merges "
         "the values stored to them): writing one would change the others; "
     )
     impossible = "; ".join(f"@{_stored_global(r.store)}: {r.why}" for r in repairs if r.why)

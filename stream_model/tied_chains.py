@@ -343,7 +343,8 @@ def _terminator(block: ir.Block) -> ir.Operation:
 
 @dataclass
 class SharedGlobalStorage:
-    """Mutable globals that end up holding one buffer (a miscompile: writing one writes all).
+    """Globals, one of them mutable at least, that end up holding one buffer (a miscompile:
+    writing one writes all).
 
     IREE 3.13 produces this when mutable globals have equal splat initial values: after
     conversion to the stream dialect and CSE, one ``stream.async.splat`` is stored to both.
@@ -376,10 +377,13 @@ def find_shared_global_storage(
             stores.setdefault(base, []).append((fx.global_store[1], op))
     found = []
     for base, names in owners.items():
-        mutable = [g for g in dict.fromkeys(names) if g in globals_ and globals_[g].mutable]
-        if len(mutable) < 2:
+        # Sharing hurts when one of them is written: a mutable global's buffer held by any other
+        # global (IREE's fold-globals makes a global never stored after its initializer
+        # immutable, and it still shares the buffer it was given).
+        sharing = [g for g in dict.fromkeys(names) if g in globals_]
+        if len(sharing) < 2 or not any(globals_[g].mutable for g in sharing):
             continue
-        first = mutable[0]  # the buffer keeps belonging to the first global that uses it
-        extra = [op for g, op in stores.get(base, []) if g != first and g in mutable]
-        found.append(SharedGlobalStorage(sorted(mutable), extra))
+        first = sharing[0]  # the buffer keeps belonging to the first global that uses it
+        extra = [op for g, op in stores.get(base, []) if g != first and g in sharing]
+        found.append(SharedGlobalStorage(sorted(sharing), extra))
     return found

@@ -29,9 +29,7 @@ def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -
         if storage.may_alias(other, base):
             why = "storage that may be shared with external buffers at unknown offsets"
             found += [(info, Access(acc.value, Kind.WRITE, None, None, why=why)) for info, acc in idx.by_base[other]]
-    # A call that writes global @g writes every storage that may be @g's buffer: the globals in
-    # the source's base and those whose base may alias it (an argument, a call result, an import).
-    src_globals = set(storage.globals_it_may_be(src, resolved.resource_globals))
+    src_globals = globals_the_source_may_be(resolved, src)
     for info in idx.global_writers:
         written = resolved.effects(info).writes_globals
         if written is None and (storage.is_external(src) or src_globals):
@@ -41,6 +39,13 @@ def writes_to_storage_of(resolved: Resolved, fn: FunctionModel, src: ir.Value) -
             why = f"{_writer(info)} writes global {hit}, which the source's storage may be"
             found.append((info, Access(src, Kind.WRITE, None, None, why=why)))
     return _without_repeats(sorted(found, key=lambda pair: pair[0].index))
+
+
+def globals_the_source_may_be(resolved: Resolved, src: ir.Value) -> set[str]:
+    """The globals a call writing them writes ``src``'s storage through: those in the source's
+    base and those whose base may alias it (the source an argument, a call result, an import
+    that may be the global's buffer)."""
+    return set(resolved.storage.globals_it_may_be(src, resolved.resource_globals))
 
 
 def _writer(info: OpInfo) -> str:

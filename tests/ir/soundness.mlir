@@ -633,3 +633,53 @@ util.initializer {
 // DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
 // LOG-LABEL: in @util.initializer
 // LOG: decision: KEEP: the source's storage comes from outside this function in a way the model does not follow
+
+// -----
+
+// An imported buffer may be any global's buffer that escaped, so a call writing global @cache
+// writes it too. (Third review: "call results and imports that are globals".)
+util.func private @bump_cache_after_import() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c33554432 = arith.constant 33554432 : index
+  %c9_i32 = arith.constant 9 : i32
+  %t = util.global.load @cache : !stream.resource<variable>
+  %u = stream.async.fill %c9_i32, %t[%c0 to %c4 for %c4] : i32 -> %t as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}
+// CHECK-LABEL: util.func public @import_may_be_a_global_a_call_writes
+util.func public @import_may_be_a_global_a_call_writes(%bv: !hal.buffer_view) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c16384 = arith.constant 16384 : index
+  %x = stream.tensor.import %bv : !hal.buffer_view -> tensor<4096xi32> in !stream.resource<external>{%c16384}
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %x[%c0 to %c64] : !stream.resource<external>{%c16384} -> !stream.resource<external>{%c64}
+  util.call @bump_cache_after_import() : () -> ()
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<external>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
+// LOG-LABEL: in @import_may_be_a_global_a_call_writes
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (@bump_cache_after_import writes global @cache, which the source's storage may be)
+
+// -----
+
+// Twin: the same import with no call writing a global while the alias is live.
+// CHECK-LABEL: util.func public @import_read_with_no_global_written
+util.func public @import_read_with_no_global_written(%bv: !hal.buffer_view) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c16384 = arith.constant 16384 : index
+  %x = stream.tensor.import %bv : !hal.buffer_view -> tensor<4096xi32> in !stream.resource<external>{%c16384}
+  // CHECK-NOT: stream.async.slice
+  %s = stream.async.slice %x[%c0 to %c64] : !stream.resource<external>{%c16384} -> !stream.resource<external>{%c64}
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<external>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "alias"
+// LOG-LABEL: in @import_read_with_no_global_written
+// LOG: decision: ALIAS
