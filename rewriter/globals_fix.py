@@ -7,9 +7,10 @@ point (after upstream's copy elision has run for the last time), wrapped in an e
 of its own in scheduled IR, sized as the producing op states it, and it runs once (where the
 shared value is stored, usually the initializer), not per step.
 
-A copy is never made of a global's buffer loaded after a store to that global in the same
-function: IREE 3.13 cannot run a command on such a value (the module fails with an out-of-range
-indirect binding when it runs, soundness finding 04). The copy then reads the stored value
+A copy is never made of a global's buffer loaded after a store of that global may have run in
+the same invocation (earlier in the function, in a loop around the load, or in a caller before
+the call): IREE 3.13 cannot run a command on such a value (the module fails with an
+out-of-range indirect binding, or reads stale bytes). The copy then reads the stored value
 itself (the same bytes, as IREE's ``simplify-global-accesses`` forwards it) when the store is
 the last write of the global before the load in its block, and otherwise the repair is refused.
 
@@ -28,8 +29,9 @@ from iree.compiler.dialects import stream
 
 from stream_model import ModuleModel
 from stream_model.ir_util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
-from stream_model.program import FunctionModel
-from stream_model.semantics import is_resource
+from stream_model.program import FunctionModel, OpInfo
+from stream_model.resolved import Resolved
+from stream_model.semantics import callee_name, effects_of, is_resource
 from stream_model.tied_chains import SharedGlobalStorage
 
 from .copy_dispatch import CopyDispatches
@@ -65,12 +67,14 @@ class _StoreRepair:
     why: str = ""
 
 
-def separate_shared_globals(model: ModuleModel, *, fix: bool = True) -> list[Diagnostic]:
-    """Report (and with ``fix``, repair) every set of mutable globals sharing one buffer.
+def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Diagnostic]:
+    """Report (and with ``fix``, repair) every set of globals sharing one buffer
+    (:attr:`~stream_model.resolved.Resolved.shared_globals`).
 
     With ``fix``, either every shared set is repaired (all diagnostics are warnings) or none is
     touched and at least one diagnostic is an error."""
-    found = [(shared, [_plan(model, store) for store in shared.stores]) for shared in model.shared_globals]
+    model = resolved.model
+    found = [(shared, [_plan(resolved, store) for store in shared.stores]) for shared in resolved.shared_globals]
     possible = all(not r.why for _, repairs in found for r in repairs)
     out = [_diagnostic(model, shared, repairs, fix, possible) for shared, repairs in found]
     if fix and possible and found:
@@ -116,44 +120,121 @@ def _stored_global(store: ir.Operation) -> str:
     return str(ir.FlatSymbolRefAttr(store.attributes["global"]).value)
 
 
-def _plan(model: ModuleModel, store: ir.Operation) -> _StoreRepair:
+def _plan(resolved: Resolved, store: ir.Operation) -> _StoreRepair:
     value = store.operands[0]
-    fn = model.function_of(store)
-    source = _copy_source(model, fn, value)
+    source = _copy_source(resolved, value)
     if isinstance(source, str):
         return _StoreRepair(store, why=source)
     size = _size_of(source)
     return _StoreRepair(store, source, size if size is not None else _size_of(value), value)
 
 
-def _copy_source(model: ModuleModel, fn: FunctionModel, value: ir.Value) -> ir.Value | str:
-    """What the copy reads: ``value``, or for a global's buffer loaded after a store to that
-    global in the same function, the stored value (see the module docstring); a string says
-    why neither will do."""
-    load = defining_op(value)
-    if load is None or load.name != "util.global.load":
+def _copy_source(resolved: Resolved, value: ir.Value) -> ir.Value | str:
+    """What the copy reads: ``value``; or, for a global's buffer loaded after a store of that
+    global may have run in the same invocation, the stored value (see the module docstring); a
+    string says why neither will do.
+
+    "May have run before the load": an op earlier in the function, or anywhere in a loop around
+    the load (the next iteration runs it before the load), that stores the global (directly, in a
+    callee at any depth, or in an op the model does not know); or such an op before a call of
+    the function in a caller (an initializer's callee, say), transitively."""
+    model = resolved.model
+    load = _loaded_by(value)
+    if load is None:
         return value
     name = str(ir.FlatSymbolRefAttr(load.attributes["global"]).value)
+    fn = model.function_of(load)
     info = fn.info(load)
     assert info is not None
-    writers = [
-        i
-        for i in fn.ops[: info.index]
-        if (i.op.name == "util.global.store" and _stored_global(i.op) == name)
-        or i.op.name == "util.call"
-        or i.effects.unknown
+    writers = _writers_before(resolved, fn, info, name)
+    if writers:
+        last = writers[-1]
+        if (
+            last.op.name == "util.global.store"
+            and last.block_id == info.block_id
+            and last.index < info.index
+            and not any(o == last.op.operands[0] for i in fn.ops for _, o in i.effects.tied)
+        ):
+            return last.op.operands[0]
+        return (
+            f"its value is @{name}'s buffer loaded after {model.names.describe(last.op)} in @{fn.name} may store it, "
+            "and IREE 3.13 cannot run a copy of such a value"
+        )
+    caller = _store_in_callers(resolved, fn, name, set())
+    if caller is not None:
+        return (
+            f"its value is @{name}'s buffer loaded in @{fn.name}, called after {caller} may store it, "
+            "and IREE 3.13 cannot run a copy of such a value"
+        )
+    return value
+
+
+def _loaded_by(value: ir.Value) -> ir.Operation | None:
+    """The ``util.global.load`` whose buffer ``value`` is, followed back through ops that only
+    alias their operand (casts, awaits)."""
+    for _ in range(10_000):
+        producer = defining_op(value)
+        if producer is None:
+            return None
+        if producer.name == "util.global.load":
+            return producer
+        operand = next((o for r, o in effects_of(producer).aliases if r == value), None)
+        if operand is None:
+            return None
+        value = operand
+    return None
+
+
+def _writers_before(resolved: Resolved, fn: FunctionModel, info: OpInfo, name: str) -> list[OpInfo]:
+    """The ops of ``fn`` that may store global ``name`` and may run before ``info`` in one
+    invocation: earlier ones, and every one in a loop around ``info``, in program order."""
+    around = set(info.loops)
+    return [
+        w
+        for w in fn.ops
+        if w is not info and (w.index < info.index or bool(around & set(w.loops))) and _may_store(resolved, w, name)
     ]
-    if not writers:
-        return value  # the buffer the global held when the function began
-    last = writers[-1]
-    if last.op.name == "util.global.store" and last.block_id == info.block_id:
-        stored = last.op.operands[0]
-        if not any(o == stored for i in fn.ops for _, o in i.effects.tied):
-            return stored
-    return (
-        f"its value is @{name}'s buffer loaded after {model.names.describe(last.op)} in @{fn.name} may store it, "
-        "and IREE 3.13 cannot run a copy of such a value"
+
+
+def _may_store(resolved: Resolved, info: OpInfo, name: str) -> bool:
+    """Does ``info`` store global ``name``: a store of it, a call whose callee stores it (at any
+    depth; a callee without a body may), an op the model does not know?"""
+    if info.op.name == "util.global.store":
+        return _stored_global(info.op) == name
+    if info.op.name == "util.call":
+        return _callee_stores(resolved.model, callee_name(info.op), name, set())
+    return info.effects.unknown
+
+
+def _callee_stores(model: ModuleModel, callee: str, name: str, seen: set[str]) -> bool:
+    fn = model.function(callee)
+    if fn is None:
+        return True
+    if callee in seen:
+        return False
+    seen.add(callee)
+    return any(
+        (i.op.name == "util.global.store" and _stored_global(i.op) == name)
+        or (i.op.name == "util.call" and _callee_stores(model, callee_name(i.op), name, seen))
+        or i.effects.unknown
+        for i in fn.ops
     )
+
+
+def _store_in_callers(resolved: Resolved, fn: FunctionModel, name: str, seen: set[str]) -> str | None:
+    """An op that may store global ``name`` before some call of ``fn`` runs, in a caller or its
+    callers (described), or None."""
+    if fn.name in seen:
+        return None
+    seen.add(fn.name)
+    for caller, call in resolved.model.call_sites(fn.name):
+        writers = _writers_before(resolved, caller, call, name)
+        if writers:
+            return f"{resolved.model.names.describe(writers[-1].op)} in @{caller.name}"
+        found = _store_in_callers(resolved, caller, name, seen)
+        if found is not None:
+            return found
+    return None
 
 
 def _size_of(value: ir.Value) -> ir.Value | None:

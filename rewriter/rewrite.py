@@ -44,6 +44,7 @@ from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.decisions import LiveVersion
 from stream_model.ir_util import (
     DISPATCH_OPERAND_SEGMENTS,
+    FUNCTION_OPS,
     defining_op,
     dispatch_operand_index,
     operand_segments,
@@ -52,6 +53,7 @@ from stream_model.ir_util import (
     user_op,
 )
 from stream_model.program import FunctionModel
+from stream_model.resolved import resolve_calls
 from stream_model.semantics import STREAM_REGION_OPS, is_resource, tied_operands
 
 from .globals_fix import ERROR, Diagnostic, separate_shared_globals
@@ -155,18 +157,20 @@ def _elide_slices(
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     started = time.perf_counter()
     model = ModuleModel(module, source, filename)
-    diagnostics = separate_shared_globals(model, fix=apply)
+    resolved = resolve_calls(model, max_iterations)
+    diagnostics = separate_shared_globals(resolved, fix=apply)
     errors = [d for d in diagnostics if d.severity == ERROR]
     if errors:
         raise RewriteError(errors[0].message + " (no output written)")
     if any(d.fixed for d in diagnostics):
         model = ModuleModel(module, source, filename)  # storage changed: model the repaired module
-        if model.shared_globals:
+        resolved = resolve_calls(model, max_iterations)
+        if resolved.shared_globals:
             raise RewriteError("internal error: the shared-globals repair left globals sharing a buffer")
     options = AnalysisOptions(max_iterations=max_iterations)
     if timeout_ms is not None:
         options = replace(options, timeout_ms=timeout_ms)
-    analysis: Analysis = analyze(model, options)
+    analysis: Analysis = analyze(model, options, resolved)
     unproven = unproven_claims(analysis)
     for index, problem in unproven:
         keep_unproven(analysis.decisions[index], problem)
@@ -318,7 +322,8 @@ def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
     arith.addi during allocation"), so every term must be available there. A constant defined
     inside the region is rebuilt outside it (:meth:`_Alias.shifted`); any other value defined
     inside cannot be, and the copy stays."""
-    for owner, operand_number, foldable, _ in plan.uses:
+    rerouted = [(owner, n, True) for r in plan.reroutes for owner, n in r.uses]
+    for owner, operand_number, foldable in [(o, n, f) for o, n, f, _ in plan.uses] + rerouted:
         anchor = _outside_execution_regions(owner)
         if anchor == owner:
             continue
@@ -354,6 +359,21 @@ def _is_inside(value: ir.Value, region_op: ir.Operation) -> bool:
     holder = parent_op_of_block(owner) if isinstance(owner, ir.Block) else parent_op(getattr(owner, "operation", owner))
     while holder is not None:
         if holder == region_op:
+            return True
+        holder = parent_op(holder)
+    return False
+
+
+def _visible_at(value: ir.Value, op: ir.Operation) -> bool:
+    """May ``op`` use ``value``: is the region op whose block defines it around ``op``? (A value
+    of a function's body is taken as visible: folds never move a use across its blocks.)"""
+    owner = value.owner
+    scope = parent_op_of_block(owner) if isinstance(owner, ir.Block) else parent_op(getattr(owner, "operation", owner))
+    if scope is None or scope.name in FUNCTION_OPS:
+        return True
+    holder = parent_op(op)
+    while holder is not None:
+        if holder == scope:
             return True
         holder = parent_op(holder)
     return False
@@ -559,7 +579,9 @@ def _plan(
         owner = user_op(use)
         if owner.name == "stream.async.slice" and owner in aliased:
             continue
-        found = _reroutes(fn, owner, use.operand_number, root, size) if _yields_out_of_concurrent(owner) else None
+        found = (
+            _reroutes(fn, owner, use.operand_number, root, size, aliased) if _yields_out_of_concurrent(owner) else None
+        )
         if found is not None:
             reroutes += found
             uses.append((owner, use.operand_number, False, root))  # the yield: a subview nobody reads
@@ -569,16 +591,25 @@ def _plan(
 
 
 def _reroutes(
-    fn: FunctionModel, yield_op: ir.Operation, k: int, root: ir.Value, size: ir.Value
+    fn: FunctionModel,
+    yield_op: ir.Operation,
+    k: int,
+    root: ir.Value,
+    size: ir.Value,
+    aliased: set[ir.Operation],
 ) -> list[_Reroute] | None:
     """The alias is yielded as result ``k`` of its concurrent region: if every use of that
     result is a capture by another concurrent region whose block argument only feeds foldable
     consumers (no slices), and the root is a captured value of the alias's region, the captures
     can read the root's storage instead (its live version at each capture, same type). None
-    otherwise."""
+    otherwise, and when the captured value is itself a slice becoming an alias: its own plan
+    replaces its uses before this one would add a new one."""
     region = yield_op.parent.operation
     outer = _captured_operand(root)
     if outer is None or _parent_region(root) != region:
+        return None
+    producer = defining_op(outer)
+    if producer is not None and producer.name == "stream.async.slice" and producer in aliased:
         return None
     result = [r for r in region.results if is_resource(r)][k]
     found = []
@@ -703,8 +734,8 @@ class _Alias:
         one, and every index value they use is defined outside it)."""
         terms = [v for v in self.offsets + ([value] if value is not None else []) if not _is_zero(v)]
         if not terms:
-            return value if value is not None else self.offsets[0]
-        if len(terms) == 1:
+            terms = [value if value is not None else self.offsets[0]]
+        if len(terms) == 1 and _visible_at(terms[0], before):
             return terms[0]
         anchor = _outside_execution_regions(before)
         with before.location, ir.InsertionPoint(anchor):

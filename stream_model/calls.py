@@ -164,7 +164,7 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
             fx = call_effects(info.op, summary_of(callee_name(info.op)))
         writes_all |= fx.unknown or fx.writes_globals is None
         effects.append((info.op, fx))
-    storage = build_storage_map(effects, model.globals, (), model.names.describe, merged=model.merged_producers)
+    storage = build_storage_map(effects, model.globals, (), model.names.describe, merged=model.post_splice_identities)
     args = list(fn.op.regions[0].blocks[0].arguments)
     res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
 
@@ -193,7 +193,9 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
         if not is_resource(r):
             aliases.append(frozenset())
             continue
-        if storage.is_external(r) or storage.globals_in_base(r):
+        # The return itself makes the value escape; that says nothing about where it comes
+        # from. Storage of unknown provenance, or a global's, may be anything for the caller.
+        if storage.exposed(r) or storage.has_opaque_source(r) or storage.globals_in_base(r):
             aliases.append(None)
         else:
             aliases.append(frozenset(i for i, a in res_args.items() if storage.same_base(r, a)))

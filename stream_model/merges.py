@@ -1,4 +1,5 @@
-"""Producers IREE may merge after the splice: which fresh values can end up one buffer.
+"""Producers IREE may merge after the splice, and results it folds: which values can end up one
+buffer although the IR at the splice makes them two.
 
 "Two allocations are two buffers" is a claim about the program IREE finally runs, not about the
 IR at the splice. After the splice IREE 3.13 runs canonicalize and CSE again (the cleanup after
@@ -37,11 +38,13 @@ import sympy
 from iree.compiler import ir
 
 from .ir_util import defining_op
-from .ranges import is_64bit_integer
+from .ranges import IndexTranslator, is_64bit_integer
 from .semantics import MERGEABLE_PRODUCERS, is_resource
 
-#: A function's ops in program order, and the index expression of a 64-bit scalar.
+#: The index expression of a 64-bit scalar.
 Expr = Callable[[ir.Value], sympy.Expr]
+#: Is a value one IREE knows nothing about (see :func:`folded_pairs`)?
+Opaque = Callable[[ir.Value], bool]
 _U64 = 2**64
 
 
@@ -52,6 +55,54 @@ def mergeable_pairs(functions: Iterable[Iterable[ir.Operation]], expr: Expr) -> 
     for ops in functions:
         pairs += _merges_in_function(ops, expr)
     return pairs
+
+
+def folded_pairs(
+    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]], translator: IndexTranslator, opaque: Opaque
+) -> list[tuple[ir.Value, ir.Value]]:
+    """Pairs (result, value) whose result IREE's canonicalizer may fold into that value after
+    the splice, so that the two are one buffer:
+
+    * a slice whose result size may be its source size is the whole source (``AsyncSliceOp``'s
+      folder returns the source);
+    * an update whose update size may be its target size (of the same type) is its update
+      operand (``AsyncUpdateOp``'s folder returns it; the result is the target's storage too,
+      through the tie).
+
+    The folders fire only when the two sizes are one SSA value by then, which canonicalization
+    (semantics-preserving) makes them only if they are equal in every execution IREE can see.
+    So two sizes never fold when they differ by a nonzero constant, or when their difference
+    depends on a value IREE knows nothing about (``opaque``: an argument of a function callers
+    outside the module may call, a global the module stores): some execution makes it nonzero.
+    Anything else (values IREE may yet fold to constants: a private function's arguments,
+    constants of immutable globals, a callee's results) may fold. ``functions``: each function
+    op with its ops in program order."""
+    pairs: list[tuple[ir.Value, ir.Value]] = []
+    for function, ops in functions:
+        for op in ops:
+            if op.name == "stream.async.slice":
+                view = op.opview
+                if _may_fold(view.result_size, view.source_size, function, translator, opaque):
+                    pairs.append((view.result, view.source))
+            elif op.name == "stream.async.update":
+                view = op.opview
+                if view.update.type == view.result.type and _may_fold(
+                    view.update_size, view.target_size, function, translator, opaque
+                ):
+                    pairs.append((view.result, view.update))
+    return pairs
+
+
+def _may_fold(a: ir.Value, b: ir.Value, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> bool:
+    if a == b:
+        return True
+    difference = sympy.expand(translator.expr(a) - translator.expr(b))
+    if difference == 0:
+        return True
+    if isinstance(difference, sympy.Integer):
+        return int(difference) % _U64 == 0
+    values = dict(translator.symbols_of(function))
+    return not any(opaque(values[s]) for s in difference.free_symbols if s in values)
 
 
 def _merges_in_function(ops: Iterable[ir.Operation], expr: Expr) -> list[tuple[ir.Value, ir.Value]]:
@@ -80,9 +131,18 @@ def _merges_in_function(ops: Iterable[ir.Operation], expr: Expr) -> list[tuple[i
 
 
 def _attributes(op: ir.Operation) -> tuple[tuple[str, str], ...]:
-    """The op's attribute dictionary, printed (CSE compares all of it; locations are not in it)."""
+    """The op's attribute dictionary, printed (CSE compares all of it; locations are not in it),
+    without its affinities: ``iree-stream-schedule-execution`` moves them onto the execution
+    region and drops them from the ops, so two producers that differ only there (one spelling
+    the module's default affinity) are equal by the time CSE runs."""
     attributes = op.attributes
-    return tuple(sorted((attributes[i].name, str(attributes[i].attr)) for i in range(len(attributes))))
+    return tuple(
+        sorted(
+            (attributes[i].name, str(attributes[i].attr))
+            for i in range(len(attributes))
+            if "affinity" not in attributes[i].name
+        )
+    )
 
 
 #: A scalar operand, as far as "may canonicalization make two of them one value" goes: a 64-bit

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from .ir_util import FUNCTION_OPS, defining_op, parent_op, parent_op_of_block, symbol_uses
-from .merges import mergeable_pairs
+from .merges import folded_pairs, mergeable_pairs
 from .naming import Names
 from .ranges import IndexTranslator
 from .semantics import (
@@ -25,7 +25,7 @@ from .semantics import (
     is_same_device_copy,
     runs_at_most_once,
 )
-from .tied_chains import GlobalInfo, SharedGlobalStorage, find_shared_global_storage
+from .tied_chains import GlobalInfo
 
 __all__ = ["FunctionModel", "ModuleModel", "OpInfo"]
 
@@ -315,12 +315,38 @@ class ModuleModel:
         )
         #: Producers' results IREE may merge into one value after the splice (:mod:`.merges`),
         #: translated with a translator of their own (its symbols name nothing in the logs).
+        translator = IndexTranslator(self.names.name)
         self.merged_producers: list[tuple[ir.Value, ir.Value]] = mergeable_pairs(
-            ([i.op for i in f.ops] for f in self.functions), IndexTranslator(self.names.name).expr
+            ([i.op for i in f.ops] for f in self.functions), translator.expr
         )
-        self.shared_globals: list[SharedGlobalStorage] = find_shared_global_storage(
-            self.effects(), self.globals, self.names.describe, self.merged_producers
+        #: Results IREE's canonicalizer may fold into another value after the splice, with that
+        #: value (:func:`.merges.folded_pairs`): one buffer for the model.
+        self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
+            ((f.op, [i.op for i in f.ops]) for f in self.functions), translator, self._opaque_to_iree
         )
+
+    def _opaque_to_iree(self, value: ir.Value) -> bool:
+        """A value IREE's passes know nothing about: an entry-block argument of a function that
+        callers outside the module may call, or a load of a global some function (not an
+        initializer) stores."""
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            holder = parent_op_of_block(owner)
+            fn = self._function_by_op.get(holder) if holder is not None else None
+            return fn is not None and owner == fn.op.regions[0].blocks[0] and not self.is_internal(fn)
+        op = getattr(owner, "operation", owner)
+        if op.name != "util.global.load":
+            return False
+        stores = [u for u in self._symbol_uses.get(_global_symbol(op) or "", ()) if u.name == "util.global.store"]
+        return any(
+            fn is not None and fn.op.name != "util.initializer" for fn in (self._function_by_op.get(u) for u in stores)
+        )
+
+    @property
+    def post_splice_identities(self) -> list[tuple[ir.Value, ir.Value]]:
+        """Pairs of values IREE makes one buffer after the splice: merged producers and folded
+        results (:mod:`.merges`)."""
+        return self.merged_producers + self.folded_results
 
     def effects(self) -> list[tuple[ir.Operation, OpEffects]]:
         """Every op's effects as the table describes it (calls: "may do anything")."""

@@ -20,7 +20,7 @@ from dfx import Solver, SolverResult
 from .calls import CalleeSummary, call_effects
 from .program import FunctionModel, ModuleModel, OpInfo
 from .semantics import Access, Kind, OpEffects, callee_name
-from .tied_chains import Key, StorageMap, build_storage_map
+from .tied_chains import Key, SharedGlobalStorage, StorageMap, build_storage_map, find_shared_global_storage
 
 
 @dataclass
@@ -34,6 +34,17 @@ class Resolved:
     capped: frozenset[str]  # callees whose summary the iteration cap cut short (TOP)
     result: SolverResult
     _writes: dict[str, WritesIndex] = field(default_factory=dict)
+
+    @functools.cached_property
+    def shared_globals(self) -> list[SharedGlobalStorage]:
+        """Globals (one mutable at least) that end up holding one buffer: one value stored to
+        several, through calls as their summaries say (a callee returning its argument), or
+        producers IREE merges after the splice (:func:`.tied_chains.find_shared_global_storage`)."""
+        effects = [(i.op, self.effects(i)) for f in self.model.functions for i in f.ops]
+        model = self.model
+        return find_shared_global_storage(
+            effects, model.globals, model.names.describe, model.merged_producers, model.folded_results
+        )
 
     @functools.cached_property
     def resource_globals(self) -> frozenset[str]:
@@ -100,6 +111,10 @@ def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Reso
     effects = {op: call_effects(op, solver.get_element(CalleeSummary, callee_name(op)).state.assumed) for op in calls}
     resolved_effects = [(i.op, effects.get(i.op, i.effects)) for f in model.functions for i in f.ops]
     storage = build_storage_map(
-        resolved_effects, model.globals, model.resource_arguments, model.names.describe, merged=model.merged_producers
+        resolved_effects,
+        model.globals,
+        model.resource_arguments,
+        model.names.describe,
+        merged=model.post_splice_identities,
     )
     return Resolved(model, effects, storage, capped, result)

@@ -90,16 +90,20 @@ class Analysis:
     stability: ArgumentStability
 
 
-def analyze(model: ModuleModel, options: AnalysisOptions = AnalysisOptions()) -> Analysis:
+def analyze(
+    model: ModuleModel, options: AnalysisOptions = AnalysisOptions(), resolved: Resolved | None = None
+) -> Analysis:
     """Decide every copy candidate of the module (program order), in three phases:
 
-    1. callee summaries to a fixpoint, resolving every call's effects (:mod:`.resolved`);
+    1. callee summaries to a fixpoint, resolving every call's effects (:mod:`.resolved`;
+       ``resolved``: that phase's result for ``model``, when the caller already has it);
     2. argument stability of every function holding a candidate, to a fixpoint;
     3. the rule, a plain function of each slice over the settled results of 1 and 2.
 
     The model is only read: every result is the analysis's own.
     """
-    resolved = resolve_calls(model, options.max_iterations)
+    if resolved is None or resolved.model is not model:
+        resolved = resolve_calls(model, options.max_iterations)
     candidates = [(fn, info) for fn in model.functions for info in fn.copies(model.single_device)]
     stability = argument_stability(resolved, _stability_subjects(resolved, candidates), options.max_iterations)
     store = FactStore(model, options.timeout_ms)

@@ -177,7 +177,8 @@ OP_TABLE: dict[str, OpSpec] = {
     ),
     "stream.async.splat": OpSpec(fresh_result=True),
     "stream.async.alloca": OpSpec(fresh_result=True),
-    "stream.async.transfer": OpSpec((AccessSpec("source", R, 0, "source_size", "source_size"),), fresh_result=True),
+    # A constant's contents in new storage (IREE may merge two equal ones: MERGEABLE_PRODUCERS).
+    "stream.async.constant": OpSpec(fresh_result=True),
     # A cast changes lifetime/affinity, not storage: its result is the same bytes.
     "stream.async.cast": OpSpec(alias_of="source"),
     "stream.async.barrier": OpSpec(alias_of="source"),
@@ -190,8 +191,11 @@ OP_TABLE: dict[str, OpSpec] = {
 #: instances with equal attributes and operands CSE makes one value, one buffer (checked on IREE,
 #: see :mod:`.merges`). ``stream.async.splat``, ``stream.async.alloca`` and ``stream.async.clone``
 #: are not ``Pure`` and are never merged (a clone IREE rematerialises shares its source's storage
-#: in the table already, :func:`_clone`).
-MERGEABLE_PRODUCERS = frozenset({"stream.async.dispatch", "stream.async.slice", "stream.async.transfer"})
+#: in the table already, :func:`_clone`). Results that IREE's canonicalizer folds into another
+#: value after the splice (a whole slice, a whole update) are :func:`.merges.folded_pairs`.
+MERGEABLE_PRODUCERS = frozenset(
+    {"stream.async.dispatch", "stream.async.slice", "stream.async.transfer", "stream.async.constant"}
+)
 
 # Ops that take a resource operand only to ask about it, never touching its bytes.
 IGNORED_OPS = frozenset({"stream.resource.size"})
@@ -489,6 +493,24 @@ def _clone(op: ir.OpView) -> OpEffects:
     return fx
 
 
+def _transfer(op: ir.OpView) -> OpEffects:
+    """A transfer between two affinities moves its source into new storage. A transfer within
+    one affinity (both spelled the same, or both left out) that involves no staging memory is
+    a clone for IREE: its canonicalizer rewrites it into one (``SameAffinityTransferToClone``),
+    and the clone then shares its source's storage as :func:`_clone` says. A transfer of a
+    transfer back to the first one's source type folds into that source."""
+    staging = any("<staging>" in str(v.type) for v in (op.source, op.result))
+    # IREE compares the two attributes: both left out counts as the same, one left out does not.
+    same = str(op.source_affinity) == str(op.target_affinity)
+    if staging or not same:
+        return OpEffects(accesses=[Access(op.source, R, 0, op.source_size, op.source_size)], fresh=[op.result])
+    fx = _clone(op)
+    producer = defining_op(op.source)
+    if isinstance(producer, ir.Operation) and producer.name == "stream.async.transfer":
+        fx.aliases.append((op.result, producer.opview.source))
+    return fx
+
+
 def _timepoint_await(op: ir.OpView) -> OpEffects:
     """``stream.timepoint.await %tp => %r...``: each result is its operand's storage, ready
     once ``%tp`` is reached (no bytes touched)."""
@@ -506,6 +528,7 @@ VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
     "stream.timepoint.await": _timepoint_await,
     "stream.timepoint.barrier": _timepoint_barrier,
     "stream.async.clone": _clone,
+    "stream.async.transfer": _transfer,
     "stream.async.dispatch": _dispatch,
     "util.call": _call,
     "util.return": _return,

@@ -71,7 +71,7 @@ class StorageMap:
 
     def __init__(self) -> None:
         self._nodes: dict[Key, _Node] = {}
-        #: Globals whose buffer some call in the module passes as an argument.
+        #: Globals whose buffer some call in the module may pass as an argument.
         self.passed_globals: set[str] = set()
         self._roots_cache: tuple[dict[Key, set[str]], dict[Key, set[str]]] | None = None
 
@@ -144,6 +144,13 @@ class StorageMap:
         share bytes with another base (:meth:`may_alias` needs one on either side)."""
         node = self._nodes[self.find(key)]
         return node.argument or node.incoming
+
+    def arrives(self, key: Key) -> bool:
+        """Is an import or a value arriving mid-call in the base (it may be any global's)?"""
+        return self._nodes[self.find(key)].incoming
+
+    def all_globals(self) -> set[str]:
+        return {k[1:] for k in self._nodes if isinstance(k, str)}
 
     def globals_it_may_be(self, key: Key, names: Iterable[str]) -> list[str]:
         """Of ``names``, the globals whose buffer ``key``'s storage may be: those in its base and
@@ -246,14 +253,12 @@ def build_storage_map(
             storage.find(v)
         _region_edges(op, storage)
         _branch_edges(op, storage)
-    storage.passed_globals = {
-        g
-        for op, _ in effects
-        if op.name == "util.call"
-        for v in op.operands
-        if is_resource(v)
-        for g in storage.globals_in_base(v)
-    }
+    passed = [v for op, _ in effects if op.name == "util.call" for v in op.operands if is_resource(v)]
+    storage.passed_globals = {g for v in passed for g in storage.globals_in_base(v)}
+    if any(storage.arrives(v) for v in passed):
+        # Something arriving mid-call (a call result, an import) may be any global's buffer:
+        # passed on to a callee, it makes the callee's argument possibly that global.
+        storage.passed_globals |= storage.all_globals()
     return storage
 
 
@@ -361,29 +366,62 @@ def find_shared_global_storage(
     globals_: dict[str, GlobalInfo],
     describe: Callable[[ir.Operation], str],
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
+    folded: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> list[SharedGlobalStorage]:
-    """Sets of mutable globals fed from one buffer (see :class:`SharedGlobalStorage`): one SSA
-    value, or producers IREE merges after the splice (``merged``)."""
+    """Sets of globals, one mutable at least, that may hold one buffer (see
+    :class:`SharedGlobalStorage`).
+
+    A store gives its global the buffer of the value stored: the value's SSA base (ties, casts,
+    producers IREE merges after the splice: ``merged``) or, where IREE's canonicalizer may fold
+    a result into another value (``folded``, result then value), that value's base too. A fold
+    is followed from the result to the value only: the result may *be* that value, which says
+    nothing about the value and the result's other storage being one buffer. A load gives its
+    global's buffer. Two globals share when one buffer may be given to both; the first global
+    that has it keeps it, and the stores that give it to the others are what a repair copies."""
     effects = list(effects)
     ssa = build_storage_map(effects, {}, (), describe, link_globals=False, merged=merged)
-    owners: dict[Key, list[str]] = {}  # SSA base -> globals it is loaded from or stored to
-    stores: dict[Key, list[tuple[str, ir.Operation]]] = {}
+    fold_to: dict[Key, set[Key]] = {}
+    for result, value in folded:
+        fold_to.setdefault(ssa.find(result), set()).add(ssa.find(value))
+
+    def possible(root: Key) -> set[Key]:
+        found, work = {root}, [root]
+        while work:
+            for nxt in fold_to.get(work.pop(), ()):
+                if nxt not in found:
+                    found.add(nxt)
+                    work.append(nxt)
+        return found
+
+    # Per buffer (SSA base), the globals that may hold it, in order, with the store giving it.
+    held: dict[Key, list[tuple[str, ir.Operation | None]]] = {}
     for op, fx in effects:
-        if fx.global_load:
-            owners.setdefault(ssa.find(fx.global_load[0]), []).append(fx.global_load[1])
-        if fx.global_store:
-            base = ssa.find(fx.global_store[0])
-            owners.setdefault(base, []).append(fx.global_store[1])
-            stores.setdefault(base, []).append((fx.global_store[1], op))
+        if fx.global_load and fx.global_load[1] in globals_:
+            held.setdefault(ssa.find(fx.global_load[0]), []).append((fx.global_load[1], None))
+        if fx.global_store and fx.global_store[1] in globals_:
+            for base in possible(ssa.find(fx.global_store[0])):
+                held.setdefault(base, []).append((fx.global_store[1], op))
+    groups = StorageMap()  # globals as keys: which share some buffer
+    extra: dict[str, list[ir.Operation]] = {}
+    for holders in held.values():
+        names = list(dict.fromkeys(g for g, _ in holders))
+        if len(names) < 2:
+            continue
+        for g in names[1:]:
+            groups.union("@" + names[0], "@" + g)
+        keeper = names[0]  # the buffer stays the first global's
+        for g, store in holders:
+            if g != keeper and store is not None and store not in extra.setdefault(g, []):
+                extra[g].append(store)
+    members: dict[Key, list[str]] = {}
+    for g in {g for gs in held.values() for g, _ in gs if len({n for n, _ in gs}) > 1}:
+        members.setdefault(groups.find("@" + g), []).append(g)
     found = []
-    for base, names in owners.items():
+    for names in members.values():
         # Sharing hurts when one of them is written: a mutable global's buffer held by any other
         # global (IREE's fold-globals makes a global never stored after its initializer
         # immutable, and it still shares the buffer it was given).
-        sharing = [g for g in dict.fromkeys(names) if g in globals_]
-        if len(sharing) < 2 or not any(globals_[g].mutable for g in sharing):
-            continue
-        first = sharing[0]  # the buffer keeps belonging to the first global that uses it
-        extra = [op for g, op in stores.get(base, []) if g != first and g in sharing]
-        found.append(SharedGlobalStorage(sorted(sharing), extra))
-    return found
+        if any(globals_[g].mutable for g in names):
+            stores = [op for g in sorted(names) for op in extra.get(g, [])]
+            found.append(SharedGlobalStorage(sorted(names), stores))
+    return sorted(found, key=lambda shared: shared.globals)

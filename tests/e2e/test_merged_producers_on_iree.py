@@ -48,6 +48,11 @@ PROBES: dict[str, tuple[str, np.ndarray, bool]] = {
     ),
     # The model makes such a clone its source's storage, so "merged" is what it expects.
     "clone of a dispatch result": (f"stream.async.clone %src : {T}{{%c48}} -> {T}{{%c48}}", iota(12, 1000), True),
+    "constant": (
+        f"stream.async.constant : {T}{{%c48}} = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]> : tensor<12xi32>",
+        np.arange(1, 13, dtype=np.int32),
+        "stream.async.constant" in MERGEABLE_PRODUCERS,
+    ),
     "splat": (
         f"stream.async.splat %c5_i32 : i32 -> {T}{{%c48}}",
         np.full(12, 5, np.int32),

@@ -148,11 +148,24 @@ def test_a_region_that_writes_the_alias_through_a_tied_result_keeps_the_copy() -
     assert "may be written by stream.async.concurrent" in report.decisions[0].reason
 
 
-def test_offset_constants_inside_an_execution_region_fold_and_compute_the_same_bits(tmp_path: Path) -> None:
-    """Third review, finding 07: the slice's range is spelled with constants defined inside its
-    execution region. The alias's offset sum is built before the region from constants built
-    there again; the module verifies, compiles and computes what stock does."""
-    path = REPO / "tests" / "data" / "scheduled_offset_defined_inside_region.mlir"
+@pytest.mark.parametrize(
+    ("data", "steps"),
+    [
+        # Third review, finding 07: constants defined inside the slice's execution region.
+        ("scheduled_offset_defined_inside_region", [[0], [1]]),
+        # Its adversarial review, case 02: the slice's constants are its own concurrent region's,
+        # and the fold is rerouted into another concurrent region.
+        ("scheduled_offset_from_another_concurrent_region", [[]]),
+    ],
+)
+def test_offset_constants_inside_an_execution_region_fold_and_compute_the_same_bits(
+    data: str, steps: list[list[int]], tmp_path: Path
+) -> None:
+    """The slice's range is spelled with constants defined inside an execution region. The
+    alias's offset is built where its consumer can use it, outside the region (IREE allows no
+    index arithmetic inside), from constants built there again; the module verifies, compiles
+    and computes what stock does."""
+    path = REPO / "tests" / "data" / f"{data}.mlir"
     text = path.read_text()
     reports: list[RewriteReport] = []
     compile_scheduled(text, tmp_path / "stock.vmfb", list(DEFAULT_CPU_FLAGS))
@@ -163,5 +176,5 @@ def test_offset_constants_inside_an_execution_region_fold_and_compute_the_same_b
         lambda m: reports.append(elide_slices(m, source=text)),
     )
     assert [d.decision for d in reports[0].decisions] == [Decision.ALIAS]
-    stock, rewritten = (run_steps(tmp_path / f"{n}.vmfb", "m", [[0], [1]]) for n in ("stock", "rewritten"))
+    stock, rewritten = (run_steps(tmp_path / f"{n}.vmfb", "m", steps) for n in ("stock", "rewritten"))
     assert [[x.tobytes() for x in step] for step in stock] == [[x.tobytes() for x in step] for step in rewritten]

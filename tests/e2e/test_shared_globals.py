@@ -25,9 +25,10 @@ from rewriter.pipeline import (
     compile_stream_async,
     stream_ir_at_splice,
 )
-from rewriter.rewrite import elide_slices
+from rewriter.rewrite import RewriteError, elide_slices
 from rewriter.runtime import run_steps
 from stream_model import ModuleModel, parse_module
+from stream_model.resolved import resolve_calls
 
 pytestmark = pytest.mark.e2e
 PROGRAM = Path(__file__).resolve().parents[1] / "data" / "two_globals_equal_splats.mlir"
@@ -37,7 +38,7 @@ EXPECTED = np.array([[3.0] * 4, [6.0] * 4, [9.0] * 4] + [[0.0] * 4] * 13, np.flo
 
 def test_model_sees_two_globals_holding_one_buffer() -> None:
     model = ModuleModel(parse_module(stream_ir_at_splice(PROGRAM, DEFAULT_CPU_FLAGS)).module)
-    (shared,) = model.shared_globals
+    (shared,) = resolve_calls(model).shared_globals
     assert shared.globals == ["k", "v"]
     assert len(shared.stores) == 1
 
@@ -64,7 +65,7 @@ def test_compile_reports_and_repairs_shared_storage(tmp_path: Path, capsys: pyte
 def test_distinct_initial_values_are_not_reported() -> None:
     example = Path(__file__).resolve().parents[2] / "examples" / "decode_step.mlir"
     model = ModuleModel(parse_module(stream_ir_at_splice(example, DEFAULT_CPU_FLAGS)).module)
-    assert model.shared_globals == []
+    assert resolve_calls(model).shared_globals == []
 
 
 # -- the shape a torch export has: four zero caches, a 0-d position, in-place row writes -------
@@ -129,15 +130,26 @@ def test_stock_iree_computes_the_wrong_answer_for_a_shared_value(shape: str, tmp
     assert run_steps(out, "f", [[]])[0][0].tolist() != IOTA_12
 
 
+def _with_call_before_the_load(body: str) -> str:
+    """The loaded-after-store shape with ``util.call @touch()`` between the store and the load."""
+    text = (SHAPES / "global_loaded_after_a_store_stored_again.mlir").read_text()
+    return text.replace(
+        "    %a = util.global.load @A", "    util.call @touch() : () -> ()\n    %a = util.global.load @A"
+    ).replace(
+        "  util.initializer {",
+        f"  util.func private @touch() {{\n{body}    util.return\n  }}\n  util.initializer {{",
+        1,
+    )
+
+
 def test_a_repair_that_cannot_be_made_fails_the_rewrite_and_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """@A's buffer is loaded after a call that may store @A: no copy of it can run on IREE 3.13,
+    """@A's buffer is loaded after a call that stores @A: no copy of it can run on IREE 3.13,
     and the stored value is not known: the rewrite refuses the module."""
-    text = (SHAPES / "global_loaded_after_a_store_stored_again.mlir").read_text()
-    text = text.replace(
-        "    %a = util.global.load @A", "    util.call @touch() : () -> ()\n    %a = util.global.load @A"
-    ).replace("  util.initializer {", "  util.func private @touch() {\n    util.return\n  }\n  util.initializer {", 1)
+    text = _with_call_before_the_load(
+        "    %t = util.global.load @A : !stream.resource<variable>\n    util.global.store %t, @A : !stream.resource<variable>\n"
+    )
     src, out, log = tmp_path / "in.mlir", tmp_path / "out.mlir", tmp_path / "log.jsonl"
     src.write_text(text)
     with pytest.raises(SystemExit) as exit_:
@@ -145,4 +157,50 @@ def test_a_repair_that_cannot_be_made_fails_the_rewrite_and_writes_nothing(
     assert exit_.value.code == 1
     err = capsys.readouterr().err
     assert "error: globals @A, @B share one buffer" in err and "cannot give them their own copy" in err
+    assert "loaded after util.call in @util.initializer may store it" in err
     assert not out.exists() and not log.exists()
+
+
+def test_a_call_that_stores_no_global_does_not_prevent_the_repair(tmp_path: Path) -> None:
+    """Its summary says @touch writes no global: the copy reads the value stored before it."""
+    text = _with_call_before_the_load("")
+    reports = []
+    out = tmp_path / "repaired.vmfb"
+    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: reports.append(elide_slices(m, source=text)))
+    assert reports[0].diagnostics[0].fixed
+    assert run_steps(out, "f", [[]])[0][0].tolist() == IOTA_12
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        # Identical dispatches, one spelling the default affinity: merged after the splice.
+        "producers_differing_only_in_affinity",
+        # @B is stored what a callee returns: its argument, @A's buffer.
+        "shared_through_a_call",
+        # Equal stream.async.constant values: merged after the splice.
+        "equal_constants",
+    ],
+)
+def test_sharing_the_model_finds_through_merges_and_calls_is_repaired(shape: str, tmp_path: Path) -> None:
+    """@f slices @A, fills @B[0, 16) in place, then reads the slice: value semantics says
+    168380 on every step (stock IREE shows the fill from the second step on)."""
+    text = (SHAPES / f"{shape}.mlir").read_text()
+    reports = []
+    out = tmp_path / "repaired.vmfb"
+    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: reports.append(elide_slices(m, source=text)))
+    (diagnostic,) = reports[0].diagnostics
+    assert diagnostic.fixed
+    assert [step[0].tolist() for step in run_steps(out, "f", [[], []])] == [[168380], [168380]]
+
+
+@pytest.mark.parametrize(
+    "shape", ["global_loaded_in_a_loop_after_its_store", "global_loaded_in_a_callee_of_the_initializer"]
+)
+def test_a_global_loaded_after_its_store_in_one_invocation_is_never_copied(shape: str) -> None:
+    """In a loop (the previous iteration stored it) or in a callee of the initializer (which
+    stored it before the call): IREE 3.13 cannot run a copy of that load, so the repair is
+    refused rather than made (it made modules that fail to run or read zeros)."""
+    text = (SHAPES / f"{shape}.mlir").read_text()
+    with pytest.raises(RewriteError, match="cannot give them their own copy"):
+        elide_slices(parse_module(text).module, source=text)

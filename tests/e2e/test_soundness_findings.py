@@ -1,7 +1,8 @@
 """The outside reviews' soundness findings, replayed: each module once aliased its slice ``%s``
 wrongly (``tests/regressions/soundness/``: ``fNN_*`` from the first review, ``gN_*`` from the
 adversarial review of the rewritten core, ``hN_*`` and ``iN_*`` from the second and third,
-``jN_*`` from the third review of the landed rule, numbered as its findings).
+``jN_*`` from the third review of the landed rule, numbered as its findings, ``kN_*`` from the
+adversarial review of the fixes, numbered as its cases).
 
 Each must now keep ``%s`` with the reason of its class. The seven that showed at runtime are also
 compiled with and without the rewrite and run on the IREE runtime with the inputs that exposed
@@ -108,6 +109,22 @@ FINDINGS: dict[str, Finding] = {
         "stream.async.fill %u writes [0, 16), which may overlap the slice [0, 16)",
         [[], []],
         expected=[[168380], [168380]],
+    ),
+    # The adversarial review of those fixes: producers that differ only in a spelled default
+    # affinity are merged too; results IREE's canonicalizer folds after the splice (a whole
+    # slice into its source, a whole update into its update operand, a transfer within one
+    # affinity into a clone that is dispatched again) are one buffer with what they fold into.
+    "k1_producers_differing_only_in_affinity": Finding(
+        "stream.async.fill %u writes [0, 16), which may overlap the slice [0, 16)", [[], []]
+    ),
+    "k8_whole_slice_folded_into_its_source": Finding(
+        "stream.async.fill %u writes [0, 16), which may overlap the slice [0, 16)", [[], []]
+    ),
+    "k8_whole_update_folded_into_its_update": Finding(
+        "stream.async.update %w writes [0, 48), which may overlap the slice [0, 16)", [[], []]
+    ),
+    "k8_same_affinity_transfer_is_a_clone": Finding(
+        "stream.async.fill %u writes [0, 16), which may overlap the slice [0, 16)", [[], []]
     ),
 }
 

@@ -516,7 +516,8 @@ util.func public @call_reads_a_slice_of_an_aliased_slice_after_the_update(%step:
 
 // The other consumers that need the alias as a value, after the disjoint update: an scf.for
 // iteration argument (the subview of the live version goes right before the loop) and a
-// transfer (itself an alias of the subview then).
+// transfer to a device, as IREE inserts them at function boundaries (itself an alias of the
+// subview then; a transfer within one affinity is a clone for IREE, which keeps the copy).
 // CHECK-LABEL: util.func public @loop_iter_arg_and_transfer_after_update
 util.func public @loop_iter_arg_and_transfer_after_update(%step: index, %n: index, %row: !stream.resource<*>) -> !stream.resource<*> {
   %c0 = arith.constant 0 : index
@@ -542,7 +543,7 @@ util.func public @loop_iter_arg_and_transfer_after_update(%step: index, %n: inde
     %d = stream.async.dispatch @ex::@read(%acc[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
     scf.yield %acc : !stream.resource<variable>
   }
-  %x = stream.async.transfer %b : !stream.resource<variable>{%len} -> !stream.resource<variable>{%len}
+  %x = stream.async.transfer %b : !stream.resource<variable>{%len} -> to(#hal.device.affinity<@__device_0>) !stream.resource<variable>{%len}
   %e = stream.async.dispatch @ex::@read(%r[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
   %f = stream.async.dispatch @ex::@read(%x[%c0 to %len for %len]) : (!stream.resource<variable>{%len}) -> !stream.resource<*>{%c4}
   util.return %e : !stream.resource<*>

@@ -683,3 +683,43 @@ util.func public @import_read_with_no_global_written(%bv: !hal.buffer_view) -> !
 // DECISION: stream.async.slice {{.*}}slice_elision.decision = "alias"
 // LOG-LABEL: in @import_read_with_no_global_written
 // LOG: decision: ALIAS
+
+// -----
+
+// A call result may be any global's buffer; passed on to a callee, it makes the callee's
+// argument possibly that global, so the callee's call writing the global writes its slice's
+// bytes. (Found by the campaign: a global's buffer returned by a getter, passed to a callee.)
+util.func private @buffer_of_the_cache() -> !stream.resource<variable> {
+  %t = util.global.load @cache : !stream.resource<variable>
+  util.return %t : !stream.resource<variable>
+}
+util.func private @bump_the_cache() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c33554432 = arith.constant 33554432 : index
+  %c9_i32 = arith.constant 9 : i32
+  %t = util.global.load @cache : !stream.resource<variable>
+  %u = stream.async.fill %c9_i32, %t[%c0 to %c4 for %c4] : i32 -> %t as !stream.resource<variable>{%c33554432}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}
+// CHECK-LABEL: util.func private @slices_an_argument_a_call_result_may_be
+util.func private @slices_an_argument_a_call_result_may_be(%arg: !stream.resource<variable>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c33554432 = arith.constant 33554432 : index
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %arg[%c0 to %c64] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%c64}
+  util.call @bump_the_cache() : () -> ()
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+util.func public @passes_on_a_call_result() -> !stream.resource<*> {
+  %t = util.call @buffer_of_the_cache() : () -> !stream.resource<variable>
+  %r = util.call @slices_an_argument_a_call_result_may_be(%t) : (!stream.resource<variable>) -> !stream.resource<*>
+  util.return %r : !stream.resource<*>
+}
+// DECISION: stream.async.slice {{.*}}slice_elision.decision = "keep"
+// LOG-LABEL: in @slices_an_argument_a_call_result_may_be
+// LOG: decision: KEEP: util.call may write the slice's bytes while the alias is live: its range is unknown (@bump_the_cache writes global @cache, which the source's storage may be)

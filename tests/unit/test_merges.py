@@ -10,6 +10,7 @@ from __future__ import annotations
 from iree.compiler import ir
 
 from stream_model import ModuleModel, parse_module
+from stream_model.resolved import resolve_calls
 
 _PRELUDE = """
 util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
@@ -101,6 +102,56 @@ def test_merged_producers_stored_to_two_globals_share_one_buffer() -> None:
         + f"  util.global.store %a, @A : {T}\n  util.global.store %b, @B : {T}\n  util.return\n}}\n}}\n"
     )
     model = ModuleModel(parse_module(text).module, text)
-    (shared,) = model.shared_globals
+    (shared,) = resolve_calls(model).shared_globals
     assert shared.globals == ["A", "B"]
     assert [ir.FlatSymbolRefAttr(s.attributes["global"]).value for s in shared.stores] == ["B"]
+
+
+# -- results IREE's canonicalizer folds after the splice -----------------------------------------
+
+
+def _folded_names(model: ModuleModel) -> set[frozenset[str]]:
+    return {frozenset({model.names.name(a), model.names.name(b)}) for a, b in model.folded_results}
+
+
+def test_a_slice_of_its_whole_source_is_its_source() -> None:
+    body = f"  %w = stream.async.splat %c1_i32 : i32 -> {T}{{%c48}}\n"
+    body += f"  %zero = arith.constant 0 : index\n  %s = stream.async.slice %w[%zero to %c48] : {T}{{%c48}} -> {T}{{%c48}}\n"
+    assert _folded_names(_module(body)) == {frozenset({"%s", "%w"})}
+
+
+def test_a_prefix_of_a_size_set_by_a_public_argument_never_folds() -> None:
+    """IREE cannot know ``%x`` (callers outside the module pass it): [0, x) is not the whole
+    source in every execution, so no canonicalization makes the two sizes one value."""
+    body = f"  %w = stream.async.splat %c1_i32 : i32 -> {T}{{%c48}}\n"
+    body += (
+        f"  %zero = arith.constant 0 : index\n  %s = stream.async.slice %w[%zero to %x] : {T}{{%c48}} -> {T}{{%x}}\n"
+    )
+    assert _module(body).folded_results == []
+
+
+def test_a_size_from_a_private_functions_argument_may_fold() -> None:
+    """IPO may give the argument a constant every caller passes: the sizes may become one."""
+    body = f"  %w = stream.async.splat %c1_i32 : i32 -> {T}{{%c48}}\n"
+    body += (
+        f"  %zero = arith.constant 0 : index\n  %s = stream.async.slice %w[%zero to %x] : {T}{{%c48}} -> {T}{{%x}}\n"
+    )
+    text = (
+        "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
+        + _PRELUDE
+        + "util.func private @g(%x: index) {\n  %c48 = arith.constant 48 : index\n  %c1_i32 = arith.constant 1 : i32\n"
+        + body
+        + "  util.return\n}\n}\n"
+    )
+    model = ModuleModel(parse_module(text).module, text)
+    assert _folded_names(model) == {frozenset({"%s", "%w"})}
+
+
+def test_an_update_of_its_whole_target_is_its_update() -> None:
+    body = (
+        f"  %t = stream.async.splat %c1_i32 : i32 -> {T}{{%c48}}\n"
+        f"  %v = stream.async.splat %c2_i32 : i32 -> {T}{{%c48}}\n"
+        f"  %zero = arith.constant 0 : index\n"
+        f"  %u = stream.async.update %v, %t[%zero to %c48] : {T}{{%c48}} -> %t as {T}{{%c48}}\n"
+    )
+    assert _folded_names(_module(body)) == {frozenset({"%u", "%v"})}
