@@ -37,8 +37,8 @@ from .reduce import failure_kind, reduce_program
 from .strategies import FOCUSED_KINDS, FOCUSED_RATES, KINDS, batches
 
 #: Deterministic profile of ``make test``: seed, batches, programs per batch.
-DEFAULT_SEED = 20261130
-DEFAULT_BATCHES = 9
+DEFAULT_SEED = 20261234
+DEFAULT_BATCHES = 11
 BATCH_SIZE = 16
 #: Batches per round (one seed per round) of :func:`run_campaign`.
 PER_ROUND = 3

@@ -93,6 +93,75 @@ DISJOINT_WRITE_BEFORE_CALL = Program(
     ),
 )
 
+from .program import GetGlobal, GLoad, GStore, SetGlobal  # noqa: E402
+
+#: A call result that is a global's buffer, sliced; a call that writes the global; the slice
+#: read after it (third review, finding 01).
+GLOBAL_CALL_RACE = Program(
+    _G,
+    (
+        Load(0, "g0"),
+        GStore(0, "g0"),
+        GetGlobal(1, "g0"),
+        Slice(2, 1, _r(0, 4)),
+        GStore(1, "g0"),
+        SetGlobal("g0", _r(2, 1), 9),
+        Sum(3, 2, _r(0, 4)),
+        GLoad(4, "g0"),
+    ),
+)
+
+#: A callee slices its argument, a global's buffer, and calls a setter of that global before
+#: reading the slice (third review, finding 02).
+GLOBAL_CALLEE_RACE = Program(
+    _G,
+    (
+        Load(0, "g0"),
+        GStore(0, "g0"),
+        GLoad(1, "g0"),
+        Call(None, 2, 1, _r(0, 4), None, None, set_global="g0", set_range=_r(1, 2), set_value=9),
+        GLoad(3, "g0"),
+    ),
+)
+
+#: Twin globals (equal initial contents): IREE makes them one buffer; the rewrite gives each its
+#: own (the shared-globals repair). One is written, the other read.
+TWIN_GLOBALS = Program(
+    (GlobalDecl("g0", 16), GlobalDecl("g1", 16, "g0")),
+    (Load(0, "g0"), Load(1, "g1"), Fill(2, 1, _r(0, 4), 9), Sum(3, 0, _r(0, 8))),
+)
+
+#: The same, the twin stored the first global's iota itself (one dispatch result stored to two
+#: globals): a clone of it would be dispatched again and merged (third review, finding 03).
+SHARED_INITIAL_VALUE = Program(
+    (GlobalDecl("g0", 16), GlobalDecl("g1", 16, "g0", shared=True)),
+    (Load(0, "g0"), Load(1, "g1"), Fill(2, 1, _r(0, 4), 9), Sum(3, 0, _r(0, 8))),
+)
+
+#: One value stored to two globals: from the next step on IREE makes them one buffer, and the
+#: write of one shows in the other (the rewrite gives the second its own copy).
+STORED_TWICE = Program(
+    (GlobalDecl("g0", 16), GlobalDecl("g1", 16)),
+    (
+        Load(0, "g0"),
+        Load(1, "g1"),
+        Fill(2, 1, _r(1, 2), 9),
+        Sum(3, 0, _r(0, 4)),
+        GStore(2, "g1"),
+        GStore(0, "g0", "g1"),
+    ),
+)
+
+#: The third review's classes: storage IREE merges, calls that are a global's storage, and the
+#: repair of globals sharing a buffer.
+THIRD_REVIEW: tuple[Program, ...] = (
+    GLOBAL_CALL_RACE,
+    GLOBAL_CALLEE_RACE,
+    TWIN_GLOBALS,
+    SHARED_INITIAL_VALUE,
+    STORED_TWICE,
+)
+
 ALL: tuple[Program, ...] = (
     WRITE_THROUGH_TIED_CHAIN,
     OVERLAPPING_WRITE_BEFORE_READ,
@@ -100,6 +169,7 @@ ALL: tuple[Program, ...] = (
     DISJOINT_WRITE_AFTER_SLICE,
     OVERLAPPING_WRITE_BEFORE_CALL,
     DISJOINT_WRITE_BEFORE_CALL,
+    *THIRD_REVIEW,
 )
 
 
@@ -110,7 +180,7 @@ ALL: tuple[Program, ...] = (
 # are its smallest instances). The rule is sound on a program when the alias audit finds nothing
 # (tests/campaign/test_campaign_findings.py): today each is aliased wrongly.
 
-from .program import Branch, Copy, Discard, For, GLoad, GStore, Ix  # noqa: E402
+from .program import Branch, Copy, Discard, For, Ix  # noqa: E402
 
 _R = _r
 

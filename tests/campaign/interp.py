@@ -34,6 +34,7 @@ from .program import (
     Discard,
     Fill,
     For,
+    GetGlobal,
     GLoad,
     GStore,
     InvalidProgram,
@@ -43,6 +44,7 @@ from .program import (
     Program,
     Range,
     Scale,
+    SetGlobal,
     Slice,
     Splat,
     Sum,
@@ -131,7 +133,9 @@ def check_bounds(program: Program) -> None:
 
 
 def _initial_state(program: Program, k: int) -> dict[str, np.ndarray]:
-    return {g.name: ex.iota(g.size, initial_base(k, gi)) for gi, g in enumerate(program.globals)}
+    """Each global's ``iota``; a twin starts equal to the global it is the twin of."""
+    index = {g.name: gi for gi, g in enumerate(program.globals)}
+    return {g.name: ex.iota(g.size, initial_base(k, index[g.twin or g.name])) for g in program.globals}
 
 
 def trace_races(program: Program) -> list[str]:
@@ -260,7 +264,8 @@ class _Machine:
             d = self.define(op.out, self.state[op.glob].copy(), self.gbuf[op.glob])
             self.event("load", name, (), (op.out,), top=top)
             del d
-        elif isinstance(op, GLoad):
+        elif isinstance(op, (GLoad, GetGlobal)):
+            # A getter call returns the global's buffer: the same as a reload.
             self.define(op.out, self.state[op.glob].copy(), self.gbuf[op.glob])
             if self.trace is not None:
                 last = self.glast.get(op.glob)
@@ -270,11 +275,16 @@ class _Machine:
                 )
                 self.trace.producer[self.dyn[op.out]] = len(self.trace.events) - 1
         elif isinstance(op, GStore):
-            self.state[op.glob] = vals[op.value].copy()
-            if self.trace is not None:
-                self.gbuf[op.glob] = self.buf(op.value)
-                self.glast[op.glob] = self.dyn[op.value]
+            for glob in (op.glob, op.also) if op.also else (op.glob,):
+                self.state[glob] = vals[op.value].copy()
+                if self.trace is not None:
+                    # The second global gets a buffer of its own: what value semantics means,
+                    # and what the rewrite's repair of the sharing IREE makes of it gives.
+                    self.gbuf[glob] = self.buf(op.value) if glob == op.glob else self.new_buffer()
+                    self.glast[glob] = self.dyn[op.value]
             self.event("gstore", name, (op.value,), (), escapes=(op.value,), top=top)
+        elif isinstance(op, SetGlobal):
+            self.set_global(op.glob, op.range, op.value, (where, f"set {op.glob}"), top)
         elif isinstance(op, Iota):
             self.define(op.out, ex.iota(op.size.at(step), op.base))
             self.event("iota", name, (), (op.out,), top=top)
@@ -397,6 +407,28 @@ class _Machine:
         else:  # pragma: no cover
             raise TypeError(f"cannot interpret {op!r}")
 
+    def set_global(self, glob: str, r: Range, value: int, name: tuple[str, str], top: int = -1) -> None:
+        """A setter call: the global's stored value, filled in place over ``r``. Its write is
+        ordered after nothing but the last store of the global (the setter's load)."""
+        new = self.state[glob].copy()
+        span = _span(r, self.step, 0, len(new), f"setter of @{glob} at step {self.step}")
+        new[span] = value
+        self.state[glob] = new
+        if self.trace is None:
+            return
+        last = self.glast.get(glob)
+        self.trace.events.append(
+            Event(
+                len(self.trace.events),
+                "setglobal",
+                name,
+                () if last is None else (last,),
+                (),
+                writes=[(self.gbuf[glob], span.start, span.stop)],
+                program_index=top,
+            )
+        )
+
     def call(self, op: Call, iv: int, top: int) -> None:
         """The callee's ops as events of their own (function ``c<n>``): the argument is the
         caller's dynamic value, so dependences cross the call exactly as SSA says."""
@@ -436,6 +468,9 @@ class _Machine:
                 writes=[(op.arg, sspan.start, sspan.stop)],
             )
             self.bind(op.out, u_id)  # type: ignore[arg-type]
+        if op.set_global:
+            assert op.set_range is not None
+            self.set_global(op.set_global, op.set_range, op.set_value, (where, f"set {op.set_global}"))
         if op.slice_range is not None:
             self.define(r_id, ex.wsum(read))
             self.event("sum", (where, "r"), (s_id,), (r_id,), reads=[(s_id, 0, len(read))])

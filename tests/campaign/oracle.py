@@ -72,6 +72,11 @@ from .program import SHAPES, STEPS, InvalidProgram, Program, check
 from .render import RenderedModule, render_module
 from .runner import LoadError, RunCrashed, run_isolated
 
+#: How a decision kept because its proof's claim did not hold starts (``claims.keep_unproven``).
+UNPROVEN_KEEP = "internal check: a claim of the proof does not hold"
+#: The shape whose stock fault the rewrite repairs (:meth:`.program.Program.shapes`).
+SHARED_GLOBALS = "globals sharing a buffer (twins, one value stored to two)"
+
 REPO = Path(__file__).resolve().parents[2]
 FAULTS_DIR = REPO / "tests" / "upstream_faults"
 REGRESSIONS_DIR = REPO / "tests" / "regressions"
@@ -161,6 +166,11 @@ class Stats:
     audited_aliases: int = 0
     #: Failing programs per suspected class (:mod:`.classify`; a program may match several).
     classes: collections.Counter = field(default_factory=collections.Counter)
+    #: Programs whose globals IREE makes share a buffer (twins, one value stored to two), whose
+    #: rewritten build must be right (the rewrite repairs the sharing), and those where it is
+    #: while stock IREE's is not.
+    sharing: int = 0
+    sharing_repaired: int = 0
 
     def add(self, other: Stats) -> None:
         self.shapes.update(other.shapes)
@@ -177,6 +187,8 @@ class Stats:
             "entered_from_flow",
             "audited_slices",
             "audited_aliases",
+            "sharing",
+            "sharing_repaired",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
@@ -208,6 +220,11 @@ class Stats:
                 f"exactly as stock where the hardened reference is right): {self.judged} of {self.programs} "
                 f"({100 * self.judged / self.programs:.1f}%); every alias of every program is also audited "
                 "(tests/campaign/audit.py)"
+            )
+        if self.sharing:
+            lines.append(
+                f"programs with globals IREE makes share a buffer: {self.sharing}; stock IREE wrong and the "
+                f"rewritten build right (repaired): {self.sharing_repaired}"
             )
         lines.append("shapes drawn (programs containing each):")
         for shape in SHAPES:
@@ -271,6 +288,10 @@ def proof_problems(report: RewriteReport) -> list[str]:
         if d.decision != "alias":
             if not d.reason:
                 problems.append(f"{d.function} {d.result}: keep without a reason")
+            elif d.reason.startswith(UNPROVEN_KEEP) and not report.unproven_claims:
+                # An alias whose claim the final state did not hold, kept by the rewriter (the
+                # report of one program carries only its decisions).
+                problems.append(f"unproven claim: {d.function} {d.result}: {d.reason}")
             continue
         for c in d.checks:
             if not Verdict(c.verdict).safe:
@@ -414,8 +435,13 @@ class _Run:
     mine: list
     stock_diff: str | None
     new_diff: str | None
-    #: The rewritten build's outputs are, bit for bit, the stock build's.
+    #: The rewritten build's outputs are, bit for bit, the stock build's (for a program whose
+    #: globals IREE makes share a buffer: the sharing-free reference's stock build's).
     same_as_stock: bool
+    #: Such a program: its sharing-free reference builds right (IREE's only fault on it is the
+    #: sharing the rewrite repairs), or fails to build (nothing can be told from its builds).
+    separated_right: bool = False
+    separated_fails: bool = False
 
 
 def _belongs(function: str, k: int) -> bool:
@@ -743,8 +769,16 @@ class Oracle:
             stats.entered_from_flow += from_flow
             stock_diff = _first_difference(stock[i], want)
             new_diff = _first_difference(rewritten[i], want)
+            same_as_stock, separated_right, separated_fails = _same_outputs(rewritten[i], stock[i]), False, False
+            if new_diff is not None and SHARED_GLOBALS in program.shapes():
+                # Stock shares the globals, the rewrite does not: compare with a build that
+                # does not either (the sharing-free reference).
+                separated = self._separated(program, k, from_flow)
+                separated_fails = separated is None
+                same_as_stock = separated is not None and _same_outputs(rewritten[i], separated)
+                separated_right = separated is not None and _first_difference(separated, want) is None
             outcome = self._verdict(
-                _Run(k, program, mine, stock_diff, new_diff, _same_outputs(rewritten[i], stock[i])),
+                _Run(k, program, mine, stock_diff, new_diff, same_as_stock, separated_right, separated_fails),
                 {role: _moved_in(found, k) for role, found in scheduled.items()},
                 from_flow,
                 stats,
@@ -808,13 +842,36 @@ class Oracle:
         the hardened reference's stock build is wrong as well."""
         k, mine = run.k, run.mine
         proof = proof_problems(RewriteReport(decisions=mine))
+        shares = SHARED_GLOBALS in run.program.shapes()
+        stats.sharing += shares
         if run.stock_diff is not None:
             self._note_stock_fault(run, moved["stock"], from_flow, stats)
         if run.new_diff is None:
             stats.judged += 1
+            stats.sharing_repaired += shares and run.stock_diff is not None
             return ProgramOutcome(k, "proof", "; ".join(proof), mine) if proof else ProgramOutcome(k, "ok", "", mine)
         if proof:  # an unproven alias and wrong bits: nothing excuses that
             return ProgramOutcome(k, "miscompile", f"{run.new_diff} (and: {'; '.join(proof)})", mine)
+        if shares and run.separated_fails:
+            return ProgramOutcome(
+                k,
+                "upstream-fault",
+                f"{run.new_diff} (its globals share a buffer, and IREE cannot build the program without the sharing: "
+                "unjudged)",
+                mine,
+            )
+        if shares and not moved["rewritten"] and run.separated_right:
+            # The rewrite repairs globals IREE makes share a buffer: when the program without
+            # the sharing (the sharing-free reference) builds right, the rewritten build must be
+            # right too; being wrong as stock is excuses nothing (the hardened reference would
+            # not show it: its in-place writes go to fresh copies, which breaks the sharing).
+            return ProgramOutcome(
+                k,
+                "miscompile",
+                f"{run.new_diff} (its globals share a buffer, the sharing-free reference is right, and the "
+                "rewrite did not repair it)",
+                mine,
+            )
         if moved["rewritten"] or run.same_as_stock:
             # IREE's fault, if the hardened reference says so: its stock build is right. The
             # rewrite is then judged on it: its rewritten build must be right too.
@@ -849,12 +906,27 @@ class Oracle:
         if self.record_faults:
             self._record_fault(run.program, run.k, sig, run.stock_diff or "", run.new_diff, from_flow)
 
+    def _separated(self, program: Program, k: int, from_flow: bool) -> list | None:
+        """The outputs of the stock build of ``program``'s sharing-free reference
+        (:func:`.render.render_module` ``separated``): what IREE computes for it without the
+        shared-globals fault the rewrite repairs. None if it fails to build or run."""
+        rendered = render_module([program], unrefined=from_flow, numbers=(k,), separated=True)
+        try:
+            ctx, module = self._splice_module(rendered, from_flow)
+            with ctx:
+                printed = str(module)
+            paths = self._compile_both(printed, printed, printed, Stats())
+            return _run_modules(paths, rendered, [])["stock"][0]
+        except _CompileFailure:
+            return None
+
     def _hardened(self, program: Program, k: int, from_flow: bool) -> tuple[str | None, str | None]:
         """How the hardened reference of ``program`` (:func:`.render.render_module`
         ``hardened``: every in-place write goes to a fresh copy, so no scheduling can move a read
         past it) differs from the interpreter, built stock and rewritten: ``(stock, rewritten)``,
         None where it agrees."""
-        rendered = render_module([program], unrefined=from_flow, hardened=True, numbers=(k,))
+        shares = SHARED_GLOBALS in program.shapes()
+        rendered = render_module([program], unrefined=from_flow, hardened=True, numbers=(k,), separated=shares)
         try:
             ctx, module = self._splice_module(rendered, from_flow)
             with ctx:

@@ -170,10 +170,17 @@ class Range:
 
 @dataclass(frozen=True)
 class GlobalDecl:
-    """A private mutable ``!stream.resource<variable>`` global, initialized by ``iota``."""
+    """A private mutable ``!stream.resource<variable>`` global, initialized by ``iota``.
+
+    ``twin``: an earlier global of the same size this one starts equal to: made by a second,
+    identical ``iota`` (producers IREE merges after the splice), or with ``shared`` by storing
+    the twin's ``iota`` itself (one value stored to two globals). Either way IREE makes the two
+    one buffer, which the rewrite must give their own copies."""
 
     name: str
     size: int
+    twin: str = ""
+    shared: bool = False
 
 
 # -- ops --------------------------------------------------------------------------------------
@@ -400,7 +407,11 @@ class Call(Op):
     * ``public``: the callee is ``util.func public`` (callers the analysis cannot see: a public
       function that slices its resource argument);
     * ``share``: calls with the same ``share >= 0`` (and the same callee parameters) call one
-      function, so one callee has several callers (some may race with it, some not).
+      function, so one callee has several callers (some may race with it, some not);
+    * ``set_global``: between its read and its sum, the callee calls a setter that fills
+      ``set_range`` of that global with ``set_value`` (:class:`SetGlobal`). ``arg`` is the
+      global's buffer, unchanged since it was loaded, and the call consumes it: the callee's
+      argument *is* storage a call writes (third review, finding 02).
     """
 
     kind: ClassVar[str] = "call"
@@ -414,16 +425,29 @@ class Call(Op):
     forward: bool = False
     public: bool = False
     share: int = -1
+    set_global: str = ""
+    set_range: Range | None = None
+    set_value: int = 0
 
     def callee_key(self) -> tuple:
         """What the callee's text depends on (calls sharing a callee must agree on it)."""
-        return (self.slice_range, self.sum_range, self.scale_range, self.late, self.forward, self.public)
+        return (
+            self.slice_range,
+            self.sum_range,
+            self.scale_range,
+            self.late,
+            self.forward,
+            self.public,
+            self.set_global,
+            self.set_range,
+            self.set_value,
+        )
 
     def uses(self) -> tuple[int, ...]:
         return (self.arg,)
 
     def consumed(self) -> int | None:
-        return self.arg if self.scale_range is not None else None
+        return self.arg if self.scale_range is not None or self.set_global else None
 
     def defs(self) -> tuple[int, ...]:
         return ((self.out,) if self.out is not None else ()) + (self.result,)
@@ -456,17 +480,47 @@ class GLoad(Op):
 
 @dataclass(frozen=True)
 class GStore(Op):
-    """``util.global.store`` of ``value`` (consumed: later in-place writes go through a reload)."""
+    """``util.global.store`` of ``value`` (consumed: later in-place writes go through a reload).
+
+    ``also``: store the same value to that global too (one value stored to two globals: IREE
+    makes them share a buffer, which the rewrite must give their own copies)."""
 
     kind: ClassVar[str] = "gstore"
     value: int
     glob: str
+    also: str = ""
 
     def uses(self) -> tuple[int, ...]:
         return (self.value,)
 
     def consumed(self) -> int | None:
         return self.value
+
+
+@dataclass(frozen=True)
+class GetGlobal(Op):
+    """``util.call`` of a private function that returns global ``glob``'s buffer: a call result
+    that *is* a global's storage (third review, finding 01). Like :class:`GLoad`: the global
+    must not be held, and ``out`` holds it."""
+
+    kind: ClassVar[str] = "getglobal"
+    out: int
+    glob: str
+
+    def defs(self) -> tuple[int, ...]:
+        return (self.out,)
+
+
+@dataclass(frozen=True)
+class SetGlobal(Op):
+    """``util.call`` of a private function that loads global ``glob``, fills ``range`` with
+    ``value`` in place and stores it back: a call that writes a global (third review, findings
+    01 and 02). Nothing orders it after the caller's earlier reads. The global must not be held."""
+
+    kind: ClassVar[str] = "setglobal"
+    glob: str
+    range: Range
+    value: int
 
 
 def _captured(body: tuple, own: tuple[int, ...] = ()) -> tuple[int, ...]:
@@ -595,6 +649,8 @@ OP_TYPES: dict[str, type] = {
         Discard,
         GLoad,
         GStore,
+        GetGlobal,
+        SetGlobal,
         For,
         Branch,
     )
@@ -615,6 +671,8 @@ AnyOp = (
     | Discard
     | GLoad
     | GStore
+    | GetGlobal
+    | SetGlobal
     | For
     | Branch
 )
@@ -668,7 +726,7 @@ class Program:
                 if isinstance(op, Load):
                     fresh(op.out, Lin(sizes[op.glob]), "variable")
                     gchain[op.glob] = info[op.out].chain
-                elif isinstance(op, GLoad):
+                elif isinstance(op, (GLoad, GetGlobal)):
                     info[op.out] = ValueInfo(Lin(sizes[op.glob]), "variable", gchain[op.glob])
                 elif isinstance(op, (Iota, Splat)):
                     fresh(op.out, op.size, "transient")
@@ -722,16 +780,37 @@ class Program:
         result at the same position as the consumed value."""
         held: dict[str, int] = {}
         for op in self.ops:
-            if isinstance(op, (Load, GLoad)):
+            if isinstance(op, (Load, GLoad, GetGlobal)):
                 held[op.glob] = op.out
                 continue
             if isinstance(op, GStore):
                 held.pop(op.glob, None)
+                held.pop(op.also, None)
+                continue
+            if isinstance(op, Call) and op.set_global:
+                held.pop(op.set_global, None)  # the callee's setter stored it
                 continue
             for g, v in list(held.items()):
                 if v in op.consumes():
                     held[g] = continuation(op, v)
         return held
+
+    def reloads_after_store(self) -> bool:
+        """Does the function load a global (or get it from a call) after storing it (here or in a
+        setter)? IREE 3.13 mis-runs such a load at the splice (it reads the buffer from before
+        the store, or fails); its own pre-splice passes forward it, so only programs entering
+        at the splice meet it."""
+        stored: set[str] = set()
+        for op in walk(self.ops):
+            if isinstance(op, (GLoad, GetGlobal)) and op.glob in stored:
+                return True
+            if isinstance(op, GStore):
+                stored |= {op.glob, op.also} - {""}
+            elif isinstance(op, SetGlobal):
+                stored.add(op.glob)
+            elif isinstance(op, Call) and op.set_global:
+                stored.add(op.set_global)
+        return False
 
     def slice_count(self) -> int:
         ops = walk(self.ops)
@@ -777,6 +856,18 @@ class Program:
         has("call then write of its argument", _written_after_call(self.ops))
         has("call reads a slice after its source is written in place", _slice_read_by_call_after_write(self.ops))
         has("global store/reload", any(isinstance(op, (GLoad, GStore)) for op in ops))
+        iotas = [(op.size, op.base) for op in ops if isinstance(op, Iota)]
+        has("equal-content producers", len(iotas) != len(set(iotas)))
+        has(
+            "globals sharing a buffer (twins, one value stored to two)",
+            any(g.twin for g in self.globals) or any(isinstance(op, GStore) and op.also for op in ops),
+        )
+        has("call result is a global's buffer", any(isinstance(op, GetGlobal) for op in ops))
+        has(
+            "call writes a global",
+            any(isinstance(op, SetGlobal) or isinstance(op, Call) and op.set_global for op in ops),
+        )
+        has("callee's argument is a global a call writes", any(isinstance(op, Call) and op.set_global for op in ops))
         has("global written in a loop", any(isinstance(x, GStore) for op in fors for x in walk(op.body)))
         has("step through an index global", bool(self.step_global))
         has("store.indirect", self.step_global == "indirect")
@@ -823,7 +914,12 @@ class Program:
 
     def describe(self) -> str:
         """A compact human-readable listing (used in failure reports)."""
-        lines = [f"globals: {', '.join(f'@{g.name}[{g.size}]' for g in self.globals) or '-'}"]
+
+        def decl(g: GlobalDecl) -> str:
+            twin = f" ({'stored the iota of' if g.shared else 'twin of'} @{g.twin})" if g.twin else ""
+            return f"@{g.name}[{g.size}]{twin}"
+
+        lines = [f"globals: {', '.join(decl(g) for g in self.globals) or '-'}"]
         if self.assume_max is not None:
             lines.append(f"assume step <= {self.assume_max}")
         if self.step_global:
@@ -860,6 +956,11 @@ SHAPES: tuple[str, ...] = (
     "call then write of its argument",
     "call reads a slice after its source is written in place",
     "global store/reload",
+    "equal-content producers",
+    "globals sharing a buffer (twins, one value stored to two)",
+    "call result is a global's buffer",
+    "call writes a global",
+    "callee's argument is a global a call writes",
     "global written in a loop",
     "step through an index global",
     "store.indirect",
@@ -917,7 +1018,7 @@ def continuation(op: Op, consumed: int) -> int | None:
 def _ranges(op: Op) -> list[Range]:
     return [
         getattr(op, f)
-        for f in ("range", "src_range", "a_range", "slice_range", "sum_range", "scale_range")
+        for f in ("range", "src_range", "a_range", "slice_range", "sum_range", "scale_range", "set_range")
         if getattr(op, f, None) is not None
     ]
 
@@ -1045,7 +1146,11 @@ def _describe_op(op: Op) -> str:
     if isinstance(op, GLoad):
         return f"v{op.out} = reload @{op.glob}"
     if isinstance(op, GStore):
-        return f"store v{op.value} -> @{op.glob}"
+        return f"store v{op.value} -> @{op.glob}" + (f", @{op.also}" if op.also else "")
+    if isinstance(op, GetGlobal):
+        return f"v{op.out} = call get @{op.glob}"
+    if isinstance(op, SetGlobal):
+        return f"call set @{op.glob}{op.range} = {op.value}"
     if isinstance(op, Iota):
         return f"v{op.out} = iota[{op.size}] base {op.base}"
     if isinstance(op, Splat):
@@ -1076,6 +1181,8 @@ def _describe_op(op: Op) -> str:
             parts.append(f"wsum {op.sum_range}")
         if op.scale_range is not None:
             parts.append(f"scale {op.scale_range}")
+        if op.set_global:
+            parts.append(f"call set @{op.set_global}{op.set_range} = {op.set_value}")
         flags = [f for f in ("late", "forward", "public") if getattr(op, f)]
         if op.share >= 0:
             flags.append(f"share {op.share}")
@@ -1098,6 +1205,14 @@ def _describe_op(op: Op) -> str:
     return repr(op)
 
 
+def _loaded_from(program: Program, v: int) -> str | None:
+    """The global ``v`` was loaded from (a load, reload or getter call defines it), if any."""
+    for op in walk(program.ops):
+        if isinstance(op, (Load, GLoad, GetGlobal)) and op.out == v:
+            return op.glob
+    return None
+
+
 class InvalidProgram(ValueError):
     """A description that breaks the validity rules of the module docstring."""
 
@@ -1115,6 +1230,11 @@ def check(program: Program) -> None:
     except (KeyError, IndexError) as err:
         raise InvalidProgram(f"use of an undefined value {err}") from None
     globals_ = {g.name: g for g in program.globals}
+    for i, g in enumerate(program.globals):
+        if g.twin and (g.twin not in [h.name for h in program.globals[:i]] or globals_[g.twin].size != g.size):
+            raise InvalidProgram(f"@{g.name} is the twin of @{g.twin}, which is not an earlier global of its size")
+        if g.shared and not g.twin:
+            raise InvalidProgram(f"@{g.name} shares the initial value of no twin")
     loaded: set[str] = set()
     defined: set[int] = set()
     held: dict[str, int] = {}
@@ -1172,10 +1292,22 @@ def _check_ops(
                 raise InvalidProgram(f"{what}: out exactly when the callee scales")
         if isinstance(op, (Iota, Splat)) and op.size.lo() < 1:
             raise InvalidProgram(f"{what}: empty value")
-        if isinstance(op, (GLoad, GStore)):
+        if isinstance(op, GStore) and op.also:
+            if op.also not in globals_ or op.also not in loaded or op.also == op.glob:
+                raise InvalidProgram(f"{what}: a second store to a global that was never loaded")
+            if op.also in held or globals_[op.also].size != globals_[op.glob].size:
+                raise InvalidProgram(f"{what}: @{op.also} is held, or of another size")
+        if isinstance(op, SetGlobal) and (op.glob not in globals_ or op.glob not in loaded or op.glob in held):
+            raise InvalidProgram(f"{what}: a setter of a global that is held or was never loaded")
+        if isinstance(op, Call) and op.set_global:
+            if held.get(op.set_global) != op.arg or _loaded_from(program, op.arg) != op.set_global:
+                raise InvalidProgram(f"{what}: the argument is not @{op.set_global}'s buffer as loaded")
+            if op.scale_range is not None or op.set_range is None:
+                raise InvalidProgram(f"{what}: a setter call neither scales nor lacks a range")
+        if isinstance(op, (GLoad, GStore, GetGlobal)):
             if op.glob not in globals_ or op.glob not in loaded:
                 raise InvalidProgram(f"{what}: a reload or store of a global that was never loaded")
-            if isinstance(op, GLoad) and op.glob in held:
+            if isinstance(op, (GLoad, GetGlobal)) and op.glob in held:
                 raise InvalidProgram(f"{what}: @{op.glob} is still held by v{held[op.glob]}")
             if isinstance(op, GStore) and info_all[op.value].size != Lin(globals_[op.glob].size):
                 raise InvalidProgram(f"{what}: stores a value of another size")
@@ -1262,7 +1394,10 @@ def _check_ops(
             live.discard(op.value)
         if isinstance(op, GStore):
             held.pop(op.glob, None)
-        if isinstance(op, GLoad):
+            held.pop(op.also, None)
+        if isinstance(op, Call) and op.set_global:
+            held.pop(op.set_global, None)
+        if isinstance(op, (GLoad, GetGlobal)):
             held[op.glob] = op.out
         for g, v in list(held.items()):
             if v in op.consumes() and not isinstance(op, GStore):

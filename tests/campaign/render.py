@@ -4,7 +4,9 @@ Many programs share one module (one public function ``@p<k>`` each) because comp
 campaign's cost: one compile of 15 programs costs little more than one of a single program.
 Programs never share state: globals are private and named per program, and every fresh value is
 created with distinct contents, so that no upstream CSE/global fusion can merge buffers that the
-program means to be distinct (a known IREE 3.13 fault with equal splats; see the facts notes).
+program means to be distinct (a known IREE 3.13 fault with equal splats; see the facts notes) --
+except where a program asks for equal contents on purpose: twin ``iota`` values and twin globals
+(:class:`.program.GlobalDecl` ``twin``), which IREE merges and the rewrite must keep apart.
 
 Index arithmetic is spelled three ways (see :class:`.program.Range`), so proofs must work on
 values, not on SSA identity. Every value still live at the end is copied by a dispatch into an
@@ -27,6 +29,7 @@ from .program import (
     Discard,
     Fill,
     For,
+    GetGlobal,
     GLoad,
     GStore,
     Index,
@@ -38,6 +41,7 @@ from .program import (
     Program,
     Range,
     Scale,
+    SetGlobal,
     Slice,
     Splat,
     Sum,
@@ -245,11 +249,14 @@ class _Emitter:
 
 
 class _ProgramRenderer:
-    def __init__(self, program: Program, k: int, unrefined: bool = False, hardened: bool = False) -> None:
+    def __init__(
+        self, program: Program, k: int, unrefined: bool = False, hardened: bool = False, separated: bool = False
+    ) -> None:
         self.p = program
         self.k = k
         self.unrefined = unrefined
         self.hardened = hardened
+        self.separated = separated
         self.info: dict[int, ValueInfo] = program.value_info()
         self.callees: list[str] = []
         self.decls: list[str] = []
@@ -257,6 +264,8 @@ class _ProgramRenderer:
         self.numbers = callee_numbers(program)
         self.loops = 0
         self.blocks = 0
+        #: Getter and setter functions of globals (GetGlobal, SetGlobal), by what they do.
+        self.accessors: dict[tuple, str] = {}
 
     def ty(self, v: int) -> str:
         return self.res(self.info[v].lifetime)
@@ -276,6 +285,18 @@ class _ProgramRenderer:
         size = self.size(e, v)
         e.emit(f"{raw} = util.global.load @{symbol} : !stream.resource<variable>")
         e.emit(f"{out} = stream.async.transfer {raw} : !stream.resource<variable>{{{size}}} -> {self.ty(v)}{{{size}}}")
+
+    def copy_of(self, e: _Emitter, v: int) -> str:
+        """A fresh ``@copy`` dispatch of ``v`` (what the sharing-free reference stores to a
+        second global: its own buffer, the same contents)."""
+        copy = e.fresh("sep")
+        size = self.size(e, v)
+        count = e.lin(self.info[v].size)
+        e.emit(
+            f"{copy} = stream.async.dispatch @{EXECUTABLE}::@copy[{count}](%v{v}[{e.const(0)} to {size} for {size}], "
+            f"{count}) : ({self.ty(v)}{{{size}}}, index) -> {self.ty(v)}{{{size}}}"
+        )
+        return copy
 
     def target(self, e: _Emitter, v: int, size: str) -> str:
         """The value an in-place op writes. Hardened: a fresh ``@copy`` dispatch of ``v``, so no
@@ -394,7 +415,16 @@ class _ProgramRenderer:
         if isinstance(op, (Load, GLoad)):
             self.load(e, f"%v{op.out}", global_symbol(self.k, op.glob), op.out)
         elif isinstance(op, GStore):
-            self.store(e, f"%v{op.value}", global_symbol(self.k, op.glob), lambda: self.size(e, op.value))
+            for glob in (op.glob, op.also) if op.also else (op.glob,):
+                value = f"%v{op.value}"
+                if glob == op.also and self.separated:
+                    value = self.copy_of(e, op.value)
+                self.store(e, value, global_symbol(self.k, glob), lambda: self.size(e, op.value))
+        elif isinstance(op, GetGlobal):
+            getter = self.getter(op.glob, op.out)
+            e.emit(f"%v{op.out} = util.call @{getter}() : () -> {self.ty(op.out)}")
+        elif isinstance(op, SetGlobal):
+            e.emit(f"util.call @{self.setter(op.glob, op.range, op.value)}({e.step}) : (index) -> ()")
         elif isinstance(op, Iota):
             n = e.lin(op.size)
             base = e.const(op.base, "i32")
@@ -584,6 +614,51 @@ class _ProgramRenderer:
             e.lines.extend(bodies[0])
             e.emit("}")
 
+    def getter(self, glob: str, v: int) -> str:
+        """``@p<k>_get_<glob>``: returns the global's buffer (rendered once)."""
+        key = ("get", glob)
+        if key not in self.accessors:
+            name = self.accessors[key] = f"{function_name(self.k)}_get_{glob}"
+            c = _Emitter("%unused")
+            sz = c.bytes_(self.info[v].size)
+            symbol = global_symbol(self.k, glob)
+            if self.unrefined:
+                c.emit(f"%raw = util.global.load @{symbol} : !stream.resource<variable>")
+                c.emit(f"%g = stream.async.transfer %raw : !stream.resource<variable>{{{sz}}} -> {self.ty(v)}{{{sz}}}")
+            else:
+                c.emit(f"%g = util.global.load @{symbol} : !stream.resource<variable>")
+            c.emit(f"util.return %g : {self.ty(v)}")
+            self.callees.append(f"  util.func private @{name}() -> {self.ty(v)} {{\n" + "\n".join(c.lines) + "\n  }")
+        return self.accessors[key]
+
+    def setter(self, glob: str, r: Range, value: int) -> str:
+        """``@p<k>_set<n>(%step)``: loads the global, fills ``r`` with ``value`` in place,
+        stores it."""
+        key = ("set", glob, r, value)
+        if key not in self.accessors:
+            name = self.accessors[key] = f"{function_name(self.k)}_set{len(self.accessors)}"
+            size = next(g.size for g in self.p.globals if g.name == glob)
+            c = _Emitter("%step")
+            sz = c.bytes_(Lin(size))
+            symbol = global_symbol(self.k, glob)
+            if self.unrefined:
+                c.emit(f"%raw = util.global.load @{symbol} : !stream.resource<variable>")
+                c.emit(
+                    f"%g = stream.async.transfer %raw : !stream.resource<variable>{{{sz}}} -> {self.res('variable')}{{{sz}}}"
+                )
+            else:
+                c.emit(f"%g = util.global.load @{symbol} : !stream.resource<variable>")
+            off, end, length = c.byte_range(r)
+            fill = c.const(value, "i32")
+            c.emit(
+                f"%w = stream.async.fill {fill}, %g[{off} to {end} for {length}] : i32 -> %g as "
+                f"{self.res('variable')}{{{sz}}}"
+            )
+            self.store(c, "%w", symbol, lambda: sz)
+            c.emit("util.return")
+            self.callees.append(f"  util.func private @{name}(%step: index) {{\n" + "\n".join(c.lines) + "\n  }")
+        return self.accessors[key]
+
     def call(self, e: _Emitter, op: Call) -> None:
         n = self.numbers[id(op)]
         name = f"{function_name(self.k)}_c{n}"
@@ -642,6 +717,9 @@ class _ProgramRenderer:
                 f"({arg_ty}{{%argsz}}, index) -> {t}{{%argsz}}"
             )
             returned.append("%u")
+        if op.set_global:
+            assert op.set_range is not None
+            c.emit(f"util.call @{self.setter(op.set_global, op.set_range, op.set_value)}(%step) : (index) -> ()")
         if op.slice_range is not None:
             cnt = c.lin(op.slice_range.length)
             zero = c.const(0)
@@ -693,6 +771,7 @@ def render_module(
     unrefined: bool = False,
     hardened: bool = False,
     numbers: tuple[int, ...] | None = None,
+    separated: bool = False,
 ) -> RenderedModule:
     """One module holding every program (program ``i`` is ``@p<first + i>``; ``first`` lets a
     single program be rendered exactly as it was at its position in a batch).
@@ -705,22 +784,47 @@ def render_module(
 
     ``hardened``: every in-place op writes a fresh ``@copy`` dispatch of its target (same
     values; the oracle's reference build, which IREE's scheduling faults cannot touch).
-    ``numbers``: the programs' numbers when they are not ``first, first + 1, ...``."""
+    ``numbers``: the programs' numbers when they are not ``first, first + 1, ...``.
+    ``separated``: the sharing-free reference: a twin global gets a ``@copy`` dispatch of its
+    twin's ``iota``, and a second global stored the same value a ``@copy`` of it (same values;
+    IREE cannot make them share a buffer), so that a build of it shows what the program computes
+    without IREE's shared-globals fault."""
     numbers = tuple(numbers) if numbers is not None else tuple(range(first, first + len(programs)))
     parts = [
         "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n",
         f"  {DEVICE}\n",
-        executable_text(_entry_points(programs) if not hardened else tuple(sorted({*_entry_points(programs), "copy"}))),
+        executable_text(
+            _entry_points(programs)
+            if not (hardened or separated)
+            else tuple(sorted({*_entry_points(programs), "copy"}))
+        ),
     ]
     init = _Emitter("%unused")
     for k, program in zip(numbers, programs):
-        for gi, g in enumerate(program.globals):
+        index = {g.name: gi for gi, g in enumerate(program.globals)}
+        made: dict[str, str] = {}
+        for g in program.globals:
             sym = global_symbol(k, g.name)
             parts.append(f"  util.global private mutable @{sym} : !stream.resource<variable>\n")
+            if g.twin and separated:  # a copy of the twin's iota: a buffer of its own
+                n = init.const(g.size)
+                nbytes = init.const(g.size * ELEMENT_BYTES)
+                v = init.fresh("sep")
+                init.emit(
+                    f"{v} = stream.async.dispatch @{EXECUTABLE}::@copy[{n}]({made[g.twin]}[{init.const(0)} to {nbytes} "
+                    f"for {nbytes}], {n}) : (!stream.resource<variable>{{{nbytes}}}, index) -> "
+                    f"!stream.resource<variable>{{{nbytes}}}"
+                )
+                init.emit(f"util.global.store {v}, @{sym} : !stream.resource<variable>")
+                continue
+            if g.shared:  # the twin's iota itself: one value stored to two globals
+                init.emit(f"util.global.store {made[g.twin]}, @{sym} : !stream.resource<variable>")
+                continue
             n = init.const(g.size)
             nbytes = init.const(g.size * ELEMENT_BYTES)
-            base = init.const(initial_base(k, gi), "i32")
-            v = init.fresh("g")
+            # A twin is made by a second, identical iota: IREE merges the two producers.
+            base = init.const(initial_base(k, index[g.twin or g.name]), "i32")
+            v = made[g.name] = init.fresh("g")
             init.emit(
                 f"{v} = stream.async.dispatch @{EXECUTABLE}::@iota[{n}]({n}, {base}) : (index, i32) -> "
                 f"!stream.resource<variable>{{{nbytes}}}"
@@ -730,7 +834,7 @@ def render_module(
         parts.append("  util.initializer {\n" + "\n".join(init.lines) + "\n    util.return\n  }\n")
     functions, outputs, arguments = [], [], []
     for k, program in zip(numbers, programs):
-        text, outs = _ProgramRenderer(program, k, unrefined, hardened).render()
+        text, outs = _ProgramRenderer(program, k, unrefined, hardened, separated).render()
         parts.append(text)
         functions.append(function_name(k))
         outputs.append(outs)

@@ -35,6 +35,7 @@ from .program import (
     Discard,
     Fill,
     For,
+    GetGlobal,
     GLoad,
     GlobalDecl,
     GStore,
@@ -48,6 +49,7 @@ from .program import (
     Program,
     Range,
     Scale,
+    SetGlobal,
     Slice,
     Splat,
     Sum,
@@ -92,6 +94,12 @@ KINDS = (
     "switchwrite",
     "spelledwrite",
     "boundary",
+    "twin",
+    "globalcall",
+    "globalcallee",
+    "storetwice",
+    "boundary",
+    "slice",
 )
 #: The kinds of the first campaign (straight-line code with calls), for tests that must not meet
 #: the new shapes (the mutation tests' shrinking check).
@@ -124,6 +132,9 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
     # Loops whose other iterations matter: rows read ahead, cf loops over a reloaded global.
     "iterations": ("prefetch", "prefetch", "cfreload", "slice", "sum", "loop"),
     "regions": ("slice", "branch", "switchwrite", "update", "fill", "sum", "slice", "iota", "switchwrite"),
+    # Storage IREE makes one buffer (equal contents, one value stored to two globals), calls
+    # that return or write a global's buffer (the third review's findings).
+    "globals": ("twin", "globalcall", "globalcallee", "storetwice", "slice", "fill", "sum", "reload", "twin"),
     "offsets": (
         "slice",
         "update",
@@ -779,6 +790,142 @@ class _Gen:
         upd = self.pick([v for v in self.live if self.size[v] == n and v not in (src, sl, res)])
         self._write_over(src, r, upd, start)
 
+    # -- storage IREE merges, calls that are globals --------------------------------------
+    def _held_globals(self) -> list[tuple[str, int]]:
+        """(global, the writable value holding it) at the top level."""
+        if self.depth:
+            return []
+        finals = Program(self.decls, tuple(self.ops)).global_finals()
+        return [(g, v) for g, v in finals.items() if v in self.writable()]
+
+    def _release(self, g: str, v: int) -> None:
+        """Store ``v``, which holds ``g``, back: the global is free (a call may load it)."""
+        self.consume(v)
+        self.ops.append(GStore(v, g))
+        self._global_chain[g] = self.chain[v]
+
+    def _reload(self, g: str) -> int:
+        x = self.new_value(Lin(self._global_size(g)), self._global_chain[g])
+        self.ops.append(GLoad(x, g))
+        self.var_chains.add(self.chain[x])
+        return x
+
+    def _race(self, read_from: int, write: int) -> None:
+        """Slice ``read_from``, write ``write`` in place next to (or over) the slice's range,
+        read the slice: the write reaches the slice's bytes only if IREE made the two values
+        one buffer, which value semantics says they are not."""
+        r = self.draw_range(read_from)
+        if r is None:
+            return
+        sl = self.new_value(r.length)
+        if self.chain[read_from] in self.var_chains:
+            self.var_chains.add(self.chain[sl])
+        self.ops.append(Slice(sl, read_from, r))
+        self.read.add(read_from)
+        self.note(write, r)
+        self._write_over(write, r)
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+
+    def add_twin(self) -> None:
+        """Two values of equal contents, one read through a slice while the other is written
+        in place: twin globals (``GlobalDecl.twin``) when the program has them, else a second
+        ``iota`` identical to an earlier one. IREE merges such producers into one buffer after
+        the splice (third review, finding 06)."""
+        held = dict((g, v) for g, v in self._held_globals())
+        twins = [(g.twin, g.name) for g in self.decls if g.twin and g.twin in held and g.name in held]
+        if twins:
+            a, b = self.draw(st.sampled_from(twins))
+            pair = (held[a], held[b]) if self.draw(st.booleans()) else (held[b], held[a])
+            self._race(*pair)
+            return
+        iotas = [op for op in self.ops if isinstance(op, Iota) and op.out in self.writable()]
+        if not iotas:
+            return
+        first = self.draw(st.sampled_from(iotas))
+        twin = self.new_value(first.size)
+        self.ops.append(Iota(twin, first.size, first.base))
+        pair = (first.out, twin) if self.draw(st.booleans()) else (twin, first.out)
+        self._race(*pair)
+
+    def add_global_call(self) -> None:
+        """A call that returns a global's buffer (or a reload), sliced; the global stored back;
+        a call that writes the global; the slice read after it (third review, finding 01)."""
+        held = self._held_globals()
+        if not held:
+            return
+        g, v = self.draw(st.sampled_from(held))
+        self._release(g, v)
+        x = self.new_value(Lin(self._global_size(g)), self._global_chain[g])
+        self.ops.append(GetGlobal(x, g) if self.draw(st.integers(0, 3)) else GLoad(x, g))
+        self.var_chains.add(self.chain[x])
+        r = self.draw_range(x)
+        if r is None:
+            return
+        sl = self.new_value(r.length)
+        self.var_chains.add(self.chain[sl])
+        self.ops.append(Slice(sl, x, r))
+        self.read.add(x)
+        self.note(x, r)
+        self._release(g, x)
+        n = Lin(self.draw(st.integers(1, 2)))
+        start = self.draw_start(Lin(self._global_size(g)), n, self._global_chain[g])
+        self.ops.append(SetGlobal(g, Range(start, n), self.unique(23)))
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+        self._reload(g)
+
+    def add_global_callee(self) -> None:
+        """A global's buffer (reloaded or returned by a call) passed to a callee that slices it,
+        calls a setter of that global, then reads the slice (third review, finding 02)."""
+        held = self._held_globals()
+        if not held:
+            return
+        g, v = self.draw(st.sampled_from(held))
+        self._release(g, v)
+        x = self.new_value(Lin(self._global_size(g)), self._global_chain[g])
+        self.ops.append(GetGlobal(x, g) if self.draw(st.booleans()) else GLoad(x, g))
+        read = self.draw_range(x)
+        if read is None:
+            return
+        n = Lin(self.draw(st.integers(1, 2)))
+        start = self.draw_start(Lin(self._global_size(g)), n, self.chain[x])
+        result = self.new_value(Lin(1))
+        via_slice = self.draw(st.integers(0, 3)) != 0
+        call = Call(
+            None,
+            result,
+            x,
+            read if via_slice else None,
+            None if via_slice else read,
+            None,
+            late=self.draw(st.integers(0, 3)) == 0,
+            forward=self.draw(st.integers(0, 3)) == 0,
+            set_global=g,
+            set_range=Range(start, n),
+            set_value=self.unique(29),
+        )
+        self.consume(x)
+        self.ops.append(call)
+        self.calls.append(call)
+        self.results.append(result)
+        self._reload(g)
+
+    def add_store_twice(self) -> None:
+        """One value stored to two globals of one size (IREE makes them one buffer), both
+        reloaded, one read through a slice while the other is written in place."""
+        held = self._held_globals()
+        pairs = [
+            (a, b) for a in held for b in held if a[0] != b[0] and self._global_size(a[0]) == self._global_size(b[0])
+        ]
+        if not pairs:
+            return
+        (g1, v1), (g2, v2) = self.draw(st.sampled_from(pairs))
+        self._release(g2, v2)
+        self.consume(v1)
+        self.ops.append(GStore(v1, g1, g2))
+        self._global_chain[g1] = self.chain[v1]
+        x1, x2 = self._reload(g1), self._reload(g2)
+        self._race(*((x1, x2) if self.draw(st.booleans()) else (x2, x1)))
+
     # -- transactions (top level) ----------------------------------------------------------
     def snapshot(self) -> tuple:
         return (
@@ -937,6 +1084,14 @@ class _Gen:
             self.add_spelled_write()
         elif kind == "cfreload":
             self.add_reload("rows", "cf")
+        elif kind == "twin":
+            self.add_twin()
+        elif kind == "globalcall":
+            self.add_global_call()
+        elif kind == "globalcallee":
+            self.add_global_callee()
+        elif kind == "storetwice":
+            self.add_store_twice()
         elif kind in ("iota", "splat"):
             size = self.draw_lin(1, 20)
             out = self.new_value(size)
@@ -969,6 +1124,11 @@ def programs(
     g.deep_prefetch = bool(rates.get("deep_prefetch"))
     n_globals = draw(st.integers(0, 2))
     decls = tuple(GlobalDecl(f"g{i}", draw(st.integers(2, 24))) for i in range(n_globals))
+    if n_globals == 2 and "twin" in kinds and draw(st.integers(0, 3)) == 0:
+        # Twin globals (equal initial contents), or two globals of one size (for one value
+        # stored to both).
+        twin = draw(st.sampled_from(("", "identical", "shared")))
+        decls = (decls[0], GlobalDecl("g1", decls[0].size, "g0" if twin else "", twin == "shared"))
     g.decls = decls
     for decl in decls:
         v = g.new_value(Lin(decl.size))
