@@ -27,6 +27,9 @@ class Verdict(enum.StrEnum):
     ORDERED_AROUND_CALLS = "ordered-around-calls"
     DISJOINT = "disjoint"
     OVERLAP = "overlap"
+    # A range that is negative or whose end wraps around 2^64 (``end < start``): no range of
+    # bytes, so never disjoint from anything.
+    WRAPS = "wraps"
     UNKNOWN = "unknown"
     UNKNOWN_RANGE = "unknown-range"
 
@@ -48,6 +51,7 @@ _TEXT = {
     Verdict.ORDERED_AROUND_CALLS: "callers' writes are ordered around every call",
     Verdict.DISJOINT: "disjoint",
     Verdict.OVERLAP: "MAY OVERLAP",
+    Verdict.WRAPS: "NEGATIVE OR WRAPS AROUND 2^64",
     Verdict.UNKNOWN: "UNKNOWN",
     Verdict.UNKNOWN_RANGE: "UNKNOWN RANGE",
 }
@@ -153,6 +157,11 @@ def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
         return (
             f"{check.op} writes [{check.range[0]}, {check.range[1]}), which may overlap the slice {where} "
             f"while the alias is live" + (f" (counterexample: {cex})" if cex else "")
+        )
+    if check.verdict is Verdict.WRAPS and check.range is not None:
+        return (
+            f"{check.op} writes [{check.range[0]}, {check.range[1]}) and the slice reads {where}: {check.detail}, "
+            "so the two are not proved disjoint"
         )
     if check.verdict is Verdict.UNKNOWN:
         return f"could not prove {check.op} disjoint from the slice {where}: {check.detail}"

@@ -148,3 +148,36 @@ util.func public @slice_used_by_unknown_op() -> !stream.resource<*> {
 }
 // LOG-LABEL: in @slice_used_by_unknown_op
 // LOG: decision: KEEP: %s is used by util.optimization_barrier, an op the model does not know
+
+// -----
+
+// A range that may wrap around 2^64 is no range of bytes, never "disjoint". The row write runs
+// in one branch, on the cache loaded there; its bounds (start <= end <= size) hold only inside
+// that branch, so here nothing keeps 8192*step + 8208 from wrapping past 2^64: at
+// step = 2^51 - 1 the row is [2^64 - 8176, 16), which ends over the slice's bytes [0, 16).
+// The log says so instead of calling the ranges disjoint.
+// CHECK-LABEL: util.func public @row_write_that_may_wrap
+util.func public @row_write_that_may_wrap(%flag: i1, %step: index, %row: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c8192 = arith.constant 8192 : index
+  %c33554432 = arith.constant 33554432 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %rows = arith.muli %step, %c8192 : index
+  %off = arith.addi %rows, %c16 : index
+  %end = arith.addi %off, %c8192 : index
+  // CHECK: stream.async.slice
+  %s = stream.async.slice %cache[%c0 to %c16] : !stream.resource<variable>{%c33554432} -> !stream.resource<variable>{%c16}
+  scf.if %flag {
+    %again = util.global.load @cache : !stream.resource<variable>
+    %u = stream.async.update %row, %again[%off to %end] : !stream.resource<*>{%c8192} -> %again as !stream.resource<variable>{%c33554432}
+    util.global.store %u, @cache : !stream.resource<variable>
+  }
+  %r = stream.async.dispatch @ex::@read(%s[%c0 to %c16 for %c16]) : (!stream.resource<variable>{%c16}) -> !stream.resource<*>{%c4}
+  util.return %r : !stream.resource<*>
+}
+// LOG-LABEL: in @row_write_that_may_wrap
+// LOG: decision: KEEP: stream.async.update %u writes [8192*step + 16, 8192*step + 8208) and the slice reads [0, 16): [8192*step + 16, 8192*step + 8208) is [18446744073709543440, 16) at step=2251799813685247: negative, or its end wraps around 2^64, so the two are not proved disjoint
+// LOG: NEGATIVE OR WRAPS AROUND 2^64
+// LOG-NEXT: counterexample: step = 2251799813685247
