@@ -46,3 +46,8 @@ def wrap(chunk: str) -> str:
         + chunk
         + "\n}\n"
     )
+
+
+def case_module(chunk: str) -> str:
+    """The module of one case, to parse on its own."""
+    return wrap(chunk)

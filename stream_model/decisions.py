@@ -59,6 +59,20 @@ _TEXT = {
 
 _STATE_FIELDS = frozenset({"write_op", "argument"})
 
+#: A position in the user's file, for tools: ``{"file": path, "line": 37, "column": 14}`` (the
+#: printed ``location`` says the same as ``file.mlir:37:14``), or None when there is none.
+Position = dict[str, str | int] | None
+
+
+def _with_position(out: dict[str, Any], position: Position) -> dict[str, Any]:
+    """``out`` with ``position`` right after ``location``."""
+    ordered: dict[str, Any] = {}
+    for key, value in out.items():
+        ordered[key] = value
+        if key == "location":
+            ordered["position"] = position
+    return ordered
+
 
 @dataclass
 class WriteCheck:
@@ -75,12 +89,14 @@ class WriteCheck:
     # stability it relies on: analysis state behind the claim, not part of the log.
     write_op: Any = field(default=None, repr=False, compare=False)
     argument: tuple[str, int | str] | None = field(default=None, repr=False, compare=False)
+    position: Position = None
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS}
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS | {"position"}}
+        return _with_position(out, self.position)
 
     @property
     def safe(self) -> bool:
@@ -138,16 +154,20 @@ class SliceDecision:
     # Consumers of the alias reached after the source was consumed in place (see
     # :class:`LiveVersion`); logged only when there are any, so other records keep their form.
     live_versions: list[LiveVersion] = field(default_factory=list)
+    position: Position = None
+    # The copy op itself: analysis state (it names the op in the analysed module; once the
+    # rewrite has run it may be gone), never part of the log.
+    op: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.decision = Decision(self.decision)
 
     def to_json(self) -> dict[str, Any]:
-        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "live_versions"}
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("live_versions", "position", "op")}
         out["checks"] = [c.to_json() for c in self.checks]
         if self.live_versions:
             out["live_versions"] = [v.to_json() for v in self.live_versions]
-        return out
+        return _with_position(out, self.position)
 
 
 def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:

@@ -149,6 +149,7 @@ class SliceQuery:
         check = WriteCheck(
             op=names.describe(w.op),
             location=names.location(w.op),
+            position=names.position(w.op),
             range=None,
             verdict=verdict,
             detail=detail,
