@@ -43,6 +43,7 @@ def _fail(message: str, code: int = EXIT_ERROR) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="slice-elision", description=__doc__.split("\n\n")[0])
+    p.add_argument("--version", action="version", version=_version())
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("rewrite", help="alias proven-safe slices in a stream-async module")
     r.add_argument("input")
@@ -176,6 +177,19 @@ def _refuse_output_flags(flags: list[str]) -> None:
                 "rewrite -o writes a rewritten module)",
                 EXIT_USAGE,
             )
+
+
+def _version() -> str:
+    """``slice-elision 0.1.0 (iree-base-compiler 3.13.0)``: this package and the compiler it runs."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from . import __version__
+
+    try:
+        compiler = version("iree-base-compiler")
+    except PackageNotFoundError:  # pragma: no cover - installed without its dependencies
+        compiler = "not installed"
+    return f"slice-elision {__version__} (iree-base-compiler {compiler})"
 
 
 def _default_cpu_flags() -> tuple[str, ...]:
