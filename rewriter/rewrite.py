@@ -52,7 +52,6 @@ from stream_model.ir_util import (
     parent_op_of_block,
     user_op,
 )
-from stream_model.loader import require_stream_phase
 from stream_model.program import FunctionModel
 from stream_model.semantics import STREAM_REGION_OPS, is_resource, tied_operands
 
@@ -133,7 +132,8 @@ def elide_slices(
     """Analyse every slice of ``module`` and, if ``apply``, replace the safe ones by aliases.
 
     ``module`` is stream-async IR (at the splice point, or scheduled): anything earlier or later
-    raises :class:`~stream_model.WrongPhaseError` rather than reporting nothing to do. Every
+    raises :class:`~stream_model.WrongPhaseError` (from the model of each module) rather than
+    reporting nothing to do. Every
     module that holds functions is analysed: ``module`` itself and the modules nested in it
     (their decisions name functions ``inner::@f``). ``options`` says how hard the analysis
     tries (:class:`~stream_model.AnalysisOptions`; ``max_iterations``/``timeout_ms`` set the
@@ -146,7 +146,6 @@ def elide_slices(
     if annotate and apply:
         raise ValueError("annotate leaves the module unrewritten: pass apply=False")
     options = _options(options, max_iterations, timeout_ms)
-    require_stream_phase(module)
     if not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     reports = []
@@ -167,7 +166,6 @@ def apply_analysis(analysis: Analysis) -> RewriteReport:
     (the repair changes the module before the analysis: :func:`elide_slices` does it)."""
     if getattr(analysis, _APPLIED, False):
         raise RewriteError("this analysis was applied already: its ops are gone from the module")
-    require_stream_phase(analysis.model.module)
     if not _verify(analysis.model.module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     setattr(analysis, _APPLIED, True)

@@ -176,7 +176,14 @@ def test_explain_and_compile_log_the_same_records_for_frontend_input(tmp_path: P
     example = REPO / "examples" / "decode_step.mlir"
     explained = log_of("explain", str(example), "--log", str(tmp_path / "e.jsonl"), *CPU_FLAGS)
     compiled = log_of(
-        "compile", str(example), "-o", str(tmp_path / "o.vmfb"), "--no-elide", "--log", str(tmp_path / "c.jsonl"), *CPU_FLAGS
+        "compile",
+        str(example),
+        "-o",
+        str(tmp_path / "o.vmfb"),
+        "--no-elide",
+        "--log",
+        str(tmp_path / "c.jsonl"),
+        *CPU_FLAGS,
     )
     assert len(explained) == 4 and compiled == explained
     assert [r["location"] for r in explained] == [f"decode_step.mlir:{n}:14" for n in (36, 37, 81, 82)]

@@ -85,9 +85,7 @@ def test_a_permission_error_is_one_line_that_says_so(seed_file: Path, tmp_path: 
     assert not out.exists()
 
 
-def test_rewrite_leaves_an_earlier_output_alone_when_its_log_cannot_be_written(
-    seed_file: Path, tmp_path: Path
-) -> None:
+def test_rewrite_leaves_an_earlier_output_alone_when_its_log_cannot_be_written(seed_file: Path, tmp_path: Path) -> None:
     out = tmp_path / "out.mlir"
     out.write_text("earlier result")
     proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--log", "/proc/l.jsonl")

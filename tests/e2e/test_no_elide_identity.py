@@ -40,7 +40,9 @@ def _locations(module: ir.Module) -> list[str]:
 def test_no_elide_is_byte_identical_for_a_flow_level_decode_step(tmp_path: Path) -> None:
     ref, out = tmp_path / "ref.vmfb", tmp_path / "out.vmfb"
     subprocess.run([tool("iree-compile"), *FLAGS, str(FLOW_STEP), "-o", str(ref)], check=True)
-    proc = subprocess.run([SCRIPT, "compile", str(FLOW_STEP), "-o", str(out), "--no-elide", *FLAGS], capture_output=True, text=True)
+    proc = subprocess.run(
+        [SCRIPT, "compile", str(FLOW_STEP), "-o", str(out), "--no-elide", *FLAGS], capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes() == ref.read_bytes()
 
@@ -51,10 +53,20 @@ def test_no_elide_gives_iree_s_own_executable_intermediates(tmp_path: Path) -> N
     ref_dir, our_dir = tmp_path / "ref", tmp_path / "ours"
     dump = "--iree-hal-dump-executable-intermediates-to="
     subprocess.run(
-        [tool("iree-compile"), *FLAGS, dump + str(ref_dir), str(FLOW_STEP), "-o", str(tmp_path / "ref.vmfb")], check=True
+        [tool("iree-compile"), *FLAGS, dump + str(ref_dir), str(FLOW_STEP), "-o", str(tmp_path / "ref.vmfb")],
+        check=True,
     )
     proc = subprocess.run(
-        [SCRIPT, "compile", str(FLOW_STEP), "-o", str(tmp_path / "out.vmfb"), "--no-elide", *FLAGS, dump + str(our_dir)],
+        [
+            SCRIPT,
+            "compile",
+            str(FLOW_STEP),
+            "-o",
+            str(tmp_path / "out.vmfb"),
+            "--no-elide",
+            *FLAGS,
+            dump + str(our_dir),
+        ],
         capture_output=True,
         text=True,
     )

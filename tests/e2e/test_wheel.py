@@ -27,7 +27,18 @@ SEED_CASE = next(c for c in cases() if c[0] == "alias/same_ssa_value")[2]
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", str(out), str(REPO)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(out),
+            str(REPO),
+        ],
         check=True,
         capture_output=True,
     )
@@ -50,7 +61,18 @@ def scratch(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         ).stdout.strip()
     )
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
         check=True,
         capture_output=True,
     )
@@ -68,7 +90,9 @@ def test_the_wheel_holds_the_three_packages_with_their_type_information_and_no_b
 
 
 def test_the_installed_command_line_runs_outside_the_checkout(scratch: Path, tmp_path: Path) -> None:
-    version = subprocess.run([str(scratch / "slice-elision"), "--version"], capture_output=True, text=True, cwd=tmp_path)
+    version = subprocess.run(
+        [str(scratch / "slice-elision"), "--version"], capture_output=True, text=True, cwd=tmp_path
+    )
     assert version.returncode == 0 and version.stdout.startswith("slice-elision 0.1.0 (iree-base-compiler 3.13.0)")
     src = tmp_path / "seed.mlir"
     src.write_text(case_module(SEED_CASE))
@@ -82,7 +106,9 @@ def test_the_installed_command_line_runs_outside_the_checkout(scratch: Path, tmp
     assert "1 slice(s) aliased, 0 kept" in proc.stderr
 
 
-def test_the_installed_packages_import_from_the_install_and_benchmarks_is_not_one(scratch: Path, tmp_path: Path) -> None:
+def test_the_installed_packages_import_from_the_install_and_benchmarks_is_not_one(
+    scratch: Path, tmp_path: Path
+) -> None:
     script = (
         "import importlib.util, rewriter, stream_model, dfx\n"
         "print(rewriter.__file__)\n"

@@ -99,7 +99,11 @@ def test_each_package_says_it_is_typed(package: str) -> None:
 
 @pytest.mark.parametrize(
     "text,phase,evidence",
-    [(FLOW_IR, "before", "flow.tensor.slice"), (LINALG_IR, "before", "tensor.empty"), (ALLOCATED_IR, "after", "stream.cmd.")],
+    [
+        (FLOW_IR, "before", "flow.tensor.slice"),
+        (LINALG_IR, "before", "tensor.empty"),
+        (ALLOCATED_IR, "after", "stream.cmd."),
+    ],
     ids=["flow", "linalg", "after-allocation"],
 )
 def test_elide_slices_refuses_ir_before_or_after_the_stream_phase(text: str, phase: str, evidence: str) -> None:
@@ -129,7 +133,9 @@ def test_elide_slices_takes_analysis_options(monkeypatch: pytest.MonkeyPatch) ->
     given = AnalysisOptions(timeout_ms=1234, max_iterations=7)
     seen: list[AnalysisOptions] = []
     real = rewriter.rewrite.analyze
-    monkeypatch.setattr(rewriter.rewrite, "analyze", lambda model, options: seen.append(options) or real(model, options))
+    monkeypatch.setattr(
+        rewriter.rewrite, "analyze", lambda model, options: seen.append(options) or real(model, options)
+    )
     report = elide_slices(_module(SEED), apply=False, options=given)
     assert seen == [given] and [d.decision for d in report.decisions] == [Decision.ALIAS]
     with pytest.raises(ValueError, match="not both"):
@@ -164,8 +170,11 @@ def test_each_decision_carries_its_op_which_the_log_does_not_show() -> None:
     report = elide_slices(module, apply=False)
     (decision,) = report.decisions
     assert decision.op.name == "stream.async.slice"
-    assert decision.op.location == next(
-        op for op in module.body.operations[-1].regions[0].blocks[0].operations if op.name == "stream.async.slice"
-    ).location
+    assert (
+        decision.op.location
+        == next(
+            op for op in module.body.operations[-1].regions[0].blocks[0].operations if op.name == "stream.async.slice"
+        ).location
+    )
     record = decision.to_json()
     assert "op" not in record and json.dumps(record)
