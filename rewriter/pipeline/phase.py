@@ -24,6 +24,9 @@ from pathlib import Path
 
 from iree.compiler import ir
 
+from stream_model import WrongPhaseError
+from stream_model.ir_util import Phase, classify_phase
+
 from .common import new_context, write_ir
 from .driver import _check_input, _compile_to_flow
 from .flags import check_supported_flags, stream_options
@@ -72,6 +75,7 @@ def run_from_splice(module: ir.Module, iree_flags: Sequence[str] = ()) -> ir.Mod
 
 
 def _run(module: ir.Module, iree_flags: Sequence[str], *, before: bool) -> ir.Module:
+    _check_phase(module, before)
     flags = list(iree_flags)
     check_supported_flags(flags)
     opts = stream_options(flags)
@@ -79,6 +83,27 @@ def _run(module: ir.Module, iree_flags: Sequence[str], *, before: bool) -> ir.Mo
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         runner = StreamRunner(module.context, opts.global_cl_flags, Path(tmp))
         return runner.run(module, first if before else second, "stream phase")
+
+
+def _check_phase(module: ir.Module, before: bool) -> None:
+    """Each half takes the module where the other leaves it: flow-level IR before the splice,
+    stream-async IR at the splice (scalar code, with neither, is both); anything else raises
+    :class:`~stream_model.WrongPhaseError` instead of running passes that do not apply."""
+    found = classify_phase(module)
+    expected = (Phase.BEFORE, Phase.NOT_STREAM) if before else (Phase.SPLICE, Phase.NOT_STREAM)
+    if found.phase in expected:
+        return
+    if before:
+        raise WrongPhaseError(
+            f"run_to_splice takes the flow-level module (iree-compile --compile-to=flow); found {found.evidence}, "
+            f"which belongs {found.phase.value} the splice point",
+            found.phase,
+        )
+    raise WrongPhaseError(
+        f"run_from_splice takes the module at the splice point (run_to_splice's result); found {found.evidence}, "
+        f"which belongs {found.phase.value} the splice point",
+        found.phase,
+    )
 
 
 def write_for_iree(module: ir.Module, path: str | os.PathLike[str]) -> None:

@@ -76,3 +76,14 @@ def test_flags_that_need_iree_opt_are_named_in_the_pipelines() -> None:
     assert stream_pipelines([*FLAGS, "--iree-stream-resource-index-bits=32"]).global_cl_flags == (
         "--iree-stream-resource-index-bits=32",
     )
+
+
+def test_each_half_refuses_a_module_at_the_other_phase(tmp_path: Path) -> None:
+    from rewriter import WrongPhaseError
+
+    flow = ir.Module.parse(_flow(tmp_path), new_context())
+    with pytest.raises(WrongPhaseError, match="run_from_splice takes the module at the splice point"):
+        run_from_splice(flow, FLAGS)
+    at_splice = run_to_splice(flow, FLAGS)
+    with pytest.raises(WrongPhaseError, match="run_to_splice takes the flow-level module"):
+        run_to_splice(at_splice, FLAGS)
