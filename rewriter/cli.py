@@ -198,12 +198,20 @@ def _default_cpu_flags() -> tuple[str, ...]:
     return DEFAULT_CPU_FLAGS
 
 
+#: Inputs larger than this (a frontend export with its weights inline) are not read a second
+#: time just to name values: the log then uses the printer's names (``%8``).
+NAMING_SOURCE_LIMIT = 64 << 20
+
+
 def _naming_source(path: str) -> tuple[str | None, str | None]:
     """The input's text and path, so that a log names values as the user wrote them (IREE keeps
-    the input's locations through its pipeline); nothing for bytecode or unreadable input."""
+    the input's locations through its pipeline); nothing for bytecode, unreadable or very large
+    input."""
     try:
+        if os.path.getsize(path) > NAMING_SOURCE_LIMIT:
+            return None, None
         return read_text(path), path
-    except ModelError:
+    except (ModelError, OSError):
         return None, None
 
 
