@@ -21,8 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import sympy
+from iree.compiler import ir
 
-from stream_model import ModuleModel, parse_module
+from stream_model import parse_module
+from stream_model.ir_util import FUNCTION_OPS
+from stream_model.naming import Names
+from stream_model.ranges import IndexTranslator
 from stream_model.symbolic import evaluate, pretty
 
 from .measure import copy_commands
@@ -65,15 +69,26 @@ class StepCopies:
 
 
 def step_symbol(ir_text: str, function: str = STEP_FUNCTION, argument: int = STEP_ARGUMENT) -> sympy.Symbol:
-    """The symbol the analysis' translator gives to ``function``'s ``argument``-th argument."""
+    """The symbol the analysis' translator gives to ``function``'s ``argument``-th argument.
+
+    The IR is after allocation, which the model does not describe (``ModuleModel`` refuses it):
+    only the translator's naming is used, on the function's own argument."""
     loaded = parse_module(ir_text, "<after-allocation>")
     with loaded.context:
-        model = ModuleModel(loaded.module)
-        fn = next((f for f in model.functions if f.name == function), None)
+        fn = next(
+            (
+                op.operation
+                for op in loaded.module.body.operations
+                if op.operation.name in FUNCTION_OPS
+                and "sym_name" in op.operation.attributes
+                and ir.StringAttr(op.operation.attributes["sym_name"]).value == function
+            ),
+            None,
+        )
         if fn is None:
             raise ValueError(f"no function @{function} in the module")
-        arg = list(fn.op.regions[0].blocks[0].arguments)[argument]
-        symbol = model.translator.expr(arg)
+        arg = list(fn.regions[0].blocks[0].arguments)[argument]
+        symbol = IndexTranslator(Names(loaded.module).name).expr(arg)
     if not isinstance(symbol, sympy.Symbol):
         raise ValueError(f"argument {argument} of @{function} is not a plain index symbol")
     return symbol

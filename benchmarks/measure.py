@@ -14,7 +14,10 @@ from dataclasses import dataclass
 import sympy
 from iree.compiler import ir
 
-from stream_model import ModuleModel, parse_module
+from stream_model import parse_module
+from stream_model.ir_util import FUNCTION_OPS
+from stream_model.naming import Names
+from stream_model.ranges import IndexTranslator
 from stream_model.symbolic import evaluate, pretty
 
 
@@ -35,37 +38,60 @@ def copy_commands(ir_text: str, function: str | None = None) -> list[CopyCommand
     every copy of the module once, as written.
     """
     loaded = parse_module(ir_text, "<after-allocation>")
-    model = ModuleModel(loaded.module)
+    module = _AfterAllocation.of(loaded.module)
     if function is None:
-        return [c for fn in model.functions for c in _own_copies(model, fn)]
-    fn = model.function(function)
-    return [] if fn is None else _copies_with_calls(model, fn, {}, depth=0)
+        return [c for name in module.functions for c in _own_copies(module, name)]
+    if function not in module.functions:
+        return []
+    return _copies_with_calls(module, function, {}, depth=0)
 
 
-def _own_copies(model: ModuleModel, fn) -> list[CopyCommand]:
+@dataclass(frozen=True)
+class _AfterAllocation:
+    """What counting copies needs of a module after allocation: its functions by name, and the
+    analysis' translator for their index values (the model itself, ``ModuleModel``, describes
+    stream-async IR and refuses this phase)."""
+
+    functions: dict[str, ir.Operation]
+    translator: IndexTranslator
+
+    @staticmethod
+    def of(module: ir.Module) -> _AfterAllocation:
+        functions = {
+            ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
+            for op in module.body.operations
+            if op.operation.name in FUNCTION_OPS
+            and "sym_name" in op.operation.attributes
+            and len(op.operation.regions)
+            and len(op.operation.regions[0].blocks)  # a declaration has no body to count
+        }
+        return _AfterAllocation(functions, IndexTranslator(Names(module).name))
+
+
+def _own_copies(module: _AfterAllocation, name: str) -> list[CopyCommand]:
     return [
-        CopyCommand(fn.name, model.translator.expr(op.opview.length))
-        for op in _walk(fn.op)
+        CopyCommand(name, module.translator.expr(op.opview.length))
+        for op in _walk(module.functions[name])
         if op.name == "stream.cmd.copy"
     ]
 
 
-def _copies_with_calls(model: ModuleModel, fn, subs: dict, depth: int) -> list[CopyCommand]:
-    out = [CopyCommand(c.function, c.length.xreplace(subs)) for c in _own_copies(model, fn)]
+def _copies_with_calls(module: _AfterAllocation, name: str, subs: dict, depth: int) -> list[CopyCommand]:
+    out = [CopyCommand(c.function, c.length.xreplace(subs)) for c in _own_copies(module, name)]
     if depth > 8:
         return out
-    for op in _walk(fn.op):
+    for op in _walk(module.functions[name]):
         if op.name != "util.call":
             continue
-        callee = model.function(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
-        if callee is None:
+        callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+        if callee not in module.functions:
             continue
-        args = list(callee.op.regions[0].blocks[0].arguments)
+        args = list(module.functions[callee].regions[0].blocks[0].arguments)
         inner = {}
         for arg, operand in zip(args, op.operands):
             if str(arg.type) == "index":
-                inner[model.translator.expr(arg)] = model.translator.expr(operand).xreplace(subs)
-        out.extend(_copies_with_calls(model, callee, inner, depth + 1))
+                inner[module.translator.expr(arg)] = module.translator.expr(operand).xreplace(subs)
+        out.extend(_copies_with_calls(module, callee, inner, depth + 1))
     return out
 
 

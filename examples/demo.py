@@ -17,11 +17,14 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.measure import copy_bytes_per_step, copy_commands, describe
 from rewriter.explain import human
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
+
+# benchmarks/ is part of the checkout, not of the installed package: this script runs from it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.measure import copy_bytes_per_step, copy_commands, describe  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent / "decode_step.mlir"
 STEP_SYMBOL = "arg1"  # the step argument of @step, as it appears in stream IR

@@ -48,11 +48,14 @@ import numpy as np
 import torch
 from iree.turbine import aot
 
-from benchmarks.measure import copy_commands, describe
 from rewriter.explain import human
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.runtime import LoadedModule
+
+# benchmarks/ is part of the checkout, not of the installed package: this script runs from it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.measure import copy_commands, describe  # noqa: E402
 
 FORMS = ("masked", "prefix")
 #: iree-turbine names the exported entry point after the module's ``forward``.

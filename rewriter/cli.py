@@ -1,7 +1,7 @@
 """``slice-elision``: analyse, rewrite, explain and compile.
 
     slice-elision rewrite IN.mlir -o OUT.mlir [--log LOG.jsonl]
-    slice-elision explain IN.mlir [iree-compile flags...]
+    slice-elision explain IN.mlir [--log LOG.jsonl] [iree-compile flags...]
     slice-elision compile IN.mlir -o OUT.vmfb [--log LOG.jsonl] [--no-elide] [iree-compile flags...]
 
 Every failure is one ``slice-elision: error: ...`` line on stderr and a non-zero exit; no output
@@ -17,11 +17,13 @@ from collections.abc import Sequence
 
 from iree.compiler import ir
 
-from stream_model import LoadedModule, ModelError, WrongPhaseError, load, parse_module
+from stream_model import LoadedModule, ModelError, SliceElisionError, WrongPhaseError, load
 from stream_model.ir_util import Phase, classify_phase
+from stream_model.loader import load_split, read_text
 
-from .explain import human, jsonl, write_atomically
-from .rewrite import RewriteError, RewriteReport, elide_slices
+from .explain import human, jsonl
+from .outputs import all_or_none
+from .rewrite import RewriteReport, elide_slices, merged_reports
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -41,6 +43,7 @@ def _fail(message: str, code: int = EXIT_ERROR) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="slice-elision", description=__doc__.split("\n\n")[0])
+    p.add_argument("--version", action="version", version=_version())
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("rewrite", help="alias proven-safe slices in a stream-async module")
     r.add_argument("input")
@@ -51,15 +54,23 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="rewrite nothing; write each copy's decision and reason on it as attributes (for IR tests)",
     )
+    r.add_argument(
+        "--mlir-print-debuginfo",
+        action="store_true",
+        help="print every op's location (as iree-opt does): the input file's, so IREE keeps them downstream",
+    )
+    _split_input_file(r)
     e = sub.add_parser(
         "explain",
         help="print the proof log of every slice",
         description="Print the proof log of every slice. IN is stream-async IR, or anything compile takes "
         "(torch, linalg, flow, stream IR, MLIR bytecode): then IREE runs up to the splice point first, with "
         "the iree-compile flags given after IN (default: " + " ".join(_default_cpu_flags()) + "). "
-        "Stream-async IR is explained as it is, and the flags are not used.",
+        "Stream-async IR is explained as it is; iree-compile flags are then refused (they would do nothing).",
     )
     e.add_argument("input")
+    e.add_argument("--log", help="also write the proof log as JSON Lines here (the same records as rewrite --log)")
+    _split_input_file(e)
     e.add_argument(
         "--iree-flags",
         default="",
@@ -78,49 +89,107 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _rewrite(args: argparse.Namespace) -> None:
-    loaded = load(args.input)
-    report = elide_slices(
-        loaded.module, apply=not args.annotate, annotate=args.annotate, source=loaded.text, filename=loaded.filename
+def _split_input_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--split-input-file",
+        action="store_true",
+        help="each '// -----' chunk of IN is a module of its own (IREE's lit convention); locations stay "
+        "positions in IN, and rewrite prints the chunks' modules separated by '// -----'",
     )
-    text = str(loaded.module)
-    if args.output != "-":
-        _check_writable(args.output)
-    if args.log:
-        _check_writable(args.log)
-    if args.output == "-":
+
+
+def _rewrite(args: argparse.Namespace) -> None:
+    with all_or_none() as outputs:
+        out = outputs.reserve(args.output) if args.output != "-" else None
+        log = outputs.reserve(args.log) if args.log else None
+        texts, reports = [], []
+        for loaded in _load(args):
+            reports.append(
+                elide_slices(
+                    loaded.module,
+                    apply=not args.annotate,
+                    annotate=args.annotate,
+                    source=loaded.text,
+                    filename=loaded.filename,
+                )
+            )
+            texts.append(loaded.module.operation.get_asm(enable_debug_info=args.mlir_print_debuginfo))
+        report = merged_reports(reports)
+        text = SPLIT_OUTPUT.join(texts)
+        if log is not None:
+            outputs.write(log, jsonl(report.log_records()))
+        if out is not None:
+            outputs.write(out, text)
+        outputs.commit()
+    if out is None:
         sys.stdout.write(text)
-    if args.log:
-        write_atomically(args.log, jsonl(report.log_records()))
-    if args.output != "-":
-        write_atomically(args.output, text)
     _summary(report)
 
 
-def _check_writable(path: str) -> None:
-    """A plain error before anything is written (no log left behind for a failed rewrite)."""
-    target = os.path.abspath(path)
-    if os.path.isdir(target):
-        _fail(f"cannot write {path}: it is a directory")
-    if not os.path.isdir(os.path.dirname(target)):
-        _fail(f"cannot write {path}: no such directory")
+#: Between the modules of a split input, as ``iree-opt --split-input-file`` prints them.
+SPLIT_OUTPUT = "\n// -----\n"
+
+
+def _load(args: argparse.Namespace) -> list[LoadedModule]:
+    """The input's module, or with ``--split-input-file`` each ``// -----`` chunk's."""
+    return load_split(args.input) if args.split_input_file else [load(args.input)]
 
 
 def _explain(args: argparse.Namespace, iree_flags: list[str]) -> None:
     flags = args.iree_flags.split() + iree_flags
-    if _is_bytecode(args.input):
-        loaded = _reach_stream_phase(args.input, flags, None)
-    else:
+    _refuse_output_flags(flags)
+    with all_or_none() as outputs:
+        log = outputs.reserve(args.log) if args.log else None
         try:
-            loaded = load(args.input)
+            modules = _load(args)
+            if flags:
+                _fail(
+                    f"{args.input} is stream-async IR, explained as it is: IREE does not run, so these flags "
+                    f"would do nothing: {' '.join(flags)}",
+                    EXIT_USAGE,
+                )
         except WrongPhaseError as e:
-            if e.phase is Phase.AFTER:
+            if e.phase is Phase.AFTER or args.split_input_file:
                 raise
-            loaded = _reach_stream_phase(args.input, flags, e)
-    report = elide_slices(loaded.module, apply=False, source=loaded.text, filename=loaded.filename)
+            modules = [_reach_stream_phase(args.input, flags, e)]
+        report = merged_reports(
+            [elide_slices(m.module, apply=False, source=m.text, filename=m.filename) for m in modules]
+        )
+        if log is not None:
+            outputs.write(log, jsonl(report.log_records()))
+        outputs.commit()
     for d in report.diagnostics:
         sys.stdout.write(f"{d.severity}: {d.message}\n\n")
     sys.stdout.write(human(report.decisions))
+
+
+def _refuse_output_flags(flags: list[str]) -> None:
+    """``explain`` prints its log; an output flag (which IREE's flags would swallow) would be
+    silently ignored, so it is refused."""
+    for flag in flags:
+        if (
+            flag in ("-o", "--output")
+            or flag.startswith(("-o=", "--output="))
+            or (flag.startswith("-o") and flag[2:3] not in ("", "-"))
+        ):
+            _fail(
+                f"explain writes no module: {flag} does not apply (--log LOG.jsonl writes the JSON Lines; "
+                "rewrite -o writes a rewritten module)",
+                EXIT_USAGE,
+            )
+
+
+def _version() -> str:
+    """``slice-elision 0.1.0 (iree-base-compiler 3.13.0)``: this package and the compiler it runs."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from . import __version__
+
+    try:
+        compiler = version("iree-base-compiler")
+    except PackageNotFoundError:  # pragma: no cover - installed without its dependencies
+        compiler = "not installed"
+    return f"slice-elision {__version__} (iree-base-compiler {compiler})"
 
 
 def _default_cpu_flags() -> tuple[str, ...]:
@@ -129,50 +198,62 @@ def _default_cpu_flags() -> tuple[str, ...]:
     return DEFAULT_CPU_FLAGS
 
 
-def _is_bytecode(path: str) -> bool:
-    """MLIR bytecode (which iree-compile takes) starts with ``ML\\xefR``; the loader reads text."""
+#: Inputs larger than this (a frontend export with its weights inline) are not read a second
+#: time just to name values: the log then uses the printer's names (``%8``).
+NAMING_SOURCE_LIMIT = 64 << 20
+
+
+def _naming_source(path: str) -> tuple[str | None, str | None]:
+    """The input's text and path, so that a log names values as the user wrote them (IREE keeps
+    the input's locations through its pipeline); nothing for bytecode, unreadable or very large
+    input."""
     try:
-        with open(path, "rb") as f:
-            return f.read(4) == b"ML\xefR"
-    except OSError:
-        return False  # the loader reports it
+        if os.path.getsize(path) > NAMING_SOURCE_LIMIT:
+            return None, None
+        return read_text(path), path
+    except (ModelError, OSError):
+        return None, None
 
 
 def _reach_stream_phase(path: str, flags: list[str], why: WrongPhaseError | None) -> LoadedModule:
     """Input before the splice point (torch, linalg, flow, stream tensor IR, bytecode): run IREE
-    up to the splice point with the flags ``compile`` would get, and explain that module.
+    up to the splice point with the flags ``compile`` would get, and explain that module, as
+    ``compile``'s hook sees it: its locations are the input's (IREE keeps them), and values are
+    named as the input writes them, so ``explain`` and ``compile --log`` say the same.
 
     ``why`` is the loader's verdict on the input. If IREE's output has no stream-async ops
     either (an empty module, a function on scalars), the loader's message is the better one.
     """
-    from .pipeline import stream_ir_at_splice
+    from .pipeline import module_at_splice
 
-    text = stream_ir_at_splice(path, flags or list(_default_cpu_flags()))
-    loaded = parse_module(text, path)
-    if why is not None and classify_phase(loaded.module).phase is Phase.NOT_STREAM:
+    module = module_at_splice(path, flags or list(_default_cpu_flags()))
+    if why is not None and classify_phase(module).phase is Phase.NOT_STREAM:
         raise why
-    return loaded
+    source, filename = _naming_source(path)
+    return LoadedModule(module.context, module, source, filename)
 
 
 def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
     from .pipeline import compile_file
 
-    # Both paths are checked before IREE runs: a plain error, and no output without its log.
-    _check_writable(args.output)
-    if args.log:
-        _check_writable(args.log)
     reports: list[RewriteReport] = []
     apply = not args.no_elide
+    source, filename = _naming_source(args.input)
 
     def hook(module: ir.Module) -> None:
         # apply=False analyses without touching the module (shared globals are reported, not
         # repaired), so --no-elide --log keeps the output byte-identical to iree-compile.
-        reports.append(elide_slices(module, apply=apply))
+        reports.append(elide_slices(module, apply=apply, source=source, filename=filename))
 
-    analyse = apply or bool(args.log)
-    compile_file(args.input, args.output, iree_flags, hook if analyse else None)
-    if args.log:
-        write_atomically(args.log, jsonl(reports[0].log_records() if reports else []))
+    # Both outputs are reserved before IREE runs: a plain error, and no output without its log.
+    with all_or_none() as outputs:
+        out = outputs.reserve(args.output)
+        log = outputs.reserve(args.log) if args.log else None
+        analyse = apply or log is not None
+        compile_file(args.input, out, iree_flags, hook if analyse else None)
+        if log is not None:
+            outputs.write(log, jsonl(reports[0].log_records() if reports else []))
+        outputs.commit()
     if reports:
         _summary(reports[0], applied=apply)
 
@@ -192,8 +273,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("compile", "explain"):
         _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
-    from .pipeline import CompileError
-
     try:
         if args.command == "rewrite":
             _rewrite(args)
@@ -201,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _explain(args, extra)
         else:
             _compile(args, extra)
-    except (ModelError, RewriteError, CompileError) as e:
+    except SliceElisionError as e:
         _fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
     except KeyboardInterrupt:
         _fail("interrupted", 130)

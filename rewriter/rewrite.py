@@ -39,14 +39,16 @@ from typing import Any
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
-from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, analyze
+from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, SliceElisionError, analyze
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.decisions import LiveVersion
 from stream_model.ir_util import (
     DISPATCH_OPERAND_SEGMENTS,
     FUNCTION_OPS,
+    ModuleScope,
     defining_op,
     dispatch_operand_index,
+    modules_with_functions,
     operand_segments,
     parent_op,
     parent_op_of_block,
@@ -73,7 +75,7 @@ PERSISTENT_LIFETIMES = ("!stream.resource<variable>", "!stream.resource<constant
 PERSISTENT_PRODUCERS = ("util.global.load", "stream.tensor.import")
 
 
-class RewriteError(Exception):
+class RewriteError(SliceElisionError):
     """The rewrite could not be applied; the message is one line for the user."""
 
 
@@ -124,6 +126,7 @@ def elide_slices(
     *,
     apply: bool = True,
     annotate: bool = False,
+    options: AnalysisOptions | None = None,
     max_iterations: int | None = None,
     timeout_ms: int | None = None,
     source: str | None = None,
@@ -131,46 +134,96 @@ def elide_slices(
 ) -> RewriteReport:
     """Analyse every slice of ``module`` and, if ``apply``, replace the safe ones by aliases.
 
-    ``source`` (the module's text, when it came from a file) only makes the log name values as
-    the user wrote them. ``annotate`` (analysis only, like One-Shot Bufferize's test mode)
-    leaves every copy in place and writes its decision on it as attributes
-    (:data:`DECISION_ATTR`, :data:`REASON_ATTR`), so IR tests can check decisions on the IR.
+    ``module`` is stream-async IR (at the splice point, or scheduled): anything earlier or later
+    raises :class:`~stream_model.WrongPhaseError` (from the model of each module) rather than
+    reporting nothing to do. Every
+    module that holds functions is analysed: ``module`` itself and the modules nested in it
+    (their decisions name functions ``inner::@f``). ``options`` says how hard the analysis
+    tries (:class:`~stream_model.AnalysisOptions`; ``max_iterations``/``timeout_ms`` set the
+    same fields, for older callers). ``source`` and ``filename`` (the text the module was
+    parsed from, and its path) only make the log name values as the user wrote them.
+    ``annotate`` (analysis only, like One-Shot Bufferize's test mode) leaves every copy in place
+    and writes its decision on it as attributes (:data:`DECISION_ATTR`, :data:`REASON_ATTR`),
+    so IR tests can check decisions on the IR.
     """
     if annotate and apply:
         raise ValueError("annotate leaves the module unrewritten: pass apply=False")
+    options = _options(options, max_iterations, timeout_ms)
+    if not _verify(module):
+        raise RewriteError("the input module does not verify; refusing to rewrite it")
+    reports = []
     with _no_collector_pauses():
-        report, ops = _elide_slices(module, apply, max_iterations, timeout_ms, source, filename)
+        for scope in modules_with_functions(module):
+            reports.append(_elide_slices(scope, apply, options, source, filename))
+    report = merged_reports(reports)
     if annotate:
-        _annotate(module, ops, report.decisions)
+        _annotate(module, report.decisions)
     return report
 
 
+def apply_analysis(analysis: Analysis) -> RewriteReport:
+    """Rewrite the module ``analysis`` was made of (``analyze(ModuleModel(module), options)``),
+    without analysing it again: the same decisions, downgrades, rewrite and report as
+    :func:`elide_slices`, for a caller that looked at the decisions first. The module must not
+    have changed since; an analysis is applied once. Shared globals are reported, not repaired
+    (the repair changes the module before the analysis: :func:`elide_slices` does it)."""
+    if getattr(analysis, _APPLIED, False):
+        raise RewriteError("this analysis was applied already: its ops are gone from the module")
+    if not _verify(analysis.model.module):
+        raise RewriteError("the input module does not verify; refusing to rewrite it")
+    setattr(analysis, _APPLIED, True)
+    started = time.perf_counter()
+    diagnostics = separate_shared_globals(analysis.resolved, fix=False)  # (read before ops go)
+    with _no_collector_pauses():
+        report = _apply(analysis, True, started)
+    report.diagnostics = diagnostics
+    return report
+
+
+_APPLIED = "_slice_elision_applied"
+
+
+def _options(options: AnalysisOptions | None, max_iterations: int | None, timeout_ms: int | None) -> AnalysisOptions:
+    if options is not None and (max_iterations is not None or timeout_ms is not None):
+        raise ValueError("pass options=AnalysisOptions(...) or max_iterations/timeout_ms, not both")
+    if options is not None:
+        return options
+    options = AnalysisOptions(max_iterations=max_iterations)
+    if timeout_ms is not None:
+        options = replace(options, timeout_ms=timeout_ms)
+    return options
+
+
 def _elide_slices(
-    module: ir.Module,
+    scope: ModuleScope,
     apply: bool,
-    max_iterations: int | None,
-    timeout_ms: int | None,
+    options: AnalysisOptions,
     source: str | None,
     filename: str | None,
-) -> tuple[RewriteReport, list[ir.Operation]]:
-    if not _verify(module):
-        raise RewriteError("the input module does not verify; refusing to rewrite it")
+) -> RewriteReport:
     started = time.perf_counter()
-    model = ModuleModel(module, source, filename)
-    resolved = resolve_calls(model, max_iterations)
+    model = ModuleModel(scope, source, filename)
+    resolved = resolve_calls(model, options.max_iterations)
     diagnostics = separate_shared_globals(resolved, fix=apply)
     errors = [d for d in diagnostics if d.severity == ERROR]
     if errors:
         raise RewriteError(errors[0].message + " (no output written)")
     if any(d.fixed for d in diagnostics):
-        model = ModuleModel(module, source, filename)  # storage changed: model the repaired module
-        resolved = resolve_calls(model, max_iterations)
+        model = ModuleModel(scope, source, filename)  # storage changed: model the repaired module
+        resolved = resolve_calls(model, options.max_iterations)
         if resolved.shared_globals:
             raise RewriteError("internal error: the shared-globals repair left globals sharing a buffer")
-    options = AnalysisOptions(max_iterations=max_iterations)
-    if timeout_ms is not None:
-        options = replace(options, timeout_ms=timeout_ms)
     analysis: Analysis = analyze(model, options, resolved)
+    report = _apply(analysis, apply, started)
+    report.diagnostics = diagnostics
+    for d in report.decisions:
+        d.function = scope.symbol_path + d.function
+    return report
+
+
+def _apply(analysis: Analysis, apply: bool, started: float) -> RewriteReport:
+    """Check the claims, keep what IREE would not honour, and (``apply``) rewrite."""
+    module = analysis.model.module
     unproven = unproven_claims(analysis)
     for index, problem in unproven:
         keep_unproven(analysis.decisions[index], problem)
@@ -193,16 +246,27 @@ def _elide_slices(
                 op.erase()
         if any(d.decision is Decision.ALIAS for d in analysis.decisions) and not _verify(module):
             raise RewriteError("internal error: the rewritten module does not verify (no output written)")
-    report = RewriteReport(
+    return RewriteReport(
         decisions=analysis.decisions,
-        diagnostics=diagnostics,
         aliased=sum(d.decision is Decision.ALIAS for d in analysis.decisions),
         kept=sum(d.decision is Decision.KEEP for d in analysis.decisions),
         analysis_seconds=time.perf_counter() - started,
         iterations=analysis.iterations,
         unproven_claims=[problem for _, problem in unproven],
     )
-    return report, analysis.ops
+
+
+def merged_reports(reports: list[RewriteReport]) -> RewriteReport:
+    """One report for several modules (nested in one, or the chunks of a split input), in order."""
+    return RewriteReport(
+        decisions=[d for r in reports for d in r.decisions],
+        diagnostics=[d for r in reports for d in r.diagnostics],
+        aliased=sum(r.aliased for r in reports),
+        kept=sum(r.kept for r in reports),
+        analysis_seconds=sum(r.analysis_seconds for r in reports),
+        iterations=sum(r.iterations for r in reports),
+        unproven_claims=[p for r in reports for p in r.unproven_claims],
+    )
 
 
 #: The attributes ``annotate`` writes on each copy: its decision, and why.
@@ -210,11 +274,11 @@ DECISION_ATTR = "slice_elision.decision"
 REASON_ATTR = "slice_elision.reason"
 
 
-def _annotate(module: ir.Module, ops: list[ir.Operation], decisions: list[SliceDecision]) -> None:
+def _annotate(module: ir.Module, decisions: list[SliceDecision]) -> None:
     with module.context:
-        for op, decision in zip(ops, decisions):
-            op.attributes[DECISION_ATTR] = ir.StringAttr.get(str(decision.decision))
-            op.attributes[REASON_ATTR] = ir.StringAttr.get(decision.reason)
+        for decision in decisions:
+            decision.op.attributes[DECISION_ATTR] = ir.StringAttr.get(str(decision.decision))
+            decision.op.attributes[REASON_ATTR] = ir.StringAttr.get(decision.reason)
 
 
 # -- which form -----------------------------------------------------------------------------

@@ -8,7 +8,15 @@ Knows IREE's stream semantics, nothing about rewriting. Entry points:
 """
 
 from .decisions import Decision, SliceDecision, Verdict, WriteCheck
-from .loader import LoadedModule, ModelError, WrongPhaseError, check_phase, load, parse_module
+from .loader import (
+    LoadedModule,
+    ModelError,
+    SliceElisionError,
+    WrongPhaseError,
+    check_phase,
+    load,
+    parse_module,
+)
 from .program import ModuleModel
 from .safety import Analysis, AnalysisOptions, analyze
 
@@ -20,6 +28,7 @@ __all__ = [
     "ModelError",
     "ModuleModel",
     "SliceDecision",
+    "SliceElisionError",
     "Verdict",
     "WriteCheck",
     "WrongPhaseError",

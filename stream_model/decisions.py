@@ -27,6 +27,9 @@ class Verdict(enum.StrEnum):
     ORDERED_AROUND_CALLS = "ordered-around-calls"
     DISJOINT = "disjoint"
     OVERLAP = "overlap"
+    # A range that is negative or whose end wraps around 2^64 (``end < start``): no range of
+    # bytes, so never disjoint from anything.
+    WRAPS = "wraps"
     UNKNOWN = "unknown"
     UNKNOWN_RANGE = "unknown-range"
 
@@ -48,12 +51,27 @@ _TEXT = {
     Verdict.ORDERED_AROUND_CALLS: "callers' writes are ordered around every call",
     Verdict.DISJOINT: "disjoint",
     Verdict.OVERLAP: "MAY OVERLAP",
+    Verdict.WRAPS: "NEGATIVE OR WRAPS AROUND 2^64",
     Verdict.UNKNOWN: "UNKNOWN",
     Verdict.UNKNOWN_RANGE: "UNKNOWN RANGE",
 }
 
 
 _STATE_FIELDS = frozenset({"write_op", "argument"})
+
+#: A position in the user's file, for tools: ``{"file": path, "line": 37, "column": 14}`` (the
+#: printed ``location`` says the same as ``file.mlir:37:14``), or None when there is none.
+Position = dict[str, str | int] | None
+
+
+def _with_position(out: dict[str, Any], position: Position) -> dict[str, Any]:
+    """``out`` with ``position`` right after ``location``."""
+    ordered: dict[str, Any] = {}
+    for key, value in out.items():
+        ordered[key] = value
+        if key == "location":
+            ordered["position"] = position
+    return ordered
 
 
 @dataclass
@@ -71,12 +89,14 @@ class WriteCheck:
     # stability it relies on: analysis state behind the claim, not part of the log.
     write_op: Any = field(default=None, repr=False, compare=False)
     argument: tuple[str, int | str] | None = field(default=None, repr=False, compare=False)
+    position: Position = None
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS}
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS | {"position"}}
+        return _with_position(out, self.position)
 
     @property
     def safe(self) -> bool:
@@ -134,16 +154,20 @@ class SliceDecision:
     # Consumers of the alias reached after the source was consumed in place (see
     # :class:`LiveVersion`); logged only when there are any, so other records keep their form.
     live_versions: list[LiveVersion] = field(default_factory=list)
+    position: Position = None
+    # The copy op itself: analysis state (it names the op in the analysed module; once the
+    # rewrite has run it may be gone), never part of the log.
+    op: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.decision = Decision(self.decision)
 
     def to_json(self) -> dict[str, Any]:
-        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "live_versions"}
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("live_versions", "position", "op")}
         out["checks"] = [c.to_json() for c in self.checks]
         if self.live_versions:
             out["live_versions"] = [v.to_json() for v in self.live_versions]
-        return out
+        return _with_position(out, self.position)
 
 
 def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
@@ -153,6 +177,11 @@ def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
         return (
             f"{check.op} writes [{check.range[0]}, {check.range[1]}), which may overlap the slice {where} "
             f"while the alias is live" + (f" (counterexample: {cex})" if cex else "")
+        )
+    if check.verdict is Verdict.WRAPS and check.range is not None:
+        return (
+            f"{check.op} writes [{check.range[0]}, {check.range[1]}) and the slice reads {where}: {check.detail}, "
+            "so the two are not proved disjoint"
         )
     if check.verdict is Verdict.UNKNOWN:
         return f"could not prove {check.op} disjoint from the slice {where}: {check.detail}"

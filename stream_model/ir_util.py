@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from iree.compiler import ir
 
@@ -136,7 +137,7 @@ class PhaseCheck:
     evidence: str | None = None  # the first op (by name) that places the module there
 
 
-def classify_phase(module: ir.Module) -> PhaseCheck:
+def classify_phase(module: ModuleLike) -> PhaseCheck:
     names: set[str] = set()
 
     def visit(op: ir.Operation) -> ir.WalkResult:
@@ -153,8 +154,81 @@ def classify_phase(module: ir.Module) -> PhaseCheck:
         if found:
             return PhaseCheck(phase, found[0])
     if not any(n.startswith(("stream.async.", "stream.tensor.")) for n in names):
-        return PhaseCheck(Phase.NOT_STREAM)
+        frontend = _host_op_on_tensors(module)
+        return PhaseCheck(Phase.BEFORE, frontend) if frontend else PhaseCheck(Phase.NOT_STREAM)
     return PhaseCheck(Phase.SPLICE)
+
+
+#: Ops whose bodies are device code (dispatch functions work on tensors at every phase).
+EXECUTABLE_OPS = ("stream.executable", "hal.executable", "flow.executable")
+
+
+def _host_op_on_tensors(module: ModuleLike) -> str | None:
+    """The first op of host code (in walk order) that makes a tensor value, else the first that
+    uses one: frontend IR (linalg, tensor, torch), which IREE has yet to bring to the stream
+    phase."""
+    making: list[str] = []
+    using: list[str] = []
+
+    def tensors(values: list[ir.Value]) -> bool:
+        return any(str(v.type).startswith(("tensor<", "!torch.")) for v in values)
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name in EXECUTABLE_OPS:
+            return ir.WalkResult.SKIP
+        if tensors(list(op.results)):
+            making.append(op.name)
+        elif tensors(list(op.operands)):
+            using.append(op.name)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    first = making or using
+    return first[0] if first else None
+
+
+class ModuleScope:
+    """A ``builtin.module`` nested in another, seen as a module: its own symbol table, with the
+    ``body``/``operation``/``context`` of an :class:`ir.Module` (what the model reads)."""
+
+    def __init__(self, op: ir.Operation, symbol_path: str) -> None:
+        self.operation = op
+        #: ``state_update::@`` for ``module @state_update``: how its symbols are named from the
+        #: outermost module (empty for the outermost module itself).
+        self.symbol_path = symbol_path
+
+    @property
+    def body(self) -> ir.Block:
+        return self.operation.regions[0].blocks[0]
+
+    @property
+    def context(self) -> ir.Context:
+        return self.operation.context
+
+
+#: What the model reads a module through: a parsed module, or one nested in it.
+ModuleLike: TypeAlias = "ir.Module | ModuleScope"
+
+
+def modules_with_functions(module: ir.Module) -> list[ModuleScope]:
+    """Every module of ``module`` that holds functions: itself and the ``builtin.module`` ops
+    nested in it (at any depth, through modules only: the modules inside executables are device
+    code), outermost first. A module nested in an unnamed outer one (as the seed issue's repro
+    is written) is code a user means to be read."""
+    found: list[ModuleScope] = []
+
+    def visit(op: ir.Operation, path: str) -> None:
+        body = op.regions[0].blocks[0]
+        children = [child.operation for child in body.operations]
+        if any(child.name in FUNCTION_OPS for child in children):
+            found.append(ModuleScope(op, path))
+        for child in children:
+            if child.name == "builtin.module":
+                name = ir.StringAttr(child.attributes["sym_name"]).value if "sym_name" in child.attributes else None
+                visit(child, f"{path}{name}::@" if name else path)
+
+    visit(module.operation, "")
+    return found
 
 
 # -- symbols -----------------------------------------------------------------------------------
@@ -177,7 +251,7 @@ _NO_SYMBOLS = (
 NESTED_SYMBOL_TABLES = frozenset({"stream.executable", "hal.executable", "builtin.module"})
 
 
-def symbol_uses(module: ir.Module) -> dict[str, list[ir.Operation]]:
+def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
     """Every op that mentions each symbol name in one of its attributes, in one walk.
 
     Symbol references are read from typed attributes where the bindings expose them (flat

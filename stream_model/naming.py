@@ -12,13 +12,15 @@ import re
 
 from iree.compiler import ir
 
-from .ir_util import defining_op
+from .ir_util import ModuleLike, defining_op
 
 
 class Names:
     """Names, descriptions, printed forms and locations of one module's values and ops."""
 
-    def __init__(self, module: ir.Module, source: str | None = None, filename: str | None = None) -> None:
+    def __init__(self, module: ModuleLike, source: str | None = None, filename: str | None = None) -> None:
+        #: The file ``source`` is, as its locations name it (``-``: a buffer parsed from text).
+        self.path = filename
         self.filename = filename.rsplit("/", 1)[-1] if filename else None
         self._source_lines = source.splitlines() if source is not None else None
         self.asm_state = ir.AsmState(module.operation)
@@ -49,14 +51,19 @@ class Names:
             return None
 
     def _line_col(self, loc: ir.Location) -> tuple[str, int]:
+        """The source line and column of a location in the source text (ValueError for a
+        location elsewhere: another file, or no file position)."""
         assert self._source_lines is not None
+        loc = _innermost(loc)
+        if not isinstance(loc, ir.FileLineColLoc) or loc.filename not in ("-", self.path):
+            raise ValueError("not a position in the source text")
         return self._source_lines[loc.start_line - 1], loc.start_col
 
     def source_line(self, op: ir.Operation) -> str | None:
         if self._source_lines is None:
             return None
         try:
-            return str(self._source_lines[op.location.start_line - 1]).strip()
+            return self._line_col(op.location)[0].strip()
         except (ValueError, IndexError, AttributeError):
             return None
 
@@ -78,11 +85,39 @@ class Names:
     def location(self, op: ir.Operation) -> str:
         """``file.mlir:37:14``: the innermost source position (the callee of a call-site
         location), with the file's base name, so logs stay short and stable across machines."""
-        text = str(op.location)
-        m = re.search(r'"([^"]*)":(\d+):(\d+)', text)
+        found = self._file_position(op)
+        if found is None:
+            return str(op.location).removeprefix("loc(").removesuffix(")")
+        path, line, column = found
+        return f"{path.rsplit('/', 1)[-1]}:{line}:{column}"
+
+    def position(self, op: ir.Operation) -> dict[str, str | int] | None:
+        """The same position as :meth:`location`, structured for tools: ``{"file": path as the
+        location names it (the path the user gave), "line": 37, "column": 14}``; None when the
+        op has no file position."""
+        found = self._file_position(op)
+        if found is None:
+            return None
+        path, line, column = found
+        return {"file": path, "line": line, "column": column}
+
+    def _file_position(self, op: ir.Operation) -> tuple[str, int, int] | None:
+        m = re.search(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)', str(op.location))
         if not m:
-            return text.removeprefix("loc(").removesuffix(")")
-        name = m.group(1).rsplit("/", 1)[-1]
-        if name == "-" and self.filename:
-            name = self.filename
-        return f"{name}:{m.group(2)}:{m.group(3)}"
+            return None
+        path = m.group(1).replace('\\"', '"').replace("\\\\", "\\")
+        if path == "-" and self.path:
+            path = self.path
+        return path, int(m.group(2)), int(m.group(3))
+
+
+def _innermost(loc: ir.Location) -> ir.Location:
+    """The position an op was written at: through call sites (an inlined op's callee, as
+    :meth:`Names.location` reads it) and names."""
+    while True:
+        if isinstance(loc, ir.CallSiteLoc):
+            loc = loc.callee
+        elif isinstance(loc, ir.NameLoc):
+            loc = loc.child_loc
+        else:
+            return loc

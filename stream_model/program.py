@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from .ir_util import FUNCTION_OPS, defining_op, parent_op, parent_op_of_block, symbol_uses
+from .ir_util import FUNCTION_OPS, ModuleLike, defining_op, parent_op, parent_op_of_block, symbol_uses
+from .loader import require_stream_phase
 from .merges import folded_pairs, mergeable_pairs
 from .naming import Names
 from .ranges import IndexTranslator
@@ -281,7 +282,8 @@ class FunctionModel:
 class ModuleModel:
     """Functions, globals, storage bases and index expressions of one module."""
 
-    def __init__(self, module: ir.Module, source: str | None = None, filename: str | None = None) -> None:
+    def __init__(self, module: ModuleLike, source: str | None = None, filename: str | None = None) -> None:
+        require_stream_phase(module)  # the model describes stream-async IR, nothing earlier or later
         self.module = module
         self.names = Names(module, source, filename)
         self._symbol_uses = symbol_uses(module)

@@ -9,7 +9,8 @@ Soundness rests on three choices:
 
 * Ranges and facts are translated with :func:`stream_model.symbolic.to_z3`,
   i.e. as 64-bit bit-vectors with wrap-around.  "Disjoint" is only reported
-  when z3 proves the overlap condition UNSAT under that semantics.
+  when z3 proves the overlap condition UNSAT under that semantics, and that
+  neither range is negative or wraps past ``2**64`` (``end <u start``).
 * Any z3 answer other than UNSAT (SAT, unknown, timeout) is *not* "disjoint".
   Callers treat ``"unknown"`` exactly like ``"may_overlap"``.
 * A counterexample is re-checked with the independent Python evaluator
@@ -52,12 +53,14 @@ __all__ = [
     "DISJOINT",
     "ProofVerdict",
     "MAY_OVERLAP",
+    "MAY_WRAP",
     "UNKNOWN",
     "PROVED",
     "REFUTED",
     "prove_disjoint",
     "prove_relation",
     "ranges_overlap_at",
+    "range_wraps_at",
     "relation_holds",
     "clear_cache",
     "cache_info",
@@ -69,6 +72,7 @@ class ProofVerdict(enum.StrEnum):
 
     DISJOINT = "disjoint"
     MAY_OVERLAP = "may_overlap"
+    MAY_WRAP = "may_wrap"
     PROVED = "proved"
     REFUTED = "refuted"
     UNKNOWN = "unknown"
@@ -78,6 +82,7 @@ class ProofVerdict(enum.StrEnum):
 #: exists); shared by both: z3 could not decide in time, never evidence of safety.
 DISJOINT = ProofVerdict.DISJOINT
 MAY_OVERLAP = ProofVerdict.MAY_OVERLAP
+MAY_WRAP = ProofVerdict.MAY_WRAP
 PROVED = ProofVerdict.PROVED
 REFUTED = ProofVerdict.REFUTED
 UNKNOWN = ProofVerdict.UNKNOWN
@@ -120,9 +125,11 @@ def _coerce_exprs(record: object, *names: str) -> None:
 class ByteRange:
     """Half-open byte range ``[start, end)`` within one resource.
 
-    Bounds are compared as unsigned machine values; a range with
-    ``end <=u start`` (including one whose end wrapped past ``2**64``) is
-    empty and overlaps nothing.  Plain ints are accepted and converted.
+    Bounds are compared as unsigned machine values. A range with
+    ``end == start`` is empty; one with ``end <u start`` is negative, or its
+    end wrapped past ``2**64``: no access IREE runs has such a range (out of
+    bounds is undefined behaviour), so it is never proved disjoint from
+    anything (:data:`MAY_WRAP`). Plain ints are accepted and converted.
     """
 
     start: sympy.Expr
@@ -248,6 +255,11 @@ def ranges_overlap_at(a: ByteRange, b: ByteRange, env: dict[str, int]) -> bool:
     a0, a1 = evaluate(a.start, env), evaluate(a.end, env)
     b0, b1 = evaluate(b.start, env), evaluate(b.end, env)
     return a0 < a1 and b0 < b1 and a0 < b1 and b0 < a1
+
+
+def range_wraps_at(r: ByteRange, env: dict[str, int]) -> bool:
+    """Whether ``r`` is negative, or its end wrapped past ``2**64``, at ``env``: ``end <u start``."""
+    return evaluate(r.end, env) < evaluate(r.start, env)
 
 
 def _fmt_env(env: dict[str, int]) -> str:
@@ -390,11 +402,16 @@ def prove_disjoint(a: ByteRange, b: ByteRange, facts: Sequence[Fact] = (), timeo
 
         a.start < a.end  and  b.start < b.end  and  a.start < b.end  and  b.start < a.end
 
-    The ranges are disjoint when ``facts AND overlap`` is UNSAT.  Verdicts:
+    The ranges are disjoint when ``facts AND (overlap OR a range wraps)`` is
+    UNSAT, where a range wraps when ``end <u start`` (negative, or its end
+    wrapped past ``2**64``): such a range is no range of bytes, and treating
+    it as empty would "prove" it disjoint from anything.  Verdicts:
 
     * ``"disjoint"`` -- proved; ``facts_used`` is a minimal set of fact names.
     * ``"may_overlap"`` -- z3 found an assignment (``counterexample``) where
       all facts hold and the ranges overlap; re-checked with ``evaluate``.
+    * ``"may_wrap"`` -- no overlap, but an assignment where all facts hold
+      and a range wraps (``counterexample``, re-checked likewise).
     * ``"unknown"`` -- z3 gave up (e.g. timeout); callers must treat this as
       ``"may_overlap"``.
 
@@ -416,7 +433,7 @@ def _constant_and_disjoint(a: ByteRange, b: ByteRange) -> bool:
     stay fast; overlapping constants still go to z3 (contradictory facts must show up)."""
     if any(e.free_symbols for e in (a.start, a.end, b.start, b.end)):
         return False
-    return not ranges_overlap_at(a, b, {})
+    return not (ranges_overlap_at(a, b, {}) or range_wraps_at(a, {}) or range_wraps_at(b, {}))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -424,11 +441,22 @@ def _prove_disjoint_cached(a: ByteRange, b: ByteRange, facts: tuple[Fact, ...], 
     q = _Query([a.start, a.end, b.start, b.end], facts, timeout_ms)
     a0, a1, b0, b1 = q.goal_terms
     overlap = z3.And(z3.ULT(a0, a1), z3.ULT(b0, b1), z3.ULT(a0, b1), z3.ULT(b0, a1))
+    # Disjoint only when neither range is negative or wraps, either: ``end <u start`` is no
+    # range of bytes, and calling it empty would prove anything disjoint from it.
+    wraps = z3.Or(z3.ULT(a1, a0), z3.ULT(b1, b0))
     wording = _Wording(f"{a} and {b} are disjoint", f"whether {a} and {b} overlap", "treat as may overlap")
-    settled = _settle(q, overlap, facts, DISJOINT, wording)
-    if isinstance(settled, Proof):
-        return settled
-    env = settled
+    out = q.check(overlap, [f.name for f in facts])
+    if out.status == "unknown":
+        return _unknown(q, out, wording)
+    if out.status == "unsat":
+        # No overlap; disjoint unless a range is no range of bytes (asked second, so that an
+        # overlap is found, and reported, exactly as it is without this question).
+        settled = _settle(q, z3.Or(overlap, wraps), facts, DISJOINT, wording)
+        if isinstance(settled, Proof):
+            return settled
+        return _may_wrap(a, b, facts, settled)
+    assert out.model is not None
+    env = q.small_model(overlap, out.model)
     if not (ranges_overlap_at(a, b, env) and _facts_hold(facts, env)):
         raise RuntimeError(
             f"internal error: z3 counterexample {env} for {a} vs {b} does not re-check with "
@@ -437,6 +465,19 @@ def _prove_disjoint_cached(a: ByteRange, b: ByteRange, facts: tuple[Fact, ...], 
     ra = f"[{evaluate(a.start, env)}, {evaluate(a.end, env)})"
     rb = f"[{evaluate(b.start, env)}, {evaluate(b.end, env)})"
     return Proof(MAY_OVERLAP, (), env, f"{ra} and {rb} overlap at {_fmt_env(env)}")
+
+
+def _may_wrap(a: ByteRange, b: ByteRange, facts: tuple[Fact, ...], env: dict[str, int]) -> Proof:
+    """The counterexample of a range that is negative or wraps, re-checked like an overlap."""
+    wrapping = [r for r in (a, b) if range_wraps_at(r, env)]
+    if not (wrapping and _facts_hold(facts, env)):
+        raise RuntimeError(
+            f"internal error: z3 counterexample {env} for {a} vs {b} does not re-check with "
+            "evaluate(); symbolic.to_z3 and symbolic.evaluate disagree"
+        )
+    r = wrapping[0]
+    shown = f"[{evaluate(r.start, env)}, {evaluate(r.end, env)})"
+    return Proof(MAY_WRAP, (), env, f"{r} is {shown} at {_fmt_env(env)}: negative, or its end wraps around 2^64")
 
 
 @dataclass(frozen=True)
@@ -460,10 +501,14 @@ def _settle(
         core = q.minimal_core(goal, out.core)
         return Proof(proved, core, None, f"{wording.claim}{_assuming(core)}")
     if out.status == "unknown":
-        detail = f"z3 could not decide {wording.question} ({out.reason}, limit {q.timeout_ms} ms); {wording.fallback}"
-        return Proof(UNKNOWN, (), None, detail)
+        return _unknown(q, out, wording)
     assert out.model is not None
     return q.small_model(goal, out.model)
+
+
+def _unknown(q: _Query, out: _Outcome, wording: _Wording) -> Proof:
+    detail = f"z3 could not decide {wording.question} ({out.reason}, limit {q.timeout_ms} ms); {wording.fallback}"
+    return Proof(UNKNOWN, (), None, detail)
 
 
 def prove_relation(

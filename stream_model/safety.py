@@ -248,6 +248,7 @@ def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Sub
     return WriteCheck(
         op=f"callers of @{fn.name}",
         location=model.names.location(fn.op),
+        position=model.names.position(fn.op),
         range=None,
         verdict=Verdict.ORDERED_AROUND_CALLS,
         detail=f"every caller's writes to {what} are ordered around the call",
@@ -268,4 +269,6 @@ def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceD
         decision=Decision.KEEP,
         reason="",
         range=None,
+        position=model.names.position(op),
+        op=op,
     )

@@ -149,6 +149,7 @@ class SliceQuery:
         check = WriteCheck(
             op=names.describe(w.op),
             location=names.location(w.op),
+            position=names.position(w.op),
             range=None,
             verdict=verdict,
             detail=detail,
@@ -175,7 +176,7 @@ class SliceQuery:
         proof = prove_disjoint(self.range, wrange, chosen, self.store.timeout_ms)
         check.facts_used, check.detail = list(proof.facts_used), prefix + proof.detail
         check.verdict = _VERDICT_OF_PROOF.get(proof.verdict, Verdict.UNKNOWN)
-        check.counterexample = proof.counterexample if proof.verdict is ProofVerdict.MAY_OVERLAP else None
+        check.counterexample = proof.counterexample if proof.verdict in _WITH_COUNTEREXAMPLE else None
         return check
 
     def _late_reads(self, r: OpInfo) -> bool:
@@ -199,7 +200,12 @@ class SliceQuery:
 
 
 #: A proof's answer as a write check's verdict (a timeout or any other answer: unknown).
-_VERDICT_OF_PROOF = {ProofVerdict.DISJOINT: Verdict.DISJOINT, ProofVerdict.MAY_OVERLAP: Verdict.OVERLAP}
+_VERDICT_OF_PROOF = {
+    ProofVerdict.DISJOINT: Verdict.DISJOINT,
+    ProofVerdict.MAY_OVERLAP: Verdict.OVERLAP,
+    ProofVerdict.MAY_WRAP: Verdict.WRAPS,
+}
+_WITH_COUNTEREXAMPLE = (ProofVerdict.MAY_OVERLAP, ProofVerdict.MAY_WRAP)
 
 
 def _relevant(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:

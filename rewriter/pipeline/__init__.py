@@ -72,6 +72,7 @@ from .driver import (
     scheduled_ir_after_pass,
     stream_ir_at_splice,
 )
+from .phase import StreamPipelines, module_at_splice, run_from_splice, run_to_splice, stream_pipelines, write_for_iree
 from .stages import stream_pass_names
 
 __all__ = [
@@ -80,13 +81,19 @@ __all__ = [
     "CompileError",
     "CompileResult",
     "StreamHook",
+    "StreamPipelines",
     "compile_file",
     "compile_scheduled",
     "compile_stream_async",
     "ir_after_pass",
+    "module_at_splice",
+    "run_from_splice",
+    "run_to_splice",
     "schedule_module",
     "scheduled_ir_after_pass",
     "stream_ir_at_splice",
     "set_multithreading",
     "stream_pass_names",
+    "stream_pipelines",
+    "write_for_iree",
 ]

@@ -15,6 +15,8 @@ from typing import Literal
 
 from iree.compiler import ir
 
+from stream_model import SliceElisionError
+
 #: Flags for the local CPU target used throughout the project (tests, demo, benchmarks).
 DEFAULT_CPU_FLAGS: tuple[str, ...] = (
     "--iree-hal-target-device=local",
@@ -36,7 +38,7 @@ StreamHook = Callable[[ir.Module], None]
 SpliceMode = Literal["split", "pass"]
 
 
-class CompileError(Exception):
+class CompileError(SliceElisionError):
     """A compile failed. ``str(err)`` is one line; ``err.details`` keeps the full tool output.
 
     One line because callers (CLI, benchmarks) print it next to other results; the raw
@@ -136,9 +138,17 @@ def write_ir(module: ir.Module, path: Path) -> None:
     locations the ``.vmfb`` embeds, so the output stays byte-identical to plain iree-compile.
     A workaround for the 3.13 bytecode reader: bytecode can come back once the reader resolves
     textual attributes through the resource section (or ``#util.composite`` gets an encoding).
+
+    Why the *generic* op form: an op with a custom assembly format prints its block arguments
+    itself, and most print them without their locations (``util.func`` arguments,
+    ``stream.cmd.execute`` captures, ``scf.for`` induction variables and iteration arguments);
+    parsed again they would be positions in this file. IREE keeps them: its codegen gives a
+    loop's phi the iteration argument's location, which reaches an executable's debug line
+    table (llvm-cpu debug symbols are on by default). The generic form prints every region's
+    block header, arguments with their locations (tested: ``test_no_elide_identity.py``).
     """
     with module.context, open(path, "wb") as f:
-        module.operation.print(file=f, binary=True, enable_debug_info=True)
+        module.operation.print(file=f, binary=True, enable_debug_info=True, print_generic_op_form=True)
 
 
 def run_tool(argv: list[str], what: str, prefix: str = "") -> None:

@@ -77,7 +77,7 @@ def _compile_to_flow(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes
     data = out.read_bytes()
     if _TEXTUAL_RESOURCE_REF in data:
         out = tmp / "flow.mlir"
-        run_tool([*base, "--mlir-print-debuginfo", "-o", str(out)], "iree-compile")
+        run_tool([*base, "--mlir-print-debuginfo", "--mlir-print-op-generic", "-o", str(out)], "iree-compile")
         data = out.read_bytes()
     return data
 

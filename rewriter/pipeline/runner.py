@@ -83,6 +83,7 @@ class StreamRunner:
                 *self.global_cl_flags,
                 f"--pass-pipeline=builtin.module({text})",
                 "--mlir-print-debuginfo",
+                "--mlir-print-op-generic",  # block arguments' locations too (see write_ir)
                 str(src),
                 "-o",
                 str(dst),

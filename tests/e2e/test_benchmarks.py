@@ -24,16 +24,17 @@ from benchmarks.run import run, slope_contexts
 def test_z3_recorder_restores_the_analysis() -> None:
     """The wrapper is installed only inside the ``with`` block and records each call."""
     import stream_model.slice_query as slice_query
-    from stream_model.proofs import ByteRange
+    from stream_model.proofs import ByteRange, Fact
     from stream_model.symbolic import index_symbol
 
     step = index_symbol("step")  # symbolic: constant ranges are decided without z3 or the memo
+    row_in_bounds = [Fact("row: start <= end", 8 * step, "ule", 8 * step + 8)]  # (a row that wraps is no range)
     original = slice_query.prove_disjoint
     recorder = Z3Recorder()
     with recorder.installed():
         assert slice_query.prove_disjoint is not original
-        slice_query.prove_disjoint(ByteRange(0, 8 * step), ByteRange(8 * step, 8 * step + 8))
-        slice_query.prove_disjoint(ByteRange(0, 8 * step), ByteRange(8 * step, 8 * step + 8))
+        slice_query.prove_disjoint(ByteRange(0, 8 * step), ByteRange(8 * step, 8 * step + 8), row_in_bounds)
+        slice_query.prove_disjoint(ByteRange(0, 8 * step), ByteRange(8 * step, 8 * step + 8), row_in_bounds)
     assert slice_query.prove_disjoint is original
     queries = recorder.take()
     assert len(queries) == 2 and queries[1].memo_hit

@@ -1,11 +1,12 @@
 """IR specification cases: each ``// -----`` chunk of ``tests/ir/*.mlir`` is one behaviour.
 
-Every file starts with ``// RUN:`` lines, lit-style: ``slice-elision ... | FileCheck %s ...``,
-where ``%s`` is the case. The chunk is wrapped in a module with ``prelude.mlir`` (device and
-executable) and the globals it uses, and each RUN line runs on it: ``slice-elision`` in this
-process (the CLI's ``main``), FileCheck as the ``filecheck`` tool. By convention ``CHECK``
-lines check the rewritten IR, ``LOG`` lines ``explain``'s proof log and ``DECISION`` lines the
-decisions ``rewrite --annotate`` writes on the IR.
+Every file starts with ``// RUN:`` lines, lit-style: ``slice-elision ... --split-input-file %s
+| FileCheck %s ...``. Each chunk is a module of its own (device, executable, globals), so it
+can be pasted into ``iree-opt``; each RUN line runs on each case alone (``%s`` the chunk, one
+test per case) and on the whole file, as lit would: ``slice-elision`` in this process (the CLI's
+``main``), FileCheck as the ``filecheck`` tool. By convention ``CHECK`` lines check the
+rewritten IR, ``LOG`` lines ``explain``'s proof log and ``DECISION`` lines the decisions
+``rewrite --annotate`` writes on the IR.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.ir_cases import IR_DIR, cases, run_lines, wrap
+from benchmarks.ir_cases import IR_DIR, cases, is_module, run_lines
 from rewriter.cli import main
 from stream_model import ModuleModel, analyze, parse_module
 from stream_model.claims import unproven_claims
@@ -40,7 +41,7 @@ def _run_line(line: str, case: Path, capsys: pytest.CaptureFixture[str]) -> None
 @pytest.mark.parametrize("name,kind,chunk", CASES, ids=[c[0] for c in CASES])
 def test_ir_case(name: str, kind: str, chunk: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     case = tmp_path / f"{kind}.mlir"
-    case.write_text(wrap(chunk))
+    case.write_text(chunk)
     lines = run_lines(kind)
     assert lines, f"tests/ir/{kind}.mlir has no RUN line"
     for line in lines:
@@ -48,12 +49,35 @@ def test_ir_case(name: str, kind: str, chunk: str, tmp_path: Path, capsys: pytes
 
 
 def test_every_ir_file_has_run_lines() -> None:
-    files = [p for p in IR_DIR.glob("*.mlir") if p.name != "prelude.mlir"]
+    files = list(IR_DIR.glob("*.mlir"))
     assert files and all(run_lines(p.stem) for p in files)
 
 
+FILES = sorted(IR_DIR.glob("*.mlir"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_each_ir_file_runs_whole_as_lit_runs_it(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for line in run_lines(path.stem):
+        assert "--split-input-file" in line, f"RUN: {line}"
+        _run_line(line, path, capsys)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_ir_case_is_a_module_iree_opt_reads_on_its_own(path: Path) -> None:
+    """Each chunk declares what it uses (no shared prelude): ``iree-opt --split-input-file``
+    parses and verifies every one, as it would a case pasted into an upstream issue."""
+    from rewriter.pipeline.common import tool
+
+    chunks = [c for c in path.read_text().split("// -----")]
+    assert all(is_module(c) for c in chunks), path
+    run = subprocess.run([tool("iree-opt"), "--split-input-file", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("// -----") == len(chunks) - 1
+
+
 def test_ir_dir_has_cases() -> None:
-    assert len(list(IR_DIR.glob("*.mlir"))) >= 3 and len(CASES) >= 20
+    assert len(FILES) >= 3 and len(CASES) >= 20
 
 
 @pytest.mark.parametrize("name,kind,chunk", CASES, ids=[c[0] for c in CASES])
@@ -61,6 +85,6 @@ def test_every_alias_claim_holds_in_the_final_analysis_state(name: str, kind: st
     """The log never claims what the state does not hold: each alias's ordered-around-calls
     check rests on a settled stable argument, each disjoint check on facts in scope for both
     the slice and the write (re-derived by ``stream_model.claims``)."""
-    module = parse_module(wrap(chunk)).module
+    module = parse_module(chunk).module
     analysis = analyze(ModuleModel(module))
     assert unproven_claims(analysis) == []

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from stream_model.proofs import (
     DISJOINT,
     MAY_OVERLAP,
+    MAY_WRAP,
     PROVED,
     REFUTED,
     UNKNOWN,
@@ -26,6 +27,7 @@ from stream_model.proofs import (
     clear_cache,
     prove_disjoint,
     prove_relation,
+    range_wraps_at,
     ranges_overlap_at,
 )
 from stream_model.symbolic import evaluate, index_symbol, udiv
@@ -62,15 +64,29 @@ def really_overlap(a: ByteRange, b: ByteRange, env: dict[str, int]) -> bool:
 # ---------------------------------------------------------------- disjoint without facts
 
 
-def test_prefix_and_next_row_are_disjoint_without_facts():
-    p = prove_disjoint(ByteRange(0, 8192 * s), ByteRange(8192 * s, 8192 * s + 8192))
-    assert p == Proof(DISJOINT, (), None, p.detail)
+#: The row write's own bound: it does not wrap (``start <= end``), as its in-bounds fact says.
+ROW_DOES_NOT_WRAP = Fact("in-bounds: update write: start <= end", 8192 * s, "ule", 8192 * s + 8192)
+
+
+def test_prefix_and_next_row_are_disjoint_when_the_row_does_not_wrap():
+    p = prove_disjoint(ByteRange(0, 8192 * s), ByteRange(8192 * s, 8192 * s + 8192), [ROW_DOES_NOT_WRAP])
+    assert p == Proof(DISJOINT, (ROW_DOES_NOT_WRAP.name,), None, p.detail)
     assert "disjoint" in p.detail
 
 
+def test_a_row_that_may_wrap_around_2_64_is_reported_as_such_not_disjoint():
+    """Without a fact, 8192*s + 8192 wraps at s = 2^51 - 1: the row [2^64 - 8192, 0) covers the
+    last bytes of the address space and then the first ones, which the prefix reads."""
+    row = ByteRange(8192 * s, 8192 * s + 8192)
+    p = prove_disjoint(ByteRange(0, 8192 * s), row)
+    assert p.verdict == MAY_WRAP and p.facts_used == ()
+    assert range_wraps_at(row, p.counterexample)
+    assert "wraps around 2^64" in p.detail and str(row) in p.detail
+
+
 def test_write_offset_spelled_as_shifted_product_is_still_disjoint():
-    p = prove_disjoint(ByteRange(0, 8192 * s), ByteRange((s + 1) * 8192 - 8192, 8192 * s + 8192))
-    assert p.verdict == DISJOINT and p.facts_used == ()
+    p = prove_disjoint(ByteRange(0, 8192 * s), ByteRange((s + 1) * 8192 - 8192, 8192 * s + 8192), [ROW_DOES_NOT_WRAP])
+    assert p.verdict == DISJOINT and p.facts_used == (ROW_DOES_NOT_WRAP.name,)
 
 
 def test_separated_constant_ranges_are_disjoint():
@@ -86,8 +102,11 @@ def test_empty_ranges_never_overlap():
     assert prove_disjoint(ByteRange(s, s), ByteRange(0, 8192 * t)).verdict == DISJOINT
 
 
-def test_reversed_range_is_empty():
-    assert prove_disjoint(ByteRange(90, 10), ByteRange(0, 100)).verdict == DISJOINT
+def test_a_negative_range_is_reported_as_such_not_disjoint():
+    p = prove_disjoint(ByteRange(90, 10), ByteRange(0, 100))
+    assert p.verdict == MAY_WRAP and p.counterexample == {}
+    assert "[90, 10)" in p.detail and "negative" in p.detail
+    assert prove_disjoint(ByteRange(0, 100), ByteRange(150, 120)).verdict == MAY_WRAP
 
 
 def test_identical_constant_ranges_overlap():
@@ -384,11 +403,9 @@ def test_verdict_agrees_with_brute_force_enumeration(case):
     symbols, a, b = case
     names = [sym_.name for sym_ in symbols]
     facts = [Fact(f"{n} <= {DOMAIN - 1}", sym_, "ule", DOMAIN - 1) for n, sym_ in zip(names, symbols)]
-    overlapping = [
-        env
-        for values in itertools.product(range(DOMAIN), repeat=len(names))
-        if ranges_overlap_at(a, b, env := dict(zip(names, values)))
-    ]
+    envs = [dict(zip(names, values)) for values in itertools.product(range(DOMAIN), repeat=len(names))]
+    overlapping = [env for env in envs if ranges_overlap_at(a, b, env)]
+    wrapping = [env for env in envs if range_wraps_at(a, env) or range_wraps_at(b, env)]
     p = prove_disjoint(a, b, facts, timeout_ms=20000)
     assert p.verdict != UNKNOWN
     if overlapping:
@@ -396,6 +413,11 @@ def test_verdict_agrees_with_brute_force_enumeration(case):
         cex = p.counterexample
         assert all(0 <= cex.get(n, 0) < DOMAIN for n in names)
         assert really_overlap(a, b, {n: cex.get(n, 0) for n in names})
+    elif wrapping:
+        assert p.verdict == MAY_WRAP
+        cex = {n: p.counterexample.get(n, 0) for n in names}
+        assert all(0 <= v < DOMAIN for v in cex.values())
+        assert range_wraps_at(a, cex) or range_wraps_at(b, cex)
     else:
         assert p.verdict == DISJOINT
         assert set(p.facts_used) <= {f.name for f in facts}

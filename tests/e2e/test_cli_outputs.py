@@ -1,0 +1,157 @@
+"""What the command line writes: every output or none, each checked before any work, and a
+flag that does not apply to a command is refused rather than ignored.
+
+A failure is one ``slice-elision: error: cannot write PATH: REASON`` line (the operating
+system's reason, in lower case) and a non-zero exit; nothing is written, not even to standard
+output, and an earlier file at an output path is left as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from benchmarks.ir_cases import case_module, cases
+
+SCRIPT = str(Path(sys.executable).parent / "slice-elision")
+REPO = Path(__file__).resolve().parents[2]
+CPU_FLAGS = [
+    "--iree-hal-target-device=local",
+    "--iree-hal-local-target-device-backends=llvm-cpu",
+    "--iree-llvmcpu-target-cpu=host",
+]
+SEED_CASE = next(c for c in cases() if c[0] == "alias/same_ssa_value")[2]
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([SCRIPT, *args], capture_output=True, text=True, timeout=300, cwd=cwd)
+
+
+def assert_one_error_line(proc: subprocess.CompletedProcess[str], message: str) -> None:
+    assert proc.returncode != 0
+    assert proc.stderr.strip().splitlines() == [f"slice-elision: error: {message}"], proc.stderr
+    assert proc.stdout == ""
+
+
+@pytest.fixture
+def seed_file(tmp_path: Path) -> Path:
+    p = tmp_path / "seed.mlir"
+    p.write_text(case_module(SEED_CASE))
+    return p
+
+
+def _unwritable_dir() -> str:
+    """A directory this process cannot create files in, even as root (``/sys``)."""
+    try:
+        fd, name = tempfile.mkstemp(dir="/sys")
+    except OSError:
+        return "/sys"
+    os.close(fd)
+    os.unlink(name)
+    pytest.skip("/sys is writable here")
+
+
+# -- rewrite -----------------------------------------------------------------------------------
+
+
+def test_rewrite_to_an_output_that_cannot_be_created_writes_neither_output_nor_log(
+    seed_file: Path, tmp_path: Path
+) -> None:
+    log = tmp_path / "log.jsonl"
+    proc = run_cli("rewrite", str(seed_file), "-o", "/proc/out.mlir", "--log", str(log))
+    assert_one_error_line(proc, "cannot write /proc/out.mlir: no such file or directory")
+    assert not log.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["seed.mlir"]
+
+
+def test_rewrite_to_standard_output_with_a_log_that_cannot_be_created_prints_nothing(
+    seed_file: Path, tmp_path: Path
+) -> None:
+    proc = run_cli("rewrite", str(seed_file), "-o", "-", "--log", "/proc/l")
+    assert_one_error_line(proc, "cannot write /proc/l: no such file or directory")
+
+
+def test_a_permission_error_is_one_line_that_says_so(seed_file: Path, tmp_path: Path) -> None:
+    where = _unwritable_dir()
+    out = tmp_path / "out.mlir"
+    proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--log", f"{where}/log.jsonl")
+    assert_one_error_line(proc, f"cannot write {where}/log.jsonl: permission denied")
+    assert not out.exists()
+
+
+def test_rewrite_leaves_an_earlier_output_alone_when_its_log_cannot_be_written(seed_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.mlir"
+    out.write_text("earlier result")
+    proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--log", "/proc/l.jsonl")
+    assert_one_error_line(proc, "cannot write /proc/l.jsonl: no such file or directory")
+    assert out.read_text() == "earlier result"
+
+
+def test_rewrite_writes_the_output_and_the_log_together(seed_file: Path, tmp_path: Path) -> None:
+    out, log = tmp_path / "out.mlir", tmp_path / "log.jsonl"
+    proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--log", str(log))
+    assert proc.returncode == 0, proc.stderr
+    assert "stream.async.slice" not in out.read_text()
+    assert [json.loads(line)["decision"] for line in log.read_text().splitlines()] == ["alias"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl", "out.mlir", "seed.mlir"]
+
+
+# -- compile -----------------------------------------------------------------------------------
+
+
+@pytest.mark.e2e
+def test_compile_with_a_log_that_cannot_be_created_leaves_no_vmfb(tmp_path: Path) -> None:
+    out = tmp_path / "out.vmfb"
+    proc = run_cli("compile", str(REPO / "examples" / "decode_step.mlir"), "-o", str(out), "--log", "/proc/l.jsonl")
+    assert_one_error_line(proc, "cannot write /proc/l.jsonl: no such file or directory")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.e2e
+def test_compile_to_an_output_that_cannot_be_created_is_one_line(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    proc = run_cli("compile", str(REPO / "examples" / "decode_step.mlir"), "-o", "/proc/o.vmfb", "--log", str(log))
+    assert_one_error_line(proc, "cannot write /proc/o.vmfb: no such file or directory")
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- explain -----------------------------------------------------------------------------------
+
+
+def test_explain_log_writes_the_same_json_lines_as_rewrite(seed_file: Path, tmp_path: Path) -> None:
+    explained, rewritten = tmp_path / "explain.jsonl", tmp_path / "rewrite.jsonl"
+    proc = run_cli("explain", str(seed_file), "--log", str(explained))
+    assert proc.returncode == 0, proc.stderr
+    assert "decision: ALIAS" in proc.stdout
+    assert run_cli("rewrite", str(seed_file), "-o", str(tmp_path / "out.mlir"), "--log", str(rewritten)).returncode == 0
+    assert explained.read_text() and explained.read_text() == rewritten.read_text()
+
+
+def test_explain_with_a_log_that_cannot_be_created_prints_nothing(seed_file: Path) -> None:
+    proc = run_cli("explain", str(seed_file), "--log", "/proc/l.jsonl")
+    assert_one_error_line(proc, "cannot write /proc/l.jsonl: no such file or directory")
+
+
+@pytest.mark.parametrize("flag", [["-o", "out.mlir"], ["--output=out.mlir"]])
+def test_explain_refuses_an_output_flag(seed_file: Path, tmp_path: Path, flag: list[str]) -> None:
+    proc = run_cli("explain", str(seed_file), *flag, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("slice-elision: error: explain writes no module"), proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["seed.mlir"]
+
+
+def test_explain_refuses_iree_flags_it_would_not_use(seed_file: Path) -> None:
+    """Stream-async input is explained as it is: IREE does not run, so its flags do nothing."""
+    proc = run_cli("explain", str(seed_file), "--iree-stream-resource-index-bits=32")
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        f"slice-elision: error: {seed_file} is stream-async IR, explained as it is: IREE does not run, "
+        "so these flags would do nothing: --iree-stream-resource-index-bits=32"
+    ]
