@@ -49,6 +49,7 @@ class Diagnostic:
     globals: list[str]
     fixed: bool
     location: str | None = None  # the first store the repair changes (or would change)
+    position: dict[str, str | int] | None = None  # the same, structured (``Names.position``)
 
     def to_json(self) -> dict[str, Any]:
         fields = asdict(self)
@@ -113,7 +114,8 @@ def _diagnostic(
     else:
         message += f"not repaired (analysis only): compile gives {given} its own copy"
     location = model.names.location(repairs[0].store) if repairs else None
-    return Diagnostic(severity, "shared-global-storage", message, list(shared.globals), fixed, location)
+    position = model.names.position(repairs[0].store) if repairs else None
+    return Diagnostic(severity, "shared-global-storage", message, list(shared.globals), fixed, location, position)
 
 
 def _stored_global(store: ir.Operation) -> str:

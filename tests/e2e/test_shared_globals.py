@@ -59,6 +59,7 @@ def test_compile_reports_and_repairs_shared_storage(tmp_path: Path, capsys: pyte
     (record,) = [json.loads(line) for line in log.read_text().splitlines()]
     assert record["diagnostic"] == "warning" and record["kind"] == "shared-global-storage" and record["fixed"]
     assert record["location"].startswith("two_globals_equal_splats.mlir:")
+    assert record["position"]["file"].endswith("two_globals_equal_splats.mlir") and record["position"]["line"] > 0
     assert np.array_equal(run_steps(out, "step", INPUTS)[-1][0], EXPECTED)
 
 
