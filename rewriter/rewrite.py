@@ -39,9 +39,19 @@ from typing import Any
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
-from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, SliceElisionError, analyze
+from stream_model import (
+    Analysis,
+    AnalysisOptions,
+    Decision,
+    ModuleModel,
+    SliceDecision,
+    SliceElisionError,
+    analyze,
+    folds,
+)
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.decisions import LiveVersion
+from stream_model.folds import SOURCE_OPERANDS
 from stream_model.ir_util import (
     DISPATCH_OPERAND_SEGMENTS,
     FUNCTION_OPS,
@@ -59,15 +69,6 @@ from stream_model.resolved import resolve_calls
 from stream_model.semantics import STREAM_REGION_OPS, is_resource, tied_operands
 
 from .globals_fix import ERROR, Diagnostic, separate_shared_globals
-
-# Operand positions of the ops whose source range a fold rewrites (fixed by their ODS
-# definitions in IREE 3.13: none of these ops has variadic operands).
-SOURCE_OPERANDS: dict[str, dict[str, int]] = {
-    "stream.async.slice": {"source": 0, "source_size": 1, "source_offset": 2, "source_end": 3},
-    "stream.async.copy": {"source": 4, "source_size": 5, "source_offset": 6, "source_end": 7},
-    "stream.async.load": {"source": 0, "source_size": 1, "source_offset": 2},
-}
-UPDATE_SOURCE_OPERAND = 4  # stream.async.update: the operand whose whole contents are written
 
 # Lifetimes whose storage is never freed while the program can reach it, when the buffer is a
 # global's or an imported one (ops below): a subview of it stays valid wherever it is read.
@@ -329,6 +330,9 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
     inside = _offset_computed_in_a_region(model, plan)
     if inside:
         return inside
+    twin = _fold_makes_a_twin(model, plan)
+    if twin:
+        return twin
     if _is_rematerialisable_clone(source):
         return (
             "its source is a clone that IREE 3.13 may turn back into a second dispatch and merge "
@@ -391,7 +395,7 @@ def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
         anchor = _outside_execution_regions(owner)
         if anchor == owner:
             continue
-        terms = plan.offsets + (_shifted_operands(owner, operand_number) if foldable else [])
+        terms = plan.offsets + (folds.shifted_operands(owner, operand_number) if foldable else [])
         for term in terms:
             if not _is_zero(term) and _is_inside(term, anchor) and _constant_attr(term) is None:
                 return (
@@ -401,19 +405,18 @@ def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
     return None
 
 
-def _shifted_operands(owner: ir.Operation, operand_number: int) -> list[ir.Value]:
-    """The operands of a folding consumer that the fold adds the alias's offset to."""
-    if owner.name == "stream.async.dispatch":
-        first = dispatch_operand_index(owner, "resource_operands", 0)
-        k = sum(1 for i in range(first, operand_number) if is_resource(owner.operands[i]))
-        groups = ("resource_operand_offsets", "resource_operand_ends")
-        return [owner.operands[dispatch_operand_index(owner, g, k)] for g in groups]
-    if owner.name in SOURCE_OPERANDS:
-        slots = SOURCE_OPERANDS[owner.name]
-        return [owner.operands[slots[n]] for n in ("source_offset", "source_end") if n in slots]
-    if owner.name == "stream.async.update":
-        return [owner.opview.update_size]
-    return []
+def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
+    """Folding the alias into a consumer that a fold may make identical to another producer
+    (:attr:`~stream_model.program.ModuleModel.fold_twins`): IREE's CSE after the splice would
+    make the two one buffer, which the program (and the analysis) mean to be two."""
+    for owner, _, foldable, _ in plan.uses:
+        twin = next((model.fold_twins[r] for r in owner.results if r in model.fold_twins), None) if foldable else None
+        if twin is not None:
+            return (
+                f"folding it into {model.names.describe(owner)} can make that op identical to "
+                f"{model.names.describe(defining_op(twin))}, and IREE merges identical producers after the splice"
+            )
+    return None
 
 
 def _is_inside(value: ir.Value, region_op: ir.Operation) -> bool:
@@ -514,57 +517,6 @@ def _is_rematerialisable_clone(value: ir.Value) -> bool:
     return not (isinstance(src_op, ir.Operation) and src_op.name == "util.global.load")
 
 
-def _live_version(fn: FunctionModel, source: ir.Value, consumer: ir.Operation) -> ir.Value | None:
-    """The version of ``source``'s storage current at ``consumer``: follow in-place (tied)
-    consumers of the value forward while they come before ``consumer`` in its block. The
-    analysis proved that writes between the slice and its reads miss the slice's bytes, so the
-    live version holds the same bytes; and unlike ``source`` it is not dead there. None when a
-    version is consumed before the consumer in another block (no single live value)."""
-    if consumer is None:
-        return None
-    value = source
-    while True:
-        step = None
-        for use in value.uses:
-            user = fn.info(user_op(use))
-            if user is None:
-                continue
-            for result, operand in user.effects.tied + _region_ties(user.op):
-                if operand == value:
-                    step = (user, result)
-        if step is None:
-            return value
-        user, result = step
-        if user.index >= consumer.index:
-            return value
-        if user.block_id != consumer.block_id:
-            return None
-        value = result
-
-
-def _region_ties(op: ir.Operation) -> list[tuple[ir.Value, ir.Value]]:
-    """(result, captured operand) of an execution or concurrent region's tied results: the
-    region consumes the captured value in place (scheduled IR)."""
-    if op.name not in STREAM_REGION_OPS:
-        return []
-    operands = list(op.opview.resource_operands)
-    results = [r for r in op.results if is_resource(r)]
-    return [(results[k], operands[t]) for k, t in enumerate(tied_operands(op.opview)[: len(results)]) if t is not None]
-
-
-def _foldable(use: ir.OpOperand) -> bool:
-    """Can this use read the source directly, at shifted offsets?"""
-    owner = user_op(use)
-    view = owner.opview
-    if owner.name == "stream.async.dispatch":
-        return True  # a read-only operand (the analysis rejects tied uses)
-    if owner.name in SOURCE_OPERANDS:
-        return bool(use.operand_number == SOURCE_OPERANDS[owner.name]["source"])
-    if owner.name == "stream.async.update":
-        return bool(use.operand_number == UPDATE_SOURCE_OPERAND and view.target != view.update)
-    return False
-
-
 # -- applying -------------------------------------------------------------------------------
 
 
@@ -621,7 +573,7 @@ def _plan(
     view = op.opview
     if op.name == "stream.async.transfer":
         uses = [
-            (owner, use.operand_number, False, _live_version(fn, view.source, fn.info(owner)))
+            (owner, use.operand_number, False, folds.live_version(fn, view.source, fn.info(owner)))
             for use in op.results[0].uses
             for owner in [user_op(use)]
         ]
@@ -650,7 +602,7 @@ def _plan(
             reroutes += found
             uses.append((owner, use.operand_number, False, root))  # the yield: a subview nobody reads
             continue
-        uses.append((owner, use.operand_number, _foldable(use), _live_version(fn, root, fn.info(owner))))
+        uses.append((owner, use.operand_number, folds.foldable(use), folds.live_version(fn, root, fn.info(owner))))
     return _Plan(op, root, size, offsets, uses, decision_of[root_op].live_versions, reroutes)
 
 
@@ -690,9 +642,9 @@ def _reroutes(
         if arg.type != outer.type or index in tied_operands(capture.opview):
             return None  # (a result tied to the capture would become the whole source)
         arg_uses = sorted(((user_op(u), u.operand_number) for u in arg.uses), key=lambda x: (_position(fn, x[0]), x[1]))
-        if not all(_foldable(u) and user_op(u).name != "stream.async.slice" for u in arg.uses):
+        if not all(folds.foldable(u) and user_op(u).name != "stream.async.slice" for u in arg.uses):
             return None
-        live = _live_version(fn, outer, fn.info(capture))
+        live = folds.live_version(fn, outer, fn.info(capture))
         if live is None:
             return None
         found.append(_Reroute(capture, index, live, size, arg_uses))

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from iree.compiler import ir
 
+from .folds import live_version
 from .ir_util import FUNCTION_OPS, ModuleLike, defining_op, parent_op, parent_op_of_block, symbol_uses
 from .loader import require_stream_phase
-from .merges import folded_pairs, mergeable_pairs
+from .merges import fold_twins, folded_pairs, mergeable_pairs
 from .naming import Names
 from .ranges import IndexTranslator
 from .semantics import (
@@ -315,16 +317,19 @@ class ModuleModel:
             )
             <= 1
         )
-        #: Producers' results IREE may merge into one value after the splice (:mod:`.merges`),
-        #: translated with a translator of their own (its symbols name nothing in the logs).
-        translator = IndexTranslator(self.names.name)
-        self.merged_producers: list[tuple[ir.Value, ir.Value]] = mergeable_pairs(
-            ([i.op for i in f.ops] for f in self.functions), translator.expr
-        )
         #: Results IREE's canonicalizer may fold into another value after the splice, with that
         #: value (:func:`.merges.folded_pairs`): one buffer for the model.
+        self._translator = IndexTranslator(self.names.name)
         self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
-            ((f.op, [i.op for i in f.ops]) for f in self.functions), translator, self._opaque_to_iree
+            ((f.op, [i.op for i in f.ops]) for f in self.functions), self._translator, self._opaque_to_iree
+        )
+        #: Producers' results IREE may merge into one value after the splice (:mod:`.merges`),
+        #: translated with a translator of their own (its symbols name nothing in the logs).
+        self.merged_producers: list[tuple[ir.Value, ir.Value]] = mergeable_pairs(
+            ((f.op, [i.op for i in f.ops]) for f in self.functions),
+            self._translator,
+            self._opaque_to_iree,
+            folded=self.folded_results,
         )
 
     def _opaque_to_iree(self, value: ir.Value) -> bool:
@@ -342,6 +347,24 @@ class ModuleModel:
         stores = [u for u in self._symbol_uses.get(_global_symbol(op) or "", ()) if u.name == "util.global.store"]
         return any(
             fn is not None and fn.op.name != "util.initializer" for fn in (self._function_by_op.get(u) for u in stores)
+        )
+
+    @cached_property
+    def fold_twins(self) -> dict[ir.Value, ir.Value]:
+        """Producers' results that folding aliases into consumers may make identical to another
+        producer, with that producer's result (:func:`.merges.fold_twins`): the rewrite does not
+        fold into them."""
+
+        def version_at(value: ir.Value, consumer: ir.Operation) -> ir.Value | None:
+            fn = self.function_of(consumer)
+            return live_version(fn, value, fn.info(consumer))
+
+        return fold_twins(
+            ((f.op, [i.op for i in f.ops]) for f in self.functions),
+            self._translator,
+            self._opaque_to_iree,
+            version_at,
+            self.folded_results,
         )
 
     @property

@@ -7,8 +7,6 @@ these tests pin down when two instances count as equal.
 
 from __future__ import annotations
 
-from iree.compiler import ir
-
 from stream_model import ModuleModel, parse_module
 from stream_model.resolved import resolve_calls
 
@@ -29,11 +27,11 @@ stream.executable private @ex {
 T = "!stream.resource<variable>"
 
 
-def _module(body: str, args: str = "%x: index") -> ModuleModel:
+def _module(body: str, args: str = "%x: index", visibility: str = "public") -> ModuleModel:
     text = (
         "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
         + _PRELUDE
-        + f"util.func public @f({args}) {{\n"
+        + f"util.func {visibility} @f({args}) {{\n"
         + "  %c16 = arith.constant 16 : index\n  %c48 = arith.constant 48 : index\n"
         + "  %c1_i32 = arith.constant 1 : i32\n  %c2_i32 = arith.constant 2 : i32\n"
         + body
@@ -66,10 +64,27 @@ def test_an_index_the_canonicalizer_may_fold_to_the_same_value_counts_as_equal()
     assert _merged_names(model) == {frozenset({"%a", "%b"})}
 
 
-def test_arguments_may_become_one_value_so_they_count_as_equal() -> None:
+def test_arguments_of_a_private_function_may_become_one_value_so_they_count_as_equal() -> None:
     """``iree-util-ipo`` merges arguments that every caller passes equal."""
-    model = _module(_iota("a", "%x", "%c1_i32") + _iota("b", "%y", "%c1_i32"), args="%x: index, %y: index")
+    args = "%x: index, %y: index"
+    model = _module(_iota("a", "%x", "%c1_i32") + _iota("b", "%y", "%c1_i32"), args=args, visibility="private")
     assert _merged_names(model) == {frozenset({"%a", "%b"})}
+
+
+def test_arguments_of_a_public_function_are_never_made_one_value() -> None:
+    """Callers outside the module may pass anything: IREE cannot make two of them one value."""
+    model = _module(_iota("a", "%x", "%c1_i32") + _iota("b", "%y", "%c1_i32"), args="%x: index, %y: index")
+    assert model.merged_producers == []
+
+
+def test_a_public_argument_and_a_constant_are_made_one_value_only_if_assumed_equal() -> None:
+    """``4 * x`` and 64 differ unless ``x`` is assumed to be 16 (a util.assume.int range IREE reads)."""
+    scaled = "  %c4 = arith.constant 4 : index\n  %x4 = arith.muli %x, %c4 : index\n  %c64 = arith.constant 64 : index\n"
+    pair = _iota("a", "%x4", "%c1_i32") + _iota("b", "%c64", "%c1_i32")
+    assert _module(scaled + pair).merged_producers == []
+    assumed = scaled.replace("%x, %c4", "%xa, %c4")
+    assume = "  %xa = util.assume.int %x<umin = 16, umax = 16> : index\n"
+    assert _merged_names(_module(assume + assumed + pair)) == {frozenset({"%a", "%b"})}
 
 
 def test_indexes_that_differ_by_a_constant_are_never_equal() -> None:
@@ -104,7 +119,7 @@ def test_merged_producers_stored_to_two_globals_share_one_buffer() -> None:
     model = ModuleModel(parse_module(text).module, text)
     (shared,) = resolve_calls(model).shared_globals
     assert shared.globals == ["A", "B"]
-    assert [ir.FlatSymbolRefAttr(s.attributes["global"]).value for s in shared.stores] == ["B"]
+    assert [s.name for s in shared.stores] == ["B"]
 
 
 # -- results IREE's canonicalizer folds after the splice -----------------------------------------
