@@ -21,7 +21,7 @@ module.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from iree.compiler import ir
@@ -32,7 +32,7 @@ from stream_model.ir_util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand
 from stream_model.program import FunctionModel, OpInfo
 from stream_model.resolved import Resolved
 from stream_model.semantics import callee_name, effects_of, is_resource
-from stream_model.tied_chains import SharedGlobalStorage
+from stream_model.tied_chains import SharedGlobalStorage, StoreSite
 
 from .copy_dispatch import CopyDispatches
 
@@ -59,13 +59,16 @@ class Diagnostic:
 @dataclass
 class _StoreRepair:
     """One store to give its own copy: of ``value`` (``size`` bytes, as its producer or the
-    stored value's states it), right before ``store``; or ``why`` it cannot be done."""
+    stored value's states it), right before the store (or the call that stores it); or ``why``
+    it cannot be done."""
 
-    store: ir.Operation
+    site: StoreSite
     value: ir.Value | None = None
     size: ir.Value | None = None  # None: ask ``stream.resource.size`` of ``stored``
     stored: ir.Value | None = None  # the value the store stores
     why: str = ""
+    # Later loads of the global, with the store whose value each reads (forwarded to them).
+    reloads: list[tuple[ir.Operation, ir.Operation]] = field(default_factory=list)
 
 
 def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Diagnostic]:
@@ -75,7 +78,7 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
     With ``fix``, either every shared set is repaired (all diagnostics are warnings) or none is
     touched and at least one diagnostic is an error."""
     model = resolved.model
-    found = [(shared, [_plan(resolved, store) for store in shared.stores]) for shared in resolved.shared_globals]
+    found = [(shared, [_plan(resolved, site) for site in shared.stores]) for shared in resolved.shared_globals]
     possible = all(not r.why for _, repairs in found for r in repairs)
     out = [_diagnostic(model, shared, repairs, fix, possible) for shared, repairs in found]
     if fix and possible and found:
@@ -85,9 +88,15 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
             for _, repairs in found:
                 for r in repairs:
                     assert r.value is not None and r.stored is not None
-                    with r.store.location, ir.InsertionPoint(r.store):
+                    op = r.site.op
+                    with op.location, ir.InsertionPoint(op):
                         size = r.size if r.size is not None else stream.ResourceSizeOp(r.stored).result
-                    r.store.operands[0] = copies.copy_before(r.store, r.value, size, scheduled)
+                    op.operands[r.site.operand] = copies.copy_before(op, r.value, size, scheduled)
+            # After every repair: a store's value is then its copy where it has one.
+            forwarded = {load: store for _, repairs in found for r in repairs for load, store in r.reloads}
+            for load, store in forwarded.items():
+                load.results[0].replace_all_uses_with(store.operands[0])
+                load.erase()
     return out
 
 
@@ -95,12 +104,12 @@ def _diagnostic(
     model: ModuleModel, shared: SharedGlobalStorage, repairs: list[_StoreRepair], fix: bool, applied: bool
 ) -> Diagnostic:
     names = ", ".join("@" + g for g in shared.globals)
-    given = ", ".join("@" + _stored_global(r.store) for r in repairs)
+    given = ", ".join(dict.fromkeys("@" + r.site.name for r in repairs))
     message = (
         f"globals {names} share one buffer (one value is stored to several of them, or IREE merges "
         "the values stored to them): writing one would change the others; "
     )
-    impossible = "; ".join(f"@{_stored_global(r.store)}: {r.why}" for r in repairs if r.why)
+    impossible = "; ".join(f"@{r.site.name}: {r.why}" for r in repairs if r.why)
     fixed = False
     severity = WARNING
     if impossible:
@@ -113,8 +122,8 @@ def _diagnostic(
         message += "not repaired, because another set of shared globals cannot be"
     else:
         message += f"not repaired (analysis only): compile gives {given} its own copy"
-    location = model.names.location(repairs[0].store) if repairs else None
-    position = model.names.position(repairs[0].store) if repairs else None
+    location = model.names.location(repairs[0].site.op) if repairs else None
+    position = model.names.position(repairs[0].site.op) if repairs else None
     return Diagnostic(severity, "shared-global-storage", message, list(shared.globals), fixed, location, position)
 
 
@@ -122,13 +131,16 @@ def _stored_global(store: ir.Operation) -> str:
     return str(ir.FlatSymbolRefAttr(store.attributes["global"]).value)
 
 
-def _plan(resolved: Resolved, store: ir.Operation) -> _StoreRepair:
-    value = store.operands[0]
+def _plan(resolved: Resolved, site: StoreSite) -> _StoreRepair:
+    value = site.op.operands[site.operand]
     source = _copy_source(resolved, value)
     if isinstance(source, str):
-        return _StoreRepair(store, why=source)
+        return _StoreRepair(site, why=source)
+    reloads = _reloads(resolved, site)
+    if isinstance(reloads, str):
+        return _StoreRepair(site, why=reloads)
     size = _size_of(source)
-    return _StoreRepair(store, source, size if size is not None else _size_of(value), value)
+    return _StoreRepair(site, source, size if size is not None else _size_of(value), value, reloads=reloads)
 
 
 def _copy_source(resolved: Resolved, value: ir.Value) -> ir.Value | str:
@@ -169,6 +181,58 @@ def _copy_source(resolved: Resolved, value: ir.Value) -> ir.Value | str:
             "and IREE 3.13 cannot run a copy of such a value"
         )
     return value
+
+
+def _reloads(resolved: Resolved, site: StoreSite) -> list[tuple[ir.Operation, ir.Operation]] | str:
+    """The loads of the stored global that may run after ``site`` in the same invocation, each
+    with the store whose value it reads, for the repair to forward that value to it; or why
+    they cannot all be forwarded.
+
+    IREE 3.13's execution scheduling puts the copy and the reader of a later load of the global
+    in one execution region, loads the global above the region and stores the copy below it:
+    the reader sees the old buffer (checked: ``tests/e2e/test_shared_globals.py``). So no load
+    of the global may follow the repaired store: a load later in the store's block reads the
+    value the last store before it stored (the copy, or a value stored after it), as an SSA use
+    (as IREE's own pre-splice passes forward a load after a store), provided every op between
+    that may store the global is a plain store in that block. A load that may run after the
+    store elsewhere (a nested region, another block, a loop around the store) is not forwarded:
+    the repair is refused. A call is a barrier no load is moved across: loads after a call that
+    may store the global read what it stored, and a call that stores its argument (a repaired
+    site) needs no forwarding; other functions load in their own invocation."""
+    if site.op.name != "util.global.store":
+        return []
+    model = resolved.model
+    name = site.name
+    fn = model.function_of(site.op)
+    info = fn.info(site.op)
+    assert info is not None
+    around = set(info.loops)
+    forwarded: list[tuple[ir.Operation, ir.Operation]] = []
+    last: ir.Operation | None = site.op  # the store whose value a load here reads; None: unknown
+    for other in fn.ops:
+        later = other.index > info.index
+        if not later and not around & set(other.loops):
+            continue
+        is_load = other.op.name == "util.global.load" and _global_of(other.op) == name
+        in_block = later and other.block_id == info.block_id and not around
+        if is_load and in_block and last is not None:
+            forwarded.append((other.op, last))
+        elif is_load:
+            return (
+                f"@{fn.name} loads @{name} again ({model.names.describe(other.op)}) after storing it, where the "
+                "copy cannot be forwarded to it, and IREE 3.13 schedules such a load before the copy would run"
+            )
+        elif other.op.name == "util.global.store" and _global_of(other.op) == name and in_block:
+            last = other.op
+        elif other.op.name == "util.call" and in_block and _may_store(resolved, other, name):
+            return forwarded  # loads after it read what it stored, and are not moved across it
+        elif _may_store(resolved, other, name):
+            last = None  # (ops are in pre-order: a store nested in a region op comes here too)
+    return forwarded
+
+
+def _global_of(op: ir.Operation) -> str:
+    return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
 
 
 def _loaded_by(value: ir.Value) -> ir.Operation | None:

@@ -45,6 +45,9 @@ class Summary:
     # (argument, global) pairs: the callee makes the argument's storage that global's (a
     # util.global.store, here or deeper); None: any argument may become any global's storage.
     arg_globals: frozenset[tuple[int, str]] | None = frozenset()
+    # Per result: the globals whose buffer it may be (the callee returns a load of one, here
+    # or deeper); None: unknown.
+    result_globals: tuple[frozenset[str], ...] | None = ()
 
     def writes(self, i: int) -> bool:
         return self.arg_writes is None or i in self.arg_writes
@@ -62,7 +65,7 @@ class Summary:
 
 
 BOTTOM = Summary(frozenset(), frozenset(), (), frozenset(), None, frozenset())
-TOP = Summary(None, None, None, None, frozenset(), None)
+TOP = Summary(None, None, None, None, frozenset(), None, None)
 
 
 def _union(a: IntSet, b: IntSet) -> IntSet:
@@ -94,7 +97,18 @@ def join(a: Summary, b: Summary) -> Summary:
         globals_,
         _intersection(a.reads_done, b.reads_done),
         None if a.arg_globals is None or b.arg_globals is None else a.arg_globals | b.arg_globals,
+        _join_result_globals(a.result_globals, b.result_globals),
     )
+
+
+def _join_result_globals(
+    a: tuple[frozenset[str], ...] | None, b: tuple[frozenset[str], ...] | None
+) -> tuple[frozenset[str], ...] | None:
+    if a is None or b is None:
+        return None
+    n = max(len(a), len(b))
+    empty: frozenset[str] = frozenset()
+    return tuple(x | y for x, y in zip(a + (empty,) * (n - len(a)), b + (empty,) * (n - len(b))))
 
 
 def call_effects(op: ir.Operation, summary: Summary) -> OpEffects:
@@ -116,6 +130,8 @@ def call_effects(op: ir.Operation, summary: Summary) -> OpEffects:
     for j, r in enumerate(op.results):
         if not is_resource(r):
             continue
+        if summary.result_globals is not None and j < len(summary.result_globals):
+            fx.holds_globals.extend((r, g) for g in sorted(summary.result_globals[j]))
         aliases = summary.result_alias(j)
         if aliases is None:
             fx.external.append(r)
@@ -189,7 +205,9 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
 
     returns = [op for op, _ in effects if op.name == "util.return"]
     aliases: list[IntSet] = []
+    result_globals: list[frozenset[str]] = []
     for _j, r in enumerate(returns[0].operands if returns else []):
+        result_globals.append(_globals_held_by(storage, effects, r) if is_resource(r) else frozenset())
         if not is_resource(r):
             aliases.append(frozenset())
             continue
@@ -206,7 +224,18 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
         None if writes_all else frozenset(written_globals),
         frozenset(i for i, a in res_args.items() if reads_done_before_return(fn, storage, a, returns, effects)),
         frozenset(arg_globals),
+        tuple(result_globals),
     )
+
+
+def _globals_held_by(storage: StorageMap, effects: list[tuple[ir.Operation, OpEffects]], r: ir.Value) -> frozenset[str]:
+    """The globals whose buffer returned value ``r`` may be: globals in its base, and those a
+    call in its base returns (a getter of a getter). Only the shared-globals check reads this:
+    for the alias rule such a result stays storage of unknown origin."""
+    held = set(storage.globals_in_base(r))
+    for _op, fx in effects:
+        held |= {g for v, g in fx.holds_globals if storage.same_base(v, r)}
+    return frozenset(held)
 
 
 def reads_done_before_return(

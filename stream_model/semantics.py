@@ -88,6 +88,9 @@ class OpEffects:
     # Operands whose storage becomes a global's by what the op does (a call whose callee
     # stores its argument to the global): (operand, global symbol).
     joins_globals: list[tuple[ir.Value, str]] = field(default_factory=list)
+    # Results that may be a global's buffer by what the op does (a call whose callee returns a
+    # load of the global): (result, global symbol). Such a result is also ``external``.
+    holds_globals: list[tuple[ir.Value, str]] = field(default_factory=list)
     unknown: bool = False  # the op is not in the table but touches resources
     # Globals whose storage the op may write besides its accesses (calls); None: any global and
     # any external storage.

@@ -353,12 +353,31 @@ class SharedGlobalStorage:
 
     IREE 3.13 produces this when mutable globals have equal splat initial values: after
     conversion to the stream dialect and CSE, one ``stream.async.splat`` is stored to both.
-    ``stores`` are the ``util.global.store`` ops that make a global share a buffer it did not
-    create or load: giving each of them its own copy (a clone) repairs the program.
+    ``stores`` are the ops that make a global share a buffer it did not create or load (a
+    ``util.global.store``, or a call whose callee stores its argument): giving each of them its
+    own copy repairs the program.
     """
 
     globals: list[str]
-    stores: list[ir.Operation]
+    stores: list[StoreSite]
+
+
+@dataclass(frozen=True)
+class StoreSite:
+    """Where a value becomes a global's buffer: operand ``operand`` of ``op`` (a
+    ``util.global.store``, or a call whose callee stores that argument) to global ``name``."""
+
+    op: ir.Operation
+    operand: int
+    name: str
+
+
+def _through_calls(op: ir.Operation, fx: OpEffects) -> tuple[list[tuple[ir.Value, str]], list[StoreSite]]:
+    """What a call does to globals' buffers: a callee that returns a global's buffer gives it
+    to the call's result (a load), one that stores an argument gives the argument's buffer to
+    the global (a store)."""
+    operands = list(op.operands)
+    return list(fx.holds_globals), [StoreSite(op, operands.index(v), name) for v, name in fx.joins_globals]
 
 
 def find_shared_global_storage(
@@ -394,15 +413,22 @@ def find_shared_global_storage(
         return found
 
     # Per buffer (SSA base), the globals that may hold it, in order, with the store giving it.
-    held: dict[Key, list[tuple[str, ir.Operation | None]]] = {}
+    held: dict[Key, list[tuple[str, StoreSite | None]]] = {}
     for op, fx in effects:
-        if fx.global_load and fx.global_load[1] in globals_:
-            held.setdefault(ssa.find(fx.global_load[0]), []).append((fx.global_load[1], None))
-        if fx.global_store and fx.global_store[1] in globals_:
-            for base in possible(ssa.find(fx.global_store[0])):
-                held.setdefault(base, []).append((fx.global_store[1], op))
+        loads, stores = _through_calls(op, fx)
+        if fx.global_load:
+            loads.insert(0, fx.global_load)
+        if fx.global_store:
+            stores.insert(0, StoreSite(op, 0, fx.global_store[1]))
+        for value, name in loads:
+            if name in globals_:
+                held.setdefault(ssa.find(value), []).append((name, None))
+        for site in stores:
+            if site.name in globals_:
+                for base in possible(ssa.find(op.operands[site.operand])):
+                    held.setdefault(base, []).append((site.name, site))
     groups = StorageMap()  # globals as keys: which share some buffer
-    extra: dict[str, list[ir.Operation]] = {}
+    extra: dict[str, list[StoreSite]] = {}
     for holders in held.values():
         names = list(dict.fromkeys(g for g, _ in holders))
         if len(names) < 2:
