@@ -37,7 +37,7 @@ from .reduce import failure_kind, reduce_program
 from .strategies import FOCUSED_KINDS, FOCUSED_RATES, KINDS, batches
 
 #: Deterministic profile of ``make test``: seed, batches, programs per batch.
-DEFAULT_SEED = 20261234
+DEFAULT_SEED = 20261282
 DEFAULT_BATCHES = 11
 BATCH_SIZE = 16
 #: Batches per round (one seed per round) of :func:`run_campaign`.

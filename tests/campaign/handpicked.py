@@ -93,7 +93,7 @@ DISJOINT_WRITE_BEFORE_CALL = Program(
     ),
 )
 
-from .program import GetGlobal, GLoad, GStore, SetGlobal  # noqa: E402
+from .program import GetGlobal, GLoad, GStore, Mix, SetGlobal  # noqa: E402
 
 #: A call result that is a global's buffer, sliced; a call that writes the global; the slice
 #: read after it (third review, finding 01).
@@ -152,6 +152,27 @@ STORED_TWICE = Program(
     ),
 )
 
+#: The same, the second global given the value by a setter call, or by storing what a getter of
+#: the first returns (review of the third round's fixes, case 02).
+STORED_TWICE_BY_A_SETTER = Program(STORED_TWICE.globals, STORED_TWICE.ops[:-1] + (GStore(0, "g0", "g1", "setter"),))
+STORED_TWICE_FROM_A_GETTER = Program(STORED_TWICE.globals, STORED_TWICE.ops[:-1] + (GStore(0, "g0", "g1", "getter"),))
+
+#: A slice from offset 0 folded into a mix makes it identical to a mix of the slice's source;
+#: IREE merges the two after the splice, and the fill of one shows in the other (review of the
+#: third round's fixes, case 05): the rewrite keeps the copy.
+FOLD_TWIN = Program(
+    (GlobalDecl("g0", 16),),
+    (
+        Load(0, "g0"),
+        Iota(1, Lin(4), 77_007),
+        Slice(2, 0, _r(0, 8)),
+        Mix(3, 0, _r(2, 4), 1, Lin(0)),
+        Mix(4, 2, _r(2, 4), 1, Lin(0)),
+        Fill(5, 4, _r(0, 2), 9),
+        Mix(6, 3, _r(0, 4), 5, Lin(0)),
+    ),
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -160,6 +181,9 @@ THIRD_REVIEW: tuple[Program, ...] = (
     TWIN_GLOBALS,
     SHARED_INITIAL_VALUE,
     STORED_TWICE,
+    STORED_TWICE_BY_A_SETTER,
+    STORED_TWICE_FROM_A_GETTER,
+    FOLD_TWIN,
 )
 
 ALL: tuple[Program, ...] = (

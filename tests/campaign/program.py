@@ -483,12 +483,16 @@ class GStore(Op):
     """``util.global.store`` of ``value`` (consumed: later in-place writes go through a reload).
 
     ``also``: store the same value to that global too (one value stored to two globals: IREE
-    makes them share a buffer, which the rewrite must give their own copies)."""
+    makes them share a buffer, which the rewrite must give their own copies). ``via``: how the
+    value reaches ``also``: stored directly (""), passed to a private setter that stores its
+    argument (``"setter"``), or read back through a getter of ``glob`` and stored
+    (``"getter"``); the same sharing, through calls (review of the third round, case 02)."""
 
     kind: ClassVar[str] = "gstore"
     value: int
     glob: str
     also: str = ""
+    via: str = ""
 
     def uses(self) -> tuple[int, ...]:
         return (self.value,)
@@ -862,6 +866,8 @@ class Program:
             "globals sharing a buffer (twins, one value stored to two)",
             any(g.twin for g in self.globals) or any(isinstance(op, GStore) and op.also for op in ops),
         )
+        has("one value given to two globals through a call", any(isinstance(op, GStore) and op.via for op in ops))
+        has("slice folded into a twin producer", _fold_twins(ops))
         has("call result is a global's buffer", any(isinstance(op, GetGlobal) for op in ops))
         has(
             "call writes a global",
@@ -934,6 +940,20 @@ class Program:
 
 
 #: Every shape :meth:`Program.shapes` can report, in summary order.
+def _fold_twins(ops: list) -> bool:
+    """A ``mix`` of a slice from offset 0 and a ``mix`` of the slice's source over the same
+    bytes (identical once the slice is folded into the first)."""
+    from_zero = {op.out: op.src for op in ops if isinstance(op, Slice) and op.range.start == Lin(0)}
+    mixes = [op for op in ops if isinstance(op, Mix)]
+    return any(
+        m.a in from_zero
+        and n.a == from_zero[m.a]
+        and (m.a_range.start, m.a_range.length, m.b, m.b_start) == (n.a_range.start, n.a_range.length, n.b, n.b_start)
+        for m in mixes
+        for n in mixes
+    )
+
+
 SHAPES: tuple[str, ...] = (
     "scf.for",
     "scf.for unsigned",
@@ -958,6 +978,8 @@ SHAPES: tuple[str, ...] = (
     "global store/reload",
     "equal-content producers",
     "globals sharing a buffer (twins, one value stored to two)",
+    "one value given to two globals through a call",
+    "slice folded into a twin producer",
     "call result is a global's buffer",
     "call writes a global",
     "callee's argument is a global a call writes",

@@ -419,6 +419,12 @@ class _ProgramRenderer:
                 value = f"%v{op.value}"
                 if glob == op.also and self.separated:
                     value = self.copy_of(e, op.value)
+                if glob == op.also and op.via == "setter":
+                    e.emit(f"util.call @{self.putter(glob, op.value)}({value}) : ({self.ty(op.value)}) -> ()")
+                    continue
+                if glob == op.also and op.via == "getter" and not self.separated:
+                    value = e.fresh("got")
+                    e.emit(f"{value} = util.call @{self.getter(op.glob, op.value)}() : () -> {self.ty(op.value)}")
                 self.store(e, value, global_symbol(self.k, glob), lambda: self.size(e, op.value))
         elif isinstance(op, GetGlobal):
             getter = self.getter(op.glob, op.out)
@@ -629,6 +635,18 @@ class _ProgramRenderer:
                 c.emit(f"%g = util.global.load @{symbol} : !stream.resource<variable>")
             c.emit(f"util.return %g : {self.ty(v)}")
             self.callees.append(f"  util.func private @{name}() -> {self.ty(v)} {{\n" + "\n".join(c.lines) + "\n  }")
+        return self.accessors[key]
+
+    def putter(self, glob: str, v: int) -> str:
+        """``@p<k>_put_<glob>(%r)``: stores its argument to the global (rendered once)."""
+        key = ("put", glob)
+        if key not in self.accessors:
+            name = self.accessors[key] = f"{function_name(self.k)}_put_{glob}"
+            c = _Emitter("%unused")
+            sz = c.bytes_(self.info[v].size)
+            self.store(c, "%r", global_symbol(self.k, glob), lambda: sz)
+            c.emit("util.return")
+            self.callees.append(f"  util.func private @{name}(%r: {self.ty(v)}) {{\n" + "\n".join(c.lines) + "\n  }")
         return self.accessors[key]
 
     def setter(self, glob: str, r: Range, value: int) -> str:

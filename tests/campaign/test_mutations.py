@@ -18,7 +18,12 @@ h. *producers IREE merges after the splice are two buffers* (hook:
    ``stream_model.program.mergeable_pairs``) and i. *the shared-globals repair copies with a
    clone* (hook: ``rewriter.globals_fix.CopyDispatches``): the third review's classes, on
    ``handpicked.THIRD_REVIEW``. (h) shows only at the splice (:data:`SPLICE_ONLY`); (i) the rewrite
-   refuses at the splice, where it is caught as a failure, not a bit mismatch (:data:`REFUSED_AT_SPLICE`).
+   refuses at the splice, where it is caught as a failure, not a bit mismatch (:data:`REFUSED_AT_SPLICE`);
+j. *calls share no globals' buffers* (hook: ``stream_model.tied_chains._through_calls``): a
+   value given to a second global by a setter call, or read back through a getter, goes
+   unrepaired (review of the third round's fixes, case 02; ``handpicked.STORED_TWICE_BY_A_SETTER``);
+k. *folds make no twins* (hook: ``rewriter.rewrite._fold_makes_a_twin``): an alias folded into a
+   consumer that becomes identical to another producer (case 05; ``handpicked.FOLD_TWIN``).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -61,11 +66,13 @@ from iree.compiler.dialects import stream
 
 import rewriter.copy_dispatch as copy_dispatch
 import rewriter.globals_fix as globals_fix
+import rewriter.rewrite as rewrite
 import stream_model.claims as claims
 import stream_model.facts as facts
 import stream_model.program as program_model
 import stream_model.safety as safety
 import stream_model.slice_query as slice_query
+import stream_model.tied_chains as tied_chains
 import stream_model.write_set as write_set
 from stream_model.decisions import Verdict
 from stream_model.program import FunctionModel
@@ -144,6 +151,19 @@ def _merged_producers_are_two_buffers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(program_model, "mergeable_pairs", lambda *args, **kwargs: [])
 
 
+def _calls_share_no_globals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(j) A getter's result and a setter's argument are not the globals' buffers for the
+    shared-globals check (review of the third round's fixes, case 02): sharing through calls
+    goes unrepaired."""
+    monkeypatch.setattr(tied_chains, "_through_calls", lambda op, fx: ([], []))
+
+
+def _folds_make_no_twins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(k) Folding an alias into a consumer never makes it identical to another producer
+    (review of the third round's fixes, case 05; ``handpicked.FOLD_TWIN``)."""
+    monkeypatch.setattr(rewrite, "_fold_makes_a_twin", lambda *args, **kwargs: None)
+
+
 def _repair_with_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     """(i) The shared-globals repair copies with ``stream.async.clone``, which IREE turns back
     into the producer and merges (third review, findings 03-05)."""
@@ -163,11 +183,15 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "live-version-excuses-its-writes": _live_version_excuses_its_writes,
     "merged-producers-are-two-buffers": _merged_producers_are_two_buffers,
     "repair-with-a-clone": _repair_with_a_clone,
+    "calls-share-no-globals": _calls_share_no_globals,
+    "folds-make-no-twins": _folds_make_no_twins,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
-#: with none left to merge (the campaign's at-splice judging kills them).
-SPLICE_ONLY = frozenset({"merged-producers-are-two-buffers"})
+#: with none left to merge (a slice read whole from offset 0 by a dispatch is folded there
+#: too), and its inliner leaves no getter or setter calls (the campaign's at-splice judging
+#: kills them).
+SPLICE_ONLY = frozenset({"merged-producers-are-two-buffers", "calls-share-no-globals", "folds-make-no-twins"})
 #: Weakenings the rewrite itself refuses at the splice: the model knows a clone of a dispatch
 #: result is no fresh storage, so a repair by clones leaves the globals sharing a buffer and the
 #: rewrite stops with an internal error (a failure, not a bit mismatch). Through IREE's stages
