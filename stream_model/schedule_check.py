@@ -1,0 +1,625 @@
+"""Does IREE's schedule keep the program's order? The schedule check.
+
+Stream-async IR has value semantics: a resource value never changes, except that an in-place op
+(a tied result: ``stream.async.update/copy/fill/store/collective``, a dispatch's tied operand)
+*consumes* the value it writes and produces the next *version* of the same storage. So every
+other read of a version must be over before the op that consumes it starts, or read bytes it
+does not write. IREE's copy-on-write stages keep that true at the splice: an in-place op is
+the last use of what it writes, or its operand is a fresh clone. Scheduling
+(``iree-stream-schedule-execution``, ``-concurrency``) and the cleanups after it must keep it
+true in the order the scheduled IR guarantees (:mod:`.schedule_order`). IREE 3.13 does not
+always (the campaign's G1 and G2, ``tests/upstream_faults/``); this module checks, per function
+of scheduled IR right before ``iree-stream-schedule-allocation``:
+
+* **read before the write**: for every version ``v``, every op ``W`` that writes ``v`` in place
+  and every other op ``R`` that reads ``v`` (through captures, region results, awaits, casts,
+  subviews): ``R`` completes before ``W`` starts in every execution the schedule allows, or
+  z3 proves the bytes ``R`` reads disjoint from those ``W`` writes (64-bit machine arithmetic,
+  facts in scope for both, :mod:`.facts`). Otherwise: ``read-after-write`` when the schedule
+  runs ``W`` first (the read sees the write: G1), ``unordered`` when nothing orders them, or
+  ``unknown`` (a range the model does not know, a solver that gave up): never safe;
+* **one consumer per version**: two in-place writes of one version (that are not alternatives
+  of one branch) are a hazard: whichever runs second writes storage the other's result is;
+* **no copy onto itself**: a copy-like op (``stream.async.copy/update/collective``, lowered to a
+  HAL copy) whose source is the version it writes must read bytes disjoint from those it
+  writes (G2: the HAL rejects overlapping copies, and a copy over itself reads what it writes).
+
+What the check reads is the IR alone: storage identity beyond one version chain (two loads of a
+global, function arguments that may be one buffer), work of other invocations and anything
+after ``iree-stream-schedule-allocation`` are outside it; so is a reader the model cannot
+place (an unknown op's reads are checked like any read, with an unknown range).
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+import sympy
+from iree.compiler import ir
+
+from .facts import FactStore
+from .ir_util import FUNCTION_OPS, defining_op, parent_op_of_block
+from .naming import Names
+from .program import ModuleModel
+from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
+from .schedule_order import Callees, ScheduledOp, ScheduleOrder
+from .semantics import OP_TABLE, STREAM_REGION_OPS, Access, Kind, OpEffects, effects_of, is_resource, tied_operands
+from .symbolic import pretty
+
+__all__ = ["ScheduleCheck", "ScheduleReport", "ScheduleVerdict", "check_schedule"]
+
+DEFAULT_TIMEOUT_MS = 2000
+
+#: In-place ops IREE lowers to a HAL copy: their source must not overlap their target.
+COPY_LIKE_OPS = frozenset({"stream.async.copy", "stream.async.update", "stream.async.collective"})
+#: Ops of the table that write an operand in place (dispatches and regions: ``tied_operands``).
+_IN_PLACE_OPS = frozenset(name for name, spec in OP_TABLE.items() if spec.tied_to is not None) | {"stream.async.call"}
+#: Ops whose resource results are their operands' storage (same bytes, same addressing).
+_SAME_STORAGE = frozenset({"stream.timepoint.await", "stream.timepoint.barrier", "stream.async.cast"})
+
+
+class ScheduleVerdict(enum.StrEnum):
+    """What one (read, in-place write) pair, or one copy, came to."""
+
+    ORDERED = "ordered-before"  # the read completes before the write starts
+    DISJOINT = "disjoint"  # z3: the bytes read and the bytes written share nothing
+    READ_AFTER_WRITE = "read-after-write"  # the schedule runs the write first
+    UNORDERED = "unordered"  # nothing in the schedule orders them
+    CONSUMED_TWICE = "consumed-twice"  # two in-place writes of one version
+    COPY_OVERLAP = "copy-overlap"  # a copy's source and target ranges overlap
+    UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
+
+    @property
+    def safe(self) -> bool:
+        return self in (ScheduleVerdict.ORDERED, ScheduleVerdict.DISJOINT)
+
+
+_STATE_FIELDS = frozenset({"read_op", "write_op"})
+
+
+@dataclass
+class ScheduleCheck:
+    """One pair checked: a read (or the source of a copy, or a second in-place write) of a
+    version and an in-place write of it, and why the schedule keeps them apart (or not)."""
+
+    function: str
+    read: str  # the reading op, described
+    read_location: str
+    write: str  # the writing op, described
+    write_location: str
+    storage: str  # the version's storage, named
+    read_range: list[str] | None
+    write_range: list[str] | None
+    verdict: ScheduleVerdict
+    facts_used: list[str] = field(default_factory=list)
+    counterexample: dict[str, int] | None = None
+    detail: str = ""
+    read_op: Any = field(default=None, repr=False, compare=False)
+    write_op: Any = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.verdict = ScheduleVerdict(self.verdict)
+
+    @property
+    def hazard(self) -> bool:
+        return not self.verdict.safe
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"check": "schedule"}
+        out.update({f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS})
+        return out
+
+    def line(self) -> str:
+        """One line for a person: both ops with their locations and the bytes at stake."""
+        rr = _range_text(self.read_range)
+        wr = _range_text(self.write_range)
+        cex = (
+            " (e.g. " + ", ".join(f"{k}={v}" for k, v in self.counterexample.items()) + ")"
+            if self.counterexample
+            else ""
+        )
+        if self.verdict is ScheduleVerdict.COPY_OVERLAP:
+            return (
+                f"{self.write} ({self.write_location}) in @{self.function} copies bytes {rr} of {self.storage} "
+                f"onto {wr} of it: the ranges overlap{cex}"
+            )
+        if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
+            return (
+                f"{self.read} ({self.read_location}) and {self.write} ({self.write_location}) in @{self.function} "
+                f"both write {self.storage} in place (bytes {rr} and {wr}): one version consumed twice"
+            )
+        relation = {
+            ScheduleVerdict.READ_AFTER_WRITE: "after",
+            ScheduleVerdict.UNORDERED: "unordered with",
+        }.get(self.verdict, "not provably before")
+        tail = f"{cex}" if self.verdict is not ScheduleVerdict.UNKNOWN else f": {self.detail}"
+        return (
+            f"{self.read} ({self.read_location}) in @{self.function} reads bytes {rr} of {self.storage} "
+            f"{relation} {self.write} ({self.write_location}) writes {wr} of it in place{tail}"
+        )
+
+
+def _range_text(r: list[str] | None) -> str:
+    return f"[{r[0]}, {r[1]})" if r else "(unknown range)"
+
+
+@dataclass
+class ScheduleReport:
+    """Every pair the check examined (the log), and the time it took."""
+
+    checks: list[ScheduleCheck] = field(default_factory=list)
+    seconds: float = 0.0
+    functions: int = 0
+
+    @property
+    def hazards(self) -> list[ScheduleCheck]:
+        return [c for c in self.checks if c.hazard]
+
+    def log_records(self) -> list[dict[str, Any]]:
+        return [c.to_json() for c in self.checks]
+
+
+# --------------------------------------------------------------------------------------------
+# Versions and accesses
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class _Use:
+    """One access of a version by an op: ``access`` is in the accessed value's addressing,
+    which is the version's plus ``offsets`` (subviews)."""
+
+    op: ScheduledOp
+    access: Access | None  # None: the op may touch any byte of the storage
+    offsets: tuple[ir.Value, ...]
+
+
+class _Versions:
+    """Which values are one version of one storage (same bytes, same addressing up to a
+    subview offset): captures and their block arguments, region results and what they yield,
+    awaited and cast values, subviews. The links are read once from the function's ops."""
+
+    def __init__(self, ops: list[ScheduledOp]) -> None:
+        self._link: dict[ir.Value, tuple[ir.Value, ir.Value | None]] = {}
+        self._memo: dict[ir.Value, tuple[ir.Value, tuple[ir.Value, ...]]] = {}
+        for info in ops:
+            self._read_links(info.op)
+
+    def _read_links(self, op: ir.Operation) -> None:
+        name = op.name
+        link = self._link
+        if name in STREAM_REGION_OPS:
+            view = op.opview
+            operands = list(view.resource_operands)
+            body = op.regions[0].blocks[0]
+            for arg, operand in zip(body.arguments, operands):
+                link[arg] = (operand, None)
+            terminator = list(body.operations)[-1].operation
+            yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
+            for result, value in zip([r for r in op.results if is_resource(r)], yielded):
+                link[result] = (value, None)
+        elif name == "stream.timepoint.await":
+            for result, operand in zip(op.results, op.opview.resource_operands):
+                link[result] = (operand, None)
+        elif name in _SAME_STORAGE or name == "stream.async.barrier":
+            if len(op.results) and len(op.operands) and is_resource(op.results[0]):
+                link[op.results[0]] = (op.operands[0], None)
+        elif name == "stream.resource.subview":
+            view = op.opview
+            link[op.results[0]] = (view.source, view.source_offset)
+
+    def of(self, value: ir.Value) -> tuple[ir.Value, tuple[ir.Value, ...]]:
+        """(the root value of ``value``'s version, the subview offsets from it to ``value``)."""
+        memo = self._memo.get(value)
+        if memo is not None:
+            return memo
+        offsets: list[ir.Value] = []
+        current = value
+        for _ in range(100_000):
+            nxt = self._link.get(current)
+            if nxt is None:
+                break
+            current, offset = nxt
+            if offset is not None:
+                offsets.append(offset)
+        out = (current, tuple(offsets))
+        self._memo[value] = out
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# The check
+# --------------------------------------------------------------------------------------------
+
+
+def check_schedule(
+    module: ir.Module,
+    source: str | None = None,
+    filename: str | None = None,
+    timeout_ms: int = DEFAULT_TIMEOUT_MS,
+) -> ScheduleReport:
+    """Check every function of ``module`` (scheduled stream-async IR) as the module docstring
+    says; the module is only read. ``source``/``filename`` name values and locations as the
+    user wrote them."""
+    started = time.perf_counter()
+    report = ScheduleReport()
+    context = _Context(module, source, filename, timeout_ms)
+    for op in module.body.operations:
+        fn = op.operation
+        if fn.name not in FUNCTION_OPS or not fn.regions or not list(fn.regions[0].blocks):
+            continue
+        report.functions += 1
+        report.checks.extend(_FunctionCheck(context, fn).run())
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+class _Context:
+    """What every function's check shares: the module, and (built only when a range must be
+    compared or a pair named) the model whose translator and facts the proofs use."""
+
+    def __init__(self, module: ir.Module, source: str | None, filename: str | None, timeout_ms: int) -> None:
+        self.module = module
+        self.source = source
+        self.filename = filename
+        self.timeout_ms = timeout_ms
+        self.callees = Callees(module)
+        self._model: ModuleModel | None = None
+        self._store: FactStore | None = None
+
+    @property
+    def model(self) -> ModuleModel:
+        if self._model is None:
+            self._model = ModuleModel(self.module, self.source, self.filename)
+        return self._model
+
+    @property
+    def store(self) -> FactStore:
+        if self._store is None:
+            self._store = FactStore(self.model, self.timeout_ms)
+        return self._store
+
+    @property
+    def names(self) -> Names:
+        return self.model.names
+
+
+class _FunctionCheck:
+    def __init__(self, context: _Context, fn: ir.Operation) -> None:
+        self.context = context
+        self.fn = fn
+        self.name = ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else fn.name
+        self.order = ScheduleOrder(fn, context.callees)
+        self.versions = _Versions(self.order.ops)
+        self.readers: dict[ir.Value, list[_Use]] = {}
+        self.writers: dict[ir.Value, list[_Use]] = {}
+
+    # -- collecting ---------------------------------------------------------------------------
+    def collect(self) -> None:
+        """In-place writes first (few ops), then the reads of the versions they write: the
+        effects of an op no in-place write concerns are never computed."""
+        effects: dict[int, OpEffects] = {}
+        candidates: list[ScheduledOp] = []
+        for info in self.order.ops:
+            op = info.op
+            name = op.name
+            if name in _SAME_STORAGE or name in ("stream.async.barrier", "stream.resource.subview"):
+                continue
+            if not _touches_resources(op):
+                continue
+            candidates.append(info)
+            if name in _IN_PLACE_OPS or "tied_operands" in op.attributes or name == "util.call":
+                fx = effects[info.index] = _effects(op)
+                self._add_writes(info, fx)
+        if not self.writers:
+            return
+        written = set(self.writers)
+        for info in candidates:
+            if not any(is_resource(v) and self.versions.of(v)[0] in written for v in info.op.operands):
+                continue
+            fx = effects.get(info.index) or _effects(info.op)
+            for acc in fx.accesses:
+                if acc.kind is Kind.READ and self.versions.of(acc.value)[0] in written:
+                    self._add(self.readers, info, acc.value, acc if acc.range_known else None)
+
+    def _add_writes(self, info: ScheduledOp, fx: OpEffects) -> None:
+        op = info.op
+        if op.name in STREAM_REGION_OPS:
+            for operand in self._region_writes(op):
+                self._add(self.writers, info, operand, None)
+            return
+        tied = {id(operand): operand for _, operand in fx.tied}
+        if op.name == "util.call":
+            tied.update((id(v), v) for v in _call_tied_operands(op))
+        for operand in tied.values():
+            write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
+            self._add(self.writers, info, operand, write if write is not None and write.range_known else None)
+
+    def _region_writes(self, op: ir.Operation) -> list[ir.Value]:
+        """Captures an execution or concurrent region writes as a whole: those a tied result
+        is tied to while the region yields a value of other storage (not the capture, not made
+        in place from it, not a subview of it). IREE's allocation then places the yielded
+        value in the captured buffer, at a time the IR does not say."""
+        view = op.opview
+        operands = list(view.resource_operands)
+        body = op.regions[0].blocks[0]
+        terminator = list(body.operations)[-1].operation
+        yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
+        out = []
+        for k, t in enumerate(tied_operands(view)[: len(yielded)]):
+            if t is None or t >= len(operands):
+                continue
+            if self._storage(yielded[k]) != self._storage(operands[t]):
+                out.append(operands[t])
+        return out
+
+    def _storage(self, value: ir.Value) -> ir.Value:
+        """The first version of ``value``'s storage: back through versions and in-place ops."""
+        for _ in range(100_000):
+            root = self.versions.of(value)[0]
+            producer = defining_op(root)
+            if producer is None or producer.name in STREAM_REGION_OPS:
+                return root
+            operand = next((o for r, o in _effects(producer).tied if r == root), None)
+            if operand is None:
+                return root
+            value = operand
+        return value
+
+    def _add(self, table: dict[ir.Value, list[_Use]], info: ScheduledOp, value: ir.Value, acc: Access | None) -> None:
+        root, offsets = self.versions.of(value)
+        table.setdefault(root, []).append(_Use(info, acc, offsets))
+
+    # -- checking -----------------------------------------------------------------------------
+    def run(self) -> list[ScheduleCheck]:
+        self.collect()
+        out: list[ScheduleCheck] = []
+        for root, writes in self.writers.items():
+            reads = self.readers.get(root, [])
+            for k, w in enumerate(writes):
+                for r in reads:
+                    if r.op is w.op:
+                        if w.op.op.name in COPY_LIKE_OPS:
+                            out.append(self._copy_onto_itself(root, r, w))
+                        continue
+                    if _exclusive(r.op, w.op):
+                        continue
+                    out.append(self._read_and_write(root, r, w))
+                for other in writes[k + 1 :]:
+                    if other.op is not w.op and not _exclusive(other.op, w.op):
+                        out.append(self._pair(root, other, w, ScheduleVerdict.CONSUMED_TWICE, ""))
+        return out
+
+    def _read_and_write(self, root: ir.Value, r: _Use, w: _Use) -> ScheduleCheck:
+        if self.order.completes_before(r.op, w.op):
+            return self._pair(root, r, w, ScheduleVerdict.ORDERED, "the read completes before the write starts")
+        rr, wr = self._range(r), self._range(w)
+        if rr is None or wr is None:
+            return self._pair(
+                root, r, w, ScheduleVerdict.UNKNOWN, "the schedule does not order them, and " + self._why_unknown(r, w)
+            )
+        check = self._prove(root, r, w, rr, wr)
+        if check.verdict is ScheduleVerdict.UNORDERED and self.order.completes_before(w.op, r.op):
+            check.verdict = ScheduleVerdict.READ_AFTER_WRITE
+            check.detail = "the schedule runs the write before the read: " + check.detail
+        return check
+
+    def _copy_onto_itself(self, root: ir.Value, r: _Use, w: _Use) -> ScheduleCheck:
+        rr, wr = self._range(r), self._range(w)
+        if rr is None or wr is None:
+            return self._pair(
+                root, r, w, ScheduleVerdict.UNKNOWN, "a copy within one storage: " + self._why_unknown(r, w)
+            )
+        check = self._prove(root, r, w, rr, wr)
+        if check.verdict is ScheduleVerdict.UNORDERED:
+            check.verdict = ScheduleVerdict.COPY_OVERLAP
+        return check
+
+    def _prove(self, root: ir.Value, r: _Use, w: _Use, rr: ByteRange, wr: ByteRange) -> ScheduleCheck:
+        facts = self._facts(r.op, w.op)
+        proof = prove_disjoint(rr, wr, _relevant(facts, rr, wr), self.context.timeout_ms)
+        if proof.verdict is ProofVerdict.DISJOINT:
+            check = self._pair(root, r, w, ScheduleVerdict.DISJOINT, proof.detail)
+            check.facts_used = list(proof.facts_used)
+        elif proof.verdict is ProofVerdict.MAY_OVERLAP:
+            check = self._pair(root, r, w, ScheduleVerdict.UNORDERED, proof.detail)
+            check.counterexample = proof.counterexample
+        else:
+            check = self._pair(root, r, w, ScheduleVerdict.UNKNOWN, proof.detail)
+        check.read_range = [pretty(rr.start), pretty(rr.end)]
+        check.write_range = [pretty(wr.start), pretty(wr.end)]
+        return check
+
+    # -- ranges and facts ------------------------------------------------------------------------
+    def _range(self, use: _Use) -> ByteRange | None:
+        if use.access is None:
+            return None
+        store = self.context.store
+        rng = store.access_range(use.access)
+        if rng is None:
+            return None
+        shift: sympy.Expr = sympy.Integer(0)
+        for offset in use.offsets:
+            shift = shift + store.expr(offset)
+        return ByteRange(rng.start + shift, rng.end + shift)
+
+    def _facts(self, a: ScheduledOp, b: ScheduledOp) -> list[Fact]:
+        model = self.context.model
+        fn = model.function_of(self.fn)
+        ia, ib = fn.info(a.op), fn.info(b.op)
+        if ia is None or ib is None:
+            return []
+        return self.context.store.facts_for(fn, ia, ib)
+
+    def _why_unknown(self, r: _Use, w: _Use) -> str:
+        for use, what in ((r, "read"), (w, "write")):
+            if use.access is None:
+                if _effects(use.op.op).unknown:
+                    return f"the {what} is by an op the model does not know"
+                return f"the model does not know which bytes the {what} touches"
+            if self.context.store.access_range(use.access) is None:
+                return f"the bytes the {what} touches (its length operand) are not provably end - start"
+        return "a range is unknown"
+
+    # -- records -----------------------------------------------------------------------------
+    def _pair(self, root: ir.Value, r: _Use, w: _Use, verdict: ScheduleVerdict, detail: str) -> ScheduleCheck:
+        names = self.context.names
+        check = ScheduleCheck(
+            function=self.name,
+            read=names.describe(r.op.op),
+            read_location=names.location(r.op.op),
+            write=names.describe(w.op.op),
+            write_location=names.location(w.op.op),
+            storage=_storage_name(names, root),
+            read_range=None,
+            write_range=None,
+            verdict=verdict,
+            detail=detail,
+            read_op=r.op.op,
+            write_op=w.op.op,
+        )
+        if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
+            for use, attr in ((r, "read_range"), (w, "write_range")):
+                rng = self._range(use) if use.access is not None else None
+                if rng is not None:
+                    setattr(check, attr, [pretty(rng.start), pretty(rng.end)])
+        return check
+
+
+def _effects(op: ir.Operation) -> OpEffects:
+    """The op table's effects, and ``stream.async.call`` (a call of an external async
+    function), which the table does not describe: like a dispatch, it reads each resource
+    operand over its ``[offset to end for length]`` and writes the tied ones in place."""
+    if op.name != "stream.async.call":
+        return effects_of(op)
+    view = op.opview
+    fx = OpEffects()
+    operands = list(view.resource_operands)
+    positions = [i for i, v in enumerate(operands) if is_resource(v)]
+    offsets, ends = list(view.resource_operand_offsets), list(view.resource_operand_ends)
+    sizes, lengths = list(view.resource_operand_sizes), list(view.resource_operand_lengths)
+    tied: set[int] = set()
+    for k, t in enumerate(tied_operands(view)):
+        if t is not None and t < len(operands):
+            tied.add(t)
+            fx.tied.append((op.results[k], operands[t]))
+        elif is_resource(op.results[k]):
+            fx.fresh.append(op.results[k])
+    for k, i in enumerate(positions):
+        value = operands[i]
+        fx.accesses.append(Access(value, Kind.READ, offsets[k], ends[k], sizes[k], lengths[k]))
+        if i in tied:
+            fx.accesses.append(Access(value, Kind.WRITE, offsets[k], ends[k], sizes[k], lengths[k]))
+    return fx
+
+
+def _storage_name(names: Names, root: ir.Value) -> str:
+    producer = defining_op(root)
+    if producer is None:
+        return names.name(root)
+    if producer.name == "util.global.load":
+        return "@" + str(ir.FlatSymbolRefAttr(producer.attributes["global"]).value)
+    return f"{names.name(root)} (made by {producer.name} at {names.location(producer)})"
+
+
+def _touches_resources(op: ir.Operation) -> bool:
+    return any(is_resource(v) for v in op.operands) or any(is_resource(r) for r in op.results)
+
+
+def _call_tied_operands(op: ir.Operation) -> list[ir.Value]:
+    """The operands a ``util.call`` writes in place (its ``tied_operands``)."""
+    if "tied_operands" not in op.attributes:
+        return []
+    operands = list(op.operands)
+    out = []
+    for a in ir.ArrayAttr(op.attributes["tied_operands"]):
+        k = ir.IntegerAttr(a).value
+        if 0 <= k < len(operands) and is_resource(operands[k]):
+            out.append(operands[k])
+    return out
+
+
+#: Ops whose regions are alternatives: at most one of them runs.
+_ALTERNATIVES = frozenset({"scf.if", "scf.index_switch"})
+
+
+def _exclusive(a: ScheduledOp, b: ScheduledOp) -> bool:
+    """Can ``a`` and ``b`` never both run in one execution of the function? They lie in
+    different alternatives of one ``scf.if``/``index_switch``, or in blocks of one region
+    (``cf`` branches) of which neither reaches the other."""
+    chain_a = _block_chain(a.op)
+    chain_b = _block_chain(b.op)
+    for holder_b, region_b, block_b in chain_b:
+        for holder_a, region_a, block_a in chain_a:
+            if holder_a != holder_b:
+                continue
+            if region_a != region_b:
+                return holder_a.name in _ALTERNATIVES
+            if block_a == block_b:
+                return False
+            blocks = list(holder_a.regions[region_a].blocks) if holder_a is not None else []
+            return not _reaches(blocks, block_a, block_b) and not _reaches(blocks, block_b, block_a)
+    return False
+
+
+def _block_chain(op: ir.Operation) -> list[tuple[ir.Operation, int, int]]:
+    """(op holding a region, index of the region, index of the block in it) for every block
+    around ``op``, innermost first, up to the function's body (held by the function op)."""
+    out: list[tuple[ir.Operation, int, int]] = []
+    current = op
+    while True:
+        block = current.block
+        holder = parent_op_of_block(block)
+        if holder is None:
+            return out
+        for r, region in enumerate(holder.regions):
+            blocks = list(region.blocks)
+            k = next((i for i, b in enumerate(blocks) if b == block), None)
+            if k is not None:
+                out.append((holder, r, k))
+                break
+        if holder.name in FUNCTION_OPS:
+            return out
+        current = holder
+
+
+def _reaches(blocks: list[ir.Block], start: int, goal: int) -> bool:
+    """Does block ``start`` reach block ``goal`` through branch successors?"""
+    seen = {start}
+    todo = [start]
+    while todo:
+        n = todo.pop()
+        for succ in blocks[n].successors:
+            k = next(i for i, b in enumerate(blocks) if b == succ)
+            if k == goal:
+                return True
+            if k not in seen:
+                seen.add(k)
+                todo.append(k)
+    return False
+
+
+def _relevant(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:
+    """The facts connected to the ranges' symbols (transitively): the others cannot help a
+    proof unless they contradict each other, so leaving them out only loses proofs."""
+    wanted: set[sympy.Symbol] = set()
+    for r in ranges:
+        wanted |= r.start.free_symbols | r.end.free_symbols
+    chosen: list[Fact] = []
+    rest = [(f, f.lhs.free_symbols | f.rhs.free_symbols) for f in facts]
+    changed = True
+    while changed:
+        changed = False
+        keep = []
+        for f, syms in rest:
+            if syms and syms & wanted:
+                chosen.append(f)
+                wanted |= syms
+                changed = True
+            else:
+                keep.append((f, syms))
+        rest = keep
+    return chosen
