@@ -3,6 +3,7 @@
     slice-elision rewrite IN.mlir -o OUT.mlir [--log LOG.jsonl]
     slice-elision explain IN.mlir [iree-compile flags...]
     slice-elision compile IN.mlir -o OUT.vmfb [--log LOG.jsonl] [--no-elide] [iree-compile flags...]
+    slice-elision check IN.mlir [--log LOG.jsonl] [iree-compile flags...]
 
 Every failure is one ``slice-elision: error: ...`` line on stderr and a non-zero exit; no output
 file is written unless the whole command succeeded.
@@ -14,6 +15,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
@@ -22,6 +24,9 @@ from stream_model.ir_util import Phase, classify_phase
 
 from .explain import human, jsonl, write_atomically
 from .rewrite import RewriteError, RewriteReport, elide_slices
+
+if TYPE_CHECKING:
+    from .schedule_guard import ScheduleGuard
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -75,6 +80,16 @@ def _parser() -> argparse.ArgumentParser:
         help="compile exactly as iree-compile would; with --log, the log says what would have been "
         "decided (the analysis runs, nothing is rewritten, the output stays byte-identical)",
     )
+    k = sub.add_parser(
+        "check",
+        help="check the schedule IREE makes of a program (exit status 3 on a hazard)",
+        description="Run IREE on IN (whatever compile takes, stream IR at the splice, or scheduled stream IR) up to "
+        "iree-stream-schedule-allocation and prove that the schedule keeps the program's order: every read of a "
+        "value before the in-place write that consumes it (or disjoint from it), and no copy onto itself. One line "
+        "per hazard; exit status 0 when there is none, 3 otherwise.",
+    )
+    k.add_argument("input")
+    k.add_argument("--log", help="write every pair checked (JSON Lines) here")
     return p
 
 
@@ -170,11 +185,33 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
         reports.append(elide_slices(module, apply=apply))
 
     analyse = apply or bool(args.log)
-    compile_file(args.input, args.output, iree_flags, hook if analyse else None)
+    from .schedule_guard import ScheduleGuard
+
+    guard = ScheduleGuard(filename=args.input)
+    compile_file(args.input, args.output, iree_flags, hook if analyse else None, guard=guard)
     if args.log:
-        write_atomically(args.log, jsonl(reports[0].log_records() if reports else []))
+        records = reports[0].log_records() if reports else []
+        write_atomically(args.log, jsonl(records + (guard.report.log_records() if guard.report else [])))
     if reports:
         _summary(reports[0], applied=apply)
+    _schedule_summary(guard)
+
+
+def _check(args: argparse.Namespace, iree_flags: list[str]) -> int:
+    from .check import run_check
+
+    if args.log:
+        _check_writable(args.log)
+    return run_check(args.input, iree_flags or list(_default_cpu_flags()), args.log)
+
+
+def _schedule_summary(guard: ScheduleGuard) -> None:
+    """Warn about every repair of IREE's schedule (a refusal is an error before this)."""
+    report = guard.report
+    if report is None:
+        return
+    for repair in report.repairs:
+        print(f"slice-elision: warning: repaired IREE's schedule: {repair.line()}", file=sys.stderr)
 
 
 def _summary(report: RewriteReport, applied: bool = True) -> None:
@@ -190,7 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
-    if extra and args.command not in ("compile", "explain"):
+    if extra and args.command not in ("compile", "explain", "check"):
         _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
     from .pipeline import CompileError
 
@@ -199,6 +236,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _rewrite(args)
         elif args.command == "explain":
             _explain(args, extra)
+        elif args.command == "check":
+            return _check(args, extra)
         else:
             _compile(args, extra)
     except (ModelError, RewriteError, CompileError) as e:
