@@ -36,9 +36,8 @@ from typing import Any
 
 from iree.compiler import ir
 
-from stream_model.ir_util import dispatch_operand_index
 from stream_model.naming import Names
-from stream_model.schedule_check import ScheduleCheck, ScheduleReport, check_schedule
+from stream_model.schedule_check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
 from stream_model.semantics import effects_of
 
 from .copy_dispatch import copy_of, ensure_copy_executable
@@ -251,7 +250,7 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
             op = ops[index]
             fx = effects_of(op)
             made = False
-            for position in _tied_positions(op):
+            for position in in_place_positions(op):
                 operand = op.operands[position]
                 size = next((a.size for a in fx.accesses if a.value == operand and a.size is not None), None)
                 if size is None:
@@ -261,22 +260,3 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
             if made:
                 repairs.append(Repair(names.describe(op), names.location(op), hazard.line()))
     return repairs
-
-
-#: In-place ops whose first operand is the target they write (IREE 3.13's ODS order).
-_TARGET_FIRST = frozenset(
-    {"stream.async.update", "stream.async.copy", "stream.async.fill", "stream.async.store", "stream.async.collective"}
-)
-
-
-def _tied_positions(op: ir.Operation) -> list[int]:
-    """The positions in ``op.operands`` of the operands ``op`` writes in place."""
-    if op.name in _TARGET_FIRST:
-        return [0]
-    if op.name not in ("stream.async.dispatch", "stream.async.call") or "tied_operands" not in op.attributes:
-        return []
-    start = 0
-    if op.name == "stream.async.dispatch":
-        start = dispatch_operand_index(op, "resource_operands", 0)
-    tied = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
-    return [start + t for t in tied if t >= 0]

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -41,11 +42,11 @@ import sympy
 from iree.compiler import ir
 
 from .facts import FactStore
-from .ir_util import FUNCTION_OPS, defining_op, parent_op_of_block
+from .ir_util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_op_of_block
 from .naming import Names
 from .program import ModuleModel
 from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
-from .schedule_order import Callees, ScheduledOp, ScheduleOrder
+from .schedule_order import Callees, ScheduleOrder
 from .semantics import OP_TABLE, STREAM_REGION_OPS, Access, Kind, OpEffects, effects_of, is_resource, tied_operands
 from .symbolic import pretty
 
@@ -172,7 +173,7 @@ class _Use:
     """One access of a version by an op: ``access`` is in the accessed value's addressing,
     which is the version's plus ``offsets`` (subviews)."""
 
-    op: ScheduledOp
+    op: ir.Operation
     access: Access | None  # None: the op may touch any byte of the storage
     offsets: tuple[ir.Value, ...]
 
@@ -180,36 +181,63 @@ class _Use:
 class _Versions:
     """Which values are one version of one storage (same bytes, same addressing up to a
     subview offset): captures and their block arguments, region results and what they yield,
-    awaited and cast values, subviews. The links are read once from the function's ops."""
+    awaited and cast values, subviews. Read from the IR on demand, both ways: back to a
+    version's root (:meth:`of`), and forward to every value of the version (:meth:`values`)."""
 
-    def __init__(self, ops: list[ScheduledOp]) -> None:
-        self._link: dict[ir.Value, tuple[ir.Value, ir.Value | None]] = {}
+    def __init__(self) -> None:
         self._memo: dict[ir.Value, tuple[ir.Value, tuple[ir.Value, ...]]] = {}
-        for info in ops:
-            self._read_links(info.op)
+        self._regions: dict[ir.Operation, tuple[list[ir.Value], list[ir.Value], list[ir.Value]]] = {}
+        self._positions_memo: dict[tuple[ir.Operation, int], dict[ir.Value, list[int]]] = {}
 
-    def _read_links(self, op: ir.Operation) -> None:
-        name = op.name
-        link = self._link
-        if name in STREAM_REGION_OPS:
-            view = op.opview
-            operands = list(view.resource_operands)
+    def region(self, op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value], list[ir.Value]]:
+        """(captured operands, resource results, yielded values) of an execution or concurrent
+        region, read once."""
+        found = self._regions.get(op)
+        if found is None:
             body = op.regions[0].blocks[0]
-            for arg, operand in zip(body.arguments, operands):
-                link[arg] = (operand, None)
             terminator = list(body.operations)[-1].operation
             yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
-            for result, value in zip([r for r in op.results if is_resource(r)], yielded):
-                link[result] = (value, None)
-        elif name == "stream.timepoint.await":
-            for result, operand in zip(op.results, op.opview.resource_operands):
-                link[result] = (operand, None)
-        elif name in _SAME_STORAGE or name == "stream.async.barrier":
-            if len(op.results) and len(op.operands) and is_resource(op.results[0]):
-                link[op.results[0]] = (op.operands[0], None)
-        elif name == "stream.resource.subview":
-            view = op.opview
-            link[op.results[0]] = (view.source, view.source_offset)
+            found = (list(op.opview.resource_operands), [r for r in op.results if is_resource(r)], yielded)
+            self._regions[op] = found
+        return found
+
+    def _positions(self, op: ir.Operation, which: int) -> dict[ir.Value, list[int]]:
+        """Per value, its positions among a region's captured operands (``which`` 0) or
+        yielded values (``which`` 2), read once."""
+        key = (op, which)
+        found = self._positions_memo.get(key)
+        if found is None:
+            found = {}
+            for k, v in enumerate(self.region(op)[which]):
+                found.setdefault(v, []).append(k)
+            self._positions_memo[key] = found
+        return found
+
+    def _link(self, value: ir.Value) -> tuple[ir.Value, ir.Value | None] | None:
+        """The value ``value`` is the same version as (and a subview offset), or None."""
+        producer = defining_op(value)
+        if producer is None:
+            holder = parent_op_of_block(value.owner)
+            if holder is None or holder.name not in STREAM_REGION_OPS:
+                return None
+            operands = self.region(holder)[0]
+            k = ir.BlockArgument(value).arg_number
+            return (operands[k], None) if k < len(operands) else None
+        name = producer.name
+        if name in STREAM_REGION_OPS:
+            _, results, yielded = self.region(producer)
+            k = next((i for i, r in enumerate(results) if r == value), None)
+            return (yielded[k], None) if k is not None and k < len(yielded) else None
+        if name == "stream.timepoint.await":
+            k = ir.OpResult(value).result_number
+            operands = list(producer.opview.resource_operands)
+            return (operands[k], None) if k < len(operands) else None
+        if name in _SAME_STORAGE or name == "stream.async.barrier":
+            return (producer.operands[0], None)
+        if name == "stream.resource.subview":
+            view = producer.opview
+            return (view.source, view.source_offset)
+        return None
 
     def of(self, value: ir.Value) -> tuple[ir.Value, tuple[ir.Value, ...]]:
         """(the root value of ``value``'s version, the subview offsets from it to ``value``)."""
@@ -219,7 +247,7 @@ class _Versions:
         offsets: list[ir.Value] = []
         current = value
         for _ in range(100_000):
-            nxt = self._link.get(current)
+            nxt = self._link(current)
             if nxt is None:
                 break
             current, offset = nxt
@@ -228,6 +256,63 @@ class _Versions:
         out = (current, tuple(offsets))
         self._memo[value] = out
         return out
+
+    def uses(self, root: ir.Value) -> list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...]]]:
+        """Every use of the version ``root`` starts: (the using op, the value it uses, the subview
+        offsets from ``root`` to it), following the version through the ops that keep it (the
+        uses by those are not listed)."""
+        out: list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...]]] = []
+        todo: list[tuple[ir.Value, tuple[ir.Value, ...]]] = [(root, ())]
+        seen: set[ir.Value] = {root}
+        while todo:
+            value, offsets = todo.pop()
+            for use in value.uses:
+                user = use.owner
+                user = getattr(user, "operation", user)
+                for nxt, offset in self._forward(user, value, use.operand_number):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append((nxt, offsets + ((offset,) if offset is not None else ())))
+                if not self._keeps_version(user, use.operand_number):
+                    out.append((user, value, offsets))
+        return out
+
+    def _keeps_version(self, user: ir.Operation, operand_number: int) -> bool:
+        """Is this use only a hand-over of the version (a capture, a yield to a region result,
+        an await, a cast, a subview), not an access?"""
+        name = user.name
+        if name in _SAME_STORAGE or name in ("stream.async.barrier", "stream.resource.subview"):
+            return True
+        if name in STREAM_REGION_OPS:
+            return True
+        if name == "stream.yield":
+            holder = parent_op_of_block(user.block)
+            return holder is not None and holder.name in STREAM_REGION_OPS
+        return False
+
+    def _forward(
+        self, user: ir.Operation, value: ir.Value, operand_number: int
+    ) -> list[tuple[ir.Value, ir.Value | None]]:
+        """The values ``user`` makes that are ``value``'s version (with a subview offset)."""
+        name = user.name
+        if name in STREAM_REGION_OPS:
+            args = user.regions[0].blocks[0].arguments
+            return [(args[k], None) for k in self._positions(user, 0).get(value, ()) if k < len(args)]
+        if name == "stream.yield":
+            holder = parent_op_of_block(user.block)
+            if holder is None or holder.name not in STREAM_REGION_OPS:
+                return []
+            results = self.region(holder)[1]
+            return [(results[k], None) for k in self._positions(holder, 2).get(value, ()) if k < len(results)]
+        if name == "stream.timepoint.await":
+            operands = list(user.opview.resource_operands)
+            return [(user.results[k], None) for k, v in enumerate(operands) if v == value]
+        if name in _SAME_STORAGE or name == "stream.async.barrier":
+            return [(user.results[0], None)] if len(user.results) and user.operands[0] == value else []
+        if name == "stream.resource.subview":
+            view = user.opview
+            return [(user.results[0], view.source_offset)] if view.source == value else []
+        return []
 
 
 # --------------------------------------------------------------------------------------------
@@ -292,64 +377,80 @@ class _FunctionCheck:
         self.context = context
         self.fn = fn
         self.name = ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else fn.name
-        self.order = ScheduleOrder(fn, context.callees)
-        self.versions = _Versions(self.order.ops)
+        self._order: ScheduleOrder | None = None
+        self.versions = _Versions()
+        self._effects_memo: dict[ir.Operation, OpEffects] = {}
         self.readers: dict[ir.Value, list[_Use]] = {}
         self.writers: dict[ir.Value, list[_Use]] = {}
 
+    @property
+    def order(self) -> ScheduleOrder:
+        """The schedule's order (built on the first question: most functions never ask)."""
+        if self._order is None:
+            self._order = ScheduleOrder(self.fn, self.context.callees)
+        return self._order
+
+    def _before(self, a: ir.Operation, b: ir.Operation) -> bool:
+        ia, ib = self.order.info(a), self.order.info(b)
+        return ia is not None and ib is not None and self.order.completes_before(ia, ib)
+
     # -- collecting ---------------------------------------------------------------------------
     def collect(self) -> None:
-        """In-place writes first (few ops), then the reads of the versions they write: the
-        effects of an op no in-place write concerns are never computed."""
-        effects: dict[int, OpEffects] = {}
-        candidates: list[ScheduledOp] = []
-        for info in self.order.ops:
-            op = info.op
+        """In-place writes first (one walk, looking at op names and ties only), then the uses
+        of the versions they write. Effects (ranges) are computed only where a pair exists: a
+        version whose only use is its one in-place write (a cache updated in place, the usual
+        case) costs a walk of its uses and nothing else."""
+        candidates: dict[ir.Value, list[tuple[ir.Operation, ir.Value | None]]] = {}
+        for op in _walk(self.fn):
             name = op.name
-            if name in _SAME_STORAGE or name in ("stream.async.barrier", "stream.resource.subview"):
-                continue
-            if not _touches_resources(op):
-                continue
-            candidates.append(info)
-            if name in _IN_PLACE_OPS or "tied_operands" in op.attributes or name == "util.call":
-                fx = effects[info.index] = _effects(op)
-                self._add_writes(info, fx)
-        if not self.writers:
-            return
-        written = set(self.writers)
-        for info in candidates:
-            if not any(is_resource(v) and self.versions.of(v)[0] in written for v in info.op.operands):
-                continue
-            fx = effects.get(info.index) or _effects(info.op)
-            for acc in fx.accesses:
-                if acc.kind is Kind.READ and self.versions.of(acc.value)[0] in written:
-                    self._add(self.readers, info, acc.value, acc if acc.range_known else None)
+            if name in STREAM_REGION_OPS:
+                if "tied_operands" in op.attributes:
+                    for operand in self._region_writes(op):
+                        candidates.setdefault(self.versions.of(operand)[0], []).append((op, None))
+            elif name in _IN_PLACE_OPS or ("tied_operands" in op.attributes and name in _TIED_CALLS):
+                for operand in in_place_operands(op):
+                    candidates.setdefault(self.versions.of(operand)[0], []).append((op, operand))
+        for root, writes in candidates.items():
+            uses = self.versions.uses(root)
+            if len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]:
+                continue  # its in-place write is the version's only use: no pair
+            for op, operand in writes:
+                if operand is None:
+                    self._add(self.writers, op, self._region_capture(op, root), None)
+                else:
+                    self._add_writes(op, self._effects(op), operand)
+            seen: set[tuple[ir.Operation, ir.Value]] = set()
+            for user, value, offsets in uses:
+                if (user, value) in seen:
+                    continue  # an op using the value twice (a copy onto itself) reads it once
+                seen.add((user, value))
+                for acc in self._effects(user).accesses:
+                    if acc.kind is Kind.READ and acc.value == value:
+                        self.readers.setdefault(root, []).append(_Use(user, acc if acc.range_known else None, offsets))
 
-    def _add_writes(self, info: ScheduledOp, fx: OpEffects) -> None:
-        op = info.op
-        if op.name in STREAM_REGION_OPS:
-            for operand in self._region_writes(op):
-                self._add(self.writers, info, operand, None)
-            return
-        tied = {id(operand): operand for _, operand in fx.tied}
-        if op.name == "util.call":
-            tied.update((id(v), v) for v in _call_tied_operands(op))
-        for operand in tied.values():
-            write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
-            self._add(self.writers, info, operand, write if write is not None and write.range_known else None)
+    def _region_capture(self, op: ir.Operation, root: ir.Value) -> ir.Value:
+        """The captured operand of region ``op`` whose version is ``root``."""
+        return next(v for v in self.versions.region(op)[0] if self.versions.of(v)[0] == root)
+
+    def _effects(self, op: ir.Operation) -> OpEffects:
+        """The op's effects, computed once per op (a writer is often its version's reader)."""
+        fx = self._effects_memo.get(op)
+        if fx is None:
+            fx = self._effects_memo[op] = _effects(op)
+        return fx
+
+    def _add_writes(self, op: ir.Operation, fx: OpEffects, operand: ir.Value) -> None:
+        write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
+        self._add(self.writers, op, operand, write if write is not None and write.range_known else None)
 
     def _region_writes(self, op: ir.Operation) -> list[ir.Value]:
         """Captures an execution or concurrent region writes as a whole: those a tied result
         is tied to while the region yields a value of other storage (not the capture, not made
         in place from it, not a subview of it). IREE's allocation then places the yielded
         value in the captured buffer, at a time the IR does not say."""
-        view = op.opview
-        operands = list(view.resource_operands)
-        body = op.regions[0].blocks[0]
-        terminator = list(body.operations)[-1].operation
-        yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
+        operands, _, yielded = self.versions.region(op)
         out = []
-        for k, t in enumerate(tied_operands(view)[: len(yielded)]):
+        for k, t in enumerate(tied_operands(op.opview)[: len(yielded)]):
             if t is None or t >= len(operands):
                 continue
             if self._storage(yielded[k]) != self._storage(operands[t]):
@@ -363,15 +464,15 @@ class _FunctionCheck:
             producer = defining_op(root)
             if producer is None or producer.name in STREAM_REGION_OPS:
                 return root
-            operand = next((o for r, o in _effects(producer).tied if r == root), None)
+            operand = _tied_operand_of(producer, root)
             if operand is None:
                 return root
             value = operand
         return value
 
-    def _add(self, table: dict[ir.Value, list[_Use]], info: ScheduledOp, value: ir.Value, acc: Access | None) -> None:
+    def _add(self, table: dict[ir.Value, list[_Use]], op: ir.Operation, value: ir.Value, acc: Access | None) -> None:
         root, offsets = self.versions.of(value)
-        table.setdefault(root, []).append(_Use(info, acc, offsets))
+        table.setdefault(root, []).append(_Use(op, acc, offsets))
 
     # -- checking -----------------------------------------------------------------------------
     def run(self) -> list[ScheduleCheck]:
@@ -381,20 +482,20 @@ class _FunctionCheck:
             reads = self.readers.get(root, [])
             for k, w in enumerate(writes):
                 for r in reads:
-                    if r.op is w.op:
-                        if w.op.op.name in COPY_LIKE_OPS:
+                    if r.op == w.op:
+                        if w.op.name in COPY_LIKE_OPS:
                             out.append(self._copy_onto_itself(root, r, w))
                         continue
                     if _exclusive(r.op, w.op):
                         continue
                     out.append(self._read_and_write(root, r, w))
                 for other in writes[k + 1 :]:
-                    if other.op is not w.op and not _exclusive(other.op, w.op):
+                    if other.op != w.op and not _exclusive(other.op, w.op):
                         out.append(self._pair(root, other, w, ScheduleVerdict.CONSUMED_TWICE, ""))
         return out
 
     def _read_and_write(self, root: ir.Value, r: _Use, w: _Use) -> ScheduleCheck:
-        if self.order.completes_before(r.op, w.op):
+        if self._before(r.op, w.op):
             return self._pair(root, r, w, ScheduleVerdict.ORDERED, "the read completes before the write starts")
         rr, wr = self._range(r), self._range(w)
         if rr is None or wr is None:
@@ -402,7 +503,7 @@ class _FunctionCheck:
                 root, r, w, ScheduleVerdict.UNKNOWN, "the schedule does not order them, and " + self._why_unknown(r, w)
             )
         check = self._prove(root, r, w, rr, wr)
-        if check.verdict is ScheduleVerdict.UNORDERED and self.order.completes_before(w.op, r.op):
+        if check.verdict is ScheduleVerdict.UNORDERED and self._before(w.op, r.op):
             check.verdict = ScheduleVerdict.READ_AFTER_WRITE
             check.detail = "the schedule runs the write before the read: " + check.detail
         return check
@@ -446,10 +547,10 @@ class _FunctionCheck:
             shift = shift + store.expr(offset)
         return ByteRange(rng.start + shift, rng.end + shift)
 
-    def _facts(self, a: ScheduledOp, b: ScheduledOp) -> list[Fact]:
+    def _facts(self, a: ir.Operation, b: ir.Operation) -> list[Fact]:
         model = self.context.model
         fn = model.function_of(self.fn)
-        ia, ib = fn.info(a.op), fn.info(b.op)
+        ia, ib = fn.info(a), fn.info(b)
         if ia is None or ib is None:
             return []
         return self.context.store.facts_for(fn, ia, ib)
@@ -457,7 +558,7 @@ class _FunctionCheck:
     def _why_unknown(self, r: _Use, w: _Use) -> str:
         for use, what in ((r, "read"), (w, "write")):
             if use.access is None:
-                if _effects(use.op.op).unknown:
+                if _effects(use.op).unknown:
                     return f"the {what} is by an op the model does not know"
                 return f"the model does not know which bytes the {what} touches"
             if self.context.store.access_range(use.access) is None:
@@ -469,17 +570,17 @@ class _FunctionCheck:
         names = self.context.names
         check = ScheduleCheck(
             function=self.name,
-            read=names.describe(r.op.op),
-            read_location=names.location(r.op.op),
-            write=names.describe(w.op.op),
-            write_location=names.location(w.op.op),
+            read=names.describe(r.op),
+            read_location=names.location(r.op),
+            write=names.describe(w.op),
+            write_location=names.location(w.op),
             storage=_storage_name(names, root),
             read_range=None,
             write_range=None,
             verdict=verdict,
             detail=detail,
-            read_op=r.op.op,
-            write_op=w.op.op,
+            read_op=r.op,
+            write_op=w.op,
         )
         if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
             for use, attr in ((r, "read_range"), (w, "write_range")):
@@ -516,6 +617,61 @@ def _effects(op: ir.Operation) -> OpEffects:
     return fx
 
 
+def in_place_positions(op: ir.Operation) -> list[int]:
+    """The positions in ``op.operands`` of the operands ``op`` writes in place (read from the
+    op's form: the target of an in-place op of the table, which IREE 3.13 puts first; a
+    dispatch's, async call's or ``util.call``'s ``tied_operands``)."""
+    if op.name in _TARGET_FIRST or op.name == "stream.async.collective":
+        return [0]
+    if op.name not in _TIED_CALLS or "tied_operands" not in op.attributes:
+        return []
+    start = dispatch_operand_index(op, "resource_operands", 0) if op.name == "stream.async.dispatch" else 0
+    tied = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
+    count = len(op.operands)
+    return [start + t for t in tied if t >= 0 and start + t < count and is_resource(op.operands[start + t])]
+
+
+def in_place_operands(op: ir.Operation) -> list[ir.Value]:
+    """The operands ``op`` writes in place (:func:`in_place_positions`), each once."""
+    out: list[ir.Value] = []
+    for k in in_place_positions(op):
+        if not any(v == op.operands[k] for v in out):
+            out.append(op.operands[k])
+    return out
+
+
+#: Ops whose ``tied_operands`` make them write operands in place.
+_TIED_CALLS = frozenset({"stream.async.dispatch", "stream.async.call", "util.call"})
+#: In-place ops of the table whose first operand is the target (IREE 3.13's ODS order).
+_TARGET_FIRST = frozenset({"stream.async.update", "stream.async.copy", "stream.async.fill", "stream.async.store"})
+
+
+def _tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
+    """The operand ``op`` writes in place to make ``result``, read from the op's form alone
+    (no effects computed): the target of a table op, a dispatch's or call's tied operand."""
+    if op.name in _TARGET_FIRST:
+        return op.operands[0] if len(op.results) and op.results[0] == result else None
+    if op.name in ("stream.async.dispatch", "stream.async.call") and "tied_operands" in op.attributes:
+        k = ir.OpResult(result).result_number
+        tied = tied_operands(op.opview)
+        if k < len(tied) and tied[k] is not None:
+            return list(op.opview.resource_operands)[tied[k]]
+        return None
+    if op.name == "stream.async.collective":
+        return op.operands[0]
+    return None
+
+
+def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                op = op.operation
+                yield op
+                if op.regions:
+                    yield from _walk(op)
+
+
 def _storage_name(names: Names, root: ir.Value) -> str:
     producer = defining_op(root)
     if producer is None:
@@ -525,33 +681,16 @@ def _storage_name(names: Names, root: ir.Value) -> str:
     return f"{names.name(root)} (made by {producer.name} at {names.location(producer)})"
 
 
-def _touches_resources(op: ir.Operation) -> bool:
-    return any(is_resource(v) for v in op.operands) or any(is_resource(r) for r in op.results)
-
-
-def _call_tied_operands(op: ir.Operation) -> list[ir.Value]:
-    """The operands a ``util.call`` writes in place (its ``tied_operands``)."""
-    if "tied_operands" not in op.attributes:
-        return []
-    operands = list(op.operands)
-    out = []
-    for a in ir.ArrayAttr(op.attributes["tied_operands"]):
-        k = ir.IntegerAttr(a).value
-        if 0 <= k < len(operands) and is_resource(operands[k]):
-            out.append(operands[k])
-    return out
-
-
 #: Ops whose regions are alternatives: at most one of them runs.
 _ALTERNATIVES = frozenset({"scf.if", "scf.index_switch"})
 
 
-def _exclusive(a: ScheduledOp, b: ScheduledOp) -> bool:
+def _exclusive(a: ir.Operation, b: ir.Operation) -> bool:
     """Can ``a`` and ``b`` never both run in one execution of the function? They lie in
     different alternatives of one ``scf.if``/``index_switch``, or in blocks of one region
     (``cf`` branches) of which neither reaches the other."""
-    chain_a = _block_chain(a.op)
-    chain_b = _block_chain(b.op)
+    chain_a = _block_chain(a)
+    chain_b = _block_chain(b)
     for holder_b, region_b, block_b in chain_b:
         for holder_a, region_a, block_a in chain_a:
             if holder_a != holder_b:
