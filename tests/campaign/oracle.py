@@ -11,8 +11,10 @@ For one batch of programs:
    ``disjoint`` one the ranges it compared and the z3 verdict -- every ``keep`` a reason, and
    the rewritten module must verify;
 3. the module is compiled twice with :func:`rewriter.pipeline.compile_stream_async` from the
-   splice, each in a helper process: stock (``hook=None``) and rewritten (``hook=elide_slices``);
-   the hook's output must be byte-for-byte the rewrite computed in step 2 (determinism);
+   splice, each in a helper process: stock (``hook=None``, IREE's schedule as it is) and the
+   tool's build (``hook=elide_slices`` and the schedule guard, as ``slice-elision compile``
+   builds: IREE's schedule checked and repaired); the hook's output must be byte-for-byte the
+   rewrite computed in step 2 (determinism);
 4. both run on the IREE runtime (``local-sync``), each in a fresh process (:mod:`.runner`), for
    every step of :data:`.program.STEPS`, one runtime instance each, so globals persist;
 5. per program, against the interpreter (:mod:`.interp`), :meth:`Oracle._verdict`:
@@ -20,7 +22,9 @@ For one batch of programs:
    * the rewritten build agrees: **ok**, judged (if stock does not, that is an upstream fault,
      recorded under ``tests/upstream_faults/`` with plain ``iree-compile``'s verdict);
    * it differs, and IREE's scheduling placed a read after an in-place write of the same value
-     in the rewritten build (:func:`.entry.moved_reads`, exact): an **upstream fault** (G1);
+     in the rewritten build (:func:`.entry.moved_reads`, exact): in the tool's build, a
+     **miscompile** (the schedule check should have caught it); after scheduling (no guard), an
+     **upstream fault** (G1);
    * it differs exactly as stock does, bit for bit: an upstream fault; judged (the rewrite
      changed nothing) when the **hardened reference** -- the same program with every in-place
      write made to a fresh ``@copy`` dispatch -- agrees with the interpreter;
