@@ -161,3 +161,15 @@ def test_the_rewritten_decode_step_needs_no_repair(form: str, tmp_path: Path) ->
     guard = ScheduleGuard()
     compile_file(src, tmp_path / "out.vmfb", CPU_FLAGS, lambda m: elide_slices(m) and None, guard=guard)
     assert guard.report is not None and guard.report.hazards == [] and guard.report.repairs == []
+
+
+def test_the_repair_works_when_the_stream_phase_runs_in_iree_opt(tmp_path: Path) -> None:
+    """A global stream flag sends the stream phase to the packaged iree-opt (text both ways):
+    the location tags that trace the write back to the splice survive the round trip."""
+    src, program, k, rendered = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    guard = ScheduleGuard()
+    compile_file(src, out, [*CPU_FLAGS, "--iree-stream-resource-index-bits=64"], guard=guard)
+    assert guard.report is not None and len(guard.report.repairs) == 1 and guard.report.final.hazards == []
+    got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments)[0]
+    assert _first_difference(got, interpret(program, k)) is None
