@@ -26,8 +26,8 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
 
 What the check reads is the IR alone: storage identity beyond one version chain (two loads of a
 global, function arguments that may be one buffer), work of other invocations and anything
-after ``iree-stream-schedule-allocation`` are outside it; so is a reader the model cannot
-place (an unknown op's reads are checked like any read, with an unknown range).
+after ``iree-stream-schedule-allocation`` are outside it. An op the model does not know reads
+every byte it is given: unordered with an in-place write of them, it is reported ``unknown``.
 """
 
 from __future__ import annotations
@@ -47,7 +47,18 @@ from .naming import Names
 from .program import ModuleModel
 from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
 from .schedule_order import Callees, ScheduleOrder
-from .semantics import OP_TABLE, STREAM_REGION_OPS, Access, Kind, OpEffects, effects_of, is_resource, tied_operands
+from .semantics import (
+    IGNORED_OPS,
+    OP_TABLE,
+    STREAM_REGION_OPS,
+    VARIADIC,
+    Access,
+    Kind,
+    OpEffects,
+    effects_of,
+    is_resource,
+    tied_operands,
+)
 from .symbolic import pretty
 
 __all__ = ["ScheduleCheck", "ScheduleReport", "ScheduleVerdict", "check_schedule"]
@@ -60,6 +71,14 @@ COPY_LIKE_OPS = frozenset({"stream.async.copy", "stream.async.update", "stream.a
 _IN_PLACE_OPS = frozenset(name for name, spec in OP_TABLE.items() if spec.tied_to is not None) | {"stream.async.call"}
 #: Ops whose resource results are their operands' storage (same bytes, same addressing).
 _SAME_STORAGE = frozenset({"stream.timepoint.await", "stream.timepoint.barrier", "stream.async.cast"})
+#: Ops whose result ``k`` is their operand ``k``, untouched (IREE's identity with respect to
+#: optimizations).
+_IDENTITY = frozenset({"util.optimization_barrier"})
+#: Ops the check knows what they do to resources (the op table, its variadic ops, and the ops
+#: above); any other op given a resource may read and write every byte of it.
+_KNOWN = frozenset(
+    {*OP_TABLE, *VARIADIC, *IGNORED_OPS, *_SAME_STORAGE, *_IDENTITY, "stream.resource.subview", "stream.async.call"}
+)
 
 
 class ScheduleVerdict(enum.StrEnum):
@@ -133,6 +152,8 @@ class ScheduleCheck:
                 f"both write {self.storage} in place (bytes {rr} and {wr}): one version consumed twice"
             )
         relation = {
+            ScheduleVerdict.ORDERED: "before",
+            ScheduleVerdict.DISJOINT: "disjoint from the bytes",
             ScheduleVerdict.READ_AFTER_WRITE: "after",
             ScheduleVerdict.UNORDERED: "unordered with",
         }.get(self.verdict, "not provably before")
@@ -234,6 +255,8 @@ class _Versions:
             return (operands[k], None) if k < len(operands) else None
         if name in _SAME_STORAGE or name == "stream.async.barrier":
             return (producer.operands[0], None)
+        if name in _IDENTITY:
+            return (producer.operands[ir.OpResult(value).result_number], None)
         if name == "stream.resource.subview":
             view = producer.opview
             return (view.source, view.source_offset)
@@ -281,7 +304,7 @@ class _Versions:
         """Is this use only a hand-over of the version (a capture, a yield to a region result,
         an await, a cast, a subview), not an access?"""
         name = user.name
-        if name in _SAME_STORAGE or name in ("stream.async.barrier", "stream.resource.subview"):
+        if name in _SAME_STORAGE or name in _IDENTITY or name in ("stream.async.barrier", "stream.resource.subview"):
             return True
         if name in STREAM_REGION_OPS:
             return True
@@ -309,6 +332,8 @@ class _Versions:
             return [(user.results[k], None) for k, v in enumerate(operands) if v == value]
         if name in _SAME_STORAGE or name == "stream.async.barrier":
             return [(user.results[0], None)] if len(user.results) and user.operands[0] == value else []
+        if name in _IDENTITY:
+            return [(user.results[k], None) for k, v in enumerate(user.operands) if v == value]
         if name == "stream.resource.subview":
             view = user.opview
             return [(user.results[0], view.source_offset)] if view.source == value else []
@@ -410,6 +435,11 @@ class _FunctionCheck:
             elif name in _IN_PLACE_OPS or ("tied_operands" in op.attributes and name in _TIED_CALLS):
                 for operand in in_place_operands(op):
                     candidates.setdefault(self.versions.of(operand)[0], []).append((op, operand))
+            elif name not in _KNOWN and not name.startswith(_HOST_VALUE_DIALECTS):
+                # An op the model does not know may write what it is given (unknown bytes).
+                for operand in op.operands:
+                    if is_resource(operand):
+                        candidates.setdefault(self.versions.of(operand)[0], []).append((op, operand))
         for root, writes in candidates.items():
             uses = self.versions.uses(root)
             if len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]:
@@ -491,8 +521,18 @@ class _FunctionCheck:
                     out.append(self._read_and_write(root, r, w))
                 for other in writes[k + 1 :]:
                     if other.op != w.op and not _exclusive(other.op, w.op):
-                        out.append(self._pair(root, other, w, ScheduleVerdict.CONSUMED_TWICE, ""))
+                        out.append(self._second_writer(root, other, w))
         return out
+
+    def _second_writer(self, root: ir.Value, a: _Use, b: _Use) -> ScheduleCheck:
+        """Two ops that may write one version: two in-place writes consume it twice; when one
+        is an op the model does not know, whether it writes at all is unknown."""
+        unknown = [u.op.name for u in (a, b) if self._effects(u.op).unknown]
+        if unknown:
+            return self._pair(
+                root, a, b, ScheduleVerdict.UNKNOWN, f"{unknown[0]}, an op the model does not know, may write it too"
+            )
+        return self._pair(root, a, b, ScheduleVerdict.CONSUMED_TWICE, "")
 
     def _read_and_write(self, root: ir.Value, r: _Use, w: _Use) -> ScheduleCheck:
         if self._before(r.op, w.op):
@@ -640,6 +680,8 @@ def in_place_operands(op: ir.Operation) -> list[ir.Value]:
     return out
 
 
+#: Dialects of ops on host values only (never a resource operand): skipped without a look.
+_HOST_VALUE_DIALECTS = ("arith.", "index.", "affine.", "math.", "hal.", "util.assume", "util.align")
 #: Ops whose ``tied_operands`` make them write operands in place.
 _TIED_CALLS = frozenset({"stream.async.dispatch", "stream.async.call", "util.call"})
 #: In-place ops of the table whose first operand is the target (IREE 3.13's ODS order).

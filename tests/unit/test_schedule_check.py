@@ -55,6 +55,7 @@ def _check(body: str, extra: str = "") -> ScheduleReport:
         + "\n}\n"
     )
     context = ir.Context()
+    context.allow_unregistered_dialects = True  # "test.opaque": an op the model cannot know
     _KEEP_ALIVE.append(context)
     with context:
         module = ir.Module.parse(text)
@@ -392,3 +393,25 @@ util.func public @f(%row: !stream.resource<transient>, %n: index) {{
   util.return
 }}""")
     assert _verdicts(report) == ["unordered"]
+
+
+def test_an_op_the_model_does_not_know_may_write_what_it_is_given() -> None:
+    """Closed world: an unknown op given the cache may write it, so a read of the cache that
+    the schedule does not order around it is reported unknown, never taken as safe."""
+    report = _check(f"""
+util.func public @f() -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> (!stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}) {{
+    %w:2 = stream.async.concurrent with(%c as %cc: !stream.resource<variable>{{%c64}}) -> (!stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}) {{
+      %d = {_read("%cc")}
+      %x = "test.opaque"(%cc) : (!stream.resource<variable>) -> !stream.resource<variable>
+      stream.yield %d, %x : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+    }}
+    stream.yield %w#0, %w#1 : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#0 : !stream.resource<transient>{{%c4}}
+  util.return %a : !stream.resource<transient>
+}}""")
+    assert [str(h.verdict) for h in report.hazards] == ["unknown"]
+    assert "does not know" in report.hazards[0].detail
