@@ -55,6 +55,7 @@ from .semantics import (
     Access,
     Kind,
     OpEffects,
+    branch_operands,
     effects_of,
     is_resource,
     tied_operands,
@@ -90,6 +91,7 @@ class ScheduleVerdict(enum.StrEnum):
     UNORDERED = "unordered"  # nothing in the schedule orders them
     CONSUMED_TWICE = "consumed-twice"  # two in-place writes of one version
     COPY_OVERLAP = "copy-overlap"  # a copy's source and target ranges overlap
+    IMMUTABLE_WRITTEN = "immutable-written"  # an immutable global's buffer written in place
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -146,6 +148,11 @@ class ScheduleCheck:
                 f"{self.write} ({self.write_location}) in @{self.function} copies bytes {rr} of {self.storage} "
                 f"onto {wr} of it: the ranges overlap{cex}"
             )
+        if self.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN:
+            return (
+                f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of immutable global "
+                f"{self.storage} in place: every later load of it reads the write"
+            )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
                 f"{self.read} ({self.read_location}) and {self.write} ({self.write_location}) in @{self.function} "
@@ -189,6 +196,10 @@ class ScheduleReport:
 # --------------------------------------------------------------------------------------------
 
 
+#: An alternative taken: (an ``scf.if``/``index_switch``/``execute_region``, its region index).
+Branch = tuple[ir.Operation, int]
+
+
 @dataclass(frozen=True, eq=False)
 class _Use:
     """One access of a version by an op: ``access`` is in the accessed value's addressing,
@@ -197,6 +208,15 @@ class _Use:
     op: ir.Operation
     access: Access | None  # None: the op may touch any byte of the storage
     offsets: tuple[ir.Value, ...]
+    #: The version's first value without the merges of branches: two in-place writes consume
+    #: one version twice only when they have the same one.
+    direct: ir.Value | None = None
+    #: The value is handed to a loop (or around a cf cycle), whose reads the check does not
+    #: follow: when they end is unknown.
+    opaque: bool = False
+    #: The alternatives the version passes through to get here: a read of it through one arm
+    #: of an ``scf.if`` and a write in another arm never meet.
+    paths: frozenset[Branch] = frozenset()
 
 
 class _Versions:
@@ -206,7 +226,7 @@ class _Versions:
     version's root (:meth:`of`), and forward to every value of the version (:meth:`values`)."""
 
     def __init__(self) -> None:
-        self._memo: dict[ir.Value, tuple[ir.Value, tuple[ir.Value, ...]]] = {}
+        self._memo: dict[ir.Value, list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]] = {}
         self._regions: dict[ir.Operation, tuple[list[ir.Value], list[ir.Value], list[ir.Value]]] = {}
         self._positions_memo: dict[tuple[ir.Operation, int], dict[ir.Value, list[int]]] = {}
 
@@ -234,70 +254,149 @@ class _Versions:
             self._positions_memo[key] = found
         return found
 
-    def _link(self, value: ir.Value) -> tuple[ir.Value, ir.Value | None] | None:
-        """The value ``value`` is the same version as (and a subview offset), or None."""
+    def _links(self, value: ir.Value) -> list[tuple[ir.Value, ir.Value | None]]:
+        """The values ``value`` may be the same version as (each with a subview offset): one
+        for a capture, a region result, an await, a cast, a subview; one per alternative for
+        the result of an ``scf.if``/``index_switch``/``execute_region``; the initial and the
+        yielded value for a loop's iteration argument and result; one per predecessor for the
+        argument of a ``cf`` block. None for a root."""
+        if not is_resource(value):
+            return []
         producer = defining_op(value)
         if producer is None:
-            holder = parent_op_of_block(value.owner)
-            if holder is None or holder.name not in STREAM_REGION_OPS:
-                return None
-            operands = self.region(holder)[0]
-            k = ir.BlockArgument(value).arg_number
-            return (operands[k], None) if k < len(operands) else None
+            return self._block_argument_links(value)
         name = producer.name
         if name in STREAM_REGION_OPS:
             _, results, yielded = self.region(producer)
             k = next((i for i, r in enumerate(results) if r == value), None)
-            return (yielded[k], None) if k is not None and k < len(yielded) else None
+            return [(yielded[k], None)] if k is not None and k < len(yielded) else []
         if name == "stream.timepoint.await":
             k = ir.OpResult(value).result_number
             operands = list(producer.opview.resource_operands)
-            return (operands[k], None) if k < len(operands) else None
+            return [(operands[k], None)] if k < len(operands) else []
         if name in _SAME_STORAGE or name == "stream.async.barrier":
-            return (producer.operands[0], None)
+            return [(producer.operands[0], None)]
         if name in _IDENTITY:
-            return (producer.operands[ir.OpResult(value).result_number], None)
+            return [(producer.operands[ir.OpResult(value).result_number], None)]
         if name == "stream.resource.subview":
             view = producer.opview
-            return (view.source, view.source_offset)
-        return None
+            return [(view.source, view.source_offset)]
+        k = ir.OpResult(value).result_number
+        if name in ("scf.if", "scf.index_switch", "scf.execute_region"):
+            return [(t.operands[k], None) for _, t in _yields(producer) if k < len(t.operands)]
+        return []  # a loop's result starts a version of its own (module docstring)
 
-    def of(self, value: ir.Value) -> tuple[ir.Value, tuple[ir.Value, ...]]:
-        """(the root value of ``value``'s version, the subview offsets from it to ``value``)."""
+    def _branch_of_link(self, value: ir.Value, linked: ir.Value) -> Branch | None:
+        """The alternative taken when ``value`` (an ``scf.if``/``index_switch`` result) is
+        ``linked`` (one of its yielded values)."""
+        producer = defining_op(value)
+        if producer is None or producer.name not in _ALTERNATIVES:
+            return None
+        k = ir.OpResult(value).result_number
+        return next(
+            ((producer, r) for r, t in _yields(producer) if k < len(t.operands) and t.operands[k] == linked), None
+        )
+
+    def _block_argument_links(self, value: ir.Value) -> list[tuple[ir.Value, ir.Value | None]]:
+        block = value.owner
+        holder = parent_op_of_block(block)
+        if holder is None:
+            return []
+        k = ir.BlockArgument(value).arg_number
+        if holder.name in STREAM_REGION_OPS:
+            operands = self.region(holder)[0]
+            return [(operands[k], None)] if k < len(operands) else []
+        if holder.name not in FUNCTION_OPS and holder.name != "scf.execute_region":
+            return []  # a loop's iteration argument starts a version of its own
+        if _in_cycle(block):
+            return []  # so does the argument of a block a cf loop comes back to
+        out: list[tuple[ir.Value, ir.Value | None]] = []
+        for pred in block.predecessors:
+            terminator = _terminator(pred)
+            forwarded = branch_operands(terminator)
+            if forwarded is None:
+                continue
+            for successor, operands in zip(terminator.successors, forwarded):
+                if successor == block and k < len(operands):
+                    out.append((operands[k], None))
+        return out
+
+    def roots(self, value: ir.Value) -> list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
+        """The first values of the versions ``value`` may be (several through the arms of
+        branches), each with the subview offsets from it to ``value`` and the arms taken."""
         memo = self._memo.get(value)
         if memo is not None:
             return memo
-        offsets: list[ir.Value] = []
-        current = value
-        for _ in range(100_000):
-            nxt = self._link(current)
-            if nxt is None:
-                break
-            current, offset = nxt
-            if offset is not None:
-                offsets.append(offset)
-        out = (current, tuple(offsets))
+        out: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = []
+        seen: set[ir.Value] = {value}
+        todo: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = [(value, (), frozenset())]
+        while todo:
+            current, offsets, paths = todo.pop()
+            links = self._links(current)
+            if not links:
+                if not any(r == current for r, _, _ in out):
+                    out.append((current, offsets, paths))
+                continue
+            for nxt, offset in links:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    branch = self._branch_of_link(current, nxt)
+                    todo.append(
+                        (
+                            nxt,
+                            ((offset,) if offset is not None else ()) + offsets,
+                            paths | {branch} if branch is not None else paths,
+                        )
+                    )
         self._memo[value] = out
         return out
 
-    def uses(self, root: ir.Value) -> list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...]]]:
+    def direct(self, value: ir.Value) -> ir.Value:
+        """The first value of ``value``'s version through one-to-one links only (captures,
+        region results of execution and concurrent regions, awaits, casts, subviews), not the
+        merges of branches."""
+        current = value
+        for _ in range(100_000):
+            links = self._links(current)
+            producer = defining_op(current)
+            merging = len(links) != 1 or (
+                producer is not None and producer.name in ("scf.if", "scf.index_switch", "scf.execute_region")
+            )
+            if not links or merging or (producer is None and _is_branch_argument(current)):
+                return current
+            current = links[0][0]
+        return current
+
+    def offsets_to(self, value: ir.Value, root: ir.Value) -> tuple[tuple[ir.Value, ...], frozenset[Branch]]:
+        """The subview offsets from ``root`` to ``value`` (one of its :meth:`roots`) and the
+        arms of branches taken on the way."""
+        return next(((o, b) for r, o, b in self.roots(value) if r == root), ((), frozenset()))
+
+    def uses(self, root: ir.Value) -> list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
         """Every use of the version ``root`` starts: (the using op, the value it uses, the subview
-        offsets from ``root`` to it), following the version through the ops that keep it (the
-        uses by those are not listed)."""
-        out: list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...]]] = []
-        todo: list[tuple[ir.Value, tuple[ir.Value, ...]]] = [(root, ())]
+        offsets from ``root`` to it, the arms of branches taken on the way), following the
+        version through the ops that keep it (the uses by those are not listed)."""
+        out: list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = []
+        todo: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = [(root, (), frozenset())]
         seen: set[ir.Value] = {root}
         while todo:
-            value, offsets = todo.pop()
+            value, offsets, paths = todo.pop()
             for use in value.uses:
                 user = use.owner
                 user = getattr(user, "operation", user)
+                branch = _yield_branch(user)
                 for nxt, offset in self._forward(user, value, use.operand_number):
                     if nxt not in seen:
                         seen.add(nxt)
-                        todo.append((nxt, offsets + ((offset,) if offset is not None else ())))
+                        todo.append(
+                            (
+                                nxt,
+                                offsets + ((offset,) if offset is not None else ()),
+                                paths | {branch} if branch is not None else paths,
+                            )
+                        )
                 if not self._keeps_version(user, use.operand_number):
-                    out.append((user, value, offsets))
+                    out.append((user, value, offsets, paths))
         return out
 
     def _keeps_version(self, user: ir.Operation, operand_number: int) -> bool:
@@ -308,6 +407,8 @@ class _Versions:
             return True
         if name in STREAM_REGION_OPS:
             return True
+        if name in _HANDOVERS:
+            return not _into_loop(user)
         if name == "stream.yield":
             holder = parent_op_of_block(user.block)
             return holder is not None and holder.name in STREAM_REGION_OPS
@@ -334,6 +435,8 @@ class _Versions:
             return [(user.results[0], None)] if len(user.results) and user.operands[0] == value else []
         if name in _IDENTITY:
             return [(user.results[k], None) for k, v in enumerate(user.operands) if v == value]
+        if name in _HANDOVERS and not _into_loop(user):
+            return [(v, None) for v in _handed_to(user, value)]
         if name == "stream.resource.subview":
             view = user.opview
             return [(user.results[0], view.source_offset)] if view.source == value else []
@@ -377,6 +480,12 @@ class _Context:
         self.filename = filename
         self.timeout_ms = timeout_ms
         self.callees = Callees(module)
+        #: Resource globals that are not mutable: their buffer is never written.
+        self.immutable_globals = frozenset(
+            str(ir.StringAttr(op.attributes["sym_name"]).value)
+            for op in (o.operation for o in module.body.operations)
+            if op.name == "util.global" and "is_mutable" not in op.attributes
+        )
         self._model: ModuleModel | None = None
         self._store: FactStore | None = None
 
@@ -425,42 +534,57 @@ class _FunctionCheck:
         of the versions they write. Effects (ranges) are computed only where a pair exists: a
         version whose only use is its one in-place write (a cache updated in place, the usual
         case) costs a walk of its uses and nothing else."""
-        candidates: dict[ir.Value, list[tuple[ir.Operation, ir.Value | None]]] = {}
+        candidates: dict[ir.Value, list[tuple[ir.Operation, ir.Value]]] = {}
+
+        def written(op: ir.Operation, operand: ir.Value) -> None:
+            for root, _, _ in self.versions.roots(operand):
+                candidates.setdefault(root, []).append((op, operand))
+
+        regions: set[ir.Operation] = set()
         for op in _walk(self.fn):
             name = op.name
             if name in STREAM_REGION_OPS:
                 if "tied_operands" in op.attributes:
                     for operand in self._region_writes(op):
-                        candidates.setdefault(self.versions.of(operand)[0], []).append((op, None))
+                        regions.add(op)
+                        written(op, operand)
             elif name in _IN_PLACE_OPS or ("tied_operands" in op.attributes and name in _TIED_CALLS):
                 for operand in in_place_operands(op):
-                    candidates.setdefault(self.versions.of(operand)[0], []).append((op, operand))
+                    written(op, operand)
             elif name not in _KNOWN and not name.startswith(_HOST_VALUE_DIALECTS):
                 # An op the model does not know may write what it is given (unknown bytes).
                 for operand in op.operands:
                     if is_resource(operand):
-                        candidates.setdefault(self.versions.of(operand)[0], []).append((op, operand))
+                        written(op, operand)
         for root, writes in candidates.items():
             uses = self.versions.uses(root)
-            if len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]:
+            load = defining_op(root)
+            lone = len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]
+            if lone and not (load is not None and self._immutable(load)):
                 continue  # its in-place write is the version's only use: no pair
             for op, operand in writes:
-                if operand is None:
-                    self._add(self.writers, op, self._region_capture(op, root), None)
-                else:
-                    self._add_writes(op, self._effects(op), operand)
+                offsets, paths = self.versions.offsets_to(operand, root)
+                access = None
+                if op not in regions:
+                    fx = self._effects(op)
+                    write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
+                    access = write if write is not None and write.range_known else None
+                self.writers.setdefault(root, []).append(
+                    _Use(op, access, offsets, self.versions.direct(operand), paths=paths)
+                )
             seen: set[tuple[ir.Operation, ir.Value]] = set()
-            for user, value, offsets in uses:
+            for user, value, offsets, paths in uses:
                 if (user, value) in seen:
                     continue  # an op using the value twice (a copy onto itself) reads it once
                 seen.add((user, value))
+                if user.name in _HANDOVERS:  # into a loop or around a cf cycle (not followed)
+                    self.readers.setdefault(root, []).append(_Use(user, None, offsets, opaque=True, paths=paths))
+                    continue
                 for acc in self._effects(user).accesses:
                     if acc.kind is Kind.READ and acc.value == value:
-                        self.readers.setdefault(root, []).append(_Use(user, acc if acc.range_known else None, offsets))
-
-    def _region_capture(self, op: ir.Operation, root: ir.Value) -> ir.Value:
-        """The captured operand of region ``op`` whose version is ``root``."""
-        return next(v for v in self.versions.region(op)[0] if self.versions.of(v)[0] == root)
+                        self.readers.setdefault(root, []).append(
+                            _Use(user, acc if acc.range_known else None, offsets, paths=paths)
+                        )
 
     def _effects(self, op: ir.Operation) -> OpEffects:
         """The op's effects, computed once per op (a writer is often its version's reader)."""
@@ -468,10 +592,6 @@ class _FunctionCheck:
         if fx is None:
             fx = self._effects_memo[op] = _effects(op)
         return fx
-
-    def _add_writes(self, op: ir.Operation, fx: OpEffects, operand: ir.Value) -> None:
-        write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
-        self._add(self.writers, op, operand, write if write is not None and write.range_known else None)
 
     def _region_writes(self, op: ir.Operation) -> list[ir.Value]:
         """Captures an execution or concurrent region writes as a whole: those a tied result
@@ -483,32 +603,48 @@ class _FunctionCheck:
         for k, t in enumerate(tied_operands(op.opview)[: len(yielded)]):
             if t is None or t >= len(operands):
                 continue
-            if self._storage(yielded[k]) != self._storage(operands[t]):
+            if not self._storages(yielded[k]) <= self._storages(operands[t]):
                 out.append(operands[t])
         return out
 
-    def _storage(self, value: ir.Value) -> ir.Value:
-        """The first version of ``value``'s storage: back through versions and in-place ops."""
-        for _ in range(100_000):
-            root = self.versions.of(value)[0]
-            producer = defining_op(root)
-            if producer is None or producer.name in STREAM_REGION_OPS:
-                return root
-            operand = _tied_operand_of(producer, root)
-            if operand is None:
-                return root
-            value = operand
-        return value
-
-    def _add(self, table: dict[ir.Value, list[_Use]], op: ir.Operation, value: ir.Value, acc: Access | None) -> None:
-        root, offsets = self.versions.of(value)
-        table.setdefault(root, []).append(_Use(op, acc, offsets))
+    def _storages(self, value: ir.Value) -> frozenset[ir.Value]:
+        """The first versions of the storage ``value`` may be: back through versions and
+        in-place ops."""
+        out: set[ir.Value] = set()
+        seen: set[ir.Value] = set()
+        todo = [value]
+        while todo:
+            for root, _, _ in self.versions.roots(todo.pop()):
+                if root in seen:
+                    continue
+                seen.add(root)
+                producer = defining_op(root)
+                operand = None
+                if producer is not None and producer.name not in STREAM_REGION_OPS:
+                    operand = _tied_operand_of(producer, root)
+                if operand is None:
+                    out.add(root)
+                else:
+                    todo.append(operand)
+        return frozenset(out)
 
     # -- checking -----------------------------------------------------------------------------
     def run(self) -> list[ScheduleCheck]:
         self.collect()
         out: list[ScheduleCheck] = []
         for root, writes in self.writers.items():
+            load = defining_op(root)
+            if load is not None and self._immutable(load):
+                for w in writes:
+                    out.append(
+                        self._pair(
+                            root,
+                            _Use(load, None, ()),
+                            w,
+                            ScheduleVerdict.IMMUTABLE_WRITTEN,
+                            "the global is immutable: a later invocation loads its buffer as it was",
+                        )
+                    )
             reads = self.readers.get(root, [])
             for k, w in enumerate(writes):
                 for r in reads:
@@ -516,13 +652,25 @@ class _FunctionCheck:
                         if w.op.name in COPY_LIKE_OPS:
                             out.append(self._copy_onto_itself(root, r, w))
                         continue
-                    if _exclusive(r.op, w.op):
+                    if _exclusive(r.op, w.op) or _apart(r, w):
                         continue
                     out.append(self._read_and_write(root, r, w))
                 for other in writes[k + 1 :]:
-                    if other.op != w.op and not _exclusive(other.op, w.op):
+                    if (
+                        other.op != w.op
+                        and other.direct == w.direct
+                        and not _exclusive(other.op, w.op)
+                        and not _apart(other, w)
+                    ):
                         out.append(self._second_writer(root, other, w))
         return out
+
+    def _immutable(self, op: ir.Operation) -> bool:
+        """Is ``op`` a load of an immutable global (its buffer must never change)?"""
+        if op.name != "util.global.load":
+            return False
+        name = str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
+        return "is_immutable" in op.attributes or name in self.context.immutable_globals
 
     def _second_writer(self, root: ir.Value, a: _Use, b: _Use) -> ScheduleCheck:
         """Two ops that may write one version: two in-place writes consume it twice; when one
@@ -535,6 +683,14 @@ class _FunctionCheck:
         return self._pair(root, a, b, ScheduleVerdict.CONSUMED_TWICE, "")
 
     def _read_and_write(self, root: ir.Value, r: _Use, w: _Use) -> ScheduleCheck:
+        if r.opaque:
+            return self._pair(
+                root,
+                r,
+                w,
+                ScheduleVerdict.UNKNOWN,
+                "the value is handed to a loop, whose reads the check does not follow",
+            )
         if self._before(r.op, w.op):
             return self._pair(root, r, w, ScheduleVerdict.ORDERED, "the read completes before the write starts")
         rr, wr = self._range(r), self._range(w)
@@ -702,6 +858,118 @@ def _tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
     if op.name == "stream.async.collective":
         return op.operands[0]
     return None
+
+
+#: Ops that hand a value to another region or block without touching its bytes.
+_HANDOVERS = frozenset({"scf.yield", "scf.condition", "scf.for", "scf.while", "cf.br", "cf.cond_br"})
+
+
+def _terminator(block: ir.Block) -> ir.Operation:
+    return list(block.operations)[-1].operation
+
+
+def _yields(op: ir.Operation) -> list[tuple[int, ir.Operation]]:
+    """The ``scf.yield`` terminators of every block of ``op``'s regions, with the region's index."""
+    out = []
+    for r, region in enumerate(op.regions):
+        for block in region.blocks:
+            ops = list(block.operations)
+            if ops and ops[-1].operation.name == "scf.yield":
+                out.append((r, ops[-1].operation))
+    return out
+
+
+def _yield_branch(user: ir.Operation) -> Branch | None:
+    """For an ``scf.yield`` in an arm of an ``scf.if``/``index_switch``: that arm."""
+    if user.name != "scf.yield":
+        return None
+    holder = parent_op_of_block(user.block)
+    if holder is None or holder.name not in _ALTERNATIVES:
+        return None
+    r = next((i for i, region in enumerate(holder.regions) if any(b == user.block for b in region.blocks)), None)
+    return (holder, r) if r is not None else None
+
+
+def _arms(op: ir.Operation) -> set[Branch]:
+    """The arms of ``scf.if``/``index_switch`` ops that ``op`` lies in."""
+    return {(holder, r) for holder, r, _ in _block_chain(op) if holder.name in _ALTERNATIVES}
+
+
+def _apart(a: _Use, b: _Use) -> bool:
+    """Do the two accesses need different arms of one branch (their own places, and the arms
+    their version went through)? Then they never both happen."""
+    arms_a = a.paths | _arms(a.op)
+    arms_b = b.paths | _arms(b.op)
+    return any(ha == hb and ra != rb for ha, ra in arms_a for hb, rb in arms_b)
+
+
+def _into_loop(user: ir.Operation) -> bool:
+    """Does ``user`` hand values into or around a loop (an ``scf.for``/``while`` operand, a
+    loop body's or condition's terminator, a branch inside a cf cycle)? Such values start
+    versions of their own: the instances of one iteration and the next are not told apart."""
+    name = user.name
+    if name in ("scf.for", "scf.while", "scf.condition"):
+        return True
+    if name in ("cf.br", "cf.cond_br"):
+        return any(_in_cycle(b) for b in user.successors)
+    if name == "scf.yield":
+        holder = parent_op_of_block(user.block)
+        return holder is not None and holder.name in ("scf.for", "scf.while")
+    return False
+
+
+def _in_cycle(block: ir.Block) -> bool:
+    """Does ``block`` reach itself through branch successors?"""
+    seen: set[ir.Block] = set()
+    todo = list(block.successors)
+    while todo:
+        b = todo.pop()
+        if b == block:
+            return True
+        if b not in seen:
+            seen.add(b)
+            todo.extend(b.successors)
+    return False
+
+
+def _is_branch_argument(value: ir.Value) -> bool:
+    """Is ``value`` the argument of a block other than its region's entry (a cf merge)?"""
+    block = value.owner
+    holder = parent_op_of_block(block) if isinstance(block, ir.Block) else None
+    return holder is not None and holder.name not in STREAM_REGION_OPS and block != holder.regions[0].blocks[0]
+
+
+def _handed_to(user: ir.Operation, value: ir.Value) -> list[ir.Value]:
+    """The values a loop, a branch or a region terminator ``user`` makes ``value`` into."""
+    name = user.name
+    positions = [k for k, v in enumerate(user.operands) if v == value]
+    out: list[ir.Value] = []
+    if name in ("cf.br", "cf.cond_br"):
+        forwarded = branch_operands(user) or []
+        for successor, operands in zip(user.successors, forwarded):
+            out += [successor.arguments[k] for k, v in enumerate(operands) if v == value]
+        return out
+    if name == "scf.for":
+        body = user.regions[0].blocks[0]
+        return [x for k in positions if k >= 3 for x in (body.arguments[k - 2], user.results[k - 3])]
+    if name == "scf.while":
+        return [user.regions[0].blocks[0].arguments[k] for k in positions]
+    holder = parent_op_of_block(user.block)
+    if holder is None:
+        return []
+    if name == "scf.condition":  # operand 0 is the condition
+        after = holder.regions[1].blocks[0]
+        return [x for k in positions if k >= 1 for x in (holder.results[k - 1], after.arguments[k - 1])]
+    # scf.yield: to the holder's results; of a loop body, to the next iteration's arguments too
+    if holder.name == "scf.for":
+        body = holder.regions[0].blocks[0]
+        return [x for k in positions for x in (holder.results[k], body.arguments[k + 1])]
+    if holder.name == "scf.while":
+        before = holder.regions[0].blocks[0]
+        return [before.arguments[k] for k in positions]
+    if holder.name in ("scf.if", "scf.index_switch", "scf.execute_region"):
+        return [holder.results[k] for k in positions if k < len(holder.results)]
+    return []
 
 
 def _walk(root: ir.Operation) -> Iterator[ir.Operation]:

@@ -43,6 +43,7 @@ _CONSTANTS = """
   %c16 = arith.constant 16 : index
   %c24 = arith.constant 24 : index
   %c64 = arith.constant 64 : index
+  %c7_i32 = arith.constant 7 : i32
 """
 
 
@@ -415,3 +416,102 @@ util.func public @f() -> !stream.resource<transient> {{
 }}""")
     assert [str(h.verdict) for h in report.hazards] == ["unknown"]
     assert "does not know" in report.hazards[0].detail
+
+
+_BRANCH = """
+util.func public @f(%p: i1) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {read}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %m = scf.if %p -> !stream.resource<variable> {{
+    scf.yield %cache : !stream.resource<variable>
+  }} else {{
+    {other}
+  }}
+  %u, %tpu = stream.async.execute with(%m as %c: !stream.resource<variable>{{%c64}}) -> %m{{%c64}} {{
+    %w = stream.async.fill %c7_i32, %c[%c0 to %c8 for %c8] : i32 -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}"""
+
+
+def test_an_in_place_write_of_a_branchs_result_writes_what_an_arm_yields() -> None:
+    """``scf.if`` yields the cache itself in one arm: writing its result in place writes the
+    cache, which a read before the branch reads; nothing orders the two regions."""
+    other = "%z = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}\n    scf.yield %z : !stream.resource<variable>"
+    report = _check(_BRANCH.format(read=_read("%c"), other=other))
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNORDERED and hazard.storage == "@cache"
+
+
+def test_reads_and_writes_on_different_arms_of_a_branch_never_meet() -> None:
+    """The write in one arm and the result of the other arm: never both in one execution."""
+    report = _check(f"""
+util.func public @f(%p: i1, %row: !stream.resource<transient>) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %m = scf.if %p -> !stream.resource<variable> {{
+    %u, %tpu = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
+      %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+      stream.yield %w : !stream.resource<variable>{{%c64}}
+    }} => !stream.timepoint
+    %b = stream.timepoint.await %tpu => %u : !stream.resource<variable>{{%c64}}
+    scf.yield %b : !stream.resource<variable>
+  }} else {{
+    scf.yield %cache : !stream.resource<variable>
+  }}
+  %r, %tp = stream.async.execute with(%m as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {_read("%c")}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
+  util.global.store %m, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}""")
+    assert report.hazards == []
+
+
+def test_an_in_place_write_of_an_immutable_globals_buffer_is_a_hazard() -> None:
+    """Every later invocation loads the buffer as it was: the write must go elsewhere."""
+    report = _check(
+        """
+util.global private @table : !stream.resource<variable>
+util.func public @f(%row: !stream.resource<transient>) {
+  CONSTANTS
+  %t = util.global.load immutable @table : !stream.resource<variable>
+  %u, %tp = stream.async.execute with(%t as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> %t{%c64} {
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+    stream.yield %w : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  util.return
+}"""
+    )
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN and hazard.storage == "@table"
+
+
+def test_a_value_handed_into_a_loop_and_written_in_place_is_not_taken_as_safe() -> None:
+    """A loop's iteration arguments start versions of their own (one iteration's instance is
+    not told from the next); what the loop reads of the value it is handed stays unknown."""
+    report = _check("""
+util.func public @f(%row: !stream.resource<transient>, %n: index) {
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %l = scf.for %i = %c0 to %n step %c4 iter_args(%x = %cache) -> (!stream.resource<variable>) {
+    scf.yield %x : !stream.resource<variable>
+  }
+  %u, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> %cache{%c64} {
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+    stream.yield %w : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}""")
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNKNOWN and "loop" in hazard.detail
