@@ -190,10 +190,11 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
     guard = ScheduleGuard(filename=args.input)
     compile_file(args.input, args.output, iree_flags, hook if analyse else None, guard=guard)
     if args.log:
-        records = reports[0].log_records() if reports else []
+        # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
+        records = reports[-1].log_records() if reports else []
         write_atomically(args.log, jsonl(records + (guard.report.log_records() if guard.report else [])))
     if reports:
-        _summary(reports[0], applied=apply)
+        _summary(reports[-1], applied=apply)
     _schedule_summary(guard)
 
 

@@ -16,11 +16,15 @@ before ``iree-stream-schedule-allocation``, the last point where the IR is still
    old value can see the write whatever order IREE picks), schedules the repaired module
    again and checks again; after :attr:`ScheduleGuard.max_rounds` rounds, or when a hazard
    cannot be traced to an in-place write at the splice, it refuses (:class:`ScheduleHazardError`).
+   When the compile has a hook (the rewrite), the repair is made on the module as it was
+   before the hook, and the hook runs again on it: a repair changes which storage a value is,
+   and an alias the rewrite made of the unrepaired program may rely on that (the campaign met
+   a subview of a global's live version that, repaired, pointed into a buffer IREE frees).
 
 **From the scheduled op back to the splice.** The check names ops of the scheduled module. To
-find the op of the splice module it came from, a copy of the splice module whose every op
-carries its position in a location tag (``fused<"slice-elision-op-N">``) is scheduled by the
-same stages. Locations do not change what any pass does (CSE and the folders ignore them), and
+find the op of the splice module it came from, a copy of the splice module (before the hook,
+when there is one; the hook then runs on it) whose every op carries its position in a location
+tag (``fused<"slice-elision-op-N">``) is scheduled by the same stages. Locations do not change what any pass does (CSE and the folders ignore them), and
 the tagged result must print, without locations, exactly as the checked module does; only then
 is the tag of the op at the same position trusted. A module without hazards is never copied
 or tagged twice, and never changed: ``--no-elide`` stays byte-identical to ``iree-compile``.
@@ -136,39 +140,57 @@ class ScheduleGuard:
         self.filename = filename
         self.report: GuardReport | None = None
         self._stage_seconds = 0.0
-        #: The module at the splice the compile continued from (after repairs), as text; set
-        #: only when a repair was made.
+        #: The module at the splice the compile continued from after a repair (the hook's
+        #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
 
-    def run(self, module: ir.Module, stages: AsyncStages, can_reschedule: bool = True) -> ir.Module:
+    def run(
+        self,
+        module: ir.Module,
+        stages: AsyncStages,
+        can_reschedule: bool = True,
+        *,
+        before_hook: ir.Module | None = None,
+        hook: Callable[[ir.Module], None] | None = None,
+    ) -> ir.Module:
         """Run ``stages`` (the rest of the async phase) on ``module``, check, repair; return
         the module the compile continues with. ``can_reschedule``: ``module`` is at the splice
-        (before scheduling), so a repaired copy of it can be scheduled again."""
+        (before scheduling), so a repaired copy can be scheduled again. When a ``hook`` (the
+        rewrite) made ``module`` from ``before_hook``, repairs are made on ``before_hook`` and
+        the hook runs again on the repaired copy: the rewrite's proofs hold for the program
+        that is compiled (a repair can change what storage a value is, which an alias the
+        rewrite made may rely on)."""
         started = time.perf_counter()
         self._stage_seconds = 0.0
         keep = self.check and self.repair and can_reschedule
-        spliced = clone_module(module) if keep else None
+        base: ir.Module | None = None
+        if hook is not None and before_hook is not None:
+            base = before_hook
+        elif keep:
+            base = clone_module(module)
         scheduled = self._schedule(module, stages)
         if not self.check:
             return scheduled
         report = check_schedule(scheduled, self.source, self.filename)
         guard = self.report = GuardReport(first=report, final=report)
         while report.hazards:
-            if spliced is None or guard.rounds >= self.max_rounds:
+            if not keep or base is None or guard.rounds >= self.max_rounds:
                 raise self._refusal(report.hazards, "")
-            targets = self._trace_to_splice(spliced, scheduled, report.hazards, stages)
-            repaired = clone_module(spliced)
+            targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook)
+            repaired = clone_module(base)
             made = _repair(repaired, targets)
             if not made:
                 raise self._refusal(report.hazards, "no in-place write at the splice to repair")
             guard.repairs += made
             guard.rounds += 1
-            spliced = repaired
-            scheduled = self._schedule(clone_module(repaired), stages)
+            base = repaired
+            compiled = clone_module(repaired)
+            if hook is not None:
+                hook(compiled)
+            self.repaired_text = str(compiled)
+            scheduled = self._schedule(compiled, stages)
             report = check_schedule(scheduled, self.source, self.filename)
             guard.final = report
-        if guard.repairs and spliced is not None:
-            self.repaired_text = str(spliced)
         guard.seconds = time.perf_counter() - started - self._stage_seconds
         return scheduled
 
@@ -190,14 +212,22 @@ class ScheduleGuard:
         )
 
     def _trace_to_splice(
-        self, spliced: ir.Module, scheduled: ir.Module, hazards: list[ScheduleCheck], stages: AsyncStages
+        self,
+        base: ir.Module,
+        scheduled: ir.Module,
+        hazards: list[ScheduleCheck],
+        stages: AsyncStages,
+        hook: Callable[[ir.Module], None] | None,
     ) -> dict[int, ScheduleCheck]:
-        """Per position (pre-order) of an op in ``spliced``: the hazard whose in-place write it
-        became. Schedules a location-tagged copy of ``spliced`` (module docstring)."""
-        tagged = clone_module(spliced)
+        """Per position (pre-order) of an op in ``base``: the hazard whose in-place write it
+        became. Schedules a location-tagged copy of ``base`` (through the hook, when there is
+        one; module docstring)."""
+        tagged = clone_module(base)
         with tagged.context:
             for i, op in enumerate(_walk(tagged.operation)):
                 op.location = ir.Location.fused([op.location], metadata=ir.StringAttr.get(f"{_TAG}{i}"))
+        if hook is not None:
+            hook(tagged)
         tagged_scheduled = self._schedule(tagged, stages)
         with scheduled.context:
             if str(tagged_scheduled) != str(scheduled):

@@ -208,9 +208,6 @@ class _Use:
     op: ir.Operation
     access: Access | None  # None: the op may touch any byte of the storage
     offsets: tuple[ir.Value, ...]
-    #: The version's first value without the merges of branches: two in-place writes consume
-    #: one version twice only when they have the same one.
-    direct: ir.Value | None = None
     #: The value is handed to a loop (or around a cf cycle), whose reads the check does not
     #: follow: when they end is unknown.
     opaque: bool = False
@@ -350,22 +347,6 @@ class _Versions:
                     )
         self._memo[value] = out
         return out
-
-    def direct(self, value: ir.Value) -> ir.Value:
-        """The first value of ``value``'s version through one-to-one links only (captures,
-        region results of execution and concurrent regions, awaits, casts, subviews), not the
-        merges of branches."""
-        current = value
-        for _ in range(100_000):
-            links = self._links(current)
-            producer = defining_op(current)
-            merging = len(links) != 1 or (
-                producer is not None and producer.name in ("scf.if", "scf.index_switch", "scf.execute_region")
-            )
-            if not links or merging or (producer is None and _is_branch_argument(current)):
-                return current
-            current = links[0][0]
-        return current
 
     def offsets_to(self, value: ir.Value, root: ir.Value) -> tuple[tuple[ir.Value, ...], frozenset[Branch]]:
         """The subview offsets from ``root`` to ``value`` (one of its :meth:`roots`) and the
@@ -569,9 +550,7 @@ class _FunctionCheck:
                     fx = self._effects(op)
                     write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
                     access = write if write is not None and write.range_known else None
-                self.writers.setdefault(root, []).append(
-                    _Use(op, access, offsets, self.versions.direct(operand), paths=paths)
-                )
+                self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths))
             seen: set[tuple[ir.Operation, ir.Value]] = set()
             for user, value, offsets, paths in uses:
                 if (user, value) in seen:
@@ -656,12 +635,7 @@ class _FunctionCheck:
                         continue
                     out.append(self._read_and_write(root, r, w))
                 for other in writes[k + 1 :]:
-                    if (
-                        other.op != w.op
-                        and other.direct == w.direct
-                        and not _exclusive(other.op, w.op)
-                        and not _apart(other, w)
-                    ):
+                    if other.op != w.op and not _exclusive(other.op, w.op) and not _apart(other, w):
                         out.append(self._second_writer(root, other, w))
         return out
 
@@ -930,13 +904,6 @@ def _in_cycle(block: ir.Block) -> bool:
             seen.add(b)
             todo.extend(b.successors)
     return False
-
-
-def _is_branch_argument(value: ir.Value) -> bool:
-    """Is ``value`` the argument of a block other than its region's entry (a cf merge)?"""
-    block = value.owner
-    holder = parent_op_of_block(block) if isinstance(block, ir.Block) else None
-    return holder is not None and holder.name not in STREAM_REGION_OPS and block != holder.regions[0].blocks[0]
 
 
 def _handed_to(user: ir.Operation, value: ir.Value) -> list[ir.Value]:

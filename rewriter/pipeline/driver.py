@@ -168,16 +168,42 @@ def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path) -> float:
 
 
 def _after_hook(
-    runner: StreamRunner, module: ir.Module, after: list[Stage], guard: ScheduleGuard | None, reschedule: bool
+    runner: StreamRunner,
+    module: ir.Module,
+    after: list[Stage],
+    guard: ScheduleGuard | None,
+    reschedule: bool,
+    guarded_hook: _GuardedHook | None = None,
 ) -> ir.Module:
     """The rest of the stream phase after the hook. With a ``guard`` (:mod:`..schedule_guard`)
     the async part runs under it: the schedule is checked (and repaired, when ``reschedule``:
-    the module is at the splice) right before ``iree-stream-schedule-allocation``."""
+    the module is at the splice) right before ``iree-stream-schedule-allocation``. A repair is
+    made on the module as it was before the hook (``guarded_hook``), which then runs again: the
+    rewrite decides on the repaired program, never on one its proofs did not see."""
     if guard is None:
         return runner.run(module, after, "stream phase")
     async_part, cmd_part = split_at_allocation(after)
-    module = guard.run(module, lambda m: runner.run(m, async_part, "stream phase"), reschedule)
+    before, hook = guarded_hook if guarded_hook is not None else (None, None)
+    module = guard.run(
+        module, lambda m: runner.run(m, async_part, "stream phase"), reschedule, before_hook=before, hook=hook
+    )
     return runner.run(module, cmd_part, "stream phase")
+
+
+#: The module before the hook and the hook (run again on a repaired copy of it).
+_GuardedHook = tuple["ir.Module", "Callable[[ir.Module], None]"]
+
+
+def _guarded_hook(
+    guard: ScheduleGuard | None, hook: StreamHook | None, module: ir.Module, context: ir.Context
+) -> _GuardedHook | None:
+    """With a guard and a hook: a copy of the module before the hook, and the hook as the
+    compile runs it (so a repair can be rewritten again)."""
+    if guard is None or hook is None:
+        return None
+    from ..schedule_guard import clone_module
+
+    return clone_module(module), lambda m: _call_hook(hook, m, context, None)
 
 
 def compile_file(
@@ -234,9 +260,10 @@ def compile_file(
         if mode == "split":
             module = runner.run(module, before, "stream phase")
             t2 = time.perf_counter()
+            guarded_hook = _guarded_hook(guard, hook, module, context)
             _call_hook(hook, module, context, dump_hooked_ir)
             t3 = time.perf_counter()
-            module = _after_hook(runner, module, after, guard, reschedule=True)
+            module = _after_hook(runner, module, after, guard, True, guarded_hook)
         else:
             marks: dict[str, float] = {}
 
@@ -535,9 +562,10 @@ def _compile_from(
         t1 = time.perf_counter()
         module = _parse_stream_async(context, data, name, phase)
         t2 = time.perf_counter()
+        guarded_hook = _guarded_hook(guard, hook, module, context) if phase is Phase.SPLICE else None
         _call_hook(hook, module, context, None)
         t3 = time.perf_counter()
-        module = _after_hook(runner, module, after, guard, reschedule=phase is Phase.SPLICE)
+        module = _after_hook(runner, module, after, guard, phase is Phase.SPLICE, guarded_hook)
         t4 = _write_stream_ir(module, tmp)
         t5 = _finish_from_stream(tmp, flags, out)
 

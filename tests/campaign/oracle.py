@@ -425,7 +425,7 @@ class VmfbCache:
         if not path.is_file():
             return None
         data = json.loads(path.read_text())
-        return GuardInfo.from_json(data) if data is not None else GuardInfo()
+        return GuardInfo.from_json(data) if data is not None else None
 
     def put_info(self, key: str, info: GuardInfo | None) -> None:
         if self.directory is None:
@@ -870,9 +870,7 @@ class Oracle:
                 stats.schedule_hazards += 1
                 stats.schedule_repaired += bool(guarded.repairs)
             outcome = self._verdict(
-                _Run(
-                    k, program, mine, stock_diff, new_diff, _same_outputs(rewritten[i], stock[i]), guarded is not None
-                ),
+                _Run(k, program, mine, stock_diff, new_diff, _same_outputs(rewritten[i], stock[i]), not self.scheduled),
                 {role: _moved_in(found, k) for role, found in scheduled.items()},
                 from_flow,
                 stats,
