@@ -22,7 +22,17 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
   of one branch) are a hazard: whichever runs second writes storage the other's result is;
 * **no copy onto itself**: a copy-like op (``stream.async.copy/update/collective``, lowered to a
   HAL copy) whose source is the version it writes must read bytes disjoint from those it
-  writes (G2: the HAL rejects overlapping copies, and a copy over itself reads what it writes).
+  writes (G2: the HAL rejects overlapping copies, and a copy over itself reads what it writes);
+* **immutable globals stay so**: no in-place write of a version loaded from an immutable global
+  (every later invocation loads its buffer as it was).
+
+A version is followed through captures, region results, awaits, casts, subviews (with their
+offsets), the arms of ``scf.if``/``index_switch``/``execute_region`` (recording the arm, so that
+a read and a write that need different arms of one branch never pair) and acyclic ``cf`` merges.
+A value handed into a loop (an ``scf.for``/``while`` iteration argument, a ``cf`` cycle) starts
+a version of its own, because one iteration's instance cannot be told from the next; the hand-
+over itself counts as a read of unknown bytes whose end is unknown, so a value handed to a loop
+and also written in place is reported, not assumed safe.
 
 What the check reads is the IR alone: storage identity beyond one version chain (two loads of a
 global, function arguments that may be one buffer), work of other invocations and anything
