@@ -9,7 +9,11 @@ compile with the rewrite) and clears the proof memo before every rewrite compile
 
 The hook's share is ``CompileResult.hook_s / CompileResult.total_s`` of the *same* compile:
 ``hook_s`` is analysis + rewrite + verification, ``total_s`` the five phases (flow,
-stream-before, hook, stream-after, hal/vm), each measured with ``perf_counter``.
+stream-before, hook, stream-after, hal/vm), each measured with ``perf_counter``. The compile with
+the rewrite also runs the schedule check, as ``slice-elision compile`` does
+(:class:`rewriter.schedule_guard.ScheduleGuard`); ``check_s`` is what the guard adds (copying the
+module at the splice and checking the schedule; IREE's own stages are not counted), and the
+*tool share* is ``(hook_s + check_s) / total_s``.
 
 z3 query times are measured from the outside, without editing the analysis: during the
 benchmark the name ``prove_disjoint`` in :mod:`stream_model.slice_query` (the only caller) is
@@ -122,6 +126,7 @@ def _emit(event: dict) -> None:
 def _layers_worker(layers: int, repeats: int) -> None:
     import stream_model.proofs as proofs
     from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file
+    from rewriter.schedule_guard import ScheduleGuard
 
     from .programs import DecodeShape
     from .variants import elision_hook, write_program
@@ -146,8 +151,11 @@ def _layers_worker(layers: int, repeats: int) -> None:
                 _emit({"event": "hook-start", "wall": time.time()})
                 inner(module)
 
-            hooked = compile_file(src, tmp / "elided.vmfb", DEFAULT_CPU_FLAGS, hook)
+            guard = ScheduleGuard()
+            hooked = compile_file(src, tmp / "elided.vmfb", DEFAULT_CPU_FLAGS, hook, guard=guard)
             queries = recorder.take()
+            check = guard.report
+            check_s = check.seconds if check is not None else 0.0
             _emit(
                 {
                     "event": "run",
@@ -158,6 +166,12 @@ def _layers_worker(layers: int, repeats: int) -> None:
                     "hook_s": hooked.hook_s,
                     "analysis_s": sum(r.analysis_seconds for r in reports),
                     "hook_share": hooked.hook_s / hooked.total_s,
+                    # The schedule check (every compile runs it): what the guard adds, and the
+                    # share of the analysis (the hook) and the check together.
+                    "check_s": check_s,
+                    "check_pairs": len(check.final.checks) if check is not None else 0,
+                    "check_hazards": len(check.hazards) if check is not None else 0,
+                    "tool_share": (hooked.hook_s + check_s) / hooked.total_s,
                     "aliased": sum(r.aliased for r in reports),
                     "kept": sum(r.kept for r in reports),
                     "z3": distribution(queries),
@@ -322,7 +336,7 @@ def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> d
     if runs:
         result["median"] = {
             key: statistics.median(r[key] for r in runs)
-            for key in ("stock_total_s", "total_s", "hook_s", "analysis_s", "hook_share")
+            for key in ("stock_total_s", "total_s", "hook_s", "analysis_s", "hook_share", "check_s", "tool_share")
         }
     elif stock:
         result["median"] = {"stock_total_s": statistics.median(stock)}

@@ -227,6 +227,18 @@ def evaluate_targets(results: dict) -> list[dict[str, str]]:
                 "status": "not met" if biggest == "256" else "n/a (256 not measured)",
             }
         )
+    if big.get("runs") and "tool_share" in big["median"]:
+        md = big["median"]
+        out.append(
+            {
+                "target": f"analysis plus the schedule check under {SHARE_LIMIT:.0%} of compile time at 256 layers",
+                "measured": f"{biggest} layers: hook {md['hook_s']:.2f} s + check {md['check_s']:.3f} s of "
+                f"{md['total_s']:.2f} s = {md['tool_share']:.1%}",
+                "status": ("met" if md["tool_share"] < SHARE_LIMIT else "not met")
+                if biggest == "256"
+                else "n/a (256 not measured)",
+            }
+        )
     gi = results["analysis_cost"].get("growth_interleaved")
     g = results["analysis_cost"].get("growth")
     if gi:
@@ -556,7 +568,9 @@ def render_markdown(results: dict) -> str:
         "Seed-form modules compiled in a fresh process per size (after a 2-layer warm-up compile; proof "
         "memo cleared before each rewrite compile), stock and rewrite compiles interleaved. *hook* is "
         "`CompileResult.hook_s` (analysis + rewrite + verify) of the rewrite compile; *share* = hook / "
-        "that compile's total. Medians over the repeats that finished; each size has a wall-time limit "
+        "that compile's total. That compile runs the schedule check too, as `slice-elision compile` does: "
+        "*check* is what the guard adds (copying the module at the splice, checking IREE's schedule; IREE's "
+        "own stages not counted), *hook + check share* = (hook + check) / total. Medians over the repeats that finished; each size has a wall-time limit "
         f"of {results['profile'].get('analysis_limit_s', 0):.0f} s (a worker past it is stopped and reported "
         "as such, so the whole run stays within its budget).\n"
     )
@@ -577,6 +591,8 @@ def render_markdown(results: dict) -> str:
                     f"> {at_least / int(L) * 1e3:.0f}" if at_least else "?",
                     "-",
                     "-",
+                    "-",
+                    "-",
                 ]
             )
             continue
@@ -592,6 +608,8 @@ def render_markdown(results: dict) -> str:
                 f"{md['analysis_s'] * 1e3:.0f}",
                 f"{md['hook_s'] / int(L) * 1e3:.1f}",
                 f"{md['hook_share']:.1%}",
+                f"{md['check_s'] * 1e3:.0f}" if "check_s" in md else "-",
+                f"{md['tool_share']:.1%}" if "tool_share" in md else "-",
                 r0["z3"]["queries"],
             ]
         )
@@ -607,6 +625,8 @@ def render_markdown(results: dict) -> str:
                 "analysis ms",
                 "hook ms/layer",
                 "share",
+                "check ms",
+                "hook + check share",
                 "z3 queries",
             ],
             rows,

@@ -3,6 +3,7 @@
     slice-elision rewrite IN.mlir -o OUT.mlir [--log LOG.jsonl]
     slice-elision explain IN.mlir [--log LOG.jsonl] [iree-compile flags...]
     slice-elision compile IN.mlir -o OUT.vmfb [--log LOG.jsonl] [--no-elide] [iree-compile flags...]
+    slice-elision check IN.mlir [--log LOG.jsonl] [iree-compile flags...]
 
 Every failure is one ``slice-elision: error: ...`` line on stderr and a non-zero exit; no output
 file is written unless the whole command succeeded.
@@ -14,6 +15,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
@@ -24,6 +26,9 @@ from stream_model.loader import load_split, read_text
 from .explain import human, jsonl
 from .outputs import all_or_none
 from .rewrite import RewriteReport, elide_slices, merged_reports
+
+if TYPE_CHECKING:
+    from .schedule_guard import ScheduleGuard
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -86,6 +91,16 @@ def _parser() -> argparse.ArgumentParser:
         help="compile exactly as iree-compile would; with --log, the log says what would have been "
         "decided (the analysis runs, nothing is rewritten, the output stays byte-identical)",
     )
+    k = sub.add_parser(
+        "check",
+        help="check the schedule IREE makes of a program (exit status 3 on a hazard)",
+        description="Run IREE on IN (whatever compile takes, stream IR at the splice, or scheduled stream IR) up to "
+        "iree-stream-schedule-allocation and prove that the schedule keeps the program's order: every read of a "
+        "value before the in-place write that consumes it (or disjoint from it), and no copy onto itself. One line "
+        "per hazard; exit status 0 when there is none, 3 otherwise.",
+    )
+    k.add_argument("input")
+    k.add_argument("--log", help="write every pair checked (JSON Lines) here")
     return p
 
 
@@ -245,17 +260,42 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
         # repaired), so --no-elide --log keeps the output byte-identical to iree-compile.
         reports.append(elide_slices(module, apply=apply, source=source, filename=filename))
 
+    from .schedule_guard import ScheduleGuard
+
+    guard = ScheduleGuard(filename=args.input)
     # Both outputs are reserved before IREE runs: a plain error, and no output without its log.
     with all_or_none() as outputs:
         out = outputs.reserve(args.output)
         log = outputs.reserve(args.log) if args.log else None
         analyse = apply or log is not None
-        compile_file(args.input, out, iree_flags, hook if analyse else None)
+        compile_file(args.input, out, iree_flags, hook if analyse else None, guard=guard)
         if log is not None:
-            outputs.write(log, jsonl(reports[0].log_records() if reports else []))
+            # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
+            records = reports[-1].log_records() if reports else []
+            outputs.write(log, jsonl(records + (guard.report.log_records() if guard.report else [])))
         outputs.commit()
     if reports:
-        _summary(reports[0], applied=apply)
+        _summary(reports[-1], applied=apply)
+    _schedule_summary(guard)
+
+
+def _check(args: argparse.Namespace, iree_flags: list[str]) -> int:
+    from .check import run_check
+
+    with all_or_none() as outputs:
+        log = outputs.reserve(args.log) if args.log else None
+        status = run_check(args.input, iree_flags or list(_default_cpu_flags()), outputs, log)
+        outputs.commit()
+    return status
+
+
+def _schedule_summary(guard: ScheduleGuard) -> None:
+    """Warn about every repair of IREE's schedule (a refusal is an error before this)."""
+    report = guard.report
+    if report is None:
+        return
+    for repair in report.repairs:
+        print(f"slice-elision: warning: repaired IREE's schedule: {repair.line()}", file=sys.stderr)
 
 
 def _summary(report: RewriteReport, applied: bool = True) -> None:
@@ -271,13 +311,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
-    if extra and args.command not in ("compile", "explain"):
+    if extra and args.command not in ("compile", "explain", "check"):
         _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
     try:
         if args.command == "rewrite":
             _rewrite(args)
         elif args.command == "explain":
             _explain(args, extra)
+        elif args.command == "check":
+            return _check(args, extra)
         else:
             _compile(args, extra)
     except SliceElisionError as e:

@@ -1,7 +1,8 @@
 """A copy IREE cannot undo: a byte-copy dispatch of an executable added to the module once.
 
-A repair that gives a value its own buffer needs a copy that survives the rest of IREE's
-pipeline. ``stream.async.clone`` does not: after the splice IREE turns a clone of a dispatch
+A repair that gives a value its own buffer (a global that must not share its buffer with another,
+:mod:`.globals_fix`; an in-place write that must not touch a buffer others still read,
+:mod:`.schedule_guard`) needs a copy that survives the rest of IREE's pipeline. ``stream.async.clone`` does not: after the splice IREE turns a clone of a dispatch
 result back into a second dispatch and CSE merges it with the first, so the "copy" is the same
 buffer again (soundness finding 03). A dispatch is ``Pure`` too, so two identical copy
 dispatches of one value would be merged as well; each copy therefore carries a *salt*, an index

@@ -10,6 +10,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from iree.compiler import ir, passmanager
 
@@ -30,7 +31,10 @@ from .common import (
 )
 from .flags import check_supported_flags, stream_options
 from .runner import StreamRunner, diagnostic_line
-from .stages import Stage, pipeline_text, stream_pass_names, stream_stages
+from .stages import Stage, pipeline_text, split_at_allocation, stream_pass_names, stream_stages
+
+if TYPE_CHECKING:
+    from ..schedule_guard import ScheduleGuard
 
 # --------------------------------------------------------------------------------------------
 # Flow phase
@@ -163,6 +167,45 @@ def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path) -> float:
     return time.perf_counter()
 
 
+def _after_hook(
+    runner: StreamRunner,
+    module: ir.Module,
+    after: list[Stage],
+    guard: ScheduleGuard | None,
+    reschedule: bool,
+    guarded_hook: _GuardedHook | None = None,
+) -> ir.Module:
+    """The rest of the stream phase after the hook. With a ``guard`` (:mod:`..schedule_guard`)
+    the async part runs under it: the schedule is checked (and repaired, when ``reschedule``:
+    the module is at the splice) right before ``iree-stream-schedule-allocation``. A repair is
+    made on the module as it was before the hook (``guarded_hook``), which then runs again: the
+    rewrite decides on the repaired program, never on one its proofs did not see."""
+    if guard is None:
+        return runner.run(module, after, "stream phase")
+    async_part, cmd_part = split_at_allocation(after)
+    before, hook = guarded_hook if guarded_hook is not None else (None, None)
+    module = guard.run(
+        module, lambda m: runner.run(m, async_part, "stream phase"), reschedule, before_hook=before, hook=hook
+    )
+    return runner.run(module, cmd_part, "stream phase")
+
+
+#: The module before the hook and the hook (run again on a repaired copy of it).
+_GuardedHook = tuple["ir.Module", "Callable[[ir.Module], None]"]
+
+
+def _guarded_hook(
+    guard: ScheduleGuard | None, hook: StreamHook | None, module: ir.Module, context: ir.Context
+) -> _GuardedHook | None:
+    """With a guard and a hook: a copy of the module before the hook, and the hook as the
+    compile runs it (so a repair can be rewritten again)."""
+    if guard is None or hook is None:
+        return None
+    from ..schedule_guard import clone_module
+
+    return clone_module(module), lambda m: _call_hook(hook, m, context, None)
+
+
 def compile_file(
     input_path: str | os.PathLike[str],
     output_path: str | os.PathLike[str],
@@ -171,6 +214,7 @@ def compile_file(
     *,
     dump_hooked_ir: str | None = None,
     splice_mode: SpliceMode = "split",
+    guard: ScheduleGuard | None = None,
 ) -> CompileResult:
     """Compile ``input_path`` to a ``.vmfb`` at ``output_path``, running ``hook`` at the splice.
 
@@ -183,6 +227,10 @@ def compile_file(
     falls back to ``"split"`` when the stream phase must run in ``iree-opt``.
 
     ``dump_hooked_ir`` writes the module text right after the hook (before verification).
+
+    ``guard`` (a :class:`~rewriter.schedule_guard.ScheduleGuard`) checks IREE's schedule right
+    before ``iree-stream-schedule-allocation`` and repairs or refuses it; its report stays on
+    the guard. With a guard the hook is always spliced in ``"split"`` mode.
 
     The output is written to a temporary file next to ``output_path`` and renamed into place, so a
     failed compile never leaves a (partial) output behind and never clobbers an earlier one.
@@ -203,7 +251,7 @@ def compile_file(
         before, after = stream_stages(opts)
         context = new_context()
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
-        mode: SpliceMode = splice_mode if runner.name == "in-process" else "split"
+        mode: SpliceMode = splice_mode if runner.name == "in-process" and guard is None else "split"
         if mode not in ("split", "pass"):
             raise ValueError(f"splice_mode must be 'split' or 'pass', not {splice_mode!r}")
 
@@ -212,9 +260,10 @@ def compile_file(
         if mode == "split":
             module = runner.run(module, before, "stream phase")
             t2 = time.perf_counter()
+            guarded_hook = _guarded_hook(guard, hook, module, context)
             _call_hook(hook, module, context, dump_hooked_ir)
             t3 = time.perf_counter()
-            module = runner.run(module, after, "stream phase")
+            module = _after_hook(runner, module, after, guard, True, guarded_hook)
         else:
             marks: dict[str, float] = {}
 
@@ -447,6 +496,8 @@ def compile_scheduled(
     output_path: str | os.PathLike[str],
     iree_flags: Sequence[str] = (),
     hook: StreamHook | None = None,
+    *,
+    guard: ScheduleGuard | None = None,
 ) -> CompileResult:
     """Compile a module that is already scheduled (stream-async IR with execution and
     concurrent regions, after ``iree-stream-schedule-concurrency`` and before
@@ -455,7 +506,7 @@ def compile_scheduled(
 
     The passes between scheduling and allocation (propagate-timepoints, cleanup, ...) run
     again on IR that already went through them; they are idempotent on it."""
-    return _compile_from(module_text_or_path, output_path, iree_flags, hook, Phase.SCHEDULED)
+    return _compile_from(module_text_or_path, output_path, iree_flags, hook, Phase.SCHEDULED, guard)
 
 
 def compile_stream_async(
@@ -463,6 +514,8 @@ def compile_stream_async(
     output_path: str | os.PathLike[str],
     iree_flags: Sequence[str] = (),
     hook: StreamHook | None = None,
+    *,
+    guard: ScheduleGuard | None = None,
 ) -> CompileResult:
     """Compile a module that is already at the splice point (stream-async IR) to a ``.vmfb``.
 
@@ -482,7 +535,7 @@ def compile_stream_async(
 
     In the result, ``flow_s`` is 0 and ``stream_before_s`` is the parse/verify time.
     """
-    return _compile_from(module_text_or_path, output_path, iree_flags, hook, Phase.SPLICE)
+    return _compile_from(module_text_or_path, output_path, iree_flags, hook, Phase.SPLICE, guard)
 
 
 def _compile_from(
@@ -491,6 +544,7 @@ def _compile_from(
     iree_flags: Sequence[str],
     hook: StreamHook | None,
     phase: Phase,
+    guard: ScheduleGuard | None = None,
 ) -> CompileResult:
     flags = list(iree_flags)
     data, name = _read_stream_async_input(module_text_or_path)
@@ -508,9 +562,10 @@ def _compile_from(
         t1 = time.perf_counter()
         module = _parse_stream_async(context, data, name, phase)
         t2 = time.perf_counter()
+        guarded_hook = _guarded_hook(guard, hook, module, context) if phase is Phase.SPLICE else None
         _call_hook(hook, module, context, None)
         t3 = time.perf_counter()
-        module = runner.run(module, after, "stream phase")
+        module = _after_hook(runner, module, after, guard, phase is Phase.SPLICE, guarded_hook)
         t4 = _write_stream_ir(module, tmp)
         t5 = _finish_from_stream(tmp, flags, out)
 

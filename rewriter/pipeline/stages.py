@@ -142,3 +142,16 @@ def stream_pass_names(iree_flags: Sequence[str] = ()) -> list[str]:
     """Pass names addressable by :func:`ir_after_pass`, in pipeline order (repeats included)."""
     before, after = stream_stages(stream_options(iree_flags))
     return [name for stage in before + after for name in stage.names]
+
+
+#: The first pass of the cmd phase: the schedule the compile keeps is the IR right before it.
+ALLOCATION = "iree-stream-schedule-allocation"
+
+
+def split_at_allocation(stages: Sequence[Stage]) -> tuple[list[Stage], list[Stage]]:
+    """(the stages that end the async phase, the stages from ``iree-stream-schedule-allocation``
+    on): the schedule check runs between them."""
+    for i, stage in enumerate(stages):
+        if ALLOCATION in stage.names:
+            return list(stages[:i]), list(stages[i:])
+    raise ValueError(f"{ALLOCATION} is not in the stream pipeline")

@@ -11,8 +11,10 @@ For one batch of programs:
    ``disjoint`` one the ranges it compared and the z3 verdict -- every ``keep`` a reason, and
    the rewritten module must verify;
 3. the module is compiled twice with :func:`rewriter.pipeline.compile_stream_async` from the
-   splice, each in a helper process: stock (``hook=None``) and rewritten (``hook=elide_slices``);
-   the hook's output must be byte-for-byte the rewrite computed in step 2 (determinism);
+   splice, each in a helper process: stock (``hook=None``, IREE's schedule as it is) and the
+   tool's build (``hook=elide_slices`` and the schedule guard, as ``slice-elision compile``
+   builds: IREE's schedule checked and repaired); the hook's output must be byte-for-byte the
+   rewrite computed in step 2 (determinism);
 4. both run on the IREE runtime (``local-sync``), each in a fresh process (:mod:`.runner`), for
    every step of :data:`.program.STEPS`, one runtime instance each, so globals persist;
 5. per program, against the interpreter (:mod:`.interp`), :meth:`Oracle._verdict`:
@@ -20,7 +22,9 @@ For one batch of programs:
    * the rewritten build agrees: **ok**, judged (if stock does not, that is an upstream fault,
      recorded under ``tests/upstream_faults/`` with plain ``iree-compile``'s verdict);
    * it differs, and IREE's scheduling placed a read after an in-place write of the same value
-     in the rewritten build (:func:`.entry.moved_reads`, exact): an **upstream fault** (G1);
+     in the rewritten build (:func:`.entry.moved_reads`, exact): in the tool's build, a
+     **miscompile** (the schedule check should have caught it); after scheduling (no guard), an
+     **upstream fault** (G1);
    * it differs exactly as stock does, bit for bit: an upstream fault; judged (the rewrite
      changed nothing) when the **hardened reference** -- the same program with every in-place
      write made to a fresh ``@copy`` dispatch -- agrees with the interpreter;
@@ -38,6 +42,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import concurrent.futures.process
 import hashlib
 import json
 import os
@@ -61,6 +66,7 @@ from rewriter.pipeline import (
     set_multithreading,
 )
 from rewriter.rewrite import RewriteReport, elide_slices
+from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError
 from stream_model import Verdict
 
 from .audit import audit
@@ -95,10 +101,16 @@ def _single_threaded_compiles() -> None:
     set_multithreading(False)
 
 
-def _compile_in_worker(text: str, out: str, mode: str, scheduled: bool = False) -> tuple[str, str | None]:
-    """Helper-process entry. ``mode``: ``stock`` (no hook), ``hook`` (``elide_slices`` as the
-    hook; returns the hooked module's text too) or ``plain`` (already rewritten text).
-    ``scheduled``: ``text`` is scheduled IR, compiled from after schedule-concurrency."""
+def _compile_in_worker(
+    text: str, out: str, mode: str, scheduled: bool = False, mutation: Mutation | None = None
+) -> tuple[str, str | None, GuardInfo | None]:
+    """Helper-process entry. ``mode``: ``stock`` (no hook, IREE's schedule as it is), ``hook``
+    (the tool's build: ``elide_slices`` as the hook, the schedule guard; returns the hooked
+    module's text too) or ``plain`` (the tool's build of already rewritten text).
+    ``scheduled``: ``text`` is scheduled IR, compiled from after schedule-concurrency (no guard:
+    that campaign judges the rule on scheduled IR, which the tool's own compile never sees).
+    ``mutation`` (tests) changes every build's schedule, standing for a faulty IREE scheduler.
+    Returns the output, the hooked text, and what the guard found and did."""
     _single_threaded_compiles()
     hooked: list[str] = []
 
@@ -107,8 +119,64 @@ def _compile_in_worker(text: str, out: str, mode: str, scheduled: bool = False) 
         hooked.append(str(module))
 
     compile = compile_scheduled if scheduled else compile_stream_async
-    compile(text, out, FLAGS, hook if mode == "hook" else None)
-    return out, (hooked[0] if hooked else None)
+    guard = None
+    if mode != "stock" and not scheduled:
+        guard = ScheduleGuard(mutation=mutation)
+    elif mutation is not None:
+        guard = ScheduleGuard(check=False, mutation=mutation)
+    try:
+        compile(text, out, FLAGS, hook if mode == "hook" else None, guard=guard)
+    except ScheduleHazardError as err:
+        return out, (hooked[0] if hooked else None), GuardInfo.refusal(str(err), err.hazards)
+    info = GuardInfo.of(guard) if guard is not None and guard.check else None
+    return out, (hooked[0] if hooked else None), info
+
+
+@dataclass(frozen=True)
+class GuardInfo:
+    """What the schedule guard found in one tool build (picklable, and cached with the build):
+    per hazard of IREE's schedule, its function and line; the repairs; the repaired module at
+    the splice (what was compiled) when there were any; the refusal, when the tool refused."""
+
+    hazards: tuple[tuple[str, str], ...] = ()
+    repairs: tuple[str, ...] = ()
+    repaired_text: str | None = None
+    refused: str | None = None
+
+    @staticmethod
+    def of(guard: ScheduleGuard) -> GuardInfo:
+        report = guard.report
+        if report is None:
+            return GuardInfo()
+        return GuardInfo(
+            tuple((h.function, h.line()) for h in report.hazards),
+            tuple(r.line() for r in report.repairs),
+            guard.repaired_text,
+        )
+
+    @staticmethod
+    def refusal(message: str, hazards: list) -> GuardInfo:
+        return GuardInfo(tuple((h.function, h.line()) for h in hazards), (), None, message)
+
+    def functions(self) -> set[str]:
+        return {f for f, _ in self.hazards}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hazards": [list(h) for h in self.hazards],
+            "repairs": list(self.repairs),
+            "repaired_text": self.repaired_text,
+            "refused": self.refused,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> GuardInfo:
+        return GuardInfo(
+            tuple((f, line) for f, line in data["hazards"]),
+            tuple(data["repairs"]),
+            data["repaired_text"],
+            data["refused"],
+        )
 
 
 class GeneratorBug(AssertionError):
@@ -132,7 +200,7 @@ class Miscompile(AssertionError):
 @dataclass
 class ProgramOutcome:
     index: int
-    status: str  # "ok" | "miscompile" | "proof" | "upstream-fault"
+    status: str  # "ok" | "miscompile" | "proof" | "upstream-fault" | "unsound" | "known" | "refused"
     detail: str = ""
     decisions: list = field(default_factory=list)
 
@@ -171,6 +239,14 @@ class Stats:
     #: while stock IREE's is not.
     sharing: int = 0
     sharing_repaired: int = 0
+    #: Programs whose stock build disagrees with the interpreter while the tool's build (the
+    #: rewrite and the schedule guard, as ``slice-elision compile`` builds) agrees.
+    stock_wrong_tool_right: int = 0
+    #: Programs whose schedule in the tool's build had a hazard (IREE's schedule, before any
+    #: repair), the ones the guard repaired, and the ones the tool refused.
+    schedule_hazards: int = 0
+    schedule_repaired: int = 0
+    schedule_refused: int = 0
 
     def add(self, other: Stats) -> None:
         self.shapes.update(other.shapes)
@@ -189,6 +265,10 @@ class Stats:
             "audited_aliases",
             "sharing",
             "sharing_repaired",
+            "stock_wrong_tool_right",
+            "schedule_hazards",
+            "schedule_repaired",
+            "schedule_refused",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
@@ -243,6 +323,11 @@ class Stats:
         lines.append(f"known open failures (tests/campaign/known.py, masked): {sum(self.known.values())}")
         for issue, n in self.known.most_common():
             lines.append(f"  {n:6d}  {issue}")
+        lines.append(
+            f"programs where stock IREE is wrong and the tool's build is right: {self.stock_wrong_tool_right}; "
+            f"IREE's schedule of the tool's build had a hazard in {self.schedule_hazards} "
+            f"(repaired in {self.schedule_repaired}, refused in {self.schedule_refused})"
+        )
         lines.append(
             f"upstream faults (programs where stock IREE disagrees with the interpreter): "
             f"{sum(self.upstream_faults.values())}"
@@ -352,10 +437,30 @@ class VmfbCache:
         self._trim()
         return target
 
+    def get_info(self, key: str) -> GuardInfo | None:
+        """What the schedule guard found in the tool's build cached under ``key`` (None: not
+        recorded, so the build must be made again)."""
+        if self.directory is None:
+            return None
+        path = self.directory / f"{key}.guard.json"
+        if not path.is_file():
+            return None
+        data = json.loads(path.read_text())
+        return GuardInfo.from_json(data) if data is not None else None
+
+    def put_info(self, key: str, info: GuardInfo | None) -> None:
+        if self.directory is None:
+            return
+        target = self.directory / f"{key}.guard.json"
+        tmp = self.directory / f".{key}.{os.getpid()}.guard.part"
+        tmp.write_text(json.dumps(info.to_json() if info is not None else None))
+        os.replace(tmp, target)
+
     def _trim(self) -> None:
         files = sorted(self.directory.glob("*.vmfb"), key=lambda p: p.stat().st_mtime)  # type: ignore[union-attr]
         for old in files[: max(0, len(files) - self.max_entries)]:
             old.unlink(missing_ok=True)
+            old.with_name(old.stem + ".guard.json").unlink(missing_ok=True)
 
 
 def default_cache_dir() -> Path:
@@ -442,6 +547,8 @@ class _Run:
     #: sharing the rewrite repairs), or fails to build (nothing can be told from its builds).
     separated_right: bool = False
     separated_fails: bool = False
+    #: The rewritten build is the tool's: the schedule guard checked (and repaired) it.
+    guarded: bool = False
 
 
 def _belongs(function: str, k: int) -> bool:
@@ -502,11 +609,13 @@ def _parse_verified(text: str) -> tuple[ir.Context, ir.Module]:
 class _CompileFailure(Exception):
     """A whole-module compile failed (``role``: ``stock`` or ``rewritten``)."""
 
-    def __init__(self, role: str, message: str) -> None:
+    def __init__(self, role: str, message: str, refused: GuardInfo | None = None) -> None:
         super().__init__(message)
         self.role = role
         self.message = message
         self.decisions: list = []
+        #: The tool's build refused: IREE's schedule has a hazard the guard could not repair.
+        self.refused = refused
 
 
 def _normalize(text: str) -> str:
@@ -546,8 +655,12 @@ class Oracle:
         rewrite_in_worker: bool = True,
         at_splice: bool = False,
         scheduled: bool = False,
+        schedule_mutation: Mutation | None = None,
+        in_process: bool = False,
     ) -> None:
         self.scheduled = scheduled
+        self.schedule_mutation = schedule_mutation
+        self.in_process = in_process
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.cache = cache or VmfbCache(None)
@@ -664,6 +777,12 @@ class Oracle:
                         classes = suspected_classes(program, 0, err.decisions, outcome.detail)
                         one.classes.update(classes)
                         one.failures.append(f"unsound [{', '.join(classes)}]: {outcome.detail}")
+                elif err.refused is not None:
+                    # The tool refuses with the hazard named: what it promises when it cannot
+                    # repair IREE's schedule (never a wrong build).
+                    one.schedule_hazards += 1
+                    one.schedule_refused += 1
+                    outcome = ProgramOutcome(0, "refused", err.message, err.decisions)
                 else:
                     issue = known_issue(program, err.message, err.decisions)
                     if issue is not None:
@@ -749,7 +868,7 @@ class Oracle:
             raise _CompileFailure("rewritten", "the rewritten module does not verify")
 
         try:
-            paths = self._compile_both(stock_printed, stock_printed, rewritten_printed, stats)
+            paths, guarded = self._compile_both(stock_printed, stock_printed, rewritten_printed, stats)
         except _CompileFailure as err:
             err.decisions = report.decisions
             raise
@@ -757,7 +876,11 @@ class Oracle:
         stock, rewritten = ran["stock"], ran["rewritten"]
         scheduled = {
             "stock": _moved_reads(stock_printed, self.scheduled),
-            "rewritten": _moved_reads(rewritten_printed, self.scheduled),
+            # The tool's build compiled the repaired module when the guard repaired it.
+            "rewritten": _moved_reads(
+                guarded.repaired_text if guarded is not None and guarded.repaired_text else rewritten_printed,
+                self.scheduled,
+            ),
         }
         generated = self._generated_decisions(programs, numbers) if from_flow else report.decisions
 
@@ -769,6 +892,9 @@ class Oracle:
             stats.entered_from_flow += from_flow
             stock_diff = _first_difference(stock[i], want)
             new_diff = _first_difference(rewritten[i], want)
+            if guarded is not None and any(_belongs(f, k) for f in guarded.functions()):
+                stats.schedule_hazards += 1
+                stats.schedule_repaired += bool(guarded.repairs)
             same_as_stock, separated_right, separated_fails = _same_outputs(rewritten[i], stock[i]), False, False
             if new_diff is not None and SHARED_GLOBALS in program.shapes():
                 # Stock shares the globals, the rewrite does not: compare with a build that
@@ -778,7 +904,10 @@ class Oracle:
                 same_as_stock = separated is not None and _same_outputs(rewritten[i], separated)
                 separated_right = separated is not None and _first_difference(separated, want) is None
             outcome = self._verdict(
-                _Run(k, program, mine, stock_diff, new_diff, same_as_stock, separated_right, separated_fails),
+                _Run(
+                    k, program, mine, stock_diff, new_diff, same_as_stock, separated_right, separated_fails,
+                    guarded=not self.scheduled,
+                ),
                 {role: _moved_in(found, k) for role, found in scheduled.items()},
                 from_flow,
                 stats,
@@ -846,12 +975,22 @@ class Oracle:
         stats.sharing += shares
         if run.stock_diff is not None:
             self._note_stock_fault(run, moved["stock"], from_flow, stats)
+            stats.stock_wrong_tool_right += run.new_diff is None
         if run.new_diff is None:
             stats.judged += 1
             stats.sharing_repaired += shares and run.stock_diff is not None
             return ProgramOutcome(k, "proof", "; ".join(proof), mine) if proof else ProgramOutcome(k, "ok", "", mine)
         if proof:  # an unproven alias and wrong bits: nothing excuses that
             return ProgramOutcome(k, "miscompile", f"{run.new_diff} (and: {'; '.join(proof)})", mine)
+        if run.guarded and moved["rewritten"]:
+            # The tool's build is checked: a read IREE moved after an in-place write of what it
+            # reads is the schedule check's to catch, not an excuse.
+            return ProgramOutcome(
+                k,
+                "miscompile",
+                f"{run.new_diff} (the schedule check let through: {'; '.join(moved['rewritten'][:2])})",
+                mine,
+            )
         if shares and run.separated_fails:
             return ProgramOutcome(
                 k,
@@ -894,6 +1033,18 @@ class Oracle:
                     k, "upstream-fault", f"{run.new_diff} ({why}; the hardened reference is right)", mine
                 )
             return ProgramOutcome(k, "upstream-fault", f"{run.new_diff} ({why}; hardened reference: {stock_ref})", mine)
+        if run.guarded and run.stock_diff is not None:
+            # Stock is wrong too, differently. If IREE gets even the hardened program wrong, the
+            # fault lies beyond the schedule (the check reads the IR up to allocation only).
+            stock_ref, _ = self._hardened(run.program, k, from_flow)
+            if stock_ref is not None:
+                return ProgramOutcome(
+                    k,
+                    "upstream-fault",
+                    f"{run.new_diff} (stock: {run.stock_diff}; hardened reference: {stock_ref}; "
+                    "an IREE fault the schedule check does not cover)",
+                    mine,
+                )
         issue = known_issue(run.program, run.new_diff, mine)
         if issue is not None:
             stats.known[issue.id] += 1
@@ -933,15 +1084,24 @@ class Oracle:
                 printed = str(module)
                 elide_slices(module)
                 rewritten_printed = str(module)
-            paths = self._compile_both(printed, printed, rewritten_printed, Stats())
+            paths, _ = self._compile_both(printed, printed, rewritten_printed, Stats())
             ran = _run_modules(paths, rendered, [])
         except _CompileFailure as err:
             return err.message, err.message
         want = interpret(program, k)
         return _first_difference(ran["stock"][0], want), _first_difference(ran["rewritten"][0], want)
 
-    def _compile_both(self, text: str, stock_printed: str, rewritten_printed: str, stats: Stats) -> dict[str, Path]:
-        """Stock and rewritten ``.vmfb`` (cached), each compiled in a helper process of its own.
+    def _compile_both(
+        self, text: str, stock_printed: str, rewritten_printed: str, stats: Stats
+    ) -> tuple[dict[str, Path], GuardInfo | None]:
+        """Stock and the tool's ``.vmfb`` (cached), each compiled in a helper process of its
+        own, and what the schedule guard found and did in the tool's build.
+
+        The tool's build is what ``slice-elision compile`` makes: the rewrite and the schedule
+        guard (:mod:`rewriter.schedule_guard`; not in the scheduled campaign, which judges the
+        rule on scheduled IR). When the rewrite changed nothing it is compiled alone first: if
+        IREE's schedule had no hazard the guard changed nothing and it is the stock build too
+        (byte-identical, as ``--no-elide`` is); only otherwise is stock compiled as well.
 
         Processes because IREE's pass pipeline can crash the process (segfaults on some
         rewritten modules were measured): a crash must become a finding, not end the campaign.
@@ -950,18 +1110,52 @@ class Oracle:
         rewrite byte for byte; otherwise (a rule patched in this process, as the mutation tests
         do) the helper compiles this process' rewritten text without a hook.
         Raises :class:`_CompileFailure` naming the compile that failed."""
-        jobs: dict[str, tuple[str, str]] = {}
-        paths: dict[str, Path] = {}
-        for role, printed in (("stock", stock_printed), ("rewritten", rewritten_printed)):
-            key = VmfbCache.key(("// compiled from after scheduling\n" if self.scheduled else "") + printed)
-            if role == "rewritten" and printed == stock_printed:
-                continue
-            hit = self.cache.get(key)
-            if hit is not None:
-                stats.cache_hits += 1
-                paths[role] = hit
+        guarded = not self.scheduled
+        same = rewritten_printed == stock_printed
+        first = ["rewritten"] if same and guarded else ["stock"] if same else ["stock", "rewritten"]
+        try:
+            built = self._build(first, text, stock_printed, rewritten_printed, stats)
+        except _CompileFailure as err:
+            if not (same and guarded) or err.refused is not None:
+                raise
+            # The tool's build of an unchanged module failed where the guard had not run yet
+            # (IREE's own stages): stock decides whose failure it is.
+            self._build(["stock"], text, stock_printed, rewritten_printed, stats)
+            raise
+        if same and guarded:
+            info = built["rewritten"][1]
+            if info is not None and (info.hazards or info.refused):
+                built.update(self._build(["stock"], text, stock_printed, rewritten_printed, stats))
             else:
-                jobs[role] = (key, printed)
+                built["stock"] = built["rewritten"]
+        paths = {role: path for role, (path, _) in built.items()}
+        paths.setdefault("rewritten", paths["stock"])
+        return paths, built.get("rewritten", (None, None))[1]
+
+    def _key(self, role: str, printed: str) -> str:
+        prefix = "// compiled from after scheduling\n" if self.scheduled else ""
+        if self.schedule_mutation is not None:
+            prefix += f"// schedule mutation {getattr(self.schedule_mutation, '__name__', 'anonymous')}\n"
+        if role == "rewritten" and not self.scheduled:
+            prefix += "// the tool's build: rewrite and schedule guard\n"
+        return VmfbCache.key(prefix + printed)
+
+    def _build(
+        self, roles: list[str], text: str, stock_printed: str, rewritten_printed: str, stats: Stats
+    ) -> dict[str, tuple[Path, GuardInfo | None]]:
+        """Compile ``roles`` (cache first), concurrently; see :meth:`_compile_both`."""
+        printed_of = {"stock": stock_printed, "rewritten": rewritten_printed}
+        jobs: dict[str, tuple[str, str]] = {}
+        done: dict[str, tuple[Path, GuardInfo | None]] = {}
+        for role in roles:
+            key = self._key(role, printed_of[role])
+            hit = self.cache.get(key)
+            info = self.cache.get_info(key) if hit is not None and role == "rewritten" else None
+            if hit is not None and (role == "stock" or self.scheduled or info is not None):
+                stats.cache_hits += 1
+                done[role] = (hit, info)
+            else:
+                jobs[role] = (key, printed_of[role])
         futures = {}
         for role, (key, printed) in jobs.items():
             self._count += 1
@@ -972,12 +1166,12 @@ class Oracle:
                 args = (text, out, "hook")
             else:
                 args = (printed, out, "plain")
-            futures[role] = self._pool(role).submit(_compile_in_worker, *args, self.scheduled)
+            futures[role] = self._submit(role, *args, self.scheduled, self.schedule_mutation)
         failure: _CompileFailure | None = None
         for role, future in futures.items():
             key, printed = jobs[role]
             try:
-                built, hooked = future.result(timeout=COMPILE_TIMEOUT_S)
+                built, hooked, info = future.result(timeout=COMPILE_TIMEOUT_S)
             except concurrent.futures.TimeoutError:
                 self._kill_pool(role)
                 failure = failure or _CompileFailure(
@@ -996,14 +1190,31 @@ class Oracle:
                     role, "the rewrite is not deterministic: the hook's module differs from the analysis run"
                 )
                 continue
+            if info is not None and info.refused:
+                failure = failure or _CompileFailure(role, f"the tool refuses: {info.refused}", refused=info)
+                continue
             stats.compiles += 1
-            paths[role] = self.cache.put(key, Path(built))
-            if paths[role] != Path(built):
+            path = self.cache.put(key, Path(built))
+            if role == "rewritten":
+                self.cache.put_info(key, info)
+            if path != Path(built):
                 Path(built).unlink(missing_ok=True)
+            done[role] = (path, info)
         if failure is not None:
             raise failure
-        paths.setdefault("rewritten", paths["stock"])
-        return paths
+        return done
+
+    def _submit(self, role: str, *args: Any) -> concurrent.futures.Future:
+        """Run :func:`_compile_in_worker` in ``role``'s helper process (or, with ``in_process``,
+        here: tests that patch the check in this process)."""
+        if not self.in_process:
+            return self._pool(role).submit(_compile_in_worker, *args)
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        try:
+            future.set_result(_compile_in_worker(*args))
+        except Exception as err:  # noqa: BLE001 - handed over as the helper's would be
+            future.set_exception(err)
+        return future
 
     def _pool(self, role: str) -> concurrent.futures.ProcessPoolExecutor:
         if role not in self._pools:

@@ -52,6 +52,9 @@ The bit mismatches are looked for with every program entering at the splice as w
 stages would fold most of their slices away before the hook. Every weakening must also be
 caught the way the campaign judges (programs entering through IREE's pre-splice stages, the
 alias audit on the programs as generated): :func:`test_every_weakening_is_caught_as_the_campaign_judges`.
+
+The schedule check's own mutations (a reorder injected into IREE's schedule, a weakened
+disjointness) are in ``tests/campaign/test_schedule_mutations.py``.
 """
 
 from __future__ import annotations

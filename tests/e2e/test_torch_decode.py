@@ -111,6 +111,13 @@ def test_compile_with_elision_runs_and_changes_nothing_it_did_not_log(exported: 
         assert out.read_bytes() == ref.read_bytes()
 
 
+def test_check_reports_nothing_on_the_torch_export(exported: Path) -> None:
+    """IREE schedules the torch exports right: the schedule check finds no hazard."""
+    proc = run_cli("check", str(exported), *CPU_FLAGS)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout == ""
+
+
 def test_explain_prints_its_report_for_the_torch_export(exported: Path) -> None:
     proc = run_cli("explain", str(exported), *CPU_FLAGS)
     assert proc.returncode == 0, proc.stderr

@@ -1,0 +1,58 @@
+"""``slice-elision check``: does the schedule IREE makes of a program keep the program's order?
+
+IREE runs on the input up to the schedule the compile keeps (:mod:`.pipeline.schedule`), and
+:func:`stream_model.schedule_check.check_schedule` proves it: every read of a version before the
+in-place write that consumes it (or disjoint from it), one consumer per version, no copy onto
+itself. One line per hazard on standard output, naming both ops with their locations and the
+bytes at stake; the exit status is 0 when there is none. ``--log`` writes every pair checked,
+one JSON object per line (``"check": "schedule"``), as the proof log does for slices.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from stream_model.schedule_check import ScheduleReport, check_schedule
+
+from .explain import jsonl
+from .outputs import Outputs
+
+__all__ = ["EXIT_HAZARD", "check_file", "run_check"]
+
+#: Exit status when the schedule has a hazard (1 is an error, 2 a usage error).
+EXIT_HAZARD = 3
+
+
+def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> ScheduleReport:
+    """The schedule check of what IREE makes of ``input_path`` with ``iree_flags``."""
+    from .pipeline.schedule import schedule_for_check
+
+    scheduled = schedule_for_check(input_path, iree_flags)
+    source = None
+    if scheduled.entry != "flow":  # the module's ops point into the input as written
+        try:
+            source = open(input_path, encoding="utf-8").read()
+        except (OSError, UnicodeDecodeError):
+            source = None
+    with scheduled.context:
+        return check_schedule(scheduled.module, source, str(input_path))
+
+
+def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
+    """The command: print each hazard, write the log (reserved in ``outputs``), return the exit status."""
+    report = check_file(input_path, iree_flags)
+    for check in report.hazards:
+        kind = "unknown" if check.verdict == "unknown" else "hazard"
+        sys.stdout.write(f"{kind}: {check.line()}\n")
+    if log:
+        outputs.write(log, jsonl(report.log_records()))
+    pairs = len(report.checks)
+    print(
+        f"slice-elision: schedule check: {len(report.hazards)} hazard(s) in {pairs} pair(s) of a read and an "
+        f"in-place write checked ({report.seconds * 1000:.1f} ms)",
+        file=sys.stderr,
+    )
+    return EXIT_HAZARD if report.hazards else 0

@@ -1,0 +1,108 @@
+"""IREE's stream phase up to the schedule the compile keeps: the IR the schedule check reads.
+
+``slice-elision check`` needs the module right before ``iree-stream-schedule-allocation``:
+scheduled, with the cleanups after scheduling done, still stream-async. Where the input enters
+(:func:`entry_of`):
+
+* anything before the splice (torch, linalg, flow, stream tensor IR, MLIR bytecode, and stream
+  IR as IREE's flow-to-stream conversion leaves it, with ``!stream.resource<*>`` values): the
+  whole way, as :func:`~.driver.compile_file` runs it (``iree-compile --compile-to=flow``,
+  the stream phase up to the splice, then on);
+* stream-async IR at the splice (lifetimes refined): from the splice, as
+  :func:`~.driver.compile_stream_async` runs it;
+* scheduled IR (execution regions, before allocation): the stages after scheduling, as
+  :func:`~.driver.compile_scheduled` runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from iree.compiler import ir
+
+from stream_model.ir_util import Phase, classify_phase
+
+from .common import CompileError, new_context
+from .driver import _check_input, _compile_to_flow, _parse_stream_async, after_scheduling
+from .flags import check_supported_flags, stream_options
+from .runner import StreamRunner
+from .stages import split_at_allocation, stream_stages
+
+__all__ = ["Scheduled", "entry_of", "schedule_for_check"]
+
+_BYTECODE_MAGIC = b"ML\xefR"
+
+
+@dataclass
+class Scheduled:
+    """The module right before ``iree-stream-schedule-allocation``, and how it got there."""
+
+    context: ir.Context
+    module: ir.Module
+    entry: str  # "flow", "splice" or "scheduled"
+
+
+def entry_of(data: bytes) -> str:
+    """Where input ``data`` enters (module docstring): ``flow``, ``splice`` or ``scheduled``."""
+    if data.startswith(_BYTECODE_MAGIC):
+        return "flow"
+    with new_context():
+        try:
+            module = ir.Module.parse(data)
+        except Exception:  # noqa: BLE001 - not MLIR the bindings read alone: iree-compile decides
+            return "flow"
+        found = classify_phase(module).phase
+        if found is Phase.SCHEDULED:
+            return "scheduled"
+        if found is Phase.SPLICE and not _has_unrefined_resources(module):
+            return "splice"
+    return "flow"
+
+
+def _has_unrefined_resources(module: ir.Module) -> bool:
+    """Does any op use or make a ``!stream.resource<*>`` (lifetime not yet refined: IR before
+    ``iree-stream-refine-usage``)?"""
+    found = [False]
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if any(str(v.type) == "!stream.resource<*>" for v in (*op.operands, *op.results)):
+            found[0] = True
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found[0]
+
+
+def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> Scheduled:
+    """Run IREE on ``input_path`` up to the schedule the compile keeps (module docstring)."""
+    flags = list(iree_flags)
+    src = _check_input(input_path)
+    check_supported_flags(flags)
+    try:
+        data = src.read_bytes()
+    except OSError as err:
+        raise CompileError(f"cannot read {src}: {err.strerror or err}") from err
+    entry = entry_of(data)
+    opts = stream_options(flags)
+    before, after = stream_stages(opts)
+    context = new_context()
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
+        tmp = Path(tmp_name)
+        runner = StreamRunner(context, opts.global_cl_flags, tmp)
+        if entry == "flow":
+            module = runner.run(runner.parse(_compile_to_flow(src, flags, tmp)), before, "stream phase")
+            rest = after
+        elif entry == "splice":
+            module = _parse_stream_async(context, data, src.name, Phase.SPLICE)
+            rest = after
+        else:
+            module = _parse_stream_async(context, data, src.name, Phase.SCHEDULED)
+            rest = after_scheduling(after)
+        async_part, _ = split_at_allocation(rest)
+        module = runner.run(module, async_part, "stream phase")
+    return Scheduled(context, module, entry)

@@ -1,0 +1,294 @@
+"""Every compile checks IREE's schedule, and repairs it or refuses.
+
+IREE 3.13's scheduling can place a read after an in-place write of the value it reads, or leave
+them unordered, and its canonicalizer can turn ``update X <- slice(X)`` into a copy whose
+source and target overlap (the campaign's G1 and G2, ``tests/upstream_faults/``). Plain
+``iree-compile`` ships such a program. A :class:`ScheduleGuard` sits in the compile right
+before ``iree-stream-schedule-allocation``, the last point where the IR is still stream-async:
+
+1. it runs the rest of the async phase (scheduling and the cleanups after it) on the module at
+   the splice, keeping a copy of that module;
+2. it checks the scheduled module, the very one the compile continues with
+   (:func:`stream_model.schedule_check.check_schedule`);
+3. on a hazard it finds the in-place write at the splice (below), makes that write go to a
+   fresh copy of what it writes (a dispatch of the private copy executable,
+   :mod:`.copy_dispatch`, which IREE can neither fold, rematerialise nor merge: no read of the
+   old value can see the write whatever order IREE picks), schedules the repaired module
+   again and checks again; after :attr:`ScheduleGuard.max_rounds` rounds, or when a hazard
+   cannot be traced to an in-place write at the splice, it refuses (:class:`ScheduleHazardError`).
+   When the compile has a hook (the rewrite), the repair is made on the module as it was
+   before the hook, and the hook runs again on it: a repair changes which storage a value is,
+   and an alias the rewrite made of the unrepaired program may rely on that (the campaign met
+   a subview of a global's live version that, repaired, pointed into a buffer IREE frees).
+
+**From the scheduled op back to the splice.** The check names ops of the scheduled module. To
+find the op of the splice module it came from, a copy of the splice module (before the hook,
+when there is one; the hook then runs on it) whose every op carries its position in a location
+tag (``fused<"slice-elision-op-N">``) is scheduled by the same stages. Locations do not change what any pass does (CSE and the folders ignore them), and
+the tagged result must print, without locations, exactly as the checked module does; only then
+is the tag of the op at the same position trusted. A module without hazards is never copied
+or tagged twice, and never changed: ``--no-elide`` stays byte-identical to ``iree-compile``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from iree.compiler import ir
+
+from stream_model.naming import Names
+from stream_model.schedule_check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
+from stream_model.semantics import effects_of
+
+from .copy_dispatch import CopyDispatches
+from .pipeline.common import CompileError
+
+__all__ = ["GuardReport", "Repair", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
+
+#: How many times the guard repairs and schedules again before it refuses.
+MAX_ROUNDS = 4
+_TAG = "slice-elision-op-"
+_TAG_PATTERN = re.compile(r'"' + _TAG + r'(\d+)"')
+
+#: Runs the rest of the async phase on a module and returns the module to continue with.
+AsyncStages = Callable[[ir.Module], ir.Module]
+#: Changes a scheduled module in place (tests use it to stand for a faulty scheduler).
+Mutation = Callable[[ir.Module], None]
+
+
+class ScheduleHazardError(CompileError):
+    """The compile refuses: IREE's schedule has a hazard the guard could not repair."""
+
+    def __init__(self, message: str, hazards: list[ScheduleCheck]) -> None:
+        super().__init__(message)
+        self.hazards = hazards
+
+
+@dataclass
+class Repair:
+    """One in-place write made to a fresh copy, and the hazard that asked for it."""
+
+    write: str  # the op at the splice, described
+    location: str
+    hazard: str  # the hazard's one-line description
+
+    def line(self) -> str:
+        return f"{self.write} ({self.location}) now writes a fresh copy of its target ({self.hazard})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"repair": "write-to-fresh-copy", "write": self.write, "location": self.location, "hazard": self.hazard}
+
+
+@dataclass
+class GuardReport:
+    """What the guard did in one compile: the check of IREE's own schedule, the repairs, and
+    the check of the schedule the compile continued with (the same report when nothing was
+    repaired)."""
+
+    first: ScheduleReport
+    final: ScheduleReport
+    repairs: list[Repair] = field(default_factory=list)
+    rounds: int = 0
+    #: What the guard added to the compile: copying the module, the checks, tracing and
+    #: repairing. IREE's stages are not counted (those that schedule the module run in every
+    #: compile; a repair schedules it again, which is IREE's time too).
+    seconds: float = 0.0
+
+    @property
+    def hazards(self) -> list[ScheduleCheck]:
+        """The hazards IREE's schedule had (before any repair)."""
+        return self.first.hazards
+
+    def log_records(self) -> list[dict[str, Any]]:
+        """JSON Lines records: every pair checked in IREE's schedule, then the repairs, then
+        (after a repair) every pair checked in the repaired schedule, marked ``"repaired"``."""
+        out = [r | {"schedule": "iree"} for r in self.first.log_records()]
+        out += [r.to_json() for r in self.repairs]
+        if self.repairs:
+            out += [r | {"schedule": "repaired"} for r in self.final.log_records()]
+        return out
+
+
+class ScheduleGuard:
+    """Checks the schedule of one compile (see the module docstring). One guard per compile;
+    :attr:`report` holds what it found and did.
+
+    ``repair=False`` refuses on the first hazard. ``check=False`` only runs the stages (and
+    ``mutation``): a build with IREE's schedule as it is, for comparisons. ``source`` and
+    ``filename`` name values and locations in reports as the user wrote them.
+    """
+
+    def __init__(
+        self,
+        *,
+        repair: bool = True,
+        check: bool = True,
+        max_rounds: int = MAX_ROUNDS,
+        mutation: Mutation | None = None,
+        source: str | None = None,
+        filename: str | None = None,
+    ) -> None:
+        self.repair = repair
+        self.check = check
+        self.max_rounds = max_rounds
+        self.mutation = mutation
+        self.source = source
+        self.filename = filename
+        self.report: GuardReport | None = None
+        self._stage_seconds = 0.0
+        #: The module at the splice the compile continued from after a repair (the hook's
+        #: output, when there is a hook), as text; None when nothing was repaired.
+        self.repaired_text: str | None = None
+
+    def run(
+        self,
+        module: ir.Module,
+        stages: AsyncStages,
+        can_reschedule: bool = True,
+        *,
+        before_hook: ir.Module | None = None,
+        hook: Callable[[ir.Module], None] | None = None,
+    ) -> ir.Module:
+        """Run ``stages`` (the rest of the async phase) on ``module``, check, repair; return
+        the module the compile continues with. ``can_reschedule``: ``module`` is at the splice
+        (before scheduling), so a repaired copy can be scheduled again. When a ``hook`` (the
+        rewrite) made ``module`` from ``before_hook``, repairs are made on ``before_hook`` and
+        the hook runs again on the repaired copy: the rewrite's proofs hold for the program
+        that is compiled (a repair can change what storage a value is, which an alias the
+        rewrite made may rely on)."""
+        started = time.perf_counter()
+        self._stage_seconds = 0.0
+        keep = self.check and self.repair and can_reschedule
+        base: ir.Module | None = None
+        if hook is not None and before_hook is not None:
+            base = before_hook
+        elif keep:
+            base = clone_module(module)
+        scheduled = self._schedule(module, stages)
+        if not self.check:
+            return scheduled
+        report = check_schedule(scheduled, self.source, self.filename)
+        guard = self.report = GuardReport(first=report, final=report)
+        while report.hazards:
+            if not keep or base is None or guard.rounds >= self.max_rounds:
+                raise self._refusal(report.hazards, "")
+            targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook)
+            repaired = clone_module(base)
+            made = _repair(repaired, targets)
+            if not made:
+                raise self._refusal(report.hazards, "no in-place write at the splice to repair")
+            guard.repairs += made
+            guard.rounds += 1
+            base = repaired
+            compiled = clone_module(repaired)
+            if hook is not None:
+                hook(compiled)
+            self.repaired_text = str(compiled)
+            scheduled = self._schedule(compiled, stages)
+            report = check_schedule(scheduled, self.source, self.filename)
+            guard.final = report
+        guard.seconds = time.perf_counter() - started - self._stage_seconds
+        return scheduled
+
+    def _schedule(self, module: ir.Module, stages: AsyncStages) -> ir.Module:
+        started = time.perf_counter()
+        scheduled = stages(module)
+        self._stage_seconds += time.perf_counter() - started
+        if self.mutation is not None:
+            with scheduled.context:
+                self.mutation(scheduled)
+        return scheduled
+
+    def _refusal(self, hazards: list[ScheduleCheck], why: str) -> ScheduleHazardError:
+        first = hazards[0].line()
+        more = f" (and {len(hazards) - 1} more)" if len(hazards) > 1 else ""
+        reason = f"; {why}" if why else ""
+        return ScheduleHazardError(
+            f"IREE's schedule has a hazard the compile cannot repair{reason}: {first}{more}", hazards
+        )
+
+    def _trace_to_splice(
+        self,
+        base: ir.Module,
+        scheduled: ir.Module,
+        hazards: list[ScheduleCheck],
+        stages: AsyncStages,
+        hook: Callable[[ir.Module], None] | None,
+    ) -> dict[int, ScheduleCheck]:
+        """Per position (pre-order) of an op in ``base``: the hazard whose in-place write it
+        became. Schedules a location-tagged copy of ``base`` (through the hook, when there is
+        one; module docstring)."""
+        tagged = clone_module(base)
+        with tagged.context:
+            for i, op in enumerate(_walk(tagged.operation)):
+                op.location = ir.Location.fused([op.location], metadata=ir.StringAttr.get(f"{_TAG}{i}"))
+        if hook is not None:
+            hook(tagged)
+        tagged_scheduled = self._schedule(tagged, stages)
+        with scheduled.context:
+            if str(tagged_scheduled) != str(scheduled):
+                raise self._refusal(hazards, "tagging the module changed IREE's schedule, so its ops cannot be traced")
+        position = {op: k for k, op in enumerate(_walk(scheduled.operation))}
+        twins = list(_walk(tagged_scheduled.operation))
+        targets: dict[int, ScheduleCheck] = {}
+        for hazard in hazards:
+            k = position.get(hazard.write_op)
+            if k is None:
+                continue
+            for tag in _TAG_PATTERN.findall(str(twins[k].location)):
+                targets.setdefault(int(tag), hazard)
+        return targets
+
+
+def clone_module(module: ir.Module) -> ir.Module:
+    """A deep copy of ``module`` in the same context (attributes of the module op included)."""
+    with module.context, module.operation.location:
+        copy = ir.Module.create()
+        attributes = module.operation.attributes
+        for i in range(len(attributes)):
+            copy.operation.attributes[attributes[i].name] = attributes[i].attr
+        ip = ir.InsertionPoint(copy.body)
+        for op in module.body.operations:
+            op.operation.clone(ip=ip)
+    return copy
+
+
+def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
+    """Every op nested in ``root``, pre-order (the order tags are given and looked up in)."""
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                op = op.operation
+                yield op
+                yield from _walk(op)
+
+
+def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:
+    """Make each target op of ``module`` that writes in place write a fresh copy instead: the
+    operand it writes (only that operand: a copy from the same value still reads the old one)
+    becomes a copy of it, made right before the op."""
+    ops = list(_walk(module.operation))
+    names = Names(module)
+    repairs: list[Repair] = []
+    with module.context:
+        copies = CopyDispatches(module)
+        for index, hazard in sorted(targets.items()):
+            op = ops[index]
+            fx = effects_of(op)
+            made = False
+            for position in in_place_positions(op):
+                operand = op.operands[position]
+                size = next((a.size for a in fx.accesses if a.value == operand and a.size is not None), None)
+                if size is None:
+                    continue
+                # The op is inside an execution region here (the guard runs on scheduled IR):
+                # a plain dispatch in that region is the copy.
+                op.operands[position] = copies.copy_before(op, operand, size, scheduled=False)
+                made = True
+            if made:
+                repairs.append(Repair(names.describe(op), names.location(op), hazard.line()))
+    return repairs

@@ -1,0 +1,175 @@
+"""Every compile checks IREE's schedule: the faults plain ``iree-compile`` ships are caught and
+repaired (or refused), and the programs IREE schedules right are left alone.
+
+The fault records are those under ``tests/upstream_faults/`` on which plain ``iree-compile``
+computes wrong values or builds a module the runtime rejects (G1: a read scheduled after an
+in-place write of what it reads; G2: a copy whose source and target overlap). Each is compiled
+as plain ``iree-compile`` was: rendered as IREE's flow-to-stream conversion leaves it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks.programs import DecodeShape, decode_program
+from rewriter.cli import main
+from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, compile_scheduled, ir_after_pass
+from rewriter.schedule_guard import ScheduleGuard, ScheduleHazardError
+from tests.campaign.interp import interpret
+from tests.campaign.oracle import _first_difference
+from tests.campaign.program import STEPS, Program
+from tests.campaign.render import render_module
+from tests.campaign.runner import run_isolated
+
+pytestmark = pytest.mark.e2e
+REPO = Path(__file__).resolve().parents[2]
+FAULTS = REPO / "tests" / "upstream_faults"
+CPU_FLAGS = list(DEFAULT_CPU_FLAGS)
+
+
+def _wrong_in_plain_iree_compile() -> list[Path]:
+    """One record per distinct program on which plain iree-compile is wrong (values, or a
+    module the runtime rejects because a copy overlaps itself)."""
+    found: dict[str, Path] = {}
+    for path in sorted(FAULTS.glob("*/*.json")):
+        record = json.loads(path.read_text())
+        verdict = record["plain_iree_compile"]
+        if "is wrong too" in verdict or ("fails to run" in verdict and "ranges overlap" in verdict):
+            found.setdefault(json.dumps(record["program"], sort_keys=True) + str(record["position"]), path)
+    return sorted(found.values())
+
+
+WRONG = _wrong_in_plain_iree_compile()
+MINIMAL_G1 = FAULTS / "minimal" / "read-moved-after-tied-write.json"
+
+
+def _render(record_path: Path, tmp_path: Path) -> tuple[Path, Program, int, object]:
+    record = json.loads(record_path.read_text())
+    program, k = Program.from_json(record["program"]), record["position"]
+    rendered = render_module([program], first=k, unrefined=True)
+    src = tmp_path / "p.mlir"
+    src.write_text(rendered.text)
+    return src, program, k, rendered
+
+
+def test_every_wrong_record_is_covered() -> None:
+    assert len(WRONG) >= 9 and MINIMAL_G1 in WRONG
+
+
+@pytest.mark.parametrize("record", WRONG, ids=[f"{p.parent.name[:24]}/{p.stem}" for p in WRONG])
+def test_compile_computes_the_interpreters_values_where_plain_iree_compile_is_wrong(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src, program, k, rendered = _render(record, tmp_path)
+    out, log = tmp_path / "p.vmfb", tmp_path / "log.jsonl"
+    assert main(["compile", str(src), "-o", str(out), "--log", str(log), *CPU_FLAGS]) == 0
+    err = capsys.readouterr().err
+    assert "warning: repaired IREE's schedule:" in err and "now writes a fresh copy of its target" in err
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert any(r.get("repair") == "write-to-fresh-copy" for r in records)
+    got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments)[0]
+    assert _first_difference(got, interpret(program, k)) is None
+
+
+@pytest.mark.parametrize("record", WRONG, ids=[f"{p.parent.name[:24]}/{p.stem}" for p in WRONG])
+def test_check_names_the_hazard_where_plain_iree_compile_is_wrong(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src, *_ = _render(record, tmp_path)
+    assert main(["check", str(src), *CPU_FLAGS]) == 3
+    out = capsys.readouterr().out.splitlines()
+    assert out and all(line.startswith("hazard: ") for line in out)
+    # The ops with their locations in the user's file (both, for a read and a write; the copy,
+    # for a copy onto itself), and the bytes at stake.
+    for line in out:
+        ops = 1 if "the ranges overlap" in line else 2
+        assert line.count("(p.mlir:") >= ops and "bytes [" in line, line
+
+
+def test_no_elide_repairs_the_schedule_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src, program, k, rendered = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    assert main(["compile", str(src), "-o", str(out), "--no-elide", *CPU_FLAGS]) == 0
+    assert "warning: repaired IREE's schedule" in capsys.readouterr().err
+    got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments)[0]
+    assert _first_difference(got, interpret(program, k)) is None
+
+
+def test_check_log_has_one_record_per_pair_in_the_decisions_style(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    log = tmp_path / "log.jsonl"
+    assert main(["check", str(src), "--log", str(log), *CPU_FLAGS]) == 3
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert record["check"] == "schedule" and record["verdict"] == "read-after-write"
+    assert record["read_range"] == ["0", "8"] and record["write_range"] == ["0", "8"]
+    assert record["read_location"].startswith("p.mlir:") and record["write_location"].startswith("p.mlir:")
+    assert {"function", "read", "write", "storage", "facts_used", "counterexample", "detail"} <= record.keys()
+
+
+def test_a_guard_that_may_not_repair_refuses_and_writes_nothing(tmp_path: Path) -> None:
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    with pytest.raises(ScheduleHazardError, match="reads bytes \\[0, 8\\) of .* after stream.async.dispatch"):
+        compile_file(src, out, CPU_FLAGS, guard=ScheduleGuard(repair=False))
+    assert not out.exists()
+
+
+def test_scheduled_input_cannot_be_scheduled_again_so_a_hazard_is_refused(tmp_path: Path) -> None:
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    scheduled = ir_after_pass(src, CPU_FLAGS, "iree-stream-schedule-concurrency")
+    out = tmp_path / "p.vmfb"
+    with pytest.raises(ScheduleHazardError):
+        compile_scheduled(scheduled, out, CPU_FLAGS, guard=ScheduleGuard())
+    assert not out.exists()
+
+
+# -- no false alarm ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("form", ["seed", "call"])
+def test_check_reports_nothing_on_the_decode_step(
+    form: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / f"{form}.mlir"
+    src.write_text(decode_program(form, DecodeShape(layers=2)))
+    assert main(["check", str(src), *CPU_FLAGS]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_check_reports_nothing_on_the_shipped_example(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(REPO / "examples" / "decode_step.mlir"), *CPU_FLAGS]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_check_reports_nothing_on_the_scheduled_seed_repro(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(REPO / "tests" / "data" / "seed_repro_scheduled.mlir"), *CPU_FLAGS]) == 0
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("form", ["seed", "call"])
+def test_the_rewritten_decode_step_needs_no_repair(form: str, tmp_path: Path) -> None:
+    """With the rewrite, the aliases read the caches' live versions: nothing to repair."""
+    from rewriter.rewrite import elide_slices
+
+    src = tmp_path / f"{form}.mlir"
+    src.write_text(decode_program(form, DecodeShape(layers=2)))
+    guard = ScheduleGuard()
+    compile_file(src, tmp_path / "out.vmfb", CPU_FLAGS, lambda m: elide_slices(m) and None, guard=guard)
+    assert guard.report is not None and guard.report.hazards == [] and guard.report.repairs == []
+
+
+def test_the_repair_works_when_the_stream_phase_runs_in_iree_opt(tmp_path: Path) -> None:
+    """A global stream flag sends the stream phase to the packaged iree-opt (text both ways):
+    the location tags that trace the write back to the splice survive the round trip."""
+    src, program, k, rendered = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    guard = ScheduleGuard()
+    compile_file(src, out, [*CPU_FLAGS, "--iree-stream-resource-index-bits=64"], guard=guard)
+    assert guard.report is not None and len(guard.report.repairs) == 1 and guard.report.final.hazards == []
+    got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments)[0]
+    assert _first_difference(got, interpret(program, k)) is None

@@ -1,0 +1,517 @@
+"""The schedule check on hand-written scheduled IR: one behaviour per test.
+
+Each module is IR as it is right before ``iree-stream-schedule-allocation`` (no IREE pass runs
+here): what the check reads in a compile. The order rules are IREE's (StreamOps.td): the body of
+an execution region runs serially in block order, a concurrent region's ops at the same time, an
+execution region waits only for the timepoints it awaits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from iree.compiler import ir
+
+import stream_model.schedule_check as schedule_check
+from stream_model.proofs import UNKNOWN
+from stream_model.schedule_check import ScheduleReport, ScheduleVerdict, check_schedule
+
+_KEEP_ALIVE: list[object] = []
+
+_PRELUDE = """
+util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
+util.global private mutable @cache : !stream.resource<variable>
+stream.executable private @ex {
+  stream.executable.export public @read workgroups() -> (index, index, index) {
+    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+    stream.return %x, %y, %z : index, index, index
+  }
+  builtin.module {
+    func.func @read(%arg0: !stream.binding, %arg1: !stream.binding) {
+      return
+    }
+  }
+}
+"""
+
+#: Constants every function below uses.
+_CONSTANTS = """
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c24 = arith.constant 24 : index
+  %c64 = arith.constant 64 : index
+  %c7_i32 = arith.constant 7 : i32
+"""
+
+
+def _check(body: str, extra: str = "") -> ScheduleReport:
+    text = (
+        "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
+        + _PRELUDE
+        + extra
+        + body.replace("CONSTANTS", _CONSTANTS)
+        + "\n}\n"
+    )
+    context = ir.Context()
+    context.allow_unregistered_dialects = True  # "test.opaque": an op the model cannot know
+    _KEEP_ALIVE.append(context)
+    with context:
+        module = ir.Module.parse(text)
+        assert module.operation.verify()
+        _KEEP_ALIVE.append(module)
+        return check_schedule(module)
+
+
+def _verdicts(report: ScheduleReport) -> list[str]:
+    return [str(c.verdict) for c in report.checks]
+
+
+_READ = "stream.async.dispatch @ex::@read({value}[{a} to {b} for {n}]) : (!stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}}"
+
+
+def _read(value: str, a: str = "%c0", b: str = "%c64", n: str = "%c64") -> str:
+    return _READ.format(value=value, a=a, b=b, n=n)
+
+
+# -- the order of an execution region's body ----------------------------------------------------
+
+
+def test_a_read_before_the_in_place_write_in_an_execution_region_is_ordered() -> None:
+    report = _check(f"""
+util.func public @f(%row: !stream.resource<transient>) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> (!stream.resource<transient>{{%c4}}, %cache{{%c64}}) {{
+    %d = {_read("%c")}
+    %u = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %d, %u : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#0 : !stream.resource<transient>{{%c4}}
+  util.global.store %r#1, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}""")
+    assert _verdicts(report) == ["ordered-before"] and not report.hazards
+
+
+def test_a_read_placed_after_the_in_place_write_is_a_read_after_write_hazard() -> None:
+    """G1: the body is serial, so the read sees the write."""
+    report = _check(f"""
+util.func public @f(%row: !stream.resource<transient>) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> (!stream.resource<transient>{{%c4}}, %cache{{%c64}}) {{
+    %u = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+    %d = {_read("%c")}
+    stream.yield %d, %u : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#0 : !stream.resource<transient>{{%c4}}
+  util.global.store %r#1, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}""")
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.READ_AFTER_WRITE
+    assert (hazard.read_range, hazard.write_range) == (["0", "64"], ["0", "8"])
+    assert hazard.storage == "@cache"
+    assert "reads bytes [0, 64) of @cache after stream.async.update" in hazard.line()
+
+
+def test_a_read_and_an_in_place_write_in_one_concurrent_region_are_unordered() -> None:
+    report = _check(f"""
+util.func public @f(%row: !stream.resource<transient>) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> (!stream.resource<transient>{{%c4}}, %cache{{%c64}}) {{
+    %w:2 = stream.async.concurrent with(%c as %cc: !stream.resource<variable>{{%c64}}, %rw as %cr: !stream.resource<transient>{{%c8}}) -> (!stream.resource<transient>{{%c4}}, %c{{%c64}}) {{
+      %d = {_read("%cc")}
+      %u = stream.async.update %cr, %cc[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %cc as !stream.resource<variable>{{%c64}}
+      stream.yield %d, %u : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+    }}
+    stream.yield %w#0, %w#1 : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#0 : !stream.resource<transient>{{%c4}}
+  util.global.store %r#1, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}""")
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNORDERED and hazard.counterexample == {}
+
+
+_CONCURRENT = """
+util.func public @f(%row: !stream.resource<transient>, %step: index) -> !stream.resource<transient> {{
+  CONSTANTS
+  {prologue}
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> (!stream.resource<transient>{{%c4}}, %cache{{%c64}}) {{
+    %w:2 = stream.async.concurrent with(%c as %cc: !stream.resource<variable>{{%c64}}, %rw as %cr: !stream.resource<transient>{{%c8}}) -> (!stream.resource<transient>{{%c4}}, %c{{%c64}}) {{
+      %d = {read}
+      %u = stream.async.update %cr, %cc[{w0} to {w1}] : !stream.resource<transient>{{%c8}} -> %cc as !stream.resource<variable>{{%c64}}
+      stream.yield %d, %u : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+    }}
+    stream.yield %w#0, %w#1 : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#0 : !stream.resource<transient>{{%c4}}
+  util.global.store %r#1, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}"""
+
+
+def test_unordered_ops_on_provably_disjoint_bytes_are_safe() -> None:
+    report = _check(_CONCURRENT.format(prologue="", read=_read("%cc", "%c16", "%c24", "%c8"), w0="%c0", w1="%c8"))
+    assert _verdicts(report) == ["disjoint"] and not report.hazards
+
+
+def test_disjointness_over_symbolic_ranges_rests_on_named_facts() -> None:
+    """Without "the accesses end inside the storage", 8*step + 16 could wrap around 2^64 and
+    the write [8*step + 8, 8*step + 16) land on the read [0, 8*step): the proof names the fact."""
+    prologue = (
+        "%len = arith.muli %step, %c8 : index\n  %end = arith.addi %len, %c8 : index\n"
+        "  %end2 = arith.addi %len, %c16 : index"
+    )
+    report = _check(
+        _CONCURRENT.format(prologue=prologue, read=_read("%cc", "%c0", "%len", "%len"), w0="%end", w1="%end2")
+    )
+    (check,) = report.checks
+    assert check.verdict is ScheduleVerdict.DISJOINT
+    assert check.facts_used and all(f.startswith("in-bounds") for f in check.facts_used)
+
+
+def test_overlapping_symbolic_ranges_come_with_a_counterexample() -> None:
+    prologue = "%len = arith.muli %step, %c8 : index\n  %end = arith.addi %len, %c8 : index"
+    report = _check(
+        _CONCURRENT.format(prologue=prologue, read=_read("%cc", "%c0", "%end", "%end"), w0="%len", w1="%end")
+    )
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNORDERED and hazard.counterexample is not None
+
+
+def test_a_solver_that_gives_up_is_a_hazard_not_a_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = schedule_check.prove_disjoint
+
+    def gives_up(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - the patched function's signature
+        return dataclasses.replace(original(*args, **kwargs), verdict=UNKNOWN, counterexample=None)
+
+    monkeypatch.setattr(schedule_check, "prove_disjoint", gives_up)
+    report = _check(_CONCURRENT.format(prologue="", read=_read("%cc", "%c16", "%c24", "%c8"), w0="%c0", w1="%c8"))
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNKNOWN
+
+
+# -- execution regions and timepoints ------------------------------------------------------------
+
+_TWO_REGIONS_TEXT = """
+util.func public @f(%row: !stream.resource<transient>) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {read}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  {between}
+  %u, %tpu = stream.async.execute {awaits} with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}"""
+
+
+class _TwoRegions:
+    """A read in one execution region, an in-place write of the same bytes in a second."""
+
+    @staticmethod
+    def format(between: str, awaits: str) -> str:
+        return _TWO_REGIONS_TEXT.format(read=_read("%c"), between=between, awaits=awaits)
+
+
+_TWO_REGIONS = _TwoRegions()
+
+
+def test_execution_regions_without_a_timepoint_between_them_are_unordered() -> None:
+    """The HAL runs submissions like vkQueueSubmit: they may complete out of order."""
+    report = _check(_TWO_REGIONS.format(between="", awaits=""))
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNORDERED
+
+
+def test_an_execution_region_that_awaits_the_readers_timepoint_is_ordered() -> None:
+    report = _check(_TWO_REGIONS.format(between="", awaits="await(%tp) =>"))
+    assert _verdicts(report) == ["ordered-before"]
+
+
+def test_a_joined_timepoint_orders_like_each_of_its_operands() -> None:
+    between = "%i = stream.timepoint.immediate => !stream.timepoint\n  %j = stream.timepoint.join max(%i, %tp) => !stream.timepoint"
+    report = _check(_TWO_REGIONS.format(between=between, awaits="await(%j) =>"))
+    assert _verdicts(report) == ["ordered-before"]
+
+
+def test_a_host_await_orders_the_regions_submitted_after_it() -> None:
+    """``stream.timepoint.await`` blocks the host until the timepoint is reached."""
+    between = "%early = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}"
+    report = _check(_TWO_REGIONS.format(between=between, awaits=""))
+    assert _verdicts(report) == ["ordered-before"]
+
+
+def test_a_call_passes_the_order_on_when_the_callee_awaits_the_timepoint_it_is_given() -> None:
+    callee = """
+util.func private @wait(%t: !stream.timepoint) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %x, %t2 = stream.async.execute await(%t) => with() -> !stream.resource<transient>{%c0} {
+    %s = stream.async.alloca : !stream.resource<transient>{%c0}
+    stream.yield %s : !stream.resource<transient>{%c0}
+  } => !stream.timepoint
+  util.return %t2 : !stream.timepoint
+}
+util.func private @ignore(%t: !stream.timepoint) -> !stream.timepoint {
+  %i = stream.timepoint.immediate => !stream.timepoint
+  util.return %i : !stream.timepoint
+}
+"""
+    passes = _check(
+        _TWO_REGIONS.format(
+            between="%k = util.call @wait(%tp) : (!stream.timepoint) -> !stream.timepoint", awaits="await(%k) =>"
+        ),
+        callee,
+    )
+    assert _verdicts(passes) == ["ordered-before"]
+    drops = _check(
+        _TWO_REGIONS.format(
+            between="%k = util.call @ignore(%tp) : (!stream.timepoint) -> !stream.timepoint", awaits="await(%k) =>"
+        ),
+        callee,
+    )
+    assert _verdicts(drops) == ["unordered"]
+
+
+# -- storage: versions, subviews, branches, copies ----------------------------------------------
+
+
+def test_a_subview_reads_the_bytes_at_its_offset() -> None:
+    read = (
+        "stream.async.dispatch @ex::@read(%sv[%c0 to %c8 for %c8]) : (!stream.resource<variable>{%c8}) -> "
+        "!stream.resource<transient>{%c4}"
+    )
+    body = _CONCURRENT.format(prologue="", read=read, w0="%c8", w1="%c16")
+    body = body.replace(
+        "      %d = ",
+        "      %sv = stream.resource.subview %cc[%c16] : !stream.resource<variable>{%c64} -> !stream.resource<variable>{%c8}\n      %d = ",
+    )
+    report = _check(body)
+    (check,) = report.checks
+    assert check.read_range == ["16", "24"] and check.verdict is ScheduleVerdict.DISJOINT
+
+
+def test_alternatives_of_a_branch_are_never_paired() -> None:
+    """A write in one arm of an scf.if and a read in the other never both run; no pair."""
+    report = _check(f"""
+util.func public @f(%row: !stream.resource<transient>, %p: i1) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %out = scf.if %p -> !stream.resource<transient> {{
+    %r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+      %d = {_read("%c")}
+      stream.yield %d : !stream.resource<transient>{{%c4}}
+    }} => !stream.timepoint
+    %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
+    scf.yield %a : !stream.resource<transient>
+  }} else {{
+    %u, %tpu = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
+      %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+      stream.yield %w : !stream.resource<variable>{{%c64}}
+    }} => !stream.timepoint
+    %b = stream.timepoint.await %tpu => %u : !stream.resource<variable>{{%c64}}
+    util.global.store %b, @cache : !stream.resource<variable>
+    scf.yield %row : !stream.resource<transient>
+  }}
+  util.return %out : !stream.resource<transient>
+}}""")
+    assert report.checks == []
+
+
+def test_a_copy_onto_overlapping_bytes_of_its_own_source_is_a_hazard() -> None:
+    """G2: the HAL rejects a copy whose source and target ranges overlap in one buffer."""
+    body = """
+util.func public @f() {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %u, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> %cache{{%c64}} {{
+    %w = stream.async.copy %c[{s0} to {s1}], %c[%c0 to %c8], %c8 : !stream.resource<variable>{{%c64}} -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}}"""
+    overlapping = _check(body.format(s0="%c0", s1="%c8"))
+    (hazard,) = overlapping.hazards
+    assert hazard.verdict is ScheduleVerdict.COPY_OVERLAP
+    assert (hazard.read_range, hazard.write_range) == (["0", "8"], ["0", "8"])
+    disjoint = _check(body.format(s0="%c8", s1="%c16"))
+    assert _verdicts(disjoint) == ["disjoint"]
+
+
+def test_two_in_place_writes_of_one_version_are_a_hazard() -> None:
+    report = _check("""
+util.func public @f(%row: !stream.resource<transient>) {
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %u:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> (!stream.resource<variable>{%c64}, %cache{%c64}) {
+    %a = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+    %b = stream.async.update %rw, %c[%c16 to %c24] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+    stream.yield %a, %b : !stream.resource<variable>{%c64}, !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  util.global.store %u#1, @cache : !stream.resource<variable>
+  util.return
+}""")
+    assert [str(h.verdict) for h in report.hazards] == ["consumed-twice"]
+
+
+def test_a_timepoint_out_of_a_loop_orders_only_what_induction_would_prove_so_nothing() -> None:
+    """Every iteration reads the cache and the loop carries the reads' timepoint: the write
+    after the loop awaits the last iteration's only. An edge out of a loop orders its last
+    iteration alone, and the check does no induction over iterations: not proven, so reported
+    (never taken as safe)."""
+    report = _check(f"""
+util.func public @f(%row: !stream.resource<transient>, %n: index) {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %t0 = stream.timepoint.immediate => !stream.timepoint
+  %tl = scf.for %i = %c0 to %n step %c4 iter_args(%t = %t0) -> (!stream.timepoint) {{
+    %r, %tp = stream.async.execute await(%t) => with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+      %d = {_read("%c")}
+      stream.yield %d : !stream.resource<transient>{{%c4}}
+    }} => !stream.timepoint
+    scf.yield %tp : !stream.timepoint
+  }}
+  %u, %tpu = stream.async.execute await(%tl) => with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}}""")
+    assert _verdicts(report) == ["unordered"]
+
+
+def test_an_op_the_model_does_not_know_may_write_what_it_is_given() -> None:
+    """Closed world: an unknown op given the cache may write it, so a read of the cache that
+    the schedule does not order around it is reported unknown, never taken as safe."""
+    report = _check(f"""
+util.func public @f() -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> (!stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}) {{
+    %w:2 = stream.async.concurrent with(%c as %cc: !stream.resource<variable>{{%c64}}) -> (!stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}) {{
+      %d = {_read("%cc")}
+      %x = "test.opaque"(%cc) : (!stream.resource<variable>) -> !stream.resource<variable>
+      stream.yield %d, %x : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+    }}
+    stream.yield %w#0, %w#1 : !stream.resource<transient>{{%c4}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#0 : !stream.resource<transient>{{%c4}}
+  util.return %a : !stream.resource<transient>
+}}""")
+    assert [str(h.verdict) for h in report.hazards] == ["unknown"]
+    assert "does not know" in report.hazards[0].detail
+
+
+_BRANCH = """
+util.func public @f(%p: i1) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {read}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %m = scf.if %p -> !stream.resource<variable> {{
+    scf.yield %cache : !stream.resource<variable>
+  }} else {{
+    {other}
+  }}
+  %u, %tpu = stream.async.execute with(%m as %c: !stream.resource<variable>{{%c64}}) -> %m{{%c64}} {{
+    %w = stream.async.fill %c7_i32, %c[%c0 to %c8 for %c8] : i32 -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}"""
+
+
+def test_an_in_place_write_of_a_branchs_result_writes_what_an_arm_yields() -> None:
+    """``scf.if`` yields the cache itself in one arm: writing its result in place writes the
+    cache, which a read before the branch reads; nothing orders the two regions."""
+    other = "%z = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}\n    scf.yield %z : !stream.resource<variable>"
+    report = _check(_BRANCH.format(read=_read("%c"), other=other))
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNORDERED and hazard.storage == "@cache"
+
+
+def test_reads_and_writes_on_different_arms_of_a_branch_never_meet() -> None:
+    """The write in one arm and the result of the other arm: never both in one execution."""
+    report = _check(f"""
+util.func public @f(%p: i1, %row: !stream.resource<transient>) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %m = scf.if %p -> !stream.resource<variable> {{
+    %u, %tpu = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
+      %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+      stream.yield %w : !stream.resource<variable>{{%c64}}
+    }} => !stream.timepoint
+    %b = stream.timepoint.await %tpu => %u : !stream.resource<variable>{{%c64}}
+    scf.yield %b : !stream.resource<variable>
+  }} else {{
+    scf.yield %cache : !stream.resource<variable>
+  }}
+  %r, %tp = stream.async.execute with(%m as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {_read("%c")}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
+  util.global.store %m, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}""")
+    assert report.hazards == []
+
+
+def test_an_in_place_write_of_an_immutable_globals_buffer_is_a_hazard() -> None:
+    """Every later invocation loads the buffer as it was: the write must go elsewhere."""
+    report = _check(
+        """
+util.global private @table : !stream.resource<variable>
+util.func public @f(%row: !stream.resource<transient>) {
+  CONSTANTS
+  %t = util.global.load immutable @table : !stream.resource<variable>
+  %u, %tp = stream.async.execute with(%t as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> %t{%c64} {
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+    stream.yield %w : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  util.return
+}"""
+    )
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN and hazard.storage == "@table"
+
+
+def test_a_value_handed_into_a_loop_and_written_in_place_is_not_taken_as_safe() -> None:
+    """A loop's iteration arguments start versions of their own (one iteration's instance is
+    not told from the next); what the loop reads of the value it is handed stays unknown."""
+    report = _check("""
+util.func public @f(%row: !stream.resource<transient>, %n: index) {
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %l = scf.for %i = %c0 to %n step %c4 iter_args(%x = %cache) -> (!stream.resource<variable>) {
+    scf.yield %x : !stream.resource<variable>
+  }
+  %u, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> %cache{%c64} {
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+    stream.yield %w : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}""")
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNKNOWN and "loop" in hazard.detail
