@@ -89,15 +89,37 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
                 for r in repairs:
                     assert r.value is not None and r.stored is not None
                     op = r.site.op
-                    with op.location, ir.InsertionPoint(op):
+                    at = _copy_point(op, [r.value, r.stored] + ([r.size] if r.size is not None else []))
+                    with op.location, ir.InsertionPoint(at):
                         size = r.size if r.size is not None else stream.ResourceSizeOp(r.stored).result
-                    op.operands[r.site.operand] = copies.copy_before(op, r.value, size, scheduled)
+                    op.operands[r.site.operand] = copies.copy_before(at, r.value, size, scheduled)
             # After every repair: a store's value is then its copy where it has one.
             forwarded = {load: store for _, repairs in found for r in repairs for load, store in r.reloads}
             for load, store in forwarded.items():
                 load.results[0].replace_all_uses_with(store.operands[0])
                 load.erase()
     return out
+
+
+def _copy_point(store: ir.Operation, operands: list[ir.Value]) -> ir.Operation:
+    """The op a repair's copy goes right before: the first op of ``store``'s block after every
+    op there that makes one of ``operands``, so that the copy precedes every store of the value.
+
+    Made right before the store instead, the copy would follow an earlier store of the same
+    value (to the other global), and IREE 3.13's schedule-execution gathers the copy into the
+    execution region that makes the value and moves that earlier store to after the region: past
+    a later call and a reload of its global, which then reads the old buffer (found by the
+    campaign: tests/regressions/campaign-setter-stores-the-value-of-a-merged-twin.json)."""
+    ops = [o.operation for o in store.block.operations]
+    last = -1
+    for value in operands:
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            continue  # a block argument: available from the block's start
+        owner = getattr(owner, "operation", owner)
+        if owner in ops:
+            last = max(last, ops.index(owner))
+    return ops[last + 1] if last + 1 < ops.index(store) else store
 
 
 def _diagnostic(

@@ -1368,15 +1368,18 @@ def save_regression(
     directory: Path = REGRESSIONS_DIR,
     name: str | None = None,
     rule: str = "",
+    entry: str = "flow",
 ) -> Path:
     """Save one (shrunk) failing program as a regression case, replayed alone (as ``@p0``) by
-    ``tests/e2e/test_regressions.py``. Status ``open`` until the rule is fixed (see that file)."""
+    ``tests/e2e/test_regressions.py`` where it was found (``entry``: ``"flow"``, through IREE's
+    pre-splice stages, or ``"splice"``). Status ``open`` until the rule is fixed (see that file)."""
     directory.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256(program.dumps().encode()).hexdigest()[:12]
     target = directory / f"campaign-{name or digest}.json"
     record: dict[str, Any] = {
         "status": "open",
         "found_by": found_by,
+        "entry": entry,
         "failure": failure,
         "rule": rule or "(to be filled in when the failure is analysed)",
         "program": program.to_json(),
