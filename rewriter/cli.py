@@ -1,8 +1,8 @@
 """``slice-elision``: analyse, rewrite, explain and compile.
 
     slice-elision rewrite IN.mlir -o OUT.mlir [--log LOG.jsonl]
-    slice-elision explain IN.mlir [--log LOG.jsonl] [iree-compile flags...]
-    slice-elision compile IN.mlir -o OUT.vmfb [--log LOG.jsonl] [--no-elide] [iree-compile flags...]
+    slice-elision explain IN.mlir [--log LOG.jsonl] [--remarks-filter=RE [--remarks-output-file=F]] [iree-compile flags...]
+    slice-elision compile IN.mlir -o OUT.vmfb [--log LOG.jsonl] [--no-elide] [--remarks-filter=RE ...] [iree-compile flags...]
     slice-elision check IN.mlir [--log LOG.jsonl] [iree-compile flags...]
 
 Every failure is one ``slice-elision: error: ...`` line on stderr and a non-zero exit; no output
@@ -14,12 +14,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
-from stream_model import LoadedModule, ModelError, SliceElisionError, WrongPhaseError, load
+from stream_model import LoadedModule, ModelError, SliceDecision, SliceElisionError, WrongPhaseError, load
 from stream_model.ir_util import Phase, classify_phase
 from stream_model.loader import load_split, read_text
 
@@ -28,6 +29,7 @@ from .outputs import all_or_none
 from .rewrite import RewriteReport, elide_slices, merged_reports
 
 if TYPE_CHECKING:
+    from .remarks import RemarkSession
     from .schedule_guard import ScheduleGuard
 
 EXIT_ERROR = 1
@@ -76,6 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("input")
     e.add_argument("--log", help="also write the proof log as JSON Lines here (the same records as rewrite --log)")
     _split_input_file(e)
+    _remark_flags(e)
     e.add_argument(
         "--iree-flags",
         default="",
@@ -85,6 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("input")
     c.add_argument("-o", "--output", required=True)
     c.add_argument("--log", help="write the proof log (JSON Lines) here")
+    _remark_flags(c)
     c.add_argument(
         "--no-elide",
         action="store_true",
@@ -102,6 +106,44 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("input")
     k.add_argument("--log", help="write every pair checked (JSON Lines) here")
     return p
+
+
+def _remark_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--remarks-filter",
+        default="",
+        metavar="REGEX",
+        help="emit an MLIR optimization remark for every decision, as iree-compile does for the remark categories "
+        "REGEX matches (the whole category: 'slice-elision' is this tool's, '.*' adds IREE's own)",
+    )
+    p.add_argument(
+        "--remarks-output-file",
+        metavar="FILE",
+        help="write the remarks here (LLVM's YAML remark format), IREE's and this tool's in one file; without it "
+        "they are printed to standard error",
+    )
+
+
+def _remark_session(args: argparse.Namespace, workdir: str) -> RemarkSession | None:
+    """The command's remarks, when ``--remarks-filter`` asks for any."""
+    from pathlib import Path
+
+    from .remarks import RemarkOptions, RemarkSession
+
+    if not args.remarks_filter:
+        if args.remarks_output_file:
+            print(
+                "slice-elision: warning: --remarks-output-file without --remarks-filter: no remarks are emitted "
+                "(as with iree-compile)",
+                file=sys.stderr,
+            )
+        return None
+    return RemarkSession(RemarkOptions(args.remarks_filter, args.remarks_output_file), Path(workdir))
+
+
+def _analyse_for_suggestions(source: str | None, filename: str | None) -> Callable[[ir.Module], list[SliceDecision]]:
+    """How a command decides a module, for :meth:`RemarkSession.suggest`'s trials."""
+    return lambda module: elide_slices(module, apply=False, source=source, filename=filename).decisions
 
 
 def _split_input_file(p: argparse.ArgumentParser) -> None:
@@ -153,8 +195,10 @@ def _load(args: argparse.Namespace) -> list[LoadedModule]:
 def _explain(args: argparse.Namespace, iree_flags: list[str]) -> None:
     flags = args.iree_flags.split() + iree_flags
     _refuse_output_flags(flags)
-    with all_or_none() as outputs:
+    with all_or_none() as outputs, tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         log = outputs.reserve(args.log) if args.log else None
+        remarks = _remark_session(args, tmp)
+        remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
         try:
             modules = _load(args)
             if flags:
@@ -166,12 +210,19 @@ def _explain(args: argparse.Namespace, iree_flags: list[str]) -> None:
         except WrongPhaseError as e:
             if e.phase is Phase.AFTER or args.split_input_file:
                 raise
-            modules = [_reach_stream_phase(args.input, flags, e)]
-        report = merged_reports(
-            [elide_slices(m.module, apply=False, source=m.text, filename=m.filename) for m in modules]
-        )
+            modules = [_reach_stream_phase(args.input, flags, e, remarks)]
+        reports = []
+        for m in modules:
+            reports.append(elide_slices(m.module, apply=False, source=m.text, filename=m.filename))
+            if remarks is not None:  # the module is as it was: explain rewrites nothing
+                remarks.suggest(m.module, reports[-1].decisions, _analyse_for_suggestions(m.text, m.filename))
+        report = merged_reports(reports)
         if log is not None:
             outputs.write(log, jsonl(report.log_records()))
+        if remarks is not None:
+            text = remarks.finish(report.decisions)
+            if remarks_file is not None and text is not None:
+                outputs.write(remarks_file, text)
         outputs.commit()
     for d in report.diagnostics:
         sys.stdout.write(f"{d.severity}: {d.message}\n\n")
@@ -230,7 +281,9 @@ def _naming_source(path: str) -> tuple[str | None, str | None]:
         return None, None
 
 
-def _reach_stream_phase(path: str, flags: list[str], why: WrongPhaseError | None) -> LoadedModule:
+def _reach_stream_phase(
+    path: str, flags: list[str], why: WrongPhaseError | None, remarks: RemarkSession | None = None
+) -> LoadedModule:
     """Input before the splice point (torch, linalg, flow, stream tensor IR, bytecode): run IREE
     up to the splice point with the flags ``compile`` would get, and explain that module, as
     ``compile``'s hook sees it: its locations are the input's (IREE keeps them), and values are
@@ -241,7 +294,7 @@ def _reach_stream_phase(path: str, flags: list[str], why: WrongPhaseError | None
     """
     from .pipeline import module_at_splice
 
-    module = module_at_splice(path, flags or list(_default_cpu_flags()))
+    module = module_at_splice(path, flags or list(_default_cpu_flags()), remarks.iree if remarks else None)
     if why is not None and classify_phase(module).phase is Phase.NOT_STREAM:
         raise why
     source, filename = _naming_source(path)
@@ -255,24 +308,37 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
     apply = not args.no_elide
     source, filename = _naming_source(args.input)
 
+    from .schedule_guard import ScheduleGuard, clone_module
+
+    remarks: RemarkSession | None = None
+
     def hook(module: ir.Module) -> None:
+        pristine = clone_module(module) if remarks is not None else None
         # apply=False analyses without touching the module (shared globals are reported, not
         # repaired), so --no-elide --log keeps the output byte-identical to iree-compile.
         reports.append(elide_slices(module, apply=apply, source=source, filename=filename))
-
-    from .schedule_guard import ScheduleGuard
+        if remarks is not None and pristine is not None:
+            remarks.suggest(pristine, reports[-1].decisions, _analyse_for_suggestions(source, filename))
 
     guard = ScheduleGuard(filename=args.input)
-    # Both outputs are reserved before IREE runs: a plain error, and no output without its log.
-    with all_or_none() as outputs:
+    # Every output is reserved before IREE runs: a plain error, and no output without the others.
+    with all_or_none() as outputs, tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         out = outputs.reserve(args.output)
         log = outputs.reserve(args.log) if args.log else None
-        analyse = apply or log is not None
-        compile_file(args.input, out, iree_flags, hook if analyse else None, guard=guard)
+        remarks = _remark_session(args, tmp)
+        remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
+        analyse = apply or log is not None or remarks is not None
+        compile_file(
+            args.input, out, iree_flags, hook if analyse else None, guard=guard, remarks=remarks.iree if remarks else None
+        )
         if log is not None:
             # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
             records = reports[-1].log_records() if reports else []
             outputs.write(log, jsonl(records + (guard.report.log_records() if guard.report else [])))
+        if remarks is not None:
+            text = remarks.finish(reports[-1].decisions if reports else [])
+            if remarks_file is not None and text is not None:
+                outputs.write(remarks_file, text)
         outputs.commit()
     if reports:
         _summary(reports[-1], applied=apply)

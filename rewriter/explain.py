@@ -12,10 +12,16 @@ from typing import Any
 from stream_model import Decision, SliceDecision, Verdict
 
 
+#: The version of the JSON Lines records' form. A tool reading the log checks it; a change
+#: that removes or renames a key, or changes a value's meaning, increments it.
+SCHEMA_VERSION = 1
+
+
 def jsonl(records: Iterable[dict[str, Any]]) -> str:
     """One JSON object per line (diagnostics, then one per slice), keys in a fixed order:
-    byte-identical for identical input."""
-    return "".join(json.dumps(r, sort_keys=False) + "\n" for r in records)
+    byte-identical for identical input. Every record starts with ``schema_version`` and its
+    ``type`` (``decision``, ``diagnostic``, ``schedule-check``, ``schedule-repair``)."""
+    return "".join(json.dumps({"schema_version": SCHEMA_VERSION, **r}, sort_keys=False) + "\n" for r in records)
 
 
 def human(decisions: Sequence[SliceDecision]) -> str:

@@ -53,7 +53,7 @@ class Diagnostic:
 
     def to_json(self) -> dict[str, Any]:
         fields = asdict(self)
-        return {"diagnostic": fields.pop("severity"), **fields}
+        return {"type": "diagnostic", "diagnostic": fields.pop("severity"), **fields}
 
 
 @dataclass

@@ -50,7 +50,7 @@ from stream_model import (
     folds,
 )
 from stream_model.claims import keep_unproven, unproven_claims
-from stream_model.decisions import LiveVersion
+from stream_model.decisions import LiveVersion, ReasonCode
 from stream_model.folds import SOURCE_OPERANDS
 from stream_model.ir_util import (
     DISPATCH_OPERAND_SEGMENTS,
@@ -312,8 +312,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             plan = _plan(model, op, aliased, decision_of)
             why = _unrepresentable(model, plan)
             if why:
-                decision.decision = Decision.KEEP
-                decision.reason = "safe to alias, but " + why
+                decision.keep("safe to alias, but " + why[0], why[1])
                 aliased.discard(op)
                 downgraded = True
             else:
@@ -324,19 +323,22 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             return plans
 
 
-def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
+def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] | None:
+    """Why IREE would not honour the alias of ``plan`` downstream, and the class of that
+    reason; None when it would."""
     op = plan.op
     source = plan.root
     inside = _offset_computed_in_a_region(model, plan)
     if inside:
-        return inside
+        return inside, ReasonCode.NOT_REPRESENTABLE
     twin = _fold_makes_a_twin(model, plan)
     if twin:
-        return twin
+        return twin, ReasonCode.MERGED_PRODUCERS
     if _is_rematerialisable_clone(source):
         return (
             "its source is a clone that IREE 3.13 may turn back into a second dispatch and merge "
-            "across execution regions (an upstream fault the alias would expose)"
+            "across execution regions (an upstream fault the alias would expose)",
+            ReasonCode.IREE_LIMITATION,
         )
     for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
@@ -349,7 +351,8 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
                 why = f"; no live version of the storage there holds it: {claim.detail}" if claim is not None else ""
                 return (
                     f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
-                    f"the alias would use a value IREE treats as dead{why}"
+                    f"the alias would use a value IREE treats as dead{why}",
+                    ReasonCode.NOT_REPRESENTABLE,
                 )
             storage = live
         elif live is None or (needs_value and live != source):
@@ -357,18 +360,21 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> str | None:
             why = f"; no live version of the storage there holds it: {claim.detail}" if claim is not None else ""
             return (
                 f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
-                f"the alias would use a value IREE treats as dead{why}"
+                f"the alias would use a value IREE treats as dead{why}",
+                ReasonCode.NOT_REPRESENTABLE,
             )
         if needs_value and op.name == "stream.async.slice" and not _persistent_storage(model.function_of(op), storage):
             return (
                 f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
-                f"function allocates ({storage.type}), which IREE 3.13 may free before the subview is read"
+                f"function allocates ({storage.type}), which IREE 3.13 may free before the subview is read",
+                ReasonCode.IREE_LIMITATION,
             )
         if needs_value and _yields_out_of_concurrent(owner) and not all(_is_zero(o) for o in plan.offsets):
             return (
                 "the alias leaves its concurrent region as a value: IREE 3.13's schedule-allocation drops the "
                 "offset of a stream.resource.subview yielded from a stream.async.concurrent region (found by the "
-                "campaign), so only a subview at offset 0 is honoured there"
+                "campaign), so only a subview at offset 0 is honoured there",
+                ReasonCode.IREE_LIMITATION,
             )
     return None
 

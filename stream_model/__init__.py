@@ -7,7 +7,7 @@ Knows IREE's stream semantics, nothing about rewriting. Entry points:
 * :func:`analyze` decides every ``stream.async.slice`` (:class:`SliceDecision`).
 """
 
-from .decisions import Decision, SliceDecision, Verdict, WriteCheck
+from .decisions import Decision, ReasonCode, SliceDecision, Verdict, WriteCheck
 from .loader import (
     LoadedModule,
     ModelError,
@@ -24,6 +24,7 @@ __all__ = [
     "Analysis",
     "AnalysisOptions",
     "Decision",
+    "ReasonCode",
     "LoadedModule",
     "ModelError",
     "ModuleModel",

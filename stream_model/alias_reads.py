@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
+from .decisions import ReasonCode
 from .ir_util import defining_op, parent_op, user_op
 from .program import FunctionModel, OpInfo
 from .resolved import Resolved
@@ -18,7 +19,12 @@ from .semantics import Kind, callee_name, is_resource, tied_operands
 
 
 class KeepCopy(Exception):
-    """Raised while deciding a slice to stop at the first reason to keep the copy."""
+    """Raised while deciding a slice to stop at the first reason to keep the copy: the reason
+    in prose (the exception's message) and its class, ``code``."""
+
+    def __init__(self, reason: str, code: ReasonCode) -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list[OpInfo]:
@@ -38,23 +44,29 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
             user = user_op(use)
             ui = fn.info(user)
             if ui is None:
-                raise KeepCopy(f"{names.name(value)} is used outside its function by {user.name}")
+                raise KeepCopy(
+                    f"{names.name(value)} is used outside its function by {user.name}", ReasonCode.ALIAS_ESCAPES
+                )
             if user.name == "scf.yield" and _carries_to_next_iteration(user, slice_op):
                 raise KeepCopy(
                     f"{names.name(value)} is carried into the next iteration of its loop (iter_args), "
-                    "where its reads are not ordered with this iteration's writes"
+                    "where its reads are not ordered with this iteration's writes",
+                    ReasonCode.UNSUPPORTED_CONTROL_FLOW,
                 )
             flowed = region_flow(user, use.operand_number)
             if flowed is not None:
                 if any(a.value == value and a.kind is Kind.WRITE for a in resolved.effects(ui).accesses):
                     # A concurrent region whose tied result yields a value not made in place
                     # from this capture: IREE writes that value into the capture's buffer.
-                    raise KeepCopy(f"{names.name(value)} may be written by {names.describe(user)} (a tied result)")
+                    raise KeepCopy(
+                        f"{names.name(value)} may be written by {names.describe(user)} (a tied result)",
+                        ReasonCode.ALIAS_WRITTEN,
+                    )
                 work.extend(flowed)
                 continue
             why = _non_read_use(resolved, ui, value)
             if why:
-                raise KeepCopy(why)
+                raise KeepCopy(*why)
             if ui not in reads:
                 reads.append(ui)
             if user.name in ("stream.async.slice", "stream.async.transfer"):
@@ -126,27 +138,29 @@ def _stream_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | No
     return None
 
 
-def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> str | None:
+def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> tuple[str, ReasonCode] | None:
+    """Why a use of the alias is not a plain read, and the class of that reason; None for a read."""
     fx = resolved.effects(ui)
     what = resolved.model.names.describe(ui.op)
     name = resolved.model.names.name(value)
     if ui.op.name == "util.call" and callee_name(ui.op) in resolved.capped:
         return (
             f"{name} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
-            "iteration cap: the call may read and write everything"
+            "iteration cap: the call may read and write everything",
+            ReasonCode.FIXPOINT_NOT_REACHED,
         )
     if fx.unknown:
-        return f"{name} is used by {ui.op.name}, an op the model does not know"
+        return f"{name} is used by {ui.op.name}, an op the model does not know", ReasonCode.UNKNOWN_USER
     if any(operand == value for _, operand in fx.tied):
-        return f"{name} is written in place by {what} (a tied operand)"
+        return f"{name} is written in place by {what} (a tied operand)", ReasonCode.ALIAS_WRITTEN
     if any(a.value == value and a.kind is Kind.WRITE for a in fx.accesses):
-        return f"{name} may be written by {what}"
+        return f"{name} may be written by {what}", ReasonCode.ALIAS_WRITTEN
     if any(operand == value for _, operand in fx.aliases):
-        return f"{name} is aliased by {what}; its later uses are not followed"
+        return f"{name} is aliased by {what}; its later uses are not followed", ReasonCode.UNKNOWN_USER
     if value in fx.escapes or (fx.global_store and fx.global_store[0] == value):
-        return f"{name} escapes through {what}"
+        return f"{name} escapes through {what}", ReasonCode.ALIAS_ESCAPES
     if ui.has_regions or ui.op.name in ("scf.yield", "scf.condition", "stream.yield"):
-        return f"{name} flows through {ui.op.name} in a way the model does not follow"
+        return f"{name} flows through {ui.op.name} in a way the model does not follow", ReasonCode.UNKNOWN_USER
     if not any(a.value == value and a.kind is Kind.READ for a in fx.accesses):
-        return f"{name} is used by {what} in a way the model does not describe"
+        return f"{name} is used by {what} in a way the model does not describe", ReasonCode.UNKNOWN_USER
     return None

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
-from .decisions import Decision, LiveVersion, SliceDecision, Verdict, WriteCheck
+from .decisions import Decision, LiveVersion, ReasonCode, SliceDecision, Verdict, WriteCheck
 from .ir_util import user_op
 from .program import FunctionModel, OpInfo
 from .semantics import Kind
@@ -198,5 +198,7 @@ def _check_claim(analysis: Analysis, op: ir.Operation, c: WriteCheck) -> str:
 
 def keep_unproven(decision: SliceDecision, problem: str) -> None:
     """Downgrade an alias whose claim the state does not hold (the sound answer)."""
-    decision.decision = Decision.KEEP
-    decision.reason = f"internal check: a claim of the proof does not hold in the analysis state ({problem})"
+    decision.keep(
+        f"internal check: a claim of the proof does not hold in the analysis state ({problem})",
+        ReasonCode.INTERNAL_CHECK,
+    )

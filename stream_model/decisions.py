@@ -57,6 +57,54 @@ _TEXT = {
 }
 
 
+class ReasonCode(enum.StrEnum):
+    """The class of a decision's reason: stable, for tools (the log's ``reason_code``, and the
+    name of the optimization remark, :attr:`remark_name`). The prose ``reason`` says the rest.
+
+    One code per way the rule can end, set where the reason is made (never guessed from the
+    prose afterwards): an alias is ``aliased``; every other code keeps the copy."""
+
+    ALIASED = "aliased"
+    # A write to the source's storage that the proof could not excuse, by its verdict.
+    OVERLAPPING_WRITE = "overlapping-write"  # z3 found bytes both may touch (a counterexample)
+    RANGE_MAY_WRAP = "range-may-wrap"  # a range that may be negative or wrap past 2^64
+    SOLVER_UNKNOWN = "solver-unknown"  # z3 answered unknown or ran out of time
+    UNKNOWN_WRITE = "unknown-write"  # a write whose range (or effect) the model does not know
+    # The copy itself.
+    UNKNOWN_RANGE = "unknown-range"  # the bytes the copy reads are not known
+    UNREAD = "unread"  # nothing reads the copy
+    # Its uses.
+    UNKNOWN_USER = "unknown-user"  # an op the model does not know, or a use it does not follow
+    ALIAS_WRITTEN = "alias-written"  # a use may write the copy (in place, or as a tied result)
+    ALIAS_ESCAPES = "alias-escapes"  # used outside its function
+    # Where it sits.
+    UNSUPPORTED_CONTROL_FLOW = "unsupported-control-flow"  # nested loops, cf cycles, reads across iterations
+    # Where its storage comes from.
+    RACY_CALLER = "racy-caller"  # a caller may write the storage while the alias is live
+    ESCAPING_STORAGE = "escaping-storage"  # storage from outside the function, not followed
+    # Safe, but not expressible as an alias IREE keeps.
+    NOT_REPRESENTABLE = "not-representable"  # the alias cannot be built where its consumer needs it
+    MERGED_PRODUCERS = "merged-producers"  # the fold would let IREE merge two buffers into one
+    IREE_LIMITATION = "iree-limitation"  # IREE 3.13 would not honour the alias downstream
+    # The analysis itself.
+    FIXPOINT_NOT_REACHED = "fixpoint-not-reached"  # a summary hit the iteration cap
+    INTERNAL_CHECK = "internal-check"  # a claim the final analysis state does not hold
+
+    @property
+    def remark_name(self) -> str:
+        """The optimization remark's ``Name``: ``overlapping-write`` -> ``OverlappingWrite``."""
+        return "".join(part.capitalize() for part in self.value.split("-")).replace("Iree", "IREE")
+
+
+#: The code of a write check that keeps the copy, by its verdict.
+CODE_OF_VERDICT = {
+    Verdict.OVERLAP: ReasonCode.OVERLAPPING_WRITE,
+    Verdict.WRAPS: ReasonCode.RANGE_MAY_WRAP,
+    Verdict.UNKNOWN: ReasonCode.SOLVER_UNKNOWN,
+    Verdict.UNKNOWN_RANGE: ReasonCode.UNKNOWN_WRITE,
+}
+
+
 _STATE_FIELDS = frozenset({"write_op", "argument"})
 
 #: A position in the user's file, for tools: ``{"file": path, "line": 37, "column": 14}`` (the
@@ -155,15 +203,31 @@ class SliceDecision:
     # :class:`LiveVersion`); logged only when there are any, so other records keep their form.
     live_versions: list[LiveVersion] = field(default_factory=list)
     position: Position = None
+    reason_code: ReasonCode | None = None  # set with ``reason``, where the reason is made
     # The copy op itself: analysis state (it names the op in the analysed module; once the
     # rewrite has run it may be gone), never part of the log.
     op: Any = field(default=None, repr=False, compare=False)
+    # Analysis state, never logged: which counterexample symbols name an argument of the
+    # function (its index), so that a bound on that argument can be tried (remarks' suggestions).
+    counterexample_arguments: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.decision = Decision(self.decision)
+        if self.reason_code is not None:
+            self.reason_code = ReasonCode(self.reason_code)
+
+    def keep(self, reason: str, code: ReasonCode) -> None:
+        """Keep the copy, for ``reason`` of class ``code``."""
+        self.decision, self.reason, self.reason_code = Decision.KEEP, reason, code
 
     def to_json(self) -> dict[str, Any]:
-        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("live_versions", "position", "op")}
+        out: dict[str, Any] = {"type": "decision"}
+        for f in fields(self):
+            if f.name in ("live_versions", "position", "op", "reason_code", "counterexample_arguments"):
+                continue
+            out[f.name] = getattr(self, f.name)
+            if f.name == "reason":
+                out["reason_code"] = self.reason_code
         out["checks"] = [c.to_json() for c in self.checks]
         if self.live_versions:
             out["live_versions"] = [v.to_json() for v in self.live_versions]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from iree.compiler import ir
 
 from .alias_reads import KeepCopy
+from .decisions import ReasonCode
 from .ir_util import defining_op, parent_op, parent_op_of_block
 from .program import FunctionModel, OpInfo
 from .semantics import carries_order, is_resource
@@ -44,15 +45,19 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
     if len(info.loops) != 1 or info.loops[0].name != "scf.for":
         names = ", ".join(sorted({loop.name for loop in info.loops}))
         raise KeepCopy(
-            f"the slice is inside nested loops or a repeating region ({names}), which this model does not describe"
+            f"the slice is inside nested loops or a repeating region ({names}), which this model does not describe",
+            ReasonCode.UNSUPPORTED_CONTROL_FLOW,
         )
     loop = info.loops[0]
     body = loop.regions[0].blocks[0]
     first = fn.info(list(body.operations)[0].operation)
     if first is None or info.block_id != first.block_id:
-        raise KeepCopy("the slice is nested below its loop's body, which this model does not describe")
+        raise KeepCopy(
+            "the slice is nested below its loop's body, which this model does not describe",
+            ReasonCode.UNSUPPORTED_CONTROL_FLOW,
+        )
     if any(loop not in r.loops for r in reads):
-        raise KeepCopy("the alias is read outside the loop iteration that made it")
+        raise KeepCopy("the alias is read outside the loop iteration that made it", ReasonCode.UNSUPPORTED_CONTROL_FLOW)
     args = list(body.arguments)
     terminator = list(body.operations)[-1].operation
     slice_args = _block_args_reached(fn, [info])

@@ -51,7 +51,7 @@ from iree.compiler import ir
 
 from .alias_reads import KeepCopy, read_points
 from .callers import ArgumentStability, Subject, argument_stability
-from .decisions import Decision, SliceDecision, Verdict, WriteCheck, alias_reason, keep_reason
+from .decisions import CODE_OF_VERDICT, Decision, ReasonCode, SliceDecision, Verdict, WriteCheck, alias_reason, keep_reason
 from .facts import FactStore
 from .live_version import live_versions
 from .loops import loop_context, ordered_before_every_iteration
@@ -153,7 +153,8 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
         slice_range = _copy_range(store, info, d)
         if fn.cfg_cycle:
             raise KeepCopy(
-                f"@{fn.name}'s blocks branch back (a loop written with cf branches), which this model does not describe"
+                f"@{fn.name}'s blocks branch back (a loop written with cf branches), which this model does not describe",
+                ReasonCode.UNSUPPORTED_CONTROL_FLOW,
             )
         reads = read_points(state.resolved, fn, info.op.results[0])
         d.reads = [model.names.describe(r.op) for r in reads]
@@ -161,7 +162,9 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
             # Nothing to gain, and erasing the copy would change how IREE 3.13 schedules the code
             # around it: its concurrency pass can move a read after a later in-place write (the
             # campaign's G1 fault), which an unused copy in a region happened to prevent.
-            raise KeepCopy("nothing reads the copy: there is no alias to make (IREE drops an unused copy itself)")
+            raise KeepCopy(
+                "nothing reads the copy: there is no alias to make (IREE drops an unused copy itself)", ReasonCode.UNREAD
+            )
         src = info.op.opview.source
         loop = loop_context(fn, info, reads) if info.in_loop else None
         query = SliceQuery(state.resolved, store, fn, info, reads, slice_range, loop)
@@ -170,14 +173,15 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
                 d.checks.append(check)
                 if not check.safe:
                     d.counterexample = check.counterexample
-                    raise KeepCopy(keep_reason(check, d.range or []))
+                    d.counterexample_arguments = _arguments_named(model, fn, check.counterexample)
+                    raise KeepCopy(keep_reason(check, d.range or []), CODE_OF_VERDICT[check.verdict])
         d.checks.extend(_check_callers(state, fn, src))
     except KeepCopy as why:
-        d.decision, d.reason = Decision.KEEP, str(why)
+        d.keep(str(why), why.code)
         return d
     d.decision = Decision.ALIAS
     d.facts_used = sorted({f for c in d.checks for f in c.facts_used})
-    d.reason = alias_reason(d)
+    d.reason, d.reason_code = alias_reason(d), ReasonCode.ALIASED
     if info.op.name == "stream.async.slice":
         d.live_versions = live_versions(state.resolved, fn, info, d.checks)
     return d
@@ -204,7 +208,8 @@ def _copy_range(store: FactStore, info: OpInfo, d: SliceDecision) -> ByteRange:
         if rng is None:
             raise KeepCopy(
                 "its result size is not provably end - offset: IREE copies the result size, "
-                "the model cannot tell which bytes the alias would read"
+                "the model cannot tell which bytes the alias would read",
+                ReasonCode.UNKNOWN_RANGE,
             )
         return rng
     rng = ByteRange(sympy.Integer(0), store.expr(view.source_size))
@@ -223,17 +228,36 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
             continue
         stable = state.stability.of(fn.name, i)
         if not stable.stable:
-            raise KeepCopy(f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}")
+            raise KeepCopy(
+                f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}",
+                ReasonCode.RACY_CALLER,
+            )
         checks.append(_around_calls(model, fn, f"argument {model.names.name(arg)}", i))
     for g in _globals_of(state.resolved, src):
         stable = state.stability.of(fn.name, "@" + g)
         if not stable.stable:
-            raise KeepCopy(f"the source is global @{g}'s storage: {stable.why}")
+            raise KeepCopy(f"the source is global @{g}'s storage: {stable.why}", ReasonCode.RACY_CALLER)
         if model.call_sites(fn.name):
             checks.append(_around_calls(model, fn, f"global @{g}", "@" + g))
     if storage.has_opaque_arrival(src) and not storage.globals_in_base(src):
-        raise KeepCopy("the source's storage comes from outside this function in a way the model does not follow")
+        raise KeepCopy(
+            "the source's storage comes from outside this function in a way the model does not follow",
+            ReasonCode.ESCAPING_STORAGE,
+        )
     return checks
+
+
+def _arguments_named(model: ModuleModel, fn: FunctionModel, values: dict[str, int] | None) -> dict[str, int]:
+    """The symbols of ``values`` (a counterexample) that stand for an argument of ``fn``, with
+    the argument's index."""
+    if not values:
+        return {}
+    arguments = list(fn.op.regions[0].blocks[0].arguments)
+    out = {}
+    for symbol, value in model.translator.symbols_of(fn.op):
+        if symbol.name in values and value in arguments:
+            out[symbol.name] = arguments.index(value)
+    return out
 
 
 def _globals_of(resolved: Resolved, src: ir.Value) -> list[str]:

@@ -140,7 +140,7 @@ class ScheduleCheck:
         return not self.verdict.safe
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"check": "schedule"}
+        out: dict[str, Any] = {"type": "schedule-check", "check": "schedule", "hazard": self.hazard}
         out.update({f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS})
         return out
 

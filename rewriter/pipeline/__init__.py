@@ -62,7 +62,15 @@ MLIR debugging flags (``--mlir-print-ir-*``, ``--mlir-timing``) only affect the 
 ``iree-compile`` runs, not the spliced stream phase.
 """
 
-from .common import DEFAULT_CPU_FLAGS, SPLICE_BEFORE, CompileError, CompileResult, StreamHook, set_multithreading
+from .common import (
+    DEFAULT_CPU_FLAGS,
+    SPLICE_BEFORE,
+    CompileError,
+    CompileResult,
+    IreeRemarks,
+    StreamHook,
+    set_multithreading,
+)
 from .driver import (
     compile_file,
     compile_scheduled,
@@ -80,6 +88,7 @@ __all__ = [
     "SPLICE_BEFORE",
     "CompileError",
     "CompileResult",
+    "IreeRemarks",
     "StreamHook",
     "StreamPipelines",
     "compile_file",

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -156,6 +156,51 @@ def run_tool(argv: list[str], what: str, prefix: str = "") -> None:
     if proc.returncode != 0:
         line = first_error_line(proc.stderr) or f"{what} exited with status {proc.returncode}"
         raise CompileError(prefix + line, details=proc.stderr)
+    for line in proc.stderr.splitlines():
+        if ": remark: " in line:  # asked for with --remarks-filter and no output file
+            print(line, file=sys.stderr)
+
+
+@dataclass
+class IreeRemarks:
+    """IREE's own optimization remarks during one command (``--remarks-filter``, with
+    ``--remarks-output-file`` when ``to_file``): one YAML file per ``iree-compile`` run and one
+    for the in-process stream phase, in ``workdir``, read back in pipeline order
+    (:meth:`texts`) to go into the user's one file. Without a file, ``iree-compile`` prints them
+    as remark diagnostics, which :func:`run_tool` passes on."""
+
+    filter: str
+    workdir: Path
+    to_file: bool = True
+    files: list[Path] = field(default_factory=list)
+
+    def flags(self, stage: str) -> list[str]:
+        """The remark flags for one ``iree-compile`` run of ``stage``."""
+        if not self.to_file:
+            return [f"--remarks-filter={self.filter}"]
+        return [f"--remarks-filter={self.filter}", f"--remarks-output-file={self._file(stage)}"]
+
+    def enable(self, context: ir.Context) -> None:
+        """Collect the remarks of the passes run in ``context`` (the stream phase)."""
+        if self.to_file:
+            context.enable_remarks(all_filter=self.filter, output_file=str(self._file("stream")))
+
+    def texts_around(self, ours: str) -> list[str]:
+        """Every run's YAML in pipeline order, with ``ours`` (this tool's remarks, made at the
+        splice) right after the stream phase's (before HAL and VM's)."""
+        texts: list[str] = []
+        placed = False
+        for f in self.files:
+            if not placed and f.name.endswith("-hal.yaml"):
+                texts.append(ours)
+                placed = True
+            texts.append(f.read_text() if f.exists() else "")
+        return texts if placed else [*texts, ours]
+
+    def _file(self, stage: str) -> Path:
+        path = self.workdir / f"{len(self.files)}-{stage}.yaml"
+        self.files.append(path)
+        return path
 
 
 _MULTITHREADING = [True]

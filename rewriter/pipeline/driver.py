@@ -21,6 +21,7 @@ from .common import (
     SPLICE_BEFORE,
     CompileError,
     CompileResult,
+    IreeRemarks,
     SpliceMode,
     StreamHook,
     first_error_line,
@@ -215,6 +216,7 @@ def compile_file(
     dump_hooked_ir: str | None = None,
     splice_mode: SpliceMode = "split",
     guard: ScheduleGuard | None = None,
+    remarks: IreeRemarks | None = None,
 ) -> CompileResult:
     """Compile ``input_path`` to a ``.vmfb`` at ``output_path``, running ``hook`` at the splice.
 
@@ -232,6 +234,9 @@ def compile_file(
     before ``iree-stream-schedule-allocation`` and repairs or refuses it; its report stays on
     the guard. With a guard the hook is always spliced in ``"split"`` mode.
 
+    ``remarks`` collects IREE's own optimization remarks of every part of the compile (the
+    ``iree-compile`` runs, and the stream phase when it runs in process).
+
     The output is written to a temporary file next to ``output_path`` and renamed into place, so a
     failed compile never leaves a (partial) output behind and never clobbers an earlier one.
     Raises :class:`CompileError` with a one-line message on any failure.
@@ -244,12 +249,14 @@ def compile_file(
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
         tmp = Path(tmp_name)
         t0 = time.perf_counter()
-        flow = _compile_to_flow(src, flags, tmp)
+        flow = _compile_to_flow(src, flags + (remarks.flags("flow") if remarks else []), tmp)
         flow_s = time.perf_counter() - t0
 
         opts = stream_options(flags)
         before, after = stream_stages(opts)
         context = new_context()
+        if remarks is not None:
+            remarks.enable(context)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         mode: SpliceMode = splice_mode if runner.name == "in-process" and guard is None else "split"
         if mode not in ("split", "pass"):
@@ -285,7 +292,9 @@ def compile_file(
             t2, t3 = marks["hook_start"], marks["hook_end"]
 
         t4 = _write_stream_ir(module, tmp)
-        t5 = _finish_from_stream(tmp, flags, out)
+        if remarks is not None:
+            context.finalize_remarks()
+        t5 = _finish_from_stream(tmp, flags + (remarks.flags("hal") if remarks else []), out)
 
     return CompileResult(
         output_path=out,

@@ -27,7 +27,7 @@ from iree.compiler import ir
 from stream_model import WrongPhaseError
 from stream_model.ir_util import Phase, classify_phase
 
-from .common import new_context, write_ir
+from .common import IreeRemarks, new_context, write_ir
 from .driver import _check_input, _compile_to_flow
 from .flags import check_supported_flags, stream_options
 from .runner import StreamRunner
@@ -112,14 +112,22 @@ def write_for_iree(module: ir.Module, path: str | os.PathLike[str]) -> None:
     write_ir(module, Path(path))
 
 
-def module_at_splice(input_path: str | os.PathLike[str], iree_flags: Sequence[str] = ()) -> ir.Module:
+def module_at_splice(
+    input_path: str | os.PathLike[str], iree_flags: Sequence[str] = (), remarks: IreeRemarks | None = None
+) -> ir.Module:
     """Anything ``iree-compile`` takes, brought to the splice point: the module a
-    ``compile_file`` hook would see, with IREE's locations (the input file's)."""
+    ``compile_file`` hook would see, with IREE's locations (the input file's). ``remarks``
+    collects IREE's own optimization remarks on the way."""
     flags = list(iree_flags)
     src = _check_input(input_path)
     check_supported_flags(flags)
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
-        flow = _compile_to_flow(src, flags, Path(tmp))
+        flow = _compile_to_flow(src, flags + (remarks.flags("flow") if remarks else []), Path(tmp))
     context = new_context()
+    if remarks is not None:
+        remarks.enable(context)
     runner = StreamRunner(context, stream_options(flags).global_cl_flags, Path("."))
-    return run_to_splice(runner.parse(flow), flags)
+    module = run_to_splice(runner.parse(flow), flags)
+    if remarks is not None:
+        context.finalize_remarks()
+    return module
