@@ -329,7 +329,12 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
         remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
         analyse = apply or log is not None or remarks is not None
         compile_file(
-            args.input, out, iree_flags, hook if analyse else None, guard=guard, remarks=remarks.iree if remarks else None
+            args.input,
+            out,
+            iree_flags,
+            hook if analyse else None,
+            guard=guard,
+            remarks=remarks.iree if remarks else None,
         )
         if log is not None:
             # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).

@@ -11,7 +11,6 @@ from typing import Any
 
 from stream_model import Decision, SliceDecision, Verdict
 
-
 #: The version of the JSON Lines records' form. A tool reading the log checks it; a change
 #: that removes or renames a key, or changes a value's meaning, increments it.
 SCHEMA_VERSION = 1

@@ -165,7 +165,7 @@ def print_remarks(remarks: Sequence[Remark], filter_regex: str, stream: TextIO =
 
 def _enable(context: ir.Context, filter_regex: str, **sink: object) -> None:
     try:
-        context.enable_remarks(all_filter=filter_regex, **sink)  # type: ignore[arg-type]
+        context.enable_remarks(all_filter=filter_regex, **sink)
     except ValueError as err:
         from .outputs import OutputError
 

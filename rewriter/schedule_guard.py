@@ -80,7 +80,13 @@ class Repair:
         return f"{self.write} ({self.location}) now writes a fresh copy of its target ({self.hazard})"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "schedule-repair", "repair": "write-to-fresh-copy", "write": self.write, "location": self.location, "hazard": self.hazard}
+        return {
+            "type": "schedule-repair",
+            "repair": "write-to-fresh-copy",
+            "write": self.write,
+            "location": self.location,
+            "hazard": self.hazard,
+        }
 
 
 @dataclass

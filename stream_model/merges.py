@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import cast
 
 import sympy
 from iree.compiler import ir
@@ -204,13 +205,13 @@ def _merges_in_function(
         if op.name not in MERGEABLE_PRODUCERS:
             continue
         family = (op.name, _attributes(op), tuple(str(r.type) for r in op.results))
-        variants = [(list(op.operands), None)]
+        variants: list[_Variant] = [(list(op.operands), None)]
         if version_at is not None:
-            folded = fold_variants(op, scalars_of.expr, version_at)
-            if folded is None:
+            folds = fold_variants(op, scalars_of.expr, version_at)
+            if folds is None:
                 variants = []  # too many ways to fold: it may equal anything of its family
             else:
-                variants += folded
+                variants += folds
         found: list[ir.Operation] = list(wild.get(family, ()))
         if not variants:
             found += family_ops.get(family, [])
@@ -447,7 +448,9 @@ def _compatible(a: tuple[_Scalar, ...], b: tuple[_Scalar, ...], scalars_of: _Sca
             if x_term != y_term:
                 return False
             continue
-        if not scalars_of.may_equal(sympy.expand(x_rest + x_term), sympy.expand(y_rest + y_term)):
+        x_sum = cast(sympy.Expr, x_rest) + cast(sympy.Expr, x_term)
+        y_sum = cast(sympy.Expr, y_rest) + cast(sympy.Expr, y_term)
+        if not scalars_of.may_equal(sympy.expand(x_sum), sympy.expand(y_sum)):
             return False
     return True
 

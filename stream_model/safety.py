@@ -51,7 +51,16 @@ from iree.compiler import ir
 
 from .alias_reads import KeepCopy, read_points
 from .callers import ArgumentStability, Subject, argument_stability
-from .decisions import CODE_OF_VERDICT, Decision, ReasonCode, SliceDecision, Verdict, WriteCheck, alias_reason, keep_reason
+from .decisions import (
+    CODE_OF_VERDICT,
+    Decision,
+    ReasonCode,
+    SliceDecision,
+    Verdict,
+    WriteCheck,
+    alias_reason,
+    keep_reason,
+)
 from .facts import FactStore
 from .live_version import live_versions
 from .loops import loop_context, ordered_before_every_iteration
@@ -163,7 +172,8 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
             # around it: its concurrency pass can move a read after a later in-place write (the
             # campaign's G1 fault), which an unused copy in a region happened to prevent.
             raise KeepCopy(
-                "nothing reads the copy: there is no alias to make (IREE drops an unused copy itself)", ReasonCode.UNREAD
+                "nothing reads the copy: there is no alias to make (IREE drops an unused copy itself)",
+                ReasonCode.UNREAD,
             )
         src = info.op.opview.source
         loop = loop_context(fn, info, reads) if info.in_loop else None

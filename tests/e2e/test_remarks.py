@@ -81,7 +81,9 @@ def test_an_alias_is_a_passed_remark_with_its_range_bytes_and_writes(seed: Path)
     loc = remark["DebugLoc"]
     assert loc["File"] == str(seed)
     assert "stream.async.slice" in text[loc["Line"] - 1]
-    assert text[loc["Line"] - 1][loc["Column"] - 1 :].startswith("stream.async.slice %cache")  # the op, as MLIR locates it
+    assert text[loc["Line"] - 1][loc["Column"] - 1 :].startswith(
+        "stream.async.slice %cache"
+    )  # the op, as MLIR locates it
     args = args_of(remark)
     keys = [k for k, _ in args]
     assert keys[:2] == ["RemarkId", "Remark"]
