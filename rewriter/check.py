@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from stream_model.global_order import check_global_order
 from stream_model.schedule_check import ScheduleReport, check_schedule
 
 from .explain import jsonl
@@ -38,7 +39,10 @@ def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) ->
         except (OSError, UnicodeDecodeError):
             source = None
     with scheduled.context:
-        return check_schedule(scheduled.module, source, str(input_path))
+        report = check_schedule(scheduled.module, source, str(input_path))
+        if scheduled.events is not None:
+            report.order_hazards = check_global_order(scheduled.events, scheduled.module)
+        return report
 
 
 def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
@@ -47,12 +51,14 @@ def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log:
     for check in report.hazards:
         kind = "unknown" if check.verdict == "unknown" else "hazard"
         sys.stdout.write(f"{kind}: {check.line()}\n")
+    for order in report.order_hazards:
+        sys.stdout.write(f"hazard: {order.line()}\n")
     if log:
         outputs.write(log, jsonl(report.log_records()))
     pairs = len(report.checks)
     print(
-        f"slice-elision: schedule check: {len(report.hazards)} hazard(s) in {pairs} pair(s) of a read and an "
+        f"slice-elision: schedule check: {len(report.hazards) + len(report.order_hazards)} hazard(s) in {pairs} pair(s) of a read and an "
         f"in-place write checked ({report.seconds * 1000:.1f} ms)",
         file=sys.stderr,
     )
-    return EXIT_HAZARD if report.hazards else 0
+    return EXIT_HAZARD if report.hazards or report.order_hazards else 0

@@ -40,6 +40,7 @@ from typing import Any
 
 from iree.compiler import ir
 
+from stream_model.global_order import check_global_order, global_events
 from stream_model.naming import Names
 from stream_model.schedule_check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
 from stream_model.semantics import effects_of
@@ -174,11 +175,17 @@ class ScheduleGuard:
             base = before_hook
         elif keep:
             base = clone_module(module)
+        order_before = global_events(module) if self.check else None
         scheduled = self._schedule(module, stages)
-        if not self.check:
+        if not self.check or order_before is None:
             return scheduled
         report = check_schedule(scheduled, self.source, self.filename)
         guard = self.report = GuardReport(first=report, final=report)
+        report.order_hazards = check_global_order(order_before, scheduled)
+        if report.order_hazards:
+            # No repair is known for this class: the compile refuses rather than ship it.
+            first = report.order_hazards[0].line()
+            raise ScheduleHazardError(f"IREE's schedule reorders the accesses to a global: {first}", [])
         while report.hazards:
             if not keep or base is None or guard.rounds >= self.max_rounds:
                 raise self._refusal(report.hazards, "")
@@ -194,9 +201,14 @@ class ScheduleGuard:
             if hook is not None:
                 hook(compiled)
             self.repaired_text = str(compiled)
+            order_before = global_events(compiled)
             scheduled = self._schedule(compiled, stages)
             report = check_schedule(scheduled, self.source, self.filename)
             guard.final = report
+            report.order_hazards = check_global_order(order_before, scheduled)
+            if report.order_hazards:
+                first = report.order_hazards[0].line()
+                raise ScheduleHazardError(f"IREE's schedule reorders the accesses to a global: {first}", [])
         guard.seconds = time.perf_counter() - started - self._stage_seconds
         return scheduled
 

@@ -51,6 +51,7 @@ from typing import Any
 import sympy
 from iree.compiler import ir
 
+from .global_order import GlobalOrderHazard
 from .facts import FactStore
 from .ir_util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_op_of_block
 from .naming import Names
@@ -192,13 +193,16 @@ class ScheduleReport:
     checks: list[ScheduleCheck] = field(default_factory=list)
     seconds: float = 0.0
     functions: int = 0
+    #: Accesses to a global the schedule reordered (:mod:`.global_order`; filled in by whoever
+    #: has the module from before scheduling): each a hazard.
+    order_hazards: list[GlobalOrderHazard] = field(default_factory=list)
 
     @property
     def hazards(self) -> list[ScheduleCheck]:
         return [c for c in self.checks if c.hazard]
 
     def log_records(self) -> list[dict[str, Any]]:
-        return [c.to_json() for c in self.checks]
+        return [c.to_json() for c in self.checks] + [h.to_json() for h in self.order_hazards]
 
 
 # --------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from iree.compiler import ir
 
+from stream_model.global_order import GlobalEvents, global_events
 from stream_model.ir_util import Phase, classify_phase
 
 from .common import CompileError, new_context
@@ -44,6 +45,8 @@ class Scheduled:
     context: ir.Context
     module: ir.Module
     entry: str  # "flow", "splice" or "scheduled"
+    #: The accesses to globals before scheduling (what :func:`check_global_order` compares with).
+    events: GlobalEvents | None = None
 
 
 def entry_of(data: bytes) -> str:
@@ -104,5 +107,6 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
             module = _parse_stream_async(context, data, src.name, Phase.SCHEDULED)
             rest = after_scheduling(after)
         async_part, _ = split_at_allocation(rest)
+        events = global_events(module)
         module = runner.run(module, async_part, "stream phase")
-    return Scheduled(context, module, entry)
+    return Scheduled(context, module, entry, events)

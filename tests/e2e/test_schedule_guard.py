@@ -16,7 +16,7 @@ import pytest
 
 from benchmarks.programs import DecodeShape, decode_program
 from rewriter.cli import main
-from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, compile_scheduled, ir_after_pass
+from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, compile_scheduled, compile_stream_async, ir_after_pass
 from rewriter.schedule_guard import ScheduleGuard, ScheduleHazardError
 from tests.campaign.interp import interpret
 from tests.campaign.oracle import _first_difference
@@ -173,3 +173,22 @@ def test_the_repair_works_when_the_stream_phase_runs_in_iree_opt(tmp_path: Path)
     assert guard.report is not None and len(guard.report.repairs) == 1 and guard.report.final.hazards == []
     got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments)[0]
     assert _first_difference(got, interpret(program, k)) is None
+
+
+# -- the order of a global's accesses -------------------------------------------------------------
+
+STORE_MOVED = REPO / "tests" / "data" / "global_store_moved_past_its_reload.mlir"
+
+
+def test_check_reports_a_store_scheduled_after_a_reload_of_its_global(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(STORE_MOVED)]) == 3
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("hazard: in @p0, IREE's schedule moved util.global.store @p0_g0 (")
+    assert "after util.global.load @p0_g0 (" in line
+
+
+def test_a_compile_at_the_splice_refuses_a_store_scheduled_after_a_reload(tmp_path: Path) -> None:
+    out = tmp_path / "out.vmfb"
+    with pytest.raises(ScheduleHazardError, match="reorders the accesses to a global"):
+        compile_stream_async(STORE_MOVED.read_text(), out, CPU_FLAGS, guard=ScheduleGuard())
+    assert not out.exists()

@@ -1,0 +1,66 @@
+"""The order of each global's loads, stores and calls, before and after scheduling."""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from stream_model.global_order import check_global_order, global_events
+
+_HEAD = """
+util.global private mutable @g : index
+util.global private mutable @h : index
+util.func private @touches_h() {
+  %c = arith.constant 1 : index
+  util.global.store %c, @h : index
+  util.return
+}
+"""
+
+
+def _module(body: str) -> ir.Module:
+    return ir.Module.parse(_HEAD + "util.func public @f(%x: index) -> index {\n" + body + "}\n")
+
+
+def _hazards(before: str, after: str) -> list[str]:
+    with ir.Context() as context:
+        context.allow_unregistered_dialects = True
+        return [h.line() for h in check_global_order(global_events(_module(before)), _module(after))]
+
+
+STORE_THEN_LOAD = """
+  util.global.store %x, @g : index
+  %y = util.global.load @g : index
+  util.return %y : index
+"""
+LOAD_THEN_STORE = """
+  %y = util.global.load @g : index
+  util.global.store %x, @g : index
+  util.return %y : index
+"""
+
+
+def test_an_unchanged_order_is_no_hazard() -> None:
+    assert _hazards(STORE_THEN_LOAD, STORE_THEN_LOAD) == []
+
+
+def test_a_dropped_access_is_no_hazard() -> None:
+    assert _hazards(STORE_THEN_LOAD, "  util.global.store %x, @g : index\n  util.return %x : index\n") == []
+
+
+def test_a_store_moved_after_a_load_of_its_global_is_a_hazard() -> None:
+    (line,) = _hazards(STORE_THEN_LOAD, LOAD_THEN_STORE)
+    assert "moved util.global.store @g" in line or "moved util.global.load @g" in line
+    assert "the order of @g's accesses changed" in line
+
+
+def test_a_store_moved_past_a_call_that_does_not_touch_its_global_is_no_hazard() -> None:
+    before = "  util.global.store %x, @g : index\n  util.call @touches_h() : () -> ()\n  util.return %x : index\n"
+    after = "  util.call @touches_h() : () -> ()\n  util.global.store %x, @g : index\n  util.return %x : index\n"
+    assert _hazards(before, after) == []
+
+
+def test_a_store_moved_past_a_call_that_touches_its_global_is_a_hazard() -> None:
+    before = "  util.global.store %x, @h : index\n  util.call @touches_h() : () -> ()\n  util.return %x : index\n"
+    after = "  util.call @touches_h() : () -> ()\n  util.global.store %x, @h : index\n  util.return %x : index\n"
+    (line,) = _hazards(before, after)
+    assert "@h" in line
