@@ -126,7 +126,8 @@ def _diagnostic(
     model: ModuleModel, shared: SharedGlobalStorage, repairs: list[_StoreRepair], fix: bool, applied: bool
 ) -> Diagnostic:
     names = ", ".join("@" + g for g in shared.globals)
-    given = ", ".join(dict.fromkeys("@" + r.site.name for r in repairs))
+    targets = list(dict.fromkeys("@" + r.site.name for r in repairs))
+    given = ", ".join(targets) + (" its own copy" if len(targets) == 1 else " their own copies")
     message = (
         f"globals {names} share one buffer (one value is stored to several of them, or IREE merges "
         "the values stored to them): writing one would change the others; "
@@ -139,11 +140,11 @@ def _diagnostic(
         message += f"cannot give them their own copy: {impossible}"
     elif fix and applied:
         fixed = True
-        message += f"gave {given} its own copy (a copy dispatch IREE does not merge)"
+        message += f"gave {given} (a copy dispatch IREE does not merge)"
     elif fix:
         message += "not repaired, because another set of shared globals cannot be"
     else:
-        message += f"not repaired (analysis only): compile gives {given} its own copy"
+        message += f"not repaired (analysis only): compile gives {given}"
     location = model.names.location(repairs[0].site.op) if repairs else None
     position = model.names.position(repairs[0].site.op) if repairs else None
     return Diagnostic(severity, "shared-global-storage", message, list(shared.globals), fixed, location, position)

@@ -126,7 +126,7 @@ def call_effects(op: ir.Operation, summary: Summary) -> OpEffects:
             fx.late_reads.append(v)
     operands = list(op.operands)
     if summary.arg_globals is not None:
-        fx.joins_globals.extend((operands[i], g) for i, g in sorted(summary.arg_globals) if i < len(operands))
+        fx.joins_globals.extend((i, g) for i, g in sorted(summary.arg_globals) if i < len(operands))
     for j, r in enumerate(op.results):
         if not is_resource(r):
             continue

@@ -86,8 +86,9 @@ class OpEffects:
     global_load: tuple[ir.Value, str] | None = None  # (result, global symbol)
     global_store: tuple[ir.Value, str] | None = None  # (stored value, global symbol)
     # Operands whose storage becomes a global's by what the op does (a call whose callee
-    # stores its argument to the global): (operand, global symbol).
-    joins_globals: list[tuple[ir.Value, str]] = field(default_factory=list)
+    # stores its argument to the global): (operand position, global symbol). A position, not
+    # the value: one value may be passed twice, to be stored to two globals.
+    joins_globals: list[tuple[int, str]] = field(default_factory=list)
     # Results that may be a global's buffer by what the op does (a call whose callee returns a
     # load of the global): (result, global symbol). Such a result is also ``external``.
     holds_globals: list[tuple[ir.Value, str]] = field(default_factory=list)

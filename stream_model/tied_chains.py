@@ -242,8 +242,8 @@ def build_storage_map(
         if fx.global_store and link_globals:
             storage.union(fx.global_store[0], "@" + fx.global_store[1])
         if link_globals:
-            for value, name in fx.joins_globals:
-                storage.union(value, "@" + name)
+            for position, name in fx.joins_globals:
+                storage.union(op.operands[position], "@" + name)
         for v in fx.external:
             exposure = Exposure.IMPORT if op.name == "stream.tensor.import" else Exposure.OPAQUE
             storage.mark_external(v, exposure, f"result of {describe(op)}")
@@ -376,8 +376,7 @@ def _through_calls(op: ir.Operation, fx: OpEffects) -> tuple[list[tuple[ir.Value
     """What a call does to globals' buffers: a callee that returns a global's buffer gives it
     to the call's result (a load), one that stores an argument gives the argument's buffer to
     the global (a store)."""
-    operands = list(op.operands)
-    return list(fx.holds_globals), [StoreSite(op, operands.index(v), name) for v, name in fx.joins_globals]
+    return list(fx.holds_globals), [StoreSite(op, position, name) for position, name in fx.joins_globals]
 
 
 def find_shared_global_storage(
@@ -429,13 +428,21 @@ def find_shared_global_storage(
                     held.setdefault(base, []).append((site.name, site))
     groups = StorageMap()  # globals as keys: which share some buffer
     extra: dict[str, list[StoreSite]] = {}
-    for holders in held.values():
+    for base, holders in list(held.items()):
         names = list(dict.fromkeys(g for g, _ in holders))
-        if len(names) < 2:
+        if len(names) < 2 or all(store is None for _, store in holders):
+            # Only loads: a value that may be one global's buffer or another's (a branch
+            # choosing between them, double buffering) gives neither to the other.
+            del held[base]
             continue
         for g in names[1:]:
             groups.union("@" + names[0], "@" + g)
-        keeper = names[0]  # the buffer stays the first global's
+        # The buffer stays where a load says it is (a load cannot be given a copy); with no
+        # load, the first global given it keeps it. Every store giving it to another global
+        # is what the repair copies; with two globals loading it, every store (each target may
+        # receive the other's buffer).
+        loaders = list(dict.fromkeys(g for g, store in holders if store is None))
+        keeper = loaders[0] if len(loaders) == 1 else None if loaders else names[0]
         for g, store in holders:
             if g != keeper and store is not None and store not in extra.setdefault(g, []):
                 extra[g].append(store)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from iree.compiler import ir
 
 from rewriter.cli import main
 from rewriter.pipeline import (
@@ -185,6 +186,15 @@ def test_a_call_that_stores_no_global_does_not_prevent_the_repair(tmp_path: Path
         "shared_through_a_getter",
         # A setter stores @A's buffer (its argument) to @B.
         "shared_through_a_setter",
+        # One value passed twice to a setter (stored to @B and @C) and stored to @A.
+        "one_value_passed_twice_to_a_setter",
+        # One value passed twice to a setter storing to @B and @C: the copy is @C's operand.
+        "one_value_passed_twice_to_a_setter_only",
+        # One value stored to @A and @B, then a callee loads @B and fills it in place.
+        "stored_twice_then_a_callee_loads_it",
+        "stored_twice_then_a_callee_loads_it_in_the_initializer",
+        # @B is stored a whole copy of @A's value, which IREE folds into the value itself.
+        "whole_copy_stored_to_a_second_global",
     ],
 )
 def test_sharing_the_model_finds_through_merges_and_calls_is_repaired(shape: str, tmp_path: Path) -> None:
@@ -256,3 +266,35 @@ def test_iree_reads_the_old_buffer_through_a_load_after_a_stored_copy(tmp_path: 
     compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS))
     ((_, b),) = run_steps(out, "f", [[]])
     assert b.tolist()[:5] == [9, 9, 9, 9, 36676]  # value semantics: 32676 (IOTA from 1000)
+
+
+def test_a_setter_given_one_value_twice_copies_the_operand_it_names() -> None:
+    text = (SHAPES / "one_value_passed_twice_to_a_setter_only.mlir").read_text()
+    module = parse_module(text).module
+    (diagnostic,) = elide_slices(module, source=text).diagnostics
+    assert "gave @C its own copy" in diagnostic.message
+    (call,) = [op for op in _ops(module) if op.name == "util.call"]
+    assert "@__slice_elision_copy" in str(call.operands[1].owner) and "@__slice_elision_copy" not in str(
+        call.operands[0].owner
+    )
+
+
+def test_a_branch_choosing_between_two_globals_is_no_sharing(tmp_path: Path) -> None:
+    """Double buffering: @f(1) reads @A, @f(0) reads @C; neither is given the other's buffer."""
+    text = (SHAPES / "branch_choosing_between_two_globals.mlir").read_text()
+    reports = []
+    out = tmp_path / "out.vmfb"
+    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: reports.append(elide_slices(m, source=text)))
+    assert reports[0].diagnostics == []
+    assert [step[0].tolist() for step in run_steps(out, "f", [[1], [0]])] == [[168380], [178380]]
+
+
+def _ops(module):  # noqa: ANN001, ANN202 - an ir.Module; every op, pre-order
+    out = []
+
+    def visit(op):  # noqa: ANN001, ANN202
+        out.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return out
