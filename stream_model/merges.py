@@ -116,7 +116,9 @@ def folded_pairs(
       folder returns the source);
     * an update whose update size may be its target size (of the same type) is its update
       operand (``AsyncUpdateOp``'s folder returns it; the result is the target's storage too,
-      through the tie).
+      through the tie);
+    * a copy of the whole source (``AsyncCopyFullSourceToUpdate`` makes it an update of the
+      target) over the whole target (of the same type) is its source, as that update is.
 
     The folders fire only when the two sizes are one SSA value by then, which canonicalization
     (semantics-preserving) makes them only if they are equal in every execution IREE can see.
@@ -139,7 +141,38 @@ def folded_pairs(
                     view.update_size, view.target_size, function, translator, opaque
                 ):
                     pairs.append((view.result, view.update))
+            elif op.name == "stream.async.copy":
+                view = op.opview
+                whole = (
+                    view.source.type == view.result.type
+                    and _may_fold(view.length, view.source_size, function, translator, opaque)
+                    and _may_fold(view.length, view.target_size, function, translator, opaque)
+                    and _may_be_zero(view.source_offset, function, translator, opaque)
+                    and _may_be_zero(view.target_offset, function, translator, opaque)
+                )
+                if whole:
+                    pairs.append((view.result, view.source))
     return pairs
+
+
+def _loads_as_one(values: dict[sympy.Symbol, ir.Value]) -> dict[sympy.Symbol, sympy.Symbol]:
+    """Each symbol of a ``util.global.load`` result, to the symbol of the first load of the same
+    global (by symbol name, for a deterministic choice)."""
+    first: dict[str, sympy.Symbol] = {}
+    out: dict[sympy.Symbol, sympy.Symbol] = {}
+    for symbol in sorted(values, key=lambda s: s.name):
+        owner = values[symbol].owner
+        op = getattr(owner, "operation", owner)
+        if isinstance(op, ir.Operation) and op.name == "util.global.load":
+            name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
+            keep = first.setdefault(name, symbol)
+            if keep != symbol:
+                out[symbol] = keep
+    return out
+
+
+def _may_be_zero(a: ir.Value, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> bool:
+    return _may_be_made_equal(translator.expr(a), sympy.Integer(0), function, translator, opaque)
 
 
 def _may_fold(a: ir.Value, b: ir.Value, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> bool:
@@ -152,12 +185,17 @@ def _may_be_made_equal(
     ea: sympy.Expr, eb: sympy.Expr, function: ir.Operation, translator: IndexTranslator, opaque: Opaque
 ) -> bool:
     """May canonicalization make two index values of ``function`` one value?"""
+    values = dict(translator.symbols_of(function))
+    # Two loads of one global are one value once IREE's CSE merges them (nothing need store the
+    # global between them): each stands for the first load of its global.
+    same = _loads_as_one(values)
+    if same:
+        ea, eb = ea.xreplace(same), eb.xreplace(same)
     difference = sympy.expand(ea - eb)
     if difference == 0:
         return True
     if isinstance(difference, sympy.Integer):
         return int(difference) % _U64 == 0
-    values = dict(translator.symbols_of(function))
     if not all(s in values and opaque(values[s]) for s in difference.free_symbols):
         return True
     # Only values IREE knows nothing about: they differ in some execution, unless what IREE

@@ -2,7 +2,8 @@
 wrongly (``tests/regressions/soundness/``: ``fNN_*`` from the first review, ``gN_*`` from the
 adversarial review of the rewritten core, ``hN_*`` and ``iN_*`` from the second and third,
 ``jN_*`` from the third review of the landed rule, numbered as its findings, ``kN_*`` from the
-adversarial review of the fixes, numbered as its cases, ``lN_*`` from the review of those fixes).
+adversarial review of the fixes, numbered as its cases, ``lN_*`` from the review of those fixes,
+``mN_*`` from the review of the round after, numbered as its findings).
 
 Each must now keep ``%s`` with the reason of its class. The seven that showed at runtime are also
 compiled with and without the rewrite and run on the IREE runtime with the inputs that exposed
@@ -156,6 +157,19 @@ FINDINGS: dict[str, Finding] = {
         "folding it into stream.async.dispatch %q can make that op identical to stream.async.dispatch %p",
         [[], []],
         slice="%w",
+    ),
+    # Two loads of one index global are one value after IREE's CSE, and so are their users.
+    "m1_two_loads_of_one_index_global_merge_producers": Finding(
+        "stream.async.fill %u writes [0, 16), which may overlap the slice [0, 16)", [[], []]
+    ),
+    "m2_fold_twin_through_two_loads_of_one_global": Finding(
+        "folding it into stream.async.dispatch %q can make that op identical to stream.async.dispatch %p",
+        [[], []],
+        slice="%w",
+    ),
+    # A whole-range copy is its source after the splice (stock shows the fill on the second step).
+    "m6_whole_copy_folds_to_its_source": Finding(
+        "stream.async.copy %r writes [0, 48), which may overlap the slice [0, 16)", [[], []]
     ),
 }
 
