@@ -8,7 +8,12 @@ the other, broader ones.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from .program import Call, Fill, GlobalDecl, Iota, Lin, Load, Program, Range, Scale, Slice, Sum, Update
+
+_REGRESSIONS = Path(__file__).resolve().parents[1] / "regressions"
 
 _G = (GlobalDecl("g0", 16),)
 
@@ -173,6 +178,14 @@ FOLD_TWIN = Program(
     ),
 )
 
+#: Found by the campaign through IREE's pre-splice stages: twin globals (one buffer once IREE
+#: merges their initializers), a setter storing the value of @g0 into @g1, and a reload of @g0
+#: after the call. A repair copy made after the store of the same value lets IREE's scheduler move
+#: that store past the reload (``globals_fix._copy_point``; the regression case of that name).
+SETTER_STORES_A_MERGED_TWIN = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-setter-stores-the-value-of-a-merged-twin.json").read_text())["program"]
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -184,6 +197,7 @@ THIRD_REVIEW: tuple[Program, ...] = (
     STORED_TWICE_BY_A_SETTER,
     STORED_TWICE_FROM_A_GETTER,
     FOLD_TWIN,
+    SETTER_STORES_A_MERGED_TWIN,
 )
 
 ALL: tuple[Program, ...] = (

@@ -23,7 +23,11 @@ j. *calls share no globals' buffers* (hook: ``stream_model.tied_chains._through_
    value given to a second global by a setter call, or read back through a getter, goes
    unrepaired (review of the third round's fixes, case 02; ``handpicked.STORED_TWICE_BY_A_SETTER``);
 k. *folds make no twins* (hook: ``rewriter.rewrite._fold_makes_a_twin``): an alias folded into a
-   consumer that becomes identical to another producer (case 05; ``handpicked.FOLD_TWIN``).
+   consumer that becomes identical to another producer (case 05; ``handpicked.FOLD_TWIN``);
+l. *the repair's copy is made at the store* (hook: ``rewriter.globals_fix._copy_point``), after
+   an earlier store of the same value, which IREE's scheduler then moves past a reload of its
+   global: the schedule guard's global-order check refuses the build, or it computes a stale
+   value (``handpicked.SETTER_STORES_A_MERGED_TWIN``).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -179,6 +183,13 @@ def _repair_with_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(globals_fix, "CopyDispatches", Clones)
 
 
+def _copy_at_the_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(l) The shared-globals repair's copy is made right before the store it repairs, after an
+    earlier store of the same value, which IREE's scheduler then moves past a reload of its
+    global (``handpicked.SETTER_STORES_A_MERGED_TWIN``)."""
+    monkeypatch.setattr(globals_fix, "_copy_point", lambda store, operands: store)
+
+
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ignore-tied-chains": _ignore_tied_chains,
     "ignore-ordering": _ignore_ordering,
@@ -188,6 +199,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "repair-with-a-clone": _repair_with_a_clone,
     "calls-share-no-globals": _calls_share_no_globals,
     "folds-make-no-twins": _folds_make_no_twins,
+    "copy-at-the-store": _copy_at_the_store,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
