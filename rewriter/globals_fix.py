@@ -92,13 +92,25 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
                     at = _copy_point(op, [r.value, r.stored] + ([r.size] if r.size is not None else []))
                     with op.location, ir.InsertionPoint(at):
                         size = r.size if r.size is not None else stream.ResourceSizeOp(r.stored).result
-                    op.operands[r.site.operand] = copies.copy_before(at, r.value, size, scheduled)
+                        source = r.value if scheduled else _apart(r.value)
+                    op.operands[r.site.operand] = copies.copy_before(at, source, size, scheduled)
             # After every repair: a store's value is then its copy where it has one.
             forwarded = {load: store for _, repairs in found for r in repairs for load, store in r.reloads}
             for load, store in forwarded.items():
                 load.results[0].replace_all_uses_with(store.operands[0])
                 load.erase()
     return out
+
+
+def _apart(value: ir.Value) -> ir.Value:
+    """``value`` through a ``util.optimization_barrier`` (a host op): the copy that reads it
+    cannot join the execution region that makes ``value``, so IREE gives the copy an allocation
+    of its own. In one allocation with the original, IREE 3.13 makes the globals subranges of
+    one buffer, fuses their size globals although they are stored apart later, and reads past
+    the end of a buffer (the campaign: tests/regressions/campaign-46eb6abdee44.json), or moves
+    a store past a call that loads the global, and the module fails to load (review finding
+    05). In scheduled IR the copy has an execution region of its own already."""
+    return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
 
 
 def _copy_point(store: ir.Operation, operands: list[ir.Value]) -> ir.Operation:

@@ -528,6 +528,13 @@ def _timepoint_barrier(op: ir.OpView) -> OpEffects:
     return OpEffects(aliases=[(op.results[0], op.resource)])
 
 
+def _optimization_barrier(op: ir.OpView) -> OpEffects:
+    """``util.optimization_barrier %r``: each result is its operand (IREE folds nothing through
+    it; no bytes touched). The shared-globals repair puts one before its copy, so that IREE's
+    scheduler cannot put the copy in the execution region, and the allocation, of the original."""
+    return OpEffects(aliases=[(r, v) for r, v in zip(op.results, op.operation.operands) if is_resource(r)])
+
+
 VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
     "stream.timepoint.await": _timepoint_await,
     "stream.timepoint.barrier": _timepoint_barrier,
@@ -536,6 +543,7 @@ VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
     "stream.async.dispatch": _dispatch,
     "util.call": _call,
     "util.return": _return,
+    "util.optimization_barrier": _optimization_barrier,
     "util.global.load": _global_access,
     "util.global.store": _global_access,
     **{name: _region_op for name in REGION_OPS},
