@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from iree.compiler import ir
 
 from stream_model.global_order import check_global_order, global_events
+from stream_model.ir_util import nested_ops
 from stream_model.naming import Names
 from stream_model.schedule_check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
 from stream_model.semantics import effects_of
@@ -242,7 +243,7 @@ class ScheduleGuard:
         one; module docstring)."""
         tagged = clone_module(base)
         with tagged.context:
-            for i, op in enumerate(_walk(tagged.operation)):
+            for i, op in enumerate(nested_ops(tagged.operation)):
                 op.location = ir.Location.fused([op.location], metadata=ir.StringAttr.get(f"{_TAG}{i}"))
         if hook is not None:
             hook(tagged)
@@ -250,8 +251,8 @@ class ScheduleGuard:
         with scheduled.context:
             if str(tagged_scheduled) != str(scheduled):
                 raise self._refusal(hazards, "tagging the module changed IREE's schedule, so its ops cannot be traced")
-        position = {op: k for k, op in enumerate(_walk(scheduled.operation))}
-        twins = list(_walk(tagged_scheduled.operation))
+        position = {op: k for k, op in enumerate(nested_ops(scheduled.operation))}
+        twins = list(nested_ops(tagged_scheduled.operation))
         targets: dict[int, ScheduleCheck] = {}
         for hazard in hazards:
             k = position.get(hazard.write_op)
@@ -275,21 +276,11 @@ def clone_module(module: ir.Module) -> ir.Module:
     return copy
 
 
-def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
-    """Every op nested in ``root``, pre-order (the order tags are given and looked up in)."""
-    for region in root.regions:
-        for block in region.blocks:
-            for op in block.operations:
-                op = op.operation
-                yield op
-                yield from _walk(op)
-
-
 def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:
     """Make each target op of ``module`` that writes in place write a fresh copy instead: the
     operand it writes (only that operand: a copy from the same value still reads the old one)
     becomes a copy of it, made right before the op."""
-    ops = list(_walk(module.operation))
+    ops = list(nested_ops(module.operation))
     names = Names(module)
     repairs: list[Repair] = []
     with module.context:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from iree.compiler import ir
 
 from stream_model import Decision, ReasonCode, SliceDecision
+from stream_model.ir_util import nested_ops
 
 __all__ = ["bound_suggestions"]
 
@@ -36,7 +37,7 @@ def bound_suggestions(
     left as it is: every trial is made on a copy."""
     from .schedule_guard import clone_module
 
-    ops = _preorder(module.operation)
+    ops = list(nested_ops(module.operation))
     out: dict[int, str] = {}
     budget = ROUNDS_PER_MODULE
     for index, d in enumerate(decisions):
@@ -54,7 +55,7 @@ def bound_suggestions(
                 break
             bound = counterexample[symbol] - 1
             trial = clone_module(module)
-            _assume(_preorder(trial.operation)[position], d.counterexample_arguments[symbol], bound)
+            _assume(list(nested_ops(trial.operation))[position], d.counterexample_arguments[symbol], bound)
             budget -= 1
             again = analyse(trial)[index]
             if again.decision is Decision.ALIAS:
@@ -69,16 +70,6 @@ def bound_suggestions(
             if again.counterexample.get(symbol, bound + 1) > bound:
                 break
             counterexample = dict(again.counterexample)
-    return out
-
-
-def _preorder(root: ir.Operation) -> list[ir.Operation]:
-    out: list[ir.Operation] = []
-    for region in root.regions:
-        for block in region.blocks:
-            for op in block.operations:
-                out.append(op.operation)
-                out.extend(_preorder(op.operation))
     return out
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from iree.compiler import ir
 
+from .ir_util import nested_ops
 from .semantics import callee_name
 
 __all__ = ["GlobalEvents", "GlobalOrderHazard", "check_global_order", "global_events"]
@@ -97,7 +98,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
         else:
             key = ir.StringAttr(fn.attributes["sym_name"]).value
         found = events[key] = []
-        for inner in _walk(fn):
+        for inner in nested_ops(fn):
             if inner.name in _ACCESS:
                 symbol = ir.FlatSymbolRefAttr(inner.attributes["global"]).value
                 found.append(_Event(_ACCESS[inner.name], symbol, _location(inner)))
@@ -188,16 +189,6 @@ def _first_reorder(original: list[_Event], now: list[_Event]) -> tuple[_Event, _
             past = next((p for p, i in reversed(seen) if i > earlier[-1]), seen[-1][0] if seen else e)
             return e, past
     return None
-
-
-def _walk(op: ir.Operation) -> list[ir.Operation]:
-    out: list[ir.Operation] = []
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                out.append(inner.operation)
-                out.extend(_walk(inner.operation))
-    return out
 
 
 _FILE_LINE_COL = re.compile(r'"([^"]*)":(\d+):(\d+)')

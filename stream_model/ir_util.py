@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -30,6 +31,17 @@ DISPATCH_OPERAND_SEGMENTS = (
     "resource_operand_lengths",
     "result_sizes",
 )
+
+
+def nested_ops(root: ir.Operation) -> Iterator[ir.Operation]:
+    """Every op nested in ``root`` (not ``root`` itself), pre-order: program order, each op
+    before the ops of its regions."""
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                op = op.operation
+                yield op
+                yield from nested_ops(op)
 
 
 def defining_op(value: ir.Value) -> ir.Operation | None:

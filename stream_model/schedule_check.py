@@ -51,8 +51,8 @@ from typing import Any
 import sympy
 from iree.compiler import ir
 
-from .global_order import GlobalOrderHazard
 from .facts import FactStore
+from .global_order import GlobalOrderHazard
 from .ir_util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_op_of_block
 from .naming import Names
 from .program import ModuleModel
