@@ -567,3 +567,28 @@ def cache_info() -> dict[str, functools._CacheInfo]:
         "prove_disjoint": _prove_disjoint_cached.cache_info(),
         "prove_relation": _prove_relation_cached.cache_info(),
     }
+
+
+def relevant_facts(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:
+    """Facts connected to the query's symbols (transitively). Facts about unrelated symbols
+    cannot help a proof unless they contradict each other, so dropping them only loses
+    proofs, never soundness; it keeps queries small in modules with hundreds of accesses."""
+    wanted: set[sympy.Symbol] = set()
+    for r in ranges:
+        wanted |= r.start.free_symbols | r.end.free_symbols
+    chosen: list[Fact] = []
+    rest = [(f, f.lhs.free_symbols | f.rhs.free_symbols) for f in facts]
+    changed = True
+    while changed:
+        changed = False
+        keep = []
+        for f, syms in rest:
+            if not syms or syms & wanted:
+                if syms:
+                    chosen.append(f)
+                    wanted |= syms
+                    changed = True
+            else:
+                keep.append((f, syms))
+        rest = keep
+    return chosen

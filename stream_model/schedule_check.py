@@ -56,7 +56,7 @@ from .global_order import GlobalOrderHazard
 from .ir_util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_op_of_block
 from .naming import Names
 from .program import ModuleModel
-from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
+from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint, relevant_facts
 from .schedule_order import Callees, ScheduleOrder
 from .semantics import (
     IGNORED_OPS,
@@ -705,7 +705,7 @@ class _FunctionCheck:
 
     def _prove(self, root: ir.Value, r: _Use, w: _Use, rr: ByteRange, wr: ByteRange) -> ScheduleCheck:
         facts = self._facts(r.op, w.op)
-        proof = prove_disjoint(rr, wr, _relevant(facts, rr, wr), self.context.timeout_ms)
+        proof = prove_disjoint(rr, wr, relevant_facts(facts, rr, wr), self.context.timeout_ms)
         if proof.verdict is ProofVerdict.DISJOINT:
             check = self._pair(root, r, w, ScheduleVerdict.DISJOINT, proof.detail)
             check.facts_used = list(proof.facts_used)
@@ -1030,26 +1030,3 @@ def _reaches(blocks: list[ir.Block], start: int, goal: int) -> bool:
                 seen.add(k)
                 todo.append(k)
     return False
-
-
-def _relevant(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:
-    """The facts connected to the ranges' symbols (transitively): the others cannot help a
-    proof unless they contradict each other, so leaving them out only loses proofs."""
-    wanted: set[sympy.Symbol] = set()
-    for r in ranges:
-        wanted |= r.start.free_symbols | r.end.free_symbols
-    chosen: list[Fact] = []
-    rest = [(f, f.lhs.free_symbols | f.rhs.free_symbols) for f in facts]
-    changed = True
-    while changed:
-        changed = False
-        keep = []
-        for f, syms in rest:
-            if syms and syms & wanted:
-                chosen.append(f)
-                wanted |= syms
-                changed = True
-            else:
-                keep.append((f, syms))
-        rest = keep
-    return chosen

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import sympy
-
 from .decisions import Verdict, WriteCheck
 from .facts import FactStore
 from .loops import LoopContext, defined_in, feeds_yield
 from .program import FunctionModel, OpInfo
-from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
+from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint, relevant_facts
 from .resolved import Resolved
 from .semantics import STREAM_REGION_OPS, Access
 from .symbolic import pretty
@@ -169,7 +167,7 @@ class SliceQuery:
         self, check: WriteCheck, wrange: ByteRange, facts: list[Fact], prefix: str, extra: list[Fact] | None = None
     ) -> WriteCheck:
         check.range = [pretty(wrange.start), pretty(wrange.end)]
-        chosen = _relevant(facts, self.range, wrange)
+        chosen = relevant_facts(facts, self.range, wrange)
         for f in extra or []:
             if f not in chosen:
                 chosen.append(f)
@@ -206,28 +204,3 @@ _VERDICT_OF_PROOF = {
     ProofVerdict.MAY_WRAP: Verdict.WRAPS,
 }
 _WITH_COUNTEREXAMPLE = (ProofVerdict.MAY_OVERLAP, ProofVerdict.MAY_WRAP)
-
-
-def _relevant(facts: list[Fact], *ranges: ByteRange) -> list[Fact]:
-    """Facts connected to the query's symbols (transitively). Facts about unrelated symbols
-    cannot help a proof unless they contradict each other, so dropping them only loses
-    proofs, never soundness; it keeps queries small in modules with hundreds of accesses."""
-    wanted: set[sympy.Symbol] = set()
-    for r in ranges:
-        wanted |= r.start.free_symbols | r.end.free_symbols
-    chosen: list[Fact] = []
-    rest = [(f, f.lhs.free_symbols | f.rhs.free_symbols) for f in facts]
-    changed = True
-    while changed:
-        changed = False
-        keep = []
-        for f, syms in rest:
-            if not syms or syms & wanted:
-                if syms:
-                    chosen.append(f)
-                    wanted |= syms
-                    changed = True
-            else:
-                keep.append((f, syms))
-        rest = keep
-    return chosen
