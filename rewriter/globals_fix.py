@@ -69,6 +69,9 @@ class _StoreRepair:
     why: str = ""
     # Later loads of the global, with the store whose value each reads (forwarded to them).
     reloads: list[tuple[ir.Operation, ir.Operation]] = field(default_factory=list)
+    # When the stored value is written in place from another global's buffer: the first op
+    # that writes it and the operand position it writes (:func:`_written_in_place`).
+    protect: tuple[ir.Operation, int, ir.Value] | None = None
 
 
 def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Diagnostic]:
@@ -85,6 +88,18 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
         copies = CopyDispatches(model.module)
         scheduled = any(f.stream_bodies for f in model.functions)
         with model.module.context:
+            protected: set[tuple[ir.Operation, int]] = set()
+            for _, repairs in found:
+                for r in repairs:
+                    if r.protect is not None and (r.protect[0], r.protect[1]) not in protected:
+                        # First the chain writes a copy of the other global's buffer, not it.
+                        first, position, root = r.protect
+                        protected.add((first, position))
+                        at = _copy_point(first, [root])
+                        with first.location, ir.InsertionPoint(at):
+                            root_size = _size_of(root)
+                            size = root_size if root_size is not None else stream.ResourceSizeOp(root).result
+                            first.operands[position] = copies.copy_before(at, _apart(root), size, scheduled)
             for _, repairs in found:
                 for r in repairs:
                     assert r.value is not None and r.stored is not None
@@ -175,7 +190,37 @@ def _plan(resolved: Resolved, site: StoreSite) -> _StoreRepair:
     if isinstance(reloads, str):
         return _StoreRepair(site, why=reloads)
     size = _size_of(source)
-    return _StoreRepair(site, source, size if size is not None else _size_of(value), value, reloads=reloads)
+    repair = _StoreRepair(site, source, size if size is not None else _size_of(value), value, reloads=reloads)
+    if not any(f.stream_bodies for f in resolved.model.functions):
+        repair.protect = _written_in_place(resolved, value)
+    return repair
+
+
+def _written_in_place(resolved: Resolved, value: ir.Value) -> tuple[ir.Operation, int, ir.Value] | None:
+    """The first op of the in-place chain that makes ``value``, its written operand's position,
+    and the chain's root, when that root may be some global's buffer (a load, a getter's
+    result): the chain writes that global's buffer before the store gives it to another global,
+    so copying at the store is too late (the campaign: a getter's result filled in place and
+    stored to a second global changed the first). None when ``value`` is not written in place,
+    or its root is no global's buffer."""
+    model = resolved.model
+    first: tuple[ir.Operation, int] | None = None
+    root = value
+    while True:
+        op = root.owner
+        if isinstance(op, ir.Block):
+            break
+        op = getattr(op, "operation", op)
+        info = model.function_of(op).info(op)
+        tied = [(r, operand) for r, operand in resolved.effects(info).tied if r == root] if info is not None else []
+        if not tied:
+            break
+        operand = tied[0][1]
+        first = (op, list(op.operands).index(operand))
+        root = operand
+    if first is None or not resolved.storage.globals_it_may_be(root, resolved.resource_globals):
+        return None
+    return first[0], first[1], root
 
 
 def _copy_source(resolved: Resolved, value: ir.Value) -> ir.Value | str:
