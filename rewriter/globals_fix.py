@@ -89,6 +89,10 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
         scheduled = any(f.stream_bodies for f in model.functions)
         with model.module.context:
             protected: set[tuple[ir.Operation, int]] = set()
+            if scheduled:
+                for shared, _ in found:
+                    for result in shared.call_results:
+                        _copy_where_made(copies, result)
             for _, repairs in found:
                 for r in repairs:
                     if r.protect is not None and (r.protect[0], r.protect[1]) not in protected:
@@ -194,6 +198,23 @@ def _plan(resolved: Resolved, site: StoreSite) -> _StoreRepair:
     if not any(f.stream_bodies for f in resolved.model.functions):
         repair.protect = _written_in_place(resolved, value)
     return repair
+
+
+def _copy_where_made(copies: CopyDispatches, result: ir.Value) -> None:
+    """Scheduled IR: every use of ``result`` (a call's result that is a global's buffer) reads a
+    copy made right after the call instead, so that no in-place write after it (inside an
+    execution region) reaches the global's buffer. The scheduled-IR counterpart of
+    :func:`_written_in_place`, whose chains would have to be followed through execution
+    regions."""
+    call = getattr(result.owner, "operation", result.owner)
+    uses = [(use.owner, use.operand_number) for use in result.uses]
+    ops = [o.operation for o in call.block.operations]
+    after = ops[ops.index(call) + 1]  # (a call is never a block's terminator)
+    with call.location, ir.InsertionPoint(after):
+        size = stream.ResourceSizeOp(result).result
+    copy = copies.copy_before(after, result, size, True)
+    for owner, number in uses:
+        getattr(owner, "operation", owner).operands[number] = copy
 
 
 def _written_in_place(resolved: Resolved, value: ir.Value) -> tuple[ir.Operation, int, ir.Value] | None:

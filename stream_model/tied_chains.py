@@ -360,6 +360,9 @@ class SharedGlobalStorage:
 
     globals: list[str]
     stores: list[StoreSite]
+    #: Results of calls (a getter) that are one of these globals' buffers while that buffer is
+    #: also stored to another global: in scheduled IR the repair copies them where they are made.
+    call_results: list[ir.Value] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -413,8 +416,12 @@ def find_shared_global_storage(
 
     # Per buffer (SSA base), the globals that may hold it, in order, with the store giving it.
     held: dict[Key, list[tuple[str, StoreSite | None]]] = {}
+    called: dict[Key, list[tuple[str, ir.Value]]] = {}  # call results holding a global's buffer
     for op, fx in effects:
         loads, stores = _through_calls(op, fx)
+        for value, name in loads:
+            if name in globals_:
+                called.setdefault(ssa.find(value), []).append((name, value))
         if fx.global_load:
             loads.insert(0, fx.global_load)
         if fx.global_store:
@@ -456,5 +463,12 @@ def find_shared_global_storage(
         # immutable, and it still shares the buffer it was given).
         if any(globals_[g].mutable for g in names):
             stores = [op for g in sorted(names) for op in extra.get(g, [])]
-            found.append(SharedGlobalStorage(sorted(names), stores))
+            results = [
+                value
+                for base, holders in held.items()
+                if any(g in names for g, _ in holders)
+                for g, value in called.get(base, ())
+                if any(site is not None and site.name != g for _, site in holders)
+            ]
+            found.append(SharedGlobalStorage(sorted(names), stores, list(dict.fromkeys(results))))
     return sorted(found, key=lambda shared: shared.globals)

@@ -185,6 +185,21 @@ FOLD_TWIN = Program(
 SETTER_STORES_A_MERGED_TWIN = Program.from_json(
     json.loads((_REGRESSIONS / "campaign-setter-stores-the-value-of-a-merged-twin.json").read_text())["program"]
 )
+#: Also found through IREE's stages: @g1 starts as a copy of @g0's initial value, and a getter's
+#: result for @g1 is stored to @g0; a repair copy in the original's allocation lets IREE fuse the
+#: two globals' size globals (``globals_fix._apart``).
+GETTER_VALUE_COPIED_IN_ONE_ALLOCATION = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-getter-value-stored-to-a-global-copied-in-one-allocation.json").read_text())[
+        "program"
+    ]
+)
+#: And: a getter's result filled in place, then stored to a second global (the fill must write
+#: a copy: ``globals_fix._written_in_place``).
+GETTER_RESULT_FILLED_THEN_STORED = Program.from_json(
+    json.loads(
+        (_REGRESSIONS / "campaign-getter-result-filled-in-place-then-stored-to-a-second-global.json").read_text()
+    )["program"]
+)
 
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
@@ -198,6 +213,8 @@ THIRD_REVIEW: tuple[Program, ...] = (
     STORED_TWICE_FROM_A_GETTER,
     FOLD_TWIN,
     SETTER_STORES_A_MERGED_TWIN,
+    GETTER_VALUE_COPIED_IN_ONE_ALLOCATION,
+    GETTER_RESULT_FILLED_THEN_STORED,
 )
 
 ALL: tuple[Program, ...] = (

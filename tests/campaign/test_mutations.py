@@ -27,7 +27,13 @@ k. *folds make no twins* (hook: ``rewriter.rewrite._fold_makes_a_twin``): an ali
 l. *the repair's copy is made at the store* (hook: ``rewriter.globals_fix._copy_point``), after
    an earlier store of the same value, which IREE's scheduler then moves past a reload of its
    global: the schedule guard's global-order check refuses the build, or it computes a stale
-   value (``handpicked.SETTER_STORES_A_MERGED_TWIN``).
+   value (``handpicked.SETTER_STORES_A_MERGED_TWIN``);
+m. *the repair's copy joins the original's execution region* (hook: ``globals_fix._apart``):
+   IREE puts both in one allocation and fuses the globals' size globals
+   (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``);
+n. *a value written in place from another global's buffer is copied at the store* (hook:
+   ``globals_fix._written_in_place``), after the writes changed that global
+   (``handpicked.GETTER_RESULT_FILLED_THEN_STORED``).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -190,6 +196,19 @@ def _copy_at_the_store(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(globals_fix, "_copy_point", lambda store, operands: store)
 
 
+def _copy_in_the_originals_region(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(m) The repair's copy reads the value directly, not through an optimization barrier: it
+    joins the execution region, and the allocation, of the original
+    (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``)."""
+    monkeypatch.setattr(globals_fix, "_apart", lambda value: value)
+
+
+def _copy_after_in_place_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(n) A value written in place from another global's buffer is copied at the store, after
+    the writes changed that global (``handpicked.GETTER_RESULT_FILLED_THEN_STORED``)."""
+    monkeypatch.setattr(globals_fix, "_written_in_place", lambda resolved, value: None)
+
+
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ignore-tied-chains": _ignore_tied_chains,
     "ignore-ordering": _ignore_ordering,
@@ -200,6 +219,8 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "calls-share-no-globals": _calls_share_no_globals,
     "folds-make-no-twins": _folds_make_no_twins,
     "copy-at-the-store": _copy_at_the_store,
+    "copy-in-the-originals-region": _copy_in_the_originals_region,
+    "copy-after-in-place-writes": _copy_after_in_place_writes,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
