@@ -71,6 +71,9 @@ class Event:
     escapes: tuple[int, ...] = ()  # dynamic values it stores or exports (their storage outlives the step)
     src: tuple[int, int, int] | None = None  # a slice's source bytes
     program_index: int = -1  # position of a top-level op in program.ops (-1 inside bodies/callees)
+    #: A fill of every byte of its target: IREE's canonicalizer makes it a fresh splat
+    #: (FlattenFullFillToSplat), which writes no existing buffer once scheduling has run.
+    whole_fill: bool = False
 
 
 @dataclass
@@ -348,6 +351,8 @@ class _Machine:
             out[span] = op.value
             self.define(op.out, out, self.buf(op.dst))
             self.event("fill", name, (op.dst,), (op.out,), writes=[(op.dst, span.start, span.stop)], top=top)
+            if self.trace is not None:
+                self.trace.events[-1].whole_fill = span.start == 0 and span.stop == len(out)
         elif isinstance(op, Scale):
             out = vals[op.dst].copy()
             span = _span(op.range, step, iv, len(out), what)

@@ -763,7 +763,7 @@ class Oracle:
                         generated = self._generated_decisions([program], (0,))
                     except _CompileFailure as failed:  # the rule fails on the program as generated
                         unsound = [failed.message]
-                unsound = unsound or audit(program, 0, generated)
+                unsound = unsound or audit(program, 0, generated, scheduled=self.scheduled)
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
                     one.upstream_faults[sig] += 1
@@ -926,7 +926,7 @@ class Oracle:
             audited = [d for d in generated if _belongs(d.function, k)]
             stats.audited_slices += sum(1 for d in audited if getattr(d, "kind", "slice") == "slice")
             stats.audited_aliases += sum(1 for d in audited if d.decision == "alias")
-            unsound = audit(program, k, audited) + [
+            unsound = audit(program, k, audited, scheduled=self.scheduled) + [
                 f"(as generated) {p}" for p in proof_problems(RewriteReport(decisions=audited))
             ]
             if unsound and outcome.status not in FAILING:

@@ -114,3 +114,18 @@ def test_racy_reads_are_found_in_callees_too() -> None:
     assert trace_races(program)
     ordered = Program(G, (Load(0, "g0"), Call(None, 1, 0, None, R(0, 4), None), Update(2, 1, 0, Lin(0))))
     assert not trace_races(ordered)
+
+
+WHOLE_FILL = Program((), (Iota(0, Lin(3), 7), Slice(1, 0, R(0, 1)), Fill(6, 0, R(0, 3), 815)))
+
+
+def test_a_whole_fill_writes_the_slices_source_as_generated() -> None:
+    check(WHOLE_FILL)
+    (problem,) = audit(WHOLE_FILL, 0, [_alias("p0", "%v1")])
+    assert "fill v6 writes [0, 3)" in problem
+
+
+def test_a_whole_fill_is_a_fresh_splat_once_iree_has_scheduled_the_program() -> None:
+    """IREE's canonicalizer (FlattenFullFillToSplat) has made it a splat in the scheduled IR
+    the decisions of the scheduled campaign are made on: it writes no buffer the alias reads."""
+    assert audit(WHOLE_FILL, 0, [_alias("p0", "%v1")], scheduled=True) == []
