@@ -4,7 +4,10 @@ A change that must not change behaviour (a refactor of ``stream_model``) leaves 
 byte-identical. It records, per module of the corpus, the log records ``elide_slices`` writes
 at the splice with ``apply=False`` (each decision's ``to_json()`` and each diagnostic), the
 error a module is refused with, and a digest of the module ``elide_slices`` rewrites it to
-(``apply=True``), so that the rewriter's reading of the model is covered too.
+(``apply=True``), so that the rewriter's reading of the model is covered too. Each module at
+the splice is also scheduled by IREE's two scheduling passes (in process, no compile): the
+same records for the scheduled module (execution and concurrent regions), and the schedule
+check's records on it.
 
 The corpus:
 
@@ -33,11 +36,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from iree.compiler import ir  # noqa: E402
+from iree.compiler import ir, passmanager  # noqa: E402
 
 from rewriter.rewrite import elide_slices  # noqa: E402
 from stream_model import SliceElisionError  # noqa: E402
+from stream_model.ir_util import Phase, classify_phase  # noqa: E402
 from stream_model.loader import split_input  # noqa: E402
+from stream_model.schedule_check import check_schedule  # noqa: E402
+from tests.campaign.entry import SCHEDULING  # noqa: E402
 
 FINDINGS = Path("/work/shared")
 
@@ -75,6 +81,10 @@ def _run(text: str, apply: bool) -> tuple[Any, str | None]:
         module = ir.Module.parse(text, ctx)
     except Exception as err:  # noqa: BLE001 - a chunk that is not a module (a comment-only one)
         return None, f"parse: {str(err).splitlines()[0] if str(err) else type(err).__name__}"
+    return _analyse(module, apply)
+
+
+def _analyse(module: ir.Module, apply: bool) -> tuple[Any, str | None]:
     try:
         report = elide_slices(module, apply=apply)
     except SliceElisionError as err:
@@ -84,12 +94,36 @@ def _run(text: str, apply: bool) -> tuple[Any, str | None]:
     return report.log_records() + [{"unproven_claims": report.unproven_claims}], None
 
 
+def _scheduled(text: str) -> dict[str, Any] | None:
+    """A splice-phase module after IREE's two scheduling passes (in process): the rule's
+    decisions on it, the digest of its rewrite, and the schedule check's records."""
+    ctx = ir.Context()
+    try:
+        module = ir.Module.parse(text, ctx)
+    except Exception:  # noqa: BLE001 - recorded by the splice entry already
+        return None
+    if classify_phase(module).phase is not Phase.SPLICE:
+        return None
+    try:
+        with ctx:
+            passmanager.PassManager.parse(SCHEDULING).run(module.operation)
+    except ir.MLIRError as err:
+        return {"schedule_error": str(err).splitlines()[0]}
+    scheduled = str(module)
+    out: dict[str, Any] = {"check": check_schedule(module).log_records()}
+    out["records"], out["error"] = _run(scheduled, apply=False)
+    if out["error"] is None:
+        out["rewritten"], out["apply_error"] = _run(scheduled, apply=True)
+    return out
+
+
 def snapshot(campaign: bool = True) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, text in corpus(campaign):
         records, error = _run(text, apply=False)
         digest, apply_error = _run(text, apply=True) if error is None else (None, None)
         out[name] = {"records": records, "error": error, "rewritten": digest, "apply_error": apply_error}
+        out[name]["scheduled"] = _scheduled(text)
     return out
 
 
@@ -100,10 +134,13 @@ def main(argv: list[str]) -> int:
     started = time.monotonic()
     snap = snapshot(campaign="--no-campaign" not in argv)
     Path(argv[0]).write_text(json.dumps(snap, indent=1, sort_keys=True, default=str) + "\n")
-    decisions = sum(
-        1 for v in snap.values() for r in (v["records"] or []) if isinstance(r, dict) and "decision" in r
+    entries = [*snap.values(), *(v["scheduled"] for v in snap.values() if v["scheduled"])]
+    decisions = sum(1 for v in entries for r in (v.get("records") or []) if "decision" in r)
+    checks = sum(len(v.get("check", [])) for v in entries)
+    print(
+        f"{len(snap)} modules, {decisions} decisions, {checks} schedule checks, {time.monotonic() - started:.0f} s",
+        file=sys.stderr,
     )
-    print(f"{len(snap)} modules, {decisions} decisions, {time.monotonic() - started:.0f} s", file=sys.stderr)
     return 0
 
 
