@@ -65,8 +65,19 @@ from stream_model.ir_util import (
     user_op,
 )
 from stream_model.program import FunctionModel
+from stream_model.region_flow import (
+    REGION_FLOW,
+    ResultsReady,
+    captured,
+    device_holder,
+    is_device_region,
+    is_device_terminator,
+    is_resource,
+    resource_results,
+    tied_operands,
+    yielded,
+)
 from stream_model.resolved import resolve_calls
-from stream_model.semantics import STREAM_REGION_OPS, is_resource, tied_operands
 
 from .globals_fix import ERROR, Diagnostic, separate_shared_globals
 
@@ -454,8 +465,8 @@ def _constant_attr(value: ir.Value) -> ir.Attribute | None:
 
 
 def _yields_out_of_concurrent(owner: ir.Operation) -> bool:
-    parent = owner.parent
-    return owner.name == "stream.yield" and parent is not None and parent.name == "stream.async.concurrent"
+    flow = REGION_FLOW.get(owner.parent.name) if owner.parent is not None else None
+    return is_device_terminator(owner) and flow is not None and flow.results_ready is ResultsReady.AT_END
 
 
 def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
@@ -474,7 +485,8 @@ def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
                 return False  # a block argument: whatever the caller or the loop passes
             value = captured
             continue
-        if producer.name == "stream.async.concurrent":
+        flow = REGION_FLOW.get(producer.name)
+        if flow is not None and flow.results_ready is ResultsReady.AT_END:
             value = _yielded(producer, value)  # a concurrent region's result is what it yields
             continue
         info = fn.info(producer)
@@ -494,18 +506,16 @@ def _captured_operand(value: ir.Value) -> ir.Value | None:
     block = value.owner
     if not isinstance(block, ir.Block):
         return None
-    holder = parent_op_of_block(block)
-    if holder is None or holder.name not in STREAM_REGION_OPS:
+    holder = device_holder(block)
+    if holder is None:
         return None
     index = next(i for i, arg in enumerate(block.arguments) if arg == value)
-    return list(holder.opview.resource_operands)[index]
+    return captured(holder)[index]
 
 
 def _yielded(region_op: ir.Operation, result: ir.Value) -> ir.Value:
     """The value a concurrent region yields as ``result``."""
-    k = [r for r in region_op.results if is_resource(r)].index(result)
-    terminator = list(region_op.regions[0].blocks[0].operations)[-1].operation
-    return list(terminator.opview.resource_operands)[k]
+    return yielded(region_op)[resource_results(region_op).index(result)]
 
 
 def _is_rematerialisable_clone(value: ir.Value) -> bool:
@@ -633,7 +643,8 @@ def _reroutes(
     # module scheduled in process list them differently), and the rewrite must not depend on it.
     for use in sorted(result.uses, key=lambda u: (_position(fn, user_op(u)), u.operand_number)):
         capture = user_op(use)
-        if capture.name != "stream.async.concurrent":
+        flow = REGION_FLOW.get(capture.name)
+        if flow is None or not (flow.device_body and flow.alias_followed):
             return None
         index = use.operand_number
         if index >= len(list(capture.opview.resource_operands)):
@@ -768,7 +779,7 @@ def _constant_outside(value: ir.Value, anchor: ir.Operation) -> ir.Value:
     """``value``, or an equal constant built at the insertion point when ``value`` is a constant
     defined inside ``anchor``."""
     attr = _constant_attr(value)
-    if attr is None or anchor.name not in STREAM_REGION_OPS or not _is_inside(value, anchor):
+    if attr is None or not is_device_region(anchor) or not _is_inside(value, anchor):
         return value
     return arith.ConstantOp(value.type, attr).result
 
@@ -778,7 +789,7 @@ def _outside_execution_regions(op: ir.Operation) -> ir.Operation:
     anchor = op
     parent = op.parent
     while parent is not None and parent.name != "builtin.module":
-        if parent.name in STREAM_REGION_OPS:
+        if is_device_region(parent.operation):
             anchor = parent.operation
         parent = parent.parent
     return anchor

@@ -13,8 +13,9 @@ from iree.compiler import ir
 
 from .ir_util import defining_op, parent_op, user_op
 from .program import FunctionModel, OpInfo
+from .region_flow import exit_flow, flow_of, is_back_edge, is_region_terminator, tied_results
 from .resolved import Resolved
-from .semantics import Kind, callee_name, is_resource, tied_operands
+from .semantics import Kind, callee_name
 
 
 class KeepCopy(Exception):
@@ -39,7 +40,7 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
             ui = fn.info(user)
             if ui is None:
                 raise KeepCopy(f"{names.name(value)} is used outside its function by {user.name}")
-            if user.name == "scf.yield" and _carries_to_next_iteration(user, slice_op):
+            if _carries_to_next_iteration(user, slice_op):
                 raise KeepCopy(
                     f"{names.name(value)} is carried into the next iteration of its loop (iter_args), "
                     "where its reads are not ordered with this iteration's writes"
@@ -62,11 +63,12 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
     return sorted(reads, key=lambda r: r.index)
 
 
-def _carries_to_next_iteration(yield_op: ir.Operation, slice_op: ir.Operation | None) -> bool:
-    """Does ``yield_op`` hand a value to the next iteration of a loop that holds the slice?"""
-    loop = parent_op(yield_op)
-    if loop is None or loop.name not in ("scf.for", "scf.while") or slice_op is None:
+def _carries_to_next_iteration(user: ir.Operation, slice_op: ir.Operation | None) -> bool:
+    """Is ``user`` the terminator of a loop body that holds the slice, handing a value to the
+    next iteration?"""
+    if slice_op is None or not is_region_terminator(user) or not is_back_edge(user):
         return False
+    loop = parent_op(user)
     op: ir.Operation | None = slice_op
     while op is not None:
         if op == loop:
@@ -76,49 +78,23 @@ def _carries_to_next_iteration(yield_op: ir.Operation, slice_op: ir.Operation | 
 
 
 def region_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | None:
-    """Where a value used by an scf op flows: the values that then hold the same buffer.
-
-    ``scf.for`` init ``k`` becomes iteration argument ``k`` and result ``k``; an ``scf.yield``
-    operand becomes the parent's result (and, in a loop, the next iteration argument). None
-    for every other use (``scf.while``, ``scf.index_switch``... are not followed: keep)."""
-    if user.name == "scf.for" and operand_number >= 3:
-        k = operand_number - 3
-        body = user.regions[0].blocks[0]
-        return [list(body.arguments)[k + 1], user.results[k]]
-    if user.name == "scf.yield":
-        parent = parent_op(user)
-        if parent is None:
+    """Where a value used by ``user`` flows, when ``user`` is a region op the rule follows an
+    alias through (:attr:`.region_flow.RegionFlow.alias_followed`) or a terminator of one of
+    its regions: the values that then hold the same buffer. A value captured by a device
+    region also becomes the results tied to the capture; ``stream.timepoint.await`` hands each
+    resource on as its result. None for every other use (not followed: keep)."""
+    flow = flow_of(user)
+    if flow is not None:
+        if not flow.alias_followed:
             return None
-        if parent.name == "scf.for":
-            body = parent.regions[0].blocks[0]
-            return [parent.results[operand_number], list(body.arguments)[operand_number + 1]]
-        if parent.name == "scf.if":
-            return [parent.results[operand_number]]
-    return _stream_flow(user, operand_number)
-
-
-def _stream_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | None:
-    """Flow through the scheduled stream IR: a value captured by a ``stream.async.concurrent``
-    (``%x as %arg``) is its block argument there, and any result tied to it; a value a
-    concurrent region yields is its result (in the enclosing execution region);
-    ``stream.timepoint.await`` hands each resource on as its result. A capture by, or a yield
-    out of, a ``stream.async.execute`` is not followed: the alias would leave its execution
-    region (and outside it, reads are ordered by timepoints this rule does not follow)."""
-    if user.name == "stream.async.concurrent":
-        operands = list(user.opview.resource_operands)
-        if operand_number >= len(operands):
-            return None  # a size operand: not a use of the storage
-        flowed = [list(user.regions[0].blocks[0].arguments)[operand_number]]
-        results = [r for r in user.results if is_resource(r)]
-        flowed += [results[k] for k, tied in enumerate(tied_operands(user.opview)) if tied == operand_number]
+        flowed = flow.entry(user, operand_number)
+        if flowed is not None and flow.device_body:
+            flowed = flowed + tied_results(user, operand_number)
         return flowed
-    if user.name == "stream.yield":
-        parent = parent_op(user)
-        if parent is None or parent.name != "stream.async.concurrent":
+    if is_region_terminator(user):
+        if not getattr(flow_of(parent_op(user)), "alias_followed", False):
             return None
-        if operand_number >= len(list(user.opview.resource_operands)):
-            return None
-        return [[r for r in parent.results if is_resource(r)][operand_number]]
+        return exit_flow(user, operand_number)
     if user.name == "stream.timepoint.await":
         if operand_number >= len(list(user.opview.resource_operands)):
             return None  # a size or the timepoint
@@ -145,7 +121,7 @@ def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> str | None
         return f"{name} is aliased by {what}; its later uses are not followed"
     if value in fx.escapes or (fx.global_store and fx.global_store[0] == value):
         return f"{name} escapes through {what}"
-    if ui.has_regions or ui.op.name in ("scf.yield", "scf.condition", "stream.yield"):
+    if ui.has_regions or is_region_terminator(ui.op):
         return f"{name} flows through {ui.op.name} in a way the model does not follow"
     if not any(a.value == value and a.kind is Kind.READ for a in fx.accesses):
         return f"{name} is used by {what} in a way the model does not describe"

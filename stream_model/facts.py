@@ -26,6 +26,7 @@ from iree.compiler import ir
 
 from .program import FunctionModel, ModuleModel, OpInfo
 from .proofs import ByteRange, Fact, ProofVerdict, prove_relation
+from .region_flow import counted_loop
 from .semantics import Access, Bound, Kind
 
 #: A scope of ``None`` is the whole function (facts of the entry block).
@@ -145,7 +146,7 @@ class _Collector:
             if holder is not None:
                 self.add(fact, self.scope_of(holder))
         for info in self.fn.ops:
-            if info.op.name == "scf.for":
+            if counted_loop(info.op) is not None:
                 self.loop_bounds(info)
             elif info.op.name == "util.global.load":
                 self.global_load(info)
@@ -165,14 +166,13 @@ class _Collector:
 
     def loop_bounds(self, info: OpInfo) -> None:
         """``lb <= iv < ub`` in the loop body, compared as the loop compares (``unsigned``)."""
-        op = info.op
-        lb, ub = op.operands[0], op.operands[1]
-        body = op.regions[0].blocks[0]
-        iv = body.arguments[0]
-        body_info = self.fn.info(list(body.operations)[0].operation)
+        loop = counted_loop(info.op)
+        assert loop is not None
+        lb, ub, iv = loop.lower, loop.upper, loop.iv
+        body_info = self.fn.info(list(loop.body.operations)[0].operation)
         if body_info is None:
             return
-        unsigned = "unsignedCmp" in op.attributes
+        unsigned = loop.unsigned
         ge, lt = ("uge", "ult") if unsigned else ("sge", "slt")
         e_iv, name = self.store.expr(iv), self.model.names.name(iv)
         suffix = " (unsigned)" if unsigned else ""

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from iree.compiler import ir
 
 from .ir_util import dispatch_operand_index, user_op
-from .semantics import STREAM_REGION_OPS, is_resource, tied_operands
+from .region_flow import captured, is_device_region, is_resource, resource_results
+from .region_flow import region_ties as tied_captures
 
 if TYPE_CHECKING:
     from .program import FunctionModel, OpInfo
@@ -113,8 +114,8 @@ def live_version(fn: FunctionModel, source: ir.Value, consumer: OpInfo | None) -
 def region_ties(op: ir.Operation) -> list[tuple[ir.Value, ir.Value]]:
     """(result, captured operand) of an execution or concurrent region's tied results: the
     region consumes the captured value in place (scheduled IR)."""
-    if op.name not in STREAM_REGION_OPS:
+    if not is_device_region(op):
         return []
-    operands = list(op.opview.resource_operands)
-    results = [r for r in op.results if is_resource(r)]
-    return [(results[k], operands[t]) for k, t in enumerate(tied_operands(op.opview)[: len(results)]) if t is not None]
+    operands = captured(op)
+    results = resource_results(op)
+    return [(results[k], operands[t]) for k, t in tied_captures(op)]

@@ -17,6 +17,8 @@ from typing import TypeAlias
 
 from iree.compiler import ir
 
+from .region_flow import DEVICE_REGION_OPS
+
 #: Ops whose body is a function the model analyses.
 FUNCTION_OPS = ("func.func", "util.initializer", "util.func")  # in the order IREE nests its pipelines
 
@@ -117,11 +119,8 @@ BEFORE_SPLICE_OPS = (
     "stream.tensor.fill",
     "stream.tensor.clone",
 )
-SCHEDULED_OPS = (
-    "stream.async.execute",
-    "stream.async.concurrent",
-    "stream.timepoint.",
-)
+#: (Besides the execution and concurrent region ops, :data:`.region_flow.DEVICE_REGION_OPS`.)
+SCHEDULED_OPS = ("stream.timepoint.",)
 AFTER_SPLICE_OPS = (
     "stream.cmd.",
     "stream.resource.alloc",
@@ -148,7 +147,7 @@ def classify_phase(module: ModuleLike) -> PhaseCheck:
     for phase, group in (
         (Phase.AFTER, AFTER_SPLICE_OPS),
         (Phase.BEFORE, BEFORE_SPLICE_OPS),
-        (Phase.SCHEDULED, SCHEDULED_OPS),
+        (Phase.SCHEDULED, (*sorted(DEVICE_REGION_OPS), *SCHEDULED_OPS)),
     ):
         found = sorted(n for n in names if n.startswith(group))
         if found:

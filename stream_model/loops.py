@@ -17,7 +17,8 @@ from iree.compiler import ir
 from .alias_reads import KeepCopy
 from .ir_util import defining_op, parent_op, parent_op_of_block
 from .program import FunctionModel, OpInfo
-from .semantics import carries_order, is_resource
+from .region_flow import counted_loop, is_resource, terminator
+from .semantics import carries_order
 
 
 @dataclass
@@ -41,29 +42,28 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
     iteration ``i`` depends on everything that fed yield operand ``k`` in iterations ``< i``,
     and on the loop's init value ``k``.
     """
-    if len(info.loops) != 1 or info.loops[0].name != "scf.for":
+    counted = counted_loop(info.loops[0]) if len(info.loops) == 1 else None
+    if counted is None:
         names = ", ".join(sorted({loop.name for loop in info.loops}))
         raise KeepCopy(
             f"the slice is inside nested loops or a repeating region ({names}), which this model does not describe"
         )
-    loop = info.loops[0]
-    body = loop.regions[0].blocks[0]
+    loop, body = counted.op, counted.body
     first = fn.info(list(body.operations)[0].operation)
     if first is None or info.block_id != first.block_id:
         raise KeepCopy("the slice is nested below its loop's body, which this model does not describe")
     if any(loop not in r.loops for r in reads):
         raise KeepCopy("the alias is read outside the loop iteration that made it")
-    args = list(body.arguments)
-    terminator = list(body.operations)[-1].operation
+    iter_args, yielded = counted.iter_args, counted.yielded
     slice_args = _block_args_reached(fn, [info])
     carried = [
         k
-        for k in range(len(args) - 1)
-        if args[k + 1] in slice_args and args[k + 1] in _block_args_reached(fn, [producer(fn, terminator.operands[k])])
+        for k, arg in enumerate(iter_args)
+        if arg in slice_args and arg in _block_args_reached(fn, [producer(fn, yielded[k])])
     ]
     outside: list[OpInfo] = []
     for k in carried:
-        p = producer(fn, list(loop.operands)[3 + k])
+        p = producer(fn, counted.inits[k])
         if p is not None:
             outside.append(p)
     # Values captured from outside the loop that the slice depends on directly.
@@ -71,7 +71,7 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
         p = producer(fn, v)
         if p is not None:
             outside.append(p)
-    return LoopContext(loop, body, args[0], carried, outside, "unsignedCmp" in loop.attributes)
+    return LoopContext(loop, body, counted.iv, carried, outside, counted.unsigned)
 
 
 def producer(fn: FunctionModel, value: ir.Value) -> OpInfo | None:
@@ -82,9 +82,9 @@ def producer(fn: FunctionModel, value: ir.Value) -> OpInfo | None:
 
 def feeds_yield(fn: FunctionModel, w: OpInfo, loop: LoopContext) -> bool:
     """``w``'s result reaches a carried yield operand within one iteration."""
-    terminator = list(loop.body.operations)[-1].operation
+    yielded = list(terminator(loop.body).operands)
     for k in loop.carried_args:
-        seen, _ = _in_body_closure(fn, [producer(fn, terminator.operands[k])])
+        seen, _ = _in_body_closure(fn, [producer(fn, yielded[k])])
         if w in seen:
             return True
     return False

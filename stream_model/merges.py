@@ -40,10 +40,11 @@ import sympy
 from iree.compiler import ir
 
 from .folds import folds_operand, resized_position, shifted_positions
-from .ir_util import defining_op, parent_op_of_block
+from .ir_util import defining_op
 from .proofs import ProofVerdict, prove_relation
 from .ranges import IndexTranslator, is_64bit_integer
-from .semantics import MERGEABLE_PRODUCERS, STREAM_REGION_OPS, is_resource
+from .region_flow import captured, device_holder, is_device_region, is_resource, resource_results, terminator
+from .semantics import MERGEABLE_PRODUCERS
 
 #: The index expression of a 64-bit scalar.
 Expr = Callable[[ir.Value], sympy.Expr]
@@ -324,22 +325,22 @@ def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr, version_at:
 def _yielded_into(arg: ir.Value) -> ir.Value | None:
     """The value another region op yields into the capture that block argument ``arg`` of a
     concurrent region stands for, if any."""
-    holder = parent_op_of_block(arg.owner)
-    if holder is None or holder.name not in STREAM_REGION_OPS:
+    holder = device_holder(arg.owner)
+    if holder is None:
         return None
-    captured = list(holder.opview.resource_operands)
+    captures = captured(holder)
     index = ir.BlockArgument(arg).arg_number
-    if index >= len(captured):
+    if index >= len(captures):
         return None
-    region_op = defining_op(captured[index])
-    if region_op is None or region_op.name not in STREAM_REGION_OPS:
+    region_op = defining_op(captures[index])
+    if region_op is None or not is_device_region(region_op):
         return None
-    results = [r for r in region_op.results if is_resource(r)]
-    k = next((n for n, r in enumerate(results) if r == captured[index]), None)
-    terminator = list(region_op.regions[0].blocks[0].operations)[-1] if len(region_op.regions) else None
-    if k is None or terminator is None or k >= len(terminator.operands):
+    results = resource_results(region_op)
+    k = next((n for n, r in enumerate(results) if r == captures[index]), None)
+    last = terminator(region_op.regions[0].blocks[0]) if len(region_op.regions) else None
+    if k is None or last is None or k >= len(last.operands):
         return None
-    return terminator.operands[k]
+    return last.operands[k]
 
 
 def _attributes(op: ir.Operation) -> tuple[tuple[str, str], ...]:

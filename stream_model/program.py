@@ -18,16 +18,18 @@ from .loader import require_stream_phase
 from .merges import fold_twins, folded_pairs, mergeable_pairs
 from .naming import Names
 from .ranges import IndexTranslator
-from .semantics import (
-    STREAM_REGION_OPS,
-    OpEffects,
-    callee_name,
-    carries_order,
-    effects_of,
+from .region_flow import (
+    REGION_FLOW,
+    ResultsReady,
+    captured,
+    device_holder,
+    flow_of,
+    is_device_region,
     is_resource,
-    is_same_device_copy,
-    runs_at_most_once,
+    resource_results,
+    yielded,
 )
+from .semantics import OpEffects, callee_name, carries_order, effects_of, is_same_device_copy
 from .tied_chains import GlobalInfo
 
 __all__ = ["FunctionModel", "ModuleModel", "OpInfo"]
@@ -217,9 +219,10 @@ class FunctionModel:
         if info.op.name == "stream.timepoint.await":
             waits.append(info.op.opview.await_timepoint)
         holder = parent_op(info.op)
-        while holder is not None and holder.name in STREAM_REGION_OPS:
-            if holder.name == "stream.async.execute" and holder.opview.await_timepoint is not None:
-                waits.append(holder.opview.await_timepoint)
+        while is_device_region(holder):
+            awaited = REGION_FLOW[holder.name].waits_for(holder)
+            if awaited is not None:
+                waits.append(awaited)
             holder = parent_op(holder)
         for tp in waits:
             for d in self._timepoint_sources(tp):
@@ -231,16 +234,15 @@ class FunctionModel:
         while True:
             producer = defining_op(value)
             if producer is None:
-                holder = parent_op_of_block(value.owner)
-                if holder is None or holder.name not in STREAM_REGION_OPS:
+                holder = device_holder(value.owner)
+                if holder is None:
                     return []  # a function, loop or branch argument: no order
                 index = next(i for i, arg in enumerate(value.owner.arguments) if arg == value)
-                value = list(holder.opview.resource_operands)[index]
+                value = captured(holder)[index]
                 continue
-            if producer.name == "stream.async.concurrent" and is_resource(value):
-                k = [r for r in producer.results if is_resource(r)].index(value)
-                terminator = list(producer.regions[0].blocks[0].operations)[-1].operation
-                value = list(terminator.opview.resource_operands)[k]
+            flow = flow_of(producer)
+            if flow is not None and flow.results_ready is ResultsReady.AT_END and is_resource(value):
+                value = yielded(producer)[resource_results(producer).index(value)]
                 continue
             info = self.by_op.get(producer)
             if info is None or info.has_regions or not carries_order(value, producer):
@@ -256,7 +258,9 @@ class FunctionModel:
             return []
         if producer.name == "stream.timepoint.join":
             return [d for t in producer.operands for d in self._timepoint_sources(t)]
-        if producer.name == "stream.async.execute" and tp == producer.opview.result_timepoint:
+        flow = flow_of(producer)
+        ends = flow.ends_at(producer) if flow is not None else None
+        if ends is not None and tp == ends:
             found = []
             for i in self.ops[self.by_op[producer].index + 1 :]:  # pre-order: its ops come next
                 if not _nested_in(i.op, producer):
@@ -452,8 +456,7 @@ class ModuleModel:
             blocks[0] += 1
             block_id = blocks[0]
             chain = outer + (block_id,)
-            holder = parent_op_of_block(block)
-            if holder is not None and holder.name in STREAM_REGION_OPS:
+            if device_holder(block) is not None:
                 stream_bodies.add(block_id)
             for op in block.operations:
                 op = op.operation
@@ -461,7 +464,7 @@ class ModuleModel:
                     op, effects_of(op), len(ops), top, bool(loops), len(op.regions) > 0, block_id, loops, chain
                 )
                 ops.append(info)
-                inner_loops = loops if runs_at_most_once(op) else loops + (op,)
+                inner_loops = loops if _runs_at_most_once(op) else loops + (op,)
                 for region in op.regions:
                     for inner in region.blocks:
                         visit(inner, False, inner_loops, chain)
@@ -478,6 +481,13 @@ class ModuleModel:
             ),
             stream_bodies=frozenset(stream_bodies),
         )
+
+
+def _runs_at_most_once(op: ir.Operation) -> bool:
+    """Does ``op`` run each of its regions at most once per execution (a known region op that
+    does not repeat)? Any other op with regions counts as a loop."""
+    flow = flow_of(op)
+    return flow is not None and flow.at_most_once
 
 
 def _has_cfg_cycle(region: ir.Region) -> bool:

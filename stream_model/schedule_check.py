@@ -56,20 +56,25 @@ from .ir_util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_o
 from .naming import Names
 from .program import ModuleModel
 from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
-from .schedule_order import Callees, ScheduleOrder
-from .semantics import (
-    IGNORED_OPS,
-    OP_TABLE,
-    STREAM_REGION_OPS,
-    VARIADIC,
-    Access,
-    Kind,
-    OpEffects,
+from .region_flow import (
     branch_operands,
-    effects_of,
+    captured,
+    device_holder,
+    exit_flow,
+    flow_of,
+    is_branch,
+    is_device_region,
+    is_device_terminator,
+    is_host_terminator,
+    is_region_terminator,
     is_resource,
+    region_index,
+    resource_results,
     tied_operands,
+    yielded,
 )
+from .schedule_order import Callees, ScheduleOrder
+from .semantics import IGNORED_OPS, OP_TABLE, VARIADIC, Access, Kind, OpEffects, effects_of
 from .symbolic import pretty
 
 __all__ = ["ScheduleCheck", "ScheduleReport", "ScheduleVerdict", "check_schedule"]
@@ -242,10 +247,7 @@ class _Versions:
         region, read once."""
         found = self._regions.get(op)
         if found is None:
-            body = op.regions[0].blocks[0]
-            terminator = list(body.operations)[-1].operation
-            yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
-            found = (list(op.opview.resource_operands), [r for r in op.results if is_resource(r)], yielded)
+            found = (captured(op), resource_results(op), yielded(op))
             self._regions[op] = found
         return found
 
@@ -273,10 +275,10 @@ class _Versions:
         if producer is None:
             return self._block_argument_links(value)
         name = producer.name
-        if name in STREAM_REGION_OPS:
-            _, results, yielded = self.region(producer)
+        if is_device_region(producer):
+            _, results, out = self.region(producer)
             k = next((i for i, r in enumerate(results) if r == value), None)
-            return [(yielded[k], None)] if k is not None and k < len(yielded) else []
+            return [(out[k], None)] if k is not None and k < len(out) else []
         if name == "stream.timepoint.await":
             k = ir.OpResult(value).result_number
             operands = list(producer.opview.resource_operands)
@@ -289,7 +291,8 @@ class _Versions:
             view = producer.opview
             return [(view.source, view.source_offset)]
         k = ir.OpResult(value).result_number
-        if name in ("scf.if", "scf.index_switch", "scf.execute_region"):
+        flow = flow_of(producer)
+        if flow is not None and flow.at_most_once:  # (host region ops: device ones are above)
             return [(t.operands[k], None) for _, t in _yields(producer) if k < len(t.operands)]
         return []  # a loop's result starts a version of its own (module docstring)
 
@@ -297,7 +300,7 @@ class _Versions:
         """The alternative taken when ``value`` (an ``scf.if``/``index_switch`` result) is
         ``linked`` (one of its yielded values)."""
         producer = defining_op(value)
-        if producer is None or producer.name not in _ALTERNATIVES:
+        if producer is None or not _alternatives(producer):
             return None
         k = ir.OpResult(value).result_number
         return next(
@@ -310,10 +313,11 @@ class _Versions:
         if holder is None:
             return []
         k = ir.BlockArgument(value).arg_number
-        if holder.name in STREAM_REGION_OPS:
+        if is_device_region(holder):
             operands = self.region(holder)[0]
             return [(operands[k], None)] if k < len(operands) else []
-        if holder.name not in FUNCTION_OPS and holder.name != "scf.execute_region":
+        flow = flow_of(holder)
+        if holder.name not in FUNCTION_OPS and not (flow is not None and flow.multi_block):
             return []  # a loop's iteration argument starts a version of its own
         if _in_cycle(block):
             return []  # so does the argument of a block a cf loop comes back to
@@ -396,13 +400,12 @@ class _Versions:
         name = user.name
         if name in _SAME_STORAGE or name in _IDENTITY or name in ("stream.async.barrier", "stream.resource.subview"):
             return True
-        if name in STREAM_REGION_OPS:
+        if is_device_region(user):
             return True
-        if name in _HANDOVERS:
+        if _hands_over(user):
             return not _into_loop(user)
-        if name == "stream.yield":
-            holder = parent_op_of_block(user.block)
-            return holder is not None and holder.name in STREAM_REGION_OPS
+        if is_device_terminator(user):
+            return is_device_region(parent_op_of_block(user.block))
         return False
 
     def _forward(
@@ -410,12 +413,12 @@ class _Versions:
     ) -> list[tuple[ir.Value, ir.Value | None]]:
         """The values ``user`` makes that are ``value``'s version (with a subview offset)."""
         name = user.name
-        if name in STREAM_REGION_OPS:
+        if is_device_region(user):
             args = user.regions[0].blocks[0].arguments
             return [(args[k], None) for k in self._positions(user, 0).get(value, ()) if k < len(args)]
-        if name == "stream.yield":
-            holder = parent_op_of_block(user.block)
-            if holder is None or holder.name not in STREAM_REGION_OPS:
+        if is_device_terminator(user):
+            holder = device_holder(user.block)
+            if holder is None:
                 return []
             results = self.region(holder)[1]
             return [(results[k], None) for k in self._positions(holder, 2).get(value, ()) if k < len(results)]
@@ -426,7 +429,7 @@ class _Versions:
             return [(user.results[0], None)] if len(user.results) and user.operands[0] == value else []
         if name in _IDENTITY:
             return [(user.results[k], None) for k, v in enumerate(user.operands) if v == value]
-        if name in _HANDOVERS and not _into_loop(user):
+        if _hands_over(user) and not _into_loop(user):
             return [(v, None) for v in _handed_to(user, value)]
         if name == "stream.resource.subview":
             view = user.opview
@@ -534,7 +537,7 @@ class _FunctionCheck:
         regions: set[ir.Operation] = set()
         for op in _walk(self.fn):
             name = op.name
-            if name in STREAM_REGION_OPS:
+            if is_device_region(op):
                 if "tied_operands" in op.attributes:
                     for operand in self._region_writes(op):
                         regions.add(op)
@@ -566,7 +569,7 @@ class _FunctionCheck:
                 if (user, value) in seen:
                     continue  # an op using the value twice (a copy onto itself) reads it once
                 seen.add((user, value))
-                if user.name in _HANDOVERS:  # into a loop or around a cf cycle (not followed)
+                if _hands_over(user):  # into a loop or around a cf cycle (not followed)
                     self.readers.setdefault(root, []).append(_Use(user, None, offsets, opaque=True, paths=paths))
                     continue
                 for acc in self._effects(user).accesses:
@@ -609,7 +612,7 @@ class _FunctionCheck:
                 seen.add(root)
                 producer = defining_op(root)
                 operand = None
-                if producer is not None and producer.name not in STREAM_REGION_OPS:
+                if producer is not None and not is_device_region(producer):
                     operand = _tied_operand_of(producer, root)
                 if operand is None:
                     out.add(root)
@@ -844,8 +847,12 @@ def _tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
     return None
 
 
-#: Ops that hand a value to another region or block without touching its bytes.
-_HANDOVERS = frozenset({"scf.yield", "scf.condition", "scf.for", "scf.while", "cf.br", "cf.cond_br"})
+def _hands_over(op: ir.Operation) -> bool:
+    """Does ``op`` hand a value to another region or block without touching its bytes: a host
+    region op, a host region's terminator, a ``cf`` branch? (Device regions: captures and
+    yields, above.)"""
+    flow = flow_of(op)
+    return (flow is not None and not flow.device_body) or is_host_terminator(op) or is_branch(op)
 
 
 def _terminator(block: ir.Block) -> ir.Operation:
@@ -853,30 +860,30 @@ def _terminator(block: ir.Block) -> ir.Operation:
 
 
 def _yields(op: ir.Operation) -> list[tuple[int, ir.Operation]]:
-    """The ``scf.yield`` terminators of every block of ``op``'s regions, with the region's index."""
+    """The region terminators of every block of ``op``'s regions, with the region's index."""
     out = []
     for r, region in enumerate(op.regions):
         for block in region.blocks:
             ops = list(block.operations)
-            if ops and ops[-1].operation.name == "scf.yield":
+            if ops and is_region_terminator(ops[-1].operation):
                 out.append((r, ops[-1].operation))
     return out
 
 
 def _yield_branch(user: ir.Operation) -> Branch | None:
-    """For an ``scf.yield`` in an arm of an ``scf.if``/``index_switch``: that arm."""
-    if user.name != "scf.yield":
+    """For a terminator of an arm of a branch (``scf.if``/``index_switch``): that arm."""
+    if not is_region_terminator(user):
         return None
     holder = parent_op_of_block(user.block)
-    if holder is None or holder.name not in _ALTERNATIVES:
+    if holder is None or not _alternatives(holder):
         return None
-    r = next((i for i, region in enumerate(holder.regions) if any(b == user.block for b in region.blocks)), None)
+    r = region_index(holder, user.block)
     return (holder, r) if r is not None else None
 
 
 def _arms(op: ir.Operation) -> set[Branch]:
     """The arms of ``scf.if``/``index_switch`` ops that ``op`` lies in."""
-    return {(holder, r) for holder, r, _ in _block_chain(op) if holder.name in _ALTERNATIVES}
+    return {(holder, r) for holder, r, _ in _block_chain(op) if _alternatives(holder)}
 
 
 def _apart(a: _Use, b: _Use) -> bool:
@@ -891,14 +898,14 @@ def _into_loop(user: ir.Operation) -> bool:
     """Does ``user`` hand values into or around a loop (an ``scf.for``/``while`` operand, a
     loop body's or condition's terminator, a branch inside a cf cycle)? Such values start
     versions of their own: the instances of one iteration and the next are not told apart."""
-    name = user.name
-    if name in ("scf.for", "scf.while", "scf.condition"):
-        return True
-    if name in ("cf.br", "cf.cond_br"):
+    flow = flow_of(user)
+    if flow is not None:
+        return not flow.at_most_once
+    if is_branch(user):
         return any(_in_cycle(b) for b in user.successors)
-    if name == "scf.yield":
-        holder = parent_op_of_block(user.block)
-        return holder is not None and holder.name in ("scf.for", "scf.while")
+    if is_host_terminator(user):
+        holder = flow_of(parent_op_of_block(user.block))
+        return holder is not None and not holder.at_most_once
     return False
 
 
@@ -918,35 +925,18 @@ def _in_cycle(block: ir.Block) -> bool:
 
 def _handed_to(user: ir.Operation, value: ir.Value) -> list[ir.Value]:
     """The values a loop, a branch or a region terminator ``user`` makes ``value`` into."""
-    name = user.name
     positions = [k for k, v in enumerate(user.operands) if v == value]
     out: list[ir.Value] = []
-    if name in ("cf.br", "cf.cond_br"):
+    if is_branch(user):
         forwarded = branch_operands(user) or []
         for successor, operands in zip(user.successors, forwarded):
             out += [successor.arguments[k] for k, v in enumerate(operands) if v == value]
         return out
-    if name == "scf.for":
-        body = user.regions[0].blocks[0]
-        return [x for k in positions if k >= 3 for x in (body.arguments[k - 2], user.results[k - 3])]
-    if name == "scf.while":
-        return [user.regions[0].blocks[0].arguments[k] for k in positions]
-    holder = parent_op_of_block(user.block)
-    if holder is None:
-        return []
-    if name == "scf.condition":  # operand 0 is the condition
-        after = holder.regions[1].blocks[0]
-        return [x for k in positions if k >= 1 for x in (holder.results[k - 1], after.arguments[k - 1])]
-    # scf.yield: to the holder's results; of a loop body, to the next iteration's arguments too
-    if holder.name == "scf.for":
-        body = holder.regions[0].blocks[0]
-        return [x for k in positions for x in (holder.results[k], body.arguments[k + 1])]
-    if holder.name == "scf.while":
-        before = holder.regions[0].blocks[0]
-        return [before.arguments[k] for k in positions]
-    if holder.name in ("scf.if", "scf.index_switch", "scf.execute_region"):
-        return [holder.results[k] for k in positions if k < len(holder.results)]
-    return []
+    flow = flow_of(user)
+    for k in positions:
+        flowed = flow.entry(user, k) if flow is not None else exit_flow(user, k)
+        out += flowed or []
+    return out
 
 
 def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
@@ -968,8 +958,10 @@ def _storage_name(names: Names, root: ir.Value) -> str:
     return f"{names.name(root)} (made by {producer.name} at {names.location(producer)})"
 
 
-#: Ops whose regions are alternatives: at most one of them runs.
-_ALTERNATIVES = frozenset({"scf.if", "scf.index_switch"})
+def _alternatives(op: ir.Operation | None) -> bool:
+    """Are ``op``'s regions alternatives (at most one of them runs)?"""
+    flow = flow_of(op)
+    return flow is not None and flow.alternatives
 
 
 def _exclusive(a: ir.Operation, b: ir.Operation) -> bool:
@@ -983,7 +975,7 @@ def _exclusive(a: ir.Operation, b: ir.Operation) -> bool:
             if holder_a != holder_b:
                 continue
             if region_a != region_b:
-                return holder_a.name in _ALTERNATIVES
+                return _alternatives(holder_a)
             if block_a == block_b:
                 return False
             blocks = list(holder_a.regions[region_a].blocks) if holder_a is not None else []

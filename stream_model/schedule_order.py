@@ -51,8 +51,19 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from .ir_util import defining_op, parent_op_of_block
-from .semantics import REGION_OPS, STREAM_REGION_OPS, carries_order, is_resource, runs_at_most_once
+from .ir_util import defining_op
+from .region_flow import (
+    REGION_FLOW,
+    REGION_TERMINATORS,
+    ResultsReady,
+    captured,
+    device_holder,
+    flow_of,
+    is_device_region,
+    is_resource,
+)
+from .region_flow import terminator as terminator_of
+from .semantics import carries_order
 
 __all__ = ["Callees", "ScheduleOrder", "ScheduledOp", "walk_function"]
 
@@ -60,7 +71,13 @@ __all__ = ["Callees", "ScheduleOrder", "ScheduledOp", "walk_function"]
 #: no resource (arith, index, util.global on host values...).
 SYNCHRONOUS_HOST_OPS = frozenset({"stream.timepoint.await", "stream.async.load"})
 #: Ops that produce a timepoint reached when the ops they stand for end.
-TIMEPOINT_OPS = frozenset({"stream.async.execute", "stream.timepoint.join", "stream.timepoint.barrier"})
+TIMEPOINT_OPS = frozenset(
+    {
+        *(name for name, flow in REGION_FLOW.items() if flow.result_timepoint),
+        "stream.timepoint.join",
+        "stream.timepoint.barrier",
+    }
+)
 
 START, END, SUBMIT = 0, 1, 2
 Event = tuple[int, int]  # (kind, op index)
@@ -129,9 +146,10 @@ def _walk(fn: ir.Operation) -> _Walk:
             if parent is not None:
                 ops[parent].children.append(info.index)
             previous = info.index
-            inner_repeats = repeats if runs_at_most_once(op) else repeats + (("op", info.index),)
+            flow = flow_of(op)
+            inner_repeats = repeats if flow is not None and flow.at_most_once else repeats + (("op", info.index),)
             for region in op.regions:
-                visit_region(region, info.index, device or op.name in STREAM_REGION_OPS, inner_repeats)
+                visit_region(region, info.index, device or is_device_region(op), inner_repeats)
 
     for region in fn.regions:
         visit_region(region, None, False, ())
@@ -196,19 +214,19 @@ class ScheduleOrder:
 
     def _start_preds(self, info: ScheduledOp) -> list[Event]:
         out: list[Event] = []
-        if info.op.name == "stream.async.execute":
+        if _submitted(info.op):
             out.append((SUBMIT, info.index))
-            view = info.op.opview
-            if view.await_timepoint is not None:
-                out += self._reached(view.await_timepoint, info)
-        elif info.parent is not None and self.ops[info.parent].op.name in STREAM_REGION_OPS:
+            awaited = REGION_FLOW[info.op.name].waits_for(info.op)
+            if awaited is not None:
+                out += self._reached(awaited, info)
+        elif info.parent is not None and is_device_region(self.ops[info.parent].op):
             parent = self.ops[info.parent]
             out.append((START, parent.index))
-            if parent.op.name == "stream.async.execute" and info.previous is not None:
+            if REGION_FLOW[parent.op.name].serial_body and info.previous is not None:
                 out.append((END, info.previous))  # serial: the previous item of the body
         else:
             out += self._host_preds(info)
-        if info.device or info.op.name in SYNCHRONOUS_HOST_OPS or info.op.name == "stream.async.execute":
+        if info.device or info.op.name in SYNCHRONOUS_HOST_OPS or _submitted(info.op):
             for operand in info.op.operands:
                 out += self._ready(operand, info)
         return out
@@ -216,7 +234,7 @@ class ScheduleOrder:
     def _end_preds(self, info: ScheduledOp) -> list[Event]:
         out: list[Event] = [(START, info.index)]
         name = info.op.name
-        if name in STREAM_REGION_OPS:
+        if is_device_region(info.op):
             out += [(END, c) for c in info.children]
         elif name == "stream.timepoint.await":
             out += self._reached(info.op.opview.await_timepoint, info)
@@ -241,7 +259,7 @@ class ScheduleOrder:
         loop left out: they order an iteration after the previous one, not this one)."""
         if info.previous is not None:
             prev = self.ops[info.previous]
-            if prev.op.name == "stream.async.execute":
+            if _submitted(prev.op):
                 return [(SUBMIT, prev.index)]
             return [(END, prev.index) if _synchronous(prev) else (START, prev.index)]
         out: list[Event] = []
@@ -259,18 +277,19 @@ class ScheduleOrder:
         for _ in range(10_000):
             producer = defining_op(value)
             if producer is None:
-                holder = parent_op_of_block(value.owner)
-                if holder is None or holder.name not in STREAM_REGION_OPS:
+                holder = device_holder(value.owner)
+                if holder is None:
                     return []
                 k = ir.BlockArgument(value).arg_number
-                value = list(holder.opview.resource_operands)[k]
+                value = captured(holder)[k]
                 continue
             info = self.by_op.get(producer)
             if info is None or not self._may_order(info, user):
                 return []
-            if producer.name == "stream.async.concurrent":
+            flow = flow_of(producer)
+            if flow is not None and flow.results_ready is ResultsReady.AT_END:
                 return [(END, info.index)]
-            if producer.name == "stream.async.execute" or info.has_regions:
+            if info.has_regions:
                 return []  # ready at the timepoint (execute), or after host work only
             if producer.name in ("stream.timepoint.await", "stream.timepoint.barrier"):
                 return [(END, info.index)]
@@ -293,11 +312,11 @@ class ScheduleOrder:
         if producer.name in TIMEPOINT_OPS:
             return [(END, info.index)]
         k = ir.OpResult(tp).result_number
-        if producer.name in _ALTERNATIVES:
+        if _alternatives(producer):
             common: set[Event] | None = None
             for region in producer.regions:
-                terminator = list(region.blocks[0].operations)[-1].operation
-                events = set(self._reached(terminator.operands[k], user)) if k < len(terminator.operands) else set()
+                last = terminator_of(region.blocks[0])
+                events = set(self._reached(last.operands[k], user)) if k < len(last.operands) else set()
                 common = events if common is None else common & events
             return sorted(common or ())
         if producer.name == "util.call" and self.callees is not None:
@@ -317,9 +336,20 @@ class ScheduleOrder:
         return set(source.repeats) <= set(user.repeats)
 
 
-#: Region ops whose regions are alternatives: at most one runs.
-_ALTERNATIVES = frozenset({"scf.if", "scf.index_switch"})
-_REGION_TERMINATORS = frozenset({"scf.yield", "scf.condition", "stream.yield", "util.return", "func.return"})
+#: Ops that end a region or a function's body.
+_REGION_TERMINATORS = frozenset({*REGION_TERMINATORS, "util.return", "func.return"})
+
+
+def _alternatives(op: ir.Operation) -> bool:
+    """Are ``op``'s regions alternatives (at most one runs)?"""
+    flow = flow_of(op)
+    return flow is not None and flow.alternatives
+
+
+def _submitted(op: ir.Operation) -> bool:
+    """Does the host submit ``op`` and go on without waiting for its end (an execution region)?"""
+    flow = flow_of(op)
+    return flow is not None and flow.submitted
 
 
 def _synchronous(info: ScheduledOp) -> bool:
@@ -327,10 +357,10 @@ def _synchronous(info: ScheduledOp) -> bool:
     name = info.op.name
     if name in SYNCHRONOUS_HOST_OPS:
         return True
-    if name == "stream.async.execute":
+    if _submitted(info.op):
         return False
     if info.has_regions:
-        return name in REGION_OPS  # its end is the end of its host work (see _end_preds)
+        return name in REGION_FLOW  # its end is the end of its host work (see _end_preds)
     return not any(is_resource(v) for v in info.op.operands) and not any(is_resource(r) for r in info.op.results)
 
 
@@ -424,15 +454,14 @@ def _implied(tp: ir.Value, entry: ir.Block, callees: Callees, depth: int) -> set
     name = producer.name
     if name == "stream.timepoint.join":
         return set().union(*(_implied(t, entry, callees, depth + 1) for t in producer.operands))
-    if name == "stream.async.execute":
-        awaited = producer.opview.await_timepoint
+    if _submitted(producer):
+        awaited = REGION_FLOW[name].waits_for(producer)
         return _implied(awaited, entry, callees, depth + 1) if awaited is not None else set()
-    if name in _ALTERNATIVES:
+    if _alternatives(producer):
         k = ir.OpResult(tp).result_number
         common: set[int] | None = None
         for region in producer.regions:
-            terminator = list(region.blocks[0].operations)[-1].operation
-            found = _implied(terminator.operands[k], entry, callees, depth + 1)
+            found = _implied(terminator_of(region.blocks[0]).operands[k], entry, callees, depth + 1)
             common = found if common is None else common & found
         return common or set()
     if name == "util.call":

@@ -17,7 +17,6 @@ and every slice whose storage it can reach keeps its copy. Semantics follow
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -26,6 +25,21 @@ from typing import TypeAlias
 from iree.compiler import ir
 
 from .ir_util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments, parent_op
+from .region_flow import (
+    BRANCH_OPS,
+    REGION_FLOW,
+    REGION_TERMINATORS,
+    captured,
+    device_holder,
+    flow_of,
+    is_device_region,
+    region_ties,
+    resource_results,
+    yielded,
+)
+from .region_flow import branch_operands as branch_operands
+from .region_flow import is_resource as is_resource
+from .region_flow import tied_operands as tied_operands
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,16 +112,6 @@ class OpEffects:
     # Operands the op may still be reading after its results are ready (calls whose callee
     # reads an argument off the path to its results): results do not order later writes.
     late_reads: list[ir.Value] = field(default_factory=list)
-
-
-def is_resource(value: ir.Value) -> bool:
-    return _is_resource_type(value.type)
-
-
-@functools.lru_cache(maxsize=1024)
-def _is_resource_type(t: ir.Type) -> bool:
-    """Printing a type is slow and a module has few distinct types: memoise per type."""
-    return str(t).startswith("!stream.resource")
 
 
 # --------------------------------------------------------------------------------------------
@@ -280,15 +284,6 @@ def _dispatch(op: ir.OpView) -> OpEffects:
     return fx
 
 
-def tied_operands(op: ir.OpView) -> list[int | None]:
-    """Per result, the index into the op's tied-operand list, or None (from ``tied_operands``)."""
-    n = len(op.results)
-    if "tied_operands" not in op.attributes:
-        return [None] * n
-    raw = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
-    return [None if i < 0 else i for i in raw] + [None] * (n - len(raw))
-
-
 def _call(op: ir.OpView) -> OpEffects:
     """A call before (or without) its callee's summary: the callee may read and write any
     resource it is given, any global and any external storage, and its results may alias
@@ -329,89 +324,36 @@ def _global_access(op: ir.OpView) -> OpEffects:
     return fx
 
 
-#: Region ops the model knows, and how often each runs its regions per execution of the op.
-#: Resources flowing through their operands, block arguments, yields and results keep their
-#: storage (the edges are followed by :mod:`.tied_chains`). Any other op with regions is
-#: closed-world unknown: its regions may run any number of times (the op counts as a loop),
-#: and a resource yielded to it escapes.
-REGION_OPS: dict[str, str] = {
-    "scf.for": "repeats",
-    "scf.while": "repeats",
-    "scf.if": "at most once",
-    "scf.index_switch": "at most once",
-    "scf.execute_region": "once",
-    # After iree-stream-schedule-execution/-concurrency (``Phase.SCHEDULED``): an execution
-    # region runs its body once per execution of the op, and so does a concurrent region
-    # nested in it. Their body is a dataflow graph: ops run in an order that respects SSA
-    # dependences (and ties) only, not block order, and the ops of a concurrent region may run
-    # at the same time. Storage edges: captured operand ``%x as %arg`` and ``%arg``; result
-    # ``k`` and yield operand ``k``; a tied result and its captured operand
-    # (:func:`region_storage_edges`).
-    "stream.async.execute": "once",
-    "stream.async.concurrent": "once",
-}
-#: Region ops whose regions are execution (or concurrency) regions of the scheduled stream IR.
-STREAM_REGION_OPS = frozenset({"stream.async.execute", "stream.async.concurrent"})
-#: Terminators that hand values to their parent region op.
-REGION_TERMINATORS = frozenset({"scf.yield", "scf.condition", "stream.yield"})
-
-
-def region_storage_edges(op: ir.Operation) -> list[tuple[ir.Value, ir.Value]]:
-    """For ``stream.async.execute`` / ``stream.async.concurrent``: pairs of resource values
-    that are one storage. Captured operand ``k`` and block argument ``k``; resource result
-    ``k`` and yield operand ``k``; a tied result and the captured operand it is tied to
-    (``tied_operands`` indexes the captured resource operands)."""
-    view = op.opview
-    operands = list(view.resource_operands)
-    body = op.regions[0].blocks[0]
-    args = list(body.arguments)
-    if len(args) != len(operands):
-        raise ValueError(f"{op.name}: {len(args)} block arguments for {len(operands)} captured operands")
-    terminator = list(body.operations)[-1].operation
-    yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
-    results = [r for r in op.results if is_resource(r)]
-    if len(yielded) != len(results):
-        raise ValueError(f"{op.name}: {len(yielded)} yielded resources for {len(results)} results")
-    edges = [(arg, v) for arg, v in zip(args, operands) if is_resource(arg)]
-    edges += list(zip(results, yielded))
-    for k, tied in enumerate(tied_operands(view)[: len(results)]):
-        if tied is not None:
-            edges.append((results[k], operands[tied]))
-    return edges
-
-
-def runs_at_most_once(op: ir.Operation) -> bool:
-    """Does ``op`` (a region op) run each of its regions at most once per execution?"""
-    return REGION_OPS.get(op.name) in ("at most once", "once")
-
-
 def _region_op(op: ir.OpView) -> OpEffects:
     """A known region op: no effects of its own (its region edges are storage edges), except
     an execution or concurrent region's tied result that yields a value not made in place from
-    its capture (:func:`_stream_region_op`)."""
-    if op.operation.name in STREAM_REGION_OPS:
-        return _stream_region_op(op)
+    its capture (:func:`_device_region_op`)."""
+    if is_device_region(op.operation):
+        return _device_region_op(op)
     return OpEffects()
 
 
-def _stream_region_op(op: ir.OpView) -> OpEffects:
-    """A tied result of ``stream.async.execute``/``concurrent`` is the captured operand's
-    storage. When the region yields a value that is not that capture, written in place (a
-    dispatch's fresh result, another capture, a slice), IREE's allocation puts the yielded
-    value into the captured buffer: the region op writes the whole capture, at an order the
-    model does not know. (Found by an adversarial review: a fresh value yielded into a tied
-    result overwrote a global whose prefix an alias read in the same region.)"""
+#: Why a tied result of an execution or concurrent region writes its capture.
+YIELDED_INTO_CAPTURE = (
+    "a result tied to this storage yields a value not made in place from it, which IREE writes into it"
+)
+
+
+def _device_region_op(op: ir.OpView) -> OpEffects:
+    """A tied result of an execution or concurrent region is the captured operand's storage.
+    When the region yields a value that is not that capture, written in place (a dispatch's
+    fresh result, another capture, a slice), IREE's allocation puts the yielded value into the
+    captured buffer: the region op writes the whole capture, at an order the model does not
+    know."""
     fx = OpEffects()
-    operands = list(op.resource_operands)
-    body = op.operation.regions[0].blocks[0]
-    args = list(body.arguments)
-    terminator = list(body.operations)[-1].operation
-    yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
-    results = [r for r in op.results if is_resource(r)]
-    for k, tied in enumerate(tied_operands(op)[: len(results)]):
-        if tied is None or tied >= len(operands):
+    region = op.operation
+    operands = captured(region)
+    args = list(region.regions[0].blocks[0].arguments)
+    out = yielded(region)
+    for k, tied in region_ties(region):
+        if tied >= len(operands):
             continue
-        if k >= len(yielded) or not _made_in_place_from(yielded[k], args[tied] if tied < len(args) else None):
+        if k >= len(out) or not _made_in_place_from(out[k], args[tied] if tied < len(args) else None):
             fx.accesses.append(Access(operands[tied], W, None, None))
     return fx
 
@@ -427,42 +369,25 @@ def _made_in_place_from(value: ir.Value, origin: ir.Value | None) -> bool:
             return True
         owner = value.owner
         if isinstance(owner, ir.Block):
-            parent = owner.owner
-            if parent is None or parent.name not in STREAM_REGION_OPS:
+            parent = device_holder(owner)
+            if parent is None:
                 return False
-            value = list(parent.opview.resource_operands)[ir.BlockArgument(value).arg_number]
+            value = captured(parent)[ir.BlockArgument(value).arg_number]
             continue
         producer = owner.operation if hasattr(owner, "operation") else owner
-        if producer.name in STREAM_REGION_OPS:
-            results = [r for r in producer.results if is_resource(r)]
+        if is_device_region(producer):
+            results = resource_results(producer)
             k = next((i for i, r in enumerate(results) if r == value), None)
-            body = producer.regions[0].blocks[0]
-            terminator = list(body.operations)[-1].operation
-            yielded = list(terminator.opview.resource_operands) if terminator.name == "stream.yield" else []
-            if k is None or k >= len(yielded):
+            out = yielded(producer)
+            if k is None or k >= len(out):
                 return False
-            value = yielded[k]
+            value = out[k]
             continue
         operand = next((o for r, o in effects_of(producer).tied if r == value), None)
         if operand is None:
             return False
         value = operand
     return False
-
-
-#: Branches whose successor operands the model follows (:func:`branch_operands`).
-BRANCH_OPS = frozenset({"cf.br", "cf.cond_br"})
-
-
-def branch_operands(op: ir.Operation) -> list[list[ir.Value]] | None:
-    """Per successor, the operands a ``cf`` branch passes to its block arguments (None for
-    any other op: the model does not know where its operands go)."""
-    if op.name == "cf.br":
-        return [list(op.operands)]
-    if op.name == "cf.cond_br":
-        groups = operand_segments(op, ("condition", "true", "false"))
-        return [groups["true"], groups["false"]]
-    return None
 
 
 def _branch(op: ir.OpView) -> OpEffects:
@@ -472,10 +397,9 @@ def _branch(op: ir.OpView) -> OpEffects:
 
 
 def _terminator(op: ir.OpView) -> OpEffects:
-    """``scf.yield`` / ``scf.condition``: a storage edge to a known parent; to any other
-    parent, every resource it yields escapes (the model does not follow it)."""
-    parent = parent_op(op.operation)
-    if parent is not None and parent.name in REGION_OPS:
+    """A region terminator: a storage edge to a known parent; to any other parent, every
+    resource it yields escapes (the model does not follow it)."""
+    if flow_of(parent_op(op.operation)) is not None:
         return OpEffects()
     return OpEffects(escapes=[v for v in op.operands if is_resource(v)])
 
@@ -537,7 +461,7 @@ VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
     "util.return": _return,
     "util.global.load": _global_access,
     "util.global.store": _global_access,
-    **{name: _region_op for name in REGION_OPS},
+    **{name: _region_op for name in REGION_FLOW},
     **{name: _terminator for name in REGION_TERMINATORS},
     **{name: _branch for name in BRANCH_OPS},
 }

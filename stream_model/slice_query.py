@@ -22,8 +22,9 @@ from .facts import FactStore
 from .loops import LoopContext, defined_in, feeds_yield
 from .program import FunctionModel, OpInfo
 from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
+from .region_flow import is_device_region
 from .resolved import Resolved
-from .semantics import STREAM_REGION_OPS, Access
+from .semantics import YIELDED_INTO_CAPTURE, Access
 from .symbolic import pretty
 
 
@@ -190,8 +191,8 @@ class SliceQuery:
             return "an op the model does not know"
         if w.op.name == "util.call":
             return "a call whose callee may write this storage"
-        if w.op.name in STREAM_REGION_OPS:
-            return "a result tied to this storage yields a value not made in place from it, which IREE writes into it"
+        if is_device_region(w.op):
+            return YIELDED_INTO_CAPTURE
         if acc.range_known:
             return "the bytes it writes, its length operand, are not provably end - start"
         if any(a is acc for a in self.resolved.effects(w).accesses):

@@ -29,7 +29,8 @@ from typing import TypeAlias
 
 from iree.compiler import ir
 
-from .semantics import REGION_OPS, STREAM_REGION_OPS, OpEffects, branch_operands, is_resource, region_storage_edges
+from .region_flow import branch_operands, flow_of, is_resource
+from .semantics import OpEffects
 
 Key: TypeAlias = "ir.Value | str"  # a value, or "@global" for a global's storage
 
@@ -275,49 +276,20 @@ class GlobalInfo:
 
 
 def _region_edges(op: ir.Operation, storage: StorageMap) -> None:
-    """Region flow of the region ops the model knows (``semantics.REGION_OPS``): values
+    """Region flow of the region ops the model knows (:data:`.region_flow.REGION_FLOW`): values
     entering and leaving a region keep their storage. (Yields to any other op escape.)"""
-    name = op.name
-    if name == "scf.for":
-        inits = list(op.operands)[3:]
-        body = op.regions[0].blocks[0]
-        iter_args = list(body.arguments)[1:]
-        yielded = list(_terminator(body).operands)
-        for i, result in enumerate(op.results):
-            for v in (inits[i], iter_args[i], yielded[i]):
-                if is_resource(result):
-                    storage.union(result, v)
-    elif name in ("scf.if", "scf.index_switch", "scf.execute_region"):
-        for region in op.regions:
-            if not region.blocks:
-                continue
-            yielded = list(_terminator(region.blocks[0]).operands)
-            for i, result in enumerate(op.results):
-                if is_resource(result):
-                    storage.union(result, yielded[i])
-    elif name == "scf.while":
-        before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
-        inits = list(op.operands)
-        condition = list(_terminator(before).operands)[1:]
-        for i, arg in enumerate(before.arguments):
-            if is_resource(arg):
-                storage.union(arg, inits[i])
-                storage.union(arg, list(_terminator(after).operands)[i])
-        for i, result in enumerate(op.results):
-            if is_resource(result):
-                storage.union(result, condition[i])
-                storage.union(result, list(after.arguments)[i])
-    elif name in STREAM_REGION_OPS:
-        for a, b in region_storage_edges(op):
+    flow = flow_of(op)
+    if flow is not None:
+        for a, b in flow.storage_edges(op):
             storage.union(a, b)
-    elif op.regions and name not in REGION_OPS:
+    elif op.regions:
         # A region op the model does not know: where its block arguments come from is unknown.
         for region in op.regions:
             for block in region.blocks:
                 for arg in block.arguments:
                     if is_resource(arg):
                         storage.mark_external(
-                            arg, Exposure.OPAQUE, f"argument of a region of {name}, which the model does not follow"
+                            arg, Exposure.OPAQUE, f"argument of a region of {op.name}, which the model does not follow"
                         )
 
 
@@ -339,11 +311,6 @@ def _branch_edges(op: ir.Operation, storage: StorageMap) -> None:
                 )
             else:
                 storage.union(arg, operands[i])
-
-
-def _terminator(block: ir.Block) -> ir.Operation:
-    ops = list(block.operations)
-    return ops[-1].operation
 
 
 @dataclass
