@@ -51,7 +51,6 @@ from stream_model import (
 )
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.decisions import LiveVersion
-from stream_model.folds import SOURCE_OPERANDS
 from stream_model.ir_util import (
     DISPATCH_OPERAND_SEGMENTS,
     FUNCTION_OPS,
@@ -804,17 +803,12 @@ def _fold_into(
 ) -> None:
     if owner.name == "stream.async.dispatch":
         _fold_into_dispatch(owner, operand_number, alias)
-    elif owner.name in SOURCE_OPERANDS:
-        slots = SOURCE_OPERANDS[owner.name]
-        shifted = {
-            name: alias.shifted(owner.operands[slots[name]], owner)
-            for name in ("source_offset", "source_end")
-            if name in slots
-        }
-        owner.operands[slots["source"]] = alias.source
-        owner.operands[slots["source_size"]] = alias.size
-        for name, value in shifted.items():
-            owner.operands[slots[name]] = value
+    elif (slots := folds.fold_slots(owner)) is not None and slots.in_place and slots.size is not None:
+        shifted = {p: alias.shifted(owner.operands[p], owner) for p in slots.shifted}
+        owner.operands[slots.source] = alias.source
+        owner.operands[slots.size] = alias.size
+        for p, value in shifted.items():
+            owner.operands[p] = value
     elif owner.name == "stream.async.update":
         replaced.append((owner.results[0], _update_to_copy(owner, alias)))
         dead.append(owner)

@@ -11,6 +11,7 @@ splice)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from iree.compiler import ir
@@ -18,19 +19,36 @@ from iree.compiler import ir
 from .ir_util import dispatch_operand_index, user_op
 from .region_flow import captured, is_device_region, is_resource, resource_results
 from .region_flow import region_ties as tied_captures
+from .semantics import OP_TABLE
 
 if TYPE_CHECKING:
     from .program import FunctionModel, OpInfo
 
-#: Operand positions of the ops whose source range a fold rewrites (fixed by their ODS
-#: definitions in IREE 3.13: none of these ops has variadic operands).
-SOURCE_OPERANDS: dict[str, dict[str, int]] = {
-    "stream.async.slice": {"source": 0, "source_size": 1, "source_offset": 2, "source_end": 3},
-    "stream.async.copy": {"source": 4, "source_size": 5, "source_offset": 6, "source_end": 7},
-    "stream.async.load": {"source": 0, "source_size": 1, "source_offset": 2},
-}
-#: stream.async.update: the operand whose whole contents are written.
-UPDATE_SOURCE_OPERAND = 4
+
+@dataclass(frozen=True)
+class FoldSlots:
+    """Where a folding consumer's operands are (positions in its operand list, from the op
+    table's :class:`~.semantics.FoldSpec`)."""
+
+    source: int
+    size: int | None
+    shifted: list[int]
+    in_place: bool
+
+
+def fold_slots(owner: ir.Operation) -> FoldSlots | None:
+    """The positions a fold of ``owner`` (an op of the table that folds) rewrites; None for
+    other ops."""
+    spec = OP_TABLE.get(owner.name)
+    if spec is None or spec.fold is None:
+        return None
+    fold = spec.fold
+    return FoldSlots(
+        spec.position(fold.source),
+        spec.position(fold.size) if fold.size is not None else None,
+        [spec.position(n) for n in fold.shifted],
+        fold.in_place,
+    )
 
 
 def foldable(use: ir.OpOperand) -> bool:
@@ -42,12 +60,12 @@ def folds_operand(owner: ir.Operation, operand_number: int) -> bool:
     """Can operand ``operand_number`` of ``owner``, an alias, be replaced by its source?"""
     if owner.name == "stream.async.dispatch":
         return True  # a read-only operand (the analysis rejects tied uses)
-    if owner.name in SOURCE_OPERANDS:
-        return bool(operand_number == SOURCE_OPERANDS[owner.name]["source"])
-    if owner.name == "stream.async.update":
-        view = owner.opview
-        return bool(operand_number == UPDATE_SOURCE_OPERAND and view.target != view.update)
-    return False
+    spec = OP_TABLE.get(owner.name)
+    if spec is None or spec.fold is None or operand_number != spec.position(spec.fold.source):
+        return False
+    other = spec.fold.unless_also
+    view = owner.opview
+    return other is None or bool(getattr(view, other) != getattr(view, spec.fold.source))
 
 
 def shifted_operands(owner: ir.Operation, operand_number: int) -> list[ir.Value]:
@@ -63,12 +81,8 @@ def shifted_positions(owner: ir.Operation, operand_number: int) -> list[int]:
         k = sum(1 for i in range(first, operand_number) if is_resource(owner.operands[i]))
         groups = ("resource_operand_offsets", "resource_operand_ends")
         return [dispatch_operand_index(owner, g, k) for g in groups]
-    if owner.name in SOURCE_OPERANDS:
-        slots = SOURCE_OPERANDS[owner.name]
-        return [slots[n] for n in ("source_offset", "source_end") if n in slots]
-    if owner.name == "stream.async.update":
-        return [UPDATE_SOURCE_OPERAND + 1]  # its update_size
-    return []
+    slots = fold_slots(owner)
+    return slots.shifted if slots is not None else []
 
 
 def resized_position(owner: ir.Operation, operand_number: int) -> int | None:
@@ -78,9 +92,8 @@ def resized_position(owner: ir.Operation, operand_number: int) -> int | None:
         first = dispatch_operand_index(owner, "resource_operands", 0)
         k = sum(1 for i in range(first, operand_number) if is_resource(owner.operands[i]))
         return dispatch_operand_index(owner, "resource_operand_sizes", k)
-    if owner.name in SOURCE_OPERANDS:
-        return SOURCE_OPERANDS[owner.name]["source_size"]
-    return None
+    slots = fold_slots(owner)
+    return slots.size if slots is not None else None
 
 
 def live_version(fn: FunctionModel, source: ir.Value, consumer: OpInfo | None) -> ir.Value | None:

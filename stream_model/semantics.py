@@ -8,8 +8,10 @@ function (exported, stored to a global, passed to a call) so that code we cannot
 write them at any time.
 
 The table is data (:data:`OP_TABLE`, one :class:`OpSpec` per op, naming accessors of the
-generated op classes) plus a few functions for ops whose operand lists are variadic (dispatch,
-call, return, scf). An op that uses or produces a resource and is not in the table is *unknown*:
+generated op classes; for an op an alias folds into, which operands the fold rewrites,
+:class:`FoldSpec`) plus a few functions for ops whose operand lists are variadic (dispatch,
+call, return, region ops and their terminators, whose flow is :mod:`.region_flow`).
+``tests/unit/test_op_table.py`` checks every entry against IREE 3.13's generated classes. An op that uses or produces a resource and is not in the table is *unknown*:
 its resource operands are treated as read and written over an unknown range and as escaping,
 and every slice whose storage it can reach keeps its copy. Semantics follow
 ``Dialect/Stream/IR/StreamOps.td`` of IREE 3.13.
@@ -135,6 +137,21 @@ class AccessSpec:
 
 
 @dataclass(frozen=True)
+class FoldSpec:
+    """How a consumer reading an alias through operand ``source`` is folded (:mod:`.folds`):
+    it names the alias's source instead, the ``shifted`` operands get the alias's offset added,
+    and ``size`` (if any) becomes the source's size. ``in_place``: those operands are rewritten
+    in the op; otherwise the op is replaced (an update of the whole alias becomes a copy of the
+    source's bytes). ``unless_also``: no fold when ``source`` is that operand too."""
+
+    source: str
+    size: str | None
+    shifted: tuple[str, ...]
+    in_place: bool = True
+    unless_also: str | None = None
+
+
+@dataclass(frozen=True)
 class OpSpec:
     accesses: tuple[AccessSpec, ...] = ()
     tied_to: str | None = None  # result 0 is tied to this operand
@@ -142,6 +159,14 @@ class OpSpec:
     fresh_result: bool = False
     external_result: bool = False
     escapes: tuple[str, ...] = ()
+    #: The op's operands in ODS order (IREE 3.13; fixed-arity ops), where a fold needs their
+    #: positions: ``operands[i]`` is the accessor of ``op.operands[i]``.
+    operands: tuple[str, ...] = ()
+    fold: FoldSpec | None = None
+
+    def position(self, accessor: str) -> int:
+        """Where the operand ``accessor`` names is in the op's operand list."""
+        return self.operands.index(accessor)
 
 
 R, W = Kind.READ, Kind.WRITE
@@ -149,7 +174,10 @@ R, W = Kind.READ, Kind.WRITE
 OP_TABLE: dict[str, OpSpec] = {
     # A slice is a copy of [offset, end) of its source into new storage: the op we elide.
     "stream.async.slice": OpSpec(
-        (AccessSpec("source", R, "source_offset", "source_end", "source_size", "result_size"),), fresh_result=True
+        (AccessSpec("source", R, "source_offset", "source_end", "source_size", "result_size"),),
+        fresh_result=True,
+        operands=("source", "source_size", "source_offset", "source_end", "result_size"),
+        fold=FoldSpec("source", "source_size", ("source_offset", "source_end")),
     ),
     "stream.async.update": OpSpec(
         (
@@ -157,6 +185,8 @@ OP_TABLE: dict[str, OpSpec] = {
             AccessSpec("target", W, "target_offset", "target_end", "target_size", "update_size"),
         ),
         tied_to="target",
+        operands=("target", "target_size", "target_offset", "target_end", "update", "update_size"),
+        fold=FoldSpec("update", None, ("update_size",), in_place=False, unless_also="target"),
     ),
     "stream.async.copy": OpSpec(
         (
@@ -164,6 +194,18 @@ OP_TABLE: dict[str, OpSpec] = {
             AccessSpec("target", W, "target_offset", "target_end", "target_size", "length"),
         ),
         tied_to="target",
+        operands=(
+            "target",
+            "target_size",
+            "target_offset",
+            "target_end",
+            "source",
+            "source_size",
+            "source_offset",
+            "source_end",
+            "length",
+        ),
+        fold=FoldSpec("source", "source_size", ("source_offset", "source_end")),
     ),
     "stream.async.fill": OpSpec(
         (AccessSpec("target", W, "target_offset", "target_end", "target_size", "target_length"),), tied_to="target"
@@ -180,7 +222,9 @@ OP_TABLE: dict[str, OpSpec] = {
         tied_to="target",
     ),
     "stream.async.load": OpSpec(
-        (AccessSpec("source", R, "source_offset", ("+", "source_offset", "result"), "source_size"),)
+        (AccessSpec("source", R, "source_offset", ("+", "source_offset", "result"), "source_size"),),
+        operands=("source", "source_size", "source_offset"),
+        fold=FoldSpec("source", "source_size", ("source_offset",)),
     ),
     "stream.async.splat": OpSpec(fresh_result=True),
     "stream.async.alloca": OpSpec(fresh_result=True),
