@@ -24,7 +24,7 @@ from iree.compiler import ir
 from dfx import AbstractElement, ChangeStatus, LatticeState, Solver
 
 from .ir_util import defining_op, user_op
-from .semantics import Access, Kind, OpEffects, callee_name, is_resource
+from .semantics import CALL_MAY_WRITE, Access, Kind, OpEffects, callee_name, is_resource
 from .tied_chains import Key, StorageMap, build_storage_map
 
 if TYPE_CHECKING:
@@ -117,9 +117,9 @@ def call_effects(op: ir.Operation, summary: Summary) -> OpEffects:
     for i, v in enumerate(op.operands):
         if not is_resource(v):
             continue
-        fx.accesses.append(Access(v, Kind.READ, None, None))
+        fx.accesses.append(Access(v, Kind.READ, None, None, why=CALL_MAY_WRITE))
         if summary.writes(i):
-            fx.accesses.append(Access(v, Kind.WRITE, None, None))
+            fx.accesses.append(Access(v, Kind.WRITE, None, None, why=CALL_MAY_WRITE))
         if summary.escapes(i):
             fx.escapes.append(v)
         if not summary.reads_finish_before_results(i) or not _all_results_are_resources(op):

@@ -80,8 +80,7 @@ class Access:
     end: Bound
     size: ir.Value | None = None
     length: Bound = None
-    #: Why the range is unknown, said where the access is made (empty: the op's own table entry
-    #: does not know it, see ``SliceQuery``).
+    #: Why the range is unknown, said where the access is made (empty when the range is known).
     why: str = ""
 
     @property
@@ -278,7 +277,8 @@ def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
         else:
             end = getattr(op, a.end)
         length = getattr(op, a.length) if a.length is not None else None
-        fx.accesses.append(Access(value, a.kind, start, end, getattr(op, a.size), length))
+        why = BYTES_NOT_KNOWN if start is None or end is None else ""
+        fx.accesses.append(Access(value, a.kind, start, end, getattr(op, a.size), length, why=why))
     result = op.results[0] if len(op.results) else None
     if spec.tied_to is not None:
         fx.tied.append((result, getattr(op, spec.tied_to)))
@@ -335,8 +335,8 @@ def _call(op: ir.OpView) -> OpEffects:
     fx = OpEffects(writes_globals=None)
     for v in op.operands:
         if is_resource(v):
-            fx.accesses.append(Access(v, R, None, None))
-            fx.accesses.append(Access(v, W, None, None))
+            fx.accesses.append(Access(v, R, None, None, why=CALL_MAY_WRITE))
+            fx.accesses.append(Access(v, W, None, None, why=CALL_MAY_WRITE))
             fx.escapes.append(v)
             fx.late_reads.append(v)
     fx.external.extend(r for r in op.results if is_resource(r))
@@ -377,6 +377,10 @@ def _region_op(op: ir.OpView) -> OpEffects:
     return OpEffects()
 
 
+#: Why an access's range is unknown, said where the access is made.
+UNKNOWN_OP = "an op the model does not know"
+CALL_MAY_WRITE = "a call whose callee may write this storage"
+BYTES_NOT_KNOWN = "the model does not know which bytes it writes"
 #: Why a tied result of an execution or concurrent region writes its capture.
 YIELDED_INTO_CAPTURE = (
     "a result tied to this storage yields a value not made in place from it, which IREE writes into it"
@@ -398,7 +402,7 @@ def _device_region_op(op: ir.OpView) -> OpEffects:
         if tied >= len(operands):
             continue
         if k >= len(out) or not _made_in_place_from(out[k], args[tied] if tied < len(args) else None):
-            fx.accesses.append(Access(operands[tied], W, None, None))
+            fx.accesses.append(Access(operands[tied], W, None, None, why=YIELDED_INTO_CAPTURE))
     return fx
 
 
@@ -524,8 +528,8 @@ def effects_of(op: ir.Operation) -> OpEffects:
         return OpEffects()
     fx = OpEffects(unknown=True, writes_globals=None)
     for v in touched:
-        fx.accesses.append(Access(v, R, None, None))
-        fx.accesses.append(Access(v, W, None, None))
+        fx.accesses.append(Access(v, R, None, None, why=UNKNOWN_OP))
+        fx.accesses.append(Access(v, W, None, None, why=UNKNOWN_OP))
         fx.escapes.append(v)
         fx.late_reads.append(v)
     fx.external.extend(produced)

@@ -22,9 +22,8 @@ from .facts import FactStore
 from .loops import LoopContext, defined_in, feeds_yield
 from .program import FunctionModel, OpInfo
 from .proofs import ByteRange, Fact, ProofVerdict, prove_disjoint
-from .region_flow import is_device_region
 from .resolved import Resolved
-from .semantics import YIELDED_INTO_CAPTURE, Access
+from .semantics import BYTES_NOT_KNOWN, Access
 from .symbolic import pretty
 
 
@@ -185,19 +184,13 @@ class SliceQuery:
         return bool(self.resolved.effects(r).late_reads)
 
     def _why_unknown(self, w: OpInfo, acc: Access) -> str:
+        """Why ``w``'s write ``acc`` has no range to compare: said where the access was made,
+        or, for a range the op states, that its length operand is not provably ``end - start``."""
         if acc.why:
             return acc.why
-        if self.resolved.effects(w).unknown:
-            return "an op the model does not know"
-        if w.op.name == "util.call":
-            return "a call whose callee may write this storage"
-        if is_device_region(w.op):
-            return YIELDED_INTO_CAPTURE
         if acc.range_known:
             return "the bytes it writes, its length operand, are not provably end - start"
-        if any(a is acc for a in self.resolved.effects(w).accesses):
-            return "the model does not know which bytes it writes"
-        return "storage that may be shared with external buffers at unknown offsets"
+        return BYTES_NOT_KNOWN
 
 
 #: A proof's answer as a write check's verdict (a timeout or any other answer: unknown).
