@@ -50,21 +50,39 @@ class Exposure(enum.Enum):
     OPAQUE = "opaque"
 
 
-#: How many reasons a base keeps for explanations (the first ones; the flags stay exact).
+#: How many reasons a base keeps for explanations (the first ones; the exposures stay exact).
 MAX_REASONS = 8
+
+
+#: Exposures through which storage of unknown provenance reaches a base (an argument, or
+#: something arriving mid-call): code we cannot see chose where it is.
+_OPAQUE = frozenset({Exposure.OPAQUE, Exposure.ARGUMENT})
+#: Exposures through which a buffer arrives from outside while the function runs.
+_INCOMING = frozenset({Exposure.IMPORT, Exposure.OPAQUE})
 
 
 @dataclass
 class _Node:
     parent: Key
-    external: bool = False
-    opaque: bool = False  # some external source of the base is not followed (roots only)
-    argument: bool = False  # a function argument is in the base (roots only)
-    incoming: bool = False  # an import or an opaque value arriving mid-call is in it (roots only)
-    arrived: bool = False  # an opaque value arriving mid-call (not an import) is in it (roots only)
-    escaped: bool = False  # code we cannot see may hold it (roots only)
+    exposures: set[Exposure] = field(default_factory=set)  # how code we cannot see reaches it (roots only)
     reasons: list[str] = field(default_factory=list)  # for explanations only, capped
     globals: set[str] = field(default_factory=set)  # global symbols in this base (roots only)
+
+    @property
+    def external(self) -> bool:
+        return bool(self.exposures)
+
+    @property
+    def argument(self) -> bool:
+        return Exposure.ARGUMENT in self.exposures
+
+    @property
+    def incoming(self) -> bool:
+        return not self.exposures.isdisjoint(_INCOMING)
+
+    @property
+    def escaped(self) -> bool:
+        return Exposure.ESCAPE in self.exposures
 
 
 class StorageMap:
@@ -102,30 +120,24 @@ class StorageMap:
             return
         na, nb = self._nodes[ra], self._nodes[rb]
         nb.parent = ra
-        na.external = na.external or nb.external
-        na.opaque = na.opaque or nb.opaque
-        na.argument = na.argument or nb.argument
-        na.incoming = na.incoming or nb.incoming
-        na.arrived = na.arrived or nb.arrived
-        na.escaped = na.escaped or nb.escaped
+        na.exposures |= nb.exposures
         na.reasons.extend(nb.reasons[: max(0, MAX_REASONS - len(na.reasons))])
         na.globals |= nb.globals
         nb.globals = set()
 
     def mark_external(self, key: Key, exposure: Exposure, reason: str) -> None:
         """Code we cannot see reaches the base (``exposure`` says how, ``reason`` where, for
-        explanations). The flags are exact; only the first :data:`MAX_REASONS` reasons are
+        explanations). The exposures are exact; only the first :data:`MAX_REASONS` reasons are
         kept."""
         self._roots_cache = None
         root = self._node(self.find(key))
-        root.external = True
-        root.opaque = root.opaque or exposure in (Exposure.OPAQUE, Exposure.ARGUMENT)
-        root.argument = root.argument or exposure is Exposure.ARGUMENT
-        root.incoming = root.incoming or exposure in (Exposure.IMPORT, Exposure.OPAQUE)
-        root.arrived = root.arrived or exposure is Exposure.OPAQUE
-        root.escaped = root.escaped or exposure is Exposure.ESCAPE
+        root.exposures.add(exposure)
         if len(root.reasons) < MAX_REASONS:
             root.reasons.append(reason)
+
+    def exposures(self, key: Key) -> frozenset[Exposure]:
+        """How code the model cannot see reaches ``key``'s base (empty: it does not)."""
+        return frozenset(self._nodes[self.find(key)].exposures)
 
     def is_external(self, key: Key) -> bool:
         return self._nodes[self.find(key)].external
@@ -133,12 +145,12 @@ class StorageMap:
     def has_opaque_source(self, key: Key) -> bool:
         """Does storage of unknown provenance (an argument, a call or unknown op result, a
         public global) reach the base, besides imports and escapes?"""
-        return self._nodes[self.find(key)].opaque
+        return not self._nodes[self.find(key)].exposures.isdisjoint(_OPAQUE)
 
     def has_opaque_arrival(self, key: Key) -> bool:
         """Does a value of unknown provenance that arrives while the function runs (a call or
         unknown op's result, a public global, an unfollowed block argument) reach the base?"""
-        return self._nodes[self.find(key)].arrived
+        return Exposure.OPAQUE in self._nodes[self.find(key)].exposures
 
     def exposed(self, key: Key) -> bool:
         """Is an argument or something arriving mid-call in the base? Only such a base can
