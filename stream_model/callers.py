@@ -17,6 +17,7 @@ from iree.compiler import ir
 from dfx import AbstractElement, BooleanState, ChangeStatus, Solver, SolverResult
 
 from .calls import reads_done_before_return
+from .positions import ArgumentOf, GlobalSeenBy, StoragePosition
 from .program import FunctionModel, OpInfo
 from .resolved import Resolved
 from .semantics import callee_name, is_resource
@@ -26,13 +27,9 @@ from .write_set import writes_to_storage_of
 CAPPED = "the fixed-point iteration reached its cap before proving the callers' writes ordered"
 
 
-#: What a stability element is about: an argument (its index) or a global (``"@name"``).
-Subject = int | str
-
-
 class ArgumentStable(AbstractElement[BooleanState]):
-    """No write to some storage can happen while a call of ``f`` runs (position: ``(f, s)``):
-    the storage behind argument ``s`` of ``f`` (an index), or global ``s`` (``"@name"``).
+    """No write to some storage can happen while a call of ``f`` runs (position:
+    :class:`.ArgumentOf` ``f``'s argument, or :class:`.GlobalSeenBy` ``f``, a global's buffer).
 
     Holds when, at each call site of ``f``, every write in the caller to that storage (the
     call's operand, or the global) is ordered before the call or after it (depending on a
@@ -51,8 +48,8 @@ class ArgumentStable(AbstractElement[BooleanState]):
 
     def update(self, solver: Solver) -> ChangeStatus:
         resolved: Resolved = solver.context
-        name, subject = cast(tuple[str, Subject], self.position)
-        why = _argument_unstable(solver, resolved, resolved.model.function(name), subject)
+        position = cast(StoragePosition, self.position)
+        why = _argument_unstable(solver, resolved, resolved.model.function(position.function), position)
         if why is None:
             return ChangeStatus.UNCHANGED
         self.why = why
@@ -78,8 +75,8 @@ class ArgumentStability:
         self._solver = solver
         self.result = result
 
-    def of(self, function: str, subject: Subject) -> Stability:
-        element = self._solver.lookup(ArgumentStable, (function, subject))
+    def of(self, position: StoragePosition) -> Stability:
+        element = self._solver.lookup(ArgumentStable, position)
         if element is None or not element.is_at_fixpoint():
             return Stability(False, "the model did not settle whether the callers' writes are ordered")
         if element.state.assumed:
@@ -88,38 +85,37 @@ class ArgumentStability:
 
 
 def argument_stability(
-    resolved: Resolved, subjects: list[tuple[str, Subject]], max_iterations: int | None
+    resolved: Resolved, positions: list[StoragePosition], max_iterations: int | None
 ) -> ArgumentStability:
-    """Run :class:`ArgumentStable` for each ``(function, subject)`` to a fixpoint."""
+    """Run :class:`ArgumentStable` for each position to a fixpoint."""
     solver = Solver(resolved)
-    for position in subjects:
+    for position in positions:
         solver.get_element(ArgumentStable, position)
     result = solver.run(max_iterations) if max_iterations is not None else solver.run()
     return ArgumentStability(solver, result)
 
 
-def _late_reads(resolved: Resolved, call: OpInfo, subject: Subject) -> bool:
+def _late_reads(resolved: Resolved, call: OpInfo, subject: StoragePosition) -> bool:
     """May the call still read the subject's storage after its results are ready? For an
     argument: its callee's summary says (``late_reads``). For a global: yes unless the callee
     reads it only in its own body (no function it calls loads the global) and every such read
     finishes before each result it returns, or it is read only through the call's operands."""
-    if resolved.effects(call).late_reads and isinstance(subject, int):
-        return True
-    if isinstance(subject, int):
-        return False
+    if isinstance(subject, ArgumentOf):
+        return bool(resolved.effects(call).late_reads)
+    key = "@" + subject.symbol
     if any(
-        resolved.storage.same_base(v, subject) or resolved.storage.may_alias(v, subject)
+        resolved.storage.same_base(v, key) or resolved.storage.may_alias(v, key)
         for v in resolved.effects(call).late_reads
     ):
         return True
     callee = resolved.model.function(callee_name(call.op))
     if callee is None:
         return True
-    if _callees_may_load(resolved, callee, subject[1:]):
+    if _callees_may_load(resolved, callee, subject.symbol):
         return True
     returns = [i.op for i in callee.ops if i.op.name == "util.return"]
     effects = [(i.op, resolved.effects(i)) for i in callee.ops]
-    return not reads_done_before_return(callee, resolved.storage, subject, returns, effects)
+    return not reads_done_before_return(callee, resolved.storage, key, returns, effects)
 
 
 def _loads_global(fn: FunctionModel, name: str) -> bool:
@@ -149,12 +145,14 @@ def _callees_may_load(resolved: Resolved, fn: FunctionModel, name: str) -> bool:
     return False
 
 
-def _argument_unstable(solver: Solver, resolved: Resolved, fn: FunctionModel | None, subject: Subject) -> str | None:
+def _argument_unstable(
+    solver: Solver, resolved: Resolved, fn: FunctionModel | None, subject: StoragePosition
+) -> str | None:
     model, storage = resolved.model, resolved.storage
-    if fn is None or (isinstance(subject, int) and not model.is_internal(fn)):
+    if fn is None or (isinstance(subject, ArgumentOf) and not model.is_internal(fn)):
         return "the function has callers the model cannot see"
     for caller, call in model.call_sites(fn.name):
-        operand = call.op.operands[subject] if isinstance(subject, int) else subject
+        operand = call.op.operands[subject.index] if isinstance(subject, ArgumentOf) else "@" + subject.symbol
         if call.in_loop or not call.top_level:
             return f"call {model.names.describe(call.op)} in @{caller.name} is inside a region"
         for w, _ in writes_to_storage_of(resolved, caller, operand):
@@ -168,11 +166,14 @@ def _argument_unstable(solver: Solver, resolved: Resolved, fn: FunctionModel | N
                 f"{model.names.describe(w.op)} in @{caller.name} may write it while "
                 f"{model.names.describe(call.op)} runs"
             )
-        if isinstance(subject, str) and not solver.get_element(ArgumentStable, (caller.name, subject)).state.assumed:
+        if (
+            isinstance(subject, GlobalSeenBy)
+            and not solver.get_element(ArgumentStable, GlobalSeenBy(caller.name, subject.symbol)).state.assumed
+        ):
             return f"@{caller.name}'s callers may write it while {model.names.describe(call.op)} runs"
         cargs = list(caller.op.regions[0].blocks[0].arguments)
         for j, a in enumerate(cargs):
             if is_resource(a) and (storage.same_base(a, operand) or storage.may_alias(a, operand)):
-                if not solver.get_element(ArgumentStable, (caller.name, j)).state.assumed:
+                if not solver.get_element(ArgumentStable, ArgumentOf(caller.name, j)).state.assumed:
                     return f"it comes from argument {model.names.name(a)} of @{caller.name}, which is not stable"
     return None

@@ -171,8 +171,8 @@ def _check_claim(analysis: Analysis, op: ir.Operation, c: WriteCheck) -> str:
     if c.verdict is Verdict.ORDERED_AROUND_CALLS:
         if c.argument is None:
             return "names no argument"
-        stability = analysis.stability.of(*c.argument)
-        return "" if stability.stable else f"argument {c.argument} is not settled stable ({stability.why})"
+        stability = analysis.stability.of(c.argument)
+        return "" if stability.stable else f"{c.argument} is not settled stable ({stability.why})"
     if c.verdict not in (Verdict.DISJOINT, Verdict.ORDERED_BEFORE):
         return ""
     fn = analysis.model.function_of(op)

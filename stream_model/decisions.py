@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .positions import StoragePosition
+
 
 class Decision(enum.StrEnum):
     """What happens to a copy (a ``StrEnum``: the log's JSON holds its value)."""
@@ -85,10 +87,10 @@ class WriteCheck:
     facts_used: list[str] = field(default_factory=list)
     counterexample: dict[str, int] | None = None
     detail: str = ""
-    # The write itself and, for ordered-around-calls, the (function, argument) whose settled
+    # The write itself and, for ordered-around-calls, the storage position whose settled
     # stability it relies on: analysis state behind the claim, not part of the log.
     write_op: Any = field(default=None, repr=False, compare=False)
-    argument: tuple[str, int | str] | None = field(default=None, repr=False, compare=False)
+    argument: StoragePosition | None = field(default=None, repr=False, compare=False)
     position: Position = None
 
     def __post_init__(self) -> None:

@@ -50,11 +50,12 @@ import sympy
 from iree.compiler import ir
 
 from .alias_reads import KeepCopy, read_points
-from .callers import ArgumentStability, Subject, argument_stability
+from .callers import ArgumentStability, argument_stability
 from .decisions import Decision, SliceDecision, Verdict, WriteCheck, alias_reason, keep_reason
 from .facts import FactStore
 from .live_version import live_versions
 from .loops import loop_context, ordered_before_every_iteration
+from .positions import ArgumentOf, GlobalSeenBy, StoragePosition
 from .program import FunctionModel, ModuleModel, OpInfo
 from .proofs import ByteRange
 from .resolved import Resolved, resolve_calls
@@ -121,18 +122,16 @@ def analyze(
     )
 
 
-def _stability_subjects(
-    resolved: Resolved, candidates: list[tuple[FunctionModel, OpInfo]]
-) -> list[tuple[str, Subject]]:
+def _stability_subjects(resolved: Resolved, candidates: list[tuple[FunctionModel, OpInfo]]) -> list[StoragePosition]:
     """What phase 2 must settle: every resource argument of a function holding a candidate,
     and every global a candidate's source may be (the rule asks about no other subject)."""
-    subjects: dict[tuple[str, Subject], None] = {}
+    subjects: dict[StoragePosition, None] = {}
     for fn, info in candidates:
         for i, arg in enumerate(fn.op.regions[0].blocks[0].arguments):
             if is_resource(arg):
-                subjects[(fn.name, i)] = None
+                subjects[ArgumentOf(fn.name, i)] = None
         for g in _globals_of(resolved, info.op.opview.source):
-            subjects[(fn.name, "@" + g)] = None
+            subjects[GlobalSeenBy(fn.name, g)] = None
     return list(subjects)
 
 
@@ -221,16 +220,16 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
     for i, arg in enumerate(args):
         if not is_resource(arg) or not (storage.same_base(arg, src) or storage.may_alias(arg, src)):
             continue
-        stable = state.stability.of(fn.name, i)
+        stable = state.stability.of(ArgumentOf(fn.name, i))
         if not stable.stable:
             raise KeepCopy(f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}")
-        checks.append(_around_calls(model, fn, f"argument {model.names.name(arg)}", i))
+        checks.append(_around_calls(model, fn, f"argument {model.names.name(arg)}", ArgumentOf(fn.name, i)))
     for g in _globals_of(state.resolved, src):
-        stable = state.stability.of(fn.name, "@" + g)
+        stable = state.stability.of(GlobalSeenBy(fn.name, g))
         if not stable.stable:
             raise KeepCopy(f"the source is global @{g}'s storage: {stable.why}")
         if model.call_sites(fn.name):
-            checks.append(_around_calls(model, fn, f"global @{g}", "@" + g))
+            checks.append(_around_calls(model, fn, f"global @{g}", GlobalSeenBy(fn.name, g)))
     if storage.has_opaque_arrival(src) and not storage.globals_in_base(src):
         raise KeepCopy("the source's storage comes from outside this function in a way the model does not follow")
     return checks
@@ -242,7 +241,7 @@ def _globals_of(resolved: Resolved, src: ir.Value) -> list[str]:
     return resolved.storage.globals_it_may_be(src, resolved.resource_globals)
 
 
-def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Subject) -> WriteCheck:
+def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: StoragePosition) -> WriteCheck:
     """The claim that every caller's writes to ``what`` are ordered around the calls of ``fn``
     (re-derived from the settled :class:`.ArgumentStable` of ``subject``)."""
     return WriteCheck(
@@ -252,7 +251,7 @@ def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Sub
         range=None,
         verdict=Verdict.ORDERED_AROUND_CALLS,
         detail=f"every caller's writes to {what} are ordered around the call",
-        argument=(fn.name, subject),
+        argument=subject,
     )
 
 

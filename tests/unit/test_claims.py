@@ -12,6 +12,7 @@ from rewriter.rewrite import elide_slices
 from stream_model import Decision, ModuleModel, Verdict, WriteCheck, analyze, parse_module
 from stream_model.claims import keep_unproven, unproven_claims
 from stream_model.decisions import LiveVersion
+from stream_model.positions import ArgumentOf
 from stream_model.safety import Analysis
 
 CHUNKS = {name: chunk for name, _, chunk in cases()}
@@ -39,7 +40,7 @@ def test_ordered_around_calls_on_an_unstable_argument_is_reported() -> None:
             location="",
             range=None,
             verdict="ordered-around-calls",
-            argument=("callee_reads_prefix", 0),
+            argument=ArgumentOf("callee_reads_prefix", 0),
         ),
     )
     ((where, problem),) = unproven_claims(analysis)

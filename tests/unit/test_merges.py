@@ -79,7 +79,9 @@ def test_arguments_of_a_public_function_are_never_made_one_value() -> None:
 
 def test_a_public_argument_and_a_constant_are_made_one_value_only_if_assumed_equal() -> None:
     """``4 * x`` and 64 differ unless ``x`` is assumed to be 16 (a util.assume.int range IREE reads)."""
-    scaled = "  %c4 = arith.constant 4 : index\n  %x4 = arith.muli %x, %c4 : index\n  %c64 = arith.constant 64 : index\n"
+    scaled = (
+        "  %c4 = arith.constant 4 : index\n  %x4 = arith.muli %x, %c4 : index\n  %c64 = arith.constant 64 : index\n"
+    )
     pair = _iota("a", "%x4", "%c1_i32") + _iota("b", "%c64", "%c1_i32")
     assert _module(scaled + pair).merged_producers == []
     assumed = scaled.replace("%x, %c4", "%xa, %c4")
