@@ -28,11 +28,11 @@ from iree.compiler import ir
 from iree.compiler.dialects import stream
 
 from stream_model import ModuleModel
-from stream_model.ir_util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
-from stream_model.program import FunctionModel, OpInfo
-from stream_model.resolved import Resolved
-from stream_model.semantics import callee_name, effects_of, is_resource
-from stream_model.tied_chains import SharedGlobalStorage, StoreSite
+from stream_model.interproc.resolved import Resolved
+from stream_model.ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
+from stream_model.model.program import FunctionModel, OpInfo
+from stream_model.model.storage import SharedGlobalStorage, StoreSite
+from stream_model.semantics.op_table import callee_name, effects_of, is_resource
 
 from .copy_dispatch import CopyDispatches
 
@@ -73,7 +73,7 @@ class _StoreRepair:
 
 def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Diagnostic]:
     """Report (and with ``fix``, repair) every set of globals sharing one buffer
-    (:attr:`~stream_model.resolved.Resolved.shared_globals`).
+    (:attr:`~stream_model.interproc.resolved.Resolved.shared_globals`).
 
     With ``fix``, either every shared set is repaired (all diagnostics are warnings) or none is
     touched and at least one diagnostic is an error."""

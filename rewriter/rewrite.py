@@ -16,7 +16,7 @@ Two alias forms exist, and what each does downstream decides which we emit (meas
   or an imported one, followed through in-place updates); otherwise the copy stays, with that
   reason in the log. When the source was consumed in place before the consumer (by writes the
   rule proved disjoint from the slice), the subview is of the storage's *live version* there
-  (the analysis's :class:`~stream_model.decisions.LiveVersion` claim), built right before the
+  (the analysis's :class:`~stream_model.report.decisions.LiveVersion` claim), built right before the
   consumer: the source value itself is dead there for IREE.
 
 A same-device, same-type ``stream.async.transfer`` (a copy of a whole resource) is replaced by
@@ -39,19 +39,9 @@ from typing import Any
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
-from stream_model import (
-    Analysis,
-    AnalysisOptions,
-    Decision,
-    ModuleModel,
-    SliceDecision,
-    SliceElisionError,
-    analyze,
-    folds,
-)
-from stream_model.claims import keep_unproven, unproven_claims
-from stream_model.decisions import LiveVersion
-from stream_model.ir_util import (
+from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, SliceElisionError, analyze
+from stream_model.interproc.resolved import resolve_calls
+from stream_model.ir.util import (
     DISPATCH_OPERAND_SEGMENTS,
     FUNCTION_OPS,
     ModuleScope,
@@ -63,8 +53,11 @@ from stream_model.ir_util import (
     parent_op_of_block,
     user_op,
 )
-from stream_model.program import FunctionModel
-from stream_model.region_flow import (
+from stream_model.model import folds
+from stream_model.model.program import FunctionModel
+from stream_model.report.decisions import LiveVersion
+from stream_model.rule.claims import keep_unproven, unproven_claims
+from stream_model.semantics.region_flow import (
     REGION_FLOW,
     ResultsReady,
     captured,
@@ -76,7 +69,6 @@ from stream_model.region_flow import (
     tied_operands,
     yielded,
 )
-from stream_model.resolved import resolve_calls
 
 from .globals_fix import ERROR, Diagnostic, separate_shared_globals
 
@@ -417,7 +409,7 @@ def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
 
 def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
     """Folding the alias into a consumer that a fold may make identical to another producer
-    (:attr:`~stream_model.program.ModuleModel.fold_twins`): IREE's CSE after the splice would
+    (:attr:`~stream_model.model.program.ModuleModel.fold_twins`): IREE's CSE after the splice would
     make the two one buffer, which the program (and the analysis) mean to be two."""
     for owner, _, foldable, _ in plan.uses:
         twin = next((model.fold_twins[r] for r in owner.results if r in model.fold_twins), None) if foldable else None
@@ -819,7 +811,7 @@ def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) ->
 
     Offsets, ends and sizes of a dispatch are indexed by *resource* position among its
     ``resource_operands`` (which also hold index operands). Operands are addressed by absolute
-    position (:func:`~stream_model.ir_util.dispatch_operand_index`): the bindings' segment lists
+    position (:func:`~stream_model.ir.util.dispatch_operand_index`): the bindings' segment lists
     do not assign in place."""
     first = dispatch_operand_index(op, "resource_operands", 0)
     k = sum(1 for i in range(first, operand_number) if is_resource(op.operands[i]))

@@ -9,7 +9,7 @@ before ``iree-stream-schedule-allocation``, the last point where the IR is still
 1. it runs the rest of the async phase (scheduling and the cleanups after it) on the module at
    the splice, keeping a copy of that module;
 2. it checks the scheduled module, the very one the compile continues with
-   (:func:`stream_model.schedule_check.check_schedule`);
+   (:func:`stream_model.schedule.check.check_schedule`);
 3. on a hazard it finds the in-place write at the splice (below), makes that write go to a
    fresh copy of what it writes (a dispatch of the private copy executable,
    :mod:`.copy_dispatch`, which IREE can neither fold, rematerialise nor merge: no read of the
@@ -40,9 +40,9 @@ from typing import Any
 
 from iree.compiler import ir
 
-from stream_model.naming import Names
-from stream_model.schedule_check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
-from stream_model.semantics import effects_of
+from stream_model.ir.naming import Names
+from stream_model.schedule.check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
+from stream_model.semantics.op_table import effects_of
 
 from .copy_dispatch import CopyDispatches
 from .pipeline.common import CompileError

@@ -40,9 +40,9 @@ from iree.compiler import ir, passmanager  # noqa: E402
 
 from rewriter.rewrite import elide_slices  # noqa: E402
 from stream_model import SliceElisionError  # noqa: E402
-from stream_model.ir_util import Phase, classify_phase  # noqa: E402
-from stream_model.loader import split_input  # noqa: E402
-from stream_model.schedule_check import check_schedule  # noqa: E402
+from stream_model.model.loader import split_input  # noqa: E402
+from stream_model.schedule.check import check_schedule  # noqa: E402
+from stream_model.semantics.phase import Phase, classify_phase  # noqa: E402
 from tests.campaign.entry import SCHEDULING  # noqa: E402
 
 FINDINGS = Path("/work/shared")

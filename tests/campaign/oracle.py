@@ -905,7 +905,14 @@ class Oracle:
                 separated_right = separated is not None and _first_difference(separated, want) is None
             outcome = self._verdict(
                 _Run(
-                    k, program, mine, stock_diff, new_diff, same_as_stock, separated_right, separated_fails,
+                    k,
+                    program,
+                    mine,
+                    stock_diff,
+                    new_diff,
+                    same_as_stock,
+                    separated_right,
+                    separated_fails,
                     guarded=not self.scheduled,
                 ),
                 {role: _moved_in(found, k) for role, found in scheduled.items()},

@@ -11,8 +11,8 @@ import pytest
 from iree.compiler import ir
 from iree.compiler.dialects import stream
 
-from stream_model.naming import Names
-from stream_model.semantics import OP_TABLE, AccessSpec, Bound, Kind, OpSpec, Plus, effects_of
+from stream_model.ir.naming import Names
+from stream_model.semantics.op_table import OP_TABLE, AccessSpec, Bound, Kind, OpSpec, Plus, effects_of
 
 ARGS = (
     "%r: !stream.resource<*>, %t: !stream.resource<*>, %x: !stream.resource<external>, %sg: !stream.resource<staging>, %bv: !hal.buffer_view, "

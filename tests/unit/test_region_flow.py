@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from iree.compiler import ir
 
-from stream_model import region_flow
-from stream_model.naming import Names
-from stream_model.region_flow import (
+from stream_model.ir.naming import Names
+from stream_model.semantics import region_flow
+from stream_model.semantics.region_flow import (
     BRANCH_OPS,
     REGION_FLOW,
     REGION_TERMINATORS,
@@ -24,7 +24,7 @@ from stream_model.region_flow import (
     is_back_edge,
 )
 
-STREAM_MODEL = Path(region_flow.__file__).resolve().parent
+STREAM_MODEL = Path(region_flow.__file__).resolve().parent.parent
 R = "!stream.resource<*>"
 
 

@@ -6,7 +6,7 @@ the cut (a call result joined to a base that already had many imports and escape
 loop's iteration argument, once fell off the end of the list).
 """
 
-from stream_model.tied_chains import MAX_REASONS, Exposure, StorageMap
+from stream_model.model.storage import MAX_REASONS, Exposure, StorageMap
 
 
 def test_imports_and_escapes_alone_are_not_opaque() -> None:
