@@ -309,7 +309,7 @@ def _size_of(value: ir.Value) -> ir.Value | None:
     result or storage size); None: ask with ``stream.resource.size``. Not that where
     the producer states it: on the result of a copy, update or dispatch that is a host query of
     a partition's output, and IREE 3.13's execution scheduling then fails with a circular
-    dependency (found by ``make fuzz``: a value stored to two globals after an in-place copy)."""
+    dependency (as for a value stored to two globals after an in-place copy)."""
     producer = defining_op(value)
     view = producer.opview if producer is not None else None
     for name in ("target_size", "result_size", "storage_size"):

@@ -1,7 +1,7 @@
 """Turn proven-safe copies into aliases of their source.
 
 Two alias forms exist, and what each does downstream decides which we emit (measured on IREE
-3.13 by the soundness campaign, see ``tests/regressions``):
+3.13, see ``tests/regressions``):
 
 * **folding** the slice into each consumer's access range, upstream's own form (as in
   ``ElideAsyncCopies.cpp``): a dispatch operand ``%r[a to b for n]`` becomes
@@ -296,7 +296,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
     * a consumer reached after the source *value* was consumed in place in another block, or,
       for a subview or a transfer, after it was consumed at all without a live version the
       analysis claims there: the alias would resurrect a use of a value IREE treats as dead
-      after its tied op (found by the campaign).
+      after its tied op.
 
     A plan depends on which other slices are aliases (an alias of an alias reads the root
     source; a use by another aliased slice is that slice's to plan), so after a downgrade every
@@ -465,7 +465,7 @@ def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
     then updated in place any number of times) or an imported one? Followed back through tied
     operands. The lifetime in the type is not enough: a slice of a global is a fresh
     allocation typed ``!stream.resource<variable>``, freed after its last use, and IREE does
-    not count a subview's reads as uses (found by the campaign: a call read a freed copy)."""
+    not count a subview's reads as uses (a call would read a freed copy)."""
     while True:
         if not str(value.type).startswith(PERSISTENT_LIFETIMES):
             return False
@@ -723,7 +723,7 @@ def _version_size(value: ir.Value, root_size: ir.Value) -> ir.Value:
     target's size, or a dispatch's size of that result; else the root's (an in-place op does
     not resize its storage). Not ``stream.resource.size``: on a dispatch result that is a host
     query of a partition's output, and IREE 3.13's execution scheduling then fails with a
-    circular dependency (found by tests/e2e/test_live_version.py)."""
+    circular dependency (``tests/e2e/test_live_version.py``)."""
     producer = defining_op(value)
     if producer is None:
         return root_size

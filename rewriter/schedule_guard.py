@@ -18,8 +18,8 @@ before ``iree-stream-schedule-allocation``, the last point where the IR is still
    cannot be traced to an in-place write at the splice, it refuses (:class:`ScheduleHazardError`).
    When the compile has a hook (the rewrite), the repair is made on the module as it was
    before the hook, and the hook runs again on it: a repair changes which storage a value is,
-   and an alias the rewrite made of the unrepaired program may rely on that (the campaign met
-   a subview of a global's live version that, repaired, pointed into a buffer IREE frees).
+   and an alias the rewrite made of the unrepaired program may rely on that (a subview of a
+   global's live version that, repaired, would point into a buffer IREE frees).
 
 **From the scheduled op back to the splice.** The check names ops of the scheduled module. To
 find the op of the splice module it came from, a copy of the splice module (before the hook,

@@ -4,7 +4,7 @@ An in-place op (``%u = stream.async.update %row, %t[...] -> %t``) *consumes* its
 it, IREE treats ``%t`` as dead (copy-on-write materialization ran before the splice) and only
 the tied result ``%u`` names the storage. A consumer of an alias that comes after such an op
 must therefore read ``%u``, the storage's *live version* there: naming ``%t`` would resurrect a
-value IREE has let go (the campaign found allocation breaking on it).
+value IREE has let go, on which its allocation breaks.
 
 ``%u`` holds the slice's bytes exactly when every in-place op from the source to it writes
 bytes disjoint from the slice: the rule's checks (:mod:`stream_model.rule.slice_query`) prove that for every

@@ -159,7 +159,7 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
         if not reads:
             # Nothing to gain, and erasing the copy would change how IREE 3.13 schedules the code
             # around it: its concurrency pass can move a read after a later in-place write (the
-            # campaign's G1 fault), which an unused copy in a region happened to prevent.
+            # upstream fault G1, tests/upstream_faults/), which an unused copy in a region prevents.
             raise KeepCopy("nothing reads the copy: there is no alias to make (IREE drops an unused copy itself)")
         src = info.op.opview.source
         loop = loop_context(fn, info, reads) if info.in_loop else None

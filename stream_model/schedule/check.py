@@ -8,7 +8,7 @@ does not write. IREE's copy-on-write stages keep that true at the splice: an in-
 the last use of what it writes, or its operand is a fresh clone. Scheduling
 (``iree-stream-schedule-execution``, ``-concurrency``) and the cleanups after it must keep it
 true in the order the scheduled IR guarantees (:mod:`stream_model.schedule.order`). IREE 3.13 does not
-always (the campaign's G1 and G2, ``tests/upstream_faults/``); this module checks, per function
+always (faults G1 and G2, ``tests/upstream_faults/``); this module checks, per function
 of scheduled IR right before ``iree-stream-schedule-allocation``:
 
 * **read before the write**: for every version ``v``, every op ``W`` that writes ``v`` in place

@@ -456,7 +456,7 @@ def _clone(op: ir.OpView) -> OpEffects:
     """A clone copies its source into new storage, but only as long as IREE keeps it: after
     the splice, a clone of a rematerialisable value (a splat, a dispatch result) is rewritten
     into a second identical producer, which CSE may merge with the first, so the "copy" ends
-    up sharing the source's buffer (found by the soundness campaign). Only a clone of a value
+    up sharing the source's buffer. Only a clone of a value
     loaded from a global is trusted to be fresh; every other clone shares its source's storage
     for the model."""
     fx = OpEffects(accesses=[Access(op.source, R, 0, op.source_size, op.source_size)])
