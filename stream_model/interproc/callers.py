@@ -46,8 +46,8 @@ class ArgumentStable(AbstractElement[BooleanState]):
     def create_state(self) -> BooleanState:
         return BooleanState()
 
-    def update(self, solver: Solver) -> ChangeStatus:
-        resolved: Resolved = solver.context
+    def update(self, solver: Solver[Resolved]) -> ChangeStatus:
+        resolved = solver.context
         position = cast(StoragePosition, self.position)
         why = _argument_unstable(solver, resolved, resolved.model.function(position.function), position)
         if why is None:
@@ -71,7 +71,7 @@ class ArgumentStability:
     """Phase 2's result: argument stability of every function that holds a copy candidate,
     settled. Asking about an argument the phase did not settle answers *unstable*."""
 
-    def __init__(self, solver: Solver, result: SolverResult) -> None:
+    def __init__(self, solver: Solver[Resolved], result: SolverResult) -> None:
         self._solver = solver
         self.result = result
 
@@ -146,7 +146,7 @@ def _callees_may_load(resolved: Resolved, fn: FunctionModel, name: str) -> bool:
 
 
 def _argument_unstable(
-    solver: Solver, resolved: Resolved, fn: FunctionModel | None, subject: StoragePosition
+    solver: Solver[Resolved], resolved: Resolved, fn: FunctionModel | None, subject: StoragePosition
 ) -> str | None:
     model, storage = resolved.model, resolved.storage
     if fn is None or (isinstance(subject, ArgumentOf) and not model.is_internal(fn)):

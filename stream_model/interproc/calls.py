@@ -153,14 +153,14 @@ class CalleeSummary(AbstractElement[LatticeState[Summary]]):
     def create_state(self) -> LatticeState[Summary]:
         return LatticeState(BOTTOM, TOP, join)
 
-    def initialize(self, solver: Solver) -> None:
-        model: ModuleModel = solver.context
+    def initialize(self, solver: Solver[ModuleModel]) -> None:
+        model = solver.context
         fn = model.function(str(self.position))
         if fn is None or len(fn.op.regions[0].blocks) != 1:
             self.indicate_pessimistic_fixpoint()  # a declaration or CFG: assume the worst
 
-    def update(self, solver: Solver) -> ChangeStatus:
-        model: ModuleModel = solver.context
+    def update(self, solver: Solver[ModuleModel]) -> ChangeStatus:
+        model = solver.context
         fn = model.function(str(self.position))
         assert fn is not None  # initialize fixed the state of a callee without a body
         summary = summarize(model, fn, lambda name: solver.get_element(CalleeSummary, name).state.assumed)
