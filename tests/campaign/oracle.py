@@ -1073,7 +1073,7 @@ class Oracle:
             ctx, module = self._splice_module(rendered, from_flow)
             with ctx:
                 printed = str(module)
-            paths = self._compile_both(printed, printed, printed, Stats())
+            paths, _ = self._compile_both(printed, printed, printed, Stats())
             return _run_modules(paths, rendered, [])["stock"][0]
         except _CompileFailure:
             return None
