@@ -1,6 +1,6 @@
 """What the rewrite costs at compile time: hook time against the whole compile, and z3 queries.
 
-Why a fresh process per layer count: the analysis memoises proofs (``stream_model.proofs``) and
+Why a fresh process per layer count: the analysis memoises proofs (``stream_model.symbolic.proofs``) and
 sympy caches expressions, and the first call imports lazily loaded modules. A second compile in
 the same process would look cheaper than any real ``slice-elision compile`` invocation. Each
 worker therefore starts clean, compiles a 2-layer module once as a warm-up (imports only; the
@@ -16,7 +16,7 @@ module at the splice and checking the schedule; IREE's own stages are not counte
 *tool share* is ``(hook_s + check_s) / total_s``.
 
 z3 query times are measured from the outside, without editing the analysis: during the
-benchmark the name ``prove_disjoint`` in :mod:`stream_model.slice_query` (the only caller) is
+benchmark the name ``prove_disjoint`` in :mod:`stream_model.rule.slice_query` (the only caller) is
 replaced by a wrapper that times each call and notes whether the proof memo answered it. The
 decode programs' slices turn out to need no query at all (every write to a sliced cache is
 ordered before the slice through SSA def-use edges), so the distribution is also measured on
@@ -60,8 +60,8 @@ class Z3Recorder:
 
     @contextmanager
     def installed(self) -> Iterator[Z3Recorder]:
-        import stream_model.proofs as proofs
-        import stream_model.slice_query as slice_query
+        import stream_model.rule.slice_query as slice_query
+        import stream_model.symbolic.proofs as proofs
 
         original = slice_query.prove_disjoint
 
@@ -124,7 +124,7 @@ def _emit(event: dict) -> None:
 
 
 def _layers_worker(layers: int, repeats: int) -> None:
-    import stream_model.proofs as proofs
+    import stream_model.symbolic.proofs as proofs
     from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file
     from rewriter.schedule_guard import ScheduleGuard
 
@@ -184,7 +184,7 @@ def _corpus_worker(repeats: int) -> dict:
     """Run the analysis (no rewrite) on every IR-specification case, proof memo cleared each time."""
     from iree.compiler import ir
 
-    import stream_model.proofs as proofs
+    import stream_model.symbolic.proofs as proofs
     from rewriter.rewrite import elide_slices
     from stream_model import parse_module
 
@@ -235,7 +235,7 @@ def _growth_worker(sizes: list[int], rounds: int) -> None:
     """
     from iree.compiler import ir
 
-    import stream_model.proofs as proofs
+    import stream_model.symbolic.proofs as proofs
     from rewriter.pipeline import DEFAULT_CPU_FLAGS, stream_ir_at_splice
     from rewriter.rewrite import elide_slices
 

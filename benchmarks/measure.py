@@ -15,10 +15,10 @@ import sympy
 from iree.compiler import ir
 
 from stream_model import parse_module
-from stream_model.ir_util import FUNCTION_OPS
-from stream_model.naming import Names
-from stream_model.ranges import IndexTranslator
-from stream_model.symbolic import evaluate, pretty
+from stream_model.ir.naming import Names
+from stream_model.ir.util import FUNCTION_OPS
+from stream_model.symbolic.index_arith import evaluate, pretty
+from stream_model.symbolic.ranges import IndexTranslator
 
 
 @dataclass(frozen=True)

@@ -671,7 +671,7 @@ def render_markdown(results: dict) -> str:
     parts.append("### z3 query times\n")
     decode_queries = sum(r["z3"]["queries"] for d in ac["layers"].values() for r in d.get("runs", []))
     parts.append(
-        "Measured by wrapping `stream_model.slice_query.prove_disjoint` from the outside during the run "
+        "Measured by wrapping `stream_model.rule.slice_query.prove_disjoint` from the outside during the run "
         "(the analysis modules are not edited). "
         + (
             "The decode modules issue **no** z3 query: every write to a sliced cache is shown harmless by "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .state import AbstractState, ChangeStatus
 
@@ -48,11 +48,11 @@ class AbstractElement(ABC, Generic[S]):
     def create_state(self) -> S:
         """Return this element's initial state (assumed optimistic, known pessimistic)."""
 
-    def initialize(self, solver: Solver) -> None:
+    def initialize(self, solver: Solver[Any]) -> None:
         """Called once, right after creation and before the first update."""
 
     @abstractmethod
-    def update(self, solver: Solver) -> ChangeStatus:
+    def update(self, solver: Solver[Any]) -> ChangeStatus:
         """Recompute the state from the elements it depends on."""
 
     def describe(self) -> str:

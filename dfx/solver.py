@@ -47,7 +47,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast, overload
 
 from .element import AbstractElement
 from .state import ChangeStatus
@@ -55,6 +55,8 @@ from .state import ChangeStatus
 logger = logging.getLogger(__name__)
 
 E = TypeVar("E", bound=AbstractElement[Any])
+#: The context a solver hands its elements.
+C = TypeVar("C")
 _Element = AbstractElement[Any]
 
 
@@ -89,12 +91,12 @@ class DFXMisuseError(RuntimeError):
     """An element broke the framework's contract (see the module docstring's phases)."""
 
 
-class Solver:
+class Solver(Generic[C]):
     """Runs abstract elements to a common fixed point.
 
-    ``context`` is an arbitrary object elements can reach as
-    ``solver.context`` (the program under analysis, say), so positions can stay
-    small hashable keys.
+    ``context`` (of type ``C``) is what elements reach as ``solver.context`` (the
+    program under analysis, say), so positions can stay small hashable keys; an
+    element's ``update(solver: Solver[X])`` says which context it needs.
     """
 
     # IREE uses 32, but it seeds most elements eagerly.  Here elements are
@@ -102,8 +104,14 @@ class Solver:
     # dependence chain of depth d needs about 2*d passes; leave room for that.
     DEFAULT_MAX_ITERATIONS = 1024
 
+    @overload
+    def __init__(self: Solver[None], context: None = None, *, max_iterations: int = DEFAULT_MAX_ITERATIONS) -> None: ...
+
+    @overload
+    def __init__(self, context: C, *, max_iterations: int = DEFAULT_MAX_ITERATIONS) -> None: ...
+
     def __init__(self, context: Any = None, *, max_iterations: int = DEFAULT_MAX_ITERATIONS) -> None:
-        self.context = context
+        self.context: C = context
         self.max_iterations = max_iterations
         self._elements: dict[tuple[type[_Element], Hashable], _Element] = {}
         self._dependents: dict[_Element, dict[_Element, None]] = {}
@@ -230,7 +238,7 @@ class Solver:
             logger.debug("dfx changed %s", element.describe())
         return cast(ChangeStatus, status)
 
-    def _in_query(self, element: _Element, fn: Callable[[Solver], Any]) -> tuple[Any, _Query]:
+    def _in_query(self, element: _Element, fn: Callable[[Solver[C]], Any]) -> tuple[Any, _Query]:
         """Run ``fn(self)`` with ``element`` as the querying element.
 
         Dependences are committed only if ``element`` is still not at a

@@ -1,7 +1,7 @@
 """``slice-elision check``: does the schedule IREE makes of a program keep the program's order?
 
 IREE runs on the input up to the schedule the compile keeps (:mod:`.pipeline.schedule`), and
-:func:`stream_model.schedule_check.check_schedule` proves it: every read of a version before the
+:func:`stream_model.schedule.check.check_schedule` proves it: every read of a version before the
 in-place write that consumes it (or disjoint from it), one consumer per version, no copy onto
 itself. One line per hazard on standard output, naming both ops with their locations and the
 bytes at stake; the exit status is 0 when there is none. ``--log`` writes every pair checked,
@@ -15,8 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from stream_model.global_order import check_global_order
-from stream_model.schedule_check import ScheduleReport, check_schedule
+from stream_model.schedule.check import ScheduleReport, check_schedule
+from stream_model.schedule.global_order import check_global_order
 
 from .explain import jsonl
 from .outputs import Outputs

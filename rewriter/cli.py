@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from iree.compiler import ir
 
 from stream_model import LoadedModule, ModelError, SliceDecision, SliceElisionError, WrongPhaseError, load
-from stream_model.ir_util import Phase, classify_phase
-from stream_model.loader import load_split, read_text
+from stream_model.model.loader import load_split, read_text
+from stream_model.semantics.phase import Phase, classify_phase
 
 from .explain import human, jsonl
 from .outputs import all_or_none

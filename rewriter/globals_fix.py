@@ -28,11 +28,11 @@ from iree.compiler import ir
 from iree.compiler.dialects import stream
 
 from stream_model import ModuleModel
-from stream_model.ir_util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
-from stream_model.program import FunctionModel, OpInfo
-from stream_model.resolved import Resolved
-from stream_model.semantics import callee_name, effects_of, is_resource
-from stream_model.tied_chains import SharedGlobalStorage, StoreSite
+from stream_model.interproc.resolved import Resolved
+from stream_model.ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
+from stream_model.model.program import FunctionModel, OpInfo
+from stream_model.model.storage import SharedGlobalStorage, StoreSite
+from stream_model.semantics.op_table import callee_name, effects_of, is_resource
 
 from .copy_dispatch import CopyDispatches
 
@@ -76,7 +76,7 @@ class _StoreRepair:
 
 def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Diagnostic]:
     """Report (and with ``fix``, repair) every set of globals sharing one buffer
-    (:attr:`~stream_model.resolved.Resolved.shared_globals`).
+    (:attr:`~stream_model.interproc.resolved.Resolved.shared_globals`).
 
     With ``fix``, either every shared set is repaired (all diagnostics are warnings) or none is
     touched and at least one diagnostic is an error."""
@@ -410,7 +410,7 @@ def _size_of(value: ir.Value) -> ir.Value | None:
     result or storage size); None: ask with ``stream.resource.size``. Not that where
     the producer states it: on the result of a copy, update or dispatch that is a host query of
     a partition's output, and IREE 3.13's execution scheduling then fails with a circular
-    dependency (found by ``make fuzz``: a value stored to two globals after an in-place copy)."""
+    dependency (as for a value stored to two globals after an in-place copy)."""
     producer = defining_op(value)
     view = producer.opview if producer is not None else None
     for name in ("target_size", "result_size", "storage_size"):

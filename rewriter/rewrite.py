@@ -1,7 +1,7 @@
 """Turn proven-safe copies into aliases of their source.
 
 Two alias forms exist, and what each does downstream decides which we emit (measured on IREE
-3.13 by the soundness campaign, see ``tests/regressions``):
+3.13, see ``tests/regressions``):
 
 * **folding** the slice into each consumer's access range, upstream's own form (as in
   ``ElideAsyncCopies.cpp``): a dispatch operand ``%r[a to b for n]`` becomes
@@ -16,7 +16,7 @@ Two alias forms exist, and what each does downstream decides which we emit (meas
   or an imported one, followed through in-place updates); otherwise the copy stays, with that
   reason in the log. When the source was consumed in place before the consumer (by writes the
   rule proved disjoint from the slice), the subview is of the storage's *live version* there
-  (the analysis's :class:`~stream_model.decisions.LiveVersion` claim), built right before the
+  (the analysis's :class:`~stream_model.report.decisions.LiveVersion` claim), built right before the
   consumer: the source value itself is dead there for IREE.
 
 A same-device, same-type ``stream.async.transfer`` (a copy of a whole resource) is replaced by
@@ -39,20 +39,9 @@ from typing import Any
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
-from stream_model import (
-    Analysis,
-    AnalysisOptions,
-    Decision,
-    ModuleModel,
-    SliceDecision,
-    SliceElisionError,
-    analyze,
-    folds,
-)
-from stream_model.claims import keep_unproven, unproven_claims
-from stream_model.decisions import LiveVersion, ReasonCode
-from stream_model.folds import SOURCE_OPERANDS
-from stream_model.ir_util import (
+from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, SliceElisionError, analyze
+from stream_model.interproc.resolved import resolve_calls
+from stream_model.ir.util import (
     DISPATCH_OPERAND_SEGMENTS,
     FUNCTION_OPS,
     ModuleScope,
@@ -64,9 +53,22 @@ from stream_model.ir_util import (
     parent_op_of_block,
     user_op,
 )
-from stream_model.program import FunctionModel
-from stream_model.resolved import resolve_calls
-from stream_model.semantics import STREAM_REGION_OPS, is_resource, tied_operands
+from stream_model.model import folds
+from stream_model.model.program import FunctionModel
+from stream_model.report.decisions import LiveVersion, ReasonCode
+from stream_model.rule.claims import keep_unproven, unproven_claims
+from stream_model.semantics.region_flow import (
+    REGION_FLOW,
+    ResultsReady,
+    captured,
+    device_holder,
+    is_device_region,
+    is_device_terminator,
+    is_resource,
+    resource_results,
+    tied_operands,
+    yielded,
+)
 
 from .globals_fix import ERROR, Diagnostic, separate_shared_globals
 
@@ -294,7 +296,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
     * a consumer reached after the source *value* was consumed in place in another block, or,
       for a subview or a transfer, after it was consumed at all without a live version the
       analysis claims there: the alias would resurrect a use of a value IREE treats as dead
-      after its tied op (found by the campaign).
+      after its tied op.
 
     A plan depends on which other slices are aliases (an alias of an alias reads the root
     source; a use by another aliased slice is that slice's to plan), so after a downgrade every
@@ -413,7 +415,7 @@ def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
 
 def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
     """Folding the alias into a consumer that a fold may make identical to another producer
-    (:attr:`~stream_model.program.ModuleModel.fold_twins`): IREE's CSE after the splice would
+    (:attr:`~stream_model.model.program.ModuleModel.fold_twins`): IREE's CSE after the splice would
     make the two one buffer, which the program (and the analysis) mean to be two."""
     for owner, _, foldable, _ in plan.uses:
         twin = next((model.fold_twins[r] for r in owner.results if r in model.fold_twins), None) if foldable else None
@@ -460,8 +462,8 @@ def _constant_attr(value: ir.Value) -> ir.Attribute | None:
 
 
 def _yields_out_of_concurrent(owner: ir.Operation) -> bool:
-    parent = owner.parent
-    return owner.name == "stream.yield" and parent is not None and parent.name == "stream.async.concurrent"
+    flow = REGION_FLOW.get(owner.parent.name) if owner.parent is not None else None
+    return is_device_terminator(owner) and flow is not None and flow.results_ready is ResultsReady.AT_END
 
 
 def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
@@ -469,7 +471,7 @@ def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
     then updated in place any number of times) or an imported one? Followed back through tied
     operands. The lifetime in the type is not enough: a slice of a global is a fresh
     allocation typed ``!stream.resource<variable>``, freed after its last use, and IREE does
-    not count a subview's reads as uses (found by the campaign: a call read a freed copy)."""
+    not count a subview's reads as uses (a call would read a freed copy)."""
     while True:
         if not str(value.type).startswith(PERSISTENT_LIFETIMES):
             return False
@@ -480,7 +482,8 @@ def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
                 return False  # a block argument: whatever the caller or the loop passes
             value = captured
             continue
-        if producer.name == "stream.async.concurrent":
+        flow = REGION_FLOW.get(producer.name)
+        if flow is not None and flow.results_ready is ResultsReady.AT_END:
             value = _yielded(producer, value)  # a concurrent region's result is what it yields
             continue
         info = fn.info(producer)
@@ -500,18 +503,16 @@ def _captured_operand(value: ir.Value) -> ir.Value | None:
     block = value.owner
     if not isinstance(block, ir.Block):
         return None
-    holder = parent_op_of_block(block)
-    if holder is None or holder.name not in STREAM_REGION_OPS:
+    holder = device_holder(block)
+    if holder is None:
         return None
     index = next(i for i, arg in enumerate(block.arguments) if arg == value)
-    return list(holder.opview.resource_operands)[index]
+    return captured(holder)[index]
 
 
 def _yielded(region_op: ir.Operation, result: ir.Value) -> ir.Value:
     """The value a concurrent region yields as ``result``."""
-    k = [r for r in region_op.results if is_resource(r)].index(result)
-    terminator = list(region_op.regions[0].blocks[0].operations)[-1].operation
-    return list(terminator.opview.resource_operands)[k]
+    return yielded(region_op)[resource_results(region_op).index(result)]
 
 
 def _is_rematerialisable_clone(value: ir.Value) -> bool:
@@ -639,7 +640,8 @@ def _reroutes(
     # module scheduled in process list them differently), and the rewrite must not depend on it.
     for use in sorted(result.uses, key=lambda u: (_position(fn, user_op(u)), u.operand_number)):
         capture = user_op(use)
-        if capture.name != "stream.async.concurrent":
+        flow = REGION_FLOW.get(capture.name)
+        if flow is None or not (flow.device_body and flow.alias_followed):
             return None
         index = use.operand_number
         if index >= len(list(capture.opview.resource_operands)):
@@ -727,7 +729,7 @@ def _version_size(value: ir.Value, root_size: ir.Value) -> ir.Value:
     target's size, or a dispatch's size of that result; else the root's (an in-place op does
     not resize its storage). Not ``stream.resource.size``: on a dispatch result that is a host
     query of a partition's output, and IREE 3.13's execution scheduling then fails with a
-    circular dependency (found by tests/e2e/test_live_version.py)."""
+    circular dependency (``tests/e2e/test_live_version.py``)."""
     producer = defining_op(value)
     if producer is None:
         return root_size
@@ -774,7 +776,7 @@ def _constant_outside(value: ir.Value, anchor: ir.Operation) -> ir.Value:
     """``value``, or an equal constant built at the insertion point when ``value`` is a constant
     defined inside ``anchor``."""
     attr = _constant_attr(value)
-    if attr is None or anchor.name not in STREAM_REGION_OPS or not _is_inside(value, anchor):
+    if attr is None or not is_device_region(anchor) or not _is_inside(value, anchor):
         return value
     return arith.ConstantOp(value.type, attr).result
 
@@ -784,7 +786,7 @@ def _outside_execution_regions(op: ir.Operation) -> ir.Operation:
     anchor = op
     parent = op.parent
     while parent is not None and parent.name != "builtin.module":
-        if parent.name in STREAM_REGION_OPS:
+        if is_device_region(parent.operation):
             anchor = parent.operation
         parent = parent.parent
     return anchor
@@ -799,17 +801,12 @@ def _fold_into(
 ) -> None:
     if owner.name == "stream.async.dispatch":
         _fold_into_dispatch(owner, operand_number, alias)
-    elif owner.name in SOURCE_OPERANDS:
-        slots = SOURCE_OPERANDS[owner.name]
-        shifted = {
-            name: alias.shifted(owner.operands[slots[name]], owner)
-            for name in ("source_offset", "source_end")
-            if name in slots
-        }
-        owner.operands[slots["source"]] = alias.source
-        owner.operands[slots["source_size"]] = alias.size
-        for name, value in shifted.items():
-            owner.operands[slots[name]] = value
+    elif (slots := folds.fold_slots(owner)) is not None and slots.in_place and slots.size is not None:
+        shifted = {p: alias.shifted(owner.operands[p], owner) for p in slots.shifted}
+        owner.operands[slots.source] = alias.source
+        owner.operands[slots.size] = alias.size
+        for p, value in shifted.items():
+            owner.operands[p] = value
     elif owner.name == "stream.async.update":
         replaced.append((owner.results[0], _update_to_copy(owner, alias)))
         dead.append(owner)
@@ -820,7 +817,7 @@ def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) ->
 
     Offsets, ends and sizes of a dispatch are indexed by *resource* position among its
     ``resource_operands`` (which also hold index operands). Operands are addressed by absolute
-    position (:func:`~stream_model.ir_util.dispatch_operand_index`): the bindings' segment lists
+    position (:func:`~stream_model.ir.util.dispatch_operand_index`): the bindings' segment lists
     do not assign in place."""
     first = dispatch_operand_index(op, "resource_operands", 0)
     k = sum(1 for i in range(first, operand_number) if is_resource(op.operands[i]))

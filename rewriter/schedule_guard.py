@@ -9,7 +9,7 @@ before ``iree-stream-schedule-allocation``, the last point where the IR is still
 1. it runs the rest of the async phase (scheduling and the cleanups after it) on the module at
    the splice, keeping a copy of that module;
 2. it checks the scheduled module, the very one the compile continues with
-   (:func:`stream_model.schedule_check.check_schedule`);
+   (:func:`stream_model.schedule.check.check_schedule`);
 3. on a hazard it finds the in-place write at the splice (below), makes that write go to a
    fresh copy of what it writes (a dispatch of the private copy executable,
    :mod:`.copy_dispatch`, which IREE can neither fold, rematerialise nor merge: no read of the
@@ -18,8 +18,8 @@ before ``iree-stream-schedule-allocation``, the last point where the IR is still
    cannot be traced to an in-place write at the splice, it refuses (:class:`ScheduleHazardError`).
    When the compile has a hook (the rewrite), the repair is made on the module as it was
    before the hook, and the hook runs again on it: a repair changes which storage a value is,
-   and an alias the rewrite made of the unrepaired program may rely on that (the campaign met
-   a subview of a global's live version that, repaired, pointed into a buffer IREE frees).
+   and an alias the rewrite made of the unrepaired program may rely on that (a subview of a
+   global's live version that, repaired, would point into a buffer IREE frees).
 
 **From the scheduled op back to the splice.** The check names ops of the scheduled module. To
 find the op of the splice module it came from, a copy of the splice module (before the hook,
@@ -40,11 +40,11 @@ from typing import Any
 
 from iree.compiler import ir
 
-from stream_model.global_order import check_global_order, global_events
-from stream_model.ir_util import nested_ops
-from stream_model.naming import Names
-from stream_model.schedule_check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
-from stream_model.semantics import effects_of
+from stream_model.ir.naming import Names
+from stream_model.ir.util import nested_ops
+from stream_model.schedule.check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
+from stream_model.schedule.global_order import check_global_order, global_events
+from stream_model.semantics.op_table import effects_of
 
 from .copy_dispatch import CopyDispatches
 from .pipeline.common import CompileError

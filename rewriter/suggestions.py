@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from iree.compiler import ir
 
 from stream_model import Decision, ReasonCode, SliceDecision
-from stream_model.ir_util import nested_ops
+from stream_model.ir.util import nested_ops
 
 __all__ = ["bound_suggestions"]
 

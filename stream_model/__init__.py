@@ -1,24 +1,22 @@
 """A model of IREE stream-async IR: resources, tied chains, accesses and symbolic byte ranges.
 
-Knows IREE's stream semantics, nothing about rewriting. Entry points:
+Knows IREE's stream semantics, nothing about rewriting. Its subpackages are its layers, each
+importing only those before it (``tests/unit/test_layers.py``): ``ir`` (IR facts, names in
+logs), ``semantics`` (the op table, the region flow table, pipeline phases), ``symbolic`` (64-bit
+index arithmetic, translation from IR, z3 proofs), ``model`` (the module model: program order,
+storage bases, merges and folds, scoped facts), ``interproc`` (callee summaries, resolved calls,
+writes to a storage, argument stability), ``report`` (decisions), ``rule`` (the rule and its
+claims); ``schedule`` (the schedule check) sits beside the rule on the model. Entry points:
 
 * :func:`load` / :func:`parse_module` read IR (with clear :class:`ModelError` messages);
 * :class:`ModuleModel` models a parsed module;
 * :func:`analyze` decides every ``stream.async.slice`` (:class:`SliceDecision`).
 """
 
-from .decisions import Decision, ReasonCode, SliceDecision, Verdict, WriteCheck
-from .loader import (
-    LoadedModule,
-    ModelError,
-    SliceElisionError,
-    WrongPhaseError,
-    check_phase,
-    load,
-    parse_module,
-)
-from .program import ModuleModel
-from .safety import Analysis, AnalysisOptions, analyze
+from .model.loader import LoadedModule, ModelError, SliceElisionError, WrongPhaseError, check_phase, load, parse_module
+from .model.program import ModuleModel
+from .report.decisions import Decision, ReasonCode, SliceDecision, Verdict, WriteCheck
+from .rule.safety import Analysis, AnalysisOptions, analyze
 
 __all__ = [
     "Analysis",

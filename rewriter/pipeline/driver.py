@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from iree.compiler import ir, passmanager
 
-from stream_model.ir_util import Phase, classify_phase
+from stream_model.semantics.phase import Phase, classify_phase
 
 from .common import (
     SCHEDULED_AFTER,

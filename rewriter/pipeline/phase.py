@@ -25,7 +25,7 @@ from pathlib import Path
 from iree.compiler import ir
 
 from stream_model import WrongPhaseError
-from stream_model.ir_util import Phase, classify_phase
+from stream_model.semantics.phase import Phase, classify_phase
 
 from .common import IreeRemarks, new_context, write_ir
 from .driver import _check_input, _compile_to_flow

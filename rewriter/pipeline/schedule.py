@@ -24,8 +24,8 @@ from pathlib import Path
 
 from iree.compiler import ir
 
-from stream_model.global_order import GlobalEvents, global_events
-from stream_model.ir_util import Phase, classify_phase
+from stream_model.schedule.global_order import GlobalEvents, global_events
+from stream_model.semantics.phase import Phase, classify_phase
 
 from .common import CompileError, new_context
 from .driver import _check_input, _compile_to_flow, _parse_stream_async, after_scheduling

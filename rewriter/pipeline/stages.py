@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from stream_model.ir_util import FUNCTION_OPS
+from stream_model.ir.util import FUNCTION_OPS
 
 from .common import SPLICE_BEFORE
 from .flags import StreamOptions, stream_options

@@ -227,10 +227,10 @@ class _Bytes:
         self._model: object | None = None
 
     def disjoint(self, reader: ir.Operation, writer: ir.Operation, value: ir.Value) -> bool:
-        from stream_model.facts import FactStore
-        from stream_model.program import ModuleModel
-        from stream_model.proofs import prove_disjoint
-        from stream_model.semantics import Kind, effects_of
+        from stream_model.model.facts import FactStore
+        from stream_model.model.program import ModuleModel
+        from stream_model.semantics.op_table import Kind, effects_of
+        from stream_model.symbolic.proofs import prove_disjoint
 
         if self._model is None:
             model = ModuleModel(self.module)

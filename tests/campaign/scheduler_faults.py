@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from stream_model.schedule_check import ScheduleVerdict, check_schedule
+from stream_model.schedule.check import ScheduleVerdict, check_schedule
 
 
 def read_after_write(module: ir.Module) -> None:

@@ -13,13 +13,13 @@ f. *a live version excuses the writes that made it*: an in-place write of the sl
    before a call that reads the alias is taken as harmless, as if reading the storage's live
    version there made the write irrelevant (it is the opposite: the live version contains the
    write, so only a write disjoint from the slice may be on its chain; hook:
-   ``stream_model.safety._checks``);
+   ``stream_model.rule.safety._checks``);
 h. *producers IREE merges after the splice are two buffers* (hook:
-   ``stream_model.program.mergeable_pairs``) and i. *the shared-globals repair copies with a
+   ``stream_model.model.program.mergeable_pairs``) and i. *the shared-globals repair copies with a
    clone* (hook: ``rewriter.globals_fix.CopyDispatches``): the third review's classes, on
    ``handpicked.THIRD_REVIEW``. (h) shows only at the splice (:data:`SPLICE_ONLY`); (i) the rewrite
    refuses at the splice, where it is caught as a failure, not a bit mismatch (:data:`REFUSED_AT_SPLICE`);
-j. *calls share no globals' buffers* (hook: ``stream_model.tied_chains._through_calls``): a
+j. *calls share no globals' buffers* (hook: ``stream_model.model.storage._through_calls``): a
    value given to a second global by a setter call, or read back through a getter, goes
    unrepaired (review of the third round's fixes, case 02; ``handpicked.STORED_TWICE_BY_A_SETTER``);
 k. *folds make no twins* (hook: ``rewriter.rewrite._fold_makes_a_twin``): an alias folded into a
@@ -40,12 +40,12 @@ campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show the
 programs of the classes they reintroduce (``handpicked.FINDINGS``) and on generated ones:
 
 d. *ignoring argument stability*: a callee's slice no longer asks whether its callers write the
-   argument while the call runs (hook: ``stream_model.safety._check_callers``);
+   argument while the call runs (hook: ``stream_model.rule.safety._check_callers``);
 e. *loop facts hold function-wide*: the ``lb <= iv < ub`` facts of every ``scf.for`` are added
-   to the function's facts again (hook: ``stream_model.facts._loop_bound_facts`` and
+   to the function's facts again (hook: ``stream_model.model.facts._loop_bound_facts`` and
    ``FunctionFacts.facts``);
 g. *calls write only the globals in the source's base*, not those it may be (hook:
-   ``stream_model.write_set.globals_the_source_may_be``; third review, findings 01 and 02): the
+   ``stream_model.interproc.write_set.globals_the_source_may_be``; third review, findings 01 and 02): the
    claim checker's independent scan of the writers keeps the copy, and the campaign's proof
    check reports the unproven claim.
 
@@ -80,15 +80,15 @@ from iree.compiler.dialects import stream
 import rewriter.copy_dispatch as copy_dispatch
 import rewriter.globals_fix as globals_fix
 import rewriter.rewrite as rewrite
-import stream_model.claims as claims
-import stream_model.facts as facts
-import stream_model.program as program_model
-import stream_model.safety as safety
-import stream_model.slice_query as slice_query
-import stream_model.tied_chains as tied_chains
-import stream_model.write_set as write_set
-from stream_model.decisions import Verdict
-from stream_model.program import FunctionModel
+import stream_model.interproc.write_set as write_set
+import stream_model.model.facts as facts
+import stream_model.model.program as program_model
+import stream_model.model.storage as storage
+import stream_model.rule.claims as claims
+import stream_model.rule.safety as safety
+import stream_model.rule.slice_query as slice_query
+from stream_model.model.program import FunctionModel
+from stream_model.report.decisions import Verdict
 from tests.campaign import handpicked
 from tests.campaign.campaign import sample_batch
 from tests.campaign.oracle import FAILING, Oracle, ProgramOutcome, VmfbCache, default_cache_dir
@@ -168,7 +168,7 @@ def _calls_share_no_globals(monkeypatch: pytest.MonkeyPatch) -> None:
     """(j) A getter's result and a setter's argument are not the globals' buffers for the
     shared-globals check (review of the third round's fixes, case 02): sharing through calls
     goes unrepaired."""
-    monkeypatch.setattr(tied_chains, "_through_calls", lambda op, fx: ([], []))
+    monkeypatch.setattr(storage, "_through_calls", lambda op, fx: ([], []))
 
 
 def _folds_make_no_twins(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -259,7 +259,7 @@ def _loop_facts_function_wide(monkeypatch: pytest.MonkeyPatch) -> None:
 AUDITED_MUTATIONS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], tuple[str, ...]]] = {
     "ignore-argument-stability": (_ignore_argument_stability, ("cause1",)),
     "loop-facts-function-wide": (_loop_facts_function_wide, ("cause2", "f01")),
-    # The claim checker's plain scan of the writers (stream_model.claims) still sees the call:
+    # The claim checker's plain scan of the writers (stream_model.rule.claims) still sees the call:
     # the campaign's proof check reports the alias as unproven (handpicked.GLOBAL_CALLEE_RACE).
     "calls-write-only-the-globals-in-the-base": (_calls_write_only_the_globals_in_the_base, ()),
     # (a) in the rule only: the claim checker's scan keeps the copy, the proof check reports it.

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-import stream_model.schedule_check as schedule_check
-from stream_model.proofs import DISJOINT
+import stream_model.schedule.check as schedule_check
+from stream_model.symbolic.proofs import DISJOINT
 from tests.campaign.campaign import DEFAULT_SEED, profile_batches
 from tests.campaign.oracle import FAILING, Oracle, VmfbCache, default_cache_dir
 from tests.campaign.program import Program

@@ -23,9 +23,9 @@ from benchmarks.run import run, slope_contexts
 
 def test_z3_recorder_restores_the_analysis() -> None:
     """The wrapper is installed only inside the ``with`` block and records each call."""
-    import stream_model.slice_query as slice_query
-    from stream_model.proofs import ByteRange, Fact
-    from stream_model.symbolic import index_symbol
+    import stream_model.rule.slice_query as slice_query
+    from stream_model.symbolic.index_arith import index_symbol
+    from stream_model.symbolic.proofs import ByteRange, Fact
 
     step = index_symbol("step")  # symbolic: constant ranges are decided without z3 or the memo
     row_in_bounds = [Fact("row: start <= end", 8 * step, "ule", 8 * step + 8)]  # (a row that wraps is no range)

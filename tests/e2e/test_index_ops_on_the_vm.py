@@ -16,8 +16,8 @@ import pytest
 import sympy
 from iree.compiler import compile_str, ir, passmanager
 
-from stream_model.ranges import IndexTranslator
-from stream_model.symbolic import evaluate
+from stream_model.symbolic.index_arith import evaluate
+from stream_model.symbolic.ranges import IndexTranslator
 
 BOUNDARY = [0, 1, 2, 3, 12, 16, 4096, 2**63 - 1, 2**63, 2**64 - 1]
 ALIGNMENTS = [0, 1, 2, 3, 12, 32, 4096, 2**63]

@@ -3,7 +3,7 @@
 The decode step's prefix slice ``cache[0, step)`` passed to a ``util.call`` while the cache is
 updated in place at row ``step`` earlier in program order: the call operand needs a value, and
 the source is dead for IREE after the update, so the alias is a subview of the update's result,
-the live version of the cache at the call (``stream_model.live_version``). The programs are the
+the live version of the cache at the call (``stream_model.rule.live_version``). The programs are the
 campaign's descriptions (``tests/campaign/program.py``), compiled with and without the rewrite
 through the real pipeline and run on the IREE runtime over several steps of one instance (the
 globals persist): both builds must be bit-identical to each other and to the interpreter (every

@@ -1,6 +1,6 @@
 """Which identical producers IREE 3.13 merges after the splice, checked on the runtime.
 
-``stream_model.merges`` claims that two producers with equal attributes and operands are one
+``stream_model.model.merges`` claims that two producers with equal attributes and operands are one
 buffer after IREE's post-splice stages exactly when the op is in
 ``semantics.MERGEABLE_PRODUCERS`` (a clone of a dispatch result too: IREE turns it back into a
 dispatch). The soundness of every "two allocations are two buffers" rests on the other half:
@@ -21,7 +21,7 @@ from rewriter.copy_dispatch import CopyDispatches
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_stream_async
 from rewriter.runtime import run_steps
 from stream_model import parse_module
-from stream_model.semantics import MERGEABLE_PRODUCERS
+from stream_model.semantics.op_table import MERGEABLE_PRODUCERS
 from tests.campaign.executables import executable_text, iota, wsum
 
 pytestmark = pytest.mark.e2e

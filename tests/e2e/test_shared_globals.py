@@ -29,7 +29,7 @@ from rewriter.pipeline import (
 from rewriter.rewrite import RewriteError, elide_slices
 from rewriter.runtime import run_steps
 from stream_model import ModuleModel, parse_module
-from stream_model.resolved import resolve_calls
+from stream_model.interproc.resolved import resolve_calls
 
 pytestmark = pytest.mark.e2e
 PROGRAM = Path(__file__).resolve().parents[1] / "data" / "two_globals_equal_splats.mlir"

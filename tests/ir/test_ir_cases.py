@@ -21,7 +21,7 @@ import pytest
 from benchmarks.ir_cases import IR_DIR, cases, is_module, run_lines
 from rewriter.cli import main
 from stream_model import ModuleModel, analyze, parse_module
-from stream_model.claims import unproven_claims
+from stream_model.rule.claims import unproven_claims
 
 FILECHECK = str(Path(sys.executable).parent / "filecheck")
 CASES = cases()
@@ -84,7 +84,7 @@ def test_ir_dir_has_cases() -> None:
 def test_every_alias_claim_holds_in_the_final_analysis_state(name: str, kind: str, chunk: str) -> None:
     """The log never claims what the state does not hold: each alias's ordered-around-calls
     check rests on a settled stable argument, each disjoint check on facts in scope for both
-    the slice and the write (re-derived by ``stream_model.claims``)."""
+    the slice and the write (re-derived by ``stream_model.rule.claims``)."""
     module = parse_module(chunk).module
     analysis = analyze(ModuleModel(module))
     assert unproven_claims(analysis) == []

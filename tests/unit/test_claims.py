@@ -1,4 +1,4 @@
-"""The claim checker (``stream_model.claims``) catches an alias whose log says more than the
+"""The claim checker (``stream_model.rule.claims``) catches an alias whose log says more than the
 analysis state holds: forged claims on the soundness IR cases must be reported, and the
 rewriter must keep such a copy."""
 
@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-import stream_model.safety as safety
+import stream_model.rule.safety as safety
 from benchmarks.ir_cases import cases, wrap
 from rewriter.rewrite import elide_slices
 from stream_model import Decision, ModuleModel, Verdict, WriteCheck, analyze, parse_module
-from stream_model.claims import keep_unproven, unproven_claims
-from stream_model.decisions import LiveVersion
-from stream_model.safety import Analysis
+from stream_model.interproc.positions import ArgumentOf
+from stream_model.report.decisions import LiveVersion
+from stream_model.rule.claims import keep_unproven, unproven_claims
+from stream_model.rule.safety import Analysis
 
 CHUNKS = {name: chunk for name, _, chunk in cases()}
 
@@ -39,7 +40,7 @@ def test_ordered_around_calls_on_an_unstable_argument_is_reported() -> None:
             location="",
             range=None,
             verdict="ordered-around-calls",
-            argument=("callee_reads_prefix", 0),
+            argument=ArgumentOf("callee_reads_prefix", 0),
         ),
     )
     ((where, problem),) = unproven_claims(analysis)

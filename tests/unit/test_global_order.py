@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from stream_model.global_order import check_global_order, global_events
+from stream_model.schedule.global_order import check_global_order, global_events
 
 _HEAD = """
 util.global private mutable @g : index

@@ -1,4 +1,4 @@
-"""Producers IREE may merge after the splice (``stream_model.merges``): the model makes them one
+"""Producers IREE may merge after the splice (``stream_model.model.merges``): the model makes them one
 storage exactly when CSE could, after canonicalization, see two equal ops.
 
 Which ops IREE merges at all is checked on IREE itself (``tests/e2e/test_merged_producers_on_iree.py``);
@@ -8,7 +8,7 @@ these tests pin down when two instances count as equal.
 from __future__ import annotations
 
 from stream_model import ModuleModel, parse_module
-from stream_model.resolved import resolve_calls
+from stream_model.interproc.resolved import resolve_calls
 
 _PRELUDE = """
 util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device

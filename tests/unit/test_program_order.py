@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from iree.compiler import ir
 
-import stream_model.program as program
+import stream_model.model.program as program
 from benchmarks.ir_cases import cases, wrap
-from stream_model.program import ModuleModel
+from stream_model.model.program import ModuleModel
 
 CASES = cases()
 

@@ -1,4 +1,4 @@
-"""Specification tests for stream_model.proofs: byte-range independence under 64-bit semantics."""
+"""Specification tests for stream_model.symbolic.proofs: byte-range independence under 64-bit semantics."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stream_model.proofs import (
+from stream_model.symbolic.index_arith import evaluate, index_symbol, udiv
+from stream_model.symbolic.proofs import (
     DISJOINT,
     MAY_OVERLAP,
     MAY_WRAP,
@@ -30,7 +31,6 @@ from stream_model.proofs import (
     range_wraps_at,
     ranges_overlap_at,
 )
-from stream_model.symbolic import evaluate, index_symbol, udiv
 
 M = 1 << 64
 REPO = Path(__file__).resolve().parents[2]
@@ -352,8 +352,8 @@ def test_cached_counterexample_cannot_be_corrupted_by_callers():
 def test_results_are_identical_across_fresh_processes():
     script = textwrap.dedent(
         """
-        from stream_model.proofs import ByteRange, Fact, prove_disjoint, prove_relation
-        from stream_model.symbolic import index_symbol, udiv
+        from stream_model.symbolic.proofs import ByteRange, Fact, prove_disjoint, prove_relation
+        from stream_model.symbolic.index_arith import index_symbol, udiv
         s, t = index_symbol("s"), index_symbol("t")
         print(prove_disjoint(ByteRange(0, 4096), ByteRange(4096*s + 4096, 4096*s + 8192)))
         print(prove_disjoint(ByteRange(t, 8*s), ByteRange(s*t, s*t + 64),

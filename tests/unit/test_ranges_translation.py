@@ -12,8 +12,8 @@ import sympy
 from hypothesis import HealthCheck, assume, given, settings
 from iree.compiler import ir, passmanager
 
-from stream_model.ranges import IndexTranslator
-from stream_model.symbolic import evaluate, pretty
+from stream_model.symbolic.index_arith import evaluate, pretty
+from stream_model.symbolic.ranges import IndexTranslator
 
 BINARY = [
     "arith.addi",

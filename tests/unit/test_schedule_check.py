@@ -13,9 +13,9 @@ import dataclasses
 import pytest
 from iree.compiler import ir
 
-import stream_model.schedule_check as schedule_check
-from stream_model.proofs import UNKNOWN
-from stream_model.schedule_check import ScheduleReport, ScheduleVerdict, check_schedule
+import stream_model.schedule.check as schedule_check
+from stream_model.schedule.check import ScheduleReport, ScheduleVerdict, check_schedule
+from stream_model.symbolic.proofs import UNKNOWN
 
 _KEEP_ALIVE: list[object] = []
 

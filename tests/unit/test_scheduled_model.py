@@ -14,8 +14,8 @@ import pytest
 
 from benchmarks.ir_cases import cases, wrap
 from stream_model import Decision, ModuleModel, analyze, parse_module
-from stream_model.ir_util import Phase, classify_phase
-from stream_model.program import FunctionModel, OpInfo
+from stream_model.model.program import FunctionModel, OpInfo
+from stream_model.semantics.phase import Phase, classify_phase
 
 SEED = Path(__file__).resolve().parents[1] / "data" / "seed_repro_scheduled.mlir"
 SCHEDULED = {name.split("/", 1)[1]: chunk for name, kind, chunk in cases() if kind == "scheduled"}
@@ -39,7 +39,7 @@ def test_the_seed_repro_is_scheduled_ir() -> None:
 
 
 def test_captures_yields_ties_and_awaits_are_one_storage() -> None:
-    from stream_model.resolved import resolve_calls
+    from stream_model.interproc.resolved import resolve_calls
 
     model = _model("sched_slice_read_in_next_concurrent_region")
     storage = resolve_calls(model).storage

@@ -1,4 +1,4 @@
-"""Specification tests for stream_model.symbolic: 64-bit machine semantics of index expressions."""
+"""Specification tests for stream_model.symbolic.index_arith: 64-bit machine semantics of index expressions."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stream_model import symbolic as sym
-from stream_model.symbolic import (
+from stream_model.symbolic import index_arith as sym
+from stream_model.symbolic.index_arith import (
     INDEX_BITS,
     INDEX_MASK,
     MACHINE_FUNCTIONS,

@@ -1,0 +1,203 @@
+"""Facts about IREE IR that more than one module needs, each written once.
+
+* which ops are functions (:data:`FUNCTION_OPS`), the op defining a value, the function
+  holding it;
+* which phase of IREE's pipeline a module is at (:func:`classify_phase`), shared by the
+  loader (``rewrite``/``explain``) and the compile driver (``compile_stream_async``);
+* the operand layout of ``stream.async.dispatch`` (:data:`DISPATCH_OPERAND_SEGMENTS`);
+* every use of every symbol, in one walk (:func:`symbol_uses`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TypeAlias
+
+from iree.compiler import ir
+
+#: Ops whose body is a function the model analyses.
+FUNCTION_OPS = ("func.func", "util.initializer", "util.func")  # in the order IREE nests its pipelines
+
+#: ``stream.async.dispatch``'s variadic operand groups, in ODS order (IREE 3.13).
+DISPATCH_OPERAND_SEGMENTS = (
+    "workload",
+    "resource_operands",
+    "resource_operand_sizes",
+    "resource_operand_offsets",
+    "resource_operand_ends",
+    "resource_operand_lengths",
+    "result_sizes",
+)
+
+
+def nested_ops(root: ir.Operation) -> Iterator[ir.Operation]:
+    """Every op nested in ``root`` (not ``root`` itself), pre-order: program order, each op
+    before the ops of its regions."""
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                op = op.operation
+                yield op
+                yield from nested_ops(op)
+
+
+def defining_op(value: ir.Value) -> ir.Operation | None:
+    """The op whose result ``value`` is (None for a block argument)."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    return getattr(owner, "operation", owner)
+
+
+def user_op(use: ir.OpOperand) -> ir.Operation:
+    """The op that holds the use."""
+    return getattr(use.owner, "operation", use.owner)
+
+
+def parent_op(op: ir.Operation) -> ir.Operation | None:
+    parent = op.parent
+    return getattr(parent, "operation", parent) if parent is not None else None
+
+
+def parent_op_of_block(block: ir.Block) -> ir.Operation | None:
+    """The op whose region holds ``block``."""
+    owner = block.owner
+    return getattr(owner, "operation", owner) if owner is not None else None
+
+
+def function_of_value(value: ir.Value) -> ir.Operation | None:
+    """The function-like op whose body defines ``value`` (None for module-level values)."""
+    owner = value.owner
+    op: ir.Operation | None = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
+    op = getattr(op, "operation", op)
+    while op is not None and op.name not in FUNCTION_OPS:
+        op = parent_op(op)
+    return op
+
+
+def operand_segments(op: ir.Operation, names: tuple[str, ...]) -> dict[str, list[ir.Value]]:
+    """All operand groups of an op with ``operandSegmentSizes``, reading its operands once
+    (each generated group accessor rereads the attribute and slices the operand list)."""
+    operands = list(op.operands)
+    sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    if len(sizes) != len(names):
+        raise ValueError(f"{op.name} has {len(sizes)} operand groups, the model knows {len(names)}")
+    out, start = {}, 0
+    for name, size in zip(names, sizes):
+        out[name] = operands[start : start + size]
+        start += size
+    return out
+
+
+def dispatch_operand_index(op: ir.Operation, group: str, position: int) -> int:
+    """The index in ``op.operands`` of element ``position`` of a dispatch's operand ``group``."""
+    sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    k = DISPATCH_OPERAND_SEGMENTS.index(group)
+    return int(sum(sizes[:k])) + position
+
+
+class ModuleScope:
+    """A ``builtin.module`` nested in another, seen as a module: its own symbol table, with the
+    ``body``/``operation``/``context`` of an :class:`ir.Module` (what the model reads)."""
+
+    def __init__(self, op: ir.Operation, symbol_path: str) -> None:
+        self.operation = op
+        #: ``state_update::@`` for ``module @state_update``: how its symbols are named from the
+        #: outermost module (empty for the outermost module itself).
+        self.symbol_path = symbol_path
+
+    @property
+    def body(self) -> ir.Block:
+        return self.operation.regions[0].blocks[0]
+
+    @property
+    def context(self) -> ir.Context:
+        return self.operation.context
+
+
+#: What the model reads a module through: a parsed module, or one nested in it.
+ModuleLike: TypeAlias = "ir.Module | ModuleScope"
+
+
+def modules_with_functions(module: ir.Module) -> list[ModuleScope]:
+    """Every module of ``module`` that holds functions: itself and the ``builtin.module`` ops
+    nested in it (at any depth, through modules only: the modules inside executables are device
+    code), outermost first. A module nested in an unnamed outer one (as the seed issue's repro
+    is written) is code a user means to be read."""
+    found: list[ModuleScope] = []
+
+    def visit(op: ir.Operation, path: str) -> None:
+        body = op.regions[0].blocks[0]
+        children = [child.operation for child in body.operations]
+        if any(child.name in FUNCTION_OPS for child in children):
+            found.append(ModuleScope(op, path))
+        for child in children:
+            if child.name == "builtin.module":
+                name = ir.StringAttr(child.attributes["sym_name"]).value if "sym_name" in child.attributes else None
+                visit(child, f"{path}{name}::@" if name else path)
+
+    visit(module.operation, "")
+    return found
+
+
+# -- symbols -----------------------------------------------------------------------------------
+
+_SYMBOL_TOKEN = re.compile(r'@(?:"((?:[^"\\]|\\.)*)"|([\w.$-]+))')
+_NO_SYMBOLS = (
+    ir.StringAttr,
+    ir.IntegerAttr,
+    ir.TypeAttr,
+    ir.FloatAttr,
+    ir.BoolAttr,
+    ir.UnitAttr,
+    ir.DenseI32ArrayAttr,
+    ir.DenseI64ArrayAttr,
+)
+
+
+#: Ops that open a symbol table of their own inside the module: references inside resolve
+#: there first, and code outside reaches their symbols only through nested references.
+NESTED_SYMBOL_TABLES = frozenset({"stream.executable", "hal.executable", "builtin.module"})
+
+
+def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
+    """Every op that mentions each symbol name in one of its attributes, in one walk.
+
+    Symbol references are read from typed attributes where the bindings expose them (flat
+    symbol refs, nested refs, arrays and dictionaries of them); any other attribute kind (a
+    dialect attribute that may nest a reference) is scanned in its printed form. That can only
+    over-count uses, which is the safe direction: an extra use makes a function external or a
+    global address-taken, never the reverse."""
+    found: dict[str, list[ir.Operation]] = {}
+
+    def names_in(attr: ir.Attribute, out: set[str]) -> None:
+        if isinstance(attr, _NO_SYMBOLS):
+            return
+        if isinstance(attr, ir.FlatSymbolRefAttr):
+            out.add(attr.value)
+        elif isinstance(attr, ir.SymbolRefAttr):
+            out.update(attr.value)
+        elif isinstance(attr, ir.ArrayAttr):
+            for a in attr:
+                names_in(a, out)
+        elif isinstance(attr, ir.DictAttr):
+            for i in range(len(attr)):
+                names_in(attr[i].attr, out)
+        else:
+            for quoted, plain in _SYMBOL_TOKEN.findall(str(attr)):
+                out.add(quoted or plain)
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name in NESTED_SYMBOL_TABLES and op != module.operation:
+            return ir.WalkResult.SKIP  # its symbols, and references to them, are its own
+        names: set[str] = set()
+        attributes = op.attributes
+        for i in range(len(attributes)):
+            names_in(attributes[i].attr, names)
+        for name in sorted(names):
+            found.setdefault(name, []).append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found

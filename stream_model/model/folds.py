@@ -1,0 +1,134 @@
+"""What folding an aliased slice into a consumer makes of the consumer.
+
+An alias is not kept as a value where it can be avoided: its consumers read the slice's source
+directly, at offsets shifted by the slice's (``%w[a to b]`` becomes ``%x[o+a to o+b]``), and
+they read the version of the source's storage that is live where they run, which is not always
+the value the slice read (an in-place update between them consumes it). This module says which
+consumers fold, which of their operands the fold shifts, and which version they then read: the
+rewrite applies it, and :mod:`stream_model.model.merges` asks what a consumer may look like once folded (a fold
+can make it identical to another producer, and IREE merges identical producers after the
+splice)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from iree.compiler import ir
+
+from ..ir.util import dispatch_operand_index, user_op
+from ..semantics.op_table import OP_TABLE
+from ..semantics.region_flow import captured, is_device_region, is_resource, resource_results
+from ..semantics.region_flow import region_ties as tied_captures
+
+if TYPE_CHECKING:
+    from .program import FunctionModel, OpInfo
+
+
+@dataclass(frozen=True)
+class FoldSlots:
+    """Where a folding consumer's operands are (positions in its operand list, from the op
+    table's :class:`~stream_model.semantics.op_table.FoldSpec`)."""
+
+    source: int
+    size: int | None
+    shifted: list[int]
+    in_place: bool
+
+
+def fold_slots(owner: ir.Operation) -> FoldSlots | None:
+    """The positions a fold of ``owner`` (an op of the table that folds) rewrites; None for
+    other ops."""
+    spec = OP_TABLE.get(owner.name)
+    if spec is None or spec.fold is None:
+        return None
+    fold = spec.fold
+    return FoldSlots(
+        spec.position(fold.source),
+        spec.position(fold.size) if fold.size is not None else None,
+        [spec.position(n) for n in fold.shifted],
+        fold.in_place,
+    )
+
+
+def foldable(use: ir.OpOperand) -> bool:
+    """Can this use read the source directly, at shifted offsets?"""
+    return folds_operand(user_op(use), use.operand_number)
+
+
+def folds_operand(owner: ir.Operation, operand_number: int) -> bool:
+    """Can operand ``operand_number`` of ``owner``, an alias, be replaced by its source?"""
+    if owner.name == "stream.async.dispatch":
+        return True  # a read-only operand (the analysis rejects tied uses)
+    spec = OP_TABLE.get(owner.name)
+    if spec is None or spec.fold is None or operand_number != spec.position(spec.fold.source):
+        return False
+    other = spec.fold.unless_also
+    view = owner.opview
+    return other is None or bool(getattr(view, other) != getattr(view, spec.fold.source))
+
+
+def shifted_operands(owner: ir.Operation, operand_number: int) -> list[ir.Value]:
+    """The operands of a folding consumer that the fold adds the alias's offset to."""
+    return [owner.operands[i] for i in shifted_positions(owner, operand_number)]
+
+
+def shifted_positions(owner: ir.Operation, operand_number: int) -> list[int]:
+    """Where those operands are in ``owner``'s operand list (one value may fill several
+    positions; the fold shifts only these)."""
+    if owner.name == "stream.async.dispatch":
+        first = dispatch_operand_index(owner, "resource_operands", 0)
+        k = sum(1 for i in range(first, operand_number) if is_resource(owner.operands[i]))
+        groups = ("resource_operand_offsets", "resource_operand_ends")
+        return [dispatch_operand_index(owner, g, k) for g in groups]
+    slots = fold_slots(owner)
+    return slots.shifted if slots is not None else []
+
+
+def resized_position(owner: ir.Operation, operand_number: int) -> int | None:
+    """Where the size of the folded operand is in ``owner``'s operand list: the fold makes it
+    the source's size."""
+    if owner.name == "stream.async.dispatch":
+        first = dispatch_operand_index(owner, "resource_operands", 0)
+        k = sum(1 for i in range(first, operand_number) if is_resource(owner.operands[i]))
+        return dispatch_operand_index(owner, "resource_operand_sizes", k)
+    slots = fold_slots(owner)
+    return slots.size if slots is not None else None
+
+
+def live_version(fn: FunctionModel, source: ir.Value, consumer: OpInfo | None) -> ir.Value | None:
+    """The version of ``source``'s storage current at ``consumer``: follow in-place (tied)
+    consumers of the value forward while they come before ``consumer`` in its block. The
+    analysis proved that writes between the slice and its reads miss the slice's bytes, so the
+    live version holds the same bytes; and unlike ``source`` it is not dead there. None when a
+    version is consumed before the consumer in another block (no single live value)."""
+    if consumer is None:
+        return None
+    value = source
+    while True:
+        step = None
+        for use in value.uses:
+            user = fn.info(user_op(use))
+            if user is None:
+                continue
+            for result, operand in user.effects.tied + region_ties(user.op):
+                if operand == value:
+                    step = (user, result)
+        if step is None:
+            return value
+        user, result = step
+        if user.index >= consumer.index:
+            return value
+        if user.block_id != consumer.block_id:
+            return None
+        value = result
+
+
+def region_ties(op: ir.Operation) -> list[tuple[ir.Value, ir.Value]]:
+    """(result, captured operand) of an execution or concurrent region's tied results: the
+    region consumes the captured value in place (scheduled IR)."""
+    if not is_device_region(op):
+        return []
+    operands = captured(op)
+    results = resource_results(op)
+    return [(results[k], operands[t]) for k, t in tied_captures(op)]

@@ -1,0 +1,271 @@
+"""Reading stream-async IR through IREE's MLIR Python bindings, with clear errors.
+
+Everything the model knows comes from the parsed module (``iree.compiler.ir``), never from
+matching text. The phase check is what keeps the analysis honest: the model describes the
+*async* form of the stream dialect, after ``iree-stream-materialize-copy-on-write`` and before
+``iree-stream-schedule-allocation``: at the splice point (before
+``iree-stream-schedule-execution``) or after scheduling, with ``stream.async.execute`` /
+``stream.async.concurrent`` regions and timepoints (:data:`stream_model.semantics.phase.Phase.SCHEDULED`). Earlier
+IR has no stream resources to reason about; later IR has commands and allocations the model does
+not describe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from iree.compiler import ir
+
+from ..ir.util import ModuleLike
+from ..semantics.phase import Phase, classify_phase
+
+
+class SliceElisionError(Exception):
+    """Every error the library raises for bad input or a failed step: the message is one line
+    meant for the user, never a traceback. :class:`ModelError` (the model cannot read the IR),
+    ``rewriter.RewriteError`` (the rewrite cannot be applied) and ``rewriter.CompileError``
+    (IREE's pipeline failed) derive from it."""
+
+
+class ModelError(SliceElisionError):
+    """Bad user input: the message is one line meant for the user, never a traceback."""
+
+
+class WrongPhaseError(ModelError):
+    """The module is not at the phase the model describes; ``phase`` says which side it is
+    on (``Phase.BEFORE``: IREE can be run up to the splice point first)."""
+
+    def __init__(self, message: str, phase: Phase) -> None:
+        super().__init__(message)
+        self.phase = phase
+
+
+@dataclass
+class LoadedModule:
+    context: ir.Context
+    module: ir.Module
+    text: str | None = None  # the source, for naming values as the user wrote them
+    filename: str | None = None  # the file ``text`` is (locations in it name this path)
+
+
+#: The first bytes of MLIR bytecode (``iree-opt --emit-bytecode``).
+BYTECODE_MAGIC = b"ML\xefR"
+
+#: IREE's (and MLIR's) ``--split-input-file`` marker: a line starting with it ends a chunk.
+SPLIT_MARKER = "// -----"
+
+
+def read_bytes(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ModelError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ModelError(f"{path}: is a directory, expected an .mlir file") from None
+    except OSError as e:
+        raise ModelError(f"{path}: {e.strerror}") from None
+
+
+def read_text(path: str) -> str:
+    """A file's MLIR text (not bytecode), with the loader's errors."""
+    data = read_bytes(path)
+    if data.startswith(BYTECODE_MAGIC):
+        raise ModelError(f"{path}: MLIR bytecode, expected MLIR assembly")
+    return _decode(data, path)
+
+
+def _decode(data: bytes, path: str) -> str:
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        raise ModelError(f"{path}: not a text file (expected MLIR assembly or bytecode)") from None
+
+
+def parse_module(
+    text: str, filename: str = "<input>", context: ir.Context | None = None, *, from_file: bool = False
+) -> LoadedModule:
+    """Parse MLIR text; a parse failure becomes one ModelError line with the first diagnostic.
+
+    With ``from_file``, ``filename`` names the file ``text`` came from: every location the
+    parser makes names it (``loc("decode.mlir":12:3)``), as ``iree-opt decode.mlir`` would, so
+    logs, rewritten IR printed with locations, and everything IREE later derives from them point
+    into the user's file. (The bindings' ``Module.parse`` names its buffer ``-``; the locations
+    are renamed after parsing.)
+    """
+    ctx = context or ir.Context()
+    try:
+        module = ir.Module.parse(text, ctx)
+    except ir.MLIRError as e:
+        raise ModelError(_first_diagnostic(e, filename)) from None
+    except Exception as e:  # noqa: BLE001 - the bindings raise other types for invalid bytes
+        raise ModelError(
+            f"{filename}: cannot parse MLIR: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
+        ) from None
+    if from_file:
+        _name_the_buffer(module, filename)
+    return LoadedModule(ctx, module, text, filename if from_file else None)
+
+
+def parse_bytecode(data: bytes, filename: str, context: ir.Context | None = None) -> LoadedModule:
+    """Parse MLIR bytecode. Its locations are the ones it was written with (``iree-opt
+    --emit-bytecode x.mlir`` keeps ``x.mlir``'s); when they name one readable text file, that
+    text names values in logs, so bytecode is logged exactly as its text is."""
+    ctx = context or ir.Context()
+    try:
+        module = ir.Module.parse(data, ctx)
+    except ir.MLIRError as e:
+        raise ModelError(_first_diagnostic(e, filename)) from None
+    except Exception as e:  # noqa: BLE001 - the bindings raise other types for invalid bytes
+        raise ModelError(
+            f"{filename}: cannot parse MLIR bytecode: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
+        ) from None
+    source = _source_file(module)
+    if source is not None:
+        try:
+            return LoadedModule(ctx, module, read_text(source), source)
+        except ModelError:
+            pass
+    return LoadedModule(ctx, module, None, None)
+
+
+def _name_the_buffer(module: ir.Module, filename: str) -> None:
+    """Give every location the parser made (``"-":L:C``) the file's name instead; locations the
+    text spells out (``loc(...)``) stay as written."""
+    context = module.context
+    renamed: dict[tuple[int, int], ir.Location] = {}
+
+    def named(loc: ir.Location) -> ir.Location | None:
+        if not isinstance(loc, ir.FileLineColLoc) or loc.filename != "-":
+            return None
+        key = (loc.start_line, loc.start_col)
+        if key not in renamed:
+            renamed[key] = ir.Location.file(filename, loc.start_line, loc.start_col, context=context)
+        return renamed[key]
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        new = named(op.location)
+        if new is not None:
+            op.location = new
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.arguments:
+                    new = named(arg.location)
+                    if new is not None:
+                        arg.set_location(new)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+
+
+def _source_file(module: ir.Module) -> str | None:
+    """The one file every file location of the module's top-level ops names, if there is one."""
+    files = set()
+    for op in module.body.operations:
+        loc = op.operation.location
+        if isinstance(loc, ir.FileLineColLoc):
+            files.add(loc.filename)
+    return files.pop() if len(files) == 1 else None
+
+
+def _first_diagnostic(e: ir.MLIRError, filename: str) -> str:
+    diags = getattr(e, "error_diagnostics", None) or []
+    if diags:
+        d = diags[0]
+        loc = str(d.location).removeprefix("loc(").removesuffix(")").replace('"', "")
+        if loc.startswith("-:"):
+            loc = filename + loc[1:]
+        return f"parse error at {loc}: {d.message}"
+    lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
+    return f"{filename}: parse error: " + (lines[-1] if lines else "invalid MLIR")
+
+
+def check_phase(module: ir.Module, filename: str = "<input>") -> None:
+    """Reject IR that is not stream-async IR (see module docstring); the phases are the
+    compile driver's too (:func:`stream_model.semantics.phase.classify_phase`)."""
+    found = classify_phase(module)
+    if found.phase is Phase.AFTER:
+        raise WrongPhaseError(
+            f"{filename}: IR at the wrong phase: found {found.evidence}; slice elision runs on stream-async IR "
+            "before iree-stream-schedule-allocation",
+            found.phase,
+        )
+    if found.phase is Phase.BEFORE:
+        raise WrongPhaseError(
+            f"{filename}: IR at the wrong phase: found {found.evidence}; expected stream-async IR "
+            "(after iree-stream-materialize-copy-on-write); use `slice-elision compile` for earlier IR",
+            found.phase,
+        )
+    if found.phase is Phase.NOT_STREAM:
+        raise WrongPhaseError(f"{filename}: no stream-async ops found; expected IR of the stream phase", found.phase)
+
+
+def require_stream_phase(module: ModuleLike) -> None:
+    """The check every library entry point makes (``ModuleModel``, ``elide_slices``,
+    ``apply_analysis``): IR before or after the stream-async phase raises
+    :class:`WrongPhaseError` instead of reporting no copies for code the model does not
+    describe. IR without stream ops or tensors (scalar code) has nothing to elide and passes."""
+    found = classify_phase(module)
+    if found.phase is Phase.BEFORE:
+        raise WrongPhaseError(
+            f"IR at the wrong phase: found {found.evidence}, which IREE has yet to bring to the stream phase; "
+            "slice elision runs on stream-async IR, as a compile_file hook sees it (or use `slice-elision compile`)",
+            found.phase,
+        )
+    if found.phase is Phase.AFTER:
+        raise WrongPhaseError(
+            f"IR at the wrong phase: found {found.evidence}; slice elision runs on stream-async IR before "
+            "iree-stream-schedule-allocation",
+            found.phase,
+        )
+
+
+def load(path: str) -> LoadedModule:
+    """Read, parse, verify and phase-check a stream-async module file: MLIR text or bytecode,
+    the same checks and the same model either way."""
+    data = read_bytes(path)
+    if data.startswith(BYTECODE_MAGIC):
+        loaded = parse_bytecode(data, path)
+    else:
+        loaded = parse_module(_decode(data, path), path, from_file=True)
+    _check_loaded(loaded, path)
+    return loaded
+
+
+def load_split(path: str) -> list[LoadedModule]:
+    """``load`` for each ``// -----`` chunk of a file (IREE's ``--split-input-file``): every
+    chunk is a module of its own, and its locations are positions in the whole file, as
+    ``iree-opt --split-input-file`` reports them. Bytecode has no chunks: one module."""
+    data = read_bytes(path)
+    if data.startswith(BYTECODE_MAGIC):
+        return [load(path)]
+    modules = []
+    for chunk in split_input(_decode(data, path)):
+        loaded = parse_module(chunk, path, from_file=True)
+        _check_loaded(loaded, path)
+        modules.append(loaded)
+    return modules
+
+
+def split_input(text: str) -> list[str]:
+    """The chunks of ``text`` between ``// -----`` lines, each padded so that its positions are
+    those of the whole text: everything before the chunk becomes blank (line breaks kept), and
+    the marker line's rest belongs to the next chunk, as MLIR splits it."""
+    chunks, start, pos = [], 0, 0
+    for line in text.splitlines(keepends=True):
+        if line.lstrip().startswith(SPLIT_MARKER):
+            chunks.append((start, pos + (len(line) - len(line.lstrip()))))
+            start = pos + (len(line) - len(line.lstrip())) + len(SPLIT_MARKER)
+        pos += len(line)
+    chunks.append((start, len(text)))
+    return [_blank(text[:a]) + text[a:b] for a, b in chunks]
+
+
+def _blank(text: str) -> str:
+    return "".join(c if c in "\r\n" else " " for c in text)
+
+
+def _check_loaded(loaded: LoadedModule, path: str) -> None:
+    if not loaded.module.operation.verify():
+        raise ModelError(f"{path}: module does not verify")
+    check_phase(loaded.module, path)

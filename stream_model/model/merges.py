@@ -1,0 +1,527 @@
+"""Producers IREE may merge after the splice, and results it folds: which values can end up one
+buffer although the IR at the splice makes them two.
+
+"Two allocations are two buffers" is a claim about the program IREE finally runs, not about the
+IR at the splice. After the splice IREE 3.13 runs canonicalize and CSE again (the cleanup after
+``iree-stream-schedule-concurrency``, inside and across the new execution regions), and CSE
+merges two side-effect-free ops (``Pure`` in ``StreamOps.td``) that have the same name,
+attributes and result types and operands that are equal by then. Merged producers are one value:
+one buffer, so an in-place write of one is a write of the other.
+
+Which producers, checked on IREE 3.13 (``tests/e2e/test_merged_producers_on_iree.py`` runs the
+post-splice pipeline on two identical producers stored to two globals, and on two identical
+producers in one function of which one is written in place):
+
+* merged: ``stream.async.dispatch``, ``stream.async.slice``, ``stream.async.transfer``
+  (:data:`~stream_model.semantics.op_table.MERGEABLE_PRODUCERS`), and a clone of a dispatch result, which
+  schedule-concurrency turns back into a second dispatch (the op table already makes such a clone
+  its source's storage, :func:`~stream_model.semantics.op_table.effects_of`);
+* never merged: ``stream.async.splat`` and ``stream.async.alloca`` (not ``Pure``), a clone of a
+  global's buffer, calls.
+
+Operands "equal by then": the same SSA value; resources produced by producers merged before
+(in program order, so a chain of merges is followed); and scalars that canonicalization may
+fold into one value. For scalars the test is the sound one: two index values are distinct only
+when their difference is a nonzero constant (``%x`` and ``%x + 16``; two different constants),
+whatever the symbols in them mean, since later passes may make two different-looking values
+one (``iree-util-ipo`` merges arguments every caller passes equal, the canonicalizer folds
+``%x + 0``). Other scalars are distinct only when both are constants with different values.
+Ops of different functions are never merged (no pass after the splice inlines or combines
+functions).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import cast
+
+import sympy
+from iree.compiler import ir
+
+from ..ir.util import defining_op
+from ..semantics.op_table import MERGEABLE_PRODUCERS
+from ..semantics.region_flow import captured, device_holder, is_device_region, is_resource, resource_results, terminator
+from ..symbolic.proofs import ProofVerdict, prove_relation
+from ..symbolic.ranges import IndexTranslator, is_64bit_integer
+from .folds import folds_operand, resized_position, shifted_positions
+
+#: The index expression of a 64-bit scalar.
+Expr = Callable[[ir.Value], sympy.Expr]
+#: Is a value one IREE knows nothing about (see :func:`folded_pairs`)?
+Opaque = Callable[[ir.Value], bool]
+_U64 = 2**64
+
+
+def mergeable_pairs(
+    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
+    translator: IndexTranslator,
+    opaque: Opaque,
+    version_at: VersionAt | None = None,
+    folded: Iterable[tuple[ir.Value, ir.Value]] = (),
+) -> list[tuple[ir.Value, ir.Value]]:
+    """Pairs of resource results that IREE may merge into one value after the splice (each
+    function's ops given in program order; see the module docstring). ``folded``: results the
+    canonicalizer may fold into another value (:func:`folded_pairs`), equal operands by then.
+
+    With ``version_at``, the pairs IREE may merge once the rewrite has folded aliases into their
+    consumers, whichever aliases it makes (see :func:`fold_variants`): a superset."""
+    folded = list(folded)
+    pairs: list[tuple[ir.Value, ir.Value]] = []
+    for function, ops in functions:
+        scalars = _Scalars(function, translator, opaque)
+        pairs += _merges_in_function(ops, scalars, version_at, folded)
+    return pairs
+
+
+def fold_twins(
+    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
+    translator: IndexTranslator,
+    opaque: Opaque,
+    version_at: VersionAt,
+    folded: Iterable[tuple[ir.Value, ir.Value]] = (),
+) -> dict[ir.Value, ir.Value]:
+    """Producers' results that folding aliases may make identical to a producer they are not
+    identical to at the splice (with one such producer's result): IREE would merge two buffers
+    the analysis kept apart. The rewrite does not fold into such a producer."""
+    folded = list(folded)
+    twins: dict[ir.Value, ir.Value] = {}
+    for function, ops in functions:
+        ops = list(ops)
+        scalars = _Scalars(function, translator, opaque)
+        before = _Classes()
+        for a, b in _merges_in_function(ops, scalars, None, folded):
+            before.union(a, b)
+        after = _Classes()
+        for a, b in _merges_in_function(ops, scalars, version_at, folded):
+            after.union(a, b)
+        members: dict[ir.Value, list[ir.Value]] = {}
+        for value in after.values():
+            members.setdefault(after.find(value), []).append(value)
+        for group in members.values():
+            for value in group:
+                other = next((v for v in group if before.find(v) != before.find(value)), None)
+                if other is not None:
+                    twins[value] = other
+    return twins
+
+
+def folded_pairs(
+    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]], translator: IndexTranslator, opaque: Opaque
+) -> list[tuple[ir.Value, ir.Value]]:
+    """Pairs (result, value) whose result IREE's canonicalizer may fold into that value after
+    the splice, so that the two are one buffer:
+
+    * a slice whose result size may be its source size is the whole source (``AsyncSliceOp``'s
+      folder returns the source);
+    * an update whose update size may be its target size (of the same type) is its update
+      operand (``AsyncUpdateOp``'s folder returns it; the result is the target's storage too,
+      through the tie);
+    * a copy of the whole source (``AsyncCopyFullSourceToUpdate`` makes it an update of the
+      target) over the whole target (of the same type) is its source, as that update is.
+
+    The folders fire only when the two sizes are one SSA value by then, which canonicalization
+    (semantics-preserving) makes them only if they are equal in every execution IREE can see.
+    So two sizes never fold when they differ by a nonzero constant, or when their difference
+    depends on a value IREE knows nothing about (``opaque``: an argument of a function callers
+    outside the module may call, a global the module stores): some execution makes it nonzero.
+    Anything else (values IREE may yet fold to constants: a private function's arguments,
+    constants of immutable globals, a callee's results) may fold. ``functions``: each function
+    op with its ops in program order."""
+    pairs: list[tuple[ir.Value, ir.Value]] = []
+    for function, ops in functions:
+        for op in ops:
+            if op.name == "stream.async.slice":
+                view = op.opview
+                if _may_fold(view.result_size, view.source_size, function, translator, opaque):
+                    pairs.append((view.result, view.source))
+            elif op.name == "stream.async.update":
+                view = op.opview
+                if view.update.type == view.result.type and _may_fold(
+                    view.update_size, view.target_size, function, translator, opaque
+                ):
+                    pairs.append((view.result, view.update))
+            elif op.name == "stream.async.copy":
+                view = op.opview
+                whole = (
+                    view.source.type == view.result.type
+                    and _may_fold(view.length, view.source_size, function, translator, opaque)
+                    and _may_fold(view.length, view.target_size, function, translator, opaque)
+                    and _may_be_zero(view.source_offset, function, translator, opaque)
+                    and _may_be_zero(view.target_offset, function, translator, opaque)
+                )
+                if whole:
+                    pairs.append((view.result, view.source))
+    return pairs
+
+
+def _loads_as_one(values: dict[sympy.Symbol, ir.Value]) -> dict[sympy.Symbol, sympy.Symbol]:
+    """Each symbol of a ``util.global.load`` result, to the symbol of the first load of the same
+    global (by symbol name, for a deterministic choice)."""
+    first: dict[str, sympy.Symbol] = {}
+    out: dict[sympy.Symbol, sympy.Symbol] = {}
+    for symbol in sorted(values, key=lambda s: s.name):
+        owner = values[symbol].owner
+        op = getattr(owner, "operation", owner)
+        if isinstance(op, ir.Operation) and op.name == "util.global.load":
+            name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
+            keep = first.setdefault(name, symbol)
+            if keep != symbol:
+                out[symbol] = keep
+    return out
+
+
+def _may_be_zero(a: ir.Value, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> bool:
+    return _may_be_made_equal(translator.expr(a), sympy.Integer(0), function, translator, opaque)
+
+
+def _may_fold(a: ir.Value, b: ir.Value, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> bool:
+    if a == b:
+        return True
+    return _may_be_made_equal(translator.expr(a), translator.expr(b), function, translator, opaque)
+
+
+def _may_be_made_equal(
+    ea: sympy.Expr, eb: sympy.Expr, function: ir.Operation, translator: IndexTranslator, opaque: Opaque
+) -> bool:
+    """May canonicalization make two index values of ``function`` one value?"""
+    values = dict(translator.symbols_of(function))
+    # Two loads of one global are one value once IREE's CSE merges them (nothing need store the
+    # global between them): each stands for the first load of its global.
+    same = _loads_as_one(values)
+    if same:
+        ea, eb = ea.xreplace(same), eb.xreplace(same)
+    difference = sympy.expand(ea - eb)
+    if difference == 0:
+        return True
+    if isinstance(difference, sympy.Integer):
+        return int(difference) % _U64 == 0
+    if not all(s in values and opaque(values[s]) for s in difference.free_symbols):
+        return True
+    # Only values IREE knows nothing about: they differ in some execution, unless what IREE
+    # does know makes them equal (a util.assume.int range its integer optimizations read, an
+    # identity its folders apply: maxui(n, n)). z3 decides, under every assumption of the
+    # function; anything but a counterexample may fold.
+    facts = [fact for fact, _ in translator.assume_facts(function)]
+    return prove_relation(ea, "eq", eb, facts).verdict is not ProofVerdict.REFUTED
+
+
+class _Scalars:
+    """Scalar operands of one function's ops, as far as merging goes: their signatures, and
+    whether two of them may be made one value (see :func:`_compatible`)."""
+
+    def __init__(self, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> None:
+        self.function = function
+        self.translator = translator
+        self.opaque = opaque
+        self._equal: dict[tuple[sympy.Expr, sympy.Expr], bool] = {}
+
+    def expr(self, value: ir.Value) -> sympy.Expr:
+        return self.translator.expr(value)
+
+    def may_equal(self, ea: sympy.Expr, eb: sympy.Expr) -> bool:
+        key = (ea, eb)
+        if key not in self._equal:
+            self._equal[key] = _may_be_made_equal(ea, eb, self.function, self.translator, self.opaque)
+        return self._equal[key]
+
+
+def _merges_in_function(
+    ops: Iterable[ir.Operation],
+    scalars_of: _Scalars,
+    version_at: VersionAt | None = None,
+    folded: Iterable[tuple[ir.Value, ir.Value]] = (),
+) -> list[tuple[ir.Value, ir.Value]]:
+    classes = _Classes()
+    for result, value in folded:
+        classes.union(value, result)  # (the value is defined first: it stays the class's root)
+    buckets: dict[tuple[object, ...], _Bucket] = {}
+    wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
+    family_ops: dict[tuple[object, ...], list[ir.Operation]] = {}
+    pairs: list[tuple[ir.Value, ir.Value]] = []
+    for op in ops:
+        if op.name not in MERGEABLE_PRODUCERS:
+            continue
+        family = (op.name, _attributes(op), tuple(str(r.type) for r in op.results))
+        variants: list[_Variant] = [(list(op.operands), None)]
+        if version_at is not None:
+            folds = fold_variants(op, scalars_of.expr, version_at)
+            if folds is None:
+                variants = []  # too many ways to fold: it may equal anything of its family
+            else:
+                variants += folds
+        found: list[ir.Operation] = list(wild.get(family, ()))
+        if not variants:
+            found += family_ops.get(family, [])
+            wild.setdefault(family, []).append(op)
+        for operands, scalars in variants:
+            key = (*family, tuple(classes.find(v) if is_resource(v) else None for v in operands))
+            bucket = buckets.get(key)
+            if bucket is None:
+                buckets[key] = _Bucket(op, scalars_of, scalars)
+                continue
+            found += bucket.add(op, scalars)
+        family_ops.setdefault(family, []).append(op)
+        seen: set[ir.Operation] = set()
+        for other in found:
+            if other in seen or other == op:
+                continue
+            seen.add(other)
+            for r, s in zip(other.results, op.results, strict=True):
+                if is_resource(r):
+                    classes.union(r, s)
+                    pairs.append((r, s))
+    return pairs
+
+
+#: The version of a value's storage live at a consumer (:func:`stream_model.model.folds.live_version`).
+VersionAt = Callable[[ir.Value, ir.Operation], "ir.Value | None"]
+#: Resource operands (all operands, in order) and scalar signature of one way to fold.
+_Variant = tuple[list[ir.Value], "tuple[_Scalar, ...] | None"]
+_MAX_VARIANTS = 16
+
+
+def fold_variants(op: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_Variant] | None:
+    """What ``op`` may look like once aliases are folded into it, one variant per choice of how
+    far down each operand's chain of slices (and same-affinity transfers, and captures of
+    slices yielded by another concurrent region) the rewrite folds: the operand becomes the
+    version of that source live at ``op`` and the shifted scalars grow by the slices' offsets.
+    None when there are too many choices to list (the op may then equal anything)."""
+    per_operand: list[list[_Fold]] = []
+    positions: list[int] = []
+    for i, value in enumerate(op.operands):
+        if is_resource(value) and folds_operand(op, i):
+            chain = _fold_chain(value, op, expr, version_at)
+            if len(chain) > 1:
+                per_operand.append(chain)
+                positions.append(i)
+    if not per_operand:
+        return []
+    count = 1
+    for chain in per_operand:
+        count *= len(chain)
+    if count > _MAX_VARIANTS:
+        return None
+    variants: list[_Variant] = []
+    for choice in itertools.product(*per_operand):
+        if all(fold.size is None for fold in choice):
+            continue  # the op as it is
+        operands = list(op.operands)
+        scalars: dict[int, _Scalar] = {}
+        for i, fold in zip(positions, choice, strict=True):
+            if fold.size is None:
+                continue
+            operands[i] = fold.operand
+            for p in shifted_positions(op, i):
+                scalars[p] = _scalar_of(sympy.expand(expr(op.operands[p]) + fold.shift))
+            size_at = resized_position(op, i)
+            if size_at is not None:
+                scalars[size_at] = _scalar(fold.size, expr)
+        signature = tuple(
+            scalars[p] if p in scalars else _scalar(v, expr) for p, v in enumerate(op.operands) if not is_resource(v)
+        )
+        variants.append((operands, signature))
+    return variants
+
+
+@dataclass(frozen=True)
+class _Fold:
+    """One depth an operand may be folded to: the operand it becomes, what its offsets grow by,
+    and the size operand it then has (None: not folded)."""
+
+    operand: ir.Value
+    shift: sympy.Expr
+    size: ir.Value | None
+
+
+def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_Fold]:
+    """Each depth the rewrite may fold ``value`` to, the first being ``value`` as it is. A
+    captured value that another concurrent region yields stays the same block argument when
+    folded (the rewrite reroutes the capture, ``rewrite._reroutes``); only its offsets and size
+    change."""
+    chain = [_Fold(value, sympy.Integer(0), None)]
+    current, shift = value, sympy.Integer(0)
+    stays = None
+    while len(chain) <= _MAX_VARIANTS:
+        if stays is None and isinstance(current.owner, ir.Block):
+            yielded = _yielded_into(current)
+            if yielded is None:
+                return chain
+            stays, current = current, yielded
+        producer = defining_op(current)
+        if producer is None or producer.name not in ("stream.async.slice", "stream.async.transfer"):
+            return chain
+        view = producer.opview
+        if producer.name == "stream.async.slice":
+            shift = sympy.expand(shift + expr(view.source_offset))
+        current = view.source
+        operand = stays if stays is not None else (version_at(current, consumer) or current)
+        chain.append(_Fold(operand, shift, view.source_size))
+    return chain
+
+
+def _yielded_into(arg: ir.Value) -> ir.Value | None:
+    """The value another region op yields into the capture that block argument ``arg`` of a
+    concurrent region stands for, if any."""
+    holder = device_holder(arg.owner)
+    if holder is None:
+        return None
+    captures = captured(holder)
+    index = ir.BlockArgument(arg).arg_number
+    if index >= len(captures):
+        return None
+    region_op = defining_op(captures[index])
+    if region_op is None or not is_device_region(region_op):
+        return None
+    results = resource_results(region_op)
+    k = next((n for n, r in enumerate(results) if r == captures[index]), None)
+    last = terminator(region_op.regions[0].blocks[0]) if len(region_op.regions) else None
+    if k is None or last is None or k >= len(last.operands):
+        return None
+    return last.operands[k]
+
+
+def _attributes(op: ir.Operation) -> tuple[tuple[str, str], ...]:
+    """The op's attribute dictionary, printed (CSE compares all of it; locations are not in it),
+    without its affinities: ``iree-stream-schedule-execution`` moves them onto the execution
+    region and drops them from the ops, so two producers that differ only there (one spelling
+    the module's default affinity) are equal by the time CSE runs; and with its entry points as
+    a set."""
+    attributes = op.attributes
+    out = []
+    for i in range(len(attributes)):
+        name, attr = attributes[i].name, attributes[i].attr
+        if "affinity" in name:
+            continue
+        if name == "entry_points" and isinstance(attr, ir.ArrayAttr):
+            # The canonicalizer drops repeated entry points (DeduplicateAsyncDispatchEntryRefs).
+            out.append((name, str(sorted({str(a) for a in attr}))))
+            continue
+        out.append((name, str(attr)))
+    return tuple(sorted(out))
+
+
+#: A scalar operand, as far as "may canonicalization make two of them one value" goes: a 64-bit
+#: constant ``("const", c)``, a 64-bit value ``("sym", non-constant part, constant term)``, a
+#: constant of another type ``("attr", printed)``, or anything ``("any",)``.
+_Scalar = tuple[object, ...]
+
+
+class _Bucket:
+    """The ops (or fold variants of ops) of one function with equal name, attributes, result
+    types and resource operand classes: a new one may merge with those whose scalar operands
+    may all be equal to its own.
+
+    Scalar signatures are computed once a bucket has two ops (most have one). Ops whose scalars
+    are all 64-bit constants are found by hashing; the others are compared one by one."""
+
+    def __init__(self, first: ir.Operation, scalars_of: _Scalars, scalars: tuple[_Scalar, ...] | None = None) -> None:
+        self._of = scalars_of
+        self._pending: tuple[ir.Operation, tuple[_Scalar, ...] | None] | None = (first, scalars)
+        self._exact: dict[tuple[_Scalar, ...], list[ir.Operation]] = {}
+        self._inexact: list[tuple[ir.Operation, tuple[_Scalar, ...]]] = []
+
+    def add(self, op: ir.Operation, scalars: tuple[_Scalar, ...] | None = None) -> list[ir.Operation]:
+        """The earlier ops ``op`` may merge with; ``op`` joins the bucket. ``scalars``: its
+        signature, when not its own operands' (a fold variant)."""
+        if self._pending is not None:
+            (first, first_scalars), self._pending = self._pending, None
+            self._insert(first, first_scalars or self._signature(first))
+        sig = scalars or self._signature(op)
+        if _exact(sig):
+            found = list(self._exact.get(sig, ()))
+        else:
+            found = [o for other, ops in self._exact.items() if _compatible(other, sig, self._of) for o in ops]
+        found += [o for o, other in self._inexact if _compatible(other, sig, self._of)]
+        self._insert(op, sig)
+        return found
+
+    def _insert(self, op: ir.Operation, sig: tuple[_Scalar, ...]) -> None:
+        if _exact(sig):
+            self._exact.setdefault(sig, []).append(op)
+        else:
+            self._inexact.append((op, sig))
+
+    def _signature(self, op: ir.Operation) -> tuple[_Scalar, ...]:
+        return tuple(_scalar(v, self._of.expr) for v in op.operands if not is_resource(v))
+
+
+def _exact(sig: tuple[_Scalar, ...]) -> bool:
+    return all(s[0] == "const" for s in sig)
+
+
+def _scalar(value: ir.Value, expr: Expr) -> _Scalar:
+    constant = _constant(value)
+    if is_64bit_integer(value.type):
+        if constant is not None:
+            return ("const", ir.IntegerAttr(constant).value % _U64)
+        return _scalar_of(sympy.expand(expr(value)))
+    return ("any",) if constant is None else ("attr", str(constant))
+
+
+def _scalar_of(e: sympy.Expr) -> _Scalar:
+    """The signature of a 64-bit value with index expression ``e``."""
+    offset = sum((t for t in sympy.Add.make_args(e) if isinstance(t, sympy.Integer)), sympy.Integer(0))
+    rest = sympy.expand(e - offset)
+    return ("const", int(offset) % _U64) if rest == 0 else ("sym", rest, int(offset) % _U64)
+
+
+def _compatible(a: tuple[_Scalar, ...], b: tuple[_Scalar, ...], scalars_of: _Scalars) -> bool:
+    """May canonicalization make every pair of scalar operands one value? Not "are they always
+    equal": the sound over-approximation of it (see the module docstring). Two 64-bit values
+    are distinct when they differ by a nonzero constant (equal non-constant parts, different
+    constant terms), or when their difference depends only on values IREE knows nothing about
+    and is not zero under what it does know (:func:`_may_be_made_equal`); other scalars only
+    when both are constants and differ."""
+    for x, y in zip(a, b, strict=True):
+        if x[0] == "any" or y[0] == "any":
+            continue
+        if x[0] == "attr" or y[0] == "attr":
+            if x != y:
+                return False
+            continue
+        x_rest, x_term = (x[1], x[2]) if x[0] == "sym" else (sympy.Integer(0), x[1])
+        y_rest, y_term = (y[1], y[2]) if y[0] == "sym" else (sympy.Integer(0), y[1])
+        if x_rest == y_rest:
+            if x_term != y_term:
+                return False
+            continue
+        x_sum = cast(sympy.Expr, x_rest) + cast(sympy.Expr, x_term)
+        y_sum = cast(sympy.Expr, y_rest) + cast(sympy.Expr, y_term)
+        if not scalars_of.may_equal(sympy.expand(x_sum), sympy.expand(y_sum)):
+            return False
+    return True
+
+
+def _constant(value: ir.Value) -> ir.Attribute | None:
+    op = defining_op(value)
+    if op is None or op.name != "arith.constant":
+        return None
+    return op.attributes["value"]
+
+
+class _Classes:
+    """Union-find of resource values that may be one value after CSE."""
+
+    def __init__(self) -> None:
+        self._parent: dict[ir.Value, ir.Value] = {}
+
+    def find(self, v: ir.Value) -> ir.Value:
+        root = v
+        while self._parent.get(root, root) != root:
+            root = self._parent[root]
+        while v != root:
+            nxt = self._parent.get(v, v)
+            self._parent[v] = root
+            v = nxt
+        return root
+
+    def values(self) -> list[ir.Value]:
+        return list(self._parent)
+
+    def union(self, a: ir.Value, b: ir.Value) -> None:
+        ra, rb = self.find(a), self.find(b)
+        self._parent.setdefault(ra, ra)
+        if ra != rb:
+            self._parent[rb] = ra

@@ -1,0 +1,534 @@
+"""The model of a whole module: functions, their ops and effects, storage bases, index values.
+
+Built once per module from the parsed IR; everything later (facts, proofs, decisions) reads it.
+Ops are kept in program order (pre-order over regions) so logs and decisions are deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from iree.compiler import ir
+
+from ..ir.naming import Names
+from ..ir.util import FUNCTION_OPS, ModuleLike, defining_op, parent_op, parent_op_of_block, symbol_uses
+from ..semantics.op_table import OpEffects, callee_name, carries_order, effects_of, is_same_device_copy
+from ..semantics.region_flow import (
+    REGION_FLOW,
+    ResultsReady,
+    captured,
+    device_holder,
+    flow_of,
+    is_device_region,
+    is_resource,
+    resource_results,
+    yielded,
+)
+from ..symbolic.ranges import IndexTranslator
+from .folds import live_version
+from .loader import require_stream_phase
+from .merges import fold_twins, folded_pairs, mergeable_pairs
+from .storage import GlobalInfo
+
+__all__ = ["FunctionModel", "ModuleModel", "OpInfo"]
+
+#: The only uses of a global's symbol whose effect the model sees (value in, value out).
+DIRECT_GLOBAL_ACCESS_OPS = ("util.global.load", "util.global.store", "util.global")
+#: Ordering questions about ops at most this far apart are answered by a local backward search;
+#: farther ones by the memoised ancestor sets (which cost a walk of everything upstream once).
+LOCAL_SEARCH_OPS = 64
+
+
+@dataclass(eq=False)
+class OpInfo:
+    op: ir.Operation
+    effects: OpEffects
+    index: int  # pre-order position within the function
+    top_level: bool  # directly in the function's entry block: executes on every call
+    in_loop: bool  # nested in a region that may run many times: may execute many times
+    has_regions: bool
+    block_id: int = 0  # which block holds the op (ops of one block run in one straight line)
+    # Region ops of this function around the op that may run their regions many times
+    # (scf.for, scf.while, and every region op the model does not know), outermost first.
+    loops: tuple[ir.Operation, ...] = ()
+    # The ids of the blocks around the op, outermost first, ending with ``block_id``. Every op
+    # of a block runs whenever the block runs (structured regions have no early exits), so a
+    # fact established by an op holds exactly where its block has run: see ``within``.
+    blocks: tuple[int, ...] = ()
+
+    def within(self, block_id: int) -> bool:
+        """Is the op nested (at any depth) in the block ``block_id``?"""
+        return block_id in self.blocks
+
+
+@dataclass(eq=False)
+class FunctionModel:
+    op: ir.Operation
+    name: str
+    ops: list[OpInfo]
+    by_op: dict[ir.Operation, OpInfo]
+    _ancestors: dict[int, int] = field(default_factory=dict)  # op index -> bitset of op indices
+    _preds: dict[int, list[OpInfo]] = field(default_factory=dict)  # op index -> order predecessors
+    _producers: dict[ir.Value, OpInfo] | None = None  # see _order_producers
+    # Blocks of its body, or of any region in it, branch back (a loop written with cf
+    # branches): a block may run many times, which the model does not describe; slices in the
+    # function keep their copy.
+    cfg_cycle: bool = False
+    # Blocks that are the body of a stream.async.execute or stream.async.concurrent region
+    # (scheduled IR): each runs exactly once whenever the block holding its region op runs.
+    stream_bodies: frozenset[int] = frozenset()
+
+    @property
+    def entry_block_id(self) -> int:
+        return 1
+
+    def runs_with(self, info: OpInfo) -> tuple[int, ...]:
+        """The blocks around ``info`` outermost first, up to the innermost one whose every run
+        runs ``info`` exactly once: ``info.blocks`` without the execution and concurrent region
+        bodies it sits in (such a body runs once whenever the block holding its region op
+        runs, and every op of it runs then). Facts established by ``info`` hold there."""
+        chain = info.blocks
+        while len(chain) > 1 and chain[-1] in self.stream_bodies:
+            chain = chain[:-1]
+        return chain
+
+    def slices(self) -> list[OpInfo]:
+        return [i for i in self.ops if i.op.name == "stream.async.slice"]
+
+    def copies(self, single_device: bool) -> list[OpInfo]:
+        """Ops that copy a range of a resource into new storage and may become aliases:
+        slices, and transfers that are plain same-device copies."""
+        return [i for i in self.ops if i.op.name == "stream.async.slice" or is_same_device_copy(i.op, single_device)]
+
+    def info(self, op: ir.Operation) -> OpInfo | None:
+        return self.by_op.get(op)
+
+    def happens_before(self, a: OpInfo, b: OpInfo) -> bool:
+        """``a`` completes before ``b`` starts, by a chain of SSA def-use edges, for the
+        instances of ``a`` and ``b`` that run in one execution of their (common) block.
+
+        Both ops must be in the same block, and the chain never passes through an op with
+        regions: a region op's results need not depend on everything inside it. In a loop body
+        this orders one iteration only; callers decide what that means for other iterations.
+        Each edge must carry order (:func:`~stream_model.semantics.op_table.carries_order`): stream async semantics
+        guarantee that an op starts only when the resources it uses are ready, and that
+        ``stream.async.load`` waits; a chain of such edges is an ordering every schedule
+        respects (``iree-stream-schedule-execution`` and ``-concurrency`` partition along it).
+
+        Scheduled IR (execution and concurrent regions): block order inside a region is *not*
+        an execution order (a region body is a dataflow graph, and the ops of a concurrent
+        region may run at the same time); ordering still comes only from dependences, which
+        may now cross region boundaries (:meth:`_stream_preds`). Both ops must then run once
+        per run of one common block (:meth:`runs_with`).
+        """
+        if a.has_regions or b.has_regions or a.index >= b.index:
+            return False  # (an op's producers come before it in pre-order)
+        if a.block_id != b.block_id and (not self.stream_bodies or self.runs_with(a) != self.runs_with(b)):
+            return False
+        if b.index not in self._ancestors and b.index - a.index <= LOCAL_SEARCH_OPS:
+            return self._reaches(a, b)
+        return bool(self._ancestor_bits(b) >> a.index & 1)
+
+    def _reaches(self, a: OpInfo, b: OpInfo) -> bool:
+        """Is ``a`` among ``b``'s order predecessors, transitively? A backward search that
+        never leaves the ops between them: the usual question (is the write just before a
+        slice one of its inputs?) without computing everything ``b`` depends on."""
+        seen: set[int] = set()
+        stack = [b]
+        while stack:
+            for p in self._order_preds(stack.pop()):
+                if p is a:
+                    return True
+                if p.index > a.index and p.index not in seen:
+                    seen.add(p.index)
+                    stack.append(p)
+        return False
+
+    def _ancestor_bits(self, info: OpInfo) -> int:
+        """Bitset of the op indices ``info`` depends on through order-carrying edges.
+
+        For pairs too far apart for the local search: computed on demand and memoised, each
+        op's set built once from its predecessors', so all queries together walk each op's
+        operands at most once. Iterative, because a chain can be as long as the function."""
+        memo = self._ancestors
+        if info.index in memo:
+            return memo[info.index]
+        stack = [info]
+        while stack:
+            node = stack[-1]
+            if node.index in memo:
+                stack.pop()
+                continue
+            preds = self._order_preds(node)
+            missing = [p for p in preds if p.index not in memo]
+            if missing:
+                stack.extend(missing)
+                continue
+            bits = 0
+            for p in preds:
+                bits |= memo[p.index] | (1 << p.index)
+            memo[node.index] = bits
+            stack.pop()
+        return memo[info.index]
+
+    def _order_preds(self, info: OpInfo) -> list[OpInfo]:
+        """The ops of ``info``'s block whose results ``info`` uses through an edge that carries
+        order (none for ops with regions: their results need not wait for everything inside)."""
+        preds = self._preds.get(info.index)
+        if preds is None:
+            preds = []
+            if not info.has_regions:
+                if self.stream_bodies:
+                    preds = self._stream_preds(info)
+                else:
+                    producers = self._order_producers()
+                    for v in info.op.operands:
+                        d = producers.get(v)
+                        if d is not None and d.block_id == info.block_id:
+                            preds.append(d)
+            self._preds[info.index] = preds
+        return preds
+
+    def _stream_preds(self, info: OpInfo) -> list[OpInfo]:
+        """Order predecessors in a function with execution regions: what ``info`` waits for.
+
+        * each operand's producer, as in a plain block, looking through region boundaries:
+          a block argument of an execution or concurrent region is its captured operand; a
+          resource result of a ``stream.async.concurrent`` is its yield operand (the result is
+          ready only when the op producing the yielded value has finished);
+        * a ``stream.async.execute`` result is not followed: outside its region a result is
+          ready only when the execution's timepoint is reached, so order through it comes from
+          the timepoint;
+        * timepoints: every op inside an execution region waits for its ``await(...)``
+          timepoints, and ``stream.timepoint.await`` for its own; a timepoint is reached when
+          every op of the execution producing it has finished (``stream.timepoint.join``: all of
+          its operands'). Nothing else waits for a timepoint (a call or a store taking one
+          returns at once).
+
+        Only predecessors that run once per run of ``info``'s block (the same
+        :meth:`runs_with`) count: an op outside an enclosing loop orders every iteration
+        differently."""
+        unit = self.runs_with(info)
+        found: dict[int, OpInfo] = {}
+        for v in info.op.operands:
+            for d in self._value_sources(v):
+                found[d.index] = d
+        waits: list[ir.Value] = []
+        if info.op.name == "stream.timepoint.await":
+            waits.append(info.op.opview.await_timepoint)
+        holder = parent_op(info.op)
+        while is_device_region(holder):
+            awaited = REGION_FLOW[holder.name].waits_for(holder)
+            if awaited is not None:
+                waits.append(awaited)
+            holder = parent_op(holder)
+        for tp in waits:
+            for d in self._timepoint_sources(tp):
+                found[d.index] = d
+        return [d for _, d in sorted(found.items()) if self.runs_with(d) == unit]
+
+    def _value_sources(self, value: ir.Value) -> list[OpInfo]:
+        """The ops whose completion a use of ``value`` waits for (see :meth:`_stream_preds`)."""
+        while True:
+            producer = defining_op(value)
+            if producer is None:
+                holder = device_holder(value.owner)
+                if holder is None:
+                    return []  # a function, loop or branch argument: no order
+                index = next(i for i, arg in enumerate(value.owner.arguments) if arg == value)
+                value = captured(holder)[index]
+                continue
+            flow = flow_of(producer)
+            if flow is not None and flow.results_ready is ResultsReady.AT_END and is_resource(value):
+                value = yielded(producer)[resource_results(producer).index(value)]
+                continue
+            info = self.by_op.get(producer)
+            if info is None or info.has_regions or not carries_order(value, producer):
+                return []
+            return [info]
+
+    def _timepoint_sources(self, tp: ir.Value) -> list[OpInfo]:
+        """The ops that have finished when timepoint ``tp`` is reached (see
+        :meth:`_stream_preds`): every op of the execution region producing it, or of those
+        a ``stream.timepoint.join`` joins; nothing for any other timepoint."""
+        producer = defining_op(tp)
+        if producer is None:
+            return []
+        if producer.name == "stream.timepoint.join":
+            return [d for t in producer.operands for d in self._timepoint_sources(t)]
+        flow = flow_of(producer)
+        ends = flow.ends_at(producer) if flow is not None else None
+        if ends is not None and tp == ends:
+            found = []
+            for i in self.ops[self.by_op[producer].index + 1 :]:  # pre-order: its ops come next
+                if not _nested_in(i.op, producer):
+                    break
+                if not i.has_regions:
+                    found.append(i)
+            return found
+        return []
+
+    def _order_producers(self) -> dict[ir.Value, OpInfo]:
+        """Each result whose uses wait for its producer (:func:`~stream_model.semantics.op_table.carries_order`),
+        mapped to that producer; results of ops with regions are left out. Built once from the
+        result side, so a value used many times (a constant, a cache) is classified once."""
+        if self._producers is None:
+            self._producers = {
+                r: info
+                for info in self.ops
+                if not info.has_regions
+                for r in info.op.results
+                if carries_order(r, info.op)
+            }
+        return self._producers
+
+
+class ModuleModel:
+    """Functions, globals, storage bases and index expressions of one module."""
+
+    def __init__(self, module: ModuleLike, source: str | None = None, filename: str | None = None) -> None:
+        require_stream_phase(module)  # the model describes stream-async IR, nothing earlier or later
+        self.module = module
+        self.names = Names(module, source, filename)
+        self._symbol_uses = symbol_uses(module)
+        self.globals = self._collect_globals()
+        self.functions = [self._build_function(op) for op in self._function_ops()]
+        self._by_name = {f.name: f for f in self.functions}
+        self._function_by_op = {o: f for f in self.functions for o in (f.op, *f.by_op)}
+        self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
+        for f in self.functions:
+            for info in f.ops:
+                if info.op.name == "util.call":
+                    self._call_sites.setdefault(callee_name(info.op), []).append((f, info))
+        self.translator = IndexTranslator(self.names.name)
+        #: Resource arguments of every function, with the function's name: storage that comes
+        #: from callers.
+        self.resource_arguments: tuple[tuple[ir.Value, str], ...] = tuple(
+            (arg, f.name)
+            for f in self.functions
+            for region in f.op.regions
+            for block in list(region.blocks)[:1]
+            for arg in block.arguments
+            if is_resource(arg)
+        )
+        self.single_device = (
+            sum(
+                1
+                for op in self.module.body.operations
+                if op.operation.name == "util.global" and "!hal.device" in str(op.operation.attributes["type"])
+            )
+            <= 1
+        )
+        #: Results IREE's canonicalizer may fold into another value after the splice, with that
+        #: value (:func:`stream_model.model.merges.folded_pairs`): one buffer for the model.
+        self._translator = IndexTranslator(self.names.name)
+        self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
+            ((f.op, [i.op for i in f.ops]) for f in self.functions), self._translator, self._opaque_to_iree
+        )
+        #: Producers' results IREE may merge into one value after the splice (:mod:`stream_model.model.merges`),
+        #: translated with a translator of their own (its symbols name nothing in the logs).
+        self.merged_producers: list[tuple[ir.Value, ir.Value]] = mergeable_pairs(
+            ((f.op, [i.op for i in f.ops]) for f in self.functions),
+            self._translator,
+            self._opaque_to_iree,
+            folded=self.folded_results,
+        )
+
+    def _opaque_to_iree(self, value: ir.Value) -> bool:
+        """A value IREE's passes know nothing about: an entry-block argument of a function that
+        callers outside the module may call, or a load of a global some function (not an
+        initializer) stores."""
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            holder = parent_op_of_block(owner)
+            fn = self._function_by_op.get(holder) if holder is not None else None
+            return fn is not None and owner == fn.op.regions[0].blocks[0] and not self.is_internal(fn)
+        op = getattr(owner, "operation", owner)
+        if op.name != "util.global.load":
+            return False
+        stores = [u for u in self._symbol_uses.get(_global_symbol(op) or "", ()) if u.name == "util.global.store"]
+        return any(
+            fn is not None and fn.op.name != "util.initializer" for fn in (self._function_by_op.get(u) for u in stores)
+        )
+
+    @cached_property
+    def fold_twins(self) -> dict[ir.Value, ir.Value]:
+        """Producers' results that folding aliases into consumers may make identical to another
+        producer, with that producer's result (:func:`stream_model.model.merges.fold_twins`): the rewrite does not
+        fold into them."""
+
+        def version_at(value: ir.Value, consumer: ir.Operation) -> ir.Value | None:
+            fn = self.function_of(consumer)
+            return live_version(fn, value, fn.info(consumer))
+
+        return fold_twins(
+            ((f.op, [i.op for i in f.ops]) for f in self.functions),
+            self._translator,
+            self._opaque_to_iree,
+            version_at,
+            self.folded_results,
+        )
+
+    @property
+    def post_splice_identities(self) -> list[tuple[ir.Value, ir.Value]]:
+        """Pairs of values IREE makes one buffer after the splice: merged producers and folded
+        results (:mod:`stream_model.model.merges`)."""
+        return self.merged_producers + self.folded_results
+
+    def effects(self) -> list[tuple[ir.Operation, OpEffects]]:
+        """Every op's effects as the table describes it (calls: "may do anything")."""
+        return [(i.op, i.effects) for f in self.functions for i in f.ops]
+
+    def function_of(self, op: ir.Operation) -> FunctionModel:
+        """The function whose body holds ``op`` (at any depth), or that is ``op``."""
+        fn = self._function_by_op.get(op)
+        if fn is None:
+            raise KeyError(f"{op.name} is not in a function of the model")
+        return fn
+
+    def function(self, name: str) -> FunctionModel | None:
+        return self._by_name.get(name)
+
+    def is_internal(self, fn: FunctionModel) -> bool:
+        """Private, and every use of its symbol is a ``util.call`` in this module: all its
+        callers are visible."""
+        if "sym_visibility" not in fn.op.attributes:
+            return False
+        if ir.StringAttr(fn.op.attributes["sym_visibility"]).value != "private":
+            return False
+        uses = self.symbol_uses(fn.name)
+        return all(op.name == "util.call" for op in uses)
+
+    def symbol_uses(self, name: str) -> list[ir.Operation]:
+        """Ops that mention ``@name`` in an attribute (call sites and anything else)."""
+        return list(self._symbol_uses.get(name, ()))
+
+    def call_sites(self, name: str) -> list[tuple[FunctionModel, OpInfo]]:
+        """Every ``util.call`` of ``@name``, with the function holding it, in program order."""
+        return list(self._call_sites.get(name, ()))
+
+    # -- building --------------------------------------------------------------------------
+    def _collect_globals(self) -> dict[str, GlobalInfo]:
+        out: dict[str, GlobalInfo] = {}
+        for op in self.module.body.operations:
+            op = op.operation
+            if op.name != "util.global":
+                continue
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            visibility = (
+                ir.StringAttr(op.attributes["sym_visibility"]).value if "sym_visibility" in op.attributes else "public"
+            )
+            type_attr = ir.TypeAttr(op.attributes["type"]).value
+            init = op.attributes["initial_value"] if "initial_value" in op.attributes else None
+            initial = (
+                init.value % 2**64 if isinstance(init, ir.IntegerAttr) and str(type_attr) in ("index", "i64") else None
+            )
+            out[name] = GlobalInfo(
+                name=name,
+                private=visibility == "private",
+                mutable="is_mutable" in op.attributes,
+                is_resource=str(type_attr).startswith("!stream.resource"),
+                initial=initial,
+                address_taken=any(
+                    use.name not in DIRECT_GLOBAL_ACCESS_OPS or _global_symbol(use) != name
+                    for use in self._symbol_uses.get(name, ())
+                ),
+            )
+        return out
+
+    def _function_ops(self) -> Iterator[ir.Operation]:
+        for op in self.module.body.operations:
+            op = op.operation
+            if op.name in FUNCTION_OPS and len(op.regions) and op.regions[0].blocks:
+                yield op
+
+    def _build_function(self, fn: ir.Operation) -> FunctionModel:
+        name = ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else fn.name
+        ops: list[OpInfo] = []
+        entry = fn.regions[0].blocks[0]
+
+        blocks = [0]
+        stream_bodies: set[int] = set()
+
+        def visit(block: ir.Block, top: bool, loops: tuple[ir.Operation, ...], outer: tuple[int, ...]) -> None:
+            blocks[0] += 1
+            block_id = blocks[0]
+            chain = outer + (block_id,)
+            if device_holder(block) is not None:
+                stream_bodies.add(block_id)
+            for op in block.operations:
+                op = op.operation
+                info = OpInfo(
+                    op, effects_of(op), len(ops), top, bool(loops), len(op.regions) > 0, block_id, loops, chain
+                )
+                ops.append(info)
+                inner_loops = loops if _runs_at_most_once(op) else loops + (op,)
+                for region in op.regions:
+                    for inner in region.blocks:
+                        visit(inner, False, inner_loops, chain)
+
+        for i, block in enumerate(fn.regions[0].blocks):
+            visit(block, i == 0 and block == entry, (), ())
+        return FunctionModel(
+            fn,
+            name,
+            ops,
+            {i.op: i for i in ops},
+            cfg_cycle=any(
+                _has_cfg_cycle(region) for op in (fn, *(i.op for i in ops if i.has_regions)) for region in op.regions
+            ),
+            stream_bodies=frozenset(stream_bodies),
+        )
+
+
+def _runs_at_most_once(op: ir.Operation) -> bool:
+    """Does ``op`` run each of its regions at most once per execution (a known region op that
+    does not repeat)? Any other op with regions counts as a loop."""
+    flow = flow_of(op)
+    return flow is not None and flow.at_most_once
+
+
+def _has_cfg_cycle(region: ir.Region) -> bool:
+    """Does any block of ``region`` reach itself through branch successors?"""
+    blocks = list(region.blocks)
+
+    def index(block: ir.Block) -> int:
+        return next(i for i, b in enumerate(blocks) if b == block)
+
+    successors = [[index(s) for s in b.successors] for b in blocks]
+    state = [0] * len(blocks)  # 0 new, 1 on the DFS stack, 2 done
+    for root in range(len(blocks)):
+        if state[root]:
+            continue
+        stack = [(root, iter(successors[root]))]
+        state[root] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state[nxt] == 1:
+                return True
+            elif state[nxt] == 0:
+                state[nxt] = 1
+                stack.append((nxt, iter(successors[nxt])))
+    return False
+
+
+def _nested_in(op: ir.Operation, ancestor: ir.Operation) -> bool:
+    """Is ``op`` inside ``ancestor``'s regions (at any depth)?"""
+    holder = parent_op(op)
+    while holder is not None:
+        if holder == ancestor:
+            return True
+        holder = parent_op(holder)
+    return False
+
+
+def _global_symbol(op: ir.Operation) -> str | None:
+    if op.name == "util.global":
+        return str(ir.StringAttr(op.attributes["sym_name"]).value)
+    return ir.FlatSymbolRefAttr(op.attributes["global"]).value if "global" in op.attributes else None

@@ -1,0 +1,1024 @@
+"""Does IREE's schedule keep the program's order? The schedule check.
+
+Stream-async IR has value semantics: a resource value never changes, except that an in-place op
+(a tied result: ``stream.async.update/copy/fill/store/collective``, a dispatch's tied operand)
+*consumes* the value it writes and produces the next *version* of the same storage. So every
+other read of a version must be over before the op that consumes it starts, or read bytes it
+does not write. IREE's copy-on-write stages keep that true at the splice: an in-place op is
+the last use of what it writes, or its operand is a fresh clone. Scheduling
+(``iree-stream-schedule-execution``, ``-concurrency``) and the cleanups after it must keep it
+true in the order the scheduled IR guarantees (:mod:`stream_model.schedule.order`). IREE 3.13 does not
+always (faults G1 and G2, ``tests/upstream_faults/``); this module checks, per function
+of scheduled IR right before ``iree-stream-schedule-allocation``:
+
+* **read before the write**: for every version ``v``, every op ``W`` that writes ``v`` in place
+  and every other op ``R`` that reads ``v`` (through captures, region results, awaits, casts,
+  subviews): ``R`` completes before ``W`` starts in every execution the schedule allows, or
+  z3 proves the bytes ``R`` reads disjoint from those ``W`` writes (64-bit machine arithmetic,
+  facts in scope for both, :mod:`stream_model.model.facts`). Otherwise: ``read-after-write`` when the schedule
+  runs ``W`` first (the read sees the write: G1), ``unordered`` when nothing orders them, or
+  ``unknown`` (a range the model does not know, a solver that gave up): never safe;
+* **one consumer per version**: two in-place writes of one version (that are not alternatives
+  of one branch) are a hazard: whichever runs second writes storage the other's result is;
+* **no copy onto itself**: a copy-like op (``stream.async.copy/update/collective``, lowered to a
+  HAL copy) whose source is the version it writes must read bytes disjoint from those it
+  writes (G2: the HAL rejects overlapping copies, and a copy over itself reads what it writes);
+* **immutable globals stay so**: no in-place write of a version loaded from an immutable global
+  (every later invocation loads its buffer as it was).
+
+A version is followed through captures, region results, awaits, casts, subviews (with their
+offsets), the arms of ``scf.if``/``index_switch``/``execute_region`` (recording the arm, so that
+a read and a write that need different arms of one branch never pair) and acyclic ``cf`` merges.
+A value handed into a loop (an ``scf.for``/``while`` iteration argument, a ``cf`` cycle) starts
+a version of its own, because one iteration's instance cannot be told from the next; the hand-
+over itself counts as a read of unknown bytes whose end is unknown, so a value handed to a loop
+and also written in place is reported, not assumed safe.
+
+What the check reads is the IR alone: storage identity beyond one version chain (two loads of a
+global, function arguments that may be one buffer), work of other invocations and anything
+after ``iree-stream-schedule-allocation`` are outside it. An op the model does not know reads
+every byte it is given: unordered with an in-place write of them, it is reported ``unknown``.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+import sympy
+from iree.compiler import ir
+
+from ..ir.naming import Names
+from ..ir.util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_op_of_block
+from ..model.facts import FactStore
+from ..model.program import ModuleModel
+from ..semantics.op_table import IGNORED_OPS, OP_TABLE, VARIADIC, Access, Kind, OpEffects, effects_of
+from ..semantics.region_flow import (
+    branch_operands,
+    captured,
+    device_holder,
+    exit_flow,
+    flow_of,
+    is_branch,
+    is_device_region,
+    is_device_terminator,
+    is_host_terminator,
+    is_region_terminator,
+    is_resource,
+    region_index,
+    resource_results,
+    tied_operands,
+    yielded,
+)
+from ..symbolic.index_arith import pretty
+from ..symbolic.proofs import ByteRange, Fact, ProofVerdict, prove_disjoint, relevant_facts
+from .global_order import GlobalOrderHazard
+from .order import Callees, ScheduleOrder
+
+__all__ = ["ScheduleCheck", "ScheduleReport", "ScheduleVerdict", "check_schedule"]
+
+DEFAULT_TIMEOUT_MS = 2000
+
+#: In-place ops IREE lowers to a HAL copy: their source must not overlap their target.
+COPY_LIKE_OPS = frozenset({"stream.async.copy", "stream.async.update", "stream.async.collective"})
+#: Ops of the table that write an operand in place (dispatches and regions: ``tied_operands``).
+_IN_PLACE_OPS = frozenset(name for name, spec in OP_TABLE.items() if spec.tied_to is not None) | {"stream.async.call"}
+#: Ops whose resource results are their operands' storage (same bytes, same addressing).
+_SAME_STORAGE = frozenset({"stream.timepoint.await", "stream.timepoint.barrier", "stream.async.cast"})
+#: Ops whose result ``k`` is their operand ``k``, untouched (IREE's identity with respect to
+#: optimizations).
+_IDENTITY = frozenset({"util.optimization_barrier"})
+#: Ops the check knows what they do to resources (the op table, its variadic ops, and the ops
+#: above); any other op given a resource may read and write every byte of it.
+_KNOWN = frozenset(
+    {*OP_TABLE, *VARIADIC, *IGNORED_OPS, *_SAME_STORAGE, *_IDENTITY, "stream.resource.subview", "stream.async.call"}
+)
+
+
+class ScheduleVerdict(enum.StrEnum):
+    """What one (read, in-place write) pair, or one copy, came to."""
+
+    ORDERED = "ordered-before"  # the read completes before the write starts
+    DISJOINT = "disjoint"  # z3: the bytes read and the bytes written share nothing
+    READ_AFTER_WRITE = "read-after-write"  # the schedule runs the write first
+    UNORDERED = "unordered"  # nothing in the schedule orders them
+    CONSUMED_TWICE = "consumed-twice"  # two in-place writes of one version
+    COPY_OVERLAP = "copy-overlap"  # a copy's source and target ranges overlap
+    IMMUTABLE_WRITTEN = "immutable-written"  # an immutable global's buffer written in place
+    UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
+
+    @property
+    def safe(self) -> bool:
+        return self in (ScheduleVerdict.ORDERED, ScheduleVerdict.DISJOINT)
+
+
+_STATE_FIELDS = frozenset({"read_op", "write_op"})
+
+
+@dataclass
+class ScheduleCheck:
+    """One pair checked: a read (or the source of a copy, or a second in-place write) of a
+    version and an in-place write of it, and why the schedule keeps them apart (or not)."""
+
+    function: str
+    read: str  # the reading op, described
+    read_location: str
+    write: str  # the writing op, described
+    write_location: str
+    storage: str  # the version's storage, named
+    read_range: list[str] | None
+    write_range: list[str] | None
+    verdict: ScheduleVerdict
+    facts_used: list[str] = field(default_factory=list)
+    counterexample: dict[str, int] | None = None
+    detail: str = ""
+    read_op: Any = field(default=None, repr=False, compare=False)
+    write_op: Any = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.verdict = ScheduleVerdict(self.verdict)
+
+    @property
+    def hazard(self) -> bool:
+        return not self.verdict.safe
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "schedule-check", "check": "schedule", "hazard": self.hazard}
+        out.update({f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS})
+        return out
+
+    def line(self) -> str:
+        """One line for a person: both ops with their locations and the bytes at stake."""
+        rr = _range_text(self.read_range)
+        wr = _range_text(self.write_range)
+        cex = (
+            " (e.g. " + ", ".join(f"{k}={v}" for k, v in self.counterexample.items()) + ")"
+            if self.counterexample
+            else ""
+        )
+        if self.verdict is ScheduleVerdict.COPY_OVERLAP:
+            return (
+                f"{self.write} ({self.write_location}) in @{self.function} copies bytes {rr} of {self.storage} "
+                f"onto {wr} of it: the ranges overlap{cex}"
+            )
+        if self.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN:
+            return (
+                f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of immutable global "
+                f"{self.storage} in place: every later load of it reads the write"
+            )
+        if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
+            return (
+                f"{self.read} ({self.read_location}) and {self.write} ({self.write_location}) in @{self.function} "
+                f"both write {self.storage} in place (bytes {rr} and {wr}): one version consumed twice"
+            )
+        relation = {
+            ScheduleVerdict.ORDERED: "before",
+            ScheduleVerdict.DISJOINT: "disjoint from the bytes",
+            ScheduleVerdict.READ_AFTER_WRITE: "after",
+            ScheduleVerdict.UNORDERED: "unordered with",
+        }.get(self.verdict, "not provably before")
+        tail = f"{cex}" if self.verdict is not ScheduleVerdict.UNKNOWN else f": {self.detail}"
+        return (
+            f"{self.read} ({self.read_location}) in @{self.function} reads bytes {rr} of {self.storage} "
+            f"{relation} {self.write} ({self.write_location}) writes {wr} of it in place{tail}"
+        )
+
+
+def _range_text(r: list[str] | None) -> str:
+    return f"[{r[0]}, {r[1]})" if r else "(unknown range)"
+
+
+@dataclass
+class ScheduleReport:
+    """Every pair the check examined (the log), and the time it took."""
+
+    checks: list[ScheduleCheck] = field(default_factory=list)
+    seconds: float = 0.0
+    functions: int = 0
+    #: Accesses to a global the schedule reordered (:mod:`.global_order`; filled in by whoever
+    #: has the module from before scheduling): each a hazard.
+    order_hazards: list[GlobalOrderHazard] = field(default_factory=list)
+
+    @property
+    def hazards(self) -> list[ScheduleCheck]:
+        return [c for c in self.checks if c.hazard]
+
+    def log_records(self) -> list[dict[str, Any]]:
+        return [c.to_json() for c in self.checks] + [h.to_json() for h in self.order_hazards]
+
+
+# --------------------------------------------------------------------------------------------
+# Versions and accesses
+# --------------------------------------------------------------------------------------------
+
+
+#: An alternative taken: (an ``scf.if``/``index_switch``/``execute_region``, its region index).
+Branch = tuple[ir.Operation, int]
+
+
+@dataclass(frozen=True, eq=False)
+class _Use:
+    """One access of a version by an op: ``access`` is in the accessed value's addressing,
+    which is the version's plus ``offsets`` (subviews)."""
+
+    op: ir.Operation
+    access: Access | None  # None: the op may touch any byte of the storage
+    offsets: tuple[ir.Value, ...]
+    #: The value is handed to a loop (or around a cf cycle), whose reads the check does not
+    #: follow: when they end is unknown.
+    opaque: bool = False
+    #: The alternatives the version passes through to get here: a read of it through one arm
+    #: of an ``scf.if`` and a write in another arm never meet.
+    paths: frozenset[Branch] = frozenset()
+
+
+class _Versions:
+    """Which values are one version of one storage (same bytes, same addressing up to a
+    subview offset): captures and their block arguments, region results and what they yield,
+    awaited and cast values, subviews. Read from the IR on demand, both ways: back to a
+    version's root (:meth:`of`), and forward to every value of the version (:meth:`values`)."""
+
+    def __init__(self) -> None:
+        self._memo: dict[ir.Value, list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]] = {}
+        self._regions: dict[ir.Operation, tuple[list[ir.Value], list[ir.Value], list[ir.Value]]] = {}
+        self._positions_memo: dict[tuple[ir.Operation, int], dict[ir.Value, list[int]]] = {}
+
+    def region(self, op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value], list[ir.Value]]:
+        """(captured operands, resource results, yielded values) of an execution or concurrent
+        region, read once."""
+        found = self._regions.get(op)
+        if found is None:
+            found = (captured(op), resource_results(op), yielded(op))
+            self._regions[op] = found
+        return found
+
+    def _positions(self, op: ir.Operation, which: int) -> dict[ir.Value, list[int]]:
+        """Per value, its positions among a region's captured operands (``which`` 0) or
+        yielded values (``which`` 2), read once."""
+        key = (op, which)
+        found = self._positions_memo.get(key)
+        if found is None:
+            found = {}
+            for k, v in enumerate(self.region(op)[which]):
+                found.setdefault(v, []).append(k)
+            self._positions_memo[key] = found
+        return found
+
+    def _links(self, value: ir.Value) -> list[tuple[ir.Value, ir.Value | None]]:
+        """The values ``value`` may be the same version as (each with a subview offset): one
+        for a capture, a region result, an await, a cast, a subview; one per alternative for
+        the result of an ``scf.if``/``index_switch``/``execute_region``; the initial and the
+        yielded value for a loop's iteration argument and result; one per predecessor for the
+        argument of a ``cf`` block. None for a root."""
+        if not is_resource(value):
+            return []
+        producer = defining_op(value)
+        if producer is None:
+            return self._block_argument_links(value)
+        name = producer.name
+        if is_device_region(producer):
+            _, results, out = self.region(producer)
+            k = next((i for i, r in enumerate(results) if r == value), None)
+            return [(out[k], None)] if k is not None and k < len(out) else []
+        if name == "stream.timepoint.await":
+            k = ir.OpResult(value).result_number
+            operands = list(producer.opview.resource_operands)
+            return [(operands[k], None)] if k < len(operands) else []
+        if name in _SAME_STORAGE or name == "stream.async.barrier":
+            return [(producer.operands[0], None)]
+        if name in _IDENTITY:
+            return [(producer.operands[ir.OpResult(value).result_number], None)]
+        if name == "stream.resource.subview":
+            view = producer.opview
+            return [(view.source, view.source_offset)]
+        k = ir.OpResult(value).result_number
+        flow = flow_of(producer)
+        if flow is not None and flow.at_most_once:  # (host region ops: device ones are above)
+            return [(t.operands[k], None) for _, t in _yields(producer) if k < len(t.operands)]
+        return []  # a loop's result starts a version of its own (module docstring)
+
+    def _branch_of_link(self, value: ir.Value, linked: ir.Value) -> Branch | None:
+        """The alternative taken when ``value`` (an ``scf.if``/``index_switch`` result) is
+        ``linked`` (one of its yielded values)."""
+        producer = defining_op(value)
+        if producer is None or not _alternatives(producer):
+            return None
+        k = ir.OpResult(value).result_number
+        return next(
+            ((producer, r) for r, t in _yields(producer) if k < len(t.operands) and t.operands[k] == linked), None
+        )
+
+    def _block_argument_links(self, value: ir.Value) -> list[tuple[ir.Value, ir.Value | None]]:
+        block = value.owner
+        holder = parent_op_of_block(block)
+        if holder is None:
+            return []
+        k = ir.BlockArgument(value).arg_number
+        if is_device_region(holder):
+            operands = self.region(holder)[0]
+            return [(operands[k], None)] if k < len(operands) else []
+        flow = flow_of(holder)
+        if holder.name not in FUNCTION_OPS and not (flow is not None and flow.multi_block):
+            return []  # a loop's iteration argument starts a version of its own
+        if _in_cycle(block):
+            return []  # so does the argument of a block a cf loop comes back to
+        out: list[tuple[ir.Value, ir.Value | None]] = []
+        for pred in block.predecessors:
+            terminator = _terminator(pred)
+            forwarded = branch_operands(terminator)
+            if forwarded is None:
+                continue
+            for successor, operands in zip(terminator.successors, forwarded):
+                if successor == block and k < len(operands):
+                    out.append((operands[k], None))
+        return out
+
+    def roots(self, value: ir.Value) -> list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
+        """The first values of the versions ``value`` may be (several through the arms of
+        branches), each with the subview offsets from it to ``value`` and the arms taken."""
+        memo = self._memo.get(value)
+        if memo is not None:
+            return memo
+        out: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = []
+        seen: set[ir.Value] = {value}
+        todo: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = [(value, (), frozenset())]
+        while todo:
+            current, offsets, paths = todo.pop()
+            links = self._links(current)
+            if not links:
+                if not any(r == current for r, _, _ in out):
+                    out.append((current, offsets, paths))
+                continue
+            for nxt, offset in links:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    branch = self._branch_of_link(current, nxt)
+                    todo.append(
+                        (
+                            nxt,
+                            ((offset,) if offset is not None else ()) + offsets,
+                            paths | {branch} if branch is not None else paths,
+                        )
+                    )
+        self._memo[value] = out
+        return out
+
+    def offsets_to(self, value: ir.Value, root: ir.Value) -> tuple[tuple[ir.Value, ...], frozenset[Branch]]:
+        """The subview offsets from ``root`` to ``value`` (one of its :meth:`roots`) and the
+        arms of branches taken on the way."""
+        return next(((o, b) for r, o, b in self.roots(value) if r == root), ((), frozenset()))
+
+    def uses(self, root: ir.Value) -> list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
+        """Every use of the version ``root`` starts: (the using op, the value it uses, the subview
+        offsets from ``root`` to it, the arms of branches taken on the way), following the
+        version through the ops that keep it (the uses by those are not listed)."""
+        out: list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = []
+        todo: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = [(root, (), frozenset())]
+        seen: set[ir.Value] = {root}
+        while todo:
+            value, offsets, paths = todo.pop()
+            for use in value.uses:
+                user = use.owner
+                user = getattr(user, "operation", user)
+                branch = _yield_branch(user)
+                for nxt, offset in self._forward(user, value, use.operand_number):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(
+                            (
+                                nxt,
+                                offsets + ((offset,) if offset is not None else ()),
+                                paths | {branch} if branch is not None else paths,
+                            )
+                        )
+                if not self._keeps_version(user, use.operand_number):
+                    out.append((user, value, offsets, paths))
+        return out
+
+    def _keeps_version(self, user: ir.Operation, operand_number: int) -> bool:
+        """Is this use only a hand-over of the version (a capture, a yield to a region result,
+        an await, a cast, a subview), not an access?"""
+        name = user.name
+        if name in _SAME_STORAGE or name in _IDENTITY or name in ("stream.async.barrier", "stream.resource.subview"):
+            return True
+        if is_device_region(user):
+            return True
+        if _hands_over(user):
+            return not _into_loop(user)
+        if is_device_terminator(user):
+            return is_device_region(parent_op_of_block(user.block))
+        return False
+
+    def _forward(
+        self, user: ir.Operation, value: ir.Value, operand_number: int
+    ) -> list[tuple[ir.Value, ir.Value | None]]:
+        """The values ``user`` makes that are ``value``'s version (with a subview offset)."""
+        name = user.name
+        if is_device_region(user):
+            args = user.regions[0].blocks[0].arguments
+            return [(args[k], None) for k in self._positions(user, 0).get(value, ()) if k < len(args)]
+        if is_device_terminator(user):
+            holder = device_holder(user.block)
+            if holder is None:
+                return []
+            results = self.region(holder)[1]
+            return [(results[k], None) for k in self._positions(holder, 2).get(value, ()) if k < len(results)]
+        if name == "stream.timepoint.await":
+            operands = list(user.opview.resource_operands)
+            return [(user.results[k], None) for k, v in enumerate(operands) if v == value]
+        if name in _SAME_STORAGE or name == "stream.async.barrier":
+            return [(user.results[0], None)] if len(user.results) and user.operands[0] == value else []
+        if name in _IDENTITY:
+            return [(user.results[k], None) for k, v in enumerate(user.operands) if v == value]
+        if _hands_over(user) and not _into_loop(user):
+            return [(v, None) for v in _handed_to(user, value)]
+        if name == "stream.resource.subview":
+            view = user.opview
+            return [(user.results[0], view.source_offset)] if view.source == value else []
+        return []
+
+
+# --------------------------------------------------------------------------------------------
+# The check
+# --------------------------------------------------------------------------------------------
+
+
+def check_schedule(
+    module: ir.Module,
+    source: str | None = None,
+    filename: str | None = None,
+    timeout_ms: int = DEFAULT_TIMEOUT_MS,
+) -> ScheduleReport:
+    """Check every function of ``module`` (scheduled stream-async IR) as the module docstring
+    says; the module is only read. ``source``/``filename`` name values and locations as the
+    user wrote them."""
+    started = time.perf_counter()
+    report = ScheduleReport()
+    context = _Context(module, source, filename, timeout_ms)
+    for op in module.body.operations:
+        fn = op.operation
+        if fn.name not in FUNCTION_OPS or not fn.regions or not list(fn.regions[0].blocks):
+            continue
+        report.functions += 1
+        report.checks.extend(_FunctionCheck(context, fn).run())
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+class _Context:
+    """What every function's check shares: the module, and (built only when a range must be
+    compared or a pair named) the model whose translator and facts the proofs use."""
+
+    def __init__(self, module: ir.Module, source: str | None, filename: str | None, timeout_ms: int) -> None:
+        self.module = module
+        self.source = source
+        self.filename = filename
+        self.timeout_ms = timeout_ms
+        self.callees = Callees(module)
+        #: Resource globals that are not mutable: their buffer is never written.
+        self.immutable_globals = frozenset(
+            str(ir.StringAttr(op.attributes["sym_name"]).value)
+            for op in (o.operation for o in module.body.operations)
+            if op.name == "util.global" and "is_mutable" not in op.attributes
+        )
+        self._model: ModuleModel | None = None
+        self._store: FactStore | None = None
+
+    @property
+    def model(self) -> ModuleModel:
+        if self._model is None:
+            self._model = ModuleModel(self.module, self.source, self.filename)
+        return self._model
+
+    @property
+    def store(self) -> FactStore:
+        if self._store is None:
+            self._store = FactStore(self.model, self.timeout_ms)
+        return self._store
+
+    @property
+    def names(self) -> Names:
+        return self.model.names
+
+
+class _FunctionCheck:
+    def __init__(self, context: _Context, fn: ir.Operation) -> None:
+        self.context = context
+        self.fn = fn
+        self.name = ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else fn.name
+        self._order: ScheduleOrder | None = None
+        self.versions = _Versions()
+        self._effects_memo: dict[ir.Operation, OpEffects] = {}
+        self.readers: dict[ir.Value, list[_Use]] = {}
+        self.writers: dict[ir.Value, list[_Use]] = {}
+
+    @property
+    def order(self) -> ScheduleOrder:
+        """The schedule's order (built on the first question: most functions never ask)."""
+        if self._order is None:
+            self._order = ScheduleOrder(self.fn, self.context.callees)
+        return self._order
+
+    def _before(self, a: ir.Operation, b: ir.Operation) -> bool:
+        ia, ib = self.order.info(a), self.order.info(b)
+        return ia is not None and ib is not None and self.order.completes_before(ia, ib)
+
+    # -- collecting ---------------------------------------------------------------------------
+    def collect(self) -> None:
+        """In-place writes first (one walk, looking at op names and ties only), then the uses
+        of the versions they write. Effects (ranges) are computed only where a pair exists: a
+        version whose only use is its one in-place write (a cache updated in place, the usual
+        case) costs a walk of its uses and nothing else."""
+        candidates: dict[ir.Value, list[tuple[ir.Operation, ir.Value]]] = {}
+
+        def written(op: ir.Operation, operand: ir.Value) -> None:
+            for root, _, _ in self.versions.roots(operand):
+                candidates.setdefault(root, []).append((op, operand))
+
+        regions: set[ir.Operation] = set()
+        for op in _walk(self.fn):
+            name = op.name
+            if is_device_region(op):
+                if "tied_operands" in op.attributes:
+                    for operand in self._region_writes(op):
+                        regions.add(op)
+                        written(op, operand)
+            elif name in _IN_PLACE_OPS or ("tied_operands" in op.attributes and name in _TIED_CALLS):
+                for operand in in_place_operands(op):
+                    written(op, operand)
+            elif name not in _KNOWN and not name.startswith(_HOST_VALUE_DIALECTS):
+                # An op the model does not know may write what it is given (unknown bytes).
+                for operand in op.operands:
+                    if is_resource(operand):
+                        written(op, operand)
+        for root, writes in candidates.items():
+            uses = self.versions.uses(root)
+            load = defining_op(root)
+            lone = len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]
+            if lone and not (load is not None and self._immutable(load)):
+                continue  # its in-place write is the version's only use: no pair
+            for op, operand in writes:
+                offsets, paths = self.versions.offsets_to(operand, root)
+                access = None
+                if op not in regions:
+                    fx = self._effects(op)
+                    write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
+                    access = write if write is not None and write.range_known else None
+                self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths))
+            seen: set[tuple[ir.Operation, ir.Value]] = set()
+            for user, value, offsets, paths in uses:
+                if (user, value) in seen:
+                    continue  # an op using the value twice (a copy onto itself) reads it once
+                seen.add((user, value))
+                if _hands_over(user):  # into a loop or around a cf cycle (not followed)
+                    self.readers.setdefault(root, []).append(_Use(user, None, offsets, opaque=True, paths=paths))
+                    continue
+                for acc in self._effects(user).accesses:
+                    if acc.kind is Kind.READ and acc.value == value:
+                        self.readers.setdefault(root, []).append(
+                            _Use(user, acc if acc.range_known else None, offsets, paths=paths)
+                        )
+
+    def _effects(self, op: ir.Operation) -> OpEffects:
+        """The op's effects, computed once per op (a writer is often its version's reader)."""
+        fx = self._effects_memo.get(op)
+        if fx is None:
+            fx = self._effects_memo[op] = _effects(op)
+        return fx
+
+    def _region_writes(self, op: ir.Operation) -> list[ir.Value]:
+        """Captures an execution or concurrent region writes as a whole: those a tied result
+        is tied to while the region yields a value of other storage (not the capture, not made
+        in place from it, not a subview of it). IREE's allocation then places the yielded
+        value in the captured buffer, at a time the IR does not say."""
+        operands, _, yielded = self.versions.region(op)
+        out = []
+        for k, t in enumerate(tied_operands(op.opview)[: len(yielded)]):
+            if t is None or t >= len(operands):
+                continue
+            if not self._storages(yielded[k]) <= self._storages(operands[t]):
+                out.append(operands[t])
+        return out
+
+    def _storages(self, value: ir.Value) -> frozenset[ir.Value]:
+        """The first versions of the storage ``value`` may be: back through versions and
+        in-place ops."""
+        out: set[ir.Value] = set()
+        seen: set[ir.Value] = set()
+        todo = [value]
+        while todo:
+            for root, _, _ in self.versions.roots(todo.pop()):
+                if root in seen:
+                    continue
+                seen.add(root)
+                producer = defining_op(root)
+                operand = None
+                if producer is not None and not is_device_region(producer):
+                    operand = _tied_operand_of(producer, root)
+                if operand is None:
+                    out.add(root)
+                else:
+                    todo.append(operand)
+        return frozenset(out)
+
+    # -- checking -----------------------------------------------------------------------------
+    def run(self) -> list[ScheduleCheck]:
+        self.collect()
+        out: list[ScheduleCheck] = []
+        for root, writes in self.writers.items():
+            load = defining_op(root)
+            if load is not None and self._immutable(load):
+                for w in writes:
+                    out.append(
+                        self._pair(
+                            root,
+                            _Use(load, None, ()),
+                            w,
+                            ScheduleVerdict.IMMUTABLE_WRITTEN,
+                            "the global is immutable: a later invocation loads its buffer as it was",
+                        )
+                    )
+            reads = self.readers.get(root, [])
+            for k, w in enumerate(writes):
+                for r in reads:
+                    if r.op == w.op:
+                        if w.op.name in COPY_LIKE_OPS:
+                            out.append(self._copy_onto_itself(root, r, w))
+                        continue
+                    if _exclusive(r.op, w.op) or _apart(r, w):
+                        continue
+                    out.append(self._read_and_write(root, r, w))
+                for other in writes[k + 1 :]:
+                    if other.op != w.op and not _exclusive(other.op, w.op) and not _apart(other, w):
+                        out.append(self._second_writer(root, other, w))
+        return out
+
+    def _immutable(self, op: ir.Operation) -> bool:
+        """Is ``op`` a load of an immutable global (its buffer must never change)?"""
+        if op.name != "util.global.load":
+            return False
+        name = str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
+        return "is_immutable" in op.attributes or name in self.context.immutable_globals
+
+    def _second_writer(self, root: ir.Value, a: _Use, b: _Use) -> ScheduleCheck:
+        """Two ops that may write one version: two in-place writes consume it twice; when one
+        is an op the model does not know, whether it writes at all is unknown."""
+        unknown = [u.op.name for u in (a, b) if self._effects(u.op).unknown]
+        if unknown:
+            return self._pair(
+                root, a, b, ScheduleVerdict.UNKNOWN, f"{unknown[0]}, an op the model does not know, may write it too"
+            )
+        return self._pair(root, a, b, ScheduleVerdict.CONSUMED_TWICE, "")
+
+    def _read_and_write(self, root: ir.Value, r: _Use, w: _Use) -> ScheduleCheck:
+        if r.opaque:
+            return self._pair(
+                root,
+                r,
+                w,
+                ScheduleVerdict.UNKNOWN,
+                "the value is handed to a loop, whose reads the check does not follow",
+            )
+        if self._before(r.op, w.op):
+            return self._pair(root, r, w, ScheduleVerdict.ORDERED, "the read completes before the write starts")
+        rr, wr = self._range(r), self._range(w)
+        if rr is None or wr is None:
+            return self._pair(
+                root, r, w, ScheduleVerdict.UNKNOWN, "the schedule does not order them, and " + self._why_unknown(r, w)
+            )
+        check = self._prove(root, r, w, rr, wr)
+        if check.verdict is ScheduleVerdict.UNORDERED and self._before(w.op, r.op):
+            check.verdict = ScheduleVerdict.READ_AFTER_WRITE
+            check.detail = "the schedule runs the write before the read: " + check.detail
+        return check
+
+    def _copy_onto_itself(self, root: ir.Value, r: _Use, w: _Use) -> ScheduleCheck:
+        rr, wr = self._range(r), self._range(w)
+        if rr is None or wr is None:
+            return self._pair(
+                root, r, w, ScheduleVerdict.UNKNOWN, "a copy within one storage: " + self._why_unknown(r, w)
+            )
+        check = self._prove(root, r, w, rr, wr)
+        if check.verdict is ScheduleVerdict.UNORDERED:
+            check.verdict = ScheduleVerdict.COPY_OVERLAP
+        return check
+
+    def _prove(self, root: ir.Value, r: _Use, w: _Use, rr: ByteRange, wr: ByteRange) -> ScheduleCheck:
+        facts = self._facts(r.op, w.op)
+        proof = prove_disjoint(rr, wr, relevant_facts(facts, rr, wr), self.context.timeout_ms)
+        if proof.verdict is ProofVerdict.DISJOINT:
+            check = self._pair(root, r, w, ScheduleVerdict.DISJOINT, proof.detail)
+            check.facts_used = list(proof.facts_used)
+        elif proof.verdict is ProofVerdict.MAY_OVERLAP:
+            check = self._pair(root, r, w, ScheduleVerdict.UNORDERED, proof.detail)
+            check.counterexample = proof.counterexample
+        else:
+            check = self._pair(root, r, w, ScheduleVerdict.UNKNOWN, proof.detail)
+        check.read_range = [pretty(rr.start), pretty(rr.end)]
+        check.write_range = [pretty(wr.start), pretty(wr.end)]
+        return check
+
+    # -- ranges and facts ------------------------------------------------------------------------
+    def _range(self, use: _Use) -> ByteRange | None:
+        if use.access is None:
+            return None
+        store = self.context.store
+        rng = store.access_range(use.access)
+        if rng is None:
+            return None
+        shift: sympy.Expr = sympy.Integer(0)
+        for offset in use.offsets:
+            shift = shift + store.expr(offset)
+        return ByteRange(rng.start + shift, rng.end + shift)
+
+    def _facts(self, a: ir.Operation, b: ir.Operation) -> list[Fact]:
+        model = self.context.model
+        fn = model.function_of(self.fn)
+        ia, ib = fn.info(a), fn.info(b)
+        if ia is None or ib is None:
+            return []
+        return self.context.store.facts_for(fn, ia, ib)
+
+    def _why_unknown(self, r: _Use, w: _Use) -> str:
+        for use, what in ((r, "read"), (w, "write")):
+            if use.access is None:
+                if _effects(use.op).unknown:
+                    return f"the {what} is by an op the model does not know"
+                return f"the model does not know which bytes the {what} touches"
+            if self.context.store.access_range(use.access) is None:
+                return f"the bytes the {what} touches (its length operand) are not provably end - start"
+        return "a range is unknown"
+
+    # -- records -----------------------------------------------------------------------------
+    def _pair(self, root: ir.Value, r: _Use, w: _Use, verdict: ScheduleVerdict, detail: str) -> ScheduleCheck:
+        names = self.context.names
+        check = ScheduleCheck(
+            function=self.name,
+            read=names.describe(r.op),
+            read_location=names.location(r.op),
+            write=names.describe(w.op),
+            write_location=names.location(w.op),
+            storage=_storage_name(names, root),
+            read_range=None,
+            write_range=None,
+            verdict=verdict,
+            detail=detail,
+            read_op=r.op,
+            write_op=w.op,
+        )
+        if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
+            for use, attr in ((r, "read_range"), (w, "write_range")):
+                rng = self._range(use) if use.access is not None else None
+                if rng is not None:
+                    setattr(check, attr, [pretty(rng.start), pretty(rng.end)])
+        return check
+
+
+def _effects(op: ir.Operation) -> OpEffects:
+    """The op table's effects, and ``stream.async.call`` (a call of an external async
+    function), which the table does not describe: like a dispatch, it reads each resource
+    operand over its ``[offset to end for length]`` and writes the tied ones in place."""
+    if op.name != "stream.async.call":
+        return effects_of(op)
+    view = op.opview
+    fx = OpEffects()
+    operands = list(view.resource_operands)
+    positions = [i for i, v in enumerate(operands) if is_resource(v)]
+    offsets, ends = list(view.resource_operand_offsets), list(view.resource_operand_ends)
+    sizes, lengths = list(view.resource_operand_sizes), list(view.resource_operand_lengths)
+    tied: set[int] = set()
+    for k, t in enumerate(tied_operands(view)):
+        if t is not None and t < len(operands):
+            tied.add(t)
+            fx.tied.append((op.results[k], operands[t]))
+        elif is_resource(op.results[k]):
+            fx.fresh.append(op.results[k])
+    for k, i in enumerate(positions):
+        value = operands[i]
+        fx.accesses.append(Access(value, Kind.READ, offsets[k], ends[k], sizes[k], lengths[k]))
+        if i in tied:
+            fx.accesses.append(Access(value, Kind.WRITE, offsets[k], ends[k], sizes[k], lengths[k]))
+    return fx
+
+
+def in_place_positions(op: ir.Operation) -> list[int]:
+    """The positions in ``op.operands`` of the operands ``op`` writes in place (read from the
+    op's form: the target of an in-place op of the table, which IREE 3.13 puts first; a
+    dispatch's, async call's or ``util.call``'s ``tied_operands``)."""
+    if op.name in _TARGET_FIRST or op.name == "stream.async.collective":
+        return [0]
+    if op.name not in _TIED_CALLS or "tied_operands" not in op.attributes:
+        return []
+    start = dispatch_operand_index(op, "resource_operands", 0) if op.name == "stream.async.dispatch" else 0
+    tied = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
+    count = len(op.operands)
+    return [start + t for t in tied if t >= 0 and start + t < count and is_resource(op.operands[start + t])]
+
+
+def in_place_operands(op: ir.Operation) -> list[ir.Value]:
+    """The operands ``op`` writes in place (:func:`in_place_positions`), each once."""
+    out: list[ir.Value] = []
+    for k in in_place_positions(op):
+        if not any(v == op.operands[k] for v in out):
+            out.append(op.operands[k])
+    return out
+
+
+#: Dialects of ops on host values only (never a resource operand): skipped without a look.
+_HOST_VALUE_DIALECTS = ("arith.", "index.", "affine.", "math.", "hal.", "util.assume", "util.align")
+#: Ops whose ``tied_operands`` make them write operands in place.
+_TIED_CALLS = frozenset({"stream.async.dispatch", "stream.async.call", "util.call"})
+#: In-place ops of the table whose first operand is the target (IREE 3.13's ODS order).
+_TARGET_FIRST = frozenset({"stream.async.update", "stream.async.copy", "stream.async.fill", "stream.async.store"})
+
+
+def _tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
+    """The operand ``op`` writes in place to make ``result``, read from the op's form alone
+    (no effects computed): the target of a table op, a dispatch's or call's tied operand."""
+    if op.name in _TARGET_FIRST:
+        return op.operands[0] if len(op.results) and op.results[0] == result else None
+    if op.name in ("stream.async.dispatch", "stream.async.call") and "tied_operands" in op.attributes:
+        k = ir.OpResult(result).result_number
+        tied = tied_operands(op.opview)
+        if k < len(tied) and tied[k] is not None:
+            return list(op.opview.resource_operands)[tied[k]]
+        return None
+    if op.name == "stream.async.collective":
+        return op.operands[0]
+    return None
+
+
+def _hands_over(op: ir.Operation) -> bool:
+    """Does ``op`` hand a value to another region or block without touching its bytes: a host
+    region op, a host region's terminator, a ``cf`` branch? (Device regions: captures and
+    yields, above.)"""
+    flow = flow_of(op)
+    return (flow is not None and not flow.device_body) or is_host_terminator(op) or is_branch(op)
+
+
+def _terminator(block: ir.Block) -> ir.Operation:
+    return list(block.operations)[-1].operation
+
+
+def _yields(op: ir.Operation) -> list[tuple[int, ir.Operation]]:
+    """The region terminators of every block of ``op``'s regions, with the region's index."""
+    out = []
+    for r, region in enumerate(op.regions):
+        for block in region.blocks:
+            ops = list(block.operations)
+            if ops and is_region_terminator(ops[-1].operation):
+                out.append((r, ops[-1].operation))
+    return out
+
+
+def _yield_branch(user: ir.Operation) -> Branch | None:
+    """For a terminator of an arm of a branch (``scf.if``/``index_switch``): that arm."""
+    if not is_region_terminator(user):
+        return None
+    holder = parent_op_of_block(user.block)
+    if holder is None or not _alternatives(holder):
+        return None
+    r = region_index(holder, user.block)
+    return (holder, r) if r is not None else None
+
+
+def _arms(op: ir.Operation) -> set[Branch]:
+    """The arms of ``scf.if``/``index_switch`` ops that ``op`` lies in."""
+    return {(holder, r) for holder, r, _ in _block_chain(op) if _alternatives(holder)}
+
+
+def _apart(a: _Use, b: _Use) -> bool:
+    """Do the two accesses need different arms of one branch (their own places, and the arms
+    their version went through)? Then they never both happen."""
+    arms_a = a.paths | _arms(a.op)
+    arms_b = b.paths | _arms(b.op)
+    return any(ha == hb and ra != rb for ha, ra in arms_a for hb, rb in arms_b)
+
+
+def _into_loop(user: ir.Operation) -> bool:
+    """Does ``user`` hand values into or around a loop (an ``scf.for``/``while`` operand, a
+    loop body's or condition's terminator, a branch inside a cf cycle)? Such values start
+    versions of their own: the instances of one iteration and the next are not told apart."""
+    flow = flow_of(user)
+    if flow is not None:
+        return not flow.at_most_once
+    if is_branch(user):
+        return any(_in_cycle(b) for b in user.successors)
+    if is_host_terminator(user):
+        holder = flow_of(parent_op_of_block(user.block))
+        return holder is not None and not holder.at_most_once
+    return False
+
+
+def _in_cycle(block: ir.Block) -> bool:
+    """Does ``block`` reach itself through branch successors?"""
+    seen: set[ir.Block] = set()
+    todo = list(block.successors)
+    while todo:
+        b = todo.pop()
+        if b == block:
+            return True
+        if b not in seen:
+            seen.add(b)
+            todo.extend(b.successors)
+    return False
+
+
+def _handed_to(user: ir.Operation, value: ir.Value) -> list[ir.Value]:
+    """The values a loop, a branch or a region terminator ``user`` makes ``value`` into."""
+    positions = [k for k, v in enumerate(user.operands) if v == value]
+    out: list[ir.Value] = []
+    if is_branch(user):
+        forwarded = branch_operands(user) or []
+        for successor, operands in zip(user.successors, forwarded):
+            out += [successor.arguments[k] for k, v in enumerate(operands) if v == value]
+        return out
+    flow = flow_of(user)
+    for k in positions:
+        flowed = flow.entry(user, k) if flow is not None else exit_flow(user, k)
+        out += flowed or []
+    return out
+
+
+def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                op = op.operation
+                yield op
+                if op.regions:
+                    yield from _walk(op)
+
+
+def _storage_name(names: Names, root: ir.Value) -> str:
+    producer = defining_op(root)
+    if producer is None:
+        return names.name(root)
+    if producer.name == "util.global.load":
+        return "@" + str(ir.FlatSymbolRefAttr(producer.attributes["global"]).value)
+    return f"{names.name(root)} (made by {producer.name} at {names.location(producer)})"
+
+
+def _alternatives(op: ir.Operation | None) -> bool:
+    """Are ``op``'s regions alternatives (at most one of them runs)?"""
+    flow = flow_of(op)
+    return flow is not None and flow.alternatives
+
+
+def _exclusive(a: ir.Operation, b: ir.Operation) -> bool:
+    """Can ``a`` and ``b`` never both run in one execution of the function? They lie in
+    different alternatives of one ``scf.if``/``index_switch``, or in blocks of one region
+    (``cf`` branches) of which neither reaches the other."""
+    chain_a = _block_chain(a)
+    chain_b = _block_chain(b)
+    for holder_b, region_b, block_b in chain_b:
+        for holder_a, region_a, block_a in chain_a:
+            if holder_a != holder_b:
+                continue
+            if region_a != region_b:
+                return _alternatives(holder_a)
+            if block_a == block_b:
+                return False
+            blocks = list(holder_a.regions[region_a].blocks) if holder_a is not None else []
+            return not _reaches(blocks, block_a, block_b) and not _reaches(blocks, block_b, block_a)
+    return False
+
+
+def _block_chain(op: ir.Operation) -> list[tuple[ir.Operation, int, int]]:
+    """(op holding a region, index of the region, index of the block in it) for every block
+    around ``op``, innermost first, up to the function's body (held by the function op)."""
+    out: list[tuple[ir.Operation, int, int]] = []
+    current = op
+    while True:
+        block = current.block
+        holder = parent_op_of_block(block)
+        if holder is None:
+            return out
+        for r, region in enumerate(holder.regions):
+            blocks = list(region.blocks)
+            k = next((i for i, b in enumerate(blocks) if b == block), None)
+            if k is not None:
+                out.append((holder, r, k))
+                break
+        if holder.name in FUNCTION_OPS:
+            return out
+        current = holder
+
+
+def _reaches(blocks: list[ir.Block], start: int, goal: int) -> bool:
+    """Does block ``start`` reach block ``goal`` through branch successors?"""
+    seen = {start}
+    todo = [start]
+    while todo:
+        n = todo.pop()
+        for succ in blocks[n].successors:
+            k = next(i for i, b in enumerate(blocks) if b == succ)
+            if k == goal:
+                return True
+            if k not in seen:
+                seen.add(k)
+                todo.append(k)
+    return False

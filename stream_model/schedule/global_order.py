@@ -1,0 +1,200 @@
+"""Did IREE's scheduling keep the order of each global's loads, stores and the calls that may
+touch it?
+
+Scheduling forms execution regions out of the streamable ops of a block; the host ops between
+them (``util.global.load``/``store``, ``util.call``) keep their order, since the program's
+meaning depends on it: a load after a store of the same global reads what was stored. IREE 3.13's
+``iree-stream-schedule-execution`` breaks that: when a streamable op after a store joins the
+execution region that makes the stored value, the store is moved after the region, past a later
+call and a load of its global, which then reads the old buffer (found by the campaign; a
+program plain ``iree-compile`` gets wrong is ``tests/data/global_store_moved_past_its_reload.mlir``).
+
+The check compares a module before scheduling with the same module after it, function by
+function: for every global, the sequence of its loads, its stores and the calls that may touch
+it (a callee's own accesses and its callees', transitively; a callee the module does not define
+may touch any global) must, after scheduling, be what it was with some events removed (a pass
+may drop a load nobody reads, or forward one) and none reordered. It needs no location tags: a
+reorder shows as a sequence that is no longer a subsequence of the original.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from iree.compiler import ir
+
+from ..ir.util import nested_ops
+from ..semantics.op_table import callee_name
+
+__all__ = ["GlobalEvents", "GlobalOrderHazard", "check_global_order", "global_events"]
+
+_FUNCTIONS = ("util.func", "func.func", "util.initializer")
+_ACCESS = {"util.global.load": "load", "util.global.store": "store"}
+
+
+@dataclass(frozen=True)
+class _Event:
+    kind: str  # "load", "store" or "call"
+    symbol: str  # the global, or the callee
+    location: str
+
+    def describe(self) -> str:
+        what = f"util.call @{self.symbol}" if self.kind == "call" else f"util.global.{self.kind} @{self.symbol}"
+        return f"{what} ({self.location})"
+
+
+@dataclass(frozen=True)
+class GlobalEvents:
+    """A module's events per function (key: its name, or ``initializer #k``), and which globals
+    each function may touch, transitively (None: any)."""
+
+    events: dict[str, list[_Event]]
+    touches: dict[str, frozenset[str] | None]
+    globals: frozenset[str]
+
+
+@dataclass(frozen=True)
+class GlobalOrderHazard:
+    """An access to ``global_name`` that scheduling moved past another one it came before."""
+
+    function: str
+    global_name: str
+    moved: str
+    past: str
+
+    def line(self) -> str:
+        return (
+            f"in @{self.function}, IREE's schedule moved {self.moved} after {self.past}, which came after it: "
+            f"the order of @{self.global_name}'s accesses changed"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "schedule-check",
+            "check": "global-order",
+            "hazard": True,
+            "function": self.function,
+            "global": self.global_name,
+            "moved": self.moved,
+            "past": self.past,
+        }
+
+
+def global_events(module: ir.Module) -> GlobalEvents:
+    """The loads, stores and calls of every function of ``module``, in program order."""
+    events: dict[str, list[_Event]] = {}
+    direct: dict[str, set[str]] = {}
+    callees: dict[str, set[str]] = {}
+    initializers = 0
+    for op in module.body.operations:
+        fn = op.operation
+        if fn.name not in _FUNCTIONS:
+            continue
+        if fn.name == "util.initializer":
+            key = f"initializer #{initializers}"
+            initializers += 1
+        else:
+            key = ir.StringAttr(fn.attributes["sym_name"]).value
+        found = events[key] = []
+        for inner in nested_ops(fn):
+            if inner.name in _ACCESS:
+                symbol = ir.FlatSymbolRefAttr(inner.attributes["global"]).value
+                found.append(_Event(_ACCESS[inner.name], symbol, _location(inner)))
+                direct.setdefault(key, set()).add(symbol)
+            elif inner.name in ("util.call", "func.call"):
+                callee = callee_name(inner)
+                found.append(_Event("call", callee, _location(inner)))
+                callees.setdefault(key, set()).add(callee)
+    all_globals = frozenset(s for accessed in direct.values() for s in accessed)
+    return GlobalEvents(events, _transitive(events, direct, callees), all_globals)
+
+
+def _transitive(
+    events: dict[str, list[_Event]], direct: dict[str, set[str]], callees: dict[str, set[str]]
+) -> dict[str, frozenset[str] | None]:
+    """Each function's globals with its callees', to a fixpoint; None for a function that calls
+    one the module does not define (it may touch anything)."""
+    touches: dict[str, frozenset[str] | None] = {k: frozenset(direct.get(k, ())) for k in events}
+    changed = True
+    while changed:
+        changed = False
+        for key in events:
+            mine = touches[key]
+            if mine is None:
+                continue
+            grown: set[str] | None = set(mine)
+            for callee in callees.get(key, ()):
+                theirs = touches.get(callee)
+                if callee not in touches or theirs is None:
+                    grown = None
+                    break
+                assert grown is not None
+                grown |= theirs
+            new = None if grown is None else frozenset(grown)
+            if new != mine:
+                touches[key] = new
+                changed = True
+    return touches
+
+
+def check_global_order(before: GlobalEvents, after: ir.Module) -> list[GlobalOrderHazard]:
+    """Every function whose accesses to some global ``after`` (the scheduled module) reorders
+    relative to ``before`` (the same module before scheduling)."""
+    scheduled = global_events(after).events
+    hazards: list[GlobalOrderHazard] = []
+    for key, original in before.events.items():
+        now = scheduled.get(key)
+        if now is None:
+            continue
+        for name in sorted(before.globals):
+            first = _first_reorder(_of(before, original, name), _of(before, now, name))
+            if first is not None:
+                moved, past = first
+                hazards.append(GlobalOrderHazard(key, name, moved.describe(), past.describe()))
+    return hazards
+
+
+def _of(events: GlobalEvents, sequence: list[_Event], name: str) -> list[_Event]:
+    """The events of ``sequence`` that touch global ``name``."""
+    out = []
+    for e in sequence:
+        if e.kind == "call":
+            touched = events.touches.get(e.symbol)
+            if e.symbol in events.touches and touched is not None and name not in touched:
+                continue
+        elif e.symbol != name:
+            continue
+        out.append(e)
+    return out
+
+
+def _first_reorder(original: list[_Event], now: list[_Event]) -> tuple[_Event, _Event] | None:
+    """None when ``now`` is a subsequence of ``original`` (by kind and symbol); else an event of
+    ``now`` that came, in ``original``, before one ``now`` already had before it."""
+    keys = [(e.kind, e.symbol) for e in original]
+    at = 0
+    seen: list[tuple[_Event, int]] = []  # events of now matched so far, with their original index
+    for e in now:
+        key = (e.kind, e.symbol)
+        try:
+            at = keys.index(key, at) + 1
+            seen.append((e, at - 1))
+        except ValueError:
+            # Not found after the last match: it was earlier in the original (or never there).
+            earlier = [i for i, k in enumerate(keys) if k == key]
+            if not earlier:
+                continue  # an access scheduling made (none it moved): not an order the program had
+            past = next((p for p, i in reversed(seen) if i > earlier[-1]), seen[-1][0] if seen else e)
+            return e, past
+    return None
+
+
+_FILE_LINE_COL = re.compile(r'"([^"]*)":(\d+):(\d+)')
+
+
+def _location(op: ir.Operation) -> str:
+    """``file:line:col`` of the op (the first such in a fused location), or its location as printed."""
+    found = _FILE_LINE_COL.search(str(op.location))
+    return f"{found[1]}:{found[2]}:{found[3]}" if found else str(op.location)

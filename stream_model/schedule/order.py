@@ -1,0 +1,476 @@
+"""The execution order that scheduled stream-async IR guarantees, as IREE 3.13 documents it.
+
+Scheduled IR (after ``iree-stream-schedule-execution`` and ``-concurrency``, up to
+``iree-stream-schedule-allocation``) runs on two clocks. The *host* runs a function's ops in
+program order; a ``stream.async.execute`` op only submits work. The *device* runs each
+execution region (``Dialect/Stream/IR/StreamOps.td``):
+
+* "Nested ops execute serially in block order and nested ``stream.async.concurrent`` ops can be
+  used to run multiple ops concurrently": the items of an execution region's body run one
+  after the other; the ops of a concurrent region run at the same time (nested ones too);
+* "Zero or more timepoints may be provided to block execution until they are all reached;
+  zero timepoints indicates that execution may begin immediately": an execution region waits
+  for its ``await(...)`` timepoints and for nothing else; two regions with no timepoint
+  between them may run in either order, or at once;
+* "All results are only ready once all nested ops complete execution and the returned timepoint
+  is reached"; ``stream.timepoint.await`` blocks until its timepoint is reached; an op reads
+  an operand only once its producer has finished (stream async semantics).
+
+:class:`ScheduleOrder` answers one question: does op ``a`` *complete* before op ``b`` *starts*,
+in every execution those rules allow? It is a reachability question over events (an op's
+start and end, an execution region's submission) ordered by these edges:
+
+* **serial**: the end of an execution region's body item before the start of the next one;
+* **containment**: a region op starts before its body ops; an execution or concurrent region
+  ends after every op of its body;
+* **data**: an op that accesses bytes (a device op, ``stream.async.load``) starts after the
+  producers of its operands end, looking through captures; a concurrent region's result is
+  ready when the region ends; an execution region's result is ready only at its timepoint
+  (no edge of its own: ``stream.timepoint.await`` or ``await(...)`` orders it);
+* **timepoints**: an execution region starts after the regions whose timepoints it awaits
+  end (through ``stream.timepoint.join``/``barrier``); ``stream.timepoint.await`` ends after
+  them;
+* **host order**: a host op starts after the previous host op of its block ends when that op
+  is synchronous (``stream.timepoint.await``, ``stream.async.load``, ops on host values, a
+  region op's host work), else after it started (an execution region only after it was
+  submitted); the first op of a ``cf`` block after the previous blocks' terminators.
+
+An edge out of a loop (``scf.for``/``scf.while``, blocks of a ``cf`` cycle, regions the model
+does not know) orders only the loop's last iteration, so edges that leave a repeating context
+for an op outside it are dropped: whatever is then proven holds for every instance. An op of
+a loop body and an op of the same body are compared within one iteration.
+
+Nothing is assumed beyond these rules: unknown producers (function and block arguments, call
+results, values loaded from globals) order nothing, so an answer of ``False`` means "not
+proven", never "proven unordered". The order is read from the IR and never changes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from iree.compiler import ir
+
+from ..ir.util import defining_op
+from ..semantics.op_table import carries_order
+from ..semantics.region_flow import (
+    REGION_FLOW,
+    REGION_TERMINATORS,
+    ResultsReady,
+    captured,
+    device_holder,
+    flow_of,
+    is_device_region,
+    is_resource,
+)
+from ..semantics.region_flow import terminator as terminator_of
+
+__all__ = ["Callees", "ScheduleOrder", "ScheduledOp", "walk_function"]
+
+#: Host ops whose end the host waits for before it runs the next op, besides ops that touch
+#: no resource (arith, index, util.global on host values...).
+SYNCHRONOUS_HOST_OPS = frozenset({"stream.timepoint.await", "stream.async.load"})
+#: Ops that produce a timepoint reached when the ops they stand for end.
+TIMEPOINT_OPS = frozenset(
+    {
+        *(name for name, flow in REGION_FLOW.items() if flow.result_timepoint),
+        "stream.timepoint.join",
+        "stream.timepoint.barrier",
+    }
+)
+
+START, END, SUBMIT = 0, 1, 2
+Event = tuple[int, int]  # (kind, op index)
+
+
+@dataclass(eq=False)
+class ScheduledOp:
+    """One op of a function of scheduled IR and where it sits in the schedule."""
+
+    op: ir.Operation
+    index: int  # pre-order position in the function
+    parent: int | None  # index of the op whose region holds it (None: the function body)
+    device: bool  # inside an execution region: runs on the device
+    #: The repeating contexts around the op, outermost first: loops (scf.for/while, unknown
+    #: region ops) as ``("op", index)`` and cf cycles as ``("cycle", block id)``.
+    repeats: tuple[tuple[str, int], ...]
+    block: int  # id of the block that holds it
+    previous: int | None = None  # the op before it in its block
+    has_regions: bool = False
+    children: list[int] = field(default_factory=list)  # ops of its regions' blocks (direct)
+
+
+@dataclass
+class _Walk:
+    ops: list[ScheduledOp] = field(default_factory=list)
+    #: Per block id, the terminators of its predecessor blocks, back edges left out.
+    forward_predecessors: dict[int, list[ir.Operation]] = field(default_factory=dict)
+
+
+def walk_function(fn: ir.Operation) -> list[ScheduledOp]:
+    """Every op of ``fn`` (pre-order), with its place in the schedule."""
+    return _walk(fn).ops
+
+
+def _walk(fn: ir.Operation) -> _Walk:
+    walk = _Walk()
+    ops = walk.ops
+    next_block = [0]
+
+    def visit_region(region: ir.Region, parent: int | None, device: bool, repeats: tuple[tuple[str, int], ...]) -> None:
+        blocks = list(region.blocks)
+        ids = []
+        for _ in blocks:
+            next_block[0] += 1
+            ids.append(next_block[0])
+        cycles, back = _cycles_and_back_edges(blocks)
+        for k, block in enumerate(blocks):
+            preds = [
+                list(blocks[j].operations)[-1].operation
+                for j, b in enumerate(blocks)
+                if any(s == block for s in b.successors) and (j, k) not in back
+            ]
+            if preds:
+                walk.forward_predecessors[ids[k]] = preds
+            reps = repeats + ((("cycle", ids[k]),) if k in cycles else ())
+            visit_block(block, ids[k], parent, device, reps)
+
+    def visit_block(
+        block: ir.Block, bid: int, parent: int | None, device: bool, repeats: tuple[tuple[str, int], ...]
+    ) -> None:
+        previous: int | None = None
+        for op in block.operations:
+            op = op.operation
+            info = ScheduledOp(op, len(ops), parent, device, repeats, bid, previous, len(op.regions) > 0)
+            ops.append(info)
+            if parent is not None:
+                ops[parent].children.append(info.index)
+            previous = info.index
+            flow = flow_of(op)
+            inner_repeats = repeats if flow is not None and flow.at_most_once else repeats + (("op", info.index),)
+            for region in op.regions:
+                visit_region(region, info.index, device or is_device_region(op), inner_repeats)
+
+    for region in fn.regions:
+        visit_region(region, None, False, ())
+    return walk
+
+
+class ScheduleOrder:
+    """Which ops of one function of scheduled IR complete before others start (see module
+    docstring). Built once per function; queries are memoised backward searches."""
+
+    def __init__(self, fn: ir.Operation, callees: Callees | None = None) -> None:
+        self.fn = fn
+        self.callees = callees
+        walk = _walk(fn)
+        self.ops = walk.ops
+        self._forward_predecessors = walk.forward_predecessors
+        self.by_op: dict[ir.Operation, ScheduledOp] = {i.op: i for i in self.ops}
+        self._preds: dict[Event, list[Event]] = {}
+        self._ancestors: dict[Event, frozenset[Event]] = {}
+
+    # -- queries ----------------------------------------------------------------------------
+    def info(self, op: ir.Operation) -> ScheduledOp | None:
+        return self.by_op.get(op)
+
+    def completes_before(self, a: ScheduledOp, b: ScheduledOp) -> bool:
+        """Does ``a`` end before ``b`` starts, in every execution IREE's rules allow (for the
+        instances of both that run in one iteration of their common loops)?"""
+        if a is b:
+            return False
+        return (END, a.index) in self._reaching((START, b.index))
+
+    def _reaching(self, event: Event) -> frozenset[Event]:
+        """Every event that happens before ``event``: a backward search, memoised per queried
+        event (a check asks about few ops, each against several others)."""
+        found = self._ancestors.get(event)
+        if found is None:
+            seen: set[Event] = set()
+            stack = [event]
+            while stack:
+                for p in self.preds(stack.pop()):
+                    if p not in seen:
+                        seen.add(p)
+                        stack.append(p)
+            found = self._ancestors[event] = frozenset(seen)
+        return found
+
+    # -- edges ------------------------------------------------------------------------------
+    def preds(self, event: Event) -> list[Event]:
+        """The events that directly precede ``event`` (module docstring)."""
+        found = self._preds.get(event)
+        if found is None:
+            kind, index = event
+            info = self.ops[index]
+            if kind == START:
+                found = self._start_preds(info)
+            elif kind == END:
+                found = self._end_preds(info)
+            else:
+                found = self._host_preds(info)
+            self._preds[event] = found
+        return found
+
+    def _start_preds(self, info: ScheduledOp) -> list[Event]:
+        out: list[Event] = []
+        if _submitted(info.op):
+            out.append((SUBMIT, info.index))
+            awaited = REGION_FLOW[info.op.name].waits_for(info.op)
+            if awaited is not None:
+                out += self._reached(awaited, info)
+        elif info.parent is not None and is_device_region(self.ops[info.parent].op):
+            parent = self.ops[info.parent]
+            out.append((START, parent.index))
+            if REGION_FLOW[parent.op.name].serial_body and info.previous is not None:
+                out.append((END, info.previous))  # serial: the previous item of the body
+        else:
+            out += self._host_preds(info)
+        if info.device or info.op.name in SYNCHRONOUS_HOST_OPS or _submitted(info.op):
+            for operand in info.op.operands:
+                out += self._ready(operand, info)
+        return out
+
+    def _end_preds(self, info: ScheduledOp) -> list[Event]:
+        out: list[Event] = [(START, info.index)]
+        name = info.op.name
+        if is_device_region(info.op):
+            out += [(END, c) for c in info.children]
+        elif name == "stream.timepoint.await":
+            out += self._reached(info.op.opview.await_timepoint, info)
+        elif name == "stream.timepoint.join":
+            for tp in info.op.operands:
+                out += self._reached(tp, info)
+        elif name == "stream.timepoint.barrier":
+            out += self._ready(info.op.opview.resource, info)
+        elif info.has_regions and not info.device:
+            # A host region op ends when the host has run its blocks: their terminators ended
+            # (which, through host order, is after every synchronous op in them).
+            for c in info.children:
+                child = self.ops[c]
+                if not len(child.op.successors) and child.op.name in _REGION_TERMINATORS:
+                    out.append((END, c))
+        return out
+
+    def _host_preds(self, info: ScheduledOp) -> list[Event]:
+        """Host program order before a host op (or before an execution region's submission):
+        the previous op of its block; for the first op of a block, the start of the region op
+        holding it and the terminators of the block's predecessors (back edges of a ``cf``
+        loop left out: they order an iteration after the previous one, not this one)."""
+        if info.previous is not None:
+            prev = self.ops[info.previous]
+            if _submitted(prev.op):
+                return [(SUBMIT, prev.index)]
+            return [(END, prev.index) if _synchronous(prev) else (START, prev.index)]
+        out: list[Event] = []
+        if info.parent is not None:
+            out.append((START, info.parent))
+        for terminator in self._forward_predecessors.get(info.block, ()):
+            t = self.by_op.get(terminator)
+            if t is not None:
+                out.append((END, t.index))
+        return out
+
+    def _ready(self, value: ir.Value, user: ScheduledOp) -> list[Event]:
+        """The events after which ``user`` may read ``value``: its producer's end, looking
+        through captures and concurrent results."""
+        for _ in range(10_000):
+            producer = defining_op(value)
+            if producer is None:
+                holder = device_holder(value.owner)
+                if holder is None:
+                    return []
+                k = ir.BlockArgument(value).arg_number
+                value = captured(holder)[k]
+                continue
+            info = self.by_op.get(producer)
+            if info is None or not self._may_order(info, user):
+                return []
+            flow = flow_of(producer)
+            if flow is not None and flow.results_ready is ResultsReady.AT_END:
+                return [(END, info.index)]
+            if info.has_regions:
+                return []  # ready at the timepoint (execute), or after host work only
+            if producer.name in ("stream.timepoint.await", "stream.timepoint.barrier"):
+                return [(END, info.index)]
+            if not carries_order(value, producer):
+                return []
+            return [(END, info.index)]
+        return []
+
+    def _reached(self, tp: ir.Value, user: ScheduledOp) -> list[Event]:
+        """The events that have happened when timepoint ``tp`` is reached: the end of the
+        execution region (or join, barrier) producing it; through ``scf.if``/``index_switch``
+        the events every alternative's timepoint implies; through ``util.call`` those of the
+        timepoints passed in that the callee's returned timepoint implies on every return."""
+        producer = defining_op(tp)
+        if producer is None:
+            return []
+        info = self.by_op.get(producer)
+        if info is None or not self._may_order(info, user):
+            return []
+        if producer.name in TIMEPOINT_OPS:
+            return [(END, info.index)]
+        k = ir.OpResult(tp).result_number
+        if _alternatives(producer):
+            common: set[Event] | None = None
+            for region in producer.regions:
+                last = terminator_of(region.blocks[0])
+                events = set(self._reached(last.operands[k], user)) if k < len(last.operands) else set()
+                common = events if common is None else common & events
+            return sorted(common or ())
+        if producer.name == "util.call" and self.callees is not None:
+            callee = self.callees.get(ir.FlatSymbolRefAttr(producer.attributes["callee"]).value)
+            if callee is None:
+                return []
+            out: list[Event] = []
+            for j in sorted(self.callees.implied_arguments(callee, k)):
+                out += self._reached(producer.operands[j], user)
+            return out
+        return []
+
+    def _may_order(self, source: ScheduledOp, user: ScheduledOp) -> bool:
+        """May an edge from ``source`` to ``user`` stand for every instance of ``source`` that
+        precedes ``user``? Only when ``source`` repeats no more often than ``user``: every
+        repeating context of ``source`` is one of ``user``'s."""
+        return set(source.repeats) <= set(user.repeats)
+
+
+#: Ops that end a region or a function's body.
+_REGION_TERMINATORS = frozenset({*REGION_TERMINATORS, "util.return", "func.return"})
+
+
+def _alternatives(op: ir.Operation) -> bool:
+    """Are ``op``'s regions alternatives (at most one runs)?"""
+    flow = flow_of(op)
+    return flow is not None and flow.alternatives
+
+
+def _submitted(op: ir.Operation) -> bool:
+    """Does the host submit ``op`` and go on without waiting for its end (an execution region)?"""
+    flow = flow_of(op)
+    return flow is not None and flow.submitted
+
+
+def _synchronous(info: ScheduledOp) -> bool:
+    """Does the host wait for the op's end before it runs the next op?"""
+    name = info.op.name
+    if name in SYNCHRONOUS_HOST_OPS:
+        return True
+    if _submitted(info.op):
+        return False
+    if info.has_regions:
+        return name in REGION_FLOW  # its end is the end of its host work (see _end_preds)
+    return not any(is_resource(v) for v in info.op.operands) and not any(is_resource(r) for r in info.op.results)
+
+
+def _cycles_and_back_edges(blocks: list[ir.Block]) -> tuple[set[int], set[tuple[int, int]]]:
+    """For the blocks of one region: which lie on a cycle of branch successors, and which
+    edges ``(from, to)`` are back edges of a depth-first search from the entry block."""
+    if len(blocks) < 2:
+        return set(), set()
+    successors = [[next(i for i, b in enumerate(blocks) if b == s) for s in block.successors] for block in blocks]
+    back: set[tuple[int, int]] = set()
+    state = [0] * len(blocks)  # 0 new, 1 on the stack, 2 done
+    for root in range(len(blocks)):
+        if state[root]:
+            continue
+        state[root] = 1
+        stack = [(root, iter(successors[root]))]
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state[nxt] == 1:
+                back.add((node, nxt))
+            elif state[nxt] == 0:
+                state[nxt] = 1
+                stack.append((nxt, iter(successors[nxt])))
+    on_cycle: set[int] = set()
+    for start in range(len(blocks)):
+        seen: set[int] = set()
+        todo = list(successors[start])
+        while todo:
+            n = todo.pop()
+            if n == start:
+                on_cycle.add(start)
+                break
+            if n not in seen:
+                seen.add(n)
+                todo.extend(successors[n])
+    return on_cycle, back
+
+
+class Callees:
+    """The functions of a module by name, and what their returned timepoints imply: a call's
+    result timepoint is reached only after the timepoints passed as the arguments it implies
+    (the callee's execution regions await them), on every return of the callee."""
+
+    def __init__(self, module: ir.Module) -> None:
+        self._functions: dict[str, ir.Operation] = {}
+        for op in module.body.operations:
+            op = op.operation
+            if op.name in ("util.func", "func.func") and "sym_name" in op.attributes:
+                self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
+        self._implied: dict[tuple[str, int], frozenset[int]] = {}
+
+    def get(self, name: str) -> ir.Operation | None:
+        fn = self._functions.get(name)
+        return fn if fn is not None and len(fn.regions) and list(fn.regions[0].blocks) else None
+
+    def implied_arguments(self, fn: ir.Operation, result: int) -> frozenset[int]:
+        """Indices of ``fn``'s arguments (timepoints) that are reached whenever its result
+        ``result`` is, on every ``util.return``."""
+        key = (ir.StringAttr(fn.attributes["sym_name"]).value, result)
+        if key in self._implied:
+            return self._implied[key]
+        self._implied[key] = frozenset()  # a recursive call implies nothing while it is settled
+        entry = fn.regions[0].blocks[0]
+        common: set[int] | None = None
+        for block in fn.regions[0].blocks:
+            terminator = list(block.operations)[-1].operation
+            if terminator.name not in ("util.return", "func.return"):
+                continue
+            found = (
+                _implied(terminator.operands[result], entry, self, 0) if result < len(terminator.operands) else set()
+            )
+            common = found if common is None else common & found
+        self._implied[key] = frozenset(common or ())
+        return self._implied[key]
+
+
+def _implied(tp: ir.Value, entry: ir.Block, callees: Callees, depth: int) -> set[int]:
+    """Which arguments of the function whose entry block is ``entry`` are reached whenever
+    ``tp`` is: the argument itself, what a join joins, what an execution region awaits."""
+    if depth > 64:
+        return set()
+    producer = defining_op(tp)
+    if producer is None:
+        if tp.owner == entry:
+            return {ir.BlockArgument(tp).arg_number}
+        return set()
+    name = producer.name
+    if name == "stream.timepoint.join":
+        return set().union(*(_implied(t, entry, callees, depth + 1) for t in producer.operands))
+    if _submitted(producer):
+        awaited = REGION_FLOW[name].waits_for(producer)
+        return _implied(awaited, entry, callees, depth + 1) if awaited is not None else set()
+    if _alternatives(producer):
+        k = ir.OpResult(tp).result_number
+        common: set[int] | None = None
+        for region in producer.regions:
+            found = _implied(terminator_of(region.blocks[0]).operands[k], entry, callees, depth + 1)
+            common = found if common is None else common & found
+        return common or set()
+    if name == "util.call":
+        callee = callees.get(ir.FlatSymbolRefAttr(producer.attributes["callee"]).value)
+        if callee is None:
+            return set()
+        k = ir.OpResult(tp).result_number
+        out: set[int] = set()
+        for j in callees.implied_arguments(callee, k):
+            out |= _implied(producer.operands[j], entry, callees, depth + 1)
+        return out
+    return set()

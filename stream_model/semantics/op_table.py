@@ -1,0 +1,577 @@
+"""What each op does to resources: one table, read by the rest of the model.
+
+Every op that touches a ``!stream.resource`` value is described by an :class:`OpEffects`:
+which resource operands it *reads* and *writes*, over which byte range, which results are *tied*
+(the result is the operand's storage, updated in place), which results are *fresh* storage,
+which share the operand's storage without writing it (casts), and which values *escape* the
+function (exported, stored to a global, passed to a call) so that code we cannot see may read or
+write them at any time.
+
+The table is data (:data:`OP_TABLE`, one :class:`OpSpec` per op, naming accessors of the
+generated op classes; for an op an alias folds into, which operands the fold rewrites,
+:class:`FoldSpec`) plus a few functions for ops whose operand lists are variadic (dispatch,
+call, return, region ops and their terminators, whose flow is :mod:`stream_model.semantics.region_flow`).
+``tests/unit/test_op_table.py`` checks every entry against IREE 3.13's generated classes. An op that uses or produces a resource and is not in the table is *unknown*:
+its resource operands are treated as read and written over an unknown range and as escaping,
+and every slice whose storage it can reach keeps its copy. Semantics follow
+``Dialect/Stream/IR/StreamOps.td`` of IREE 3.13.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TypeAlias
+
+from iree.compiler import ir
+
+from ..ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments, parent_op
+from .region_flow import (
+    BRANCH_OPS,
+    REGION_FLOW,
+    REGION_TERMINATORS,
+    captured,
+    device_holder,
+    flow_of,
+    is_device_region,
+    region_ties,
+    resource_results,
+    yielded,
+)
+from .region_flow import branch_operands as branch_operands
+from .region_flow import is_resource as is_resource
+from .region_flow import tied_operands as tied_operands
+
+
+@dataclass(frozen=True, eq=False)
+class Plus:
+    """A bound ``base + delta`` (scalar loads and stores access ``[offset, offset + width)``)."""
+
+    base: ir.Value
+    delta: int
+
+
+# A range bound is an IR index value, a literal integer, ``Plus``, or ``None`` for "unknown".
+Bound: TypeAlias = "ir.Value | int | Plus | None"
+
+
+class Kind(Enum):
+    READ = "read"
+    WRITE = "write"
+
+
+@dataclass(frozen=True, eq=False)
+class Access:
+    """One byte-range access of ``value`` by an op: ``[start, end)`` in the value's addressing.
+
+    ``start``/``end`` of ``None`` mean the range is unknown (the whole resource, or worse).
+    ``size`` is the resource's size as the op states it, for the in-bounds facts.
+    ``length`` is the byte count the op really moves when it has its own operand for it
+    (a copy's ``length``, an update's ``update_size``, a fill's ``target_length``, a slice's
+    result size, a dispatch operand's ``for`` length): IREE lowers the op with it, and the
+    verifiers do not check it against ``end - start``. The range is ``[start, end)`` only
+    where the two provably agree; elsewhere it is unknown (see ``facts.access_range``).
+    """
+
+    value: ir.Value
+    kind: Kind
+    start: Bound
+    end: Bound
+    size: ir.Value | None = None
+    length: Bound = None
+    #: Why the range is unknown, said where the access is made (empty when the range is known).
+    why: str = ""
+
+    @property
+    def range_known(self) -> bool:
+        return self.start is not None and self.end is not None
+
+
+@dataclass(eq=False)
+class OpEffects:
+    """Everything the model needs to know about one op's resource behaviour."""
+
+    accesses: list[Access] = field(default_factory=list)
+    tied: list[tuple[ir.Value, ir.Value]] = field(default_factory=list)  # (result, operand)
+    aliases: list[tuple[ir.Value, ir.Value]] = field(default_factory=list)  # same storage, no write
+    fresh: list[ir.Value] = field(default_factory=list)  # results in new storage
+    external: list[ir.Value] = field(default_factory=list)  # results of unknown provenance
+    escapes: list[ir.Value] = field(default_factory=list)  # operands code we cannot see may touch
+    global_load: tuple[ir.Value, str] | None = None  # (result, global symbol)
+    global_store: tuple[ir.Value, str] | None = None  # (stored value, global symbol)
+    # Operands whose storage becomes a global's by what the op does (a call whose callee
+    # stores its argument to the global): (operand position, global symbol). A position, not
+    # the value: one value may be passed twice, to be stored to two globals.
+    joins_globals: list[tuple[int, str]] = field(default_factory=list)
+    # Results that may be a global's buffer by what the op does (a call whose callee returns a
+    # load of the global): (result, global symbol). Such a result is also ``external``.
+    holds_globals: list[tuple[ir.Value, str]] = field(default_factory=list)
+    unknown: bool = False  # the op is not in the table but touches resources
+    # Globals whose storage the op may write besides its accesses (calls); None: any global and
+    # any external storage.
+    writes_globals: frozenset[str] | None = frozenset()
+    # Operands the op may still be reading after its results are ready (calls whose callee
+    # reads an argument off the path to its results): results do not order later writes.
+    late_reads: list[ir.Value] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Table-driven ops: each access names accessors of the generated op view.
+
+
+@dataclass(frozen=True)
+class AccessSpec:
+    """``operand`` read or written over ``[start, end)``; names are op-view accessors.
+
+    ``start`` may be ``0``; ``end`` may be the name of a size accessor (the whole operand) or
+    ``("+", offset_accessor, byte_width_of_result_or_value)`` for scalar loads/stores.
+    """
+
+    operand: str
+    kind: Kind
+    start: str | int
+    end: str | tuple[str, str, str]
+    size: str
+    length: str | None = None  # the accessor of the byte count the op moves, if it has one
+
+
+@dataclass(frozen=True)
+class FoldSpec:
+    """How a consumer reading an alias through operand ``source`` is folded (:mod:`stream_model.model.folds`):
+    it names the alias's source instead, the ``shifted`` operands get the alias's offset added,
+    and ``size`` (if any) becomes the source's size. ``in_place``: those operands are rewritten
+    in the op; otherwise the op is replaced (an update of the whole alias becomes a copy of the
+    source's bytes). ``unless_also``: no fold when ``source`` is that operand too."""
+
+    source: str
+    size: str | None
+    shifted: tuple[str, ...]
+    in_place: bool = True
+    unless_also: str | None = None
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    accesses: tuple[AccessSpec, ...] = ()
+    tied_to: str | None = None  # result 0 is tied to this operand
+    alias_of: str | None = None  # result 0 shares this operand's storage (no write)
+    fresh_result: bool = False
+    external_result: bool = False
+    escapes: tuple[str, ...] = ()
+    #: The op's operands in ODS order (IREE 3.13; fixed-arity ops), where a fold needs their
+    #: positions: ``operands[i]`` is the accessor of ``op.operands[i]``.
+    operands: tuple[str, ...] = ()
+    fold: FoldSpec | None = None
+
+    def position(self, accessor: str) -> int:
+        """Where the operand ``accessor`` names is in the op's operand list."""
+        return self.operands.index(accessor)
+
+
+R, W = Kind.READ, Kind.WRITE
+
+OP_TABLE: dict[str, OpSpec] = {
+    # A slice is a copy of [offset, end) of its source into new storage: the op we elide.
+    "stream.async.slice": OpSpec(
+        (AccessSpec("source", R, "source_offset", "source_end", "source_size", "result_size"),),
+        fresh_result=True,
+        operands=("source", "source_size", "source_offset", "source_end", "result_size"),
+        fold=FoldSpec("source", "source_size", ("source_offset", "source_end")),
+    ),
+    "stream.async.update": OpSpec(
+        (
+            AccessSpec("update", R, 0, "update_size", "update_size"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size", "update_size"),
+        ),
+        tied_to="target",
+        operands=("target", "target_size", "target_offset", "target_end", "update", "update_size"),
+        fold=FoldSpec("update", None, ("update_size",), in_place=False, unless_also="target"),
+    ),
+    "stream.async.copy": OpSpec(
+        (
+            AccessSpec("source", R, "source_offset", "source_end", "source_size", "length"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size", "length"),
+        ),
+        tied_to="target",
+        operands=(
+            "target",
+            "target_size",
+            "target_offset",
+            "target_end",
+            "source",
+            "source_size",
+            "source_offset",
+            "source_end",
+            "length",
+        ),
+        fold=FoldSpec("source", "source_size", ("source_offset", "source_end")),
+    ),
+    "stream.async.fill": OpSpec(
+        (AccessSpec("target", W, "target_offset", "target_end", "target_size", "target_length"),), tied_to="target"
+    ),
+    "stream.async.collective": OpSpec(
+        (
+            AccessSpec("source", R, "source_offset", "source_end", "source_size", "source_length"),
+            AccessSpec("target", W, "target_offset", "target_end", "target_size", "target_length"),
+        ),
+        tied_to="target",
+    ),
+    "stream.async.store": OpSpec(
+        (AccessSpec("target", W, "target_offset", ("+", "target_offset", "value"), "target_size"),),
+        tied_to="target",
+    ),
+    "stream.async.load": OpSpec(
+        (AccessSpec("source", R, "source_offset", ("+", "source_offset", "result"), "source_size"),),
+        operands=("source", "source_size", "source_offset"),
+        fold=FoldSpec("source", "source_size", ("source_offset",)),
+    ),
+    "stream.async.splat": OpSpec(fresh_result=True),
+    "stream.async.alloca": OpSpec(fresh_result=True),
+    # A constant's contents in new storage (IREE may merge two equal ones: MERGEABLE_PRODUCERS).
+    "stream.async.constant": OpSpec(fresh_result=True),
+    # A cast changes lifetime/affinity, not storage: its result is the same bytes.
+    "stream.async.cast": OpSpec(alias_of="source"),
+    "stream.async.barrier": OpSpec(alias_of="source"),
+    "stream.tensor.import": OpSpec(external_result=True),
+    # An exported resource is visible to the caller, who may read or write it at any time.
+    "stream.tensor.export": OpSpec((AccessSpec("source", R, 0, "source_size", "source_size"),), escapes=("source",)),
+}
+
+#: Producers of fresh storage that IREE 3.13 may merge after the splice: ``Pure`` ops whose two
+#: instances with equal attributes and operands CSE makes one value, one buffer (checked on IREE,
+#: see :mod:`stream_model.model.merges`). ``stream.async.splat``, ``stream.async.alloca`` and ``stream.async.clone``
+#: are not ``Pure`` and are never merged (a clone IREE rematerialises shares its source's storage
+#: in the table already, :func:`_clone`). Results that IREE's canonicalizer folds into another
+#: value after the splice (a whole slice, a whole update) are :func:`stream_model.model.merges.folded_pairs`.
+MERGEABLE_PRODUCERS = frozenset(
+    {"stream.async.dispatch", "stream.async.slice", "stream.async.transfer", "stream.async.constant"}
+)
+
+# Ops that take a resource operand only to ask about it, never touching its bytes.
+IGNORED_OPS = frozenset({"stream.resource.size"})
+
+
+def _byte_width(value: ir.Value) -> int | None:
+    """Width in bytes of a scalar stored or loaded by stream.async.store/load; None (an
+    unknown range) for a width that is not whole bytes (``i1``, ``i4``: how many bytes IREE
+    touches for those is not something the model claims)."""
+    t = value.type
+    try:
+        bits = ir.IntegerType(t).width if isinstance(t, ir.IntegerType) else ir.FloatType(t).width
+    except Exception:  # noqa: BLE001 - a type we do not know the width of: unknown range
+        return None
+    return bits // 8 if bits > 0 and bits % 8 == 0 else None
+
+
+def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
+    fx = OpEffects()
+    for a in spec.accesses:
+        value = getattr(op, a.operand)
+        start: Bound = a.start if isinstance(a.start, int) else getattr(op, a.start)
+        if isinstance(a.end, tuple):
+            _, base, scalar = a.end
+            width = _byte_width(getattr(op, scalar))
+            end: Bound = None if width is None else Plus(getattr(op, base), width)
+            if width is None:
+                start = None
+        else:
+            end = getattr(op, a.end)
+        length = getattr(op, a.length) if a.length is not None else None
+        why = BYTES_NOT_KNOWN if start is None or end is None else ""
+        fx.accesses.append(Access(value, a.kind, start, end, getattr(op, a.size), length, why=why))
+    result = op.results[0] if len(op.results) else None
+    if spec.tied_to is not None:
+        fx.tied.append((result, getattr(op, spec.tied_to)))
+    if spec.alias_of is not None:
+        fx.aliases.append((result, getattr(op, spec.alias_of)))
+    if spec.fresh_result:
+        fx.fresh.append(result)
+    if spec.external_result:
+        fx.external.append(result)
+    fx.escapes.extend(getattr(op, name) for name in spec.escapes)
+    return fx
+
+
+# --------------------------------------------------------------------------------------------
+# Variadic ops.
+
+
+def _dispatch(op: ir.OpView) -> OpEffects:
+    """Dispatch reads each resource operand over its ``[offset to end]`` and writes the operands
+    its results are tied to; untied results are fresh storage. Dispatches cannot write untied
+    operands (the async form has no other way to produce a write)."""
+    fx = OpEffects()
+    segment = operand_segments(op.operation, DISPATCH_OPERAND_SEGMENTS)
+    operands = segment["resource_operands"]
+    # Offsets, ends and sizes are listed for the resource operands only, in order.
+    positions = [i for i, v in enumerate(operands) if is_resource(v)]
+    offsets, ends, sizes, lengths = (
+        segment["resource_operand_offsets"],
+        segment["resource_operand_ends"],
+        segment["resource_operand_sizes"],
+        segment["resource_operand_lengths"],
+    )
+    tied_operand_ids = set()
+    for result_index, operand_index in enumerate(tied_operands(op)):
+        result = op.results[result_index]
+        if operand_index is None:
+            if is_resource(result):
+                fx.fresh.append(result)
+            continue
+        tied_operand_ids.add(operand_index)
+        fx.tied.append((result, operands[operand_index]))
+    for k, operand_index in enumerate(positions):
+        value = operands[operand_index]
+        fx.accesses.append(Access(value, R, offsets[k], ends[k], sizes[k], lengths[k]))
+        if operand_index in tied_operand_ids:
+            fx.accesses.append(Access(value, W, offsets[k], ends[k], sizes[k], lengths[k]))
+    return fx
+
+
+def _call(op: ir.OpView) -> OpEffects:
+    """A call before (or without) its callee's summary: the callee may read and write any
+    resource it is given, any global and any external storage, and its results may alias
+    anything. :mod:`stream_model.interproc.calls` replaces this with the callee's summary when it has one."""
+    fx = OpEffects(writes_globals=None)
+    for v in op.operands:
+        if is_resource(v):
+            fx.accesses.append(Access(v, R, None, None, why=CALL_MAY_WRITE))
+            fx.accesses.append(Access(v, W, None, None, why=CALL_MAY_WRITE))
+            fx.escapes.append(v)
+            fx.late_reads.append(v)
+    fx.external.extend(r for r in op.results if is_resource(r))
+    return fx
+
+
+def callee_name(op: ir.Operation) -> str:
+    """The symbol a ``util.call`` calls."""
+    return str(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+
+
+def _return(op: ir.OpView) -> OpEffects:
+    """Returned resources reach the caller, which may touch them at any time."""
+    return OpEffects(escapes=[v for v in op.operands if is_resource(v)])
+
+
+def _global_access(op: ir.OpView) -> OpEffects:
+    """A resource global's load (its result is the global's buffer) or store (the stored
+    value becomes the global's buffer); index globals carry no storage."""
+    fx = OpEffects()
+    store = op.operation.name == "util.global.store"
+    value = op.operands[0] if store else op.results[0]
+    if is_resource(value):
+        entry = (value, str(ir.FlatSymbolRefAttr(op.attributes["global"]).value))
+        if store:
+            fx.global_store = entry
+        else:
+            fx.global_load = entry
+    return fx
+
+
+def _region_op(op: ir.OpView) -> OpEffects:
+    """A known region op: no effects of its own (its region edges are storage edges), except
+    an execution or concurrent region's tied result that yields a value not made in place from
+    its capture (:func:`_device_region_op`)."""
+    if is_device_region(op.operation):
+        return _device_region_op(op)
+    return OpEffects()
+
+
+#: Why an access's range is unknown, said where the access is made.
+UNKNOWN_OP = "an op the model does not know"
+CALL_MAY_WRITE = "a call whose callee may write this storage"
+BYTES_NOT_KNOWN = "the model does not know which bytes it writes"
+#: Why a tied result of an execution or concurrent region writes its capture.
+YIELDED_INTO_CAPTURE = (
+    "a result tied to this storage yields a value not made in place from it, which IREE writes into it"
+)
+
+
+def _device_region_op(op: ir.OpView) -> OpEffects:
+    """A tied result of an execution or concurrent region is the captured operand's storage.
+    When the region yields a value that is not that capture, written in place (a dispatch's
+    fresh result, another capture, a slice), IREE's allocation puts the yielded value into the
+    captured buffer: the region op writes the whole capture, at an order the model does not
+    know."""
+    fx = OpEffects()
+    region = op.operation
+    operands = captured(region)
+    args = list(region.regions[0].blocks[0].arguments)
+    out = yielded(region)
+    for k, tied in region_ties(region):
+        if tied >= len(operands):
+            continue
+        if k >= len(out) or not _made_in_place_from(out[k], args[tied] if tied < len(args) else None):
+            fx.accesses.append(Access(operands[tied], W, None, None, why=YIELDED_INTO_CAPTURE))
+    return fx
+
+
+def _made_in_place_from(value: ir.Value, origin: ir.Value | None) -> bool:
+    """Is ``value`` the storage ``origin`` holds: ``origin`` itself, or the end of a chain of
+    in-place ops (tied results) that starts at it? Nested execution and concurrent regions are
+    followed through what they yield and what they capture."""
+    for _ in range(10_000):
+        if origin is None:
+            return False
+        if value == origin:
+            return True
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            parent = device_holder(owner)
+            if parent is None:
+                return False
+            value = captured(parent)[ir.BlockArgument(value).arg_number]
+            continue
+        producer = owner.operation if hasattr(owner, "operation") else owner
+        if is_device_region(producer):
+            results = resource_results(producer)
+            k = next((i for i, r in enumerate(results) if r == value), None)
+            out = yielded(producer)
+            if k is None or k >= len(out):
+                return False
+            value = out[k]
+            continue
+        operand = next((o for r, o in effects_of(producer).tied if r == value), None)
+        if operand is None:
+            return False
+        value = operand
+    return False
+
+
+def _branch(op: ir.OpView) -> OpEffects:
+    """A ``cf`` branch touches no bytes: its operands become the successor's block arguments
+    (storage edges, see :mod:`stream_model.model.storage`)."""
+    return OpEffects()
+
+
+def _terminator(op: ir.OpView) -> OpEffects:
+    """A region terminator: a storage edge to a known parent; to any other parent, every
+    resource it yields escapes (the model does not follow it)."""
+    if flow_of(parent_op(op.operation)) is not None:
+        return OpEffects()
+    return OpEffects(escapes=[v for v in op.operands if is_resource(v)])
+
+
+def _clone(op: ir.OpView) -> OpEffects:
+    """A clone copies its source into new storage, but only as long as IREE keeps it: after
+    the splice, a clone of a rematerialisable value (a splat, a dispatch result) is rewritten
+    into a second identical producer, which CSE may merge with the first, so the "copy" ends
+    up sharing the source's buffer. Only a clone of a value
+    loaded from a global is trusted to be fresh; every other clone shares its source's storage
+    for the model."""
+    fx = OpEffects(accesses=[Access(op.source, R, 0, op.source_size, op.source_size)])
+    producer = defining_op(op.source)
+    if isinstance(producer, ir.Operation) and producer.name == "util.global.load":
+        fx.fresh.append(op.result)
+    else:
+        fx.aliases.append((op.result, op.source))
+    return fx
+
+
+def _transfer(op: ir.OpView) -> OpEffects:
+    """A transfer between two affinities moves its source into new storage. A transfer within
+    one affinity (both spelled the same, or both left out) that involves no staging memory is
+    a clone for IREE: its canonicalizer rewrites it into one (``SameAffinityTransferToClone``),
+    and the clone then shares its source's storage as :func:`_clone` says. A transfer of a
+    transfer back to the first one's source type folds into that source."""
+    staging = any("<staging>" in str(v.type) for v in (op.source, op.result))
+    # IREE compares the two attributes: both left out counts as the same, one left out does not.
+    same = str(op.source_affinity) == str(op.target_affinity)
+    if staging or not same:
+        return OpEffects(accesses=[Access(op.source, R, 0, op.source_size, op.source_size)], fresh=[op.result])
+    fx = _clone(op)
+    producer = defining_op(op.source)
+    if isinstance(producer, ir.Operation) and producer.name == "stream.async.transfer":
+        fx.aliases.append((op.result, producer.opview.source))
+    return fx
+
+
+def _timepoint_await(op: ir.OpView) -> OpEffects:
+    """``stream.timepoint.await %tp => %r...``: each result is its operand's storage, ready
+    once ``%tp`` is reached (no bytes touched)."""
+    operands = list(op.resource_operands)
+    return OpEffects(aliases=[(r, v) for r, v in zip(op.results, operands) if is_resource(r)])
+
+
+def _timepoint_barrier(op: ir.OpView) -> OpEffects:
+    """``stream.timepoint.barrier %r => %r', %tp``: the resource result is its operand's
+    storage (no bytes touched)."""
+    return OpEffects(aliases=[(op.results[0], op.resource)])
+
+
+def _optimization_barrier(op: ir.OpView) -> OpEffects:
+    """``util.optimization_barrier %r``: each result is its operand (IREE folds nothing through
+    it; no bytes touched). The shared-globals repair puts one before its copy, so that IREE's
+    scheduler cannot put the copy in the execution region, and the allocation, of the original."""
+    return OpEffects(aliases=[(r, v) for r, v in zip(op.results, op.operation.operands) if is_resource(r)])
+
+
+VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
+    "stream.timepoint.await": _timepoint_await,
+    "stream.timepoint.barrier": _timepoint_barrier,
+    "stream.async.clone": _clone,
+    "stream.async.transfer": _transfer,
+    "stream.async.dispatch": _dispatch,
+    "util.call": _call,
+    "util.return": _return,
+    "util.optimization_barrier": _optimization_barrier,
+    "util.global.load": _global_access,
+    "util.global.store": _global_access,
+    **{name: _region_op for name in REGION_FLOW},
+    **{name: _terminator for name in REGION_TERMINATORS},
+    **{name: _branch for name in BRANCH_OPS},
+}
+
+
+def effects_of(op: ir.Operation) -> OpEffects:
+    """The resource effects of one op (an :class:`OpEffects`, ``unknown`` if not modelled)."""
+    name = op.name
+    if name in OP_TABLE:
+        return _from_spec(op.opview, OP_TABLE[name])
+    if name in VARIADIC:
+        return VARIADIC[name](op.opview)
+    touched = [v for v in op.operands if is_resource(v)]
+    produced = [r for r in op.results if is_resource(r)]
+    if (name in IGNORED_OPS and not produced) or (not touched and not produced):
+        return OpEffects()
+    fx = OpEffects(unknown=True, writes_globals=None)
+    for v in touched:
+        fx.accesses.append(Access(v, R, None, None, why=UNKNOWN_OP))
+        fx.accesses.append(Access(v, W, None, None, why=UNKNOWN_OP))
+        fx.escapes.append(v)
+        fx.late_reads.append(v)
+    fx.external.extend(produced)
+    return fx
+
+
+# Host ops whose results are computed from their operands alone: an SSA chain through them
+# carries the ordering of whatever produced their operands. Other ops with host results (calls,
+# exports, unknown ops) may return before the device work behind their operands is done.
+# ``stream.resource.size`` is not one: it reads the size the IR already knows, IREE folds it to
+# that size operand before scheduling, so it waits for nothing.
+ORDER_PRESERVING_HOST_OPS = ("arith.", "affine.", "index.", "util.assume.int", "util.align", "stream.async.load")
+
+
+def carries_order(value: ir.Value, producer: ir.Operation) -> bool:
+    """Does a use of ``value`` start only after ``producer``'s work is complete?
+
+    A resource is ready only when the op producing it has finished (stream async semantics),
+    and ``stream.async.load`` waits for its source. Host values of other ops promise nothing.
+    """
+    return is_resource(value) or producer.name.startswith(ORDER_PRESERVING_HOST_OPS)
+
+
+def is_same_device_copy(op: ir.Operation, single_device: bool) -> bool:
+    """A ``stream.async.transfer`` that only copies: same type, same (only) device.
+
+    Such a transfer is a whole-resource slice; IREE inserts them at function boundaries. A
+    transfer between devices or lifetimes really moves data and is never a candidate.
+    """
+    if op.name != "stream.async.transfer" or not single_device:
+        return False
+    view = op.opview
+    if view.source.type != view.result.type:
+        return False
+    src_aff, dst_aff = view.source_affinity, view.target_affinity
+    return src_aff is None or dst_aff is None or str(src_aff) == str(dst_aff)

@@ -1,0 +1,107 @@
+"""Which phase of IREE's pipeline a module is at, relative to the splice point (right before
+``iree-stream-schedule-execution``): the loader (``rewrite``/``explain``) and the compile driver
+(``compile_stream_async``) share it."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from iree.compiler import ir
+
+from ..ir.util import ModuleLike
+from .region_flow import DEVICE_REGION_OPS
+
+
+class Phase(enum.Enum):
+    """Where a module is relative to the splice point (right before
+    ``iree-stream-schedule-execution``), which is the phase the model describes."""
+
+    BEFORE = "before"  # flow or stream tensor ops: run IREE up to the splice first
+    SPLICE = "splice"  # stream-async IR
+    # stream-async IR after iree-stream-schedule-execution/-concurrency, before
+    # iree-stream-schedule-allocation: execution regions and timepoints, still async ops. The
+    # model describes it (``rewrite``/``explain`` take it); the compile driver's hook stays at
+    # the splice.
+    SCHEDULED = "scheduled"
+    AFTER = "after"  # commands, allocations, HAL or VM: past what the model describes
+    NOT_STREAM = "not stream"  # no stream ops at all
+
+
+#: Ops that only exist before the splice point (flow, stream tensor ops that encoding and
+#: conversion remove), only after scheduling (execution regions, timepoints) and only after
+#: allocation (commands, allocations, HAL, VM).
+BEFORE_SPLICE_OPS = (
+    "flow.",
+    "stream.tensor.dispatch",
+    "stream.tensor.slice",
+    "stream.tensor.update",
+    "stream.tensor.splat",
+    "stream.tensor.fill",
+    "stream.tensor.clone",
+)
+#: (Besides the execution and concurrent region ops, :data:`stream_model.semantics.region_flow.DEVICE_REGION_OPS`.)
+SCHEDULED_OPS = ("stream.timepoint.",)
+AFTER_SPLICE_OPS = (
+    "stream.cmd.",
+    "stream.resource.alloc",
+    "stream.resource.dealloca",
+    "hal.executable",
+    "vm.",
+)
+
+
+@dataclass(frozen=True)
+class PhaseCheck:
+    phase: Phase
+    evidence: str | None = None  # the first op (by name) that places the module there
+
+
+def classify_phase(module: ModuleLike) -> PhaseCheck:
+    names: set[str] = set()
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        names.add(op.name)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    for phase, group in (
+        (Phase.AFTER, AFTER_SPLICE_OPS),
+        (Phase.BEFORE, BEFORE_SPLICE_OPS),
+        (Phase.SCHEDULED, (*sorted(DEVICE_REGION_OPS), *SCHEDULED_OPS)),
+    ):
+        found = sorted(n for n in names if n.startswith(group))
+        if found:
+            return PhaseCheck(phase, found[0])
+    if not any(n.startswith(("stream.async.", "stream.tensor.")) for n in names):
+        frontend = _host_op_on_tensors(module)
+        return PhaseCheck(Phase.BEFORE, frontend) if frontend else PhaseCheck(Phase.NOT_STREAM)
+    return PhaseCheck(Phase.SPLICE)
+
+
+#: Ops whose bodies are device code (dispatch functions work on tensors at every phase).
+EXECUTABLE_OPS = ("stream.executable", "hal.executable", "flow.executable")
+
+
+def _host_op_on_tensors(module: ModuleLike) -> str | None:
+    """The first op of host code (in walk order) that makes a tensor value, else the first that
+    uses one: frontend IR (linalg, tensor, torch), which IREE has yet to bring to the stream
+    phase."""
+    making: list[str] = []
+    using: list[str] = []
+
+    def tensors(values: list[ir.Value]) -> bool:
+        return any(str(v.type).startswith(("tensor<", "!torch.")) for v in values)
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name in EXECUTABLE_OPS:
+            return ir.WalkResult.SKIP
+        if tensors(list(op.results)):
+            making.append(op.name)
+        elif tensors(list(op.operands)):
+            using.append(op.name)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    first = making or using
+    return first[0] if first else None

@@ -1,0 +1,445 @@
+"""How values flow through region ops and branches: one declaration, read by the whole model.
+
+The model follows a resource into and out of a region only through the ops declared here (the
+ops' ``RegionBranchOpInterface``/``BranchOpInterface`` in MLIR terms). For each region op, a
+:class:`RegionFlow` says
+
+* how often its regions run per execution of the op (:class:`Runs`), and whether they are
+  alternatives (at most one of them runs);
+* where an operand of the op goes (:meth:`RegionFlow.entry`: an ``scf.for`` init becomes its
+  iteration argument and its result, a captured operand ``%x as %arg`` its block argument) and
+  where an operand of a terminator of its regions goes (:meth:`RegionFlow.exit`: a yield becomes
+  the op's result, and in a loop body the next iteration's argument); which regions hand their
+  terminator's operands to the next iteration (``back_edges``);
+* the pairs of values that are one storage (:meth:`RegionFlow.storage_edges`: init, iteration
+  argument, yield and result; capture and block argument; a tied result and its capture);
+* how its results are ordered after its body (:class:`ResultsReady`), and, for the execution
+  and concurrent regions of scheduled IR, that their body is device work ordered by
+  dependences only (``device_body``), whether it runs its items one after the other
+  (``serial_body``), and which timepoints it waits for and produces;
+* whether the rule follows an alias through it (``alias_followed``: an alias entering any other
+  region op keeps its copy).
+
+Any other op with regions is unknown (closed world): its regions may run any number of times,
+its block arguments come from storage the model does not follow, and a resource yielded to it
+escapes. Branches (``cf.br``, ``cf.cond_br``) hand their operands to their successors'
+arguments (:func:`branch_operands`); a block reached by any other branch has arguments of
+unknown provenance. Semantics follow the ops' definitions in MLIR's SCF dialect and IREE 3.13's
+``StreamOps.td``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeGuard
+
+from iree.compiler import ir
+
+#: A pair of values that are one storage.
+Edge = tuple[ir.Value, ir.Value]
+
+
+def is_resource(value: ir.Value) -> bool:
+    return _is_resource_type(value.type)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_resource_type(t: ir.Type) -> bool:
+    """Printing a type is slow and a module has few distinct types: memoise per type."""
+    return str(t).startswith("!stream.resource")
+
+
+def tied_operands(op: ir.OpView) -> list[int | None]:
+    """Per result, the index into the op's tied-operand list, or None (from ``tied_operands``)."""
+    n = len(op.results)
+    if "tied_operands" not in op.attributes:
+        return [None] * n
+    raw = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
+    return [None if i < 0 else i for i in raw] + [None] * (n - len(raw))
+
+
+class Runs(enum.Enum):
+    """How often a region op runs each of its regions per execution of the op."""
+
+    ONCE = "once"
+    AT_MOST_ONCE = "at most once"
+    REPEATS = "repeats"
+
+
+class ResultsReady(enum.Enum):
+    """When a use of a region op's result may start, relative to the op's body."""
+
+    #: The model takes no order from the result (host region ops: an op with regions is never
+    #: an ordering edge, its results need not depend on everything inside it).
+    UNORDERED = "unordered"
+    #: When the op has ended, which is after every op of its body: in particular after the op
+    #: producing the value its terminator yields (``stream.async.concurrent``).
+    AT_END = "at end"
+    #: Only once the op's result timepoint is reached (``stream.async.execute``: outside its
+    #: region, a result is ready at the timepoint, and the host does not wait for it).
+    AT_TIMEPOINT = "at timepoint"
+
+
+def terminator(block: ir.Block) -> ir.Operation:
+    """The last op of ``block``."""
+    return list(block.operations)[-1].operation
+
+
+def _results(op: ir.Operation) -> list[ir.Value]:
+    return list(op.results)
+
+
+def _resource_results(op: ir.Operation) -> list[ir.Value]:
+    return [r for r in op.results if is_resource(r)]
+
+
+# -- scf.for ----------------------------------------------------------------------------------
+
+
+def _first_init(op: ir.Operation) -> int:
+    """The position of ``scf.for``'s first init value in its operand list (after lb, ub, step)."""
+    return len(op.operands) - len(op.opview.initArgs)
+
+
+def _for_edges(op: ir.Operation) -> list[Edge]:
+    view = op.opview
+    inits = list(view.initArgs)
+    iter_args = list(view.inner_iter_args)
+    yielded = list(terminator(op.regions[0].blocks[0]).operands)
+    return [
+        (result, v)
+        for i, result in enumerate(op.results)
+        for v in (inits[i], iter_args[i], yielded[i])
+        if is_resource(result)
+    ]
+
+
+def _for_entry(op: ir.Operation, n: int) -> list[ir.Value] | None:
+    k = n - _first_init(op)
+    if k < 0:
+        return None  # a bound or the step
+    return [list(op.opview.inner_iter_args)[k], op.results[k]]
+
+
+def _for_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
+    return [op.results[n], list(op.opview.inner_iter_args)[n]]
+
+
+# -- scf.while --------------------------------------------------------------------------------
+
+
+def _while_edges(op: ir.Operation) -> list[Edge]:
+    before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+    inits = list(op.opview.inits)
+    condition = list(terminator(before).opview.args)
+    again = list(terminator(after).operands)
+    edges: list[Edge] = []
+    for i, arg in enumerate(before.arguments):
+        if is_resource(arg):
+            edges += [(arg, inits[i]), (arg, again[i])]
+    for i, result in enumerate(op.results):
+        if is_resource(result):
+            edges += [(result, condition[i]), (result, list(after.arguments)[i])]
+    return edges
+
+
+def _while_entry(op: ir.Operation, n: int) -> list[ir.Value] | None:
+    return [list(op.regions[0].blocks[0].arguments)[n]]
+
+
+def _while_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
+    if region == 0:  # scf.condition: its first operand is the condition, its args go on
+        condition = terminator(op.regions[0].blocks[0])
+        k = n - (len(condition.operands) - len(condition.opview.args))
+        if k < 0:
+            return None
+        return [op.results[k], list(op.regions[1].blocks[0].arguments)[k]]
+    return [list(op.regions[0].blocks[0].arguments)[n]]
+
+
+# -- scf.if, scf.index_switch, scf.execute_region ------------------------------------------------
+
+
+def _yield_edges(op: ir.Operation) -> list[Edge]:
+    edges: list[Edge] = []
+    for region in op.regions:
+        if not region.blocks:
+            continue
+        yielded = list(terminator(region.blocks[0]).operands)
+        edges += [(result, yielded[i]) for i, result in enumerate(op.results) if is_resource(result)]
+    return edges
+
+
+def _no_entry(op: ir.Operation, n: int) -> list[ir.Value] | None:
+    return None  # a condition or a case index: no value enters the regions
+
+
+def _yield_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
+    return [op.results[n]] if n < len(op.results) else []
+
+
+# -- stream.async.execute, stream.async.concurrent --------------------------------------------
+
+
+def captured(op: ir.Operation) -> list[ir.Value]:
+    """The captured operands of an execution or concurrent region (``%x as %arg``), in the
+    order of its body's block arguments."""
+    return list(op.opview.resource_operands)
+
+
+def yielded(op: ir.Operation) -> list[ir.Value]:
+    """The resources an execution or concurrent region's body yields, in the order of the op's
+    resource results."""
+    last = terminator(op.regions[0].blocks[0])
+    return list(last.opview.resource_operands) if last.name in DEVICE_TERMINATORS else []
+
+
+def region_ties(op: ir.Operation) -> list[tuple[int, int]]:
+    """(resource result index, captured operand index) of each tied result of an execution or
+    concurrent region: the result is the captured operand's storage, updated in place."""
+    n = len(_resource_results(op))
+    return [(k, t) for k, t in enumerate(tied_operands(op.opview)[:n]) if t is not None]
+
+
+def _device_edges(op: ir.Operation) -> list[Edge]:
+    operands = captured(op)
+    args = list(op.regions[0].blocks[0].arguments)
+    if len(args) != len(operands):
+        raise ValueError(f"{op.name}: {len(args)} block arguments for {len(operands)} captured operands")
+    out = yielded(op)
+    results = _resource_results(op)
+    if len(out) != len(results):
+        raise ValueError(f"{op.name}: {len(out)} yielded resources for {len(results)} results")
+    edges = [(arg, v) for arg, v in zip(args, operands) if is_resource(arg)]
+    edges += list(zip(results, out))
+    edges += [(results[k], operands[t]) for k, t in region_ties(op)]
+    return edges
+
+
+def _device_entry(op: ir.Operation, n: int) -> list[ir.Value] | None:
+    if n >= len(captured(op)):
+        return None  # a size or a timepoint: not a use of the storage
+    return [list(op.regions[0].blocks[0].arguments)[n]]
+
+
+def _device_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
+    if n >= len(yielded(op)):
+        return None  # a size
+    return [_resource_results(op)[n]]
+
+
+@dataclass(frozen=True)
+class CountedLoop:
+    """A counted loop's parts (``scf.for``), named."""
+
+    op: ir.Operation
+    lower: ir.Value
+    upper: ir.Value
+    step: ir.Value
+    body: ir.Block
+    iv: ir.Value
+    inits: list[ir.Value]
+    iter_args: list[ir.Value]
+    unsigned: bool  # iterations are ordered by unsigned comparison
+
+    @property
+    def yielded(self) -> list[ir.Value]:
+        """The values the body yields to the next iteration, one per iteration argument."""
+        return list(terminator(self.body).operands)
+
+
+def counted_loop(op: ir.Operation | None) -> CountedLoop | None:
+    """``op``'s parts when it is a counted loop the model knows; None otherwise."""
+    flow = flow_of(op)
+    if op is None or flow is None or not flow.counted:
+        return None
+    view = op.opview
+    return CountedLoop(
+        op,
+        view.lowerBound,
+        view.upperBound,
+        view.step,
+        op.regions[0].blocks[0],
+        view.induction_variable,
+        list(view.initArgs),
+        list(view.inner_iter_args),
+        "unsignedCmp" in op.attributes,
+    )
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RegionFlow:
+    """What one region op does with the values that enter and leave its regions."""
+
+    runs: Runs
+    #: The same-storage pairs of one op, in a fixed order.
+    storage_edges: Callable[[ir.Operation], list[Edge]]
+    #: ``entry(op, n)``: the values operand ``n`` of the op becomes (None: it enters nothing).
+    entry: Callable[[ir.Operation, int], list[ir.Value] | None]
+    #: ``exit(op, region, n)``: the values operand ``n`` of the terminator of region ``region``
+    #: becomes (None: it is handed on nowhere).
+    exit: Callable[[ir.Operation, int, int], list[ir.Value] | None]
+    #: Regions whose terminator hands its operands to the next iteration.
+    back_edges: frozenset[int] = frozenset()
+    #: At most one of the regions runs (the arms of a branch).
+    alternatives: bool = False
+    #: A counted loop (lower bound, upper bound, step, induction variable: ``scf.for``).
+    counted: bool = False
+    #: A region's blocks may branch to each other (``cf``) before its terminator.
+    multi_block: bool = False
+    #: The rule follows an alias into the op and out of it (any other region op keeps it).
+    alias_followed: bool = False
+    results_ready: ResultsReady = ResultsReady.UNORDERED
+    #: The body is device work of scheduled IR (an execution or concurrent region): it runs
+    #: once per run of the block holding the op, and its ops are ordered by their dependences
+    #: (and ties), never by block order; captures, yields and ties are its storage edges.
+    device_body: bool = False
+    #: The body's items run one after the other (an execution region; a concurrent region's
+    #: items may run at the same time).
+    serial_body: bool = False
+    #: The host submits the op and goes on without waiting for it to end.
+    submitted: bool = False
+    #: Accessors of the timepoint the op waits for before its body starts, and of the one it
+    #: produces when its body has ended.
+    await_timepoint: str | None = None
+    result_timepoint: str | None = None
+
+    def waits_for(self, op: ir.Operation) -> ir.Value | None:
+        return getattr(op.opview, self.await_timepoint) if self.await_timepoint else None
+
+    def ends_at(self, op: ir.Operation) -> ir.Value | None:
+        return getattr(op.opview, self.result_timepoint) if self.result_timepoint else None
+
+    @property
+    def at_most_once(self) -> bool:
+        return self.runs is not Runs.REPEATS
+
+
+_SCF_BRANCH = dict(storage_edges=_yield_edges, entry=_no_entry, exit=_yield_exit)
+_DEVICE = dict(runs=Runs.ONCE, storage_edges=_device_edges, entry=_device_entry, exit=_device_exit, device_body=True)
+
+#: The region ops the model knows.
+REGION_FLOW: dict[str, RegionFlow] = {
+    "scf.for": RegionFlow(
+        Runs.REPEATS, _for_edges, _for_entry, _for_exit, back_edges=frozenset({0}), counted=True, alias_followed=True
+    ),
+    "scf.while": RegionFlow(Runs.REPEATS, _while_edges, _while_entry, _while_exit, back_edges=frozenset({1})),
+    "scf.if": RegionFlow(Runs.AT_MOST_ONCE, alternatives=True, alias_followed=True, **_SCF_BRANCH),  # type: ignore[arg-type]
+    "scf.index_switch": RegionFlow(Runs.AT_MOST_ONCE, alternatives=True, **_SCF_BRANCH),  # type: ignore[arg-type]
+    "scf.execute_region": RegionFlow(Runs.ONCE, multi_block=True, **_SCF_BRANCH),  # type: ignore[arg-type]
+    # Scheduled IR (after iree-stream-schedule-execution/-concurrency): an execution region
+    # runs its body once per execution of the op, and so does a concurrent region nested in
+    # it. A capture by an execution region, or a yield out of one, is not followed by the rule:
+    # the alias would leave its execution region, where reads are ordered by timepoints.
+    "stream.async.execute": RegionFlow(
+        serial_body=True,
+        submitted=True,
+        results_ready=ResultsReady.AT_TIMEPOINT,
+        await_timepoint="await_timepoint",
+        result_timepoint="result_timepoint",
+        **_DEVICE,  # type: ignore[arg-type]
+    ),
+    "stream.async.concurrent": RegionFlow(results_ready=ResultsReady.AT_END, alias_followed=True, **_DEVICE),  # type: ignore[arg-type]
+}
+
+#: Terminators that hand values to their parent region op: of host regions, and of the
+#: device bodies of execution and concurrent regions.
+HOST_TERMINATORS = frozenset({"scf.yield", "scf.condition"})
+DEVICE_TERMINATORS = frozenset({"stream.yield"})
+REGION_TERMINATORS = HOST_TERMINATORS | DEVICE_TERMINATORS
+#: The region ops whose body is device work of scheduled IR.
+DEVICE_REGION_OPS = frozenset(name for name, flow in REGION_FLOW.items() if flow.device_body)
+#: Branches whose successor operands the model follows (:func:`branch_operands`).
+BRANCH_OPS = frozenset({"cf.br", "cf.cond_br"})
+
+
+def flow_of(op: ir.Operation | None) -> RegionFlow | None:
+    """The flow of a known region op; None for any other op (or None)."""
+    return None if op is None else REGION_FLOW.get(op.name)
+
+
+def is_region_terminator(op: ir.Operation) -> bool:
+    return op.name in REGION_TERMINATORS
+
+
+def is_host_terminator(op: ir.Operation) -> bool:
+    return op.name in HOST_TERMINATORS
+
+
+def is_device_terminator(op: ir.Operation) -> bool:
+    return op.name in DEVICE_TERMINATORS
+
+
+def is_branch(op: ir.Operation) -> bool:
+    return op.name in BRANCH_OPS
+
+
+def holder_of(block: ir.Block) -> ir.Operation | None:
+    """The op whose region holds ``block``."""
+    owner = block.owner
+    return getattr(owner, "operation", owner) if owner is not None else None
+
+
+def device_holder(block: ir.Block) -> ir.Operation | None:
+    """The execution or concurrent region op whose body ``block`` is, if it is one."""
+    holder = holder_of(block)
+    return holder if holder is not None and holder.name in DEVICE_REGION_OPS else None
+
+
+def is_device_region(op: ir.Operation | None) -> TypeGuard[ir.Operation]:
+    """Is ``op`` an execution or concurrent region op of scheduled IR?"""
+    return op is not None and op.name in DEVICE_REGION_OPS
+
+
+def region_index(holder: ir.Operation, block: ir.Block) -> int | None:
+    """Which region of ``holder`` holds ``block``."""
+    return next((i for i, region in enumerate(holder.regions) if any(b == block for b in region.blocks)), None)
+
+
+def exit_flow(term: ir.Operation, n: int) -> list[ir.Value] | None:
+    """Where operand ``n`` of a region terminator goes in its known parent (None: nowhere the
+    model follows)."""
+    holder = holder_of(term.block)
+    flow = flow_of(holder)
+    if flow is None or holder is None:
+        return None
+    region = region_index(holder, term.block)
+    return None if region is None else flow.exit(holder, region, n)
+
+
+def is_back_edge(term: ir.Operation) -> bool:
+    """Does the region terminator ``term`` hand its operands to the next iteration of its
+    parent loop?"""
+    holder = holder_of(term.block)
+    flow = flow_of(holder)
+    if flow is None or holder is None:
+        return False
+    return region_index(holder, term.block) in flow.back_edges
+
+
+def branch_operands(op: ir.Operation) -> list[list[ir.Value]] | None:
+    """Per successor, the operands a ``cf`` branch passes to its block arguments (None for
+    any other op: the model does not know where its operands go)."""
+    if op.name == "cf.br":
+        return [list(op.opview.destOperands)]
+    if op.name == "cf.cond_br":
+        view = op.opview
+        return [list(view.trueDestOperands), list(view.falseDestOperands)]
+    return None
+
+
+def tied_results(op: ir.Operation, n: int) -> list[ir.Value]:
+    """The resource results of an execution or concurrent region tied to its captured operand
+    ``n`` (they are that storage, updated in place)."""
+    results = _resource_results(op)
+    return [results[k] for k, tied in enumerate(tied_operands(op.opview)) if tied == n]
+
+
+def resource_results(op: ir.Operation) -> list[ir.Value]:
+    return _resource_results(op)

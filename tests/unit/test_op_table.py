@@ -1,0 +1,181 @@
+"""The op table against IREE 3.13: every accessor an entry names exists on the generated op
+class, the operand order a fold relies on is IREE's, and each op on a one-op snippet has the
+reads, writes, ties and storage the table promises (an IREE upgrade that changes an op fails
+here, loudly)."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from iree.compiler import ir
+from iree.compiler.dialects import stream
+
+from stream_model.ir.naming import Names
+from stream_model.semantics.op_table import OP_TABLE, AccessSpec, Bound, Kind, OpSpec, Plus, effects_of
+
+ARGS = (
+    "%r: !stream.resource<*>, %t: !stream.resource<*>, %x: !stream.resource<external>, %sg: !stream.resource<staging>, %bv: !hal.buffer_view, "
+    "%o: index, %e: index, %o2: index, %e2: index, %z: index, %z2: index, %l: index, %v: i32, "
+    "%count: index, %channel: !stream.channel"
+)
+
+#: One snippet per op of the table, each operand a value of its own, and what the op does:
+#: accesses ``(value, kind, start, end, size, length)``, ties ``(result, operand)``, results
+#: sharing an operand's storage, fresh and external results, escaping operands.
+CASES: dict[str, tuple[str, dict[str, list[tuple[str, ...]]]]] = {
+    "stream.async.slice": (
+        "%s = stream.async.slice %r[%o to %e] : !stream.resource<*>{%z} -> !stream.resource<*>{%l}",
+        {"accesses": [("%r", "read", "%o", "%e", "%z", "%l")], "fresh": [("%s",)]},
+    ),
+    "stream.async.update": (
+        "%u = stream.async.update %r, %t[%o to %e] : !stream.resource<*>{%l} -> %t as !stream.resource<*>{%z}",
+        {
+            "accesses": [("%r", "read", "0", "%l", "%l", "None"), ("%t", "write", "%o", "%e", "%z", "%l")],
+            "tied": [("%u", "%t")],
+        },
+    ),
+    "stream.async.copy": (
+        "%c = stream.async.copy %r[%o to %e], %t[%o2 to %e2], %l : !stream.resource<*>{%z} -> %t as "
+        "!stream.resource<*>{%z2}",
+        {
+            "accesses": [("%r", "read", "%o", "%e", "%z", "%l"), ("%t", "write", "%o2", "%e2", "%z2", "%l")],
+            "tied": [("%c", "%t")],
+        },
+    ),
+    "stream.async.fill": (
+        "%f = stream.async.fill %v, %t[%o to %e for %l] : i32 -> %t as !stream.resource<*>{%z}",
+        {"accesses": [("%t", "write", "%o", "%e", "%z", "%l")], "tied": [("%f", "%t")]},
+    ),
+    "stream.async.collective": (
+        "%g = stream.async.collective<all_gather : f32>[%count] channel(%channel) %r[%o to %e for %l], "
+        "%t[%o2 to %e2 for %l] : !stream.resource<*>{%z} -> %t as !stream.resource<*>{%z2}",
+        {
+            "accesses": [("%r", "read", "%o", "%e", "%z", "%l"), ("%t", "write", "%o2", "%e2", "%z2", "%l")],
+            "tied": [("%g", "%t")],
+        },
+    ),
+    "stream.async.store": (
+        "%st = stream.async.store %v, %sg[%o] : i32 -> !stream.resource<staging>{%z}",
+        {"accesses": [("%sg", "write", "%o", "%o+4", "%z", "None")], "tied": [("%st", "%sg")]},
+    ),
+    "stream.async.load": (
+        "%ld = stream.async.load %sg[%o] : !stream.resource<staging>{%z} -> i32",
+        {"accesses": [("%sg", "read", "%o", "%o+4", "%z", "None")]},
+    ),
+    "stream.async.splat": ("%sp = stream.async.splat %v : i32 -> !stream.resource<*>{%l}", {"fresh": [("%sp",)]}),
+    "stream.async.alloca": ("%al = stream.async.alloca : !stream.resource<*>{%l}", {"fresh": [("%al",)]}),
+    "stream.async.constant": (
+        "%k = stream.async.constant : !stream.resource<constant>{%l} = dense<3> : tensor<8xi8>",
+        {"fresh": [("%k",)]},
+    ),
+    "stream.async.cast": (
+        "%ca = stream.async.cast %r : !stream.resource<*>{%z} -> !stream.resource<external>{%z}",
+        {"aliases": [("%ca", "%r")]},
+    ),
+    "stream.async.barrier": ("%b = stream.async.barrier %r : !stream.resource<*>{%z}", {"aliases": [("%b", "%r")]}),
+    "stream.tensor.import": (
+        "%im = stream.tensor.import %bv : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%l}",
+        {"external": [("%im",)]},
+    ),
+    "stream.tensor.export": (
+        "%ex = stream.tensor.export %x : tensor<4xi32> in !stream.resource<external>{%z} -> !hal.buffer_view",
+        {"accesses": [("%x", "read", "0", "%z", "%z", "None")], "escapes": [("%x",)]},
+    ),
+}
+
+_KEEP: list[ir.Module] = []
+
+
+def _op(name: str) -> tuple[ir.Operation, Names]:
+    text = f"util.func public @f({ARGS}) {{\n  {CASES[name][0]}\n  util.return\n}}"
+    module = ir.Module.parse(text, ir.Context())
+    _KEEP.append(module)
+    op = list(module.body.operations[0].regions[0].blocks[0].operations)[0].operation
+    assert op.name == name
+    return op, Names(module, text)
+
+
+def _op_class(name: str) -> type:
+    classes = [
+        c
+        for _, c in inspect.getmembers(stream, inspect.isclass)
+        if getattr(c, "OPERATION_NAME", None) == name and issubclass(c, ir.OpView)
+    ]
+    assert len(classes) == 1, f"no generated class for {name} in iree.compiler.dialects.stream"
+    return classes[0]
+
+
+def _accessors(spec: OpSpec) -> set[str]:
+    """Every accessor name the entry uses."""
+    names: set[str] = set(spec.escapes) | set(spec.operands)
+    for a in spec.accesses:
+        names |= {a.operand, a.size, *([a.length] if a.length else [])}
+        names |= {a.start} if isinstance(a.start, str) else set()
+        names |= set(a.end[1:]) if isinstance(a.end, tuple) else {a.end}
+    names |= {n for n in (spec.tied_to, spec.alias_of) if n is not None}
+    if spec.fold is not None:
+        names |= {spec.fold.source, *spec.fold.shifted}
+        names |= {n for n in (spec.fold.size, spec.fold.unless_also) if n is not None}
+    return names
+
+
+def _bound(names: Names, b: Bound) -> str:
+    if isinstance(b, ir.Value):
+        return names.name(b)
+    if isinstance(b, Plus):
+        return f"{names.name(b.base)}+{b.delta}"
+    return str(b)
+
+
+def test_every_op_of_the_table_has_a_case() -> None:
+    assert sorted(CASES) == sorted(OP_TABLE)
+
+
+@pytest.mark.parametrize("name", sorted(OP_TABLE))
+def test_every_accessor_of_the_entry_exists_on_the_generated_op_class(name: str) -> None:
+    cls = _op_class(name)
+    missing = sorted(n for n in _accessors(OP_TABLE[name]) if not isinstance(getattr(cls, n, None), property))
+    assert missing == [], f"{name}: {missing} are not accessors of {cls.__name__} in IREE 3.13"
+
+
+@pytest.mark.parametrize("name", sorted(n for n, spec in OP_TABLE.items() if spec.operands))
+def test_the_declared_operand_order_is_irees(name: str) -> None:
+    """A fold rewrites operands by position: ``operands[i]`` must be the accessor of operand ``i``."""
+    op, _ = _op(name)
+    view = op.opview
+    spec = OP_TABLE[name]
+    assert len(spec.operands) == len(op.operands)
+    assert all(op.operands[i] == getattr(view, n) for i, n in enumerate(spec.operands))
+
+
+@pytest.mark.parametrize("name", sorted(OP_TABLE))
+def test_the_op_on_a_snippet_reads_writes_and_ties_what_the_table_says(name: str) -> None:
+    op, names = _op(name)
+    fx = effects_of(op)
+    expected = CASES[name][1]
+    got = {
+        "accesses": [
+            (
+                names.name(a.value),
+                a.kind.value,
+                _bound(names, a.start),
+                _bound(names, a.end),
+                names.name(a.size) if a.size is not None else "None",
+                _bound(names, a.length),
+            )
+            for a in fx.accesses
+        ],
+        "tied": [(names.name(r), names.name(o)) for r, o in fx.tied],
+        "aliases": [(names.name(r), names.name(o)) for r, o in fx.aliases],
+        "fresh": [(names.name(r),) for r in fx.fresh],
+        "external": [(names.name(r),) for r in fx.external],
+        "escapes": [(names.name(v),) for v in fx.escapes],
+    }
+    assert {k: v for k, v in got.items() if v} == expected
+    assert not fx.unknown
+
+
+def test_access_kinds_are_read_and_write() -> None:
+    assert {a.kind for spec in OP_TABLE.values() for a in spec.accesses} == {Kind.READ, Kind.WRITE}
+    assert all(isinstance(a, AccessSpec) for spec in OP_TABLE.values() for a in spec.accesses)

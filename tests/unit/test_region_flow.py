@@ -1,0 +1,281 @@
+"""The region flow table: each entry on a one-op snippet, and the table as the only place that
+names region ops in ``stream_model``."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from iree.compiler import ir
+
+from stream_model.ir.naming import Names
+from stream_model.semantics import region_flow
+from stream_model.semantics.region_flow import (
+    BRANCH_OPS,
+    REGION_FLOW,
+    REGION_TERMINATORS,
+    Runs,
+    branch_operands,
+    counted_loop,
+    exit_flow,
+    flow_of,
+    is_back_edge,
+)
+
+STREAM_MODEL = Path(region_flow.__file__).resolve().parent.parent
+R = "!stream.resource<*>"
+
+
+def _function(body: str, args: str = f"%r: {R}, %n: index, %c: i1") -> tuple[ir.Operation, Names]:
+    """Parse ``body`` in a function; return the region op (the first op with regions) and the
+    names the values have in the text."""
+    text = f"util.func public @f({args}) {{\n{body}\n  util.return\n}}"
+    module = ir.Module.parse(text, ir.Context())
+    _KEEP.append(module)
+    fn = module.body.operations[0].operation
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.regions and op != fn and not found:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    fn.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found[0], Names(module, text)
+
+
+_KEEP: list[ir.Module] = []
+
+
+def _names(names: Names, pairs: list[tuple[ir.Value, ir.Value]]) -> list[tuple[str, str]]:
+    return [(names.name(a), names.name(b)) for a, b in pairs]
+
+
+def _listed(names: Names, flowed: list[ir.Value] | None) -> list[str] | None:
+    return None if flowed is None else [names.name(v) for v in flowed]
+
+
+def _terminator_of(op: ir.Operation, region: int) -> ir.Operation:
+    return list(op.regions[region].blocks[0].operations)[-1].operation
+
+
+def test_scf_for_ties_init_iteration_argument_yield_and_result() -> None:
+    op, v = _function(
+        f"""
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %out = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> ({R}) {{
+    %next = util.optimization_barrier %acc : {R}
+    scf.yield %next : {R}
+  }}"""
+    )
+    flow = flow_of(op)
+    assert flow is not None and flow.runs is Runs.REPEATS and flow.counted and flow.alias_followed
+    assert _names(v, flow.storage_edges(op)) == [("%out", "%r"), ("%out", "%acc"), ("%out", "%next")]
+    assert _listed(v, flow.entry(op, 3)) == ["%acc", "%out"]
+    assert flow.entry(op, 0) is None  # the lower bound enters nothing
+    yield_op = _terminator_of(op, 0)
+    assert _listed(v, exit_flow(yield_op, 0)) == ["%out", "%acc"]
+    assert is_back_edge(yield_op)
+    loop = counted_loop(op)
+    assert loop is not None and [v.name(x) for x in (loop.iv, *loop.inits, *loop.yielded)] == ["%i", "%r", "%next"]
+
+
+def test_scf_while_hands_the_condition_arguments_on_and_the_body_back() -> None:
+    op, v = _function(
+        f"""
+  %res = scf.while (%a = %r) : ({R}) -> {R} {{
+    %b = util.optimization_barrier %a : {R}
+    scf.condition(%c) %b : {R}
+  }} do {{
+  ^bb0(%d: {R}):
+    %e = util.optimization_barrier %d : {R}
+    scf.yield %e : {R}
+  }}"""
+    )
+    flow = flow_of(op)
+    assert flow is not None and flow.runs is Runs.REPEATS and not flow.alias_followed
+    assert _names(v, flow.storage_edges(op)) == [("%a", "%r"), ("%a", "%e"), ("%res", "%b"), ("%res", "%d")]
+    assert _listed(v, flow.entry(op, 0)) == ["%a"]
+    condition, again = _terminator_of(op, 0), _terminator_of(op, 1)
+    assert exit_flow(condition, 0) is None  # the condition itself
+    assert _listed(v, exit_flow(condition, 1)) == ["%res", "%d"]
+    assert _listed(v, exit_flow(again, 0)) == ["%a"]
+    assert is_back_edge(again) and not is_back_edge(condition)
+
+
+@pytest.mark.parametrize(
+    "text,name,edges",
+    [
+        (
+            f"""
+  %x = scf.if %c -> {R} {{
+    scf.yield %r : {R}
+  }} else {{
+    %y = util.optimization_barrier %r : {R}
+    scf.yield %y : {R}
+  }}""",
+            "scf.if",
+            [("%x", "%r"), ("%x", "%y")],
+        ),
+        (
+            f"""
+  %x = scf.index_switch %n -> {R}
+  case 0 {{
+    scf.yield %r : {R}
+  }}
+  default {{
+    %y = util.optimization_barrier %r : {R}
+    scf.yield %y : {R}
+  }}""",
+            "scf.index_switch",
+            [("%x", "%y"), ("%x", "%r")],  # (its default region is its first)
+        ),
+    ],
+)
+def test_branch_arms_yield_into_the_result(text: str, name: str, edges: list[tuple[str, str]]) -> None:
+    op, v = _function(text)
+    flow = flow_of(op)
+    assert op.name == name and flow is not None and flow.runs is Runs.AT_MOST_ONCE and flow.alternatives
+    assert _names(v, flow.storage_edges(op)) == edges
+    assert flow.entry(op, 0) is None
+    assert _listed(v, exit_flow(_terminator_of(op, 1), 0)) == ["%x"]
+
+
+def test_execute_region_runs_once_and_yields_into_its_result() -> None:
+    op, v = _function(
+        f"""
+  %x = scf.execute_region -> {R} {{
+    %y = util.optimization_barrier %r : {R}
+    scf.yield %y : {R}
+  }}"""
+    )
+    flow = flow_of(op)
+    assert flow is not None and flow.runs is Runs.ONCE and flow.multi_block and not flow.alternatives
+    assert _names(v, flow.storage_edges(op)) == [("%x", "%y")]
+
+
+SCHEDULED = """
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %g = util.optimization_barrier %r : !stream.resource<*>
+  %e:2, %tp = stream.async.execute with(%g as %cg: !stream.resource<*>{%c64}) -> (%g{%c64}, !stream.resource<*>{%c64}) {
+    %k:2 = stream.async.concurrent with(%cg as %in: !stream.resource<*>{%c64}) -> (%cg{%c64}, !stream.resource<*>{%c64}) {
+      %t = stream.async.fill %v, %in[%c0 to %c64 for %c64] : i32 -> %in as !stream.resource<*>{%c64}
+      %s = stream.async.slice %in[%c0 to %c64] : !stream.resource<*>{%c64} -> !stream.resource<*>{%c64}
+      stream.yield %t, %s : !stream.resource<*>{%c64}, !stream.resource<*>{%c64}
+    }
+    stream.yield %k#0, %k#1 : !stream.resource<*>{%c64}, !stream.resource<*>{%c64}
+  } => !stream.timepoint
+  %w:2 = stream.timepoint.await %tp => %e#0, %e#1 : !stream.resource<*>{%c64}, !stream.resource<*>{%c64}"""
+
+
+def _device_regions() -> tuple[ir.Operation, ir.Operation, Names]:
+    execute, names = _function(SCHEDULED, args=f"%r: {R}, %v: i32")
+    concurrent = list(execute.regions[0].blocks[0].operations)[0].operation
+    return execute, concurrent, names
+
+
+def test_execution_region_captures_yields_and_ties_and_is_ready_at_its_timepoint() -> None:
+    op, concurrent, v = _device_regions()
+    flow = flow_of(op)
+    assert op.name == "stream.async.execute" and flow is not None
+    assert flow.device_body and flow.serial_body and flow.submitted and not flow.alias_followed
+    (g,), (cg,) = list(op.operands)[:1], list(op.regions[0].blocks[0].arguments)
+    e0, e1, tp = op.results
+    k0, k1 = concurrent.results
+    assert flow.storage_edges(op) == [(cg, g), (e0, k0), (e1, k1), (e0, g)]
+    assert flow.ends_at(op) == tp and flow.waits_for(op) is None
+    assert flow.entry(op, 0) == [cg]
+    assert flow.entry(op, 1) is None  # a size
+
+
+def test_concurrent_region_results_are_ready_when_it_ends() -> None:
+    execute, op, v = _device_regions()
+    flow = flow_of(op)
+    assert op.name == "stream.async.concurrent" and flow is not None
+    assert flow.device_body and not flow.serial_body and not flow.submitted and flow.alias_followed
+    cg = execute.regions[0].blocks[0].arguments[0]
+    (inner,) = list(op.regions[0].blocks[0].arguments)
+    k0, k1 = op.results
+    assert [v.name(x) for x in _flat(flow.storage_edges(op))] == [
+        "%in",
+        "%cg",
+        "%k#0",
+        "%t",
+        "%k#1",
+        "%s",
+        "%k#0",
+        "%cg",
+    ]
+    assert flow.storage_edges(op)[0] == (inner, cg)
+    assert exit_flow(_terminator_of(op, 0), 1) == [k1]
+
+
+def _flat(pairs: list[tuple[ir.Value, ir.Value]]) -> list[ir.Value]:
+    return [x for pair in pairs for x in pair]
+
+
+def test_branches_pass_their_operands_to_their_successors() -> None:
+    module = ir.Module.parse(
+        f"""util.func public @f(%r: {R}, %c: i1) {{
+  cf.cond_br %c, ^a(%r : {R}), ^b
+^a(%x: {R}):
+  cf.br ^b
+^b:
+  util.return
+}}""",
+        ir.Context(),
+    )
+    blocks = list(module.body.operations[0].regions[0].blocks)
+    cond_br = list(blocks[0].operations)[-1].operation
+    br = list(blocks[1].operations)[-1].operation
+    assert branch_operands(cond_br) == [[blocks[0].arguments[0]], []]
+    assert branch_operands(br) == [[]]
+
+
+# -- the table is the one place ----------------------------------------------------------------
+
+#: Every op name the table declares: region ops, their terminators, the branches.
+DECLARED = frozenset(REGION_FLOW) | REGION_TERMINATORS | BRANCH_OPS
+#: An op of a dialect all of whose ops are control flow, or a declared op, named as a token.
+NAMED = re.compile(
+    r"(?<![\w.])(?:(?:scf|cf)\.[a-z_]+|" + "|".join(re.escape(n) for n in sorted(DECLARED)) + r")(?![\w.])"
+)
+
+
+def _strings(tree: ast.AST) -> list[tuple[int, str]]:
+    """The string constants of a module that are not docstrings (f-strings' literal parts
+    included)."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = getattr(node, "body", [])
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def test_region_op_names_appear_only_in_the_flow_table() -> None:
+    """Adding a region op is one entry in :data:`REGION_FLOW`: no other module of
+    ``stream_model`` names one (docstrings and comments aside)."""
+    found = []
+    for path in sorted(STREAM_MODEL.rglob("*.py")):
+        if path.name == "region_flow.py":
+            continue
+        for line, text in _strings(ast.parse(path.read_text())):
+            if NAMED.search(text):
+                found.append(f"{path.relative_to(STREAM_MODEL)}:{line}: {text!r}")
+    assert found == []
+
+
+def test_the_scan_sees_a_region_op_name_in_code_not_in_docstrings() -> None:
+    tree = ast.parse('"""scf.for in a docstring"""\nX = "scf.for"\nY = f"{X} in stream.async.execute"\nZ = "scf."\n')
+    assert [text for _, text in _strings(tree) if NAMED.search(text)] == ["scf.for", " in stream.async.execute"]
+    assert not NAMED.search("stream.async.executed") and NAMED.search("cf.switch")
