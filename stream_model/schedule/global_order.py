@@ -53,11 +53,13 @@ class GlobalEvents:
     events: dict[str, list[_Event]]
     touches: dict[str, frozenset[str] | None]
     globals: frozenset[str]
+    #: Which globals each function may store, transitively (None: any).
+    stores: dict[str, frozenset[str] | None] | None = None
 
 
 @dataclass(frozen=True)
 class GlobalOrderHazard:
-    """An access to ``global_name`` that scheduling moved past another one it came before."""
+    """Two accesses to ``global_name``, one of them a write, whose order scheduling changed."""
 
     function: str
     global_name: str
@@ -66,8 +68,8 @@ class GlobalOrderHazard:
 
     def line(self) -> str:
         return (
-            f"in @{self.function}, IREE's schedule moved {self.moved} after {self.past}, which came after it: "
-            f"the order of @{self.global_name}'s accesses changed"
+            f"in @{self.function}, IREE's schedule reordered {self.moved} and {self.past}: "
+            f"the order of @{self.global_name}'s loads and stores changed"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -86,6 +88,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
     """The loads, stores and calls of every function of ``module``, in program order."""
     events: dict[str, list[_Event]] = {}
     direct: dict[str, set[str]] = {}
+    stored: dict[str, set[str]] = {}
     callees: dict[str, set[str]] = {}
     initializers = 0
     for op in module.body.operations:
@@ -103,12 +106,14 @@ def global_events(module: ir.Module) -> GlobalEvents:
                 symbol = ir.FlatSymbolRefAttr(inner.attributes["global"]).value
                 found.append(_Event(_ACCESS[inner.name], symbol, _location(inner)))
                 direct.setdefault(key, set()).add(symbol)
+                if inner.name == "util.global.store":
+                    stored.setdefault(key, set()).add(symbol)
             elif inner.name in ("util.call", "func.call"):
                 callee = callee_name(inner)
                 found.append(_Event("call", callee, _location(inner)))
                 callees.setdefault(key, set()).add(callee)
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
-    return GlobalEvents(events, _transitive(events, direct, callees), all_globals)
+    return GlobalEvents(events, _transitive(events, direct, callees), all_globals, _transitive(events, stored, callees))
 
 
 def _transitive(
@@ -141,7 +146,8 @@ def _transitive(
 
 def check_global_order(before: GlobalEvents, after: ir.Module) -> list[GlobalOrderHazard]:
     """Every function whose accesses to some global ``after`` (the scheduled module) reorders
-    relative to ``before`` (the same module before scheduling)."""
+    relative to ``before`` (the same module before scheduling). Only an order with a write on
+    one side matters (a store, or a call that may store the global): two reads may trade places."""
     scheduled = global_events(after).events
     hazards: list[GlobalOrderHazard] = []
     for key, original in before.events.items():
@@ -149,7 +155,7 @@ def check_global_order(before: GlobalEvents, after: ir.Module) -> list[GlobalOrd
         if now is None:
             continue
         for name in sorted(before.globals):
-            first = _first_reorder(_of(before, original, name), _of(before, now, name))
+            first = _first_reorder(before, _of(before, original, name), _of(before, now, name), name)
             if first is not None:
                 moved, past = first
                 hazards.append(GlobalOrderHazard(key, name, moved.describe(), past.describe()))
@@ -170,23 +176,59 @@ def _of(events: GlobalEvents, sequence: list[_Event], name: str) -> list[_Event]
     return out
 
 
-def _first_reorder(original: list[_Event], now: list[_Event]) -> tuple[_Event, _Event] | None:
-    """None when ``now`` is a subsequence of ``original`` (by kind and symbol); else an event of
-    ``now`` that came, in ``original``, before one ``now`` already had before it."""
-    keys = [(e.kind, e.symbol) for e in original]
+def _writes(events: GlobalEvents, e: _Event, name: str) -> bool:
+    """Does ``e`` (an event touching global ``name``) store it?"""
+    if e.kind == "store":
+        return True
+    if e.kind != "call":
+        return False
+    stored = (events.stores or {}).get(e.symbol)
+    return e.symbol not in (events.stores or {}) or stored is None or name in stored
+
+
+def _key(e: _Event) -> tuple[str, str]:
+    return (e.kind, e.symbol)
+
+
+def _same_read(a: _Event, b: _Event) -> bool:
+    return _key(a) == _key(b) and (a.location == b.location or "unknown" in (a.location, b.location))
+
+
+def _first_reorder(
+    events: GlobalEvents, original: list[_Event], now: list[_Event], name: str
+) -> tuple[_Event, _Event] | None:
+    """None when ``now`` keeps ``original``'s order of every pair with a write in it (events may
+    be gone); else an event of ``now`` and one it was moved past. The writes of ``now`` must be
+    a subsequence of the original's; every read must sit between the same two writes."""
+    writes = [i for i, e in enumerate(original) if _writes(events, e, name)]
+    matched: list[int] = []  # original index of each write of now, in order
     at = 0
-    seen: list[tuple[_Event, int]] = []  # events of now matched so far, with their original index
     for e in now:
-        key = (e.kind, e.symbol)
-        try:
-            at = keys.index(key, at) + 1
-            seen.append((e, at - 1))
-        except ValueError:
-            # Not found after the last match: it was earlier in the original (or never there).
-            earlier = [i for i, k in enumerate(keys) if k == key]
+        if not _writes(events, e, name):
+            continue
+        found = next((i for i in writes if i >= at and _key(original[i]) == _key(e)), None)
+        if found is None:
+            earlier = [i for i in writes if _key(original[i]) == _key(e)]
             if not earlier:
-                continue  # an access scheduling made (none it moved): not an order the program had
-            past = next((p for p, i in reversed(seen) if i > earlier[-1]), seen[-1][0] if seen else e)
+                continue  # a write scheduling made
+            return e, original[matched[-1]] if matched else e
+        matched.append(found)
+        at = found + 1
+    # Each read of now, between its neighbouring writes, must be found between the same writes
+    # of the original.
+    # A read is the original read at its location (IREE may duplicate a load: both copies are
+    # that read).
+    w = 0
+    for e in now:
+        if _writes(events, e, name):
+            w += 1
+            continue
+        low = matched[w - 1] if w > 0 else -1
+        high = matched[w] if w < len(matched) else len(original)
+        if not any(_same_read(original[i], e) for i in range(low + 1, high)):
+            if not any(_same_read(o, e) for o in original):
+                continue  # a read scheduling made
+            past = original[matched[w - 1]] if w > 0 else original[high] if high < len(original) else e
             return e, past
     return None
 

@@ -183,8 +183,8 @@ STORE_MOVED = REPO / "tests" / "data" / "global_store_moved_past_its_reload.mlir
 def test_check_reports_a_store_scheduled_after_a_reload_of_its_global(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(STORE_MOVED)]) == 3
     (line,) = capsys.readouterr().out.splitlines()
-    assert line.startswith("hazard: in @p0, IREE's schedule moved util.global.store @p0_g0 (")
-    assert "after util.global.load @p0_g0 (" in line
+    assert line.startswith("hazard: in @p0, IREE's schedule reordered util.global.load @p0_g0 (")
+    assert "and util.global.store @p0_g0 (" in line
 
 
 def test_a_compile_at_the_splice_refuses_a_store_scheduled_after_a_reload(tmp_path: Path) -> None:
