@@ -212,6 +212,13 @@ THIRD_REVIEW: tuple[Program, ...] = (
     STORED_TWICE_BY_A_SETTER,
     STORED_TWICE_FROM_A_GETTER,
     FOLD_TWIN,
+)
+
+#: Programs the campaign found through IREE's pre-splice stages, which make the shapes the
+#: repair must survive (a forwarded reload, a packed initializer, a getter's result filled in
+#: place); at the splice IREE's schedule of the first is refused by the guard's global-order
+#: check. They are judged as the campaign judges, through those stages.
+FOUND_THROUGH_IREE_STAGES: tuple[Program, ...] = (
     SETTER_STORES_A_MERGED_TWIN,
     GETTER_VALUE_COPIED_IN_ONE_ALLOCATION,
     GETTER_RESULT_FILLED_THEN_STORED,

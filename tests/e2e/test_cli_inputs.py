@@ -199,7 +199,7 @@ def test_the_log_gives_each_location_structured_as_well_as_printed(tmp_path: Pat
     assert record["position"] == {"file": str(src), "line": int(line), "column": int(column)}
     (check,) = record["checks"]  # type: ignore[misc]
     assert check["position"]["file"] == str(src) and f":{check['position']['line']}:" in check["location"]
-    assert list(record)[:5] == ["kind", "function", "slice", "location", "position"]
+    assert list(record)[:7] == ["schema_version", "type", "kind", "function", "slice", "location", "position"]
 
 
 # -- --split-input-file -------------------------------------------------------------------------
