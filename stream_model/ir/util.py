@@ -42,6 +42,32 @@ def nested_ops(root: ir.Operation) -> Iterator[ir.Operation]:
                 yield from nested_ops(op)
 
 
+def back_edges(blocks: list[ir.Block]) -> set[tuple[int, int]]:
+    """The back edges ``(from, to)`` (block indices) of a depth-first search over the branch
+    successors of ``blocks`` (one region's), from each block not yet reached in turn: empty
+    exactly when no block reaches itself."""
+    successors = [[next(i for i, b in enumerate(blocks) if b == s) for s in block.successors] for block in blocks]
+    back: set[tuple[int, int]] = set()
+    state = [0] * len(blocks)  # 0 new, 1 on the DFS stack, 2 done
+    for root in range(len(blocks)):
+        if state[root]:
+            continue
+        state[root] = 1
+        stack = [(root, iter(successors[root]))]
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                state[node] = 2
+                stack.pop()
+            elif state[nxt] == 1:
+                back.add((node, nxt))
+            elif state[nxt] == 0:
+                state[nxt] = 1
+                stack.append((nxt, iter(successors[nxt])))
+    return back
+
+
 def defining_op(value: ir.Value) -> ir.Operation | None:
     """The op whose result ``value`` is (None for a block argument)."""
     owner = value.owner

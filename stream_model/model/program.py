@@ -13,7 +13,15 @@ from functools import cached_property
 from iree.compiler import ir
 
 from ..ir.naming import Names
-from ..ir.util import FUNCTION_OPS, ModuleLike, defining_op, parent_op, parent_op_of_block, symbol_uses
+from ..ir.util import (
+    FUNCTION_OPS,
+    ModuleLike,
+    back_edges,
+    defining_op,
+    parent_op,
+    parent_op_of_block,
+    symbol_uses,
+)
 from ..semantics.op_table import OpEffects, callee_name, carries_order, effects_of, is_same_device_copy
 from ..semantics.region_flow import (
     REGION_FLOW,
@@ -492,30 +500,7 @@ def _runs_at_most_once(op: ir.Operation) -> bool:
 
 def _has_cfg_cycle(region: ir.Region) -> bool:
     """Does any block of ``region`` reach itself through branch successors?"""
-    blocks = list(region.blocks)
-
-    def index(block: ir.Block) -> int:
-        return next(i for i, b in enumerate(blocks) if b == block)
-
-    successors = [[index(s) for s in b.successors] for b in blocks]
-    state = [0] * len(blocks)  # 0 new, 1 on the DFS stack, 2 done
-    for root in range(len(blocks)):
-        if state[root]:
-            continue
-        stack = [(root, iter(successors[root]))]
-        state[root] = 1
-        while stack:
-            node, it = stack[-1]
-            nxt = next(it, None)
-            if nxt is None:
-                state[node] = 2
-                stack.pop()
-            elif state[nxt] == 1:
-                return True
-            elif state[nxt] == 0:
-                state[nxt] = 1
-                stack.append((nxt, iter(successors[nxt])))
-    return False
+    return bool(back_edges(list(region.blocks)))
 
 
 def _nested_in(op: ir.Operation, ancestor: ir.Operation) -> bool:

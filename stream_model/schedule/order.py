@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from ..ir.util import defining_op
+from ..ir.util import back_edges, defining_op
 from ..semantics.op_table import carries_order
 from ..semantics.region_flow import (
     REGION_FLOW,
@@ -370,24 +370,7 @@ def _cycles_and_back_edges(blocks: list[ir.Block]) -> tuple[set[int], set[tuple[
     if len(blocks) < 2:
         return set(), set()
     successors = [[next(i for i, b in enumerate(blocks) if b == s) for s in block.successors] for block in blocks]
-    back: set[tuple[int, int]] = set()
-    state = [0] * len(blocks)  # 0 new, 1 on the stack, 2 done
-    for root in range(len(blocks)):
-        if state[root]:
-            continue
-        state[root] = 1
-        stack = [(root, iter(successors[root]))]
-        while stack:
-            node, it = stack[-1]
-            nxt = next(it, None)
-            if nxt is None:
-                state[node] = 2
-                stack.pop()
-            elif state[nxt] == 1:
-                back.add((node, nxt))
-            elif state[nxt] == 0:
-                state[nxt] = 1
-                stack.append((nxt, iter(successors[nxt])))
+    back = back_edges(blocks)
     on_cycle: set[int] = set()
     for start in range(len(blocks)):
         seen: set[int] = set()
