@@ -190,7 +190,12 @@ def _key(e: _Event) -> tuple[str, str]:
     return (e.kind, e.symbol)
 
 
-def _same_read(a: _Event, b: _Event) -> bool:
+def _same_kind(a: _Event, b: _Event) -> bool:
+    return _key(a) == _key(b)
+
+
+def _same_access(a: _Event, b: _Event) -> bool:
+    """The same access: same kind and symbol, at the same location (where both have one)."""
     return _key(a) == _key(b) and (a.location == b.location or "unknown" in (a.location, b.location))
 
 
@@ -206,9 +211,12 @@ def _first_reorder(
     for e in now:
         if not _writes(events, e, name):
             continue
-        found = next((i for i in writes if i >= at and _key(original[i]) == _key(e)), None)
+        # A write is the original write at its location, where one is there (a pass may drop a
+        # store that writes back what was loaded: the next store of the global is not that one).
+        same = _same_access if any(_same_access(original[i], e) for i in writes) else _same_kind
+        found = next((i for i in writes if i >= at and same(original[i], e)), None)
         if found is None:
-            earlier = [i for i in writes if _key(original[i]) == _key(e)]
+            earlier = [i for i in writes if same(original[i], e)]
             if not earlier:
                 continue  # a write scheduling made
             return e, original[matched[-1]] if matched else e
@@ -225,8 +233,8 @@ def _first_reorder(
             continue
         low = matched[w - 1] if w > 0 else -1
         high = matched[w] if w < len(matched) else len(original)
-        if not any(_same_read(original[i], e) for i in range(low + 1, high)):
-            if not any(_same_read(o, e) for o in original):
+        if not any(_same_access(original[i], e) for i in range(low + 1, high)):
+            if not any(_same_access(o, e) for o in original):
                 continue  # a read scheduling made
             past = original[matched[w - 1]] if w > 0 else original[high] if high < len(original) else e
             return e, past
