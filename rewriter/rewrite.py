@@ -417,8 +417,10 @@ def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
     """Folding the alias into a consumer that a fold may make identical to another producer
     (:attr:`~stream_model.model.program.ModuleModel.fold_twins`): IREE's CSE after the splice would
     make the two one buffer, which the program (and the analysis) mean to be two."""
-    for owner, _, foldable, _ in plan.uses:
-        twin = next((model.fold_twins[r] for r in owner.results if r in model.fold_twins), None) if foldable else None
+    folded = [owner for owner, _, foldable, _ in plan.uses if foldable]
+    folded += [owner for reroute in plan.reroutes for owner, _ in reroute.uses]  # (through a capture)
+    for owner in folded:
+        twin = next((model.fold_twins[r] for r in owner.results if r in model.fold_twins), None)
         if twin is not None:
             return (
                 f"folding it into {model.names.describe(owner)} can make that op identical to "

@@ -256,7 +256,7 @@ def _merges_in_function(
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
         for operands, scalars in variants:
-            key = (*family, tuple(classes.find(v) if is_resource(v) else None for v in operands))
+            key = (*family, tuple(_identity(v, classes) if _is_resource_operand(v) else None for v in operands))
             bucket = buckets.get(key)
             if bucket is None:
                 buckets[key] = _Bucket(op, scalars_of, scalars)
@@ -275,10 +275,52 @@ def _merges_in_function(
     return pairs
 
 
+@dataclass(frozen=True)
+class _Captured:
+    """A block argument of region op ``holder`` that captures ``value``: what a consumer's
+    operand becomes when the rewrite reroutes its capture to the alias's root (see
+    :func:`_fold_chain`)."""
+
+    holder: ir.Operation
+    value: ir.Value
+
+
+def _is_resource_operand(operand: ir.Value | _Captured) -> bool:
+    return isinstance(operand, _Captured) or is_resource(operand)
+
+
+def _identity(operand: ir.Value | _Captured, classes: _Classes) -> object:
+    """What a resource operand is once IREE has merged what it merges: its class of merged
+    values. A block argument of an execution or concurrent region stands for the value it
+    captures, within that region: IREE's closure canonicalization
+    (``ClosureOptimizationPattern``) gives one block argument to a value captured twice, so two
+    ops of one region reading two captures of one value read the same operand by then."""
+    if isinstance(operand, _Captured):
+        return (operand.holder, _identity(operand.value, classes))
+    capture = _capture_of(operand)
+    if capture is None:
+        return classes.find(operand)
+    holder, outer = capture
+    return (holder, _identity(outer, classes))
+
+
+def _capture_of(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
+    """(region op, captured value) for a block argument of an execution or concurrent region."""
+    block = value.owner
+    if not isinstance(block, ir.Block):
+        return None
+    holder = device_holder(block)
+    if holder is None:
+        return None
+    index = ir.BlockArgument(value).arg_number
+    captures = captured(holder)
+    return (holder, captures[index]) if index < len(captures) else None
+
+
 #: The version of a value's storage live at a consumer (:func:`stream_model.model.folds.live_version`).
 VersionAt = Callable[[ir.Value, ir.Operation], "ir.Value | None"]
 #: Resource operands (all operands, in order) and scalar signature of one way to fold.
-_Variant = tuple[list[ir.Value], "tuple[_Scalar, ...] | None"]
+_Variant = tuple[list["ir.Value | _Captured"], "tuple[_Scalar, ...] | None"]
 _MAX_VARIANTS = 16
 
 
@@ -307,7 +349,7 @@ def fold_variants(op: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_
     for choice in itertools.product(*per_operand):
         if all(fold.size is None for fold in choice):
             continue  # the op as it is
-        operands = list(op.operands)
+        operands: list[ir.Value | _Captured] = list(op.operands)
         scalars: dict[int, _Scalar] = {}
         for i, fold in zip(positions, choice, strict=True):
             if fold.size is None:
@@ -330,16 +372,17 @@ class _Fold:
     """One depth an operand may be folded to: the operand it becomes, what its offsets grow by,
     and the size operand it then has (None: not folded)."""
 
-    operand: ir.Value
+    operand: ir.Value | _Captured
     shift: sympy.Expr
     size: ir.Value | None
 
 
 def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_Fold]:
     """Each depth the rewrite may fold ``value`` to, the first being ``value`` as it is. A
-    captured value that another concurrent region yields stays the same block argument when
-    folded (the rewrite reroutes the capture, ``rewrite._reroutes``); only its offsets and size
-    change."""
+    captured value that another concurrent region yields stays a block argument of the
+    consumer's region when folded: the rewrite reroutes the capture to the slice's root, the
+    captured value of the slice's own region (``rewrite._reroutes``), at its live version there;
+    the offsets and size change."""
     chain = [_Fold(value, sympy.Integer(0), None)]
     current, shift = value, sympy.Integer(0)
     stays = None
@@ -356,9 +399,23 @@ def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr, version_at:
         if producer.name == "stream.async.slice":
             shift = sympy.expand(shift + expr(view.source_offset))
         current = view.source
-        operand = stays if stays is not None else (version_at(current, consumer) or current)
+        operand = (
+            _rerouted(stays, current, version_at) if stays is not None else (version_at(current, consumer) or current)
+        )
         chain.append(_Fold(operand, shift, view.source_size))
     return chain
+
+
+def _rerouted(arg: ir.Value, root: ir.Value, version_at: VersionAt) -> ir.Value | _Captured:
+    """Block argument ``arg`` once the rewrite reroutes its capture to ``root``'s captured
+    value (its live version at the capturing op); ``arg`` itself where ``root`` is no capture
+    (the rewrite does not reroute then)."""
+    holder = device_holder(arg.owner)
+    root_capture = _capture_of(root)
+    if holder is None or root_capture is None:
+        return arg
+    outer = root_capture[1]
+    return _Captured(holder, version_at(outer, holder) or outer)
 
 
 def _yielded_into(arg: ir.Value) -> ir.Value | None:

@@ -198,7 +198,7 @@ def run_campaign(
                         f"{final.status}: {final.detail}",
                         f"campaign seed {seed_value + result.rounds - 1}",
                         regressions_dir,
-                        entry="splice" if oracle.at_splice else "flow",
+                        entry=oracle.regression_entry,
                     )
                 result.findings.append(finding)
                 result.stats.failures.append(f"{final.status}: {final.detail[:160]}")

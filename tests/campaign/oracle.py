@@ -1248,6 +1248,14 @@ class Oracle:
             pool.shutdown(wait=True, cancel_futures=True)
         self._pools.clear()
 
+    @property
+    def regression_entry(self) -> str:
+        """Where a program found by this oracle is replayed (``save_regression``'s ``entry``):
+        ``flow`` or ``splice``, and ``scheduled``/``scheduled-splice`` with the hook after
+        scheduling."""
+        where = "splice" if self.at_splice else "flow"
+        return f"scheduled-{where}".replace("-flow", "") if self.scheduled else where
+
     def __enter__(self) -> Oracle:
         return self
 
@@ -1378,8 +1386,7 @@ def save_regression(
     entry: str = "flow",
 ) -> Path:
     """Save one (shrunk) failing program as a regression case, replayed alone (as ``@p0``) by
-    ``tests/e2e/test_regressions.py`` where it was found (``entry``: ``"flow"``, through IREE's
-    pre-splice stages, or ``"splice"``). Status ``open`` until the rule is fixed (see that file)."""
+    ``tests/e2e/test_regressions.py`` where it was found (``entry``: :attr:`Oracle.regression_entry`). Status ``open`` until the rule is fixed (see that file)."""
     directory.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256(program.dumps().encode()).hexdigest()[:12]
     target = directory / f"campaign-{name or digest}.json"

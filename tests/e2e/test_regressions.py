@@ -38,15 +38,17 @@ CASES = sorted(REGRESSIONS_DIR.glob("*.json"))
 
 @pytest.fixture(scope="module")
 def oracles(tmp_path_factory: pytest.TempPathFactory):
-    """An oracle per entry (``flow``: as the campaign judges now; ``splice``: as generated)."""
+    """An oracle per entry (``flow``: as the campaign judges now; ``splice``: as generated;
+    ``scheduled``: through IREE's stages, the hook after scheduling)."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")  # a regression is judged on its own merits
         cache = VmfbCache(default_cache_dir())
         with (
             Oracle(tmp_path_factory.mktemp("flow"), cache, record_faults=False) as flow,
             Oracle(tmp_path_factory.mktemp("splice"), cache, record_faults=False, at_splice=True) as splice,
+            Oracle(tmp_path_factory.mktemp("scheduled"), cache, record_faults=False, scheduled=True) as scheduled,
         ):
-            yield {"flow": flow, "splice": splice}
+            yield {oracle.regression_entry: oracle for oracle in (flow, splice, scheduled)}
 
 
 @pytest.mark.e2e
