@@ -81,18 +81,19 @@ def fold_twins(
     opaque: Opaque,
     version_at: VersionAt,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
+    merged: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> dict[ir.Value, ir.Value]:
     """Producers' results that folding aliases may make identical to a producer they are not
     identical to at the splice (with one such producer's result): IREE would merge two buffers
-    the analysis kept apart. The rewrite does not fold into such a producer."""
+    the analysis kept apart. The rewrite does not fold into such a producer. ``merged``: the
+    pairs IREE may merge as the IR is (:func:`mergeable_pairs` with the same ``folded``)."""
     folded = list(folded)
+    before = _Classes()
+    for a, b in merged:
+        before.union(a, b)
     twins: dict[ir.Value, ir.Value] = {}
     for function, ops in functions:
-        ops = list(ops)
         scalars = _Scalars(function, translator, opaque)
-        before = _Classes()
-        for a, b in _merges_in_function(ops, scalars, None, folded):
-            before.union(a, b)
         after = _Classes()
         for a, b in _merges_in_function(ops, scalars, version_at, folded):
             after.union(a, b)

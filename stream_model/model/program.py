@@ -377,6 +377,7 @@ class ModuleModel:
             self._opaque_to_iree,
             version_at,
             self.folded_results,
+            self.merged_producers,
         )
 
     @property

@@ -25,12 +25,14 @@ internal error, reported); the tests require that it never finds one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
 from ..ir.util import user_op
 from ..model.program import FunctionModel, OpInfo
+from ..model.storage import Key
 from ..report.decisions import Decision, LiveVersion, ReasonCode, SliceDecision, Verdict, WriteCheck
 from ..semantics.op_table import Kind
 
@@ -44,7 +46,7 @@ _ORDER_FACTS = ("earlier iteration: ", "later iteration: ")
 def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
     """``(decision index, problem)`` for every alias claim the final state does not hold."""
     problems = []
-    writers: dict[str, list[OpInfo]] = {}
+    writers: dict[str, _Writers] = {}
     for i, (op, d) in enumerate(zip(analysis.ops, analysis.decisions)):
         if d.decision is not Decision.ALIAS:
             continue
@@ -66,39 +68,60 @@ def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
     return problems
 
 
-def _writers(analysis: Analysis, fn: FunctionModel) -> list[OpInfo]:
-    """Every op of ``fn`` that writes anything, by its resolved effects: an access that writes,
-    or globals it may write."""
+@dataclass(frozen=True)
+class _Writers:
+    """Every op of one function that writes anything, by its resolved effects (a plain scan,
+    not the rule's write index), in program order: those that write resources indexed by the
+    storage base of each value they write, and those that may write globals (None: any)."""
+
+    ops: list[OpInfo]
+    by_base: dict[Key, set[OpInfo]]
+    of_globals: list[tuple[OpInfo, frozenset[str] | None]]
+    #: The bases of ``by_base`` that are exposed (only those can meet another base).
+    exposed: list[Key]
+
+
+def _writers(analysis: Analysis, fn: FunctionModel) -> _Writers:
     resolved = analysis.resolved
-    return [
-        info
-        for info in fn.ops
-        for fx in [resolved.effects(info)]
-        if fx.writes_globals is None or fx.writes_globals or any(a.kind is Kind.WRITE for a in fx.accesses)
-    ]
+    storage = resolved.storage
+    ops: list[OpInfo] = []
+    by_base: dict[Key, set[OpInfo]] = {}
+    of_globals: list[tuple[OpInfo, frozenset[str] | None]] = []
+    for info in fn.ops:
+        fx = resolved.effects(info)
+        written = [a.value for a in fx.accesses if a.kind is Kind.WRITE]
+        for value in written:
+            by_base.setdefault(storage.find(value), set()).add(info)
+        if fx.writes_globals is None or fx.writes_globals:
+            of_globals.append((info, None if fx.writes_globals is None else frozenset(fx.writes_globals)))
+        if written or fx.writes_globals is None or fx.writes_globals:
+            ops.append(info)
+    return _Writers(ops, by_base, of_globals, [b for b in by_base if storage.exposed(b)])
 
 
-def _unchecked_writes(analysis: Analysis, writers: list[OpInfo], op: ir.Operation, d: SliceDecision) -> list[str]:
-    """The writers of the slice's function (:func:`_writers`, a plain scan, not the write
-    index the rule used) that may write its source's storage and that the decision has no check
-    for. An alias whose log says "no op writes the source's storage" has none."""
+def _unchecked_writes(analysis: Analysis, writers: _Writers, op: ir.Operation, d: SliceDecision) -> list[str]:
+    """The writers of the slice's function (:class:`_Writers`) that may write its source's
+    storage and that the decision has no check for: a write to its base or to a base that
+    :meth:`~stream_model.model.storage.StorageMap.may_alias` it, a call that may write a global
+    the source may be. An alias whose log says "no op writes the source's storage" has none.
+    Only an exposed base can meet another (:meth:`~stream_model.model.storage.StorageMap.exposed`),
+    so a base that is not is compared only with the exposed ones."""
     resolved = analysis.resolved
     storage = resolved.storage
     src = op.opview.source
+    root = storage.find(src)
     may_be = set(storage.globals_it_may_be(src, resolved.resource_globals))
+    found: set[OpInfo] = set(writers.by_base.get(root, ()))
+    for base in writers.by_base if storage.exposed(root) else writers.exposed:
+        if base != root and storage.may_alias(base, root):
+            found |= writers.by_base[base]
+    for info, written in writers.of_globals:
+        if written is None and (storage.is_external(src) or bool(may_be)):
+            found.add(info)
+        elif written is not None and written & may_be:
+            found.add(info)
     checked = {c.write_op for c in d.checks if c.write_op is not None}
-    missing = []
-    for info in writers:
-        fx = resolved.effects(info)
-        writes = any(
-            a.kind is Kind.WRITE and (storage.same_base(a.value, src) or storage.may_alias(a.value, src))
-            for a in fx.accesses
-        )
-        writes = writes or (fx.writes_globals is None and (storage.is_external(src) or bool(may_be)))
-        writes = writes or bool(fx.writes_globals and fx.writes_globals & may_be)
-        if writes and info.op not in checked:
-            missing.append(analysis.model.names.describe(info.op))
-    return missing
+    return [analysis.model.names.describe(i.op) for i in writers.ops if i in found and i.op not in checked]
 
 
 def _check_live_version(analysis: Analysis, op: ir.Operation, d: SliceDecision, lv: LiveVersion) -> str:
