@@ -154,25 +154,26 @@ def check_global_order(before: GlobalEvents, after: ir.Module) -> list[GlobalOrd
         now = scheduled.get(key)
         if now is None:
             continue
+        was, is_now = _by_global(before, original), _by_global(before, now)
         for name in sorted(before.globals):
-            first = _first_reorder(before, _of(before, original, name), _of(before, now, name), name)
+            first = _first_reorder(before, was.get(name, []), is_now.get(name, []), name)
             if first is not None:
                 moved, past = first
                 hazards.append(GlobalOrderHazard(key, name, moved.describe(), past.describe()))
     return hazards
 
 
-def _of(events: GlobalEvents, sequence: list[_Event], name: str) -> list[_Event]:
-    """The events of ``sequence`` that touch global ``name``."""
-    out = []
+def _by_global(events: GlobalEvents, sequence: list[_Event]) -> dict[str, list[_Event]]:
+    """The events of ``sequence`` that touch each global, in order (a call to a function the
+    module does not define, or one that may touch anything, touches every global)."""
+    out: dict[str, list[_Event]] = {}
     for e in sequence:
-        if e.kind == "call":
-            touched = events.touches.get(e.symbol)
-            if e.symbol in events.touches and touched is not None and name not in touched:
-                continue
-        elif e.symbol != name:
-            continue
-        out.append(e)
+        if e.kind != "call":
+            touched: frozenset[str] | None = frozenset({e.symbol})
+        else:
+            touched = events.touches.get(e.symbol) if e.symbol in events.touches else None
+        for name in events.globals if touched is None else touched:
+            out.setdefault(name, []).append(e)
     return out
 
 

@@ -65,6 +65,7 @@ from rewriter.pipeline import (
     schedule_module,
     set_multithreading,
 )
+from rewriter.pipeline.common import new_context
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError
 from stream_model import Verdict
@@ -596,7 +597,7 @@ def _signature(difference: str) -> str:
 
 
 def _parse_verified(text: str) -> tuple[ir.Context, ir.Module]:
-    ctx = ir.Context()
+    ctx = new_context()
     try:
         module = ir.Module.parse(text, ctx)
     except ir.MLIRError as err:
@@ -658,6 +659,10 @@ class Oracle:
         schedule_mutation: Mutation | None = None,
         in_process: bool = False,
     ) -> None:
+        # This process runs IREE's pre-splice and scheduling stages on many small modules too
+        # (entry.normalize, schedule_module): single-threaded, as the helpers compile. A
+        # scheduled campaign hung here in MLIR's thread pool (llvm::StdThreadPool::wait, no CPU).
+        _single_threaded_compiles()
         self.scheduled = scheduled
         self.schedule_mutation = schedule_mutation
         self.in_process = in_process
