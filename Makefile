@@ -25,8 +25,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check $(LINTED)
 	$(VENV)/bin/mypy dfx stream_model rewriter
 
+# One worker per core, each test file on one worker (module-scoped baselines are built once):
+# the two campaign files and the mutation file, most of the time, run side by side.
 test: lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadfile --durations=15
 
 # The long campaign: fresh seeds for FUZZ_SECONDS of generation (shrinking a failure may add to it).
 FUZZ_SECONDS ?= 1200
