@@ -201,6 +201,29 @@ GETTER_RESULT_FILLED_THEN_STORED = Program.from_json(
     )["program"]
 )
 
+#: Two identical slices of a global whose offsets come from two loads of the step's index
+#: global, stored to two globals: IREE's CSE makes the loads one value after the splice, then the
+#: producers one buffer, and from the next step on the fill of one global shows in the other
+#: (review of the third round's fixes, case 01: the merge model takes loads of one global as one
+#: value, ``merges._loads_as_one``, and the rewrite gives the second global its own copy).
+PRODUCERS_OFFSET_BY_TWO_LOADS = Program(
+    (GlobalDecl("g0", 16), GlobalDecl("g1", 8), GlobalDecl("g2", 8)),
+    (
+        Load(0, "g0"),
+        Load(1, "g1"),
+        Load(2, "g2"),
+        Fill(3, 2, Range(Lin(0), Lin(4)), 9),
+        Sum(4, 1, Range(Lin(0), Lin(4))),
+        Slice(5, 0, Range(Lin(0, 1), Lin(8))),
+        Slice(6, 0, Range(Lin(0, 1), Lin(8))),
+        GStore(5, "g1"),
+        GStore(6, "g2"),
+    ),
+    step_global="indirect",
+    step_cap=3,
+    step_loads=2,
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -212,6 +235,7 @@ THIRD_REVIEW: tuple[Program, ...] = (
     STORED_TWICE_BY_A_SETTER,
     STORED_TWICE_FROM_A_GETTER,
     FOLD_TWIN,
+    PRODUCERS_OFFSET_BY_TWO_LOADS,
 )
 
 #: Programs the campaign found through IREE's pre-splice stages, which make the shapes the

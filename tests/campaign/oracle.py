@@ -82,7 +82,7 @@ from .runner import LoadError, RunCrashed, run_isolated
 #: How a decision kept because its proof's claim did not hold starts (``claims.keep_unproven``).
 UNPROVEN_KEEP = "internal check: a claim of the proof does not hold"
 #: The shape whose stock fault the rewrite repairs (:meth:`.program.Program.shapes`).
-SHARED_GLOBALS = "globals sharing a buffer (twins, one value stored to two)"
+SHARED_GLOBALS = "globals sharing a buffer (twins, one value or equal producers stored to two)"
 
 REPO = Path(__file__).resolve().parents[2]
 FAULTS_DIR = REPO / "tests" / "upstream_faults"

@@ -704,6 +704,11 @@ class Program:
     #: finding f02) -- then loads, and finally stores ``minui(loaded, step_cap)`` to.
     step_global: str = ""
     step_cap: int = 0
+    #: With ``step_global``: how many times the function loads it (before the capped store).
+    #: With 2, the ops use the two loads in turn: IREE's CSE makes them one value after the
+    #: splice, and the producers whose offsets they are identical (review of the third round's
+    #: fixes, case 01: the merge model takes loads of one global as one value).
+    step_loads: int = 1
     #: The SSA name of the step argument (``%step``). Names such as ``i0_other`` collide with
     #: the names the analysis gives other loop iterations' values (soundness finding f03).
     step_name: str = "step"
@@ -863,8 +868,10 @@ class Program:
         iotas = [(op.size, op.base) for op in ops if isinstance(op, Iota)]
         has("equal-content producers", len(iotas) != len(set(iotas)))
         has(
-            "globals sharing a buffer (twins, one value stored to two)",
-            any(g.twin for g in self.globals) or any(isinstance(op, GStore) and op.also for op in ops),
+            "globals sharing a buffer (twins, one value or equal producers stored to two)",
+            any(g.twin for g in self.globals)
+            or any(isinstance(op, GStore) and op.also for op in ops)
+            or bool(self.stored_twins()),
         )
         has("one value given to two globals through a call", any(isinstance(op, GStore) and op.via for op in ops))
         has("slice folded into a twin producer", _fold_twins(ops))
@@ -877,6 +884,7 @@ class Program:
         has("global written in a loop", any(isinstance(x, GStore) for op in fors for x in walk(op.body)))
         has("step through an index global", bool(self.step_global))
         has("store.indirect", self.step_global == "indirect")
+        has("two loads of the step global", self.step_loads == 2)
         has("colliding name", self.step_name != "step")
         starts = [r.start for op in ops for r in _ranges(op)] + [
             s for op in ops for s in (getattr(op, "start", None), getattr(op, "dst_start", None)) if s is not None
@@ -888,6 +896,24 @@ class Program:
         has("length beyond end", any(getattr(op, "short", 0) for op in ops))
         return list(found)
 
+    def stored_twins(self) -> set[int]:
+        """Values stored to a global (at the top level) that an earlier op stored to another
+        global equals (the same producer: a slice, ``mix`` or ``iota`` of the same operands):
+        IREE merges the two producers after the splice, and the two globals share a buffer.
+        The sharing-free reference stores a copy of each."""
+        producers = {op.out: op for op in self.ops if isinstance(op, (Slice, Mix, Iota))}
+        stored: dict[int, str] = {}
+        twins: set[int] = set()
+        for op in self.ops:
+            if not isinstance(op, GStore) or op.value not in producers:
+                continue
+            mine = dataclasses.replace(producers[op.value], out=0)
+            for other, glob in stored.items():
+                if glob != op.glob and dataclasses.replace(producers[other], out=0) == mine:
+                    twins.add(op.value)
+            stored.setdefault(op.value, op.glob)
+        return twins
+
     # -- serialization (regression files) --------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -897,6 +923,8 @@ class Program:
         }
         if self.step_global:
             data["step_global"], data["step_cap"] = self.step_global, self.step_cap
+        if self.step_loads != 1:
+            data["step_loads"] = self.step_loads
         if self.step_name != "step":
             data["step_name"] = self.step_name
         if self.n_arg is not None:
@@ -911,6 +939,7 @@ class Program:
             assume_max=data.get("assume_max"),
             step_global=data.get("step_global", ""),
             step_cap=data.get("step_cap", 0),
+            step_loads=data.get("step_loads", 1),
             step_name=data.get("step_name", "step"),
             n_arg=_revive(data["n_arg"]) if "n_arg" in data else None,
         )
@@ -929,7 +958,8 @@ class Program:
         if self.assume_max is not None:
             lines.append(f"assume step <= {self.assume_max}")
         if self.step_global:
-            lines.append(f"step through an index global ({self.step_global} store, then minui {self.step_cap})")
+            loads = ", loaded twice" if self.step_loads == 2 else ""
+            lines.append(f"step through an index global ({self.step_global} store{loads}, then minui {self.step_cap})")
         if self.step_name != "step":
             lines.append(f"step is named %{self.step_name}")
         if self.n_arg is not None:
@@ -977,7 +1007,7 @@ SHAPES: tuple[str, ...] = (
     "call reads a slice after its source is written in place",
     "global store/reload",
     "equal-content producers",
-    "globals sharing a buffer (twins, one value stored to two)",
+    "globals sharing a buffer (twins, one value or equal producers stored to two)",
     "one value given to two globals through a call",
     "slice folded into a twin producer",
     "call result is a global's buffer",
@@ -986,6 +1016,7 @@ SHAPES: tuple[str, ...] = (
     "global written in a loop",
     "step through an index global",
     "store.indirect",
+    "two loads of the step global",
     "colliding name",
     "util.align",
     "index ops (minui/divui/remui/select)",
@@ -1265,6 +1296,8 @@ def check(program: Program) -> None:
         raise InvalidProgram("every declared global is loaded")
     if program.step_global not in ("", "direct", "indirect"):
         raise InvalidProgram(f"unknown step_global {program.step_global!r}")
+    if program.step_loads not in (1, 2) or (program.step_loads == 2 and not program.step_global):
+        raise InvalidProgram(f"step_loads {program.step_loads} (2 only with step_global)")
     from .interp import check_bounds  # the interpreter evaluates ranges; no import cycle at load
 
     check_bounds(program)

@@ -90,8 +90,10 @@ def _candidates(p: Program) -> Iterator[Program]:
                 yield q
     if p.assume_max is not None:
         yield dataclasses.replace(p, assume_max=None)
+    if p.step_loads != 1:
+        yield dataclasses.replace(p, step_loads=1)
     if p.step_global:
-        yield dataclasses.replace(p, step_global="", step_cap=0)
+        yield dataclasses.replace(p, step_global="", step_cap=0, step_loads=1)
     if p.step_name != "step":
         yield dataclasses.replace(p, step_name="step")
     for i, op in enumerate(p.ops):

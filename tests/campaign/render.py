@@ -137,7 +137,7 @@ class _Emitter:
         if lin.ci != 0:
             return self._lin_iv(lin, form)
         if form == 0:
-            key = (lin.c0, lin.c1)
+            key = (self.step, lin.c0, lin.c1)
             if key not in self._shared:
                 self._shared[key] = self._arith(lin, commuted=False)
             return self._shared[key]
@@ -156,7 +156,7 @@ class _Emitter:
                 f"()[{self.step}, {self.iv}]"
             )
             return name
-        key = ("iv", lin.c0, lin.c1, lin.ci)
+        key = ("iv", self.step, lin.c0, lin.c1, lin.ci)
         if form == 0 and key in self._shared:
             return self._shared[key]
         terms = []
@@ -257,6 +257,7 @@ class _ProgramRenderer:
         self.unrefined = unrefined
         self.hardened = hardened
         self.separated = separated
+        self.stored_twins = program.stored_twins()
         self.info: dict[int, ValueInfo] = program.value_info()
         self.callees: list[str] = []
         self.decls: list[str] = []
@@ -334,10 +335,13 @@ class _ProgramRenderer:
         e = _Emitter(step)
         if self.p.assume_max is not None:
             e.emit(f"{step} = util.assume.int {arg}<umin = 0, umax = {self.p.assume_max}> : index")
-        if self.p.step_global:
-            e.step = self._step_through_global(e, step)
+        loads = self._step_through_global(e, step) if self.p.step_global else [step]
+        e.step = loads[0]
         self.sizes: dict[int, str] = {}
-        self.ops(e, self.p.ops)
+        for i, op in enumerate(self.p.ops):  # (with two loads of the step, each op uses one in turn)
+            e.step = loads[i % len(loads)]
+            self.op(e, op)
+        e.step = loads[0]
         for gname, v in self.p.global_finals().items():
             self.store(e, f"%v{v}", global_symbol(self.k, gname), lambda v=v: self.size(e, v))
         results = []
@@ -368,9 +372,10 @@ class _ProgramRenderer:
             "".join(d + "\n" for d in self.decls) + "".join(c + "\n" for c in self.callees) + head + body + "\n  }\n"
         ), outputs
 
-    def _step_through_global(self, e: _Emitter, step: str) -> str:
-        """Set an index global to ``step`` (directly or through its address), load it back and
-        store a capped value: ranges then see ``step`` through a global load."""
+    def _step_through_global(self, e: _Emitter, step: str) -> list[str]:
+        """Set an index global to ``step`` (directly or through its address), load it back
+        (``step_loads`` times) and store a capped value: ranges then see ``step`` through a
+        global load."""
         sym = f"{global_symbol(self.k, 'idx')}"
         self.decls.append(f"  util.global private mutable @{sym} = 0 : index")
         if self.p.step_global == "indirect":
@@ -379,12 +384,15 @@ class _ProgramRenderer:
             e.emit(f"util.global.store.indirect {step}, {ptr} : index -> !util.ptr<index>")
         else:
             e.emit(f"util.global.store {step}, @{sym} : index")
-        loaded = e.fresh("stepg")
-        e.emit(f"{loaded} = util.global.load @{sym} : index")
+        loads = []
+        for _ in range(self.p.step_loads):
+            loaded = e.fresh("stepg")
+            e.emit(f"{loaded} = util.global.load @{sym} : index")
+            loads.append(loaded)
         capped = e.fresh("cap")
-        e.emit(f"{capped} = arith.minui {loaded}, {e.const(self.p.step_cap)} : index")
+        e.emit(f"{capped} = arith.minui {loads[0]}, {e.const(self.p.step_cap)} : index")
         e.emit(f"util.global.store {capped}, @{sym} : index")
-        return loaded
+        return loads
 
     def size(self, e: _Emitter, v: int) -> str:
         """The byte size of ``v`` (one SSA value per value, computed once per scope)."""
@@ -417,7 +425,7 @@ class _ProgramRenderer:
         elif isinstance(op, GStore):
             for glob in (op.glob, op.also) if op.also else (op.glob,):
                 value = f"%v{op.value}"
-                if glob == op.also and self.separated:
+                if self.separated and (glob == op.also or op.value in self.stored_twins):
                     value = self.copy_of(e, op.value)
                 if glob == op.also and op.via == "setter":
                     e.emit(f"util.call @{self.putter(glob, op.value)}({value}) : ({self.ty(op.value)}) -> ()")

@@ -164,7 +164,7 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
 #: and how often index-op spellings (util.align ...) replace a plain offset (1 in n).
 FOCUSED_RATES: dict[str, dict[str, int]] = {
     "classic": {"classic": 1},
-    "offsets": {"step_global": 3, "spell": 2, "odd_align": 1},
+    "offsets": {"step_global": 3, "spell": 2, "odd_align": 1, "two_loads": 1},
     "loops": {"collide": 2, "small_assume": 1},
     "iterations": {"collide": 1, "small_assume": 1, "deep_prefetch": 1},
 }
@@ -1192,6 +1192,8 @@ def programs(
     }
     if flags["step_global"]:
         flags["step_cap"] = draw(st.sampled_from((0, 1, 3)))
+        if rates.get("two_loads"):  # (a draw of its own: only where asked, the default profile stays as it is)
+            flags["step_loads"] = draw(st.sampled_from((1, 2)))
     if rates.get("classic"):
         flags = {}
     if flags.get("step_name", "step") != "step":

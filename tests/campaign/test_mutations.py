@@ -28,6 +28,11 @@ o. *two captures of one value are two operands* (hook: ``stream_model.model.merg
    IREE's closure canonicalization makes them one block argument of the region, and the
    producers reading them identical (the scheduled campaign's finding: a fold through a
    rerouted capture). (k) and (o) show only after scheduling (:data:`SCHEDULED_ONLY`);
+p. *two loads of one global are two values* (hook: ``stream_model.model.merges._loads_as_one``):
+   producers offset by two loads of the step's index global are two buffers, and the globals
+   they are stored to get no repair (review of the third round's fixes, case 01;
+   ``handpicked.PRODUCERS_OFFSET_BY_TWO_LOADS``; splice only: IREE's pre-splice CSE makes the
+   loads one before the hook);
 m. *the repair's copy joins the original's execution region* (hook: ``globals_fix._apart``):
    IREE puts both in one allocation and fuses the globals' size globals
    (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``);
@@ -185,6 +190,12 @@ def _captures_are_distinct_operands(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(merges, "_capture_of", lambda value: None)
 
 
+def _loads_of_one_global_are_two_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(p) Two loads of one global are two unknowns for the merge model (IREE's CSE makes them
+    one value, and the producers they offset one buffer)."""
+    monkeypatch.setattr(merges, "_loads_as_one", lambda values: {})
+
+
 def _repair_with_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     """(i) The shared-globals repair copies with ``stream.async.clone``, which IREE turns back
     into the producer and merges (third review, findings 03-05)."""
@@ -220,6 +231,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "calls-share-no-globals": _calls_share_no_globals,
     "folds-make-no-twins": _folds_make_no_twins,
     "captures-are-distinct-operands": _captures_are_distinct_operands,
+    "loads-of-one-global-are-two-values": _loads_of_one_global_are_two_values,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
 }
@@ -228,7 +240,9 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
 #: with none left to merge (a slice read whole from offset 0 by a dispatch is folded there
 #: too), and its inliner leaves no getter or setter calls (the campaign's at-splice judging
 #: kills them).
-SPLICE_ONLY = frozenset({"merged-producers-are-two-buffers", "calls-share-no-globals"})
+SPLICE_ONLY = frozenset(
+    {"merged-producers-are-two-buffers", "calls-share-no-globals", "loads-of-one-global-are-two-values"}
+)
 #: Weakenings only scheduled IR shows (judged with the hook after scheduling, at the splice as
 #: written: through IREE's stages stock already computes ``handpicked.FOLD_TWIN`` wrong). At
 #: the splice the hand-picked fold twin computes the right values with the weakened rule too:
