@@ -60,8 +60,7 @@ from stream_model.rule.claims import keep_unproven, unproven_claims
 from stream_model.semantics.region_flow import (
     REGION_FLOW,
     ResultsReady,
-    captured,
-    device_holder,
+    captured_by,
     is_device_region,
     is_device_terminator,
     is_resource,
@@ -501,15 +500,9 @@ def _persistent_storage(fn: FunctionModel, value: ir.Value) -> bool:
 
 def _captured_operand(value: ir.Value) -> ir.Value | None:
     """For a block argument of an execution or concurrent region (``%x as %arg``), the
-    captured value ``%x``: the same storage. None for any other block argument."""
-    block = value.owner
-    if not isinstance(block, ir.Block):
-        return None
-    holder = device_holder(block)
-    if holder is None:
-        return None
-    index = next(i for i, arg in enumerate(block.arguments) if arg == value)
-    return captured(holder)[index]
+    captured value ``%x``: the same storage. None for any other value."""
+    capture = captured_by(value)
+    return capture[1] if capture is not None else None
 
 
 def _yielded(region_op: ir.Operation, result: ir.Value) -> ir.Value:

@@ -42,7 +42,15 @@ from iree.compiler import ir
 
 from ..ir.util import defining_op
 from ..semantics.op_table import MERGEABLE_PRODUCERS
-from ..semantics.region_flow import captured, device_holder, is_device_region, is_resource, resource_results, terminator
+from ..semantics.region_flow import (
+    captured,
+    captured_by,
+    device_holder,
+    is_device_region,
+    is_resource,
+    resource_results,
+    terminator,
+)
 from ..symbolic.proofs import ProofVerdict, prove_relation
 from ..symbolic.ranges import IndexTranslator, is_64bit_integer
 from .folds import folds_operand, resized_position, shifted_positions
@@ -298,24 +306,11 @@ def _identity(operand: ir.Value | _Captured, classes: _Classes) -> object:
     ops of one region reading two captures of one value read the same operand by then."""
     if isinstance(operand, _Captured):
         return (operand.holder, _identity(operand.value, classes))
-    capture = _capture_of(operand)
+    capture = captured_by(operand)
     if capture is None:
         return classes.find(operand)
     holder, outer = capture
     return (holder, _identity(outer, classes))
-
-
-def _capture_of(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
-    """(region op, captured value) for a block argument of an execution or concurrent region."""
-    block = value.owner
-    if not isinstance(block, ir.Block):
-        return None
-    holder = device_holder(block)
-    if holder is None:
-        return None
-    index = ir.BlockArgument(value).arg_number
-    captures = captured(holder)
-    return (holder, captures[index]) if index < len(captures) else None
 
 
 #: The version of a value's storage live at a consumer (:func:`stream_model.model.folds.live_version`).
@@ -412,7 +407,7 @@ def _rerouted(arg: ir.Value, root: ir.Value, version_at: VersionAt) -> ir.Value 
     value (its live version at the capturing op); ``arg`` itself where ``root`` is no capture
     (the rewrite does not reroute then)."""
     holder = device_holder(arg.owner)
-    root_capture = _capture_of(root)
+    root_capture = captured_by(root)
     if holder is None or root_capture is None:
         return arg
     outer = root_capture[1]

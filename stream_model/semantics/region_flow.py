@@ -392,6 +392,20 @@ def device_holder(block: ir.Block) -> ir.Operation | None:
     return holder if holder is not None and holder.name in DEVICE_REGION_OPS else None
 
 
+def captured_by(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
+    """For a block argument of an execution or concurrent region (``%x as %arg``): the region
+    op and the captured value ``%x`` (the same storage). None for any other value."""
+    block = value.owner
+    if not isinstance(block, ir.Block):
+        return None
+    holder = device_holder(block)
+    if holder is None:
+        return None
+    index = ir.BlockArgument(value).arg_number
+    captures = captured(holder)
+    return (holder, captures[index]) if index < len(captures) else None
+
+
 def is_device_region(op: ir.Operation | None) -> TypeGuard[ir.Operation]:
     """Is ``op`` an execution or concurrent region op of scheduled IR?"""
     return op is not None and op.name in DEVICE_REGION_OPS

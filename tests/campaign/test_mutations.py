@@ -24,7 +24,7 @@ j. *calls share no globals' buffers* (hook: ``stream_model.model.storage._throug
    unrepaired (review of the third round's fixes, case 02; ``handpicked.STORED_TWICE_BY_A_SETTER``);
 k. *folds make no twins* (hook: ``rewriter.rewrite._fold_makes_a_twin``): an alias folded into a
    consumer that becomes identical to another producer (case 05; ``handpicked.FOLD_TWIN``);
-o. *two captures of one value are two operands* (hook: ``stream_model.model.merges._capture_of``):
+o. *two captures of one value are two operands* (hook: ``stream_model.model.merges.captured_by``):
    IREE's closure canonicalization makes them one block argument of the region, and the
    producers reading them identical (the scheduled campaign's finding: a fold through a
    rerouted capture). (k) and (o) show only after scheduling (:data:`SCHEDULED_ONLY`);
@@ -187,7 +187,7 @@ def _captures_are_distinct_operands(monkeypatch: pytest.MonkeyPatch) -> None:
     """(o) Two block arguments of one region capturing one value are two operands for merging
     (IREE's ``ClosureOptimizationPattern`` makes them one): a fold through a rerouted capture
     makes a producer identical to another unseen."""
-    monkeypatch.setattr(merges, "_capture_of", lambda value: None)
+    monkeypatch.setattr(merges, "captured_by", lambda value: None)
 
 
 def _loads_of_one_global_are_two_values(monkeypatch: pytest.MonkeyPatch) -> None:
