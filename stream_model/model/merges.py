@@ -20,7 +20,10 @@ producers in one function of which one is written in place):
   global's buffer, calls.
 
 Operands "equal by then": the same SSA value; resources produced by producers merged before
-(in program order, so a chain of merges is followed); and scalars that canonicalization may
+(in program order, so a chain of merges is followed); two loads of one global (CSE makes them
+one); in scheduled IR, a region's block argument and the value it captures, and a region's
+result and the value it yields (closure canonicalization drops a duplicate capture or result);
+and scalars that canonicalization may
 fold into one value. For scalars the test is the sound one: two index values are distinct only
 when their difference is a nonzero constant (``%x`` and ``%x + 16``; two different constants),
 whatever the symbols in them mean, since later passes may make two different-looking values
@@ -50,6 +53,7 @@ from ..semantics.region_flow import (
     is_resource,
     resource_results,
     terminator,
+    yielded,
 )
 from ..symbolic.proofs import ProofVerdict, prove_relation
 from ..symbolic.ranges import IndexTranslator, is_64bit_integer
@@ -242,9 +246,15 @@ def _merges_in_function(
     version_at: VersionAt | None = None,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> list[tuple[ir.Value, ir.Value]]:
+    ops = list(ops)
     classes = _Classes()
     for result, value in folded:
         classes.union(value, result)  # (the value is defined first: it stays the class's root)
+    first_load: dict[str, ir.Value] = {}
+    for op in ops:  # IREE's CSE merges two loads of one global: taken as one value (a superset)
+        if op.name == "util.global.load" and is_resource(op.results[0]):
+            name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
+            classes.union(first_load.setdefault(name, op.results[0]), op.results[0])
     buckets: dict[tuple[object, ...], _Bucket] = {}
     wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
     family_ops: dict[tuple[object, ...], list[ir.Operation]] = {}
@@ -300,17 +310,24 @@ def _is_resource_operand(operand: ir.Value | _Captured) -> bool:
 
 def _identity(operand: ir.Value | _Captured, classes: _Classes) -> object:
     """What a resource operand is once IREE has merged what it merges: its class of merged
-    values. A block argument of an execution or concurrent region stands for the value it
-    captures, within that region: IREE's closure canonicalization
-    (``ClosureOptimizationPattern``) gives one block argument to a value captured twice, so two
-    ops of one region reading two captures of one value read the same operand by then."""
+    values. IREE's closure canonicalization (``ClosureOptimizationPattern``) gives one block
+    argument to a value an execution or concurrent region captures twice, and one result to a
+    value it yields twice: so a block argument stands for the value it captures, within that
+    region, and a region's result for the value it yields, out of that region."""
     if isinstance(operand, _Captured):
-        return (operand.holder, _identity(operand.value, classes))
+        return ("capture", operand.holder, _identity(operand.value, classes))
     capture = captured_by(operand)
-    if capture is None:
-        return classes.find(operand)
-    holder, outer = capture
-    return (holder, _identity(outer, classes))
+    if capture is not None:
+        holder, outer = capture
+        return ("capture", holder, _identity(outer, classes))
+    region = defining_op(operand)
+    if is_device_region(region):
+        results = resource_results(region)
+        inner = yielded(region)
+        k = next((n for n, r in enumerate(results) if r == operand), None)
+        if k is not None and k < len(inner):
+            return ("result", region, _identity(inner[k], classes))
+    return classes.find(operand)
 
 
 #: The version of a value's storage live at a consumer (:func:`stream_model.model.folds.live_version`).

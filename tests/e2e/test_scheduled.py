@@ -178,3 +178,21 @@ def test_offset_constants_inside_an_execution_region_fold_and_compute_the_same_b
     assert [d.decision for d in reports[0].decisions] == [Decision.ALIAS]
     stock, rewritten = (run_steps(tmp_path / f"{n}.vmfb", "m", steps) for n in ("stock", "rewritten"))
     assert [[x.tobytes() for x in step] for step in stock] == [[x.tobytes() for x in step] for step in rewritten]
+
+
+def test_a_fold_into_a_twin_through_a_result_yielded_twice_keeps_the_copy(tmp_path: Path) -> None:
+    """Found by the adversarial review of the scheduled fold-twin rule: a concurrent region
+    yields one value as two results, captured by the next region. IREE's closure
+    canonicalization makes them one result and one capture, so folding the alias into a mix of
+    one makes it identical to a mix of the other, and CSE merges them (the fill of one showed in
+    the other: [9, 9, ...] where stock computes [1256866, 1288542, ...]). A region's result
+    stands for what it yields: the copy stays, and both builds compute the same bits."""
+    text = (REPO / "tests" / "data" / "scheduled_region_yields_one_value_twice.mlir").read_text()
+    reports: list[RewriteReport] = []
+    stock, elided = tmp_path / "stock.vmfb", tmp_path / "elided.vmfb"
+    compile_scheduled(text, stock, DEFAULT_CPU_FLAGS)
+    compile_scheduled(text, elided, DEFAULT_CPU_FLAGS, lambda m: reports.append(elide_slices(m)))
+    assert [d.decision for d in reports[0].decisions] == [Decision.KEEP]
+    assert "can make that op identical to" in reports[0].decisions[0].reason
+    want, got = run_steps(stock, "p0", [[0]]), run_steps(elided, "p0", [[0]])
+    assert [a.tobytes() for a in want[0]] == [b.tobytes() for b in got[0]]

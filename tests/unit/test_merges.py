@@ -172,3 +172,21 @@ def test_an_update_of_its_whole_target_is_its_update() -> None:
         f"  %u = stream.async.update %v, %t[%zero to %c48] : {T}{{%c48}} -> %t as {T}{{%c48}}\n"
     )
     assert _folded_names(_module(body)) == {frozenset({"%u", "%v"})}
+
+
+def test_slices_of_two_loads_of_one_global_are_merged() -> None:
+    """IREE's CSE makes two loads of one global one value (the adversarial review of the
+    scheduled fold-twin rule, a5): equal slices of the two are one buffer."""
+    text = (
+        "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
+        + _PRELUDE
+        + f"util.global private mutable @g : {T}\n"
+        + "util.func public @f() {\n  %c0 = arith.constant 0 : index\n  %c16 = arith.constant 16 : index\n"
+        + "  %c48 = arith.constant 48 : index\n"
+        + f"  %l1 = util.global.load @g : {T}\n  %l2 = util.global.load @g : {T}\n"
+        + f"  %a = stream.async.slice %l1[%c0 to %c16] : {T}{{%c48}} -> {T}{{%c16}}\n"
+        + f"  %b = stream.async.slice %l2[%c0 to %c16] : {T}{{%c48}} -> {T}{{%c16}}\n"
+        + "  util.return\n}\n}\n"
+    )
+    model = ModuleModel(parse_module(text).module, text)
+    assert _merged_names(model) == {frozenset({"%a", "%b"})}
