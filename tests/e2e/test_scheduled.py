@@ -119,23 +119,31 @@ def test_compile_scheduled_refuses_splice_point_ir(tmp_path: Path) -> None:
 TIED_FRESH = REPO / "tests" / "data" / "scheduled_tied_result_yields_fresh.mlir"
 
 
+def _both_builds(text: str, tmp_path: Path, function: str, steps: list[list[int]]) -> tuple[RewriteReport, list, list]:
+    """Compile scheduled ``text`` stock and with the rewrite as the hook; the rewrite's report
+    and both builds' outputs of ``function`` over ``steps``."""
+    reports: list[RewriteReport] = []
+    stock, elided = tmp_path / "stock.vmfb", tmp_path / "elided.vmfb"
+    compile_scheduled(text, stock, DEFAULT_CPU_FLAGS)
+    compile_scheduled(text, elided, DEFAULT_CPU_FLAGS, lambda m: reports.append(elide_slices(m)))
+    return reports[0], run_steps(stock, function, steps), run_steps(elided, function, steps)
+
+
+def _bytes(outputs: list) -> list[list[bytes]]:
+    return [[x.tobytes() for x in step] for step in outputs]
+
+
 def test_a_fresh_value_yielded_into_a_tied_result_writes_the_captured_storage(tmp_path: Path) -> None:
     """Found by an adversarial review: an execution region reads a prefix of global @g and
     yields a freshly computed value as its result tied to @g. IREE's allocation computes that
     value straight into @g's buffer, inside the region, so an alias of the prefix would read the
     new bytes. The region counts as a write of the whole capture: the copy stays, and both
     builds compute the old prefix (stock gave [1000], the aliased build [55])."""
-    text = TIED_FRESH.read_text()
-    reports: list[RewriteReport] = []
-    stock, elided = tmp_path / "stock.vmfb", tmp_path / "elided.vmfb"
-    compile_scheduled(text, stock, DEFAULT_CPU_FLAGS)
-    compile_scheduled(text, elided, DEFAULT_CPU_FLAGS, lambda m: reports.append(elide_slices(m)))
-    assert [d.decision for d in reports[0].decisions] == [Decision.KEEP]
-    assert "yields a value not made in place from it" in reports[0].decisions[0].reason
-    steps = [[0], [1], [2]]
-    for want, got in zip(run_steps(stock, "m", steps), run_steps(elided, "m", steps)):
-        assert [a.tobytes() for a in want] == [b.tobytes() for b in got]
-    assert int(run_steps(stock, "m", [[0]])[0][0][0]) == 1000
+    report, stock, elided = _both_builds(TIED_FRESH.read_text(), tmp_path, "m", [[0], [1], [2]])
+    assert [d.decision for d in report.decisions] == [Decision.KEEP]
+    assert "yields a value not made in place from it" in report.decisions[0].reason
+    assert _bytes(stock) == _bytes(elided)
+    assert int(stock[0][0][0]) == 1000
 
 
 def test_a_region_that_writes_the_alias_through_a_tied_result_keeps_the_copy() -> None:
@@ -188,11 +196,7 @@ def test_a_fold_into_a_twin_through_a_result_yielded_twice_keeps_the_copy(tmp_pa
     the other: [9, 9, ...] where stock computes [1256866, 1288542, ...]). A region's result
     stands for what it yields: the copy stays, and both builds compute the same bits."""
     text = (REPO / "tests" / "data" / "scheduled_region_yields_one_value_twice.mlir").read_text()
-    reports: list[RewriteReport] = []
-    stock, elided = tmp_path / "stock.vmfb", tmp_path / "elided.vmfb"
-    compile_scheduled(text, stock, DEFAULT_CPU_FLAGS)
-    compile_scheduled(text, elided, DEFAULT_CPU_FLAGS, lambda m: reports.append(elide_slices(m)))
-    assert [d.decision for d in reports[0].decisions] == [Decision.KEEP]
-    assert "can make that op identical to" in reports[0].decisions[0].reason
-    want, got = run_steps(stock, "p0", [[0]]), run_steps(elided, "p0", [[0]])
-    assert [a.tobytes() for a in want[0]] == [b.tobytes() for b in got[0]]
+    report, stock, elided = _both_builds(text, tmp_path, "p0", [[0]])
+    assert [d.decision for d in report.decisions] == [Decision.KEEP]
+    assert "can make that op identical to" in report.decisions[0].reason
+    assert _bytes(stock) == _bytes(elided)

@@ -80,36 +80,32 @@ def test_a_store_moved_past_a_call_that_touches_its_global_is_a_hazard() -> None
     assert "@h" in line
 
 
+# A store of what was just loaded (IREE erases it), a read, then a store of another value.
+STORE_BACK_THEN_READ_THEN_STORE = """
+  %v = util.global.load @g : index loc("f.mlir":1:1)
+  util.global.store %v, @g : index loc("f.mlir":2:1)
+  util.call @reads_g() : () -> () loc("f.mlir":3:1)
+  util.global.store %x, @g : index loc("f.mlir":4:1)
+  util.return %x : index
+"""
+
+
 def test_a_dropped_store_leaves_the_reads_after_it_in_place() -> None:
     """IREE erases a store of what was just loaded from the same global; the next store of the
     global is not that one, so the read between them is still between the same writes."""
-    before = """
-  %v = util.global.load @g : index loc("f.mlir":1:1)
-  util.global.store %v, @g : index loc("f.mlir":2:1)
-  util.call @reads_g() : () -> () loc("f.mlir":3:1)
-  util.global.store %x, @g : index loc("f.mlir":4:1)
-  util.return %x : index
-"""
     after = """
   util.call @reads_g() : () -> () loc("f.mlir":3:1)
   util.global.store %x, @g : index loc("f.mlir":4:1)
   util.return %x : index
 """
-    assert _hazards(before, after) == []
+    assert _hazards(STORE_BACK_THEN_READ_THEN_STORE, after) == []
 
 
 def test_a_read_moved_past_the_store_after_a_dropped_one_is_a_hazard() -> None:
-    before = """
-  %v = util.global.load @g : index loc("f.mlir":1:1)
-  util.global.store %v, @g : index loc("f.mlir":2:1)
-  util.call @reads_g() : () -> () loc("f.mlir":3:1)
-  util.global.store %x, @g : index loc("f.mlir":4:1)
-  util.return %x : index
-"""
     after = """
   util.global.store %x, @g : index loc("f.mlir":4:1)
   util.call @reads_g() : () -> () loc("f.mlir":3:1)
   util.return %x : index
 """
-    (line,) = _hazards(before, after)
+    (line,) = _hazards(STORE_BACK_THEN_READ_THEN_STORE, after)
     assert "util.call @reads_g" in line
