@@ -64,9 +64,8 @@ from stream_model.semantics.region_flow import (
     is_device_region,
     is_device_terminator,
     is_resource,
-    resource_results,
     tied_operands,
-    yielded,
+    yielded_as,
 )
 
 from .globals_fix import ERROR, Diagnostic, separate_shared_globals
@@ -507,7 +506,9 @@ def _captured_operand(value: ir.Value) -> ir.Value | None:
 
 def _yielded(region_op: ir.Operation, result: ir.Value) -> ir.Value:
     """The value a concurrent region yields as ``result``."""
-    return yielded(region_op)[resource_results(region_op).index(result)]
+    produced = yielded_as(result)
+    assert produced is not None and produced[0] == region_op, "not a result of the region"
+    return produced[1]
 
 
 def _is_rematerialisable_clone(value: ir.Value) -> bool:

@@ -46,14 +46,10 @@ from iree.compiler import ir
 from ..ir.util import defining_op
 from ..semantics.op_table import MERGEABLE_PRODUCERS
 from ..semantics.region_flow import (
-    captured,
     captured_by,
     device_holder,
-    is_device_region,
     is_resource,
-    resource_results,
-    terminator,
-    yielded,
+    yielded_as,
 )
 from ..symbolic.proofs import ProofVerdict, prove_relation
 from ..symbolic.ranges import IndexTranslator, is_64bit_integer
@@ -320,13 +316,10 @@ def _identity(operand: ir.Value | _Captured, classes: _Classes) -> object:
     if capture is not None:
         holder, outer = capture
         return ("capture", holder, _identity(outer, classes))
-    region = defining_op(operand)
-    if is_device_region(region):
-        results = resource_results(region)
-        inner = yielded(region)
-        k = next((n for n, r in enumerate(results) if r == operand), None)
-        if k is not None and k < len(inner):
-            return ("result", region, _identity(inner[k], classes))
+    produced = yielded_as(operand)
+    if produced is not None:
+        region, inner = produced
+        return ("result", region, _identity(inner, classes))
     return classes.find(operand)
 
 
@@ -434,22 +427,9 @@ def _rerouted(arg: ir.Value, root: ir.Value, version_at: VersionAt) -> ir.Value 
 def _yielded_into(arg: ir.Value) -> ir.Value | None:
     """The value another region op yields into the capture that block argument ``arg`` of a
     concurrent region stands for, if any."""
-    holder = device_holder(arg.owner)
-    if holder is None:
-        return None
-    captures = captured(holder)
-    index = ir.BlockArgument(arg).arg_number
-    if index >= len(captures):
-        return None
-    region_op = defining_op(captures[index])
-    if region_op is None or not is_device_region(region_op):
-        return None
-    results = resource_results(region_op)
-    k = next((n for n, r in enumerate(results) if r == captures[index]), None)
-    last = terminator(region_op.regions[0].blocks[0]) if len(region_op.regions) else None
-    if k is None or last is None or k >= len(last.operands):
-        return None
-    return last.operands[k]
+    capture = captured_by(arg)
+    produced = yielded_as(capture[1]) if capture is not None else None
+    return produced[1] if produced is not None else None
 
 
 def _attributes(op: ir.Operation) -> tuple[tuple[str, str], ...]:

@@ -406,6 +406,20 @@ def captured_by(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
     return (holder, captures[index]) if index < len(captures) else None
 
 
+def yielded_as(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
+    """For a resource result of an execution or concurrent region: the region op and the value
+    its body yields as that result. None for any other value."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    region = getattr(owner, "operation", owner)
+    if not is_device_region(region):
+        return None
+    results, inner = resource_results(region), yielded(region)
+    k = next((n for n, r in enumerate(results) if r == value), None)
+    return (region, inner[k]) if k is not None and k < len(inner) else None
+
+
 def is_device_region(op: ir.Operation | None) -> TypeGuard[ir.Operation]:
     """Is ``op`` an execution or concurrent region op of scheduled IR?"""
     return op is not None and op.name in DEVICE_REGION_OPS
