@@ -29,10 +29,7 @@ an invalid module raises :class:`RewriteError` (the compile stops and writes not
 
 from __future__ import annotations
 
-import gc
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -68,6 +65,7 @@ from stream_model.semantics.region_flow import (
     yielded_as,
 )
 
+from .collector import no_collector_pauses
 from .globals_fix import ERROR, Diagnostic, separate_shared_globals
 
 # Lifetimes whose storage is never freed while the program can reach it, when the buffer is a
@@ -103,25 +101,6 @@ def _verify(module: ir.Module) -> bool:
         return False
 
 
-@contextmanager
-def _no_collector_pauses() -> Iterator[None]:
-    """Hold Python's cyclic garbage collector off while the analysis runs.
-
-    The model allocates tens of thousands of small objects (bindings' value and op handles,
-    effects, sympy terms); each allocation burst triggers collections that scan the whole heap,
-    sympy's and z3's caches included: a fifth of the hook's time at 256 layers, for garbage
-    that only exists once the analysis returns. Reference counting still frees everything that
-    is not in a cycle; cycles are collected after the hook as usual.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def elide_slices(
     module: ir.Module,
     *,
@@ -153,7 +132,7 @@ def elide_slices(
     if not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     reports = []
-    with _no_collector_pauses():
+    with no_collector_pauses():
         for scope in modules_with_functions(module):
             reports.append(_elide_slices(scope, apply, options, source, filename))
     report = merged_reports(reports)
@@ -175,7 +154,7 @@ def apply_analysis(analysis: Analysis) -> RewriteReport:
     setattr(analysis, _APPLIED, True)
     started = time.perf_counter()
     diagnostics = separate_shared_globals(analysis.resolved, fix=False)  # (read before ops go)
-    with _no_collector_pauses():
+    with no_collector_pauses():
         report = _apply(analysis, True, started)
     report.diagnostics = diagnostics
     return report

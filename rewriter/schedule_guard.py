@@ -43,9 +43,10 @@ from iree.compiler import ir
 from stream_model.ir.naming import Names
 from stream_model.ir.util import nested_ops
 from stream_model.schedule.check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
-from stream_model.schedule.global_order import check_global_order, global_events
+from stream_model.schedule.global_order import GlobalEvents, check_global_order, global_events
 from stream_model.semantics.op_table import effects_of
 
+from .collector import no_collector_pauses
 from .copy_dispatch import CopyDispatches
 from .pipeline.common import CompileError
 
@@ -176,13 +177,12 @@ class ScheduleGuard:
             base = before_hook
         elif keep:
             base = clone_module(module)
-        order_before = global_events(module) if self.check else None
+        order_before = _global_events(module) if self.check else None
         scheduled = self._schedule(module, stages)
         if not self.check or order_before is None:
             return scheduled
-        report = check_schedule(scheduled, self.source, self.filename)
+        report = self._checked(scheduled, order_before)
         guard = self.report = GuardReport(first=report, final=report)
-        report.order_hazards = check_global_order(order_before, scheduled)
         if report.order_hazards:
             # No repair is known for this class: the compile refuses rather than ship it.
             first = report.order_hazards[0].line()
@@ -202,16 +202,22 @@ class ScheduleGuard:
             if hook is not None:
                 hook(compiled)
             self.repaired_text = str(compiled)
-            order_before = global_events(compiled)
+            order_before = _global_events(compiled)
             scheduled = self._schedule(compiled, stages)
-            report = check_schedule(scheduled, self.source, self.filename)
-            guard.final = report
-            report.order_hazards = check_global_order(order_before, scheduled)
+            report = guard.final = self._checked(scheduled, order_before)
             if report.order_hazards:
                 first = report.order_hazards[0].line()
                 raise ScheduleHazardError(f"IREE's schedule reorders the accesses to a global: {first}", [])
         guard.seconds = time.perf_counter() - started - self._stage_seconds
         return scheduled
+
+    def _checked(self, scheduled: ir.Module, order_before: GlobalEvents) -> ScheduleReport:
+        """The check of ``scheduled``: its hazards, and how it reorders the accesses to globals
+        that ``order_before`` (the module before scheduling) makes."""
+        with no_collector_pauses():
+            report = check_schedule(scheduled, self.source, self.filename)
+            report.order_hazards = check_global_order(order_before, scheduled)
+        return report
 
     def _schedule(self, module: ir.Module, stages: AsyncStages) -> ir.Module:
         started = time.perf_counter()
@@ -261,6 +267,11 @@ class ScheduleGuard:
             for tag in _TAG_PATTERN.findall(str(twins[k].location)):
                 targets.setdefault(int(tag), hazard)
         return targets
+
+
+def _global_events(module: ir.Module) -> GlobalEvents:
+    with no_collector_pauses():
+        return global_events(module)
 
 
 def clone_module(module: ir.Module) -> ir.Module:

@@ -68,18 +68,20 @@ def mergeable_pairs(
     opaque: Opaque,
     version_at: VersionAt | None = None,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
+    facts: MergeFacts | None = None,
 ) -> list[tuple[ir.Value, ir.Value]]:
     """Pairs of resource results that IREE may merge into one value after the splice (each
     function's ops given in program order; see the module docstring). ``folded``: results the
     canonicalizer may fold into another value (:func:`folded_pairs`), equal operands by then.
+    ``facts``: what earlier calls read of the same functions' ops (:class:`MergeFacts`).
 
     With ``version_at``, the pairs IREE may merge once the rewrite has folded aliases into their
     consumers, whichever aliases it makes (see :func:`fold_variants`): a superset."""
     folded = list(folded)
+    facts = facts if facts is not None else MergeFacts(translator, opaque)
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for function, ops in functions:
-        scalars = _Scalars(function, translator, opaque)
-        pairs += _merges_in_function(ops, scalars, version_at, folded)
+        pairs += _merges_in_function(ops, facts.of(function), version_at, folded)
     return pairs
 
 
@@ -90,20 +92,22 @@ def fold_twins(
     version_at: VersionAt,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
+    facts: MergeFacts | None = None,
 ) -> dict[ir.Value, ir.Value]:
     """Producers' results that folding aliases may make identical to a producer they are not
     identical to at the splice (with one such producer's result): IREE would merge two buffers
     the analysis kept apart. The rewrite does not fold into such a producer. ``merged``: the
-    pairs IREE may merge as the IR is (:func:`mergeable_pairs` with the same ``folded``)."""
+    pairs IREE may merge as the IR is (:func:`mergeable_pairs` with the same ``folded``);
+    ``facts``: as for :func:`mergeable_pairs`."""
     folded = list(folded)
+    facts = facts if facts is not None else MergeFacts(translator, opaque)
     before = _Classes()
     for a, b in merged:
         before.union(a, b)
     twins: dict[ir.Value, ir.Value] = {}
     for function, ops in functions:
-        scalars = _Scalars(function, translator, opaque)
         after = _Classes()
-        for a, b in _merges_in_function(ops, scalars, version_at, folded):
+        for a, b in _merges_in_function(ops, facts.of(function), version_at, folded):
             after.union(a, b)
         members: dict[ir.Value, list[ir.Value]] = {}
         for value in after.values():
@@ -117,7 +121,10 @@ def fold_twins(
 
 
 def folded_pairs(
-    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]], translator: IndexTranslator, opaque: Opaque
+    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
+    translator: IndexTranslator,
+    opaque: Opaque,
+    facts: MergeFacts | None = None,
 ) -> list[tuple[ir.Value, ir.Value]]:
     """Pairs (result, value) whose result IREE's canonicalizer may fold into that value after
     the splice, so that the two are one buffer:
@@ -137,28 +144,28 @@ def folded_pairs(
     outside the module may call, a global the module stores): some execution makes it nonzero.
     Anything else (values IREE may yet fold to constants: a private function's arguments,
     constants of immutable globals, a callee's results) may fold. ``functions``: each function
-    op with its ops in program order."""
+    op with its ops in program order; ``facts``: as for :func:`mergeable_pairs`."""
+    facts = facts if facts is not None else MergeFacts(translator, opaque)
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for function, ops in functions:
+        scalars = facts.of(function)
         for op in ops:
             if op.name == "stream.async.slice":
                 view = op.opview
-                if _may_fold(view.result_size, view.source_size, function, translator, opaque):
+                if _may_fold(view.result_size, view.source_size, scalars):
                     pairs.append((view.result, view.source))
             elif op.name == "stream.async.update":
                 view = op.opview
-                if view.update.type == view.result.type and _may_fold(
-                    view.update_size, view.target_size, function, translator, opaque
-                ):
+                if view.update.type == view.result.type and _may_fold(view.update_size, view.target_size, scalars):
                     pairs.append((view.result, view.update))
             elif op.name == "stream.async.copy":
                 view = op.opview
                 whole = (
                     view.source.type == view.result.type
-                    and _may_fold(view.length, view.source_size, function, translator, opaque)
-                    and _may_fold(view.length, view.target_size, function, translator, opaque)
-                    and _may_be_zero(view.source_offset, function, translator, opaque)
-                    and _may_be_zero(view.target_offset, function, translator, opaque)
+                    and _may_fold(view.length, view.source_size, scalars)
+                    and _may_fold(view.length, view.target_size, scalars)
+                    and _may_be_zero(view.source_offset, scalars)
+                    and _may_be_zero(view.target_offset, scalars)
                 )
                 if whole:
                     pairs.append((view.result, view.source))
@@ -181,24 +188,19 @@ def _loads_as_one(values: dict[sympy.Symbol, ir.Value]) -> dict[sympy.Symbol, sy
     return out
 
 
-def _may_be_zero(a: ir.Value, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> bool:
-    return _may_be_made_equal(translator.expr(a), sympy.Integer(0), function, translator, opaque)
+def _may_be_zero(a: ir.Value, scalars: _Scalars) -> bool:
+    return scalars.may_equal(scalars.expr(a), sympy.Integer(0))
 
 
-def _may_fold(a: ir.Value, b: ir.Value, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> bool:
-    if a == b:
-        return True
-    return _may_be_made_equal(translator.expr(a), translator.expr(b), function, translator, opaque)
+def _may_fold(a: ir.Value, b: ir.Value, scalars: _Scalars) -> bool:
+    return a == b or scalars.may_equal(scalars.expr(a), scalars.expr(b))
 
 
-def _may_be_made_equal(
-    ea: sympy.Expr, eb: sympy.Expr, function: ir.Operation, translator: IndexTranslator, opaque: Opaque
-) -> bool:
-    """May canonicalization make two index values of ``function`` one value?"""
-    values = dict(translator.symbols_of(function))
+def _may_be_made_equal(ea: sympy.Expr, eb: sympy.Expr, scalars: _Scalars) -> bool:
+    """May canonicalization make two index values of ``scalars.function`` one value?"""
+    values, same = scalars.symbols()
     # Two loads of one global are one value once IREE's CSE merges them (nothing need store the
     # global between them): each stands for the first load of its global.
-    same = _loads_as_one(values)
     if same:
         ea, eb = ea.xreplace(same), eb.xreplace(same)
     difference = sympy.expand(ea - eb)
@@ -206,25 +208,50 @@ def _may_be_made_equal(
         return True
     if isinstance(difference, sympy.Integer):
         return int(difference) % _U64 == 0
-    if not all(s in values and opaque(values[s]) for s in difference.free_symbols):
+    if not all(s in values and scalars.opaque(values[s]) for s in difference.free_symbols):
         return True
     # Only values IREE knows nothing about: they differ in some execution, unless what IREE
     # does know makes them equal (a util.assume.int range its integer optimizations read, an
     # identity its folders apply: maxui(n, n)). z3 decides, under every assumption of the
     # function; anything but a counterexample may fold.
-    facts = [fact for fact, _ in translator.assume_facts(function)]
+    facts = [fact for fact, _ in scalars.translator.assume_facts(scalars.function)]
     return prove_relation(ea, "eq", eb, facts).verdict is not ProofVerdict.REFUTED
+
+
+class MergeFacts:
+    """What merging reads of each function's ops, read once for the module: the passes over a
+    function (folds, merges as the IR is, merges with aliases folded) ask the same questions of
+    the same ops (their families, scalar signatures, whether two scalars may be made one)."""
+
+    def __init__(self, translator: IndexTranslator, opaque: Opaque) -> None:
+        self.translator = translator
+        self.opaque = opaque
+        self._of: dict[ir.Operation, _Scalars] = {}
+
+    def of(self, function: ir.Operation) -> _Scalars:
+        scalars = self._of.get(function)
+        if scalars is None:
+            scalars = self._of[function] = _Scalars(function, self.translator, self.opaque)
+        return scalars
 
 
 class _Scalars:
     """Scalar operands of one function's ops, as far as merging goes: their signatures, and
-    whether two of them may be made one value (see :func:`_compatible`)."""
+    whether two of them may be made one value (see :func:`_compatible`); with each op's family,
+    all memoised (a value's signature never changes, and a 256-layer module asks for each
+    thousands of times)."""
 
     def __init__(self, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> None:
         self.function = function
         self.translator = translator
         self.opaque = opaque
         self._equal: dict[tuple[sympy.Expr, sympy.Expr], bool] = {}
+        self._scalars: dict[ir.Value, _Scalar] = {}
+        self._shifted: dict[tuple[ir.Value, sympy.Expr], _Scalar] = {}
+        self._signatures: dict[ir.Operation, tuple[_Scalar, ...]] = {}
+        self._families: dict[ir.Operation, tuple[object, ...]] = {}
+        self._operands: dict[ir.Operation, tuple[tuple[ir.Value, ...], tuple[bool, ...]]] = {}
+        self._symbols: tuple[int, dict[sympy.Symbol, ir.Value], dict[sympy.Symbol, sympy.Symbol]] | None = None
 
     def expr(self, value: ir.Value) -> sympy.Expr:
         return self.translator.expr(value)
@@ -232,8 +259,57 @@ class _Scalars:
     def may_equal(self, ea: sympy.Expr, eb: sympy.Expr) -> bool:
         key = (ea, eb)
         if key not in self._equal:
-            self._equal[key] = _may_be_made_equal(ea, eb, self.function, self.translator, self.opaque)
+            self._equal[key] = _may_be_made_equal(ea, eb, self)
         return self._equal[key]
+
+    def symbols(self) -> tuple[dict[sympy.Symbol, ir.Value], dict[sympy.Symbol, sympy.Symbol]]:
+        """The function's symbols minted so far, with their values, and each load's symbol to
+        the first load of its global (:func:`_loads_as_one`); read again only once the
+        translator has minted more."""
+        minted = self.translator.minted
+        if self._symbols is None or self._symbols[0] != minted:
+            values = dict(self.translator.symbols_of(self.function))
+            self._symbols = (minted, values, _loads_as_one(values))
+        return self._symbols[1], self._symbols[2]
+
+    def scalar(self, value: ir.Value) -> _Scalar:
+        """The signature of scalar operand ``value`` (:func:`_scalar`)."""
+        found = self._scalars.get(value)
+        if found is None:
+            found = self._scalars[value] = _scalar(value, self.expr)
+        return found
+
+    def shifted(self, value: ir.Value, shift: sympy.Expr) -> _Scalar:
+        """The signature of 64-bit ``value`` grown by ``shift`` (an offset a fold adds)."""
+        key = (value, shift)
+        found = self._shifted.get(key)
+        if found is None:
+            found = self._shifted[key] = _scalar_of(sympy.expand(self.expr(value) + shift))
+        return found
+
+    def operands(self, op: ir.Operation) -> tuple[tuple[ir.Value, ...], tuple[bool, ...]]:
+        """``op``'s operands, and which of them are resources."""
+        found = self._operands.get(op)
+        if found is None:
+            operands = tuple(op.operands)
+            found = self._operands[op] = (operands, tuple(is_resource(v) for v in operands))
+        return found
+
+    def signature(self, op: ir.Operation) -> tuple[_Scalar, ...]:
+        """The signatures of ``op``'s scalar operands, in order."""
+        found = self._signatures.get(op)
+        if found is None:
+            operands, resource = self.operands(op)
+            found = self._signatures[op] = tuple(self.scalar(v) for v, r in zip(operands, resource) if not r)
+        return found
+
+    def family(self, op: ir.Operation) -> tuple[object, ...]:
+        """What CSE compares besides operands: name, attributes (:func:`_attributes`) and
+        result types."""
+        found = self._families.get(op)
+        if found is None:
+            found = self._families[op] = (op.name, _attributes(op), tuple(str(r.type) for r in op.results))
+        return found
 
 
 def _merges_in_function(
@@ -258,10 +334,11 @@ def _merges_in_function(
     for op in ops:
         if op.name not in MERGEABLE_PRODUCERS:
             continue
-        family = (op.name, _attributes(op), tuple(str(r.type) for r in op.results))
-        variants: list[_Variant] = [(list(op.operands), None)]
+        family = scalars_of.family(op)
+        operands, resource = scalars_of.operands(op)
+        variants: list[_Variant] = [(list(operands), None)]
         if version_at is not None:
-            folds = fold_variants(op, scalars_of.expr, version_at)
+            folds = fold_variants(op, scalars_of, version_at)
             if folds is None:
                 variants = []  # too many ways to fold: it may equal anything of its family
             else:
@@ -270,8 +347,8 @@ def _merges_in_function(
         if not variants:
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
-        for operands, scalars in variants:
-            key = (*family, tuple(_identity(v, classes) if _is_resource_operand(v) else None for v in operands))
+        for variant, scalars in variants:
+            key = (*family, tuple(_identity(v, classes) if r else None for v, r in zip(variant, resource, strict=True)))
             bucket = buckets.get(key)
             if bucket is None:
                 buckets[key] = _Bucket(op, scalars_of, scalars)
@@ -330,7 +407,7 @@ _Variant = tuple[list["ir.Value | _Captured"], "tuple[_Scalar, ...] | None"]
 _MAX_VARIANTS = 16
 
 
-def fold_variants(op: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_Variant] | None:
+def fold_variants(op: ir.Operation, scalars_of: _Scalars, version_at: VersionAt) -> list[_Variant] | None:
     """What ``op`` may look like once aliases are folded into it, one variant per choice of how
     far down each operand's chain of slices (and same-affinity transfers, and captures of
     slices yielded by another concurrent region) the rewrite folds: the operand becomes the
@@ -338,9 +415,10 @@ def fold_variants(op: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_
     None when there are too many choices to list (the op may then equal anything)."""
     per_operand: list[list[_Fold]] = []
     positions: list[int] = []
-    for i, value in enumerate(op.operands):
-        if is_resource(value) and folds_operand(op, i):
-            chain = _fold_chain(value, op, expr, version_at)
+    operands, resource = scalars_of.operands(op)
+    for i, value in enumerate(operands):
+        if resource[i] and folds_operand(op, i):
+            chain = _fold_chain(value, op, scalars_of.expr, version_at)
             if len(chain) > 1:
                 per_operand.append(chain)
                 positions.append(i)
@@ -355,21 +433,21 @@ def fold_variants(op: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_
     for choice in itertools.product(*per_operand):
         if all(fold.size is None for fold in choice):
             continue  # the op as it is
-        operands: list[ir.Value | _Captured] = list(op.operands)
+        folded: list[ir.Value | _Captured] = list(operands)
         scalars: dict[int, _Scalar] = {}
         for i, fold in zip(positions, choice, strict=True):
             if fold.size is None:
                 continue
-            operands[i] = fold.operand
+            folded[i] = fold.operand
             for p in shifted_positions(op, i):
-                scalars[p] = _scalar_of(sympy.expand(expr(op.operands[p]) + fold.shift))
+                scalars[p] = scalars_of.shifted(operands[p], fold.shift)
             size_at = resized_position(op, i)
             if size_at is not None:
-                scalars[size_at] = _scalar(fold.size, expr)
+                scalars[size_at] = scalars_of.scalar(fold.size)
         signature = tuple(
-            scalars[p] if p in scalars else _scalar(v, expr) for p, v in enumerate(op.operands) if not is_resource(v)
+            scalars[p] if p in scalars else scalars_of.scalar(v) for p, v in enumerate(operands) if not resource[p]
         )
-        variants.append((operands, signature))
+        variants.append((folded, signature))
     return variants
 
 
@@ -494,7 +572,7 @@ class _Bucket:
             self._inexact.append((op, sig))
 
     def _signature(self, op: ir.Operation) -> tuple[_Scalar, ...]:
-        return tuple(_scalar(v, self._of.expr) for v in op.operands if not is_resource(v))
+        return self._of.signature(op)
 
 
 def _exact(sig: tuple[_Scalar, ...]) -> bool:

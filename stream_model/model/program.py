@@ -37,7 +37,7 @@ from ..semantics.region_flow import (
 from ..symbolic.ranges import IndexTranslator
 from .folds import live_version
 from .loader import require_stream_phase
-from .merges import fold_twins, folded_pairs, mergeable_pairs
+from .merges import MergeFacts, fold_twins, folded_pairs, mergeable_pairs
 from .storage import GlobalInfo
 
 __all__ = ["FunctionModel", "ModuleModel", "OpInfo"]
@@ -332,8 +332,15 @@ class ModuleModel:
         #: Results IREE's canonicalizer may fold into another value after the splice, with that
         #: value (:func:`stream_model.model.merges.folded_pairs`): one buffer for the model.
         self._translator = IndexTranslator(self.names.name)
+        # (An object of its own, not a bound method: the merge facts keep it, and a bound method
+        # would tie them to the model in a reference cycle.)
+        self._opaque_to_iree = _OpaqueToIree(self._symbol_uses, self._function_by_op)
+        self._merge_facts = MergeFacts(self._translator, self._opaque_to_iree)  # read once, for every pass
         self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
-            ((f.op, [i.op for i in f.ops]) for f in self.functions), self._translator, self._opaque_to_iree
+            ((f.op, [i.op for i in f.ops]) for f in self.functions),
+            self._translator,
+            self._opaque_to_iree,
+            self._merge_facts,
         )
         #: Producers' results IREE may merge into one value after the splice (:mod:`stream_model.model.merges`),
         #: translated with a translator of their own (its symbols name nothing in the logs).
@@ -342,23 +349,7 @@ class ModuleModel:
             self._translator,
             self._opaque_to_iree,
             folded=self.folded_results,
-        )
-
-    def _opaque_to_iree(self, value: ir.Value) -> bool:
-        """A value IREE's passes know nothing about: an entry-block argument of a function that
-        callers outside the module may call, or a load of a global some function (not an
-        initializer) stores."""
-        owner = value.owner
-        if isinstance(owner, ir.Block):
-            holder = parent_op_of_block(owner)
-            fn = self._function_by_op.get(holder) if holder is not None else None
-            return fn is not None and owner == fn.op.regions[0].blocks[0] and not self.is_internal(fn)
-        op = getattr(owner, "operation", owner)
-        if op.name != "util.global.load":
-            return False
-        stores = [u for u in self._symbol_uses.get(_global_symbol(op) or "", ()) if u.name == "util.global.store"]
-        return any(
-            fn is not None and fn.op.name != "util.initializer" for fn in (self._function_by_op.get(u) for u in stores)
+            facts=self._merge_facts,
         )
 
     @cached_property
@@ -378,6 +369,7 @@ class ModuleModel:
             version_at,
             self.folded_results,
             self.merged_producers,
+            self._merge_facts,
         )
 
     @property
@@ -403,12 +395,7 @@ class ModuleModel:
     def is_internal(self, fn: FunctionModel) -> bool:
         """Private, and every use of its symbol is a ``util.call`` in this module: all its
         callers are visible."""
-        if "sym_visibility" not in fn.op.attributes:
-            return False
-        if ir.StringAttr(fn.op.attributes["sym_visibility"]).value != "private":
-            return False
-        uses = self.symbol_uses(fn.name)
-        return all(op.name == "util.call" for op in uses)
+        return _is_internal(fn, self._symbol_uses)
 
     def symbol_uses(self, name: str) -> list[ir.Operation]:
         """Ops that mention ``@name`` in an attribute (call sites and anything else)."""
@@ -455,31 +442,11 @@ class ModuleModel:
 
     def _build_function(self, fn: ir.Operation) -> FunctionModel:
         name = ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else fn.name
-        ops: list[OpInfo] = []
         entry = fn.regions[0].blocks[0]
-
-        blocks = [0]
-        stream_bodies: set[int] = set()
-
-        def visit(block: ir.Block, top: bool, loops: tuple[ir.Operation, ...], outer: tuple[int, ...]) -> None:
-            blocks[0] += 1
-            block_id = blocks[0]
-            chain = outer + (block_id,)
-            if device_holder(block) is not None:
-                stream_bodies.add(block_id)
-            for op in block.operations:
-                op = op.operation
-                info = OpInfo(
-                    op, effects_of(op), len(ops), top, bool(loops), len(op.regions) > 0, block_id, loops, chain
-                )
-                ops.append(info)
-                inner_loops = loops if _runs_at_most_once(op) else loops + (op,)
-                for region in op.regions:
-                    for inner in region.blocks:
-                        visit(inner, False, inner_loops, chain)
-
+        walk = _Walk()
         for i, block in enumerate(fn.regions[0].blocks):
-            visit(block, i == 0 and block == entry, (), ())
+            walk.visit(block, i == 0 and block == entry, (), ())
+        ops = walk.ops
         return FunctionModel(
             fn,
             name,
@@ -488,7 +455,67 @@ class ModuleModel:
             cfg_cycle=any(
                 _has_cfg_cycle(region) for op in (fn, *(i.op for i in ops if i.has_regions)) for region in op.regions
             ),
-            stream_bodies=frozenset(stream_bodies),
+            stream_bodies=frozenset(walk.stream_bodies),
+        )
+
+
+@dataclass
+class _Walk:
+    """A function's ops in pre-order, each with where it sits (:class:`OpInfo`). (A walk object
+    rather than a recursive closure: a closure that calls itself is a reference cycle, and the
+    whole op table would wait for the cyclic collector instead of going with the model.)"""
+
+    ops: list[OpInfo] = field(default_factory=list)
+    blocks: int = 0
+    stream_bodies: set[int] = field(default_factory=set)
+
+    def visit(self, block: ir.Block, top: bool, loops: tuple[ir.Operation, ...], outer: tuple[int, ...]) -> None:
+        self.blocks += 1
+        block_id = self.blocks
+        chain = outer + (block_id,)
+        if device_holder(block) is not None:
+            self.stream_bodies.add(block_id)
+        for op in block.operations:
+            op = op.operation
+            info = OpInfo(
+                op, effects_of(op), len(self.ops), top, bool(loops), len(op.regions) > 0, block_id, loops, chain
+            )
+            self.ops.append(info)
+            inner_loops = loops if _runs_at_most_once(op) else loops + (op,)
+            for region in op.regions:
+                for inner in region.blocks:
+                    self.visit(inner, False, inner_loops, chain)
+
+
+def _is_internal(fn: FunctionModel, uses: dict[str, list[ir.Operation]]) -> bool:
+    if "sym_visibility" not in fn.op.attributes:
+        return False
+    if ir.StringAttr(fn.op.attributes["sym_visibility"]).value != "private":
+        return False
+    return all(op.name == "util.call" for op in uses.get(fn.name, ()))
+
+
+@dataclass(frozen=True)
+class _OpaqueToIree:
+    """Is a value one IREE's passes know nothing about: an entry-block argument of a function
+    that callers outside the module may call, or a load of a global some function (not an
+    initializer) stores? (Read from the model's tables, not the model: see its merge facts.)"""
+
+    symbol_uses: dict[str, list[ir.Operation]]
+    function_by_op: dict[ir.Operation, FunctionModel]
+
+    def __call__(self, value: ir.Value) -> bool:
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            holder = parent_op_of_block(owner)
+            fn = self.function_by_op.get(holder) if holder is not None else None
+            return fn is not None and owner == fn.op.regions[0].blocks[0] and not _is_internal(fn, self.symbol_uses)
+        op = getattr(owner, "operation", owner)
+        if op.name != "util.global.load":
+            return False
+        stores = [u for u in self.symbol_uses.get(_global_symbol(op) or "", ()) if u.name == "util.global.store"]
+        return any(
+            fn is not None and fn.op.name != "util.initializer" for fn in (self.function_by_op.get(u) for u in stores)
         )
 
 

@@ -77,6 +77,12 @@ class IndexTranslator:
         self._symbols: dict[tuple[ir.Operation | None, str], object] = {}
         self._assume_facts: dict[ir.Operation | None, list[tuple[Fact, ir.Operation]]] = {}
 
+    @property
+    def minted(self) -> int:
+        """How many symbols exist so far: what is read from :meth:`symbols_of` stays current
+        while this does not change."""
+        return len(self._symbols)
+
     def symbols_of(self, function: ir.Operation | None) -> list[tuple[sympy.Symbol, ir.Value]]:
         """The symbols created so far for values of ``function``, with the values they name."""
         return [
