@@ -187,6 +187,27 @@ _NO_SYMBOLS = (
 NESTED_SYMBOL_TABLES = frozenset({"stream.executable", "hal.executable", "builtin.module"})
 
 
+def _names_in(attr: ir.Attribute) -> set[str]:
+    """The symbol names ``attr`` refers to (see :func:`symbol_uses`)."""
+    out: set[str] = set()
+    if isinstance(attr, _NO_SYMBOLS):
+        return out
+    if isinstance(attr, ir.FlatSymbolRefAttr):
+        out.add(attr.value)
+    elif isinstance(attr, ir.SymbolRefAttr):
+        out.update(attr.value)
+    elif isinstance(attr, ir.ArrayAttr):
+        for a in attr:
+            out |= _names_in(a)
+    elif isinstance(attr, ir.DictAttr):
+        for i in range(len(attr)):
+            out |= _names_in(attr[i].attr)
+    else:
+        for quoted, plain in _SYMBOL_TOKEN.findall(str(attr)):
+            out.add(quoted or plain)
+    return out
+
+
 def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
     """Every op that mentions each symbol name in one of its attributes, in one walk.
 
@@ -196,23 +217,9 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
     over-count uses, which is the safe direction: an extra use makes a function external or a
     global address-taken, never the reverse."""
     found: dict[str, list[ir.Operation]] = {}
-
-    def names_in(attr: ir.Attribute, out: set[str]) -> None:
-        if isinstance(attr, _NO_SYMBOLS):
-            return
-        if isinstance(attr, ir.FlatSymbolRefAttr):
-            out.add(attr.value)
-        elif isinstance(attr, ir.SymbolRefAttr):
-            out.update(attr.value)
-        elif isinstance(attr, ir.ArrayAttr):
-            for a in attr:
-                names_in(a, out)
-        elif isinstance(attr, ir.DictAttr):
-            for i in range(len(attr)):
-                names_in(attr[i].attr, out)
-        else:
-            for quoted, plain in _SYMBOL_TOKEN.findall(str(attr)):
-                out.add(quoted or plain)
+    # Attributes are uniqued in their context: the names in one (an affinity every op spells
+    # alike, say) are read once.
+    read: dict[ir.Attribute, frozenset[str]] = {}
 
     def visit(op: ir.Operation) -> ir.WalkResult:
         if op.name in NESTED_SYMBOL_TABLES and op != module.operation:
@@ -220,7 +227,13 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
         names: set[str] = set()
         attributes = op.attributes
         for i in range(len(attributes)):
-            names_in(attributes[i].attr, names)
+            attr = attributes[i].attr
+            if isinstance(attr, _NO_SYMBOLS):
+                continue
+            known = read.get(attr)
+            if known is None:
+                known = read[attr] = frozenset(_names_in(attr))
+            names |= known
         for name in sorted(names):
             found.setdefault(name, []).append(op)
         return ir.WalkResult.ADVANCE

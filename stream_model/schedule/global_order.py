@@ -19,6 +19,7 @@ reorder shows as a sequence that is no longer a subsequence of the original.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -38,7 +39,14 @@ _ACCESS = {"util.global.load": "load", "util.global.store": "store"}
 class _Event:
     kind: str  # "load", "store" or "call"
     symbol: str  # the global, or the callee
-    location: str
+    loc: ir.Location
+
+    @functools.cached_property
+    def location(self) -> str:
+        """``file:line:col`` of the op (the first such in a fused location), or its location as
+        printed (printed only when asked: most events are matched by their location object)."""
+        found = _FILE_LINE_COL.search(str(self.loc))
+        return f"{found[1]}:{found[2]}:{found[3]}" if found else str(self.loc)
 
     def describe(self) -> str:
         what = f"util.call @{self.symbol}" if self.kind == "call" else f"util.global.{self.kind} @{self.symbol}"
@@ -104,13 +112,13 @@ def global_events(module: ir.Module) -> GlobalEvents:
         for inner in nested_ops(fn):
             if inner.name in _ACCESS:
                 symbol = ir.FlatSymbolRefAttr(inner.attributes["global"]).value
-                found.append(_Event(_ACCESS[inner.name], symbol, _location(inner)))
+                found.append(_Event(_ACCESS[inner.name], symbol, inner.location))
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == "util.global.store":
                     stored.setdefault(key, set()).add(symbol)
             elif inner.name in ("util.call", "func.call"):
                 callee = callee_name(inner)
-                found.append(_Event("call", callee, _location(inner)))
+                found.append(_Event("call", callee, inner.location))
                 callees.setdefault(key, set()).add(callee)
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
     return GlobalEvents(events, _transitive(events, direct, callees), all_globals, _transitive(events, stored, callees))
@@ -197,7 +205,10 @@ def _same_kind(a: _Event, b: _Event) -> bool:
 
 def _same_access(a: _Event, b: _Event) -> bool:
     """The same access: same kind and symbol, at the same location (where both have one)."""
-    return _key(a) == _key(b) and (a.location == b.location or "unknown" in (a.location, b.location))
+    if _key(a) != _key(b):
+        return False
+    # Locations are uniqued in their context: one object is one location, printed or not.
+    return a.loc == b.loc or a.location == b.location or "unknown" in (a.location, b.location)
 
 
 def _first_reorder(
@@ -243,9 +254,3 @@ def _first_reorder(
 
 
 _FILE_LINE_COL = re.compile(r'"([^"]*)":(\d+):(\d+)')
-
-
-def _location(op: ir.Operation) -> str:
-    """``file:line:col`` of the op (the first such in a fused location), or its location as printed."""
-    found = _FILE_LINE_COL.search(str(op.location))
-    return f"{found[1]}:{found[2]}:{found[3]}" if found else str(op.location)
