@@ -99,15 +99,18 @@ def fold_twins(
     the analysis kept apart. The rewrite does not fold into such a producer. ``merged``: the
     pairs IREE may merge as the IR is (:func:`mergeable_pairs` with the same ``folded``);
     ``facts``: as for :func:`mergeable_pairs`."""
-    folded = list(folded)
+    folded, merged = list(folded), list(merged)
     facts = facts if facts is not None else MergeFacts(translator, opaque)
     before = _Classes()
     for a, b in merged:
         before.union(a, b)
     twins: dict[ir.Value, ir.Value] = {}
     for function, ops in functions:
+        ops, scalars = list(ops), facts.of(function)
+        if not _folds_meet_another_op(ops, scalars, version_at, _initial_classes(ops, folded), merged):
+            continue  # folding leaves IREE merging what it merges as the IR is: no twins
         after = _Classes()
-        for a, b in _merges_in_function(ops, facts.of(function), version_at, folded):
+        for a, b in _merges_in_function(ops, scalars, version_at, folded):
             after.union(a, b)
         members: dict[ir.Value, list[ir.Value]] = {}
         for value in after.values():
@@ -319,14 +322,7 @@ def _merges_in_function(
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> list[tuple[ir.Value, ir.Value]]:
     ops = list(ops)
-    classes = _Classes()
-    for result, value in folded:
-        classes.union(value, result)  # (the value is defined first: it stays the class's root)
-    first_load: dict[str, ir.Value] = {}
-    for op in ops:  # IREE's CSE merges two loads of one global: taken as one value (a superset)
-        if op.name == "util.global.load" and is_resource(op.results[0]):
-            name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
-            classes.union(first_load.setdefault(name, op.results[0]), op.results[0])
+    classes = _initial_classes(ops, folded)
     buckets: dict[tuple[object, ...], _Bucket] = {}
     wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
     family_ops: dict[tuple[object, ...], list[ir.Operation]] = {}
@@ -348,7 +344,7 @@ def _merges_in_function(
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
         for variant, scalars in variants:
-            key = (*family, tuple(_identity(v, classes) if r else None for v, r in zip(variant, resource, strict=True)))
+            key = _key(family, variant, resource, classes)
             bucket = buckets.get(key)
             if bucket is None:
                 buckets[key] = _Bucket(op, scalars_of, scalars)
@@ -365,6 +361,60 @@ def _merges_in_function(
                     classes.union(r, s)
                     pairs.append((r, s))
     return pairs
+
+
+def _initial_classes(ops: list[ir.Operation], folded: Iterable[tuple[ir.Value, ir.Value]]) -> _Classes:
+    """The values of a function that are one before any producer merges: folded results with
+    what they fold into, and the loads of each global."""
+    classes = _Classes()
+    for result, value in folded:
+        classes.union(value, result)  # (the value is defined first: it stays the class's root)
+    first_load: dict[str, ir.Value] = {}
+    for op in ops:  # IREE's CSE merges two loads of one global: taken as one value (a superset)
+        if op.name == "util.global.load" and is_resource(op.results[0]):
+            name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
+            classes.union(first_load.setdefault(name, op.results[0]), op.results[0])
+    return classes
+
+
+def _key(
+    family: tuple[object, ...], operands: Iterable[ir.Value | _Captured], resource: tuple[bool, ...], classes: _Classes
+) -> tuple[object, ...]:
+    """What CSE compares of an op (or a fold variant of it), its scalar operands aside."""
+    return (*family, tuple(_identity(v, classes) if r else None for v, r in zip(operands, resource, strict=True)))
+
+
+def _folds_meet_another_op(
+    ops: list[ir.Operation],
+    scalars_of: _Scalars,
+    version_at: VersionAt,
+    classes: _Classes,
+    merged: Iterable[tuple[ir.Value, ir.Value]],
+) -> bool:
+    """May folding aliases make some producer of the function meet an op it would not meet as
+    the IR is: does any fold variant share its key with another op, as it is or folded (or
+    have too many variants to list)? When none does, merging with aliases folded finds
+    exactly the merges found as the IR is, op by op: the plain variants meet the same ops in
+    the same buckets, the classes grow alike, and a fold variant meets nobody.
+
+    The keys are taken under ``classes`` grown by every pair merged as the IR is (``merged``),
+    the coarsest classes that pass ever reaches: two keys distinct under them are distinct
+    under any finer classes, so "no fold variant meets another op" holds at every step."""
+    for a, b in merged:
+        classes.union(a, b)
+    seen: dict[tuple[object, ...], list[tuple[ir.Operation, bool]]] = {}
+    for op in ops:
+        if op.name not in MERGEABLE_PRODUCERS:
+            continue
+        folds = fold_variants(op, scalars_of, version_at)
+        if folds is None:
+            return True  # it may equal anything of its family
+        family = scalars_of.family(op)
+        operands, resource = scalars_of.operands(op)
+        seen.setdefault(_key(family, operands, resource, classes), []).append((op, False))
+        for variant, _ in folds:
+            seen.setdefault(_key(family, variant, resource, classes), []).append((op, True))
+    return any(any(folded for _, folded in entries) and len({op for op, _ in entries}) > 1 for entries in seen.values())
 
 
 @dataclass(frozen=True)
@@ -510,24 +560,24 @@ def _yielded_into(arg: ir.Value) -> ir.Value | None:
     return produced[1] if produced is not None else None
 
 
-def _attributes(op: ir.Operation) -> tuple[tuple[str, str], ...]:
-    """The op's attribute dictionary, printed (CSE compares all of it; locations are not in it),
-    without its affinities: ``iree-stream-schedule-execution`` moves them onto the execution
-    region and drops them from the ops, so two producers that differ only there (one spelling
-    the module's default affinity) are equal by the time CSE runs; and with its entry points as
-    a set."""
+def _attributes(op: ir.Operation) -> tuple[tuple[str, object], ...]:
+    """The op's attribute dictionary, as CSE compares it (attributes are uniqued in their
+    context: one object is one value; locations are not in it), without its affinities:
+    ``iree-stream-schedule-execution`` moves them onto the execution region and drops them from
+    the ops, so two producers that differ only there (one spelling the module's default
+    affinity) are equal by the time CSE runs; and with its entry points as a set."""
     attributes = op.attributes
-    out = []
+    out: list[tuple[str, object]] = []
     for i in range(len(attributes)):
         name, attr = attributes[i].name, attributes[i].attr
         if "affinity" in name:
             continue
         if name == "entry_points" and isinstance(attr, ir.ArrayAttr):
             # The canonicalizer drops repeated entry points (DeduplicateAsyncDispatchEntryRefs).
-            out.append((name, str(sorted({str(a) for a in attr}))))
+            out.append((name, frozenset(attr)))
             continue
-        out.append((name, str(attr)))
-    return tuple(sorted(out))
+        out.append((name, attr))
+    return tuple(sorted(out, key=lambda named: named[0]))
 
 
 #: A scalar operand, as far as "may canonicalization make two of them one value" goes: a 64-bit

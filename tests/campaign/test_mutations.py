@@ -28,6 +28,10 @@ o. *two captures of one value are two operands* (hook: ``stream_model.model.merg
    IREE's closure canonicalization makes them one block argument of the region, and the
    producers reading them identical (the scheduled campaign's finding: a fold through a
    rerouted capture). (k) and (o) show only after scheduling (:data:`SCHEDULED_ONLY`);
+q. *folds never meet another op* (hook: ``stream_model.model.merges._folds_meet_another_op``):
+   the merge model's shortcut, which skips looking for fold twins in a function where no fold
+   variant shares its key with another op, takes it every time (``handpicked.FOLD_TWIN``, after
+   scheduling, as (k));
 p. *two loads of one global are two values* (hook: ``stream_model.model.merges._loads_as_one``):
    producers offset by two loads of the step's index global are two buffers, and the globals
    they are stored to get no repair (review of the third round's fixes, case 01;
@@ -190,6 +194,12 @@ def _captures_are_distinct_operands(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(merges, "captured_by", lambda value: None)
 
 
+def _folds_never_meet_another_op(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(q) The merge model's shortcut says no fold variant meets another op, so it looks for
+    no fold twins (``handpicked.FOLD_TWIN``, as (k))."""
+    monkeypatch.setattr(merges, "_folds_meet_another_op", lambda *args, **kwargs: False)
+
+
 def _loads_of_one_global_are_two_values(monkeypatch: pytest.MonkeyPatch) -> None:
     """(p) Two loads of one global are two unknowns for the merge model (IREE's CSE makes them
     one value, and the producers they offset one buffer)."""
@@ -231,6 +241,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "calls-share-no-globals": _calls_share_no_globals,
     "folds-make-no-twins": _folds_make_no_twins,
     "captures-are-distinct-operands": _captures_are_distinct_operands,
+    "folds-never-meet-another-op": _folds_never_meet_another_op,
     "loads-of-one-global-are-two-values": _loads_of_one_global_are_two_values,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
@@ -247,7 +258,7 @@ SPLICE_ONLY = frozenset(
 #: written: through IREE's stages stock already computes ``handpicked.FOLD_TWIN`` wrong). At
 #: the splice the hand-picked fold twin computes the right values with the weakened rule too:
 #: IREE's remaining stages still clone the merged producer before its in-place write.
-SCHEDULED_ONLY = frozenset({"folds-make-no-twins", "captures-are-distinct-operands"})
+SCHEDULED_ONLY = frozenset({"folds-make-no-twins", "captures-are-distinct-operands", "folds-never-meet-another-op"})
 #: Weakenings the rewrite itself refuses at the splice: the model knows a clone of a dispatch
 #: result is no fresh storage, so a repair by clones leaves the globals sharing a buffer and the
 #: rewrite stops with an internal error (a failure, not a bit mismatch). Through IREE's stages
