@@ -19,18 +19,26 @@ producers in one function of which one is written in place):
 * never merged: ``stream.async.splat`` and ``stream.async.alloca`` (not ``Pure``), a clone of a
   global's buffer, calls.
 
-Operands "equal by then": the same SSA value; resources produced by producers merged before
-(in program order, so a chain of merges is followed); two loads of one global (CSE makes them
-one); in scheduled IR, a region's block argument and the value it captures, and a region's
-result and the value it yields (closure canonicalization drops a duplicate capture or result);
-and scalars that canonicalization may
-fold into one value. For scalars the test is the sound one: two index values are distinct only
-when their difference is a nonzero constant (``%x`` and ``%x + 16``; two different constants),
-whatever the symbols in them mean, since later passes may make two different-looking values
-one (``iree-util-ipo`` merges arguments every caller passes equal, the canonicalizer folds
-``%x + 0``). Other scalars are distinct only when both are constants with different values.
-Ops of different functions are never merged (no pass after the splice inlines or combines
-functions).
+Operands "equal by then", a closed world (:func:`_identity`): the same SSA value; resources
+produced by producers merged before (in program order, so a chain of merges is followed); two
+loads of one global (CSE makes them one); an await's result and the resource it waits on, a
+cast's, barrier's or clone's result and its source; an ``scf.if`` (switch, ``execute_region``)
+result or an ``arith.select`` whose arms are all one value, and that value; in scheduled IR, a
+region's block argument and the value it captures, and a region's result and the value it
+yields (closure canonicalization drops a duplicate capture or result). Any other resource the
+model does not enumerate (a call's result, a loop's, a block argument a branch hands over, an
+argument of an internal function, a value a branch chooses) may be any value: an op reading it
+may merge with every op of its family whose other operands match.
+
+For scalars the test is the sound one (:func:`_may_be_made_equal`): two index values are
+distinct when their difference is a nonzero constant (``%x`` and ``%x + 16``; two different
+constants), or when it is a polynomial in values IREE knows nothing about that is nonzero under
+the function's assumptions (z3 finds a counterexample). Anything else may be made one: later
+passes may make two different-looking values one (``iree-util-ipo`` merges arguments every
+caller passes equal, the canonicalizer folds ``%x + 0``, and ``(n / 16) * 16`` to ``n`` under an
+assumed divisor or a no-wrap flag). Other scalars are distinct only when both are constants
+with different values. Ops of different functions are never merged (no pass after the splice
+inlines or combines functions).
 """
 
 from __future__ import annotations
@@ -48,6 +56,7 @@ from ..semantics.op_table import MERGEABLE_PRODUCERS
 from ..semantics.region_flow import (
     captured_by,
     device_holder,
+    flow_of,
     is_resource,
     yielded_as,
 )
@@ -213,6 +222,11 @@ def _may_be_made_equal(ea: sympy.Expr, eb: sympy.Expr, scalars: _Scalars) -> boo
         return int(difference) % _U64 == 0
     if not all(s in values and scalars.opaque(values[s]) for s in difference.free_symbols):
         return True
+    if not difference.is_polynomial(*difference.free_symbols):
+        # A division, a remainder, a wrap-around: IREE folds these with what the model does not
+        # carry into the query (an assumed divisor: ``(n / 16) * 16`` is ``n`` under
+        # ``util.assume.int<udiv = 16>``; an overflow flag: ``divui(muli(n, 16) nuw, 16)`` is ``n``).
+        return True
     # Only values IREE knows nothing about: they differ in some execution, unless what IREE
     # does know makes them equal (a util.assume.int range its integer optimizations read, an
     # identity its folders apply: maxui(n, n)). z3 decides, under every assumption of the
@@ -326,6 +340,9 @@ def _merges_in_function(
     buckets: dict[tuple[object, ...], _Bucket] = {}
     wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
     family_ops: dict[tuple[object, ...], list[ir.Operation]] = {}
+    # Per family, every key taken so far, and those with an operand that may be any value.
+    keys: dict[tuple[object, ...], list[tuple[tuple[object, ...], ir.Operation]]] = {}
+    loose: dict[tuple[object, ...], list[tuple[tuple[object, ...], ir.Operation]]] = {}
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for op in ops:
         if op.name not in MERGEABLE_PRODUCERS:
@@ -344,12 +361,21 @@ def _merges_in_function(
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
         for variant, scalars in variants:
-            key = _key(family, variant, resource, classes)
-            bucket = buckets.get(key)
-            if bucket is None:
-                buckets[key] = _Bucket(op, scalars_of, scalars)
-                continue
-            found += bucket.add(op, scalars)
+            key = _key(family, variant, resource, classes, scalars_of.opaque)
+            earlier = keys.setdefault(family, [])
+            if _loose(key[1]):
+                # An operand that may be any value: it meets every op of its family whose other
+                # operands match (whatever their scalars).
+                found += [o for ids, o in earlier if _matches(key[1], ids)]
+                loose.setdefault(family, []).append((key[1], op))
+            else:
+                found += [o for ids, o in loose.get(family, ()) if _matches(ids, key[1])]
+                bucket = buckets.get(key)
+                if bucket is None:
+                    buckets[key] = _Bucket(op, scalars_of, scalars)
+                else:
+                    found += bucket.add(op, scalars)
+            earlier.append((key[1], op))
         family_ops.setdefault(family, []).append(op)
         seen: set[ir.Operation] = set()
         for other in found:
@@ -378,10 +404,25 @@ def _initial_classes(ops: list[ir.Operation], folded: Iterable[tuple[ir.Value, i
 
 
 def _key(
-    family: tuple[object, ...], operands: Iterable[ir.Value | _Captured], resource: tuple[bool, ...], classes: _Classes
-) -> tuple[object, ...]:
-    """What CSE compares of an op (or a fold variant of it), its scalar operands aside."""
-    return (*family, tuple(_identity(v, classes) if r else None for v, r in zip(operands, resource, strict=True)))
+    family: tuple[object, ...],
+    operands: Iterable[ir.Value | _Captured],
+    resource: tuple[bool, ...],
+    classes: _Classes,
+    opaque: Opaque,
+) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """What CSE compares of an op (or a fold variant of it), its scalar operands aside: its
+    family, and the identities of its resource operands (None at scalar positions)."""
+    return family, tuple(_identity(v, classes, opaque) if r else None for v, r in zip(operands, resource, strict=True))
+
+
+def _loose(identities: tuple[object, ...]) -> bool:
+    """Does an operand of these identities stand for any value?"""
+    return any(x is ANY_VALUE for x in identities)
+
+
+def _matches(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """May operands of identities ``a`` be those of ``b`` (any value matching anything)?"""
+    return len(a) == len(b) and all(x is ANY_VALUE or y is ANY_VALUE or x == y for x, y in zip(a, b))
 
 
 def _folds_meet_another_op(
@@ -393,7 +434,7 @@ def _folds_meet_another_op(
 ) -> bool:
     """May folding aliases make some producer of the function meet an op it would not meet as
     the IR is: does any fold variant share its key with another op, as it is or folded (or
-    have too many variants to list)? When none does, merging with aliases folded finds
+    have too many variants to list, or an operand that may be any value)? When none does, merging with aliases folded finds
     exactly the merges found as the IR is, op by op: the plain variants meet the same ops in
     the same buckets, the classes grow alike, and a fold variant meets nobody.
 
@@ -411,9 +452,11 @@ def _folds_meet_another_op(
             return True  # it may equal anything of its family
         family = scalars_of.family(op)
         operands, resource = scalars_of.operands(op)
-        seen.setdefault(_key(family, operands, resource, classes), []).append((op, False))
-        for variant, _ in folds:
-            seen.setdefault(_key(family, variant, resource, classes), []).append((op, True))
+        for variant, folded in [(operands, False), *((v, True) for v, _ in folds)]:
+            key = _key(family, variant, resource, classes, scalars_of.opaque)
+            if _loose(key[1]):
+                return True  # it may meet any op of its family
+            seen.setdefault(key, []).append((op, folded))
     return any(any(folded for _, folded in entries) and len({op for op, _ in entries}) > 1 for entries in seen.values())
 
 
@@ -431,23 +474,99 @@ def _is_resource_operand(operand: ir.Value | _Captured) -> bool:
     return isinstance(operand, _Captured) or is_resource(operand)
 
 
-def _identity(operand: ir.Value | _Captured, classes: _Classes) -> object:
-    """What a resource operand is once IREE has merged what it merges: its class of merged
-    values. IREE's closure canonicalization (``ClosureOptimizationPattern``) gives one block
-    argument to a value an execution or concurrent region captures twice, and one result to a
-    value it yields twice: so a block argument stands for the value it captures, within that
-    region, and a region's result for the value it yields, out of that region."""
+class _AnyValue:
+    """The identity of a resource operand the model cannot tell from other values: IREE may
+    fold it into some other value before CSE runs (a call's result, a loop's, a block argument
+    a branch hands over, a value ``scf.if`` chooses). It may equal anything."""
+
+    def __repr__(self) -> str:
+        return "<any value>"
+
+
+ANY_VALUE = _AnyValue()
+
+#: Ops whose resource results are values of their own: IREE folds them into no other value
+#: after the splice, except as :func:`folded_pairs` says (a whole update is its update
+#: operand), which the classes hold. Merged producers and loads are their classes too.
+_OWN_VALUES = frozenset(
+    {
+        "stream.async.splat",
+        "stream.async.alloca",
+        "stream.async.update",
+        "stream.async.fill",
+        "stream.async.copy",
+        "stream.async.collective",
+        "stream.tensor.import",
+        "util.global.load",
+        "util.optimization_barrier",
+    }
+)
+#: Ops whose resource result is (or IREE may fold it into) one of their operands, by name:
+#: an await's result stands for the resource it waits on (IREE merges duplicate awaits and
+#: awaits of one timepoint, and elides them once the timepoint is reached), a barrier's and a
+#: cast's for their source (a cast to its own type folds away), a clone's for its source (a
+#: clone IREE elides is its source; one it keeps merges with nothing).
+_FORWARDS = {
+    "stream.timepoint.await": lambda op, k: list(op.opview.resource_operands)[k],
+    "stream.async.barrier": lambda op, k: op.opview.source,
+    "stream.async.cast": lambda op, k: op.opview.source,
+    "stream.async.clone": lambda op, k: op.opview.source,
+}
+
+
+def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) -> object:
+    """What a resource operand is once IREE has folded and merged what it folds and merges: its
+    class of merged values, or :data:`ANY_VALUE` where the model cannot tell (the model is
+    closed-world: a value it does not enumerate here may be made any other).
+
+    IREE's closure canonicalization (``ClosureOptimizationPattern``) gives one block argument
+    to a value an execution or concurrent region captures twice, and one result to a value it
+    yields twice: so a block argument stands for the value it captures, within that region,
+    and a region's result for the value it yields, out of that region. An ``scf.if`` (or
+    switch, or ``scf.execute_region``) result whose every arm yields one value folds to it;
+    an ``arith.select`` of one value too. An entry-block argument of a function callers
+    outside the module may call is a value of its own (no pass can merge it with another); an
+    argument of an internal function may be (``iree-util-ipo`` merges arguments every caller
+    passes alike), and any other block argument may be what its predecessors hand it."""
     if isinstance(operand, _Captured):
-        return ("capture", operand.holder, _identity(operand.value, classes))
+        return _within(("capture", operand.holder), _identity(operand.value, classes, opaque))
     capture = captured_by(operand)
     if capture is not None:
         holder, outer = capture
-        return ("capture", holder, _identity(outer, classes))
+        return _within(("capture", holder), _identity(outer, classes, opaque))
     produced = yielded_as(operand)
     if produced is not None:
         region, inner = produced
-        return ("result", region, _identity(inner, classes))
-    return classes.find(operand)
+        return _within(("result", region), _identity(inner, classes, opaque))
+    owner = operand.owner
+    if isinstance(owner, ir.Block):
+        return classes.find(operand) if opaque(operand) else ANY_VALUE
+    op = getattr(owner, "operation", owner)
+    if op.name in MERGEABLE_PRODUCERS or op.name in _OWN_VALUES:
+        return classes.find(operand)
+    k = ir.OpResult(operand).result_number
+    forward = _FORWARDS.get(op.name)
+    if forward is not None:
+        return _identity(forward(op, k), classes, opaque)
+    if op.name == "arith.select":
+        return _one_of([op.operands[1], op.operands[2]], classes, opaque)
+    flow = flow_of(op)
+    if flow is not None and not flow.device_body and flow.at_most_once and not flow.multi_block:
+        return _one_of([y for r, y in flow.storage_edges(op) if r == operand], classes, opaque)
+    return ANY_VALUE
+
+
+def _one_of(values: list[ir.Value], classes: _Classes, opaque: Opaque) -> object:
+    """The identity of a value that is one of ``values`` (the arms of a branch, a select):
+    theirs, when they all have one; else any value (a condition IREE folds picks an arm)."""
+    found = {_identity(v, classes, opaque) for v in values}
+    if len(found) != 1:
+        return ANY_VALUE
+    return found.pop()
+
+
+def _within(where: tuple[object, ...], identity: object) -> object:
+    return ANY_VALUE if identity is ANY_VALUE else (*where, identity)
 
 
 #: The version of a value's storage live at a consumer (:func:`stream_model.model.folds.live_version`).
