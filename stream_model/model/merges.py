@@ -52,7 +52,7 @@ import sympy
 from iree.compiler import ir
 
 from ..ir.util import defining_op
-from ..semantics.op_table import MERGEABLE_PRODUCERS
+from ..semantics.op_table import is_mergeable_producer
 from ..semantics.region_flow import (
     captured_by,
     device_holder,
@@ -181,6 +181,20 @@ def folded_pairs(
                 )
                 if whole:
                     pairs.append((view.result, view.source))
+            elif op.name == "stream.async.transfer":
+                inner = defining_op(op.opview.source)
+                if inner is not None and inner.name == "stream.async.transfer":
+                    # A transfer back to where a transfer came from is its source
+                    # (AsyncTransferOp::fold), whichever affinities the two name.
+                    back = inner.opview.source
+                    if back.type == op.opview.result.type:
+                        pairs.append((op.opview.result, back))
+            elif op.name == "stream.async.fill":
+                target = defining_op(op.opview.target)
+                if target is not None and target.name == "stream.async.splat":
+                    # A fill of a splat with its own value is elided (ElideRedundantFill): the
+                    # result is the splat (the values may be one whatever they look like).
+                    pairs.append((op.opview.result, op.opview.target))
     return pairs
 
 
@@ -345,7 +359,7 @@ def _merges_in_function(
     loose: dict[tuple[object, ...], list[tuple[tuple[object, ...], ir.Operation]]] = {}
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for op in ops:
-        if op.name not in MERGEABLE_PRODUCERS:
+        if not is_mergeable_producer(op):
             continue
         family = scalars_of.family(op)
         operands, resource = scalars_of.operands(op)
@@ -445,7 +459,7 @@ def _folds_meet_another_op(
         classes.union(a, b)
     seen: dict[tuple[object, ...], list[tuple[ir.Operation, bool]]] = {}
     for op in ops:
-        if op.name not in MERGEABLE_PRODUCERS:
+        if not is_mergeable_producer(op):
             continue
         folds = fold_variants(op, scalars_of, version_at)
         if folds is None:
@@ -496,7 +510,6 @@ _OWN_VALUES = frozenset(
         "stream.async.fill",
         "stream.async.copy",
         "stream.async.collective",
-        "stream.tensor.import",
         "util.global.load",
         "util.optimization_barrier",
     }
@@ -542,7 +555,7 @@ def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) 
     if isinstance(owner, ir.Block):
         return classes.find(operand) if opaque(operand) else ANY_VALUE
     op = getattr(owner, "operation", owner)
-    if op.name in MERGEABLE_PRODUCERS or op.name in _OWN_VALUES:
+    if is_mergeable_producer(op) or op.name in _OWN_VALUES:
         return classes.find(operand)
     k = ir.OpResult(operand).result_number
     forward = _FORWARDS.get(op.name)

@@ -240,13 +240,33 @@ OP_TABLE: dict[str, OpSpec] = {
 
 #: Producers of fresh storage that IREE 3.13 may merge after the splice: ``Pure`` ops whose two
 #: instances with equal attributes and operands CSE makes one value, one buffer (checked on IREE,
-#: see :mod:`stream_model.model.merges`). ``stream.async.splat``, ``stream.async.alloca`` and ``stream.async.clone``
-#: are not ``Pure`` and are never merged (a clone IREE rematerialises shares its source's storage
-#: in the table already, :func:`_clone`). Results that IREE's canonicalizer folds into another
-#: value after the splice (a whole slice, a whole update) are :func:`stream_model.model.merges.folded_pairs`.
+#: see :mod:`stream_model.model.merges`). ``stream.tensor.import`` is ``Pure`` too: two imports of
+#: one buffer view are one value. ``stream.async.splat``, ``stream.async.alloca`` and
+#: ``stream.async.clone`` are not ``Pure`` and are never merged (a clone IREE rematerialises
+#: shares its source's storage in the table already, :func:`_clone`), except a splat of a
+#: 64-bit pattern (:func:`is_mergeable_producer`). Results that IREE's canonicalizer folds into
+#: another value after the splice (a whole slice, a whole update) are
+#: :func:`stream_model.model.merges.folded_pairs`.
 MERGEABLE_PRODUCERS = frozenset(
-    {"stream.async.dispatch", "stream.async.slice", "stream.async.transfer", "stream.async.constant"}
+    {
+        "stream.async.dispatch",
+        "stream.async.slice",
+        "stream.async.transfer",
+        "stream.async.constant",
+        "stream.tensor.import",
+    }
 )
+
+
+def is_mergeable_producer(op: ir.Operation) -> bool:
+    """May IREE merge ``op`` with an equal op after the splice? The ops of
+    :data:`MERGEABLE_PRODUCERS`, and a splat of a 64-bit pattern: no device fills one natively, so
+    ``iree-stream-materialize-builtins`` (after the splice) makes it a ``__builtin_splat_i64``
+    dispatch, which CSE merges like any other (checked on IREE: the review's ``e2``)."""
+    if op.name in MERGEABLE_PRODUCERS:
+        return True
+    return op.name == "stream.async.splat" and _byte_width(op.opview.value) in (8, None)
+
 
 # Ops that take a resource operand only to ask about it, never touching its bytes.
 IGNORED_OPS = frozenset({"stream.resource.size"})

@@ -58,6 +58,13 @@ PROBES: dict[str, tuple[str, np.ndarray, bool]] = {
         np.full(12, 5, np.int32),
         "stream.async.splat" in MERGEABLE_PRODUCERS,
     ),
+    # A 64-bit pattern becomes a builtin splat dispatch after the splice, which CSE merges
+    # (op_table.is_mergeable_producer; the merge model's review, case e2).
+    "splat of a 64-bit pattern": (
+        f"stream.async.splat %c5_i64 : i64 -> {T}{{%c48}}",
+        np.tile(np.array([5, 0], np.int32), 6),
+        True,
+    ),
     "alloca": (
         f"%{{r}}0 = stream.async.alloca : {T}{{{{%c48}}}}\n"
         f"    %{{r}} = stream.async.fill %c5_i32, %{{r}}0[%c0 to %c48 for %c48] : i32 -> %{{r}}0 as {T}{{{{%c48}}}}",
@@ -77,6 +84,7 @@ _CONSTANTS = """    %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : index
     %c48 = arith.constant 48 : index
     %c5_i32 = arith.constant 5 : i32
+    %c5_i64 = arith.constant 5 : i64
     %c9_i32 = arith.constant 9 : i32
     %c1000_i32 = arith.constant 1000 : i32
 """
@@ -157,9 +165,11 @@ def _merged(text: str, tmp_path: Path, contents: np.ndarray) -> bool:
     return True
 
 
-CASES = [
-    (k, w) for k in PROBES for w in ("globals", "function") if (k, w) != ("clone of a dispatch result", "function")
-]
+#: Probes that cannot run: two 64-bit splats in one function do not compile on IREE 3.13 (its CSE
+#: merges the builtin splat dispatches across an execution region, which then yields a value it
+#: never captured: "used resource not listed in explicit captures"), with or without the tool.
+_CANNOT_RUN = {("clone of a dispatch result", "function"), ("splat of a 64-bit pattern", "function")}
+CASES = [(k, w) for k in PROBES for w in ("globals", "function") if (k, w) not in _CANNOT_RUN]
 
 
 @pytest.mark.parametrize(("kind", "where"), CASES)

@@ -195,6 +195,25 @@ FINDINGS: dict[str, Finding] = {
     "n4_no_wrap_flag_makes_two_sizes_one": Finding(
         "stream.async.fill %f writes [0, 8), which may overlap the slice [0, 8)", [[16], [32]]
     ),
+    # The review of that closed world: values it called values of their own that IREE still
+    # makes one. Splats of a 64-bit pattern become builtin dispatches after the splice (at the
+    # splice the rewritten build did not even compile), imports are Pure, a transfer back to
+    # where a transfer came from is its source, a fill of a splat with its own value is elided.
+    "n5_splats_of_a_64_bit_pattern_merge": Finding(
+        "stream.async.fill %f writes [0, 8), which may overlap the slice [0, 8)", [[0]], scheduled=True
+    ),
+    "n5_splats_of_a_64_bit_pattern_at_the_splice": Finding(
+        "stream.async.fill %f writes [0, 8), which may overlap the slice [0, 8)", [[0]]
+    ),
+    "n6_two_imports_of_one_buffer_view": Finding(
+        "stream.async.fill %f writes [0, 8), which may overlap the slice [0, 8)"
+    ),
+    "n7_transfer_back_is_its_source": Finding(
+        "stream.async.fill %f writes [0, 8), which may overlap the slice [0, 8)", [[0]]
+    ),
+    "n8_fill_of_a_splat_with_its_value": Finding(
+        "stream.async.fill %f writes [0, 8), which may overlap the slice [0, 8)", [[0]], scheduled=True
+    ),
 }
 
 
