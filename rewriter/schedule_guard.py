@@ -274,6 +274,14 @@ def _global_events(module: ir.Module) -> GlobalEvents:
         return global_events(module)
 
 
+def _bindings_of(op: ir.Operation, operand: ir.Value, position: int) -> list[int]:
+    """The operand positions of ``op`` the repair's copy replaces: ``position``, and in a
+    dispatch every other position holding the same value."""
+    if op.name != "stream.async.dispatch":
+        return [position]
+    return [p for p, v in enumerate(op.operands) if p == position or v == operand]
+
+
 def clone_module(module: ir.Module) -> ir.Module:
     """A deep copy of ``module`` in the same context (attributes of the module op included)."""
     with module.context, module.operation.location:
@@ -289,8 +297,11 @@ def clone_module(module: ir.Module) -> ir.Module:
 
 def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:
     """Make each target op of ``module`` that writes in place write a fresh copy instead: the
-    operand it writes (only that operand: a copy from the same value still reads the old one)
-    becomes a copy of it, made right before the op."""
+    operand it writes becomes a copy of it, made right before the op. A copy or update from the
+    same value still reads the old one (that is the repair of an overlapping copy); a dispatch
+    given the value twice gets the copy in both places, since its kernel may write through
+    either binding (IREE's pre-splice stages tie a result to one binding of a value and write
+    it through another)."""
     ops = list(nested_ops(module.operation))
     names = Names(module)
     repairs: list[Repair] = []
@@ -307,7 +318,9 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                     continue
                 # The op is inside an execution region here (the guard runs on scheduled IR):
                 # a plain dispatch in that region is the copy.
-                op.operands[position] = copies.copy_before(op, operand, size, scheduled=False)
+                copy = copies.copy_before(op, operand, size, scheduled=False)
+                for p in _bindings_of(op, operand, position):
+                    op.operands[p] = copy
                 made = True
             if made:
                 repairs.append(Repair(names.describe(op), names.location(op), hazard.line()))

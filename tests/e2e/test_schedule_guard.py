@@ -192,3 +192,25 @@ def test_a_compile_at_the_splice_refuses_a_store_scheduled_after_a_reload(tmp_pa
     with pytest.raises(ScheduleHazardError, match="reorders the accesses to a global"):
         compile_stream_async(STORE_MOVED.read_text(), out, CPU_FLAGS, guard=ScheduleGuard())
     assert not out.exists()
+
+
+# -- what a repair replaces -------------------------------------------------------------------------
+
+TWO_BINDINGS = REPO / "tests" / "data" / "schedule_repair_dispatch_given_its_target_twice.mlir"
+
+
+def test_a_repair_gives_the_fresh_copy_to_every_binding_of_the_written_value(tmp_path: Path) -> None:
+    """The guard repairs IREE's schedule (a read of the slice moved after the dispatch's in-place
+    write of it) by giving the dispatch a fresh copy of the slice. The kernel writes through the
+    slice's second binding, not the tied one: a copy in the tied position alone left that write
+    in the slice, which the rewrite (run again on the repaired module) then aliases into the
+    exported @p0 result 1. Stock computes it right; so must the tool."""
+    from rewriter.rewrite import elide_slices
+    from rewriter.runtime import run_steps
+
+    out = tmp_path / "p.vmfb"
+    guard = ScheduleGuard()
+    compile_stream_async(TWO_BINDINGS.read_text(), out, CPU_FLAGS, lambda m: elide_slices(m), guard=guard)
+    assert guard.report is not None and len(guard.report.repairs) == 1
+    (results,) = run_steps(out, "p0", [[0]])
+    assert results[1].tolist() == [7, 7926, 15845, 23764, 31683, 15859, 47521]
