@@ -224,6 +224,42 @@ PRODUCERS_OFFSET_BY_TWO_LOADS = Program(
     step_loads=2,
 )
 
+from .program import Copy, Discard, Splat  # noqa: E402
+
+#: A copy of a whole value into a fresh splat of its size is that value after the splice (IREE's
+#: canonicalizer makes it an update of the whole target and folds the update into its operand,
+#: ``merges.folded_pairs``): the fill of the copy writes the value copied, over a slice of it
+#: that is read after the fill, so the slice stays a copy (review 4, finding 06).
+WHOLE_COPY_WRITTEN = Program(
+    (),
+    (
+        Iota(0, Lin(16), 44_007),
+        Slice(1, 0, _r(0, 4)),
+        Splat(2, Lin(16), 5),
+        Copy(3, 0, _r(0, 16), 2, Lin(0)),
+        Discard(0),
+        Fill(4, 3, _r(1, 2), 9),
+        Sum(5, 1, _r(0, 4)),
+    ),
+)
+
+#: The same fold makes two globals share a buffer: @g0's value copied whole into a fresh splat
+#: stored to @g1. From the next step on the fill of @g1 shows in @g0, unless the rewrite gives
+#: @g1 its own copy (review 4, finding 06, ``case_globals.mlir``).
+WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL = Program(
+    (GlobalDecl("g0", 16), GlobalDecl("g1", 16)),
+    (
+        Load(0, "g0"),
+        Load(1, "g1"),
+        Fill(2, 1, _r(1, 2), 9),
+        Sum(3, 0, _r(0, 4)),
+        GStore(2, "g1"),
+        Splat(4, Lin(16), 5, "variable"),
+        Copy(5, 0, _r(0, 16), 4, Lin(0)),
+        GStore(5, "g1"),
+    ),
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -236,6 +272,8 @@ THIRD_REVIEW: tuple[Program, ...] = (
     STORED_TWICE_FROM_A_GETTER,
     FOLD_TWIN,
     PRODUCERS_OFFSET_BY_TWO_LOADS,
+    WHOLE_COPY_WRITTEN,
+    WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL,
 )
 
 #: Programs the campaign found through IREE's pre-splice stages, which make the shapes the

@@ -235,10 +235,15 @@ class Iota(Op):
 
 @dataclass(frozen=True)
 class Splat(Op):
+    """``stream.async.splat``: a fresh value. ``lifetime``: its resource type (``variable`` for
+    the fresh target of a whole copy of a global's value: IREE folds such a copy into its source
+    only when the two types match, see :meth:`Program.whole_copies`)."""
+
     kind: ClassVar[str] = "splat"
     out: int
     size: Lin
     value: int
+    lifetime: str = dataclasses.field(default="transient", metadata={"omit_default": True})
 
     def defs(self) -> tuple[int, ...]:
         return (self.out,)
@@ -737,8 +742,10 @@ class Program:
                     gchain[op.glob] = info[op.out].chain
                 elif isinstance(op, (GLoad, GetGlobal)):
                     info[op.out] = ValueInfo(Lin(sizes[op.glob]), "variable", gchain[op.glob])
-                elif isinstance(op, (Iota, Splat)):
+                elif isinstance(op, Iota):
                     fresh(op.out, op.size, "transient")
+                elif isinstance(op, Splat):
+                    fresh(op.out, op.size, op.lifetime)
                 elif isinstance(op, Slice):
                     fresh(op.out, op.range.length, info[op.src].lifetime)
                 elif isinstance(op, (Update, Copy, Fill, Scale)):
@@ -875,6 +882,7 @@ class Program:
         )
         has("one value given to two globals through a call", any(isinstance(op, GStore) and op.via for op in ops))
         has("slice folded into a twin producer", _fold_twins(ops))
+        has("whole copy over a fresh target", bool(self.whole_copies()))
         has("call result is a global's buffer", any(isinstance(op, GetGlobal) for op in ops))
         has(
             "call writes a global",
@@ -912,7 +920,56 @@ class Program:
                 if glob != op.glob and dataclasses.replace(producers[other], out=0) == mine:
                     twins.add(op.value)
             stored.setdefault(op.value, op.glob)
-        return twins
+        return twins | self._stored_whole_copies()
+
+    def _stored_whole_copies(self) -> set[int]:
+        """Whole copies over a fresh target (:meth:`whole_copies`) stored to a global while what
+        they copy is another global's too (stored to it, or its value at the end): IREE folds the
+        copy into its source after the splice, and the two globals share a buffer."""
+        copies = self.whole_copies()
+        if not copies:
+            return set()
+
+        def origin(v: int) -> int:
+            while v in copies:
+                v = copies[v]
+            return v
+
+        holders = [(g, op.value) for op in self.ops if isinstance(op, GStore) for g in (op.glob, op.also) if g]
+        holders += list(self.global_finals().items())
+        return {
+            op.value
+            for op in self.ops
+            if isinstance(op, GStore)
+            and op.value in copies
+            and any(g not in (op.glob, op.also) and origin(v) == origin(op.value) for g, v in holders)
+        }
+
+    def whole_copies(self) -> dict[int, int]:
+        """Copies of a whole value into a fresh splat of its size and type (at any depth): the
+        copy's result -> the value copied. IREE 3.13's canonicalizer makes such a copy an update
+        of the whole target (``AsyncCopyFullSourceToUpdate``) and folds that into the value
+        copied (``AsyncUpdateOp::fold``: the target has value semantics), so after the splice the
+        result *is* its source's buffer (``stream_model.model.merges.folded_pairs``): an in-place
+        write of it writes the source, and storing both to two globals makes them share one."""
+        ops = walk(self.ops)
+        splats = {op.out: op for op in ops if isinstance(op, Splat)}
+        info: dict[int, ValueInfo] | None = None
+        out: dict[int, int] = {}
+        for op in ops:
+            if not isinstance(op, Copy) or op.dst not in splats or op.short:
+                continue
+            if info is None:
+                info = self.value_info()
+            source, target = info[op.src], splats[op.dst]
+            if (
+                op.src_range.start == Lin(0)
+                and op.dst_start == Lin(0)
+                and op.src_range.length == source.size == target.size
+                and target.lifetime == source.lifetime
+            ):
+                out[op.out] = op.src
+        return out
 
     # -- serialization (regression files) --------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -1010,6 +1067,7 @@ SHAPES: tuple[str, ...] = (
     "globals sharing a buffer (twins, one value or equal producers stored to two)",
     "one value given to two globals through a call",
     "slice folded into a twin producer",
+    "whole copy over a fresh target",
     "call result is a global's buffer",
     "call writes a global",
     "callee's argument is a global a call writes",
@@ -1130,7 +1188,16 @@ class ValueInfo:
 
 
 def _op_json(op: Op) -> dict[str, Any]:
-    return {"kind": op.kind, **{f.name: _to_plain(getattr(op, f.name)) for f in dataclasses.fields(op)}}
+    """Every field, but those added later (``omit_default``) only when they are not their default:
+    the JSON of a program that does not use them, and so its digests, stay what they were."""
+    return {
+        "kind": op.kind,
+        **{
+            f.name: _to_plain(getattr(op, f.name))
+            for f in dataclasses.fields(op)
+            if not (f.metadata.get("omit_default") and getattr(op, f.name) == f.default)
+        },
+    }
 
 
 def _op_from_json(raw: dict[str, Any]) -> Op:
@@ -1207,7 +1274,8 @@ def _describe_op(op: Op) -> str:
     if isinstance(op, Iota):
         return f"v{op.out} = iota[{op.size}] base {op.base}"
     if isinstance(op, Splat):
-        return f"v{op.out} = splat[{op.size}] {op.value}"
+        lifetime = f" ({op.lifetime})" if op.lifetime != "transient" else ""
+        return f"v{op.out} = splat[{op.size}] {op.value}{lifetime}"
     if isinstance(op, Slice):
         return f"v{op.out} = slice v{op.src}{op.range}"
     if isinstance(op, Update):
@@ -1347,6 +1415,8 @@ def _check_ops(
                 raise InvalidProgram(f"{what}: out exactly when the callee scales")
         if isinstance(op, (Iota, Splat)) and op.size.lo() < 1:
             raise InvalidProgram(f"{what}: empty value")
+        if isinstance(op, Splat) and op.lifetime not in ("transient", "variable"):
+            raise InvalidProgram(f"{what}: unknown lifetime {op.lifetime!r}")
         if isinstance(op, GStore) and op.also:
             if op.also not in globals_ or op.also not in loaded or op.also == op.glob:
                 raise InvalidProgram(f"{what}: a second store to a global that was never loaded")

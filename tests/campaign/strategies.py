@@ -158,6 +158,7 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "boundary",
         "sizewrite",
         "spelledwrite",
+        "wholecopy",
     ),
 }
 #: Program-level draws per focused profile: how often ranges see step through an index global
@@ -969,6 +970,72 @@ class _Gen:
         x1, x2 = self._reload(g1), self._reload(g2)
         self._race(*((x1, x2) if self.draw(st.booleans()) else (x2, x1)))
 
+    def _whole_copy(self, src: int) -> int:
+        """A copy of the whole of ``src`` into a fresh splat of its size and type (top level)."""
+        lifetime = Program(self.decls, tuple(self.ops)).value_info()[src].lifetime
+        target = self.new_value(self.size[src])
+        self.ops.append(Splat(target, self.size[src], self.unique(31), lifetime))
+        if lifetime == "variable":
+            self.var_chains.add(self.chain[target])
+        self.consume(target)
+        out = self.new_value(self.size[src], self.chain[target])
+        self.ops.append(Copy(out, src, Range(Lin(0), self.size[src]), target, Lin(0)))
+        self.read.add(src)
+        return out
+
+    def add_whole_copy(self) -> None:
+        """A copy of a whole value into a fresh splat of its size and type, which IREE folds into
+        the value copied after the splice (review 4, finding 06): a global's value and its whole
+        copy stored to two globals of one size (IREE makes them share a buffer), both reloaded,
+        one read through a slice while the other is written in place; or a slice of a value,
+        then the whole copy of the value written in place next to (or over) the slice, and the
+        slice read. The value copied is used no more there (stock IREE's build would write it)."""
+        held = self._held_globals()
+        pairs = [
+            (a, b) for a in held for b in held if a[0] != b[0] and self._global_size(a[0]) == self._global_size(b[0])
+        ]
+        if pairs and self.draw(st.integers(0, 3)) != 0:
+            (g1, v1), (g2, v2) = self.draw(st.sampled_from(pairs))
+            if any(
+                isinstance(op, SetGlobal) and op.glob == g1 or isinstance(op, Call) and op.set_global == g1
+                for op in self.ops
+            ) or any(
+                isinstance(x, GStore) and g1 in (x.glob, x.also)
+                for op in self.ops
+                for body in op.bodies()
+                for x in walk(body)
+            ):
+                # Its buffer, reloaded after a call or a loop stored it: the rewrite cannot copy it
+                # (IREE 3.13 cannot run a copy of it) and refuses the repair.
+                return
+            copy = self._whole_copy(v1)
+            self._release(g2, v2)
+            self._release(g1, v1)
+            self._release(g2, copy)
+            x1, x2 = self._reload(g1), self._reload(g2)
+            self._race(*((x1, x2) if self.draw(st.booleans()) else (x2, x1)))
+            return
+        if self.depth:
+            return
+        holders = set(Program(self.decls, tuple(self.ops)).global_finals().values())
+        src = self.pick([v for v in self.live if v not in holders])
+        if src is None:
+            return
+        r = self.draw_range(src)
+        if r is None:
+            return
+        sl = self.new_value(r.length)
+        if self.chain[src] in self.var_chains:
+            self.var_chains.add(self.chain[sl])
+        self.ops.append(Slice(sl, src, r))
+        self.read.add(src)
+        out = self._whole_copy(src)
+        self.live.remove(src)
+        self.ops.append(Discard(src))
+        self.note(out, r)
+        self._write_over(out, r)
+        self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+
     # -- transactions (top level) ----------------------------------------------------------
     def snapshot(self) -> tuple:
         return (
@@ -1137,6 +1204,8 @@ class _Gen:
             self.add_store_twice()
         elif kind == "foldtwin":
             self.add_fold_twin()
+        elif kind == "wholecopy":
+            self.add_whole_copy()
         elif kind in ("iota", "splat"):
             size = self.draw_lin(1, 20)
             out = self.new_value(size)
@@ -1169,10 +1238,10 @@ def programs(
     g.deep_prefetch = bool(rates.get("deep_prefetch"))
     n_globals = draw(st.integers(0, 2))
     decls = tuple(GlobalDecl(f"g{i}", draw(st.integers(2, 24))) for i in range(n_globals))
-    if n_globals == 2 and "twin" in kinds and draw(st.integers(0, 3)) == 0:
-        # Twin globals (equal initial contents), or two globals of one size (for one value
-        # stored to both).
-        twin = draw(st.sampled_from(("", "identical", "shared")))
+    if n_globals == 2 and ("twin" in kinds or "wholecopy" in kinds) and draw(st.integers(0, 3)) == 0:
+        # Twin globals (equal initial contents), or two globals of one size (for one value, or
+        # a value and its whole copy, stored to both).
+        twin = draw(st.sampled_from(("", "identical", "shared"))) if "twin" in kinds else ""
         decls = (decls[0], GlobalDecl("g1", decls[0].size, "g0" if twin else "", twin == "shared"))
     g.decls = decls
     for decl in decls:

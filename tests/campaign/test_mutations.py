@@ -37,6 +37,13 @@ p. *two loads of one global are two values* (hook: ``stream_model.model.merges._
    they are stored to get no repair (review of the third round's fixes, case 01;
    ``handpicked.PRODUCERS_OFFSET_BY_TWO_LOADS``; splice only: IREE's pre-splice CSE makes the
    loads one before the hook);
+q. *whole copies do not fold* (hook: ``stream_model.model.program.folded_pairs``, its
+   ``stream.async.copy`` branch): a copy of a whole value over a fresh target of its size is the
+   target's storage, not the value copied (IREE's canonicalizer folds it into its source after
+   the splice), and the globals it and its source are stored to get no repair (review 4, finding
+   06; ``handpicked.WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL``; splice only: IREE's pre-splice
+   canonicalizer folds the copy before the hook. ``handpicked.WHOLE_COPY_WRITTEN``, the fill of
+   such a copy over a slice of its source, is caught by the schedule guard as well);
 m. *the repair's copy joins the original's execution region* (hook: ``globals_fix._apart``):
    IREE puts both in one allocation and fuses the globals' size globals
    (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``);
@@ -97,6 +104,7 @@ import stream_model.model.storage as storage
 import stream_model.rule.claims as claims
 import stream_model.rule.safety as safety
 import stream_model.rule.slice_query as slice_query
+from stream_model.ir.util import defining_op
 from stream_model.model.program import FunctionModel
 from stream_model.report.decisions import Verdict
 from tests.campaign import handpicked
@@ -206,6 +214,17 @@ def _loads_of_one_global_are_two_values(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(merges, "_loads_as_one", lambda values: {})
 
 
+def _whole_copies_do_not_fold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(q) A copy of a whole value over a fresh target of its size does not fold into the value
+    copied: the ``stream.async.copy`` branch of ``merges.folded_pairs`` yields nothing."""
+    original = program_model.folded_pairs
+
+    def without_copies(*args, **kwargs):
+        return [(r, v) for r, v in original(*args, **kwargs) if defining_op(r).name != "stream.async.copy"]
+
+    monkeypatch.setattr(program_model, "folded_pairs", without_copies)
+
+
 def _repair_with_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     """(i) The shared-globals repair copies with ``stream.async.clone``, which IREE turns back
     into the producer and merges (third review, findings 03-05)."""
@@ -243,16 +262,22 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "captures-are-distinct-operands": _captures_are_distinct_operands,
     "folds-never-meet-another-op": _folds_never_meet_another_op,
     "loads-of-one-global-are-two-values": _loads_of_one_global_are_two_values,
+    "whole-copies-do-not-fold": _whole_copies_do_not_fold,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
 #: with none left to merge (a slice read whole from offset 0 by a dispatch is folded there
-#: too), and its inliner leaves no getter or setter calls (the campaign's at-splice judging
-#: kills them).
+#: too), its canonicalizer folds a whole copy over a fresh target into its source, and its
+#: inliner leaves no getter or setter calls (the campaign's at-splice judging kills them).
 SPLICE_ONLY = frozenset(
-    {"merged-producers-are-two-buffers", "calls-share-no-globals", "loads-of-one-global-are-two-values"}
+    {
+        "merged-producers-are-two-buffers",
+        "calls-share-no-globals",
+        "loads-of-one-global-are-two-values",
+        "whole-copies-do-not-fold",
+    }
 )
 #: Weakenings only scheduled IR shows (judged with the hook after scheduling, at the splice as
 #: written: through IREE's stages stock already computes ``handpicked.FOLD_TWIN`` wrong). At
