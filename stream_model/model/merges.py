@@ -22,13 +22,17 @@ producers in one function of which one is written in place):
 Operands "equal by then", a closed world (:func:`_identity`): the same SSA value; resources
 produced by producers merged before (in program order, so a chain of merges is followed); two
 loads of one global (CSE makes them one); an await's result and the resource it waits on, a
-cast's, barrier's or clone's result and its source; an ``scf.if`` (switch, ``execute_region``)
+cast's, barrier's, clone's or transfer's result and its source (a transfer within one affinity
+is dispatched again as its source, a chain of transfers folds back); an ``scf.if`` (switch, ``execute_region``)
 result or an ``arith.select`` whose arms are all one value, and that value; in scheduled IR, a
 region's block argument and the value it captures, and a region's result and the value it
 yields (closure canonicalization drops a duplicate capture or result). Any other resource the
 model does not enumerate (a call's result, a loop's, a block argument a branch hands over, an
 argument of an internal function, a value a branch chooses) may be any value: an op reading it
-may merge with every op of its family whose other operands match.
+may merge with every op of its family whose other operands match. Results IREE's canonicalizer
+folds into another value are :func:`folded_pairs`: whole slices, updates and copies, transfers
+back to where a chain came from, and a fill (or an update or copy of a splat) over a value that
+may be a splat by then (its writes are elided).
 
 For scalars the test is the sound one (:func:`_may_be_made_equal`): two index values are
 distinct when their difference is a nonzero constant (``%x`` and ``%x + 16``; two different
@@ -182,20 +186,64 @@ def folded_pairs(
                 if whole:
                     pairs.append((view.result, view.source))
             elif op.name == "stream.async.transfer":
-                inner = defining_op(op.opview.source)
-                if inner is not None and inner.name == "stream.async.transfer":
-                    # A transfer back to where a transfer came from is its source
-                    # (AsyncTransferOp::fold), whichever affinities the two name.
-                    back = inner.opview.source
-                    if back.type == op.opview.result.type:
-                        pairs.append((op.opview.result, back))
-            elif op.name == "stream.async.fill":
-                target = defining_op(op.opview.target)
-                if target is not None and target.name == "stream.async.splat":
-                    # A fill of a splat with its own value is elided (ElideRedundantFill): the
-                    # result is the splat (the values may be one whatever they look like).
+                # A transfer back to where a chain of transfers came from is that value
+                # (AsyncTransferOp::fold), whichever affinities they name: the rewrite may make
+                # any link between them an alias, so every earlier one of the result's type.
+                back = _transferred_from(op.opview.source, op.opview.result.type)
+                if back is not None:
+                    pairs.append((op.opview.result, back))
+            elif op.name == "stream.async.fill" and _may_be_splat(op.opview.target):
+                # A fill of a splat with its own value is elided (ElideRedundantFill): the
+                # result is the splat (the values may be one whatever they look like).
+                pairs.append((op.opview.result, op.opview.target))
+            if op.name in ("stream.async.update", "stream.async.copy"):
+                written = op.opview.update if op.name == "stream.async.update" else op.opview.source
+                if _may_be_splat(written) and _may_be_splat(op.opview.target):
+                    # An update or copy of a splat becomes a fill (CombineSplatUpdateFromToFill),
+                    # which a splat target elides in turn.
                     pairs.append((op.opview.result, op.opview.target))
     return pairs
+
+
+def _transferred_from(value: ir.Value, result_type: ir.Type) -> ir.Value | None:
+    """The nearest value up a chain of transfers ending in ``value`` (``value`` excluded) of
+    ``result_type``, if any."""
+    producer = defining_op(value)
+    while producer is not None and producer.name == "stream.async.transfer":
+        value = producer.opview.source
+        if value.type == result_type:
+            return value
+        producer = defining_op(value)
+    return None
+
+
+#: Ops whose result is a splat when what they read is (slices, copies of it) or always may be
+#: one (a constant of one repeated element becomes a splat, ConvertSplatConstantsIntoSplats; a
+#: fill over the whole target becomes one, FlattenFullFillToSplat).
+_SPLAT_THROUGH = frozenset(
+    {"stream.async.slice", "stream.async.transfer", "stream.async.clone", "stream.async.cast", "stream.async.barrier"}
+)
+
+
+def _may_be_splat(value: ir.Value, depth: int = 0) -> bool:
+    """May IREE's canonicalizer make ``value`` a splat before its post-splice CSE? (Its
+    patterns propagate splats through slices and clones, turn splat constants and whole fills
+    into splats, and updates or copies of a splat into fills.) Anything the model cannot
+    follow (a block argument, a call's result, a load) may be one."""
+    producer = defining_op(value)
+    if producer is None or depth > 16:
+        return True
+    name = producer.name
+    if name in ("stream.async.splat", "stream.async.constant", "stream.async.fill"):
+        return True
+    if name in _SPLAT_THROUGH:
+        return _may_be_splat(producer.opview.source, depth + 1)
+    if name in ("stream.async.update", "stream.async.copy"):
+        written = producer.opview.update if name == "stream.async.update" else producer.opview.source
+        return _may_be_splat(written, depth + 1) and _may_be_splat(producer.opview.target, depth + 1)
+    if name in ("stream.async.dispatch", "stream.async.alloca", "stream.tensor.import"):
+        return False
+    return True
 
 
 def _loads_as_one(values: dict[sympy.Symbol, ir.Value]) -> dict[sympy.Symbol, sympy.Symbol]:
@@ -521,6 +569,9 @@ _OWN_VALUES = frozenset(
 #: clone IREE elides is its source; one it keeps merges with nothing).
 _FORWARDS = {
     "stream.timepoint.await": lambda op, k: list(op.opview.resource_operands)[k],
+    # Within one affinity IREE makes a transfer a clone and dispatches the clone's source again
+    # (CSE then merges the two); across affinities a chain of transfers may fold back.
+    "stream.async.transfer": lambda op, k: op.opview.source,
     "stream.async.barrier": lambda op, k: op.opview.source,
     "stream.async.cast": lambda op, k: op.opview.source,
     "stream.async.clone": lambda op, k: op.opview.source,
@@ -555,12 +606,12 @@ def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) 
     if isinstance(owner, ir.Block):
         return classes.find(operand) if opaque(operand) else ANY_VALUE
     op = getattr(owner, "operation", owner)
-    if is_mergeable_producer(op) or op.name in _OWN_VALUES:
-        return classes.find(operand)
     k = ir.OpResult(operand).result_number
     forward = _FORWARDS.get(op.name)
     if forward is not None:
         return _identity(forward(op, k), classes, opaque)
+    if is_mergeable_producer(op) or op.name in _OWN_VALUES:
+        return classes.find(operand)
     if op.name == "arith.select":
         return _one_of([op.operands[1], op.operands[2]], classes, opaque)
     flow = flow_of(op)

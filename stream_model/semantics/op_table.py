@@ -260,12 +260,13 @@ MERGEABLE_PRODUCERS = frozenset(
 
 def is_mergeable_producer(op: ir.Operation) -> bool:
     """May IREE merge ``op`` with an equal op after the splice? The ops of
-    :data:`MERGEABLE_PRODUCERS`, and a splat of a 64-bit pattern: no device fills one natively, so
-    ``iree-stream-materialize-builtins`` (after the splice) makes it a ``__builtin_splat_i64``
-    dispatch, which CSE merges like any other (checked on IREE: the review's ``e2``)."""
+    :data:`MERGEABLE_PRODUCERS`, and a splat or fill of a 64-bit pattern: no device fills one
+    natively, so ``iree-stream-materialize-builtins`` (after the splice) makes it a
+    ``__builtin_splat_i64``/``__builtin_fill_i64`` dispatch, which CSE merges like any other
+    (checked on IREE: the merge model's reviews, cases ``e2`` and ``g1``)."""
     if op.name in MERGEABLE_PRODUCERS:
         return True
-    return op.name == "stream.async.splat" and _byte_width(op.opview.value) in (8, None)
+    return op.name in ("stream.async.splat", "stream.async.fill") and _byte_width(op.opview.value) in (8, None)
 
 
 # Ops that take a resource operand only to ask about it, never touching its bytes.

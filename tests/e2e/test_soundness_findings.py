@@ -39,6 +39,8 @@ class Finding:
     scheduled: bool = False  # scheduled IR: the hook runs after IREE's scheduling
 
 
+_FILL8 = "stream.async.fill %f writes [0, 8), which may overlap the slice [0, 8)"
+
 FINDINGS: dict[str, Finding] = {
     "f01_loop_body_inbounds_fact_outside_loop": Finding(
         "stream.async.update %u writes [4*j, 4*j + 4), which may overlap the slice [0, 4*k)", [[12, 0, 0]]
@@ -214,6 +216,20 @@ FINDINGS: dict[str, Finding] = {
     "n8_fill_of_a_splat_with_its_value": Finding(
         "stream.async.fill %f writes [0, 8), which may overlap the slice [0, 8)", [[0]], scheduled=True
     ),
+    # The review of those fixes: values IREE makes a splat before its CSE (an update or copy of a
+    # splat into a splat, a whole fill, a splat constant, a slice of a splat) have a fill of
+    # their value elided; a chain of transfers folds back once the rewrite aliases a link, and
+    # a same-affinity transfer is dispatched again; fills of a 64-bit pattern become builtin
+    # dispatches CSE merges (at the splice the rewritten build did not compile).
+    "o1_update_of_a_splat_into_a_splat": Finding(_FILL8, [[0]], scheduled=True),
+    "o1_copy_of_a_splat_into_a_splat": Finding(_FILL8, scheduled=True),
+    "o1_fill_of_a_whole_fill": Finding(_FILL8, [[0]], scheduled=True),
+    "o1_fill_of_a_splat_constant": Finding(_FILL8, scheduled=True),
+    "o1_fill_of_a_slice_of_a_splat": Finding(_FILL8, scheduled=True),
+    "o2_chain_of_transfers_folds_back": Finding(_FILL8, [[0]], scheduled=True),
+    "o2_same_affinity_transfer_of_a_dispatch_result": Finding(_FILL8, [[0]], scheduled=True),
+    "o3_fills_of_a_64_bit_pattern_merge": Finding(_FILL8, [[0]], scheduled=True),
+    "o3_fills_of_a_64_bit_pattern_at_the_splice": Finding(_FILL8, [[0]]),
 }
 
 
