@@ -224,7 +224,7 @@ PRODUCERS_OFFSET_BY_TWO_LOADS = Program(
     step_loads=2,
 )
 
-from .program import Copy, Discard, Splat  # noqa: E402
+from .program import Branch, Copy, Discard, Splat  # noqa: E402
 
 #: A copy of a whole value into a fresh splat of its size is that value after the splice (IREE's
 #: canonicalizer makes it an update of the whole target and folds the update into its operand,
@@ -260,8 +260,6 @@ WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL = Program(
     ),
 )
 
-from .program import Branch as _Branch  # noqa: E402
-
 #: An ``scf.if`` whose arms both yield one value is that value after the splice (IREE's
 #: canonicalizer folds the branch away): a slice of @g0 and the same slice of such a branch of
 #: @g0's value are one producer to IREE's CSE, one buffer, stored to @g1 and @g2. From the next
@@ -276,7 +274,7 @@ BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS = Program(
         Fill(3, 2, _r(0, 4), 9),
         Sum(4, 1, _r(0, 4)),
         Slice(5, 0, _r(4, 8)),
-        _Branch((6,), (), ((), ()), ((0,), (0,)), "if", 2),
+        Branch((6,), (), ((), ()), ((0,), (0,)), "if", 2),
         Slice(7, 6, _r(4, 8)),
         GStore(5, "g1"),
         GStore(7, "g2"),
