@@ -224,7 +224,7 @@ PRODUCERS_OFFSET_BY_TWO_LOADS = Program(
     step_loads=2,
 )
 
-from .program import Copy, Discard, Splat  # noqa: E402
+from .program import Branch, Copy, Discard, Splat  # noqa: E402
 
 #: A copy of a whole value into a fresh splat of its size is that value after the splice (IREE's
 #: canonicalizer makes it an update of the whole target and folds the update into its operand,
@@ -260,6 +260,27 @@ WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL = Program(
     ),
 )
 
+#: An ``scf.if`` whose arms both yield one value is that value after the splice (IREE's
+#: canonicalizer folds the branch away): a slice of @g0 and the same slice of such a branch of
+#: @g0's value are one producer to IREE's CSE, one buffer, stored to @g1 and @g2. From the next
+#: step on the fill of @g2 shows in @g1, unless the rewrite gives @g2 its own copy (the merge
+#: model's closed world, ``merges._one_of``; ``tests/regressions/soundness/n2_*``).
+BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS = Program(
+    (GlobalDecl("g0", 16), GlobalDecl("g1", 8), GlobalDecl("g2", 8)),
+    (
+        Load(0, "g0"),
+        Load(1, "g1"),
+        Load(2, "g2"),
+        Fill(3, 2, _r(0, 4), 9),
+        Sum(4, 1, _r(0, 4)),
+        Slice(5, 0, _r(4, 8)),
+        Branch((6,), (), ((), ()), ((0,), (0,)), "if", 2),
+        Slice(7, 6, _r(4, 8)),
+        GStore(5, "g1"),
+        GStore(7, "g2"),
+    ),
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -274,6 +295,7 @@ THIRD_REVIEW: tuple[Program, ...] = (
     PRODUCERS_OFFSET_BY_TWO_LOADS,
     WHOLE_COPY_WRITTEN,
     WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL,
+    BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS,
 )
 
 #: Programs the campaign found through IREE's pre-splice stages, which make the shapes the

@@ -883,6 +883,7 @@ class Program:
         has("one value given to two globals through a call", any(isinstance(op, GStore) and op.via for op in ops))
         has("slice folded into a twin producer", _fold_twins(ops))
         has("whole copy over a fresh target", bool(self.whole_copies()))
+        has("equal producers through a branch of one value", self.producers_equal_through_a_branch())
         has("call result is a global's buffer", any(isinstance(op, GetGlobal) for op in ops))
         has(
             "call writes a global",
@@ -906,21 +907,67 @@ class Program:
 
     def stored_twins(self) -> set[int]:
         """Values stored to a global (at the top level) that an earlier op stored to another
-        global equals (the same producer: a slice, ``mix`` or ``iota`` of the same operands):
-        IREE merges the two producers after the splice, and the two globals share a buffer.
+        global equals (the same producer: a slice, ``mix`` or ``iota`` of the same operands, an
+        operand taken through a branch whose every arm yields one value to that value): IREE
+        merges the two producers after the splice, and the two globals share a buffer.
         The sharing-free reference stores a copy of each."""
-        producers = {op.out: op for op in self.ops if isinstance(op, (Slice, Mix, Iota))}
+        producers = self._producer_keys()
         stored: dict[int, str] = {}
         twins: set[int] = set()
         for op in self.ops:
             if not isinstance(op, GStore) or op.value not in producers:
                 continue
-            mine = dataclasses.replace(producers[op.value], out=0)
+            mine = producers[op.value]
             for other, glob in stored.items():
-                if glob != op.glob and dataclasses.replace(producers[other], out=0) == mine:
+                if glob != op.glob and producers[other] == mine:
                     twins.add(op.value)
             stored.setdefault(op.value, op.glob)
         return twins | self._stored_whole_copies()
+
+    def _producer_keys(self, through_branches: bool = True) -> dict[int, Op]:
+        """Top-level producers IREE merges when equal (a slice, ``mix`` or ``iota``): their
+        result -> what CSE compares (the op without its result; with ``through_branches``, its
+        operands taken through :meth:`one_value_branches` to the value IREE folds them into)."""
+        folds = self.one_value_branches() if through_branches else {}
+
+        def origin(v: int) -> int:
+            while v in folds:
+                v = folds[v]
+            return v
+
+        keys: dict[int, Op] = {}
+        for op in self.ops:
+            if isinstance(op, Slice):
+                keys[op.out] = dataclasses.replace(op, out=0, src=origin(op.src))
+            elif isinstance(op, Mix):
+                keys[op.out] = dataclasses.replace(op, out=0, a=origin(op.a), b=origin(op.b))
+            elif isinstance(op, Iota):
+                keys[op.out] = dataclasses.replace(op, out=0)
+        return keys
+
+    def one_value_branches(self) -> dict[int, int]:
+        """Results of region ops (``scf.if``, ``scf.index_switch``, ``scf.execute_region``, at any
+        depth) whose every branch yields one value: the result -> that value. IREE's canonicalizer
+        folds such a result into the value after the splice (``stream_model.model.merges._one_of``),
+        so a producer of it and the same producer of the value are one buffer to its CSE."""
+        out: dict[int, int] = {}
+        for op in walk(self.ops):
+            if isinstance(op, Branch):
+                for j, o in enumerate(op.outs):
+                    yielded = {ys[j] for ys in op.yields}
+                    if len(yielded) == 1:
+                        out[o] = yielded.pop()
+        return out
+
+    def producers_equal_through_a_branch(self) -> bool:
+        """Two top-level producers equal only through a branch of one value
+        (:meth:`one_value_branches`): IREE merges them after the splice."""
+        plain = self._producer_keys(through_branches=False)
+        through = self._producer_keys()
+        seen: dict[Op, set[Op]] = {}
+        for v, key in through.items():
+            seen.setdefault(key, set()).add(plain[v])
+        return any(len(forms) > 1 for forms in seen.values())
 
     def _stored_whole_copies(self) -> set[int]:
         """Whole copies over a fresh target (:meth:`whole_copies`) stored to a global while what
@@ -1068,6 +1115,7 @@ SHAPES: tuple[str, ...] = (
     "one value given to two globals through a call",
     "slice folded into a twin producer",
     "whole copy over a fresh target",
+    "equal producers through a branch of one value",
     "call result is a global's buffer",
     "call writes a global",
     "callee's argument is a global a call writes",

@@ -159,13 +159,14 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "sizewrite",
         "spelledwrite",
         "wholecopy",
+        "branchtwin",
     ),
 }
 #: Program-level draws per focused profile: how often ranges see step through an index global
 #: and how often index-op spellings (util.align ...) replace a plain offset (1 in n).
 FOCUSED_RATES: dict[str, dict[str, int]] = {
     "classic": {"classic": 1},
-    "offsets": {"step_global": 3, "spell": 2, "odd_align": 1, "two_loads": 1},
+    "offsets": {"step_global": 3, "spell": 2, "odd_align": 1, "two_loads": 1, "third_global": 1},
     "loops": {"collide": 2, "small_assume": 1},
     "iterations": {"collide": 1, "small_assume": 1, "deep_prefetch": 1},
 }
@@ -1036,6 +1037,53 @@ class _Gen:
         self._write_over(out, r)
         self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
 
+    def add_branch_twin(self) -> None:
+        """A slice of a global's value, a branch whose every arm yields that value untouched, and
+        the same slice of the branch's result, stored to two globals of one size: IREE folds the
+        branch into the value after the splice and merges the two slices, so the globals share a
+        buffer (the merge model's closed world, ``merges._one_of``). Before the stores, the two
+        globals' values (the step before's slices) race: one read through a slice while the other
+        is written in place."""
+        held = dict(self._held_globals())
+        size = {g.name: g.size for g in self.decls}
+        triples = [
+            (g, h1, h2)
+            for g in held
+            for h1 in held
+            for h2 in held
+            if len({g, h1, h2}) == 3 and h1 < h2 and size[h1] == size[h2] < size[g]
+        ]
+        if not triples:
+            return
+        g, h1, h2 = self.draw(st.sampled_from(triples))
+        if self.draw(st.booleans()):
+            h1, h2 = h2, h1
+        x1, x2 = held[h1], held[h2]
+        self._race(*((x1, x2) if self.draw(st.booleans()) else (x2, x1)))
+        v, n = held[g], Lin(size[h1])
+        r = Range(Lin(self.draw(st.integers(0, size[g] - size[h1]))), n)
+        style = self.draw(st.sampled_from(("if", "switch", "exec")))
+        cond, cases, arms = 1, (), 1
+        if style == "if":
+            cond, arms = self.draw(st.integers(1, 3)), 2
+        elif style == "switch":
+            cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1), (3,))))
+            arms = len(cases) + 1
+        first = self.new_value(n)
+        self.var_chains.add(self.chain[first])
+        self.ops.append(Slice(first, v, r))
+        self.consume(v)
+        b = self.new_value(self.size[v], self.chain[v])
+        self.ops.append(Branch((b,), (v,), ((),) * arms, ((v,),) * arms, style, cond, cases))  # type: ignore[arg-type]
+        second = self.new_value(n)
+        self.var_chains.add(self.chain[second])
+        self.ops.append(Slice(second, b, r))
+        self.read.update((v, b))
+        for value, glob in ((first, h1), (second, h2)):
+            self.consume(value)
+            self.ops.append(GStore(value, glob))
+            self._global_chain[glob] = self.chain[value]
+
     # -- transactions (top level) ----------------------------------------------------------
     def snapshot(self) -> tuple:
         return (
@@ -1206,6 +1254,8 @@ class _Gen:
             self.add_fold_twin()
         elif kind == "wholecopy":
             self.add_whole_copy()
+        elif kind == "branchtwin":
+            self.add_branch_twin()
         elif kind in ("iota", "splat"):
             size = self.draw_lin(1, 20)
             out = self.new_value(size)
@@ -1243,6 +1293,10 @@ def programs(
         # a value and its whole copy, stored to both).
         twin = draw(st.sampled_from(("", "identical", "shared"))) if "twin" in kinds else ""
         decls = (decls[0], GlobalDecl("g1", decls[0].size, "g0" if twin else "", twin == "shared"))
+    if n_globals == 2 and rates.get("third_global") and draw(st.integers(0, 1)) == 0:
+        # A third global of the smaller one's size (for equal slices of the larger stored to
+        # two globals of one size; a draw of its own: only where asked).
+        decls = (*decls, GlobalDecl("g2", min(d.size for d in decls)))
     g.decls = decls
     for decl in decls:
         v = g.new_value(Lin(decl.size))

@@ -104,13 +104,20 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
     one before the hook of a program entering through its stages; the mutation tests judge
     ``handpicked.PRODUCERS_OFFSET_BY_TWO_LOADS`` at the splice), and so are whole copies over a
     fresh target (those stages fold them into their source; the mutation tests judge
-    ``handpicked.WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL`` at the splice)."""
+    ``handpicked.WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL`` at the splice), and so are equal slices
+    through a branch whose every arm yields one value (those stages fold the branch; the
+    mutation tests judge ``handpicked.BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS`` at the splice)."""
     counts = {shape: 0 for shape in SHAPES}
     for batch in profile_batches(DEFAULT_SEED, DEFAULT_BATCHES):
         for program in batch:
             for shape in program.shapes():
                 counts[shape] += 1
-    rare = {"resource.size offset": 2, "two loads of the step global": 0, "whole copy over a fresh target": 0}
+    rare = {
+        "resource.size offset": 2,
+        "two loads of the step global": 0,
+        "whole copy over a fresh target": 0,
+        "equal producers through a branch of one value": 0,
+    }
     assert {s: n for s, n in counts.items() if n < rare.get(s, 3)} == {}
 
 

@@ -44,6 +44,13 @@ q. *whole copies do not fold* (hook: ``stream_model.model.program.folded_pairs``
    06; ``handpicked.WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL``; splice only: IREE's pre-splice
    canonicalizer folds the copy before the hook. ``handpicked.WHOLE_COPY_WRITTEN``, the fill of
    such a copy over a slice of its source, is caught by the schedule guard as well);
+r. *branches of one value are their own* (hook: ``stream_model.model.merges._one_of``): an
+   ``scf.if`` (switch, ``execute_region``) result whose every arm yields one value is a value of
+   its own, not the value yielded (IREE's canonicalizer folds the branch away after the splice),
+   so a slice of the value and the same slice of the branch are two buffers, and the globals they
+   are stored to get no repair (``handpicked.BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS``; splice
+   only: IREE's pre-splice canonicalizer folds the branch, and its CSE the slices, before the
+   hook);
 m. *the repair's copy joins the original's execution region* (hook: ``globals_fix._apart``):
    IREE puts both in one allocation and fuses the globals' size globals
    (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``);
@@ -225,6 +232,12 @@ def _whole_copies_do_not_fold(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(program_model, "folded_pairs", without_copies)
 
 
+def _branches_of_one_value_are_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(r) A branch (or select) whose arms are all one value is a value of its own: ``merges._one_of``
+    gives it a fresh identity instead of that value's."""
+    monkeypatch.setattr(merges, "_one_of", lambda values, classes, opaque: object())
+
+
 def _repair_with_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     """(i) The shared-globals repair copies with ``stream.async.clone``, which IREE turns back
     into the producer and merges (third review, findings 03-05)."""
@@ -263,13 +276,15 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "folds-never-meet-another-op": _folds_never_meet_another_op,
     "loads-of-one-global-are-two-values": _loads_of_one_global_are_two_values,
     "whole-copies-do-not-fold": _whole_copies_do_not_fold,
+    "branches-of-one-value-are-their-own": _branches_of_one_value_are_their_own,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
 #: with none left to merge (a slice read whole from offset 0 by a dispatch is folded there
-#: too), its canonicalizer folds a whole copy over a fresh target into its source, and its
+#: too), its canonicalizer folds a whole copy over a fresh target into its source (and a
+#: branch whose arms all yield one value into that value), and its
 #: inliner leaves no getter or setter calls (the campaign's at-splice judging kills them).
 SPLICE_ONLY = frozenset(
     {
@@ -277,6 +292,7 @@ SPLICE_ONLY = frozenset(
         "calls-share-no-globals",
         "loads-of-one-global-are-two-values",
         "whole-copies-do-not-fold",
+        "branches-of-one-value-are-their-own",
     }
 )
 #: Weakenings only scheduled IR shows (judged with the hook after scheduling, at the splice as
