@@ -228,8 +228,8 @@ _SPLAT_THROUGH = frozenset(
 def _may_be_splat(value: ir.Value, depth: int = 0) -> bool:
     """May IREE's canonicalizer make ``value`` a splat before its post-splice CSE? (Its
     patterns propagate splats through slices and clones, turn splat constants and whole fills
-    into splats, and updates or copies of a splat into fills.) Anything the model cannot
-    follow (a block argument, a call's result, a load) may be one."""
+    into splats, and updates or copies of a splat into fills, which may join into a whole one.)
+    Anything the model cannot follow (a block argument, a call's result, a load) may be one."""
     producer = defining_op(value)
     if producer is None or depth > 16:
         return True
@@ -239,8 +239,11 @@ def _may_be_splat(value: ir.Value, depth: int = 0) -> bool:
     if name in _SPLAT_THROUGH:
         return _may_be_splat(producer.opview.source, depth + 1)
     if name in ("stream.async.update", "stream.async.copy"):
+        # An update or copy of a splat is a splat once it covers its target, whatever the target
+        # was: folded whole, or made a fill (CombineSplatUpdateFromToFill) that adjacent fills
+        # join (CoalesceAdjacentFills) and a whole fill makes a splat (FlattenFullFillToSplat).
         written = producer.opview.update if name == "stream.async.update" else producer.opview.source
-        return _may_be_splat(written, depth + 1) and _may_be_splat(producer.opview.target, depth + 1)
+        return _may_be_splat(written, depth + 1)
     if name in ("stream.async.dispatch", "stream.async.alloca", "stream.tensor.import"):
         return False
     return True

@@ -230,6 +230,12 @@ FINDINGS: dict[str, Finding] = {
     "o2_same_affinity_transfer_of_a_dispatch_result": Finding(_FILL8, [[0]], scheduled=True),
     "o3_fills_of_a_64_bit_pattern_merge": Finding(_FILL8, [[0]], scheduled=True),
     "o3_fills_of_a_64_bit_pattern_at_the_splice": Finding(_FILL8, [[0]]),
+    # The review of those fixes: an update or copy of a splat is a splat once it covers its
+    # target, whatever the target was (folded whole, or fills that join into a whole one).
+    "p1_whole_update_of_a_splat_is_a_splat": Finding(_FILL8, [[0]], scheduled=True),
+    "p1_whole_copy_of_a_splat_is_a_splat": Finding(_FILL8, scheduled=True),
+    "p1_update_of_a_splat_of_another_type_is_a_splat": Finding(_FILL8, scheduled=True),
+    "p1_adjacent_updates_of_splats_make_a_splat": Finding(_FILL8, [[0]], scheduled=True),
 }
 
 
