@@ -244,7 +244,7 @@ def compile_file(
     flags = list(iree_flags)
     src = _check_input(input_path)
     out = _check_output(output_path)
-    check_supported_flags(flags)
+    check_supported_flags(flags, rewrite=hook is not None)
 
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
         tmp = Path(tmp_name)
@@ -558,7 +558,7 @@ def _compile_from(
     flags = list(iree_flags)
     data, name = _read_stream_async_input(module_text_or_path)
     out = _check_output(output_path)
-    check_supported_flags(flags)
+    check_supported_flags(flags, rewrite=hook is not None)
     opts = stream_options(flags)
     _, after = stream_stages(opts)
     if phase is Phase.SCHEDULED:

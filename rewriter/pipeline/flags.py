@@ -52,9 +52,17 @@ def _iter_flags(flags: Sequence[str]) -> Iterator[tuple[str, str | None, list[st
             i += 1
 
 
-def check_supported_flags(flags: Sequence[str]) -> None:
-    """Reject flags that would make the spliced pipeline differ from plain iree-compile."""
+def check_supported_flags(flags: Sequence[str], rewrite: bool = False) -> None:
+    """Reject flags that would make the spliced pipeline differ from plain iree-compile, and,
+    with ``rewrite`` (a hook runs at the splice), flags that change what the rule's model of
+    IREE's post-splice stages assumes."""
     for name, value, _ in _iter_flags(flags):
+        if rewrite and name == "iree-stream-emulate-memset" and value not in ("false", "0"):
+            raise CompileError(
+                "--iree-stream-emulate-memset is not supported with the rewrite: IREE then makes every splat "
+                "and fill a dispatch after the splice and may merge two of them, which the rule models for "
+                "64-bit patterns only (compile with --no-elide)"
+            )
         if name in _PHASE_FLAGS:
             raise CompileError(f"flag --{name} is not allowed: the driver controls the compile phases itself")
         if name == "iree-execution-model" and value == "host-only":

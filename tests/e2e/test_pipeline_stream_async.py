@@ -176,6 +176,21 @@ def test_phase_flags_are_refused(tmp_path: Path) -> None:
         compile_stream_async(TEXT, tmp_path / "out.vmfb", [*FLAGS, "--compile-to=flow"])
 
 
+def test_memset_emulation_is_refused_with_a_hook_and_allowed_without(tmp_path: Path) -> None:
+    """With ``--iree-stream-emulate-memset`` IREE makes every splat and fill a builtin dispatch
+    after the splice, which CSE may merge (the merge model's review, round 10: two i32 splats):
+    the rule models that for 64-bit patterns only, so a compile with the rewrite refuses the flag.
+    Without a hook the compile is plain IREE's and takes it."""
+    out = tmp_path / "out.vmfb"
+    flag = "--iree-stream-emulate-memset"
+    with pytest.raises(CompileError, match="emulate-memset is not supported with the rewrite") as err:
+        compile_stream_async(TEXT, out, [*FLAGS, flag], lambda module: None)
+    assert_one_line(err.value)
+    assert not out.exists()
+    compile_stream_async(TEXT, out, [*FLAGS, flag])
+    assert out.exists()
+
+
 def test_a_flag_iree_rejects_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out.vmfb"
     with pytest.raises(CompileError) as err:
