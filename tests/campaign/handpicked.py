@@ -161,6 +161,15 @@ STORED_TWICE = Program(
 #: the first returns (review of the third round's fixes, case 02).
 STORED_TWICE_BY_A_SETTER = Program(STORED_TWICE.globals, STORED_TWICE.ops[:-1] + (GStore(0, "g0", "g1", "setter"),))
 STORED_TWICE_FROM_A_GETTER = Program(STORED_TWICE.globals, STORED_TWICE.ops[:-1] + (GStore(0, "g0", "g1", "getter"),))
+#: One setter of both globals given one value twice (review 4, finding 03): the store sites are
+#: one per operand position; the repair copies the operand stored to the global that does not
+#: keep the buffer. (With the first global's own loaded buffer passed twice, IREE 3.13 fails to
+#: compile the repaired module at the splice, "'vm.cond_fail' op status is 0"; a store of a
+#: global twice in one step makes the schedule guard refuse.)
+SETTER_GIVEN_ONE_VALUE_TWICE = Program(
+    STORED_TWICE.globals,
+    STORED_TWICE.ops[:4] + (GStore(0, "g0"), GStore(2, "g1", "g0", "setter2")),
+)
 
 #: A slice from offset 0 folded into a mix makes it identical to a mix of the slice's source;
 #: IREE merges the two after the splice, and the fill of one shows in the other (review of the
@@ -291,6 +300,7 @@ THIRD_REVIEW: tuple[Program, ...] = (
     STORED_TWICE,
     STORED_TWICE_BY_A_SETTER,
     STORED_TWICE_FROM_A_GETTER,
+    SETTER_GIVEN_ONE_VALUE_TWICE,
     FOLD_TWIN,
     PRODUCERS_OFFSET_BY_TWO_LOADS,
     WHOLE_COPY_WRITTEN,

@@ -491,7 +491,10 @@ class GStore(Op):
     makes them share a buffer, which the rewrite must give their own copies). ``via``: how the
     value reaches ``also``: stored directly (""), passed to a private setter that stores its
     argument (``"setter"``), or read back through a getter of ``glob`` and stored
-    (``"getter"``); the same sharing, through calls (review of the third round, case 02)."""
+    (``"getter"``); the same sharing, through calls (review of the third round, case 02). Or
+    ``"setter2"``: one call of a private setter of both globals given the value twice, its
+    first argument stored to ``glob``, its second to ``also`` (review 4, finding 03: the
+    repair must copy the second operand, not the first that holds the same value)."""
 
     kind: ClassVar[str] = "gstore"
     value: int
@@ -881,6 +884,7 @@ class Program:
             or bool(self.stored_twins()),
         )
         has("one value given to two globals through a call", any(isinstance(op, GStore) and op.via for op in ops))
+        has("one value passed twice to a setter", any(isinstance(op, GStore) and op.via == "setter2" for op in ops))
         has("slice folded into a twin producer", _fold_twins(ops))
         has("whole copy over a fresh target", bool(self.whole_copies()))
         has("equal producers through a branch of one value", self.producers_equal_through_a_branch())
@@ -1113,6 +1117,7 @@ SHAPES: tuple[str, ...] = (
     "equal-content producers",
     "globals sharing a buffer (twins, one value or equal producers stored to two)",
     "one value given to two globals through a call",
+    "one value passed twice to a setter",
     "slice folded into a twin producer",
     "whole copy over a fresh target",
     "equal producers through a branch of one value",

@@ -422,6 +422,13 @@ class _ProgramRenderer:
         q = self.size_query(e)
         if isinstance(op, (Load, GLoad)):
             self.load(e, f"%v{op.out}", global_symbol(self.k, op.glob), op.out)
+        elif isinstance(op, GStore) and op.via == "setter2":
+            # One setter of both globals given the value twice (the separated reference: the
+            # second a copy).
+            first = self.copy_of(e, op.value) if self.separated and op.value in self.stored_twins else f"%v{op.value}"
+            second = self.copy_of(e, op.value) if self.separated else f"%v{op.value}"
+            ty = self.ty(op.value)
+            e.emit(f"util.call @{self.putter2(op.glob, op.also, op.value)}({first}, {second}) : ({ty}, {ty}) -> ()")
         elif isinstance(op, GStore):
             for glob in (op.glob, op.also) if op.also else (op.glob,):
                 value = f"%v{op.value}"
@@ -655,6 +662,23 @@ class _ProgramRenderer:
             self.store(c, "%r", global_symbol(self.k, glob), lambda: sz)
             c.emit("util.return")
             self.callees.append(f"  util.func private @{name}(%r: {self.ty(v)}) {{\n" + "\n".join(c.lines) + "\n  }")
+        return self.accessors[key]
+
+    def putter2(self, glob: str, also: str, v: int) -> str:
+        """``@p<k>_put2_<glob>_<also>(%r1, %r2)``: stores its first argument to ``glob``, its
+        second to ``also`` (rendered once)."""
+        key = ("put2", glob, also)
+        if key not in self.accessors:
+            name = self.accessors[key] = f"{function_name(self.k)}_put2_{glob}_{also}"
+            c = _Emitter("%unused")
+            sz = c.bytes_(self.info[v].size)
+            self.store(c, "%r1", global_symbol(self.k, glob), lambda: sz)
+            self.store(c, "%r2", global_symbol(self.k, also), lambda: sz)
+            c.emit("util.return")
+            ty = self.ty(v)
+            self.callees.append(
+                f"  util.func private @{name}(%r1: {ty}, %r2: {ty}) {{\n" + "\n".join(c.lines) + "\n  }"
+            )
         return self.accessors[key]
 
     def setter(self, glob: str, r: Range, value: int) -> str:

@@ -166,6 +166,7 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
 #: and how often index-op spellings (util.align ...) replace a plain offset (1 in n).
 FOCUSED_RATES: dict[str, dict[str, int]] = {
     "classic": {"classic": 1},
+    "globals": {"setter_twice": 2},
     "offsets": {"step_global": 3, "spell": 2, "odd_align": 1, "two_loads": 1, "third_global": 1},
     "loops": {"collide": 2, "small_assume": 1},
     "iterations": {"collide": 1, "small_assume": 1, "deep_prefetch": 1},
@@ -198,6 +199,7 @@ class _Gen:
         self._global_chain: dict[str, int] = {}
         self.spell_rate = 5  # 1 in n offsets is spelled through index ops
         self.odd_align = False  # forced spellings favour util.align with non-power-of-two alignments
+        self.setter_twice = 0  # 1 in n setters of a value stored twice is one setter given it twice
         self.classic = False  # the first campaign's programs: plain offsets and ends
         self.deep_prefetch = False  # prefetch rows far ahead (past an assumed bound of step)
         self.n_arg: Lin | None = None  # the value of a second argument %n, once a loop uses it
@@ -966,7 +968,12 @@ class _Gen:
             return
         self._release(g2, v2)
         self.consume(v1)
-        self.ops.append(GStore(v1, g1, g2, self.draw(st.sampled_from(["", "setter", "getter"]))))
+        via = self.draw(st.sampled_from(["", "setter", "getter"]))
+        if via == "setter" and self.setter_twice and self.draw(st.integers(0, self.setter_twice - 1)) == 0:
+            # One setter of both globals given the value twice (review 4, finding 03; a draw of
+            # its own: only where asked, the default profile stays as it is).
+            via = "setter2"
+        self.ops.append(GStore(v1, g1, g2, via))
         self._global_chain[g1] = self.chain[v1]
         x1, x2 = self._reload(g1), self._reload(g2)
         self._race(*((x1, x2) if self.draw(st.booleans()) else (x2, x1)))
@@ -1286,6 +1293,7 @@ def programs(
     g.odd_align = bool(rates.get("odd_align"))
     g.classic = bool(rates.get("classic"))
     g.deep_prefetch = bool(rates.get("deep_prefetch"))
+    g.setter_twice = rates.get("setter_twice", 0)
     n_globals = draw(st.integers(0, 2))
     decls = tuple(GlobalDecl(f"g{i}", draw(st.integers(2, 24))) for i in range(n_globals))
     if n_globals == 2 and ("twin" in kinds or "wholecopy" in kinds) and draw(st.integers(0, 3)) == 0:
