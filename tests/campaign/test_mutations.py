@@ -37,20 +37,26 @@ p. *two loads of one global are two values* (hook: ``stream_model.model.merges._
    they are stored to get no repair (review of the third round's fixes, case 01;
    ``handpicked.PRODUCERS_OFFSET_BY_TWO_LOADS``; splice only: IREE's pre-splice CSE makes the
    loads one before the hook);
-q. *whole copies do not fold* (hook: ``stream_model.model.program.folded_pairs``, its
+r. *whole copies do not fold* (hook: ``stream_model.model.program.folded_pairs``, its
    ``stream.async.copy`` branch): a copy of a whole value over a fresh target of its size is the
    target's storage, not the value copied (IREE's canonicalizer folds it into its source after
    the splice), and the globals it and its source are stored to get no repair (review 4, finding
    06; ``handpicked.WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL``; splice only: IREE's pre-splice
    canonicalizer folds the copy before the hook. ``handpicked.WHOLE_COPY_WRITTEN``, the fill of
    such a copy over a slice of its source, is caught by the schedule guard as well);
-r. *branches of one value are their own* (hook: ``stream_model.model.merges._one_of``): an
+s. *branches of one value are their own* (hook: ``stream_model.model.merges._one_of``): an
    ``scf.if`` (switch, ``execute_region``) result whose every arm yields one value is a value of
    its own, not the value yielded (IREE's canonicalizer folds the branch away after the splice),
    so a slice of the value and the same slice of the branch are two buffers, and the globals they
    are stored to get no repair (``handpicked.BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS``; splice
    only: IREE's pre-splice canonicalizer folds the branch, and its CSE the slices, before the
    hook);
+t. *a call's store sites are at the value's first operand* (hook:
+   ``stream_model.model.storage._through_calls``): with one value passed twice to a setter of
+   two globals, the repair copies the wrong operand and the globals still share a buffer (review
+   4, finding 03; ``handpicked.SETTER_GIVEN_ONE_VALUE_TWICE``). The rewrite catches it itself
+   after scheduling and refuses (:data:`REFUSED_AFTER_SCHEDULING`); IREE's inliner removes the
+   setter before the hook of a program entering through its stages;
 m. *the repair's copy joins the original's execution region* (hook: ``globals_fix._apart``):
    IREE puts both in one allocation and fuses the globals' size globals
    (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``);
@@ -196,6 +202,21 @@ def _calls_share_no_globals(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(storage, "_through_calls", lambda op, fx: ([], []))
 
 
+def _call_store_sites_at_the_values_first_operand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(t) A call's store sites point at the first operand holding the value stored, not at the
+    operand position the callee stores (review 4, finding 03: with one value passed twice to a
+    setter, the repair copies the operand stored to the first global and the second still
+    shares its buffer: the rewrite stops with an internal error)."""
+    original = storage._through_calls
+
+    def first_operand(op, fx):  # noqa: ANN001, ANN202 - the patched function's signature
+        loads, stores = original(op, fx)
+        operands = list(op.operands)
+        return loads, [dataclasses.replace(s, operand=operands.index(operands[s.operand])) for s in stores]
+
+    monkeypatch.setattr(storage, "_through_calls", first_operand)
+
+
 def _folds_make_no_twins(monkeypatch: pytest.MonkeyPatch) -> None:
     """(k) Folding an alias into a consumer never makes it identical to another producer
     (review of the third round's fixes, case 05; ``handpicked.FOLD_TWIN``)."""
@@ -222,7 +243,7 @@ def _loads_of_one_global_are_two_values(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def _whole_copies_do_not_fold(monkeypatch: pytest.MonkeyPatch) -> None:
-    """(q) A copy of a whole value over a fresh target of its size does not fold into the value
+    """(r) A copy of a whole value over a fresh target of its size does not fold into the value
     copied: the ``stream.async.copy`` branch of ``merges.folded_pairs`` yields nothing."""
     original = program_model.folded_pairs
 
@@ -233,7 +254,7 @@ def _whole_copies_do_not_fold(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _branches_of_one_value_are_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    """(r) A branch (or select) whose arms are all one value is a value of its own: ``merges._one_of``
+    """(s) A branch (or select) whose arms are all one value is a value of its own: ``merges._one_of``
     gives it a fresh identity instead of that value's."""
     monkeypatch.setattr(merges, "_one_of", lambda values, classes, opaque: object())
 
@@ -271,6 +292,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "merged-producers-are-two-buffers": _merged_producers_are_two_buffers,
     "repair-with-a-clone": _repair_with_a_clone,
     "calls-share-no-globals": _calls_share_no_globals,
+    "call-store-sites-at-the-values-first-operand": _call_store_sites_at_the_values_first_operand,
     "folds-make-no-twins": _folds_make_no_twins,
     "captures-are-distinct-operands": _captures_are_distinct_operands,
     "folds-never-meet-another-op": _folds_never_meet_another_op,
@@ -305,6 +327,10 @@ SCHEDULED_ONLY = frozenset({"folds-make-no-twins", "captures-are-distinct-operan
 #: rewrite stops with an internal error (a failure, not a bit mismatch). Through IREE's stages
 #: the campaign sees them fail (:func:`test_every_weakening_is_caught_as_the_campaign_judges`).
 REFUSED_AT_SPLICE = frozenset({"repair-with-a-clone"})
+#: Weakenings the rewrite refuses after scheduling (a failure, not a bit mismatch), on a shape
+#: only splice-level input has (IREE's inliner removes setter calls before the hook): judged by
+#: :func:`test_weakened_rule_is_refused_after_scheduling`.
+REFUSED_AFTER_SCHEDULING = frozenset({"call-store-sites-at-the-values-first-operand"})
 #: Weakenings whose shapes only IREE's pre-splice stages make (``handpicked.FOUND_THROUGH_IREE_STAGES``):
 #: caught as the campaign judges, through those stages.
 FLOW_ONLY = frozenset({"copy-in-the-originals-region", "copy-after-in-place-writes"})
@@ -394,7 +420,9 @@ def test_the_real_rule_gets_every_hand_picked_program_right(baseline: list[Progr
     assert [o.status for o in baseline[: len(handpicked.ALL)]] == ["ok"] * len(handpicked.ALL)
 
 
-@pytest.mark.parametrize("mutation", sorted(set(MUTATIONS) - REFUSED_AT_SPLICE - FLOW_ONLY - SCHEDULED_ONLY))
+@pytest.mark.parametrize(
+    "mutation", sorted(set(MUTATIONS) - REFUSED_AT_SPLICE - FLOW_ONLY - SCHEDULED_ONLY - REFUSED_AFTER_SCHEDULING)
+)
 def test_weakened_rule_is_detected_by_a_bit_mismatch(
     mutation: str, programs: list, baseline: list[ProgramOutcome], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -451,6 +479,24 @@ def test_weakened_rule_is_detected_after_scheduling(
     assert detected, f"weakening the rule ({mutation}) on scheduled IR went unnoticed"
 
 
+@pytest.mark.parametrize("mutation", sorted(REFUSED_AFTER_SCHEDULING))
+def test_weakened_rule_is_refused_after_scheduling(
+    mutation: str, baseline_scheduled: list[ProgramOutcome], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Weakenings the rewrite itself catches after scheduling, as a failure of the tool's build
+    (the shared-globals repair left globals sharing a buffer) where the real rule's is right."""
+    monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
+    MUTATIONS[mutation](monkeypatch)
+    mutated = _judge(list(handpicked.ALL), tmp_path, at_splice=True, patched=True, scheduled=True)
+    detected = {
+        i: a.detail[:120]
+        for i, (b, a) in enumerate(zip(baseline_scheduled, mutated))
+        if b.status == "ok" and a.status in FAILING
+    }
+    print(f"{mutation} after scheduling: detected by hand-picked {detected}")
+    assert detected, f"weakening the rule ({mutation}) on scheduled IR went unnoticed"
+
+
 @pytest.mark.parametrize("mutation", sorted(AUDITED_MUTATIONS))
 def test_weakened_rule_is_detected_by_the_alias_audit(
     mutation: str, programs: list, baseline: list[ProgramOutcome], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
@@ -469,7 +515,9 @@ def test_weakened_rule_is_detected_by_the_alias_audit(
     assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
 
 
-@pytest.mark.parametrize("mutation", sorted({*MUTATIONS, *AUDITED_MUTATIONS} - SPLICE_ONLY - SCHEDULED_ONLY))
+@pytest.mark.parametrize(
+    "mutation", sorted({*MUTATIONS, *AUDITED_MUTATIONS} - SPLICE_ONLY - SCHEDULED_ONLY - REFUSED_AFTER_SCHEDULING)
+)
 def test_every_weakening_is_caught_as_the_campaign_judges(
     mutation: str,
     programs: list,
