@@ -535,10 +535,6 @@ class _Captured:
     value: ir.Value
 
 
-def _is_resource_operand(operand: ir.Value | _Captured) -> bool:
-    return isinstance(operand, _Captured) or is_resource(operand)
-
-
 class _AnyValue:
     """The identity of a resource operand the model cannot tell from other values: IREE may
     fold it into some other value before CSE runs (a call's result, a loop's, a block argument

@@ -256,17 +256,8 @@ WHOLE_COPY_WRITTEN = Program(
 #: stored to @g1. From the next step on the fill of @g1 shows in @g0, unless the rewrite gives
 #: @g1 its own copy (review 4, finding 06, ``case_globals.mlir``).
 WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL = Program(
-    (GlobalDecl("g0", 16), GlobalDecl("g1", 16)),
-    (
-        Load(0, "g0"),
-        Load(1, "g1"),
-        Fill(2, 1, _r(1, 2), 9),
-        Sum(3, 0, _r(0, 4)),
-        GStore(2, "g1"),
-        Splat(4, Lin(16), 5, "variable"),
-        Copy(5, 0, _r(0, 16), 4, Lin(0)),
-        GStore(5, "g1"),
-    ),
+    STORED_TWICE.globals,
+    STORED_TWICE.ops[:-1] + (Splat(4, Lin(16), 5, "variable"), Copy(5, 0, _r(0, 16), 4, Lin(0)), GStore(5, "g1")),
 )
 
 #: An ``scf.if`` whose arms both yield one value is that value after the splice (IREE's
