@@ -128,7 +128,15 @@ def _apart(value: ir.Value) -> ir.Value:
     one buffer, fuses their size globals although they are stored apart later, and reads past
     the end of a buffer (the campaign: tests/regressions/campaign-46eb6abdee44.json), or moves
     a store past a call that loads the global, and the module fails to load (review finding
-    05). In scheduled IR the copy has an execution region of its own already."""
+    05). In scheduled IR the copy has an execution region of its own already.
+
+    A global's load is made by no execution region, so it needs no barrier, and must not get
+    one: a host barrier awaits the global's timepoint, and where IREE 3.13 proves that
+    timepoint immediate its HAL lowering emits a ``vm.cond_fail`` of a constant OK status that
+    its own verifier rejects (the module does not compile; a load passed twice to a setter)."""
+    owner = value.owner
+    if not isinstance(owner, ir.Block) and getattr(owner, "operation", owner).name == "util.global.load":
+        return value
     return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
 
 

@@ -298,3 +298,17 @@ def _ops(module):  # noqa: ANN001, ANN202 - an ir.Module; every op, pre-order
 
     module.operation.walk(visit)
     return out
+
+
+def test_a_copy_of_a_global_load_compiles_and_repairs(tmp_path: Path) -> None:
+    """@f passes @p0_g0's loaded buffer to a setter of @p0_g0 and @p0_g1, so @p0_g1 is given a
+    copy of a load. The copy takes the load as it is: through a host barrier IREE 3.13 could not
+    compile it ("'vm.cond_fail' op status is 0"). Stock IREE shares the buffer, and the next
+    step's fill of @p0_g1 shows in @p0_g0's weighted sum (5145108)."""
+    text = (SHAPES / "global_load_passed_twice_to_a_setter.mlir").read_text()
+    reports = []
+    out = tmp_path / "repaired.vmfb"
+    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: reports.append(elide_slices(m, source=text)))
+    (diagnostic,) = reports[0].diagnostics
+    assert diagnostic.fixed and "gave @p0_g1 its own copy" in diagnostic.message
+    assert [step[0].tolist() for step in run_steps(out, "f", [[1], [2], [3]])] == [[10258450]] * 3
