@@ -163,9 +163,9 @@ STORED_TWICE_BY_A_SETTER = Program(STORED_TWICE.globals, STORED_TWICE.ops[:-1] +
 STORED_TWICE_FROM_A_GETTER = Program(STORED_TWICE.globals, STORED_TWICE.ops[:-1] + (GStore(0, "g0", "g1", "getter"),))
 #: One setter of both globals given one value twice (review 4, finding 03): the store sites are
 #: one per operand position; the repair copies the operand stored to the global that does not
-#: keep the buffer. (With the first global's own loaded buffer passed twice, IREE 3.13 fails to
-#: compile the repaired module at the splice, "'vm.cond_fail' op status is 0"; a store of a
-#: global twice in one step makes the schedule guard refuse.)
+#: keep the buffer. (A store of a global twice in one step makes the schedule guard refuse; the
+#: first global's own loaded buffer passed twice is the e2e test
+#: ``test_a_copy_of_a_global_load_compiles_and_repairs``.)
 SETTER_GIVEN_ONE_VALUE_TWICE = Program(
     STORED_TWICE.globals,
     STORED_TWICE.ops[:4] + (GStore(0, "g0"), GStore(2, "g1", "g0", "setter2")),

@@ -329,7 +329,10 @@ SCHEDULED_ONLY = frozenset({"folds-make-no-twins", "captures-are-distinct-operan
 REFUSED_AT_SPLICE = frozenset({"repair-with-a-clone"})
 #: Weakenings the rewrite refuses after scheduling (a failure, not a bit mismatch), on a shape
 #: only splice-level input has (IREE's inliner removes setter calls before the hook): judged by
-#: :func:`test_weakened_rule_is_refused_after_scheduling`.
+#: :func:`test_weakened_rule_is_refused_after_scheduling`. At the splice (t) is an equivalent
+#: mutant on ``SETTER_GIVEN_ONE_VALUE_TWICE``: the fill there writes a fresh copy of @g1 (its
+#: copy-on-write), so the value given twice is fresh storage, and a copy of either operand leaves
+#: the two globals distinct buffers of equal contents.
 REFUSED_AFTER_SCHEDULING = frozenset({"call-store-sites-at-the-values-first-operand"})
 #: Weakenings whose shapes only IREE's pre-splice stages make (``handpicked.FOUND_THROUGH_IREE_STAGES``):
 #: caught as the campaign judges, through those stages.
