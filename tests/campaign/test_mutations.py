@@ -331,8 +331,8 @@ REFUSED_AT_SPLICE = frozenset({"repair-with-a-clone"})
 #: only splice-level input has (IREE's inliner removes setter calls before the hook): judged by
 #: :func:`test_weakened_rule_is_refused_after_scheduling`. At the splice (t) is an equivalent
 #: mutant on ``SETTER_GIVEN_ONE_VALUE_TWICE``: the fill there writes a fresh copy of @g1 (the
-#: repair copies the loaded buffer it fills), so the value given twice is fresh storage, and a copy of either operand leaves
-#: the two globals distinct buffers of equal contents.
+#: repair copies the loaded buffer it fills), so the value given twice is fresh storage, and a
+#: copy of either operand leaves the two globals distinct buffers of equal contents.
 REFUSED_AFTER_SCHEDULING = frozenset({"call-store-sites-at-the-values-first-operand"})
 #: Weakenings whose shapes only IREE's pre-splice stages make (``handpicked.FOUND_THROUGH_IREE_STAGES``):
 #: caught as the campaign judges, through those stages.
