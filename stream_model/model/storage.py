@@ -361,6 +361,14 @@ def _through_calls(op: ir.Operation, fx: OpEffects) -> tuple[list[tuple[ir.Value
     return list(fx.holds_globals), [StoreSite(op, position, name) for position, name in fx.joins_globals]
 
 
+def _only_loaded(holders: list[tuple[str, StoreSite | None]]) -> bool:
+    """Is a buffer only loaded from the globals holding it, stored to none? Then it is a value
+    that may be one global's buffer or another's (a branch choosing between them, double
+    buffering: review 4, finding 04), which gives neither global to the other: sharing needs a
+    store giving one buffer to a global that another holds."""
+    return all(store is None for _, store in holders)
+
+
 def find_shared_global_storage(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
     globals_: dict[str, GlobalInfo],
@@ -416,9 +424,7 @@ def find_shared_global_storage(
     extra: dict[str, list[StoreSite]] = {}
     for base, holders in list(held.items()):
         names = list(dict.fromkeys(g for g, _ in holders))
-        if len(names) < 2 or all(store is None for _, store in holders):
-            # Only loads: a value that may be one global's buffer or another's (a branch
-            # choosing between them, double buffering) gives neither to the other.
+        if len(names) < 2 or _only_loaded(holders):
             del held[base]
             continue
         for g in names[1:]:

@@ -281,6 +281,32 @@ BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS = Program(
     ),
 )
 
+from .program import Scale  # noqa: E402
+
+#: Double buffering (review 4, finding 04): an ``scf.if`` reloads @g0 in one arm and @g1 in the
+#: other, and a slice of its result (either global's buffer) is read by a mix after @g1, reloaded,
+#: is scaled in place. The scale writes the slice's source whenever the branch chose @g1 (steps 2
+#: and 3), so the slice stays a copy. Neither global is given the other's buffer: no store gives
+#: the result to a global, so the shared-globals repair has nothing to do (the tool once stopped
+#: here with an internal error, ``storage.find_shared_global_storage``).
+BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS = Program(
+    STORED_TWICE.globals,
+    (
+        Load(0, "g0"),
+        Load(1, "g1"),
+        GStore(0, "g0"),
+        GStore(1, "g1"),
+        Branch((4,), (), ((GLoad(2, "g0"),), (GLoad(3, "g1"),)), ((2,), (3,)), "if", 2),
+        Slice(5, 4, _r(0, 4)),
+        Discard(4),
+        GLoad(6, "g1"),
+        Scale(7, 6, _r(1, 2)),
+        Mix(8, 5, _r(0, 4), 7, Lin(0)),
+        GStore(7, "g1"),
+        Discard(5),
+    ),
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -297,6 +323,7 @@ THIRD_REVIEW: tuple[Program, ...] = (
     WHOLE_COPY_WRITTEN,
     WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL,
     BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS,
+    BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS,
 )
 
 #: Programs the campaign found through IREE's pre-splice stages, which make the shapes the

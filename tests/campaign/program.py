@@ -18,7 +18,9 @@ Validity, kept by construction (see :mod:`.strategies`) and checked by :func:`ch
   the body of a loop that runs zero times at some step need not be valid there);
 * a nested body reads outer values but writes only its own (a loop's iteration arguments, a
   branch's consumed values); a global is held by at most one live value, and a body leaves
-  every global held or free as it found it;
+  every global held or free as it found it -- but for a branch choosing between globals'
+  buffers (:meth:`Program.global_choices`): each arm reloads a free global and yields it, and
+  the result holds every global it may be, is only read, and frees them when discarded;
 * a value written in place (the tied operand of update/copy/fill/scale, or the argument of a
   call that scales it) is *consumed*: later ops use the op's result, never the old value. That
   is the form IREE's copy-on-write materialization leaves behind, and the only form in which
@@ -888,6 +890,7 @@ class Program:
         has("slice folded into a twin producer", _fold_twins(ops))
         has("whole copy over a fresh target", bool(self.whole_copies()))
         has("equal producers through a branch of one value", self.producers_equal_through_a_branch())
+        has("a branch choosing between two globals' buffers", bool(self.global_choices()))
         has("call result is a global's buffer", any(isinstance(op, GetGlobal) for op in ops))
         has(
             "call writes a global",
@@ -961,6 +964,24 @@ class Program:
                     yielded = {ys[j] for ys in op.yields}
                     if len(yielded) == 1:
                         out[o] = yielded.pop()
+        return out
+
+    def global_choices(self) -> dict[int, tuple[str, ...]]:
+        """Results of branches (at any depth) whose every arm yields, at that position, a global's
+        buffer it reloads itself, two globals or more among the arms: the result -> those globals,
+        in arm order. Such a result *may be* either global's buffer (double buffering: review 4,
+        finding 04): a write of either global is a write of its storage, and neither global is
+        given the other's buffer. It holds every global it may be while it lives and is only read
+        (an in-place write or a store would write, or share, whichever global it is)."""
+        out: dict[int, tuple[str, ...]] = {}
+        for op in walk(self.ops):
+            if not isinstance(op, Branch):
+                continue
+            reloads = [{x.out: x.glob for x in arm if isinstance(x, GLoad)} for arm in op.branches]
+            for j, o in enumerate(op.outs):
+                chosen = [loads.get(ys[j]) for loads, ys in zip(reloads, op.yields)]
+                if None not in chosen and len(set(chosen)) > 1:
+                    out[o] = tuple(chosen)  # type: ignore[arg-type]
         return out
 
     def producers_equal_through_a_branch(self) -> bool:
@@ -1121,6 +1142,7 @@ SHAPES: tuple[str, ...] = (
     "slice folded into a twin producer",
     "whole copy over a fresh target",
     "equal producers through a branch of one value",
+    "a branch choosing between two globals' buffers",
     "call result is a global's buffer",
     "call writes a global",
     "callee's argument is a global a call writes",
@@ -1439,6 +1461,7 @@ def _check_ops(
     nested body). ``frozen``: outer values the list may read but not write or consume (a loop
     body runs again, a branch may only write what its op consumes)."""
     globals_ = {g.name: g for g in program.globals}
+    choices = program.global_choices()
     seen_non_load = not top
     for i, op in enumerate(ops):
         what = f"op {i} ({_describe_op(op)})"
@@ -1455,6 +1478,8 @@ def _check_ops(
         for c in op.consumes():
             if c in frozen:
                 raise InvalidProgram(f"{what}: writes or consumes v{c}, which it may only read here")
+            if c in choices:
+                raise InvalidProgram(f"{what}: writes or stores v{c}, which may be any of several globals' buffers")
         if isinstance(op, Discard) and op.value not in live:
             raise InvalidProgram(f"{what}: v{op.value} is not live")
         if isinstance(op, Update) and op.upd == op.dst or isinstance(op, Copy) and op.src == op.dst:
@@ -1542,10 +1567,18 @@ def _check_ops(
                 or len(op.outs) < len(op.consumes_)
             ):
                 raise InvalidProgram(f"{what}: every branch yields one value per result (and one per consumed value)")
+            chosen: dict[str, int] = {}  # globals the result may be -> the result
             for b, ys in zip(op.branches, op.yields):
                 b_live = set(live)
                 b_held = {g: v for g, v in held.items() if v not in op.consumes_}
                 start = dict(b_held)
+                reloads = {x.out: x.glob for x in b if isinstance(x, GLoad)}
+                # A result choosing between globals: the arm ends holding the global it yields.
+                picked = {reloads[ys[j]]: ys[j] for j, o in enumerate(op.outs) if o in choices}
+                chosen.update({reloads[ys[j]]: o for j, o in enumerate(op.outs) if o in choices})
+                if set(picked) & set(start):
+                    raise InvalidProgram(f"{what}: a branch chooses a global that is held")
+                start.update(picked)
                 _check_ops(
                     program,
                     b,
@@ -1565,11 +1598,15 @@ def _check_ops(
                     first = op.yields[0][j]
                     if (info_all[y].size, info_all[y].lifetime) != (info_all[first].size, info_all[first].lifetime):
                         raise InvalidProgram(f"{what}: branches yield values of different size or lifetime")
+            held.update(chosen)
             # Consumed values only become dead at the op.
         for c in op.consumes():
             live.discard(c)
         if isinstance(op, Discard):
             live.discard(op.value)
+            if op.value in choices:  # only read: the globals it may be are as they were
+                for g in [g for g, v in held.items() if v == op.value]:
+                    del held[g]
         if isinstance(op, GStore):
             held.pop(op.glob, None)
             held.pop(op.also, None)

@@ -146,6 +146,8 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "reload",
         "twin",
         "foldtwin",
+        "globalchoice",
+        "globalchoice",
     ),
     "offsets": (
         "slice",
@@ -166,7 +168,7 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
 #: and how often index-op spellings (util.align ...) replace a plain offset (1 in n).
 FOCUSED_RATES: dict[str, dict[str, int]] = {
     "classic": {"classic": 1},
-    "globals": {"setter_twice": 2},
+    "globals": {"setter_twice": 2, "double_buffer": 1},
     "offsets": {"step_global": 3, "spell": 2, "odd_align": 1, "two_loads": 1, "third_global": 1},
     "loops": {"collide": 2, "small_assume": 1},
     "iterations": {"collide": 1, "small_assume": 1, "deep_prefetch": 1},
@@ -1091,6 +1093,95 @@ class _Gen:
             self.ops.append(GStore(value, glob))
             self._global_chain[glob] = self.chain[value]
 
+    def add_global_choice(self) -> None:
+        """Double buffering (review 4, finding 04): two globals of one size stored back, a branch
+        whose arms reload one each and yield it, and a slice of its result, which may be either
+        global's buffer. Then writes of either global: a scale or fill of a reload (read with the
+        slice by a mix: ordered before its read) or a setter call, and sometimes one more after
+        the slice's last read; both globals reloaded at the end. A write of the global the taken
+        arm reloads writes the slice's source."""
+        held = dict(self._held_globals())
+        decls = {d.name: d for d in self.decls}
+        pairs = [
+            (a, b)
+            for a in held
+            for b in held
+            if a < b and decls[a].size == decls[b].size and decls[b].twin != a and decls[a].twin != b
+        ]
+        if not pairs:
+            return
+        a, b = self.draw(st.sampled_from(pairs))
+        if self.draw(st.booleans()):
+            a, b = b, a
+        for g in (a, b):
+            self._release(g, held[g])
+        size = Lin(decls[a].size)
+        style = self.draw(st.sampled_from(("if", "if", "switch")))
+        cond, cases, arms = 1, (), 2
+        if style == "if":
+            cond = self.draw(st.integers(1, 3))
+        else:
+            cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1), (3,))))
+            arms = len(cases) + 1
+        branches, yields = [], []
+        for i in range(arms):
+            saved = self.enter([])
+            g = (a, b)[i % 2]
+            x = self.new_value(size, self._global_chain[g])
+            self.ops.append(GLoad(x, g))
+            branches.append(tuple(self.leave(saved)))
+            yields.append((x,))
+        chosen = self.new_value(size)
+        self.var_chains.add(self.chain[chosen])
+        self.ops.append(Branch((chosen,), (), tuple(branches), tuple(yields), style, cond, cases))  # type: ignore[arg-type]
+        r = self.draw_range(chosen)
+        if r is None:
+            return
+        sl = self.new_value(r.length)
+        self.var_chains.add(self.chain[sl])
+        self.ops.append(Slice(sl, chosen, r))
+        self.read.add(chosen)
+        self.live.remove(chosen)
+        self.ops.append(Discard(chosen))
+        self._write_global(self.draw(st.sampled_from((a, b))), r, sl)
+        if self.draw(st.booleans()):
+            self.live.remove(sl)
+            self.ops.append(Discard(sl))
+            self._write_global(self.draw(st.sampled_from((a, b))), r)
+        for g in (a, b):
+            self._reload(g)
+
+    def _write_global(self, g: str, near: Range, then_read: int | None = None) -> None:
+        """Write global ``g`` next to (or over) ``near``: a setter call, or a scale or fill of a
+        reload stored back. ``then_read``: read that slice after the write (a mix with the written
+        value when there is one: a dependence, so IREE cannot run the read first)."""
+        n = Lin(self.draw(st.integers(1, 2)))
+        size = Lin(self._global_size(g))
+        start = near.start if isinstance(near.start, Lin) and (near.start + n).fits_in(size) else Lin(0)
+        if self.draw(st.booleans()):
+            start = self.draw_start(size, n, None)
+        how = self.draw(st.sampled_from(("scale", "fill", "setter")))
+        written = None
+        if how == "setter":
+            self.ops.append(SetGlobal(g, Range(start, n), self.unique(29)))
+        else:
+            x = self._reload(g)
+            self.consume(x)
+            written = self.new_value(size, self.chain[x])
+            if how == "scale":
+                self.ops.append(Scale(written, x, Range(start, n)))
+            else:
+                self.ops.append(Fill(written, x, Range(start, n), self.unique(31)))
+        if then_read is not None:
+            length = self.size[then_read]
+            if written is not None and length.fits_in(size):
+                self.ops.append(Mix(self.new_value(length), then_read, Range(Lin(0), length), written, Lin(0)))
+                self.read.add(written)
+            else:
+                self.ops.append(Sum(self.new_value(Lin(1)), then_read, Range(Lin(0), length)))
+        if written is not None:
+            self._release(g, written)
+
     # -- transactions (top level) ----------------------------------------------------------
     def snapshot(self) -> tuple:
         return (
@@ -1263,6 +1354,8 @@ class _Gen:
             self.add_whole_copy()
         elif kind == "branchtwin":
             self.add_branch_twin()
+        elif kind == "globalchoice":
+            self.add_global_choice()
         elif kind in ("iota", "splat"):
             size = self.draw_lin(1, 20)
             out = self.new_value(size)
@@ -1301,6 +1394,10 @@ def programs(
         # a value and its whole copy, stored to both).
         twin = draw(st.sampled_from(("", "identical", "shared"))) if "twin" in kinds else ""
         decls = (decls[0], GlobalDecl("g1", decls[0].size, "g0" if twin else "", twin == "shared"))
+    if n_globals == 2 and rates.get("double_buffer") and not decls[1].twin and draw(st.integers(0, 1)) == 0:
+        # Two globals of one size (for a branch choosing between them; a draw of its own: only
+        # where asked).
+        decls = (decls[0], GlobalDecl("g1", decls[0].size))
     if n_globals == 2 and rates.get("third_global") and draw(st.integers(0, 1)) == 0:
         # A third global of the smaller one's size (for equal slices of the larger stored to
         # two globals of one size; a draw of its own: only where asked).

@@ -57,6 +57,20 @@ t. *a call's store sites are at the value's first operand* (hook:
    4, finding 03; ``handpicked.SETTER_GIVEN_ONE_VALUE_TWICE``). The rewrite catches it itself
    after scheduling and refuses (:data:`REFUSED_AFTER_SCHEDULING`); IREE's inliner removes the
    setter before the hook of a program entering through its stages;
+u. *a branch's result is its first arm's storage* (hook: ``stream_model.model.storage._region_edges``):
+   an ``scf.if`` result joins the storage of what its then-arm yields only, so with a branch
+   choosing between two globals' buffers (double buffering, review 4, finding 04), an in-place
+   write of the else-arm's global is not a write of the result's, and a slice of the result read
+   after it is aliased (``handpicked.BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS``: a bit mismatch at the
+   splice; through IREE's stages its own copy elision already folds that slice, stock is wrong
+   and the alias audit catches the weakened rule; after scheduling the weakened rule keeps the
+   copy for another reason, the slice's alias would leave its execution region);
+v. *a branch choosing between globals gives one's buffer to the other* (hook:
+   ``stream_model.model.storage._only_loaded``): a buffer that is only loaded from two globals,
+   never stored to either, counts as their sharing one; the repair has no store to copy and the
+   rewrite stops with an internal error (review 4, finding 04;
+   ``handpicked.BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS``, refused at the splice, after scheduling and
+   through IREE's stages: :data:`REFUSED_AT_SPLICE`);
 m. *the repair's copy joins the original's execution region* (hook: ``globals_fix._apart``):
    IREE puts both in one allocation and fuses the globals' size globals
    (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``);
@@ -117,6 +131,7 @@ import stream_model.model.storage as storage
 import stream_model.rule.claims as claims
 import stream_model.rule.safety as safety
 import stream_model.rule.slice_query as slice_query
+import stream_model.semantics.region_flow as region_flow
 from stream_model.ir.util import defining_op
 from stream_model.model.program import FunctionModel
 from stream_model.report.decisions import Verdict
@@ -259,6 +274,28 @@ def _branches_of_one_value_are_their_own(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(merges, "_one_of", lambda values, classes, opaque: object())
 
 
+def _branch_results_are_their_first_arms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(u) An ``scf.if`` result is one storage with what its then-arm yields, not with what the
+    else-arm yields (the storage map's region edges keep one arm of the join)."""
+    original = storage._region_edges
+
+    def then_arm_only(op, into):  # noqa: ANN001, ANN202 - the patched function's signature
+        if op.name != "scf.if":
+            return original(op, into)
+        then = list(region_flow.terminator(op.regions[0].blocks[0]).operands)
+        for result, yielded in region_flow.flow_of(op).storage_edges(op):
+            if yielded in then:
+                into.union(result, yielded)
+
+    monkeypatch.setattr(storage, "_region_edges", then_arm_only)
+
+
+def _loaded_globals_share_a_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(v) A buffer only loaded from two globals (a branch choosing between them) is one they
+    share, as if a store had given it to both."""
+    monkeypatch.setattr(storage, "_only_loaded", lambda holders: False)
+
+
 def _repair_with_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     """(i) The shared-globals repair copies with ``stream.async.clone``, which IREE turns back
     into the producer and merges (third review, findings 03-05)."""
@@ -299,6 +336,8 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "loads-of-one-global-are-two-values": _loads_of_one_global_are_two_values,
     "whole-copies-do-not-fold": _whole_copies_do_not_fold,
     "branches-of-one-value-are-their-own": _branches_of_one_value_are_their_own,
+    "branch-results-are-their-first-arms": _branch_results_are_their_first_arms,
+    "loaded-globals-share-a-buffer": _loaded_globals_share_a_buffer,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
 }
@@ -323,10 +362,11 @@ SPLICE_ONLY = frozenset(
 #: IREE's remaining stages still clone the merged producer before its in-place write.
 SCHEDULED_ONLY = frozenset({"folds-make-no-twins", "captures-are-distinct-operands", "folds-never-meet-another-op"})
 #: Weakenings the rewrite itself refuses at the splice: the model knows a clone of a dispatch
-#: result is no fresh storage, so a repair by clones leaves the globals sharing a buffer and the
-#: rewrite stops with an internal error (a failure, not a bit mismatch). Through IREE's stages
-#: the campaign sees them fail (:func:`test_every_weakening_is_caught_as_the_campaign_judges`).
-REFUSED_AT_SPLICE = frozenset({"repair-with-a-clone"})
+#: result is no fresh storage, so a repair by clones leaves the globals sharing a buffer, and a
+#: buffer only loaded from two globals has no store to repair; either way the rewrite stops with
+#: an internal error (a failure, not a bit mismatch): :func:`test_weakened_rule_is_refused_at_the_splice`.
+#: Through IREE's stages the campaign sees them fail (:func:`test_every_weakening_is_caught_as_the_campaign_judges`).
+REFUSED_AT_SPLICE = frozenset({"repair-with-a-clone", "loaded-globals-share-a-buffer"})
 #: Weakenings the rewrite refuses after scheduling (a failure, not a bit mismatch), on a shape
 #: only splice-level input has (IREE's inliner removes setter calls before the hook): judged by
 #: :func:`test_weakened_rule_is_refused_after_scheduling`. At the splice (t) is an equivalent
@@ -443,6 +483,22 @@ def test_weakened_rule_is_detected_by_a_bit_mismatch(
         f"generated {[i - n for i in detected if i >= n]}"
     )
     assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
+
+
+@pytest.mark.parametrize("mutation", sorted(REFUSED_AT_SPLICE))
+def test_weakened_rule_is_refused_at_the_splice(
+    mutation: str, baseline: list[ProgramOutcome], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Weakenings the rewrite itself catches at the splice, as a failure of the tool's build
+    (the shared-globals repair left globals sharing a buffer) where the real rule's is right."""
+    monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
+    MUTATIONS[mutation](monkeypatch)
+    mutated = _judge(list(handpicked.ALL), tmp_path, at_splice=True, patched=True)
+    detected = {
+        i: a.detail[:120] for i, (b, a) in enumerate(zip(baseline, mutated)) if b.status == "ok" and a.status in FAILING
+    }
+    print(f"{mutation} at the splice: detected by hand-picked {detected}")
+    assert detected, f"weakening the rule ({mutation}) at the splice went unnoticed"
 
 
 @pytest.fixture(scope="module")
