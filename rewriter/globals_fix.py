@@ -29,10 +29,19 @@ from iree.compiler.dialects import stream
 
 from stream_model import ModuleModel
 from stream_model.interproc.resolved import Resolved
-from stream_model.ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
+from stream_model.ir.util import (
+    DISPATCH_OPERAND_SEGMENTS,
+    FUNCTION_OPS,
+    defining_op,
+    dispatch_operand_index,
+    nested_ops,
+    operand_segments,
+)
 from stream_model.model.program import FunctionModel, OpInfo
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
+from stream_model.schedule.check import in_place_positions
 from stream_model.semantics.op_table import callee_name, effects_of, is_resource
+from stream_model.semantics.region_flow import tied_operands
 
 from .copy_dispatch import CopyDispatches
 
@@ -130,14 +139,64 @@ def _apart(value: ir.Value) -> ir.Value:
     a store past a call that loads the global, and the module fails to load (review finding
     05). In scheduled IR the copy has an execution region of its own already.
 
-    A global's load is made by no execution region, so it needs no barrier, and must not get
-    one: a host barrier awaits the global's timepoint, and where IREE 3.13 proves that
-    timepoint immediate its HAL lowering emits a ``vm.cond_fail`` of a constant OK status that
-    its own verifier rejects (the module does not compile; a load passed twice to a setter)."""
+    The barrier also keeps the copy ahead of an in-place write of what it reads: IREE 3.13's
+    scheduler may run such a write first (fault G1), and the barrier's host wait puts the copy
+    in an earlier region (review 11, ``j2``: a load copied and filled in place in one function).
+
+    A global's load that nothing in its function writes in place (:func:`_may_write_in_place`)
+    needs neither, and must not get a barrier: a host barrier awaits the global's timepoint,
+    and where IREE 3.13 proves that timepoint immediate its HAL lowering emits a
+    ``vm.cond_fail`` of a constant OK status that its own verifier rejects (the module does not
+    compile; a load passed twice to a setter)."""
     owner = value.owner
-    if not isinstance(owner, ir.Block) and getattr(owner, "operation", owner).name == "util.global.load":
-        return value
+    if not isinstance(owner, ir.Block):
+        op = getattr(owner, "operation", owner)
+        if op.name == "util.global.load" and not _may_write_in_place(_function_of(op), _global_name(op)):
+            return value
     return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
+
+
+def _may_write_in_place(function: ir.Operation, name: str) -> bool:
+    """May an op of ``function`` write global ``name``'s buffer in place? Any in-place write
+    whose chain of tied results starts at a load of ``name``, or at a value the function does
+    not make (a block argument, a call's result, a result of an op with regions): it may be that
+    buffer. A chain from another global's load may not, once the repair has run (globals that
+    shared a buffer each have their own)."""
+    for op in nested_ops(function):
+        for position in in_place_positions(op):
+            root = _tied_root(op.operands[position])
+            owner = root.owner
+            if isinstance(owner, ir.Block):
+                return True
+            made_by = getattr(owner, "operation", owner)
+            if made_by.name == "util.global.load":
+                if _global_name(made_by) == name:
+                    return True
+            elif made_by.name in ("util.call", "func.call") or len(made_by.regions) > 0:
+                return True
+    return False
+
+
+def _tied_root(value: ir.Value) -> ir.Value:
+    """The value at the start of ``value``'s chain of tied results (in-place writes)."""
+    while not isinstance(value.owner, ir.Block):
+        op = getattr(value.owner, "operation", value.owner)
+        tied = tied_operands(op)[ir.OpResult(value).result_number]
+        if tied is None:
+            return value
+        start = dispatch_operand_index(op, "resource_operands", 0) if op.name == "stream.async.dispatch" else 0
+        value = op.operands[start + tied]
+    return value
+
+
+def _function_of(op: ir.Operation) -> ir.Operation:
+    while op.name not in FUNCTION_OPS:
+        op = op.parent
+    return op
+
+
+def _global_name(op: ir.Operation) -> str:
+    return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
 
 
 def _copy_point(store: ir.Operation, operands: list[ir.Value]) -> ir.Operation:

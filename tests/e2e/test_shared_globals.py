@@ -312,3 +312,16 @@ def test_a_copy_of_a_global_load_compiles_and_repairs(tmp_path: Path) -> None:
     (diagnostic,) = reports[0].diagnostics
     assert diagnostic.fixed and "gave @p0_g1 its own copy" in diagnostic.message
     assert [step[0].tolist() for step in run_steps(out, "f", [[1], [2], [3]])] == [[10258450]] * 3
+
+
+def test_a_copy_of_a_load_written_in_place_runs_before_the_write(tmp_path: Path) -> None:
+    """@p0_g0's load is copied for @p0_g1 and @p0_g2 and filled in place in the same function:
+    the copy reads it through a barrier, so IREE 3.13 cannot run the fill first (fault G1).
+    Compiled with no schedule guard, as ``rewrite``'s output would be: value semantics is the
+    sums [A, B], then [A filled, A], then the filled value twice."""
+    text = (SHAPES / "global_load_copied_then_filled_in_place.mlir").read_text()
+    out = tmp_path / "repaired.vmfb"
+    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: elide_slices(m, source=text))
+    got = [[x.tolist() for x in step] for step in run_steps(out, "f", [[1], [2], [3]])]
+    a, b, filled = [148130792], [149491744], [143017450]
+    assert got == [[a, b], [filled, a], [filled, filled]]
