@@ -20,6 +20,7 @@ from stream_model.schedule.global_order import check_global_order
 
 from .explain import jsonl
 from .outputs import Outputs
+from .reloads import ForwardedLoad
 
 __all__ = ["EXIT_HAZARD", "check_file", "run_check"]
 
@@ -29,6 +30,12 @@ EXIT_HAZARD = 3
 
 def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> ScheduleReport:
     """The schedule check of what IREE makes of ``input_path`` with ``iree_flags``."""
+    return _check(input_path, iree_flags)[0]
+
+
+def _check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> tuple[ScheduleReport, list[ForwardedLoad]]:
+    """The schedule check, and the loads after a store at the splice that IREE misreads
+    (:mod:`.reloads`)."""
     from .pipeline.schedule import schedule_for_check
 
     scheduled = schedule_for_check(input_path, iree_flags)
@@ -42,23 +49,26 @@ def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) ->
         report = check_schedule(scheduled.module, source, str(input_path))
         if scheduled.events is not None:
             report.order_hazards = check_global_order(scheduled.events, scheduled.module)
-        return report
+        return report, scheduled.reloads
 
 
 def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
     """The command: print each hazard, write the log (reserved in ``outputs``), return the exit status."""
-    report = check_file(input_path, iree_flags)
+    report, reloads = _check(input_path, iree_flags)
+    for reload in reloads:
+        sys.stdout.write(f"hazard: {reload.hazard_line()}\n")
     for check in report.hazards:
         kind = "unknown" if check.verdict == "unknown" else "hazard"
         sys.stdout.write(f"{kind}: {check.line()}\n")
     for order in report.order_hazards:
         sys.stdout.write(f"hazard: {order.line()}\n")
     if log:
-        outputs.write(log, jsonl(report.log_records()))
+        outputs.write(log, jsonl([r.hazard_json() for r in reloads] + report.log_records()))
     pairs = len(report.checks)
+    hazards = len(reloads) + len(report.hazards) + len(report.order_hazards)
     print(
-        f"slice-elision: schedule check: {len(report.hazards) + len(report.order_hazards)} hazard(s) in {pairs} pair(s) of a read and an "
+        f"slice-elision: schedule check: {hazards} hazard(s) in {pairs} pair(s) of a read and an "
         f"in-place write checked ({report.seconds * 1000:.1f} ms)",
         file=sys.stderr,
     )
-    return EXIT_HAZARD if report.hazards or report.order_hazards else 0
+    return EXIT_HAZARD if hazards else 0

@@ -365,6 +365,8 @@ def _schedule_summary(guard: ScheduleGuard) -> None:
     report = guard.report
     if report is None:
         return
+    for forwarded in report.forwarded:
+        print(f"slice-elision: warning: repaired a global's load: {forwarded.line()}", file=sys.stderr)
     for repair in report.repairs:
         print(f"slice-elision: warning: repaired IREE's schedule: {repair.line()}", file=sys.stderr)
 

@@ -49,6 +49,7 @@ from stream_model.semantics.op_table import effects_of
 from .collector import no_collector_pauses
 from .copy_dispatch import CopyDispatches
 from .pipeline.common import CompileError
+from .reloads import ForwardedLoad, find_reloads, forward_reloads
 
 __all__ = ["GuardReport", "Repair", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
 
@@ -102,6 +103,9 @@ class GuardReport:
     final: ScheduleReport
     repairs: list[Repair] = field(default_factory=list)
     rounds: int = 0
+    #: Loads after a store that took the stored value before anything else ran
+    #: (:meth:`ScheduleGuard.forward_reloads`).
+    forwarded: list[ForwardedLoad] = field(default_factory=list)
     #: What the guard added to the compile: copying the module, the checks, tracing and
     #: repairing. IREE's stages are not counted (those that schedule the module run in every
     #: compile; a repair schedules it again, which is IREE's time too).
@@ -115,7 +119,8 @@ class GuardReport:
     def log_records(self) -> list[dict[str, Any]]:
         """JSON Lines records: every pair checked in IREE's schedule, then the repairs, then
         (after a repair) every pair checked in the repaired schedule, marked ``"repaired"``."""
-        out = [r | {"schedule": "iree"} for r in self.first.log_records()]
+        out = [r.to_json() for r in self.forwarded]
+        out += [r | {"schedule": "iree"} for r in self.first.log_records()]
         out += [r.to_json() for r in self.repairs]
         if self.repairs:
             out += [r | {"schedule": "repaired"} for r in self.final.log_records()]
@@ -148,10 +153,27 @@ class ScheduleGuard:
         self.source = source
         self.filename = filename
         self.report: GuardReport | None = None
+        self.forwarded: list[ForwardedLoad] = []
         self._stage_seconds = 0.0
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
+
+    def forward_reloads(self, module: ir.Module) -> None:
+        """At the splice, before the hook: a load of a global after a store to it in one block
+        takes the stored value (:mod:`.reloads`: IREE 3.13 would read the buffer from before
+        the store, and the check cannot see it afterwards). Without repairs, the compile
+        refuses instead."""
+        if not self.check:
+            return
+        with no_collector_pauses():
+            names = Names(module, self.source, self.filename)
+            if not self.repair:
+                found = find_reloads(module, names)
+                if found:
+                    raise ScheduleHazardError(f"IREE 3.13 would misread a global: {found[0].hazard_line()}", [])
+                return
+            self.forwarded = forward_reloads(module, names)
 
     def run(
         self,
@@ -182,7 +204,7 @@ class ScheduleGuard:
         if not self.check or order_before is None:
             return scheduled
         report = self._checked(scheduled, order_before)
-        guard = self.report = GuardReport(first=report, final=report)
+        guard = self.report = GuardReport(first=report, final=report, forwarded=self.forwarded)
         if report.order_hazards:
             # No repair is known for this class: the compile refuses rather than ship it.
             first = report.order_hazards[0].line()

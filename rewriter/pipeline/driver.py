@@ -266,6 +266,8 @@ def compile_file(
         module = runner.parse(flow)
         if mode == "split":
             module = runner.run(module, before, "stream phase")
+            if guard is not None:
+                guard.forward_reloads(module)
             t2 = time.perf_counter()
             guarded_hook = _guarded_hook(guard, hook, module, context)
             _call_hook(hook, module, context, dump_hooked_ir)
@@ -570,6 +572,8 @@ def _compile_from(
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         t1 = time.perf_counter()
         module = _parse_stream_async(context, data, name, phase)
+        if guard is not None and phase is Phase.SPLICE:
+            guard.forward_reloads(module)
         t2 = time.perf_counter()
         guarded_hook = _guarded_hook(guard, hook, module, context) if phase is Phase.SPLICE else None
         _call_hook(hook, module, context, None)

@@ -19,14 +19,16 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from iree.compiler import ir
 
+from stream_model.ir.naming import Names
 from stream_model.schedule.global_order import GlobalEvents, global_events
 from stream_model.semantics.phase import Phase, classify_phase
 
+from ..reloads import ForwardedLoad, find_reloads
 from .common import CompileError, new_context
 from .driver import _check_input, _compile_to_flow, _parse_stream_async, after_scheduling
 from .flags import check_supported_flags, stream_options
@@ -47,6 +49,9 @@ class Scheduled:
     entry: str  # "flow", "splice" or "scheduled"
     #: The accesses to globals before scheduling (what :func:`check_global_order` compares with).
     events: GlobalEvents | None = None
+    #: Loads of a global after a store to it in one block, at the splice, which IREE 3.13
+    #: misreads (:mod:`..reloads`; a compile forwards them).
+    reloads: list[ForwardedLoad] = field(default_factory=list)
 
 
 def entry_of(data: bytes) -> str:
@@ -91,6 +96,7 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
     except OSError as err:
         raise CompileError(f"cannot read {src}: {err.strerror or err}") from err
     entry = entry_of(data)
+    reloads: list[ForwardedLoad] = []
     opts = stream_options(flags)
     before, after = stream_stages(opts)
     context = new_context()
@@ -102,6 +108,7 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
             rest = after
         elif entry == "splice":
             module = _parse_stream_async(context, data, src.name, Phase.SPLICE)
+            reloads = find_reloads(module, Names(module, _text(data), str(src)))
             rest = after
         else:
             module = _parse_stream_async(context, data, src.name, Phase.SCHEDULED)
@@ -109,4 +116,12 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
         async_part, _ = split_at_allocation(rest)
         events = global_events(module)
         module = runner.run(module, async_part, "stream phase")
-    return Scheduled(context, module, entry, events)
+    return Scheduled(context, module, entry, events, reloads)
+
+
+def _text(data: bytes) -> str | None:
+    """The input as text, for naming values as written (None when it is not UTF-8)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None

@@ -66,9 +66,11 @@ from rewriter.pipeline import (
     set_multithreading,
 )
 from rewriter.pipeline.common import new_context
+from rewriter.reloads import forward_reloads
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError
 from stream_model import Verdict
+from stream_model.ir.naming import Names
 
 from .audit import audit
 from .classify import suspected_classes
@@ -859,6 +861,7 @@ class Oracle:
         with ctx:
             stock_printed = str(module)
         t0 = time.perf_counter()
+        self._as_the_guard_sees_it(module, rendered.text)
         # The source text only names values in the decisions (%v<id>, see .audit): ops that
         # IREE's pre-splice stages keep keep their location in it.
         try:
@@ -1083,6 +1086,13 @@ class Oracle:
         except _CompileFailure:
             return None
 
+    def _as_the_guard_sees_it(self, module: ir.Module, text: str) -> None:
+        """The analysis run sees what the hook of the tool's build sees: at the splice, the
+        schedule guard first gives each load after a store of its global the stored value
+        (:mod:`rewriter.reloads`). After scheduling there is no guard."""
+        if not self.scheduled:
+            forward_reloads(module, Names(module, text))
+
     def _hardened(self, program: Program, k: int, from_flow: bool) -> tuple[str | None, str | None]:
         """How the hardened reference of ``program`` (:func:`.render.render_module`
         ``hardened``: every in-place write goes to a fresh copy, so no scheduling can move a read
@@ -1094,6 +1104,7 @@ class Oracle:
             ctx, module = self._splice_module(rendered, from_flow)
             with ctx:
                 printed = str(module)
+                self._as_the_guard_sees_it(module, rendered.text)
                 elide_slices(module)
                 rewritten_printed = str(module)
             paths, _ = self._compile_both(printed, printed, rewritten_printed, Stats())

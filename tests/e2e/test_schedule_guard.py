@@ -17,6 +17,7 @@ import pytest
 from benchmarks.programs import DecodeShape, decode_program
 from rewriter.cli import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, compile_scheduled, compile_stream_async, ir_after_pass
+from rewriter.runtime import run_steps
 from rewriter.schedule_guard import ScheduleGuard, ScheduleHazardError
 from tests.campaign.interp import interpret
 from tests.campaign.oracle import _first_difference
@@ -214,3 +215,44 @@ def test_a_repair_gives_the_fresh_copy_to_every_binding_of_the_written_value(tmp
     assert guard.report is not None and len(guard.report.repairs) == 1
     (results,) = run_steps(out, "p0", [[0]])
     assert results[1].tolist() == [7, 7926, 15845, 23764, 31683, 15859, 47521]
+
+
+# -- a load after a store of its global ------------------------------------------------------------
+
+RELOADED = REPO / "tests" / "data" / "global_reloaded_after_its_store.mlir"
+#: wsum of the iota from 1000, from 0, from 1: @f(0) sums the first two, @f(1) the last two.
+RELOADED_SUMS = [[[10905840], [10769840]], [[10769840], [10769976]]]
+
+
+def test_plain_iree_reads_the_old_buffer_through_a_load_after_its_store(tmp_path: Path) -> None:
+    """The upstream fault, reproduced at the splice: if this starts failing, IREE fixed it."""
+    out = tmp_path / "stock.vmfb"
+    compile_stream_async(RELOADED.read_text(), out, CPU_FLAGS)
+    got = [[x.tolist() for x in step] for step in run_steps(out, "f", [[0], [1]])]
+    assert got == [[[10905840], [10905840]], [[10769840], [10769840]]]
+
+
+def test_a_compile_at_the_splice_gives_a_load_after_its_store_the_stored_value(tmp_path: Path) -> None:
+    text = RELOADED.read_text()
+    out, guard = tmp_path / "out.vmfb", ScheduleGuard(source=text, filename=RELOADED.name)
+    compile_stream_async(text, out, CPU_FLAGS, guard=guard)
+    assert guard.report is not None
+    (forwarded,) = guard.report.forwarded
+    assert (
+        forwarded.line().startswith("util.global.load %re (") and "of @g takes the value stored at" in forwarded.line()
+    )
+    assert [[x.tolist() for x in step] for step in run_steps(out, "f", [[0], [1]])] == RELOADED_SUMS
+
+
+def test_check_reports_a_load_after_its_store(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(RELOADED)]) == 3
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("hazard: util.global.load %re (global_reloaded_after_its_store.mlir:")
+    assert "loads @g after the store at" in line
+
+
+def test_a_guard_that_may_not_repair_refuses_a_load_after_its_store(tmp_path: Path) -> None:
+    out = tmp_path / "out.vmfb"
+    with pytest.raises(ScheduleHazardError, match="IREE 3.13 would misread a global"):
+        compile_stream_async(RELOADED.read_text(), out, CPU_FLAGS, guard=ScheduleGuard(repair=False))
+    assert not out.exists()

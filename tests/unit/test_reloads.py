@@ -1,0 +1,97 @@
+"""A load of a global after a store to it in its block takes the stored value, and only then."""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from rewriter.reloads import find_reloads, forward_reloads
+from stream_model.ir.naming import Names
+
+_HEAD = """
+util.global private mutable @g : index
+util.global private mutable @h : index
+util.func private @touches_nothing() {
+  util.return
+}
+"""
+
+
+def _forward(body: str) -> tuple[list[str], str]:
+    """The loads forwarded in ``@f``, and ``@f``'s return operand afterwards."""
+    with ir.Context() as context:
+        context.allow_unregistered_dialects = True
+        text = _HEAD + "util.func public @f(%x: index, %c: i1) -> index {\n" + body + "}\n"
+        module = ir.Module.parse(text)
+        names = Names(module, text)  # values named as written
+        found = [r.load for r in find_reloads(module, names)]
+        assert [r.load for r in forward_reloads(module, names)] == found
+        f = list(module.body.operations)[-1]
+        ret = list(f.regions[0].blocks[0].operations)[-1]
+        return found, names.name(ret.operands[0])
+
+
+def test_a_load_after_a_store_in_its_block_takes_the_stored_value() -> None:
+    found, returned = _forward(
+        """
+  util.global.store %x, @g : index
+  %y = util.global.load @g : index
+  util.return %y : index
+"""
+    )
+    assert found == ["util.global.load %y"] and returned == "%x"
+
+
+def test_a_load_of_another_global_is_left() -> None:
+    found, returned = _forward(
+        """
+  util.global.store %x, @h : index
+  %y = util.global.load @g : index
+  util.return %y : index
+"""
+    )
+    assert found == [] and returned == "%y"
+
+
+def test_a_call_in_between_ends_what_is_known() -> None:
+    """The callee may store the global (this one does not: the rule does not look)."""
+    found, _ = _forward(
+        """
+  util.global.store %x, @g : index
+  util.call @touches_nothing() : () -> ()
+  %y = util.global.load @g : index
+  util.return %y : index
+"""
+    )
+    assert found == []
+
+
+def test_an_op_with_regions_in_between_ends_what_is_known() -> None:
+    found, _ = _forward(
+        """
+  util.global.store %x, @g : index
+  scf.if %c {
+    util.global.store %x, @g : index
+  }
+  %y = util.global.load @g : index
+  util.return %y : index
+"""
+    )
+    assert found == []
+
+
+def test_a_store_is_not_known_in_a_nested_block_but_one_there_is() -> None:
+    found, _ = _forward(
+        """
+  util.global.store %x, @g : index
+  %y = scf.if %c -> index {
+    %in = util.global.load @g : index
+    util.global.store %in, @h : index
+    %again = util.global.load @h : index
+    scf.yield %again : index
+  } else {
+    scf.yield %x : index
+  }
+  util.return %y : index
+"""
+    )
+    assert found == ["util.global.load %again"]
