@@ -281,7 +281,6 @@ BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS = Program(
     ),
 )
 
-from .program import Scale  # noqa: E402
 
 #: Double buffering (review 4, finding 04): an ``scf.if`` reloads @g0 in one arm and @g1 in the
 #: other, and a slice of its result (either global's buffer) is read by a mix after @g1, reloaded,
@@ -307,6 +306,30 @@ BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS = Program(
     ),
 )
 
+#: A splat written over the whole of a fresh ``iota`` is a splat after the splice (IREE folds the
+#: update into the splat, or makes it a whole fill and that a splat), whatever the target held; a
+#: fill of it with the splat's own value is then elided, so a ``mix`` of the update and the same
+#: ``mix`` of the fill are one producer to IREE's CSE, one buffer, stored to @g1 and @g2. From
+#: the next step on the fill of @g2 shows in @g1, unless the rewrite gives @g2 its own copy (the
+#: merge model's ``merges._may_be_splat``; ``tests/regressions/soundness/p1_*``).
+ELIDED_FILL_OF_A_WHOLE_UPDATE_STORED_TO_TWO_GLOBALS = Program(
+    (GlobalDecl("g1", 8), GlobalDecl("g2", 8)),
+    (
+        Load(0, "g1"),
+        Load(1, "g2"),
+        Fill(2, 1, _r(0, 4), 9),
+        Sum(3, 0, _r(0, 4)),
+        Iota(4, Lin(16), 33_007),
+        Splat(5, Lin(16), 5),
+        Update(6, 5, 4, Lin(0)),
+        Mix(7, 6, _r(0, 8), 6, Lin(8), "variable"),
+        Fill(8, 6, _r(0, 4), 5),
+        Mix(9, 8, _r(0, 8), 8, Lin(8), "variable"),
+        GStore(7, "g1"),
+        GStore(9, "g2"),
+    ),
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -324,6 +347,7 @@ THIRD_REVIEW: tuple[Program, ...] = (
     WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL,
     BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS,
     BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS,
+    ELIDED_FILL_OF_A_WHOLE_UPDATE_STORED_TO_TWO_GLOBALS,
 )
 
 #: Programs the campaign found through IREE's pre-splice stages, which make the shapes the

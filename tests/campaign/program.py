@@ -381,7 +381,9 @@ class Sum(Op):
 
 @dataclass(frozen=True)
 class Mix(Op):
-    """The ``mix`` dispatch: fresh ``a[a_range] + 3 * b[b_start, + len)``."""
+    """The ``mix`` dispatch: fresh ``a[a_range] + 3 * b[b_start, + len)``. ``lifetime``: its
+    result's resource type (``variable`` for a dispatch result stored to a global, see
+    :meth:`Program.elided_fills`)."""
 
     kind: ClassVar[str] = "mix"
     out: int
@@ -389,6 +391,7 @@ class Mix(Op):
     a_range: Range
     b: int
     b_start: Lin
+    lifetime: str = dataclasses.field(default="transient", metadata={"omit_default": True})
 
     def uses(self) -> tuple[int, ...]:
         return (self.a, self.b)
@@ -760,7 +763,7 @@ class Program:
                 elif isinstance(op, Sum):
                     fresh(op.out, Lin(1), "transient")
                 elif isinstance(op, Mix):
-                    fresh(op.out, op.a_range.length, "transient")
+                    fresh(op.out, op.a_range.length, op.lifetime)
                 elif isinstance(op, Call):
                     if op.out is not None:
                         info[op.out] = info[op.arg]
@@ -891,6 +894,7 @@ class Program:
         has("whole copy over a fresh target", bool(self.whole_copies()))
         has("equal producers through a branch of one value", self.producers_equal_through_a_branch())
         has("a branch choosing between two globals' buffers", bool(self.global_choices()))
+        has("equal producers through an elided fill of a splat", self.producers_equal_through_an_elided_fill())
         has("call result is a global's buffer", any(isinstance(op, GetGlobal) for op in ops))
         has(
             "call writes a global",
@@ -931,11 +935,14 @@ class Program:
             stored.setdefault(op.value, op.glob)
         return twins | self._stored_whole_copies()
 
-    def _producer_keys(self, through_branches: bool = True) -> dict[int, Op]:
+    def _producer_keys(self, through_branches: bool = True, through_fills: bool = True) -> dict[int, Op]:
         """Top-level producers IREE merges when equal (a slice, ``mix`` or ``iota``): their
         result -> what CSE compares (the op without its result; with ``through_branches``, its
-        operands taken through :meth:`one_value_branches` to the value IREE folds them into)."""
+        operands taken through :meth:`one_value_branches` to the value IREE folds them into, and
+        with ``through_fills`` through :meth:`elided_fills`)."""
         folds = self.one_value_branches() if through_branches else {}
+        if through_fills:
+            folds = {**folds, **self.elided_fills()}
 
         def origin(v: int) -> int:
             while v in folds:
@@ -988,6 +995,60 @@ class Program:
         """Two top-level producers equal only through a branch of one value
         (:meth:`one_value_branches`): IREE merges them after the splice."""
         plain = self._producer_keys(through_branches=False)
+        through = self._producer_keys()
+        seen: dict[Op, set[Op]] = {}
+        for v, key in through.items():
+            seen.setdefault(key, set()).add(plain[v])
+        return any(len(forms) > 1 for forms in seen.values())
+
+    def elided_fills(self) -> dict[int, int]:
+        """Top-level fills IREE's canonicalizer elides before its post-splice CSE: the fill's
+        result -> its target. A fill of a value that is by then a splat of the fill's own value
+        is that splat (``ElideRedundantFill``), so a producer of the fill and the same producer
+        of its target are one buffer to CSE (the merge model's ``merges._may_be_splat``). A fill
+        of the whole target is left out: IREE may make it a splat of its own first
+        (``FlattenFullFillToSplat``)."""
+        info: dict[int, ValueInfo] | None = None
+        made: dict[int, int] = {}  # value -> the splat value IREE makes it
+        out: dict[int, int] = {}
+        for op in self.ops:
+            if isinstance(op, Splat):
+                made[op.out] = op.value
+            elif isinstance(op, Slice) and op.src in made:
+                made[op.out] = made[op.src]  # PropagateSplatsThroughSlices
+            elif isinstance(op, (Update, Copy)) and (written := op.upd if isinstance(op, Update) else op.src) in made:
+                info = info if info is not None else self.value_info()
+                if self._covers_an_untied_target(op, info):
+                    made[op.out] = made[written]
+            elif isinstance(op, Fill) and made.get(op.dst) == op.value:
+                info = info if info is not None else self.value_info()
+                made[op.out] = op.value
+                if op.range.length != info[op.dst].size:
+                    out[op.out] = op.dst
+        return out
+
+    def _covers_an_untied_target(self, op: Update | Copy, info: dict[int, ValueInfo]) -> bool:
+        """Does an update (or a copy of a whole value) write the whole of a target an untied
+        top-level op made? IREE makes such a write of a splat a splat: it folds the update into
+        its update operand (``AsyncUpdateOp::fold``: same type, a target of value semantics), or
+        makes it a whole fill (``CombineSplatUpdateFromToFill``, a copy of a whole source first
+        an update, ``AsyncCopyFullSourceToUpdate``) and that a splat (``FlattenFullFillToSplat``:
+        an untied target), whatever the target held."""
+        untied = (Iota, Splat, Slice, Mix, Clone, Sum, Load, GLoad)
+        if op.short or not any(isinstance(x, untied) and op.dst in x.defs() for x in self.ops):
+            return False
+        if isinstance(op, Update):
+            return op.start == Lin(0) and info[op.upd].size == info[op.dst].size
+        return (
+            op.src_range.start == Lin(0)
+            and op.dst_start == Lin(0)
+            and op.src_range.length == info[op.src].size == info[op.dst].size
+        )
+
+    def producers_equal_through_an_elided_fill(self) -> bool:
+        """Two top-level producers equal only through a fill IREE elides (:meth:`elided_fills`):
+        IREE merges them after the splice."""
+        plain = self._producer_keys(through_fills=False)
         through = self._producer_keys()
         seen: dict[Op, set[Op]] = {}
         for v, key in through.items():
@@ -1143,6 +1204,7 @@ SHAPES: tuple[str, ...] = (
     "whole copy over a fresh target",
     "equal producers through a branch of one value",
     "a branch choosing between two globals' buffers",
+    "equal producers through an elided fill of a splat",
     "call result is a global's buffer",
     "call writes a global",
     "callee's argument is a global a call writes",
@@ -1368,7 +1430,8 @@ def _describe_op(op: Op) -> str:
     if isinstance(op, Sum):
         return f"v{op.out} = wsum v{op.src}{op.range}"
     if isinstance(op, Mix):
-        return f"v{op.out} = mix v{op.a}{op.a_range} + 3 * v{op.b}[{op.b_start}..]"
+        lifetime = f" ({op.lifetime})" if op.lifetime != "transient" else ""
+        return f"v{op.out} = mix v{op.a}{op.a_range} + 3 * v{op.b}[{op.b_start}..]{lifetime}"
     if isinstance(op, Call):
         parts = []
         if op.slice_range is not None:
@@ -1493,7 +1556,7 @@ def _check_ops(
                 raise InvalidProgram(f"{what}: out exactly when the callee scales")
         if isinstance(op, (Iota, Splat)) and op.size.lo() < 1:
             raise InvalidProgram(f"{what}: empty value")
-        if isinstance(op, Splat) and op.lifetime not in ("transient", "variable"):
+        if isinstance(op, (Splat, Mix)) and op.lifetime not in ("transient", "variable"):
             raise InvalidProgram(f"{what}: unknown lifetime {op.lifetime!r}")
         if isinstance(op, GStore) and op.also:
             if op.also not in globals_ or op.also not in loaded or op.also == op.glob:

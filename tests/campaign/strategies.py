@@ -162,6 +162,7 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "spelledwrite",
         "wholecopy",
         "branchtwin",
+        "elidedfill",
     ),
 }
 #: Program-level draws per focused profile: how often ranges see step through an index global
@@ -1182,6 +1183,59 @@ class _Gen:
         if written is not None:
             self._release(g, written)
 
+    def add_elided_fill_twin(self) -> None:
+        """A splat written over the whole of a fresh ``iota`` (an update, or a copy of the whole
+        splat), which IREE makes a splat whatever the target held; a ``mix`` of it; a fill of it
+        with the splat's own value, short of its whole, which IREE then elides; the same ``mix``
+        of the fill; the two mixes stored to two globals of one size. After the splice IREE's
+        CSE merges the mixes, so the globals share a buffer (the merge model's
+        ``merges._may_be_splat``; ``tests/regressions/soundness/p1_*``). Before the stores, the
+        two globals' values (the step before's mixes) race: one read through a slice while the
+        other is written in place."""
+        held = dict(self._held_globals())
+        size = {g.name: g.size for g in self.decls}
+        pairs = [(h1, h2) for h1 in held for h2 in held if h1 < h2 and size[h1] == size[h2]]
+        if not pairs:
+            return
+        h1, h2 = self.draw(st.sampled_from(pairs))
+        if self.draw(st.booleans()):
+            h1, h2 = h2, h1
+        x1, x2 = held[h1], held[h2]
+        self._race(*((x1, x2) if self.draw(st.booleans()) else (x2, x1)))
+        n = size[h1]
+        whole = Lin(n + self.draw(st.integers(0, 4)))
+        value = self.unique(37)
+        splat = self.new_value(whole)
+        lifetime = self.draw(st.sampled_from(("transient", "variable")))
+        self.ops.append(Splat(splat, whole, value, lifetime))
+        target = self.new_value(whole)
+        self.ops.append(Iota(target, whole, self.unique(41) * 1000 + 7))
+        self.consume(target)
+        made = self.new_value(whole, self.chain[target])
+        if self.draw(st.booleans()):
+            self.ops.append(Update(made, splat, target, Lin(0)))
+        else:
+            self.ops.append(Copy(made, splat, Range(Lin(0), whole), target, Lin(0)))
+        r = Range(Lin(self.draw(st.integers(0, whole.c0 - n))), Lin(n))
+        b_start = Lin(self.draw(st.integers(0, whole.c0 - n)))
+        first = self.new_value(Lin(n))
+        self.var_chains.add(self.chain[first])
+        self.ops.append(Mix(first, made, r, made, b_start, "variable"))
+        length = self.draw(st.integers(1, whole.c0 - 1))
+        self.consume(made)
+        filled = self.new_value(whole, self.chain[made])
+        self.ops.append(
+            Fill(filled, made, Range(Lin(self.draw(st.integers(0, whole.c0 - length))), Lin(length)), value)
+        )
+        second = self.new_value(Lin(n))
+        self.var_chains.add(self.chain[second])
+        self.ops.append(Mix(second, filled, r, filled, b_start, "variable"))
+        self.read.update((splat, made, filled))
+        for v, glob in ((first, h1), (second, h2)):
+            self.consume(v)
+            self.ops.append(GStore(v, glob))
+            self._global_chain[glob] = self.chain[v]
+
     # -- transactions (top level) ----------------------------------------------------------
     def snapshot(self) -> tuple:
         return (
@@ -1356,6 +1410,8 @@ class _Gen:
             self.add_branch_twin()
         elif kind == "globalchoice":
             self.add_global_choice()
+        elif kind == "elidedfill":
+            self.add_elided_fill_twin()
         elif kind in ("iota", "splat"):
             size = self.draw_lin(1, 20)
             out = self.new_value(size)

@@ -107,7 +107,10 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
     fresh target (those stages fold them into their source; the mutation tests judge
     ``handpicked.WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL`` at the splice), and so are equal slices
     through a branch whose every arm yields one value (those stages fold the branch; the
-    mutation tests judge ``handpicked.BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS`` at the splice);
+    mutation tests judge ``handpicked.BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS`` at the splice),
+    and so are equal producers through a fill of a splat with its own value (those stages elide
+    the fill; the mutation tests judge
+    ``handpicked.ELIDED_FILL_OF_A_WHOLE_UPDATE_STORED_TO_TWO_GLOBALS`` at the splice);
     and one value passed twice to a setter, drawn by the ``globals`` profile only (IREE's inliner
     removes the setter before the hook; ``handpicked.SETTER_GIVEN_ONE_VALUE_TWICE``), and so is a
     branch choosing between two globals' buffers (double buffering: through IREE's stages its own
@@ -124,6 +127,7 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
         "two loads of the step global": 0,
         "whole copy over a fresh target": 0,
         "equal producers through a branch of one value": 0,
+        "equal producers through an elided fill of a splat": 0,
         "one value passed twice to a setter": 0,
         "a branch choosing between two globals' buffers": 0,
     }

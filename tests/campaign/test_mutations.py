@@ -71,6 +71,14 @@ v. *a branch choosing between globals gives one's buffer to the other* (hook:
    rewrite stops with an internal error (review 4, finding 04;
    ``handpicked.BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS``, refused at the splice, after scheduling and
    through IREE's stages: :data:`REFUSED_AT_SPLICE`);
+w. *updates of splats need a splat target* (hook: ``stream_model.model.merges._may_be_splat``,
+   the merge model before review round 9): an update or copy of a splat may be a splat only when
+   its target may be one too, so a splat written over the whole of a dispatch's result is no
+   splat, a later fill of it with the splat's own value is not elided, and a producer of the
+   fill and the same producer of the update are two buffers: the globals they are stored to get
+   no repair (``handpicked.ELIDED_FILL_OF_A_WHOLE_UPDATE_STORED_TO_TWO_GLOBALS``; splice only:
+   IREE's pre-splice canonicalizer elides the fill before the hook, and so does the
+   canonicalization its scheduling runs before a scheduled hook);
 m. *the repair's copy joins the original's execution region* (hook: ``globals_fix._apart``):
    IREE puts both in one allocation and fuses the globals' size globals
    (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``);
@@ -296,6 +304,20 @@ def _loaded_globals_share_a_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(storage, "_only_loaded", lambda holders: False)
 
 
+def _updates_of_splats_need_a_splat_target(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(w) An update or copy of a splat may be a splat only when its target may be one too:
+    ``merges._may_be_splat`` asks it of the target as well (review round 9's root cause)."""
+    original = merges._may_be_splat
+
+    def with_a_splat_target(value: ir.Value, depth: int = 0) -> bool:
+        producer = defining_op(value)
+        if depth <= 16 and producer is not None and producer.name in ("stream.async.update", "stream.async.copy"):
+            return original(value, depth) and merges._may_be_splat(producer.opview.target, depth + 1)
+        return original(value, depth)
+
+    monkeypatch.setattr(merges, "_may_be_splat", with_a_splat_target)
+
+
 def _repair_with_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
     """(i) The shared-globals repair copies with ``stream.async.clone``, which IREE turns back
     into the producer and merges (third review, findings 03-05)."""
@@ -338,6 +360,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "branches-of-one-value-are-their-own": _branches_of_one_value_are_their_own,
     "branch-results-are-their-first-arms": _branch_results_are_their_first_arms,
     "loaded-globals-share-a-buffer": _loaded_globals_share_a_buffer,
+    "updates-of-splats-need-a-splat-target": _updates_of_splats_need_a_splat_target,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
 }
@@ -345,7 +368,8 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
 #: with none left to merge (a slice read whole from offset 0 by a dispatch is folded there
 #: too), its canonicalizer folds a whole copy over a fresh target into its source (and a
-#: branch whose arms all yield one value into that value), and its
+#: branch whose arms all yield one value into that value, and elides a fill of a splat with its
+#: own value: also before a scheduled hook, as scheduling canonicalizes first), and its
 #: inliner leaves no getter or setter calls (the campaign's at-splice judging kills them).
 SPLICE_ONLY = frozenset(
     {
@@ -354,6 +378,7 @@ SPLICE_ONLY = frozenset(
         "loads-of-one-global-are-two-values",
         "whole-copies-do-not-fold",
         "branches-of-one-value-are-their-own",
+        "updates-of-splats-need-a-splat-target",
     }
 )
 #: Weakenings only scheduled IR shows (judged with the hook after scheduling, at the splice as
