@@ -20,6 +20,9 @@ from __future__ import annotations
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
+from stream_model.ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
+from stream_model.semantics.op_table import is_resource
+
 EXECUTABLE = "__slice_elision_copy"
 ENTRY = "copy_bytes"
 
@@ -131,3 +134,31 @@ def _affinity_of(value: ir.Value) -> ir.Attribute | None:
         index = list(producer.results).index(value)
         return _affinity_of(list(producer.opview.resource_operands)[index])
     return producer.attributes["affinity"] if "affinity" in producer.attributes else None
+
+
+def stated_size(value: ir.Value) -> ir.Value | None:
+    """The resource's size as its producer states it (an in-place op's target size, a
+    dispatch's or an execution region's size of that result, an awaited operand's size, a
+    result or storage size); None: ask with ``stream.resource.size``. Not that where
+    the producer states it: on the result of a copy, update or dispatch that is a host query of
+    a partition's output, and IREE 3.13's execution scheduling then fails with a circular
+    dependency (as for a value stored to two globals after an in-place copy)."""
+    producer = defining_op(value)
+    view = producer.opview if producer is not None else None
+    for name in ("target_size", "result_size", "storage_size"):
+        size = getattr(view, name, None) if view is not None else None
+        if isinstance(size, ir.Value):
+            return size
+    if producer is not None and producer.name in ("stream.async.dispatch", "stream.async.execute"):
+        resources = [r for r in producer.results if is_resource(r)]
+        sizes = (
+            operand_segments(producer, DISPATCH_OPERAND_SEGMENTS)["result_sizes"]
+            if producer.name == "stream.async.dispatch"
+            else list(producer.opview.result_sizes)
+        )
+        if len(sizes) == len(resources) and value in resources:
+            return sizes[resources.index(value)]
+    if producer is not None and producer.name == "stream.timepoint.await":
+        index = list(producer.results).index(value)
+        return list(producer.opview.resource_operand_sizes)[index]
+    return None

@@ -30,20 +30,18 @@ from iree.compiler.dialects import stream
 from stream_model import ModuleModel
 from stream_model.interproc.resolved import Resolved
 from stream_model.ir.util import (
-    DISPATCH_OPERAND_SEGMENTS,
     FUNCTION_OPS,
     defining_op,
     dispatch_operand_index,
     nested_ops,
-    operand_segments,
 )
 from stream_model.model.program import FunctionModel, OpInfo
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
 from stream_model.schedule.check import in_place_positions
-from stream_model.semantics.op_table import callee_name, effects_of, is_resource
+from stream_model.semantics.op_table import callee_name, effects_of
 from stream_model.semantics.region_flow import tied_operands
 
-from .copy_dispatch import CopyDispatches
+from .copy_dispatch import CopyDispatches, stated_size
 
 #: How a problem is reported: repaired (or only analysed): a warning; impossible to repair: an
 #: error, which fails the command.
@@ -110,7 +108,7 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
                         protected.add((first, position))
                         at = _copy_point(first, [root])
                         with first.location, ir.InsertionPoint(at):
-                            root_size = _size_of(root)
+                            root_size = stated_size(root)
                             size = root_size if root_size is not None else stream.ResourceSizeOp(root).result
                             first.operands[position] = copies.copy_before(at, _apart(root), size, scheduled)
             for _, repairs in found:
@@ -260,8 +258,8 @@ def _plan(resolved: Resolved, site: StoreSite) -> _StoreRepair:
     reloads = _reloads(resolved, site)
     if isinstance(reloads, str):
         return _StoreRepair(site, why=reloads)
-    size = _size_of(source)
-    repair = _StoreRepair(site, source, size if size is not None else _size_of(value), value, reloads=reloads)
+    size = stated_size(source)
+    repair = _StoreRepair(site, source, size if size is not None else stated_size(value), value, reloads=reloads)
     if not any(f.stream_bodies for f in resolved.model.functions):
         repair.protect = _written_in_place(resolved, value)
     return repair
@@ -468,32 +466,4 @@ def _store_in_callers(resolved: Resolved, fn: FunctionModel, name: str, seen: se
         found = _store_in_callers(resolved, caller, name, seen)
         if found is not None:
             return found
-    return None
-
-
-def _size_of(value: ir.Value) -> ir.Value | None:
-    """The resource's size as its producer states it (an in-place op's target size, a
-    dispatch's or an execution region's size of that result, an awaited operand's size, a
-    result or storage size); None: ask with ``stream.resource.size``. Not that where
-    the producer states it: on the result of a copy, update or dispatch that is a host query of
-    a partition's output, and IREE 3.13's execution scheduling then fails with a circular
-    dependency (as for a value stored to two globals after an in-place copy)."""
-    producer = defining_op(value)
-    view = producer.opview if producer is not None else None
-    for name in ("target_size", "result_size", "storage_size"):
-        size = getattr(view, name, None) if view is not None else None
-        if isinstance(size, ir.Value):
-            return size
-    if producer is not None and producer.name in ("stream.async.dispatch", "stream.async.execute"):
-        resources = [r for r in producer.results if is_resource(r)]
-        sizes = (
-            operand_segments(producer, DISPATCH_OPERAND_SEGMENTS)["result_sizes"]
-            if producer.name == "stream.async.dispatch"
-            else list(producer.opview.result_sizes)
-        )
-        if len(sizes) == len(resources) and value in resources:
-            return sizes[resources.index(value)]
-    if producer is not None and producer.name == "stream.timepoint.await":
-        index = list(producer.results).index(value)
-        return list(producer.opview.resource_operand_sizes)[index]
     return None

@@ -15,39 +15,61 @@ and a load of it with no op in between that may store it, the load returns the v
 Only ``util.global.store`` and ``util.global.store.indirect`` write a global, directly or in a
 callee or a nested region: so a call, an indirect store and any op with regions end what is
 known (closed-world: nothing is forwarded across them, and nothing into a nested block).
+
+IREE's pre-splice stages forward before their copy-on-write; here it has run already. So a load
+whose value may be written in place (an in-place operand of a use, or a use that hands it on: a
+call, a region op, a terminator) takes a *copy* of the stored value, a copy dispatch IREE
+cannot undo (:mod:`.copy_dispatch`), as copy-on-write would have made it; the stored value
+itself, also stored and read elsewhere, is never written through the load (review 12: IREE
+3.13 zeroed a global whose stored value was sliced and filled in place through the forwarded
+load). A load typed other than the value stored cannot take it: the compile refuses.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from iree.compiler import ir
+from iree.compiler.dialects import stream
 
 from stream_model.ir.naming import Names
 from stream_model.ir.util import FUNCTION_OPS
+from stream_model.schedule.check import in_place_positions
+from stream_model.semantics.op_table import is_resource
+
+from .copy_dispatch import CopyDispatches, stated_size
 
 __all__ = ["ForwardedLoad", "find_reloads", "forward_reloads"]
 
 #: Ops after which no store of a global is known any more (besides ops with regions).
 _FORGETS = frozenset({"util.call", "func.call", "util.global.store.indirect"})
+#: Uses that hand a value on to code the forwarding does not follow (besides ops with regions
+#: and terminators).
+_HANDS_ON = frozenset({"util.call", "func.call", "stream.async.call"})
 
 
 @dataclass(frozen=True)
 class ForwardedLoad:
-    """One load replaced by the value a store before it in its block stored."""
+    """One load replaced by the value a store before it in its block stored (or a copy of it),
+    or, with ``why``, one that cannot be."""
 
     load: str  # the load, described
     location: str
     global_name: str
     store_location: str
+    copied: bool = False  # took a copy of the value (it may be written in place)
+    why: str = ""  # why it cannot take the value ("" when it can)
+    store_dropped: bool = False  # the store is read by no one now, and dropped
 
     def line(self) -> str:
         """The repair, as a compile reports it."""
         return (
-            f"{self.load} ({self.location}) of @{self.global_name} takes the value stored at "
-            f"{self.store_location}: IREE 3.13 would read @{self.global_name}'s buffer from before "
-            "that store"
+            f"{self.load} ({self.location}) of @{self.global_name} takes "
+            f"{'a copy of ' if self.copied else ''}the value stored at {self.store_location}: IREE 3.13 "
+            f"would read @{self.global_name}'s buffer from before that store"
+            + ("; the store, read by no one now, is dropped" if self.store_dropped else "")
         )
 
     def hazard_line(self) -> str:
@@ -55,8 +77,13 @@ class ForwardedLoad:
         return (
             f"{self.load} ({self.location}) loads @{self.global_name} after the store at "
             f"{self.store_location} in its block: IREE 3.13 reads @{self.global_name}'s buffer from "
-            "before that store (a compile gives the load the stored value)"
+            f"before that store ({self._what_a_compile_does()})"
         )
+
+    def _what_a_compile_does(self) -> str:
+        if self.why:
+            return f"a compile refuses: {self.why}"
+        return f"a compile gives the load {'a copy of ' if self.copied else ''}the stored value"
 
     def hazard_json(self) -> dict[str, Any]:
         return {
@@ -77,28 +104,90 @@ class ForwardedLoad:
             "location": self.location,
             "global": self.global_name,
             "store_location": self.store_location,
+            "copied": self.copied,
+            "store_dropped": self.store_dropped,
         }
 
 
 def find_reloads(module: ir.Module, names: Names) -> list[ForwardedLoad]:
     """Every load of a global that follows a store to it in the same block, with no op in
-    between that may store it (module docstring); the module is not changed."""
+    between that may store it (module docstring), as :func:`forward_reloads` would forward it;
+    the module is not changed."""
     return [_record(load, store, names) for load, store in _pairs(module)]
 
 
 def forward_reloads(module: ir.Module, names: Names) -> list[ForwardedLoad]:
-    """Replace every load :func:`find_reloads` finds by the value stored, and erase it.
-    Returns what was forwarded (nothing changes when the list is empty)."""
+    """Replace every load :func:`find_reloads` finds by the value stored (or a copy of it), and
+    erase it. When one cannot be (its ``why``), nothing changes: the caller refuses."""
     pairs = _pairs(module)
-    forwarded = [_record(load, store, names) for load, store in pairs]
-    for load, store in pairs:
-        load.results[0].replace_all_uses_with(store.operands[0])
-        load.erase()
-    return forwarded
+    records = [_record(load, store, names) for load, store in pairs]
+    if not records or any(r.why for r in records):
+        return records
+    copies = CopyDispatches(module)
+    with module.context:
+        for (load, store), record in zip(pairs, records, strict=True):
+            value = store.operands[0]
+            if record.copied:
+                with load.location, ir.InsertionPoint(load):
+                    size = stated_size(value)
+                    if size is None:
+                        size = stream.ResourceSizeOp(value).result
+                value = copies.copy_before(load, value, size, scheduled=False)
+            load.results[0].replace_all_uses_with(value)
+            load.erase()
+        dead = _dead_stores({store for _, store in pairs})
+        records = [
+            dataclasses.replace(r, store_dropped=store in dead) for (_, store), r in zip(pairs, records, strict=True)
+        ]
+        for store in dead:
+            store.erase()
+    return records
+
+
+def _dead_stores(candidates: set[ir.Operation]) -> list[ir.Operation]:
+    """Of ``candidates`` (stores whose later loads took their value), those another store of
+    the same global follows in their block with nothing in between that may load it (a load, a
+    call, an indirect access, an op with regions): no one can read what they stored. IREE's
+    pre-splice stages drop them too, and IREE 3.13 mishandles a global stored twice in one
+    block after the splice (review 12: a value and a copy of it stored to one global, the first
+    store's value won)."""
+    dead: list[ir.Operation] = []
+    blocks = {store.block for store in candidates}
+    for block in blocks:
+        pending: dict[str, ir.Operation] = {}
+        for child in block.operations:
+            op = child.operation
+            if op.name == "util.global.store":
+                name = _symbol(op)
+                earlier = pending.get(name)
+                if earlier is not None and earlier in candidates:
+                    dead.append(earlier)
+                pending[name] = op
+            elif op.name == "util.global.load":
+                pending.pop(_symbol(op), None)
+            elif op.name in _FORGETS or op.name == "util.global.load.indirect" or len(op.regions) > 0:
+                pending.clear()
+    return dead
 
 
 def _record(load: ir.Operation, store: ir.Operation, names: Names) -> ForwardedLoad:
-    return ForwardedLoad(names.describe(load), names.location(load), _symbol(load), names.location(store))
+    value, loaded = store.operands[0], load.results[0]
+    why = "" if value.type == loaded.type else f"it loads {loaded.type}, the store stores {value.type}"
+    copied = not why and is_resource(loaded) and _may_be_written(loaded)
+    return ForwardedLoad(names.describe(load), names.location(load), _symbol(load), names.location(store), copied, why)
+
+
+def _may_be_written(value: ir.Value) -> bool:
+    """May ``value`` be written in place? It is an in-place operand of a use, or a use hands it
+    on to code not followed here: a call, an op with regions, a block's terminator (a yield, a
+    return, a branch)."""
+    for use in value.uses:
+        op = getattr(use.owner, "operation", use.owner)
+        if use.operand_number in in_place_positions(op):
+            return True
+        if op.name in _HANDS_ON or len(op.regions) > 0 or _ends_its_block(op):
+            return True
+    return False
 
 
 def _pairs(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
@@ -120,7 +209,7 @@ def _collect(region: ir.Region, found: list[tuple[ir.Operation, ir.Operation]]) 
                 stored[_symbol(op)] = op
             elif op.name == "util.global.load":
                 store = stored.get(_symbol(op))
-                if store is not None and store.operands[0].type == op.results[0].type:
+                if store is not None:
                     found.append((op, store))
             elif op.name in _FORGETS or len(op.regions) > 0:
                 stored.clear()
@@ -130,3 +219,8 @@ def _collect(region: ir.Region, found: list[tuple[ir.Operation, ir.Operation]]) 
 
 def _symbol(op: ir.Operation) -> str:
     return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
+
+
+def _ends_its_block(op: ir.Operation) -> bool:
+    """Is ``op`` its block's terminator (the last op)?"""
+    return bool(list(op.block.operations)[-1].operation == op)

@@ -173,7 +173,11 @@ class ScheduleGuard:
                 if found:
                     raise ScheduleHazardError(f"IREE 3.13 would misread a global: {found[0].hazard_line()}", [])
                 return
-            self.forwarded = forward_reloads(module, names)
+            forwarded = forward_reloads(module, names)
+            stuck = [r for r in forwarded if r.why]
+            if stuck:
+                raise ScheduleHazardError(f"IREE 3.13 would misread a global: {stuck[0].hazard_line()}", [])
+            self.forwarded = forwarded
 
     def run(
         self,

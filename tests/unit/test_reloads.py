@@ -95,3 +95,40 @@ def test_a_store_is_not_known_in_a_nested_block_but_one_there_is() -> None:
 """
     )
     assert found == ["util.global.load %again"]
+
+
+def test_a_store_read_only_by_forwarded_loads_and_stored_over_is_dropped() -> None:
+    with ir.Context() as context:
+        context.allow_unregistered_dialects = True
+        text = _HEAD + (
+            "util.func public @f(%x: index, %z: index) -> index {\n"
+            "  util.global.store %x, @g : index\n"
+            "  %y = util.global.load @g : index\n"
+            "  util.global.store %z, @g : index\n"
+            "  util.return %y : index\n"
+            "}\n"
+        )
+        module = ir.Module.parse(text)
+        (record,) = forward_reloads(module, Names(module, text))
+        assert record.store_dropped and "the store, read by no one now, is dropped" in record.line()
+        stores = [op for op in list(module.body.operations)[-1].regions[0].blocks[0].operations]
+        assert [op.name for op in stores] == ["util.global.store", "util.return"]
+
+
+def test_a_store_another_load_still_reads_is_kept() -> None:
+    with ir.Context() as context:
+        context.allow_unregistered_dialects = True
+        text = _HEAD + (
+            "util.func public @f(%x: index, %z: index) -> index {\n"
+            "  util.global.store %x, @g : index\n"
+            "  util.call @touches_nothing() : () -> ()\n"
+            "  util.global.store %z, @g : index\n"
+            "  %y = util.global.load @g : index\n"
+            "  util.return %y : index\n"
+            "}\n"
+        )
+        module = ir.Module.parse(text)
+        (record,) = forward_reloads(module, Names(module, text))
+        assert not record.store_dropped  # the load took the second store's value; the call may read the first
+        ops = [op.name for op in list(module.body.operations)[-1].regions[0].blocks[0].operations]
+        assert ops == ["util.global.store", "util.call", "util.global.store", "util.return"]
