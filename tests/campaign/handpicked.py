@@ -360,6 +360,17 @@ FOUND_THROUGH_IREE_STAGES: tuple[Program, ...] = (
     GETTER_RESULT_FILLED_THEN_STORED,
 )
 
+#: Found by the campaign's ``globals`` profile judged at the splice: a reload of @g0 right after
+#: the store of its filled value. IREE 3.13 reads the buffer from before the store; the schedule
+#: guard's repair of what it then saw lost the fill, unless the guard first gives the load the
+#: stored value (``rewriter.reloads``). Not in :data:`ALL`: after scheduling (no guard) IREE's
+#: misread is the program's, judged an upstream fault.
+RELOAD_AFTER_A_FILLED_STORE = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-reload-after-store-reads-the-buffer-before-a-repaired-fill.json").read_text())[
+        "program"
+    ]
+)
+
 ALL: tuple[Program, ...] = (
     WRITE_THROUGH_TIED_CHAIN,
     OVERLAPPING_WRITE_BEFORE_READ,

@@ -8,7 +8,10 @@ and a weakened check must be killed.
 * *the check's disjointness weakened* (every z3 answer taken as "disjoint", as the rule's
   ``unknown-is-disjoint`` mutation does): the guard lets IREE's real G1 reorders through, the
   tool's builds compute wrong values, and the campaign fails them (a reorder the check let
-  through is never excused as IREE's).
+  through is never excused as IREE's);
+* *loads after a store left unforwarded* (``rewriter.reloads`` a no-op): at the splice the tool's
+  build reads a reloaded global's old buffer and the guard's repair keeps it
+  (``handpicked.RELOAD_AFTER_A_FILLED_STORE``).
 
 Both compile in this process (``Oracle(in_process=True)``), so that the patch reaches the guard.
 """
@@ -21,8 +24,11 @@ from pathlib import Path
 
 import pytest
 
+import rewriter.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
+import tests.campaign.oracle as oracle_module
 from stream_model.symbolic.proofs import DISJOINT
+from tests.campaign import handpicked
 from tests.campaign.campaign import DEFAULT_SEED, profile_batches
 from tests.campaign.oracle import FAILING, Oracle, VmfbCache, default_cache_dir
 from tests.campaign.program import Program
@@ -82,3 +88,21 @@ def test_weakening_the_checks_disjointness_is_killed(tmp_path: Path, monkeypatch
     killed = [o for o in weakened if o.status in FAILING]
     print("\n".join(f"p{o.index}: {o.status}: {o.detail}" for o in killed))
     assert killed and all("the schedule check let through" in o.detail for o in killed)
+
+
+def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard's forwarding of a load after a store of its global (``rewriter.reloads``) made a
+    no-op, in the compile and in the oracle's analysis run alike: at the splice the tool's build
+    of ``handpicked.RELOAD_AFTER_A_FILLED_STORE`` loses the fill (IREE reads the reload's old
+    buffer, and the guard's repair keeps that). Only splice-level input reaches it: IREE's own
+    pre-splice stages forward the load, and after scheduling there is no guard."""
+    program = handpicked.RELOAD_AFTER_A_FILLED_STORE
+    cache = VmfbCache(tmp_path / "cache")
+    with Oracle(tmp_path / "real", cache, record_faults=False, in_process=True, at_splice=True) as oracle:
+        assert [o.status for o in oracle.judge([program]).outcomes] == ["ok"]
+    monkeypatch.setattr(schedule_guard, "forward_reloads", lambda module, names: [])
+    monkeypatch.setattr(oracle_module, "forward_reloads", lambda module, names: [])
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True, at_splice=True) as oracle:
+        (weakened,) = oracle.judge([program]).outcomes
+    print(f"\n{weakened.status}: {weakened.detail}")
+    assert weakened.status in FAILING
