@@ -13,7 +13,7 @@ and a weakened check must be killed.
   build reads a reloaded global's old buffer and the guard's repair keeps it
   (``handpicked.RELOAD_AFTER_A_FILLED_STORE``).
 
-Both compile in this process (``Oracle(in_process=True)``), so that the patch reaches the guard.
+All compile in this process (``Oracle(in_process=True)``), so that the patch reaches the guard.
 """
 
 from __future__ import annotations
