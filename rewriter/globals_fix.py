@@ -110,7 +110,7 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
                         with first.location, ir.InsertionPoint(at):
                             root_size = stated_size(root)
                             size = root_size if root_size is not None else stream.ResourceSizeOp(root).result
-                            first.operands[position] = copies.copy_before(at, _apart(root), size, scheduled)
+                            first.operands[position] = copies.copy_before(at, _apart(resolved, root), size, scheduled)
             for _, repairs in found:
                 for r in repairs:
                     assert r.value is not None and r.stored is not None
@@ -118,7 +118,7 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
                     at = _copy_point(op, [r.value, r.stored] + ([r.size] if r.size is not None else []))
                     with op.location, ir.InsertionPoint(at):
                         size = r.size if r.size is not None else stream.ResourceSizeOp(r.stored).result
-                        source = r.value if scheduled else _apart(r.value)
+                        source = r.value if scheduled else _apart(resolved, r.value)
                     op.operands[r.site.operand] = copies.copy_before(at, source, size, scheduled)
             # After every repair: a store's value is then its copy where it has one.
             forwarded = {load: store for _, repairs in found for r in repairs for load, store in r.reloads}
@@ -128,7 +128,7 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
     return out
 
 
-def _apart(value: ir.Value) -> ir.Value:
+def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
     """``value`` through a ``util.optimization_barrier`` (a host op): the copy that reads it
     cannot join the execution region that makes ``value``, so IREE gives the copy an allocation
     of its own. In one allocation with the original, IREE 3.13 makes the globals subranges of
@@ -141,17 +141,48 @@ def _apart(value: ir.Value) -> ir.Value:
     scheduler may run such a write first (fault G1), and the barrier's host wait puts the copy
     in an earlier region (review 11, ``j2``: a load copied and filled in place in one function).
 
-    A global's load that nothing in its function writes in place (:func:`_may_write_in_place`)
-    needs neither, and must not get a barrier: a host barrier awaits the global's timepoint,
-    and where IREE 3.13 proves that timepoint immediate its HAL lowering emits a
-    ``vm.cond_fail`` of a constant OK status that its own verifier rejects (the module does not
-    compile; a load passed twice to a setter)."""
+    A global's buffer (a load, or a getter's result) that nothing in its function writes in
+    place (:func:`_may_write_in_place`) needs neither, and must not get a barrier: a host
+    barrier awaits the global's timepoint, and where IREE 3.13 proves that timepoint immediate
+    its HAL lowering emits a ``vm.cond_fail`` of a constant OK status that its own verifier
+    rejects (the module does not compile; a load or a getter's result passed twice to a
+    setter, review 11)."""
+    held = _globals_held(resolved, value)
     owner = value.owner
-    if not isinstance(owner, ir.Block):
-        op = getattr(owner, "operation", owner)
-        if op.name == "util.global.load" and not _may_write_in_place(_function_of(op), _global_name(op)):
+    if held and not isinstance(owner, ir.Block):
+        function = _function_of(getattr(owner, "operation", owner))
+        if not any(_may_write_in_place(function, name) for name in held):
             return value
     return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
+
+
+def _globals_held(resolved: Resolved, value: ir.Value) -> list[str]:
+    """The global whose buffer ``value`` is, where that is all it may be: a load's global, or
+    that of a getter (a callee in the module whose returned value is a load in its entry block:
+    made by no execution region of its own either); else none."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return []
+    op = getattr(owner, "operation", owner)
+    if op.name == "util.global.load":
+        return [_global_name(op)]
+    if op.name not in ("util.call", "func.call"):
+        return []
+    callee = resolved.model.function(callee_name(op))
+    if callee is None:
+        return []
+    blocks = list(callee.op.regions[0].blocks)
+    if len(blocks) != 1:
+        return []
+    block = blocks[0]
+    terminator = list(block.operations)[-1].operation
+    if terminator.name not in ("util.return", "func.return"):
+        return []
+    returned = terminator.operands[ir.OpResult(value).result_number]
+    made_by = defining_op(returned)
+    if made_by is None or made_by.name != "util.global.load" or made_by.block != block:
+        return []
+    return [_global_name(made_by)]
 
 
 def _may_write_in_place(function: ir.Operation, name: str) -> bool:

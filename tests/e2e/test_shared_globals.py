@@ -300,18 +300,29 @@ def _ops(module):  # noqa: ANN001, ANN202 - an ir.Module; every op, pre-order
     return out
 
 
-def test_a_copy_of_a_global_load_compiles_and_repairs(tmp_path: Path) -> None:
-    """@f passes @p0_g0's loaded buffer to a setter of @p0_g0 and @p0_g1, so @p0_g1 is given a
-    copy of a load. The copy takes the load as it is: through a host barrier IREE 3.13 could not
-    compile it ("'vm.cond_fail' op status is 0"). Stock IREE shares the buffer, and the next
-    step's fill of @p0_g1 shows in @p0_g0's weighted sum (5145108)."""
-    text = (SHAPES / "global_load_passed_twice_to_a_setter.mlir").read_text()
+@pytest.mark.parametrize(
+    ("shape", "given", "expected"),
+    [
+        # The global's load: stock shares the buffer, and the next step's fill of @p0_g1 shows
+        # in @p0_g0's weighted sum (5145108).
+        ("global_load_passed_twice_to_a_setter", "@p0_g1", [[10258450]] * 3),
+        # The same through a getter of @p0_g0 (review 11, m).
+        ("getter_result_passed_twice_to_a_setter", "@p0_g1", [[148130792]] * 3),
+    ],
+)
+def test_a_copy_of_a_globals_buffer_compiles_and_repairs(
+    shape: str, given: str, expected: list[list[int]], tmp_path: Path
+) -> None:
+    """@f passes @p0_g0's buffer twice to a setter of @p0_g0 and @p0_g1, so @p0_g1 is given a
+    copy of it. Nothing in @f writes @p0_g0 in place, so the copy takes the buffer as it is:
+    through a host barrier IREE 3.13 could not compile it ("'vm.cond_fail' op status is 0")."""
+    text = (SHAPES / f"{shape}.mlir").read_text()
     reports = []
     out = tmp_path / "repaired.vmfb"
     compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: reports.append(elide_slices(m, source=text)))
     (diagnostic,) = reports[0].diagnostics
-    assert diagnostic.fixed and "gave @p0_g1 its own copy" in diagnostic.message
-    assert [step[0].tolist() for step in run_steps(out, "f", [[1], [2], [3]])] == [[10258450]] * 3
+    assert diagnostic.fixed and f"gave {given} its own copy" in diagnostic.message
+    assert [step[0].tolist() for step in run_steps(out, "f", [[1], [2], [3]])] == expected
 
 
 def test_a_copy_of_a_load_written_in_place_runs_before_the_write(tmp_path: Path) -> None:
