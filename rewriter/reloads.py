@@ -17,12 +17,11 @@ callee or a nested region: so a call, an indirect store and any op with regions 
 known (closed-world: nothing is forwarded across them, and nothing into a nested block).
 
 IREE's pre-splice stages forward before their copy-on-write; here it has run already. So a load
-whose value may be written in place (an in-place operand of a use, or a use that hands it on: a
-call, a region op, a terminator) takes a *copy* of the stored value, a copy dispatch IREE
-cannot undo (:mod:`.copy_dispatch`), as copy-on-write would have made it; the stored value
-itself, also stored and read elsewhere, is never written through the load (review 12: IREE
-3.13 zeroed a global whose stored value was sliced and filled in place through the forwarded
-load). A load typed other than the value stored cannot take it: the compile refuses.
+whose value is written in place by a use takes a *copy* of the stored value, a copy dispatch
+IREE cannot undo (:mod:`.copy_dispatch`), as copy-on-write would have made it; the stored
+value itself, also stored and read elsewhere, is never written through the load (review 12:
+IREE 3.13 zeroed a global whose stored value was sliced and filled in place through the
+forwarded load). A load typed other than the value stored cannot take it: the compile refuses.
 """
 
 from __future__ import annotations
@@ -45,9 +44,6 @@ __all__ = ["ForwardedLoad", "find_reloads", "forward_reloads"]
 
 #: Ops after which no store of a global is known any more (besides ops with regions).
 _FORGETS = frozenset({"util.call", "func.call", "util.global.store.indirect"})
-#: Uses that hand a value on to code the forwarding does not follow (besides ops with regions
-#: and terminators).
-_HANDS_ON = frozenset({"util.call", "func.call", "stream.async.call"})
 
 
 @dataclass(frozen=True)
@@ -178,16 +174,11 @@ def _record(load: ir.Operation, store: ir.Operation, names: Names) -> ForwardedL
 
 
 def _may_be_written(value: ir.Value) -> bool:
-    """May ``value`` be written in place? It is an in-place operand of a use, or a use hands it
-    on to code not followed here: a call, an op with regions, a block's terminator (a yield, a
-    return, a branch)."""
-    for use in value.uses:
-        op = getattr(use.owner, "operation", use.owner)
-        if use.operand_number in in_place_positions(op):
-            return True
-        if op.name in _HANDS_ON or len(op.regions) > 0 or _ends_its_block(op):
-            return True
-    return False
+    """Is ``value`` written in place by a use (an in-place operand of it, a tied operand of a
+    call)? That is where IREE's copy-on-write would have cloned it. Handed on untied (to a call,
+    into a region) it stays the global's buffer, as a load of it would be: a callee that
+    writes the global by name writes what it was given (the campaign's by-reference globals)."""
+    return any(use.operand_number in in_place_positions(use.owner) for use in value.uses)
 
 
 def _pairs(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
@@ -219,8 +210,3 @@ def _collect(region: ir.Region, found: list[tuple[ir.Operation, ir.Operation]]) 
 
 def _symbol(op: ir.Operation) -> str:
     return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
-
-
-def _ends_its_block(op: ir.Operation) -> bool:
-    """Is ``op`` its block's terminator (the last op)?"""
-    return bool(list(op.block.operations)[-1].operation == op)
