@@ -40,7 +40,7 @@ from stream_model.semantics.op_table import is_resource
 
 from .copy_dispatch import CopyDispatches, stated_size
 
-__all__ = ["ForwardedLoad", "find_reloads", "forward_reloads"]
+__all__ = ["ForwardedLoad", "find_reloads", "forward_reloads", "may_have_reloads"]
 
 #: Ops after which no store of a global is known any more (besides ops with regions).
 _FORGETS = frozenset({"util.call", "func.call", "util.global.store.indirect"})
@@ -181,7 +181,32 @@ def _may_be_written(value: ir.Value) -> bool:
     return any(use.operand_number in in_place_positions(use.owner) for use in value.uses)
 
 
+def may_have_reloads(module: ir.Module) -> bool:
+    """Does some function load a global after it stores it, in program order? One walk that
+    looks at names only (a compile pays for it whether or not there is a reload): where it says
+    no, :func:`find_reloads` finds nothing."""
+    stored: set[str] = set()
+    found = False
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        name = op.name
+        if name in FUNCTION_OPS:
+            stored.clear()
+        elif name == "util.global.store":
+            stored.add(_symbol(op))
+        elif name == "util.global.load" and stored and _symbol(op) in stored:
+            found = True
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
 def _pairs(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
+    if not may_have_reloads(module):
+        return []
     found: list[tuple[ir.Operation, ir.Operation]] = []
     for op in module.body.operations:
         if op.operation.name in FUNCTION_OPS:

@@ -49,7 +49,7 @@ from stream_model.semantics.op_table import effects_of
 from .collector import no_collector_pauses
 from .copy_dispatch import CopyDispatches
 from .pipeline.common import CompileError
-from .reloads import ForwardedLoad, find_reloads, forward_reloads
+from .reloads import ForwardedLoad, find_reloads, forward_reloads, may_have_reloads
 
 __all__ = ["GuardReport", "Repair", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
 
@@ -164,7 +164,7 @@ class ScheduleGuard:
         takes the stored value (:mod:`.reloads`: IREE 3.13 would read the buffer from before
         the store, and the check cannot see it afterwards). Without repairs, the compile
         refuses instead."""
-        if not self.check:
+        if not self.check or not may_have_reloads(module):
             return
         with no_collector_pauses():
             names = Names(module, self.source, self.filename)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from rewriter.reloads import find_reloads, forward_reloads
+from rewriter.reloads import find_reloads, forward_reloads, may_have_reloads
 from stream_model.ir.naming import Names
 
 _HEAD = """
@@ -132,3 +132,17 @@ def test_a_store_another_load_still_reads_is_kept() -> None:
         assert not record.store_dropped  # the load took the second store's value; the call may read the first
         ops = [op.name for op in list(module.body.operations)[-1].regions[0].blocks[0].operations]
         assert ops == ["util.global.store", "util.call", "util.global.store", "util.return"]
+
+
+def test_a_load_before_the_store_is_no_reload_and_costs_one_walk() -> None:
+    with ir.Context() as context:
+        context.allow_unregistered_dialects = True
+        text = _HEAD + (
+            "util.func public @f(%x: index) -> index {\n"
+            "  %y = util.global.load @g : index\n"
+            "  util.global.store %x, @g : index\n"
+            "  util.return %y : index\n"
+            "}\n"
+        )
+        module = ir.Module.parse(text)
+        assert not may_have_reloads(module) and find_reloads(module, Names(module, text)) == []
