@@ -28,7 +28,7 @@ from stream_model.ir.naming import Names
 from stream_model.schedule.global_order import GlobalEvents, global_events
 from stream_model.semantics.phase import Phase, classify_phase
 
-from ..reloads import ForwardedLoad, find_reloads
+from ..reloads import ForwardedLoad, find_reloads, may_have_reloads
 from .common import CompileError, new_context
 from .driver import _check_input, _compile_to_flow, _parse_stream_async, after_scheduling
 from .flags import check_supported_flags, stream_options
@@ -108,7 +108,8 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
             rest = after
         elif entry == "splice":
             module = _parse_stream_async(context, data, src.name, Phase.SPLICE)
-            reloads = find_reloads(module, Names(module, _text(data), str(src)))
+            if may_have_reloads(module):
+                reloads = find_reloads(module, Names(module, _text(data), str(src)))
             rest = after
         else:
             module = _parse_stream_async(context, data, src.name, Phase.SCHEDULED)
