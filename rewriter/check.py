@@ -20,7 +20,7 @@ from stream_model.schedule.global_order import check_global_order
 
 from .explain import jsonl
 from .outputs import Outputs
-from .reloads import ForwardedLoad
+from .reloads import GlobalRepair
 
 __all__ = ["EXIT_HAZARD", "check_file", "run_check"]
 
@@ -33,8 +33,8 @@ def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) ->
     return _check(input_path, iree_flags)[0]
 
 
-def _check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> tuple[ScheduleReport, list[ForwardedLoad]]:
-    """The schedule check, and the loads after a store at the splice that IREE misreads
+def _check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> tuple[ScheduleReport, list[GlobalRepair]]:
+    """The schedule check, and the accesses to globals at the splice that IREE misreads
     (:mod:`.reloads`)."""
     from .pipeline.schedule import schedule_for_check
 

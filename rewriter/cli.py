@@ -366,7 +366,7 @@ def _schedule_summary(guard: ScheduleGuard) -> None:
     if report is None:
         return
     for forwarded in report.forwarded:
-        print(f"slice-elision: warning: repaired a global's load: {forwarded.line()}", file=sys.stderr)
+        print(f"slice-elision: warning: repaired an access to a global: {forwarded.line()}", file=sys.stderr)
     for repair in report.repairs:
         print(f"slice-elision: warning: repaired IREE's schedule: {repair.line()}", file=sys.stderr)
 

@@ -32,14 +32,12 @@ from stream_model.interproc.resolved import Resolved
 from stream_model.ir.util import (
     FUNCTION_OPS,
     defining_op,
-    dispatch_operand_index,
     nested_ops,
 )
 from stream_model.model.program import FunctionModel, OpInfo
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
-from stream_model.schedule.check import in_place_positions
+from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics.op_table import callee_name, effects_of
-from stream_model.semantics.region_flow import tied_operands
 
 from .copy_dispatch import CopyDispatches, stated_size
 
@@ -151,7 +149,7 @@ def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
     owner = value.owner
     if held and not isinstance(owner, ir.Block):
         function = _function_of(getattr(owner, "operation", owner))
-        if not any(_may_write_in_place(function, name) for name in held):
+        if not any(_may_write_in_place(resolved, function, name) for name in held):
             return value
     return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
 
@@ -185,23 +183,25 @@ def _globals_held(resolved: Resolved, value: ir.Value) -> list[str]:
     return [_global_name(made_by)]
 
 
-def _may_write_in_place(function: ir.Operation, name: str) -> bool:
+def _may_write_in_place(resolved: Resolved, function: ir.Operation, name: str) -> bool:
     """May an op of ``function`` write global ``name``'s buffer in place? Any in-place write
-    whose chain of tied results starts at a load of ``name``, or at a value the function does
-    not make (a block argument, a call's result, a result of an op with regions): it may be that
-    buffer. A chain from another global's load may not, once the repair has run (globals that
-    shared a buffer each have their own)."""
+    whose chain of tied results starts at a load of ``name`` or a getter of it, or at a value
+    the function does not make that may be any buffer (a block argument, another call's result,
+    a result of an op with regions). A chain from another global's load or getter may not, once
+    the repair has run (globals that shared a buffer each have their own)."""
     for op in nested_ops(function):
         for position in in_place_positions(op):
             root = _tied_root(op.operands[position])
+            held = _globals_held(resolved, root)
+            if held:
+                if name in held:
+                    return True
+                continue
             owner = root.owner
             if isinstance(owner, ir.Block):
                 return True
             made_by = getattr(owner, "operation", owner)
-            if made_by.name == "util.global.load":
-                if _global_name(made_by) == name:
-                    return True
-            elif made_by.name in ("util.call", "func.call") or len(made_by.regions) > 0:
+            if made_by.name in ("util.call", "func.call") or len(made_by.regions) > 0:
                 return True
     return False
 
@@ -209,12 +209,10 @@ def _may_write_in_place(function: ir.Operation, name: str) -> bool:
 def _tied_root(value: ir.Value) -> ir.Value:
     """The value at the start of ``value``'s chain of tied results (in-place writes)."""
     while not isinstance(value.owner, ir.Block):
-        op = getattr(value.owner, "operation", value.owner)
-        tied = tied_operands(op)[ir.OpResult(value).result_number]
+        tied = tied_operand_of(getattr(value.owner, "operation", value.owner), value)
         if tied is None:
             return value
-        start = dispatch_operand_index(op, "resource_operands", 0) if op.name == "stream.async.dispatch" else 0
-        value = op.operands[start + tied]
+        value = tied
     return value
 
 

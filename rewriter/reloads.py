@@ -22,6 +22,14 @@ IREE cannot undo (:mod:`.copy_dispatch`), as copy-on-write would have made it; t
 value itself, also stored and read elsewhere, is never written through the load (review 12:
 IREE 3.13 zeroed a global whose stored value was sliced and filled in place through the
 forwarded load). A load typed other than the value stored cannot take it: the compile refuses.
+
+The same stages drop a store that another store of the global follows in its block, with
+nothing in between that may read it. IREE 3.13 after the splice keeps the *first* of two such
+stores when the first stores the global's own buffer written in place (review 13: a filled load
+stored, then a fresh value stored over it; the global kept the fill). So that store is dropped
+too (:class:`DroppedStore`), as is a store whose loads were all forwarded (review 12: a value and
+a copy of it stored to one global, the first won). Only resource globals: IREE reads scalar
+globals after a store right.
 """
 
 from __future__ import annotations
@@ -35,12 +43,21 @@ from iree.compiler.dialects import stream
 
 from stream_model.ir.naming import Names
 from stream_model.ir.util import FUNCTION_OPS
-from stream_model.schedule.check import in_place_positions
+from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics.op_table import is_resource
 
 from .copy_dispatch import CopyDispatches, stated_size
 
-__all__ = ["ForwardedLoad", "find_reloads", "forward_reloads", "may_have_reloads"]
+__all__ = [
+    "DroppedStore",
+    "ForwardedLoad",
+    "GlobalRepair",
+    "find_misread_globals",
+    "find_reloads",
+    "forward_reloads",
+    "may_misread_globals",
+    "repair_globals",
+]
 
 #: Ops after which no store of a global is known any more (besides ops with regions).
 _FORGETS = frozenset({"util.call", "func.call", "util.global.store.indirect"})
@@ -105,6 +122,152 @@ class ForwardedLoad:
         }
 
 
+@dataclass(frozen=True)
+class DroppedStore:
+    """A store of a resource global's own buffer written in place, stored over later in its
+    block with nothing in between that may read the global: dropped (IREE 3.13 keeps it)."""
+
+    store: str  # the store, described
+    location: str
+    global_name: str
+    over_location: str  # the store after it
+    why: str = ""  # always "": it can always be dropped
+
+    def line(self) -> str:
+        return (
+            f"{self.store} ({self.location}) of @{self.global_name}, stored over at "
+            f"{self.over_location} with nothing reading it, is dropped: IREE 3.13 would keep it"
+        )
+
+    def hazard_line(self) -> str:
+        return (
+            f"{self.store} ({self.location}) stores @{self.global_name}'s own buffer written in "
+            f"place, and the store at {self.over_location} stores over it in its block: IREE 3.13 "
+            "keeps the first (a compile drops it)"
+        )
+
+    def hazard_json(self) -> dict[str, Any]:
+        return {
+            "type": "schedule-check",
+            "check": "store-stored-over",
+            "hazard": True,
+            "store": self.store,
+            "location": self.location,
+            "global": self.global_name,
+            "over_location": self.over_location,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "schedule-repair",
+            "repair": "store-dropped",
+            "store": self.store,
+            "location": self.location,
+            "global": self.global_name,
+            "over_location": self.over_location,
+        }
+
+
+#: What IREE 3.13 misreads at the splice, and its repair.
+GlobalRepair = ForwardedLoad | DroppedStore
+
+
+def find_misread_globals(module: ir.Module, names: Names) -> list[GlobalRepair]:
+    """Every load after a store (:func:`find_reloads`) and every store of a global's own
+    buffer written in place and stored over (:class:`DroppedStore`), as :func:`repair_globals`
+    would repair them; the module is not changed."""
+    if not may_misread_globals(module):
+        return []
+    return [*find_reloads(module, names), *_stored_over_records(module, names)]
+
+
+def repair_globals(module: ir.Module, names: Names) -> list[GlobalRepair]:
+    """Forward every load after a store (:func:`forward_reloads`), then drop every store
+    stored over that IREE would keep. When a load cannot be forwarded (its ``why``), nothing
+    changes and the caller refuses."""
+    if not may_misread_globals(module):
+        return []
+    loads = forward_reloads(module, names)
+    if any(r.why for r in loads):
+        return list(loads)
+    return [*loads, *_drop_stored_over(module, names)]
+
+
+def _stored_over(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
+    """(store, the store over it) for every store of a resource global's own buffer written in
+    place that another store of the global follows in its block, nothing reading it between."""
+    out: list[tuple[ir.Operation, ir.Operation]] = []
+    for op in module.body.operations:
+        if op.operation.name in FUNCTION_OPS:
+            for region in op.operation.regions:
+                for block in _blocks(region):
+                    out += [(a, b) for a, b in _stored_over_in(block) if _own_buffer_written(a)]
+    return out
+
+
+def _stored_over_records(module: ir.Module, names: Names) -> list[DroppedStore]:
+    return [
+        DroppedStore(names.describe(a), names.location(a), _symbol(a), names.location(b))
+        for a, b in _stored_over(module)
+    ]
+
+
+def _drop_stored_over(module: ir.Module, names: Names) -> list[DroppedStore]:
+    pairs = _stored_over(module)
+    records = _stored_over_records(module, names)
+    for store, _ in pairs:
+        store.erase()
+    return records
+
+
+def _own_buffer_written(store: ir.Operation) -> bool:
+    """Is the value ``store`` stores its global's own buffer (a load of it) written in place?"""
+    value = store.operands[0]
+    if not is_resource(value):
+        return False
+    written = False
+    while not isinstance(value.owner, ir.Block):
+        producer = getattr(value.owner, "operation", value.owner)
+        if producer.name == "util.global.load":
+            return written and _symbol(producer) == _symbol(store)
+        tied = tied_operand_of(producer, value)
+        if tied is None:
+            return False
+        value, written = tied, True
+    return False
+
+
+def _blocks(region: ir.Region) -> list[ir.Block]:
+    """The blocks of ``region`` and of every region nested in it."""
+    out: list[ir.Block] = []
+    for block in region.blocks:
+        out.append(block)
+        for child in block.operations:
+            for nested in child.operation.regions:
+                out += _blocks(nested)
+    return out
+
+
+def _stored_over_in(block: ir.Block) -> list[tuple[ir.Operation, ir.Operation]]:
+    """(store, the later store of its global) in ``block``, nothing between that may read it
+    (a load of it, a call, an indirect access, an op with regions)."""
+    out: list[tuple[ir.Operation, ir.Operation]] = []
+    pending: dict[str, ir.Operation] = {}
+    for child in block.operations:
+        op = child.operation
+        if op.name == "util.global.store":
+            name = _symbol(op)
+            earlier = pending.get(name)
+            if earlier is not None:
+                out.append((earlier, op))
+            pending[name] = op
+        elif op.name == "util.global.load":
+            pending.pop(_symbol(op), None)
+        elif op.name in _FORGETS or op.name == "util.global.load.indirect" or len(op.regions) > 0:
+            pending.clear()
+    return out
+
+
 def find_reloads(module: ir.Module, names: Names) -> list[ForwardedLoad]:
     """Every load of a global that follows a store to it in the same block, with no op in
     between that may store it (module docstring), as :func:`forward_reloads` would forward it;
@@ -142,28 +305,10 @@ def forward_reloads(module: ir.Module, names: Names) -> list[ForwardedLoad]:
 
 def _dead_stores(candidates: set[ir.Operation]) -> list[ir.Operation]:
     """Of ``candidates`` (stores whose later loads took their value), those another store of
-    the same global follows in their block with nothing in between that may load it (a load, a
-    call, an indirect access, an op with regions): no one can read what they stored. IREE's
-    pre-splice stages drop them too, and IREE 3.13 mishandles a global stored twice in one
-    block after the splice (review 12: a value and a copy of it stored to one global, the first
-    store's value won)."""
-    dead: list[ir.Operation] = []
-    blocks = {store.block for store in candidates}
-    for block in blocks:
-        pending: dict[str, ir.Operation] = {}
-        for child in block.operations:
-            op = child.operation
-            if op.name == "util.global.store":
-                name = _symbol(op)
-                earlier = pending.get(name)
-                if earlier is not None and earlier in candidates:
-                    dead.append(earlier)
-                pending[name] = op
-            elif op.name == "util.global.load":
-                pending.pop(_symbol(op), None)
-            elif op.name in _FORGETS or op.name == "util.global.load.indirect" or len(op.regions) > 0:
-                pending.clear()
-    return dead
+    the same global follows in their block with nothing in between that may read it: no one can
+    read what they stored (review 12: a value and a copy of it stored to one global, IREE 3.13
+    kept the first)."""
+    return [a for block in {c.block for c in candidates} for a, _ in _stored_over_in(block) if a in candidates]
 
 
 def _record(load: ir.Operation, store: ir.Operation, names: Names) -> ForwardedLoad:
@@ -181,10 +326,10 @@ def _may_be_written(value: ir.Value) -> bool:
     return any(use.operand_number in in_place_positions(use.owner) for use in value.uses)
 
 
-def may_have_reloads(module: ir.Module) -> bool:
-    """Does some function load a global after it stores it, in program order? One walk that
-    looks at names only (a compile pays for it whether or not there is a reload): where it says
-    no, :func:`find_reloads` finds nothing."""
+def may_misread_globals(module: ir.Module) -> bool:
+    """Does some function load or store a global after it stores it, in program order? One walk
+    that looks at names only (a compile pays for it whether or not there is one): where it says
+    no, :func:`find_misread_globals` finds nothing."""
     stored: set[str] = set()
     found = False
 
@@ -194,7 +339,11 @@ def may_have_reloads(module: ir.Module) -> bool:
         if name in FUNCTION_OPS:
             stored.clear()
         elif name == "util.global.store":
-            stored.add(_symbol(op))
+            symbol = _symbol(op)
+            if symbol in stored:
+                found = True
+                return ir.WalkResult.INTERRUPT
+            stored.add(symbol)
         elif name == "util.global.load" and stored and _symbol(op) in stored:
             found = True
             return ir.WalkResult.INTERRUPT
@@ -205,8 +354,6 @@ def may_have_reloads(module: ir.Module) -> bool:
 
 
 def _pairs(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
-    if not may_have_reloads(module):
-        return []
     found: list[tuple[ir.Operation, ir.Operation]] = []
     for op in module.body.operations:
         if op.operation.name in FUNCTION_OPS:
@@ -225,7 +372,7 @@ def _collect(region: ir.Region, found: list[tuple[ir.Operation, ir.Operation]]) 
                 stored[_symbol(op)] = op
             elif op.name == "util.global.load":
                 store = stored.get(_symbol(op))
-                if store is not None:
+                if store is not None and is_resource(op.results[0]):
                     found.append((op, store))
             elif op.name in _FORGETS or len(op.regions) > 0:
                 stored.clear()

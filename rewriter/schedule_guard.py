@@ -49,7 +49,7 @@ from stream_model.semantics.op_table import effects_of
 from .collector import no_collector_pauses
 from .copy_dispatch import CopyDispatches
 from .pipeline.common import CompileError
-from .reloads import ForwardedLoad, find_reloads, forward_reloads, may_have_reloads
+from .reloads import GlobalRepair, find_misread_globals, may_misread_globals, repair_globals
 
 __all__ = ["GuardReport", "Repair", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
 
@@ -103,9 +103,9 @@ class GuardReport:
     final: ScheduleReport
     repairs: list[Repair] = field(default_factory=list)
     rounds: int = 0
-    #: Loads after a store that took the stored value before anything else ran
-    #: (:meth:`ScheduleGuard.forward_reloads`).
-    forwarded: list[ForwardedLoad] = field(default_factory=list)
+    #: Accesses to globals made as IREE's pre-splice stages would, before anything else ran
+    #: (:meth:`ScheduleGuard.forward_reloads`: loads after a store, stores stored over).
+    forwarded: list[GlobalRepair] = field(default_factory=list)
     #: What the guard added to the compile: copying the module, the checks, tracing and
     #: repairing. IREE's stages are not counted (those that schedule the module run in every
     #: compile; a repair schedules it again, which is IREE's time too).
@@ -153,31 +153,27 @@ class ScheduleGuard:
         self.source = source
         self.filename = filename
         self.report: GuardReport | None = None
-        self.forwarded: list[ForwardedLoad] = []
+        self.forwarded: list[GlobalRepair] = []
         self._stage_seconds = 0.0
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
 
     def forward_reloads(self, module: ir.Module) -> None:
-        """At the splice, before the hook: a load of a global after a store to it in one block
-        takes the stored value (:mod:`.reloads`: IREE 3.13 would read the buffer from before
-        the store, and the check cannot see it afterwards). Without repairs, the compile
-        refuses instead."""
-        if not self.check or not may_have_reloads(module):
+        """At the splice, before the hook: the accesses to globals IREE 3.13 misreads there are
+        made as IREE's own pre-splice stages would make them (:mod:`.reloads`: a load after a
+        store takes the stored value, a store stored over is dropped; the check cannot see
+        those faults afterwards). Without repairs, or where a load cannot take the value, the
+        compile refuses instead."""
+        if not self.check or not may_misread_globals(module):
             return
         with no_collector_pauses():
             names = Names(module, self.source, self.filename)
-            if not self.repair:
-                found = find_reloads(module, names)
-                if found:
-                    raise ScheduleHazardError(f"IREE 3.13 would misread a global: {found[0].hazard_line()}", [])
-                return
-            forwarded = forward_reloads(module, names)
-            stuck = [r for r in forwarded if r.why]
+            found = repair_globals(module, names) if self.repair else find_misread_globals(module, names)
+            stuck = [r for r in found if r.why or not self.repair]
             if stuck:
                 raise ScheduleHazardError(f"IREE 3.13 would misread a global: {stuck[0].hazard_line()}", [])
-            self.forwarded = forwarded
+            self.forwarded = found
 
     def run(
         self,

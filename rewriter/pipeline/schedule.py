@@ -28,7 +28,7 @@ from stream_model.ir.naming import Names
 from stream_model.schedule.global_order import GlobalEvents, global_events
 from stream_model.semantics.phase import Phase, classify_phase
 
-from ..reloads import ForwardedLoad, find_reloads, may_have_reloads
+from ..reloads import GlobalRepair, find_misread_globals, may_misread_globals
 from .common import CompileError, new_context
 from .driver import _check_input, _compile_to_flow, _parse_stream_async, after_scheduling
 from .flags import check_supported_flags, stream_options
@@ -49,9 +49,9 @@ class Scheduled:
     entry: str  # "flow", "splice" or "scheduled"
     #: The accesses to globals before scheduling (what :func:`check_global_order` compares with).
     events: GlobalEvents | None = None
-    #: Loads of a global after a store to it in one block, at the splice, which IREE 3.13
-    #: misreads (:mod:`..reloads`; a compile forwards them).
-    reloads: list[ForwardedLoad] = field(default_factory=list)
+    #: Accesses to globals IREE 3.13 misreads at the splice (:mod:`..reloads`: a load after a
+    #: store, a store stored over; a compile repairs them).
+    reloads: list[GlobalRepair] = field(default_factory=list)
 
 
 def entry_of(data: bytes) -> str:
@@ -96,7 +96,7 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
     except OSError as err:
         raise CompileError(f"cannot read {src}: {err.strerror or err}") from err
     entry = entry_of(data)
-    reloads: list[ForwardedLoad] = []
+    reloads: list[GlobalRepair] = []
     opts = stream_options(flags)
     before, after = stream_stages(opts)
     context = new_context()
@@ -108,8 +108,8 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
             rest = after
         elif entry == "splice":
             module = _parse_stream_async(context, data, src.name, Phase.SPLICE)
-            if may_have_reloads(module):
-                reloads = find_reloads(module, Names(module, _text(data), str(src)))
+            if may_misread_globals(module):
+                reloads = find_misread_globals(module, Names(module, _text(data), str(src)))
             rest = after
         else:
             module = _parse_stream_async(context, data, src.name, Phase.SCHEDULED)

@@ -617,7 +617,7 @@ class _FunctionCheck:
                 producer = defining_op(root)
                 operand = None
                 if producer is not None and not is_device_region(producer):
-                    operand = _tied_operand_of(producer, root)
+                    operand = tied_operand_of(producer, root)
                 if operand is None:
                     out.add(root)
                 else:
@@ -835,7 +835,7 @@ _TIED_CALLS = frozenset({"stream.async.dispatch", "stream.async.call", "util.cal
 _TARGET_FIRST = frozenset({"stream.async.update", "stream.async.copy", "stream.async.fill", "stream.async.store"})
 
 
-def _tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
+def tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
     """The operand ``op`` writes in place to make ``result``, read from the op's form alone
     (no effects computed): the target of a table op, a dispatch's or call's tied operand."""
     if op.name in _TARGET_FIRST:

@@ -66,7 +66,7 @@ from rewriter.pipeline import (
     set_multithreading,
 )
 from rewriter.pipeline.common import new_context
-from rewriter.reloads import forward_reloads
+from rewriter.reloads import repair_globals
 from rewriter.rewrite import RewriteReport, elide_slices
 from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError
 from stream_model import Verdict
@@ -1088,10 +1088,10 @@ class Oracle:
 
     def _as_the_guard_sees_it(self, module: ir.Module, text: str) -> None:
         """The analysis run sees what the hook of the tool's build sees: at the splice, the
-        schedule guard first gives each load after a store of its global the stored value
-        (:mod:`rewriter.reloads`). After scheduling there is no guard."""
+        schedule guard first makes the accesses to globals IREE 3.13 misreads as IREE's pre-splice
+        stages would (:mod:`rewriter.reloads`). After scheduling there is no guard."""
         if not self.scheduled:
-            forward_reloads(module, Names(module, text))
+            repair_globals(module, Names(module, text))
 
     def _hardened(self, program: Program, k: int, from_flow: bool) -> tuple[str | None, str | None]:
         """How the hardened reference of ``program`` (:func:`.render.render_module`

@@ -280,3 +280,19 @@ def test_a_load_typed_apart_from_its_store_is_refused(tmp_path: Path, capsys: py
     assert not out.exists()
     assert main(["check", str(path)]) == 3
     assert "loads @g after the store at" in capsys.readouterr().out
+
+
+def test_a_store_of_a_filled_load_stored_over_is_dropped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """IREE 3.13 keeps the first of two stores of @g in a block when the first stores @g's own
+    buffer filled in place (stock: the fill stays, 9708062 from the second step on). The compile
+    drops it, as IREE's pre-splice stages would; ``check`` names it."""
+    path = RELOADS / "filled_load_stored_then_stored_over.mlir"
+    text = path.read_text()
+    out, guard = tmp_path / "out.vmfb", ScheduleGuard(source=text, filename=path.name)
+    compile_stream_async(text, out, CPU_FLAGS, lambda m: elide_slices(m, source=text), guard=guard)
+    assert guard.report is not None
+    (dropped,) = guard.report.forwarded
+    assert dropped.line().startswith("util.global.store (") and "is dropped: IREE 3.13 would keep it" in dropped.line()
+    assert [step[0].tolist() for step in run_steps(out, "f", [[0], [1], [2]])] == [[10905840], [10769840], [10769976]]
+    assert main(["check", str(path)]) == 3
+    assert "IREE 3.13 keeps the first" in capsys.readouterr().out

@@ -308,6 +308,8 @@ def _ops(module):  # noqa: ANN001, ANN202 - an ir.Module; every op, pre-order
         ("global_load_passed_twice_to_a_setter", "@p0_g1", [[10258450]] * 3),
         # The same through a getter of @p0_g0 (review 11, m).
         ("getter_result_passed_twice_to_a_setter", "@p0_g1", [[148130792]] * 3),
+        # ... with @p0_g1 filled through a getter of its own (review 13, m2).
+        ("getter_result_passed_twice_other_getter_filled", "@p0_g1", [[148130792]] * 3),
     ],
 )
 def test_a_copy_of_a_globals_buffer_compiles_and_repairs(
