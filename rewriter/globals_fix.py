@@ -197,13 +197,27 @@ def _may_write_in_place(resolved: Resolved, function: ir.Operation, name: str) -
                 if name in held:
                     return True
                 continue
-            owner = root.owner
-            if isinstance(owner, ir.Block):
-                return True
-            made_by = getattr(owner, "operation", owner)
-            if made_by.name in ("util.call", "func.call") or len(made_by.regions) > 0:
+            made_by = defining_op(root)
+            if made_by is None or made_by.name not in _FRESH:
                 return True
     return False
+
+
+#: Ops whose (untied) result is storage of its own: an in-place write of it writes no global.
+#: Anything else at a chain's start (a block argument, a call's result, an op with regions, a
+#: barrier, transfer or await that stands for its operand) may be any buffer.
+_FRESH = frozenset(
+    {
+        "stream.async.alloca",
+        "stream.async.constant",
+        "stream.async.dispatch",
+        "stream.async.slice",
+        "stream.async.splat",
+        "stream.tensor.constant",
+        "stream.tensor.empty",
+        "stream.tensor.splat",
+    }
+)
 
 
 def _tied_root(value: ir.Value) -> ir.Value:
