@@ -23,13 +23,18 @@ value itself, also stored and read elsewhere, is never written through the load 
 IREE 3.13 zeroed a global whose stored value was sliced and filled in place through the
 forwarded load). A load typed other than the value stored cannot take it: the compile refuses.
 
+Splice-level input (``regions``) is also refused where a load follows, in its block, an op with
+regions that may store the global (an ``scf.if`` arm storing it): IREE 3.13 reads the buffer from
+before that store too (review 14, ``a2b``), and no one stored value is known to forward. A
+compile from a model is not: IREE's own pre-splice stages made that module.
+
 The same stages drop a store that another store of the global follows in its block, with
 nothing in between that may read it. IREE 3.13 after the splice keeps the *first* of two such
-stores when the first stores the global's own buffer written in place (review 13: a filled load
-stored, then a fresh value stored over it; the global kept the fill). So that store is dropped
-too (:class:`DroppedStore`), as is a store whose loads were all forwarded (review 12: a value and
-a copy of it stored to one global, the first won). Only resource globals: IREE reads scalar
-globals after a store right.
+stores when the first stores a value written in place (reviews 13 and 14: a filled load, or a
+filled fresh value, stored, then a fresh value stored over it; the global kept the fill; two
+fresh values are stored right). So such a store is dropped too (:class:`DroppedStore`), as is a
+store whose loads were all forwarded (review 12: a value and a copy of it stored to one global,
+the first won). Only resource globals: IREE reads scalar globals after a store right.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import stream
 
 from stream_model.ir.naming import Names
-from stream_model.ir.util import FUNCTION_OPS
+from stream_model.ir.util import FUNCTION_OPS, defining_op
 from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics.op_table import is_resource
 
@@ -75,6 +80,7 @@ class ForwardedLoad:
     copied: bool = False  # took a copy of the value (it may be written in place)
     why: str = ""  # why it cannot take the value ("" when it can)
     store_dropped: bool = False  # the store is read by no one now, and dropped
+    after: str = "the store"  # what it follows: the store, or an op with regions that may store
 
     def line(self) -> str:
         """The repair, as a compile reports it."""
@@ -88,7 +94,7 @@ class ForwardedLoad:
     def hazard_line(self) -> str:
         """The hazard, as ``check`` reports it (before any repair)."""
         return (
-            f"{self.load} ({self.location}) loads @{self.global_name} after the store at "
+            f"{self.load} ({self.location}) loads @{self.global_name} after {self.after} at "
             f"{self.store_location} in its block: IREE 3.13 reads @{self.global_name}'s buffer from "
             f"before that store ({self._what_a_compile_does()})"
         )
@@ -124,8 +130,8 @@ class ForwardedLoad:
 
 @dataclass(frozen=True)
 class DroppedStore:
-    """A store of a resource global's own buffer written in place, stored over later in its
-    block with nothing in between that may read the global: dropped (IREE 3.13 keeps it)."""
+    """A store of a value written in place to a resource global, stored over later in its block
+    with nothing in between that may read the global: dropped (IREE 3.13 keeps it)."""
 
     store: str  # the store, described
     location: str
@@ -141,9 +147,9 @@ class DroppedStore:
 
     def hazard_line(self) -> str:
         return (
-            f"{self.store} ({self.location}) stores @{self.global_name}'s own buffer written in "
-            f"place, and the store at {self.over_location} stores over it in its block: IREE 3.13 "
-            "keeps the first (a compile drops it)"
+            f"{self.store} ({self.location}) stores a value written in place to @{self.global_name}, "
+            f"and the store at {self.over_location} stores over it in its block: IREE 3.13 keeps the "
+            "first (a compile drops it)"
         )
 
     def hazard_json(self) -> dict[str, Any]:
@@ -172,36 +178,37 @@ class DroppedStore:
 GlobalRepair = ForwardedLoad | DroppedStore
 
 
-def find_misread_globals(module: ir.Module, names: Names) -> list[GlobalRepair]:
-    """Every load after a store (:func:`find_reloads`) and every store of a global's own
-    buffer written in place and stored over (:class:`DroppedStore`), as :func:`repair_globals`
-    would repair them; the module is not changed."""
+def find_misread_globals(module: ir.Module, names: Names, regions: bool = False) -> list[GlobalRepair]:
+    """Every load after a store (:func:`find_reloads`; with ``regions``, after an op with
+    regions that may store the global too) and every store of a value written in place and
+    stored over (:class:`DroppedStore`), as :func:`repair_globals` would repair them; the module
+    is not changed."""
     if not may_misread_globals(module):
         return []
-    return [*find_reloads(module, names), *_stored_over_records(module, names)]
+    return [*find_reloads(module, names, regions), *_stored_over_records(module, names)]
 
 
-def repair_globals(module: ir.Module, names: Names) -> list[GlobalRepair]:
+def repair_globals(module: ir.Module, names: Names, regions: bool = False) -> list[GlobalRepair]:
     """Forward every load after a store (:func:`forward_reloads`), then drop every store
     stored over that IREE would keep. When a load cannot be forwarded (its ``why``), nothing
     changes and the caller refuses."""
     if not may_misread_globals(module):
         return []
-    loads = forward_reloads(module, names)
+    loads = forward_reloads(module, names, regions)
     if any(r.why for r in loads):
         return list(loads)
     return [*loads, *_drop_stored_over(module, names)]
 
 
 def _stored_over(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
-    """(store, the store over it) for every store of a resource global's own buffer written in
-    place that another store of the global follows in its block, nothing reading it between."""
+    """(store, the store over it) for every store of a value written in place to a resource
+    global that another store of the global follows in its block, nothing reading it between."""
     out: list[tuple[ir.Operation, ir.Operation]] = []
     for op in module.body.operations:
         if op.operation.name in FUNCTION_OPS:
             for region in op.operation.regions:
                 for block in _blocks(region):
-                    out += [(a, b) for a, b in _stored_over_in(block) if _own_buffer_written(a)]
+                    out += [(a, b) for a, b in _stored_over_in(block) if _written_in_place(a)]
     return out
 
 
@@ -220,21 +227,11 @@ def _drop_stored_over(module: ir.Module, names: Names) -> list[DroppedStore]:
     return records
 
 
-def _own_buffer_written(store: ir.Operation) -> bool:
-    """Is the value ``store`` stores its global's own buffer (a load of it) written in place?"""
+def _written_in_place(store: ir.Operation) -> bool:
+    """Is the value ``store`` stores a resource an in-place write made (a tied result)?"""
     value = store.operands[0]
-    if not is_resource(value):
-        return False
-    written = False
-    while not isinstance(value.owner, ir.Block):
-        producer = getattr(value.owner, "operation", value.owner)
-        if producer.name == "util.global.load":
-            return written and _symbol(producer) == _symbol(store)
-        tied = tied_operand_of(producer, value)
-        if tied is None:
-            return False
-        value, written = tied, True
-    return False
+    producer = defining_op(value)
+    return is_resource(value) and producer is not None and tied_operand_of(producer, value) is not None
 
 
 def _blocks(region: ir.Region) -> list[ir.Block]:
@@ -268,17 +265,17 @@ def _stored_over_in(block: ir.Block) -> list[tuple[ir.Operation, ir.Operation]]:
     return out
 
 
-def find_reloads(module: ir.Module, names: Names) -> list[ForwardedLoad]:
+def find_reloads(module: ir.Module, names: Names, regions: bool = False) -> list[ForwardedLoad]:
     """Every load of a global that follows a store to it in the same block, with no op in
     between that may store it (module docstring), as :func:`forward_reloads` would forward it;
     the module is not changed."""
-    return [_record(load, store, names) for load, store in _pairs(module)]
+    return [_record(load, store, names) for load, store in _pairs(module, regions)]
 
 
-def forward_reloads(module: ir.Module, names: Names) -> list[ForwardedLoad]:
+def forward_reloads(module: ir.Module, names: Names, regions: bool = False) -> list[ForwardedLoad]:
     """Replace every load :func:`find_reloads` finds by the value stored (or a copy of it), and
     erase it. When one cannot be (its ``why``), nothing changes: the caller refuses."""
-    pairs = _pairs(module)
+    pairs = _pairs(module, regions)
     records = [_record(load, store, names) for load, store in pairs]
     if not records or any(r.why for r in records):
         return records
@@ -312,7 +309,13 @@ def _dead_stores(candidates: set[ir.Operation]) -> list[ir.Operation]:
 
 
 def _record(load: ir.Operation, store: ir.Operation, names: Names) -> ForwardedLoad:
-    value, loaded = store.operands[0], load.results[0]
+    loaded = load.results[0]
+    if store.name != "util.global.store":
+        why = f"the {store.name} may store @{_symbol(load)}, so no one value is known"
+        return ForwardedLoad(
+            names.describe(load), names.location(load), _symbol(load), names.location(store), why=why, after=store.name
+        )
+    value = store.operands[0]
     why = "" if value.type == loaded.type else f"it loads {loaded.type}, the store stores {value.type}"
     copied = not why and is_resource(loaded) and _may_be_written(loaded)
     return ForwardedLoad(names.describe(load), names.location(load), _symbol(load), names.location(store), copied, why)
@@ -353,31 +356,59 @@ def may_misread_globals(module: ir.Module) -> bool:
     return found
 
 
-def _pairs(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
+def _pairs(module: ir.Module, regions: bool = False) -> list[tuple[ir.Operation, ir.Operation]]:
     found: list[tuple[ir.Operation, ir.Operation]] = []
     for op in module.body.operations:
         if op.operation.name in FUNCTION_OPS:
             for region in op.operation.regions:
-                _collect(region, found)
+                _collect(region, found, regions)
     return found
 
 
-def _collect(region: ir.Region, found: list[tuple[ir.Operation, ir.Operation]]) -> None:
-    """The (load, store) pairs of every block of ``region`` and the regions nested in it."""
+def _collect(region: ir.Region, found: list[tuple[ir.Operation, ir.Operation]], regions: bool) -> None:
+    """The (load, store) pairs of every block of ``region`` and the regions nested in it; with
+    ``regions``, also (load, region op) where an op with regions before the load in its block
+    may store the global (a store of it, a call or an indirect store inside)."""
     for block in region.blocks:
         stored: dict[str, ir.Operation] = {}
+        inside: dict[str, ir.Operation] = {}  # global -> a region op that may store it
+        anything: ir.Operation | None = None  # a region op that may store any global
         for child in block.operations:
             op = child.operation
             if op.name == "util.global.store":
                 stored[_symbol(op)] = op
+                inside.pop(_symbol(op), None)
             elif op.name == "util.global.load":
-                store = stored.get(_symbol(op))
-                if store is not None and is_resource(op.results[0]):
-                    found.append((op, store))
+                name = _symbol(op)
+                partner = stored.get(name) or inside.get(name) or anything
+                if partner is not None and is_resource(op.results[0]):
+                    found.append((op, partner))
             elif op.name in _FORGETS or len(op.regions) > 0:
                 stored.clear()
+                if regions and len(op.regions) > 0:
+                    names, unknown = _stores_inside(op)
+                    inside.update((n, op) for n in names)
+                    anything = op if unknown else anything
             for nested in op.regions:
-                _collect(nested, found)
+                _collect(nested, found, regions)
+
+
+def _stores_inside(op: ir.Operation) -> tuple[set[str], bool]:
+    """The globals ops nested in ``op`` store, and whether they may store any (a call, an
+    indirect store)."""
+    names: set[str] = set()
+    unknown = False
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        nonlocal unknown
+        if inner.name == "util.global.store":
+            names.add(_symbol(inner))
+        elif inner.name in _FORGETS:
+            unknown = True
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit)
+    return names, unknown
 
 
 def _symbol(op: ir.Operation) -> str:

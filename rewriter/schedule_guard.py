@@ -159,17 +159,20 @@ class ScheduleGuard:
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
 
-    def forward_reloads(self, module: ir.Module) -> None:
+    def forward_reloads(self, module: ir.Module, regions: bool = False) -> None:
         """At the splice, before the hook: the accesses to globals IREE 3.13 misreads there are
         made as IREE's own pre-splice stages would make them (:mod:`.reloads`: a load after a
         store takes the stored value, a store stored over is dropped; the check cannot see
         those faults afterwards). Without repairs, or where a load cannot take the value, the
-        compile refuses instead."""
+        compile refuses instead. ``regions``: ``module`` is splice-level input, where a load
+        after an op with regions that may store the global is refused too."""
         if not self.check or not may_misread_globals(module):
             return
         with no_collector_pauses():
             names = Names(module, self.source, self.filename)
-            found = repair_globals(module, names) if self.repair else find_misread_globals(module, names)
+            found = (
+                repair_globals(module, names, regions) if self.repair else find_misread_globals(module, names, regions)
+            )
             stuck = [r for r in found if r.why or not self.repair]
             if stuck:
                 raise ScheduleHazardError(f"IREE 3.13 would misread a global: {stuck[0].hazard_line()}", [])

@@ -573,7 +573,7 @@ def _compile_from(
         t1 = time.perf_counter()
         module = _parse_stream_async(context, data, name, phase)
         if guard is not None and phase is Phase.SPLICE:
-            guard.forward_reloads(module)
+            guard.forward_reloads(module, regions=True)
         t2 = time.perf_counter()
         guarded_hook = _guarded_hook(guard, hook, module, context) if phase is Phase.SPLICE else None
         _call_hook(hook, module, context, None)

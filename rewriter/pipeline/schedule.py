@@ -109,7 +109,7 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
         elif entry == "splice":
             module = _parse_stream_async(context, data, src.name, Phase.SPLICE)
             if may_misread_globals(module):
-                reloads = find_misread_globals(module, Names(module, _text(data), str(src)))
+                reloads = find_misread_globals(module, Names(module, _text(data), str(src)), regions=True)
             rest = after
         else:
             module = _parse_stream_async(context, data, src.name, Phase.SCHEDULED)

@@ -1091,7 +1091,7 @@ class Oracle:
         schedule guard first makes the accesses to globals IREE 3.13 misreads as IREE's pre-splice
         stages would (:mod:`rewriter.reloads`). After scheduling there is no guard."""
         if not self.scheduled:
-            repair_globals(module, Names(module, text))
+            repair_globals(module, Names(module, text), regions=self.at_splice)
 
     def _hardened(self, program: Program, k: int, from_flow: bool) -> tuple[str | None, str | None]:
         """How the hardened reference of ``program`` (:func:`.render.render_module`

@@ -282,11 +282,14 @@ def test_a_load_typed_apart_from_its_store_is_refused(tmp_path: Path, capsys: py
     assert "loads @g after the store at" in capsys.readouterr().out
 
 
-def test_a_store_of_a_filled_load_stored_over_is_dropped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """IREE 3.13 keeps the first of two stores of @g in a block when the first stores @g's own
-    buffer filled in place (stock: the fill stays, 9708062 from the second step on). The compile
-    drops it, as IREE's pre-splice stages would; ``check`` names it."""
-    path = RELOADS / "filled_load_stored_then_stored_over.mlir"
+@pytest.mark.parametrize("case", ["filled_load_stored_then_stored_over", "fresh_value_filled_stored_then_stored_over"])
+def test_a_store_of_a_value_written_in_place_stored_over_is_dropped(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """IREE 3.13 keeps the first of two stores of @g in a block when the first stores a value
+    filled in place, @g's own buffer or a fresh one (stock: the fill stays from the second step
+    on). The compile drops it, as IREE's pre-splice stages would; ``check`` names it."""
+    path = RELOADS / f"{case}.mlir"
     text = path.read_text()
     out, guard = tmp_path / "out.vmfb", ScheduleGuard(source=text, filename=path.name)
     compile_stream_async(text, out, CPU_FLAGS, lambda m: elide_slices(m, source=text), guard=guard)
@@ -296,3 +299,15 @@ def test_a_store_of_a_filled_load_stored_over_is_dropped(tmp_path: Path, capsys:
     assert [step[0].tolist() for step in run_steps(out, "f", [[0], [1], [2]])] == [[10905840], [10769840], [10769976]]
     assert main(["check", str(path)]) == 3
     assert "IREE 3.13 keeps the first" in capsys.readouterr().out
+
+
+def test_a_load_after_a_branch_that_stores_its_global_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = RELOADS / "store_in_a_branch_then_load.mlir"
+    out = tmp_path / "out.vmfb"
+    with pytest.raises(ScheduleHazardError, match=r"loads @g after scf.if at .*the scf.if may store @g"):
+        compile_stream_async(path.read_text(), out, CPU_FLAGS, guard=ScheduleGuard())
+    assert not out.exists()
+    assert main(["check", str(path)]) == 3
+    assert "loads @g after scf.if at" in capsys.readouterr().out
