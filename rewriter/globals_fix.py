@@ -139,17 +139,17 @@ def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
     scheduler may run such a write first (fault G1), and the barrier's host wait puts the copy
     in an earlier region (review 11, ``j2``: a load copied and filled in place in one function).
 
-    A global's buffer (a load, or a getter's result) that nothing in its function writes in
-    place (:func:`_may_write_in_place`) needs neither, and must not get a barrier: a host
-    barrier awaits the global's timepoint, and where IREE 3.13 proves that timepoint immediate
-    its HAL lowering emits a ``vm.cond_fail`` of a constant OK status that its own verifier
-    rejects (the module does not compile; a load or a getter's result passed twice to a
-    setter, review 11)."""
-    held = _globals_held(resolved, value)
-    owner = value.owner
-    if held and not isinstance(owner, ir.Block):
-        function = _function_of(getattr(owner, "operation", owner))
-        if not any(_may_write_in_place(resolved, function, name) for name in held):
+    A global's load that nothing in its function writes in place (:func:`_may_write_in_place`)
+    needs neither, and must not get a barrier: a host barrier awaits the global's timepoint,
+    and where IREE 3.13 proves that timepoint immediate its HAL lowering emits a
+    ``vm.cond_fail`` of a constant OK status that its own verifier rejects (the module does not
+    compile; a load passed twice to a setter, review 11). A getter's result keeps the barrier,
+    and such a module still fails IREE's compile: read directly, the copy's operand is a call
+    result, which the merge model takes for any value, and the re-check after the repair then
+    cannot tell the copy from another copy (an internal error the campaign found)."""
+    producer = defining_op(value)
+    if producer is not None and producer.name == "util.global.load":
+        if not _may_write_in_place(resolved, _function_of(producer), _global_name(producer)):
             return value
     return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
 

@@ -288,7 +288,8 @@ def forward_reloads(module: ir.Module, names: Names, regions: bool = False) -> l
                     size = stated_size(value)
                     if size is None:
                         size = stream.ResourceSizeOp(value).result
-                value = copies.copy_before(load, value, size, scheduled=False)
+                    source = value if _is_load(value) else _barrier(value)
+                value = copies.copy_before(load, source, size, scheduled=False)
             load.results[0].replace_all_uses_with(value)
             load.erase()
         dead = _dead_stores({store for _, store in pairs})
@@ -413,3 +414,17 @@ def _stores_inside(op: ir.Operation) -> tuple[set[str], bool]:
 
 def _symbol(op: ir.Operation) -> str:
     return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
+
+
+def _is_load(value: ir.Value) -> bool:
+    producer = defining_op(value)
+    return producer is not None and producer.name == "util.global.load"
+
+
+def _barrier(value: ir.Value) -> ir.Value:
+    """``value`` through a ``util.optimization_barrier``: the copy reads a value of its own.
+    Read directly, a call's result is any value to the merge model, and a copy of it meets every
+    other copy whatever its salt, so the rewrite's re-check after a repair sees globals sharing
+    a buffer (as for the shared-globals repair, ``globals_fix._apart``). A global's load is read
+    directly: a barrier on it can make IREE 3.13 fail its compile (``vm.cond_fail``)."""
+    return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result

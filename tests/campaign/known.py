@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .program import Program, Slice
+from .program import For, GLoad, Program, Slice
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,18 @@ def _alias_of_a_value_written_later(program: Program, decisions: list) -> bool:
 #:
 #:     lambda p, detail, ds: any(isinstance(op, Call) for op in p.ops)
 #:     and _alias_of_a_value_written_later(p, ds) and _wrong_values(detail)
-KNOWN_ISSUES: tuple[KnownIssue, ...] = ()
+KNOWN_ISSUES: tuple[KnownIssue, ...] = (
+    KnownIssue(
+        "shared-globals-reload-in-a-loop",
+        "the shared-globals repair is refused: a loop reloads the global after its store",
+        "campaign-shared-globals-repair-refused-for-a-reload-in-a-loop.json",
+        lambda p, detail, ds: (
+            any(isinstance(op, For) and any(isinstance(x, GLoad) for x in op.body) for op in p.ops)
+            and "cannot give them their own copy" in detail
+            and "where the copy cannot be forwarded to it" in detail
+        ),
+    ),
+)
 
 
 def strict() -> bool:

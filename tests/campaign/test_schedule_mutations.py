@@ -100,8 +100,8 @@ def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkey
     cache = VmfbCache(tmp_path / "cache")
     with Oracle(tmp_path / "real", cache, record_faults=False, in_process=True, at_splice=True) as oracle:
         assert [o.status for o in oracle.judge([program]).outcomes] == ["ok"]
-    monkeypatch.setattr(schedule_guard, "repair_globals", lambda module, names: [])
-    monkeypatch.setattr(oracle_module, "repair_globals", lambda module, names: [])
+    monkeypatch.setattr(schedule_guard, "repair_globals", lambda module, names, regions=False: [])
+    monkeypatch.setattr(oracle_module, "repair_globals", lambda module, names, regions=False: [])
     with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True, at_splice=True) as oracle:
         (weakened,) = oracle.judge([program]).outcomes
     print(f"\n{weakened.status}: {weakened.detail}")
