@@ -21,6 +21,7 @@ module.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -30,16 +31,14 @@ from iree.compiler.dialects import stream
 from stream_model import ModuleModel
 from stream_model.interproc.resolved import Resolved
 from stream_model.ir.util import (
-    FUNCTION_OPS,
     defining_op,
-    nested_ops,
 )
 from stream_model.model.program import FunctionModel, OpInfo
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
-from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics.op_table import callee_name, effects_of
 
 from .copy_dispatch import CopyDispatches, stated_size
+from .in_place import function_of, global_name, may_write_in_place
 
 #: How a problem is reported: repaired (or only analysed): a warning; impossible to repair: an
 #: error, which fails the command.
@@ -139,7 +138,7 @@ def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
     scheduler may run such a write first (fault G1), and the barrier's host wait puts the copy
     in an earlier region (review 11, ``j2``: a load copied and filled in place in one function).
 
-    A global's load that nothing in its function writes in place (:func:`_may_write_in_place`)
+    A global's load that nothing in its function writes in place (:func:`.in_place.may_write_in_place`)
     needs neither, and must not get a barrier: a host barrier awaits the global's timepoint,
     and where IREE 3.13 proves that timepoint immediate its HAL lowering emits a
     ``vm.cond_fail`` of a constant OK status that its own verifier rejects (the module does not
@@ -149,7 +148,8 @@ def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
     cannot tell the copy from another copy (an internal error the campaign found)."""
     producer = defining_op(value)
     if producer is not None and producer.name == "util.global.load":
-        if not _may_write_in_place(resolved, _function_of(producer), _global_name(producer)):
+        held = functools.partial(_globals_held, resolved)
+        if not may_write_in_place(function_of(producer), global_name(producer), held):
             return value
     return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
 
@@ -163,7 +163,7 @@ def _globals_held(resolved: Resolved, value: ir.Value) -> list[str]:
         return []
     op = getattr(owner, "operation", owner)
     if op.name == "util.global.load":
-        return [_global_name(op)]
+        return [global_name(op)]
     if op.name not in ("util.call", "func.call"):
         return []
     callee = resolved.model.function(callee_name(op))
@@ -180,64 +180,7 @@ def _globals_held(resolved: Resolved, value: ir.Value) -> list[str]:
     made_by = defining_op(returned)
     if made_by is None or made_by.name != "util.global.load" or made_by.block != block:
         return []
-    return [_global_name(made_by)]
-
-
-def _may_write_in_place(resolved: Resolved, function: ir.Operation, name: str) -> bool:
-    """May an op of ``function`` write global ``name``'s buffer in place? Any in-place write
-    whose chain of tied results starts at a load of ``name`` or a getter of it, or at a value
-    the function does not make that may be any buffer (a block argument, another call's result,
-    a result of an op with regions). A chain from another global's load or getter may not, once
-    the repair has run (globals that shared a buffer each have their own)."""
-    for op in nested_ops(function):
-        for position in in_place_positions(op):
-            root = _tied_root(op.operands[position])
-            held = _globals_held(resolved, root)
-            if held:
-                if name in held:
-                    return True
-                continue
-            made_by = defining_op(root)
-            if made_by is None or made_by.name not in _FRESH:
-                return True
-    return False
-
-
-#: Ops whose (untied) result is storage of its own: an in-place write of it writes no global.
-#: Anything else at a chain's start (a block argument, a call's result, an op with regions, a
-#: barrier, transfer or await that stands for its operand) may be any buffer.
-_FRESH = frozenset(
-    {
-        "stream.async.alloca",
-        "stream.async.constant",
-        "stream.async.dispatch",
-        "stream.async.slice",
-        "stream.async.splat",
-        "stream.tensor.constant",
-        "stream.tensor.empty",
-        "stream.tensor.splat",
-    }
-)
-
-
-def _tied_root(value: ir.Value) -> ir.Value:
-    """The value at the start of ``value``'s chain of tied results (in-place writes)."""
-    while not isinstance(value.owner, ir.Block):
-        tied = tied_operand_of(getattr(value.owner, "operation", value.owner), value)
-        if tied is None:
-            return value
-        value = tied
-    return value
-
-
-def _function_of(op: ir.Operation) -> ir.Operation:
-    while op.name not in FUNCTION_OPS:
-        op = op.parent
-    return op
-
-
-def _global_name(op: ir.Operation) -> str:
-    return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
+    return [global_name(made_by)]
 
 
 def _copy_point(store: ir.Operation, operands: list[ir.Value]) -> ir.Operation:

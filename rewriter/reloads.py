@@ -52,6 +52,7 @@ from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics.op_table import is_resource
 
 from .copy_dispatch import CopyDispatches, stated_size
+from .in_place import function_of, global_name, may_write_in_place
 
 __all__ = [
     "DroppedStore",
@@ -288,7 +289,7 @@ def forward_reloads(module: ir.Module, names: Names, regions: bool = False) -> l
                     size = stated_size(value)
                     if size is None:
                         size = stream.ResourceSizeOp(value).result
-                    source = value if _is_load(value) else _barrier(value)
+                    source = value if _read_directly(value) else _barrier(value)
                 value = copies.copy_before(load, source, size, scheduled=False)
             load.results[0].replace_all_uses_with(value)
             load.erase()
@@ -416,15 +417,20 @@ def _symbol(op: ir.Operation) -> str:
     return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
 
 
-def _is_load(value: ir.Value) -> bool:
+def _read_directly(value: ir.Value) -> bool:
+    """May the copy read ``value`` without a barrier? Only a global's load that nothing may
+    write in place (:func:`.in_place.may_write_in_place`, calls included: review 15)."""
     producer = defining_op(value)
-    return producer is not None and producer.name == "util.global.load"
+    if producer is None or producer.name != "util.global.load":
+        return False
+    return not may_write_in_place(function_of(producer), global_name(producer))
 
 
 def _barrier(value: ir.Value) -> ir.Value:
     """``value`` through a ``util.optimization_barrier``: the copy reads a value of its own.
     Read directly, a call's result is any value to the merge model, and a copy of it meets every
     other copy whatever its salt, so the rewrite's re-check after a repair sees globals sharing
-    a buffer (as for the shared-globals repair, ``globals_fix._apart``). A global's load is read
-    directly: a barrier on it can make IREE 3.13 fail its compile (``vm.cond_fail``)."""
+    a buffer (as for the shared-globals repair, ``globals_fix._apart``). A global's load that
+    nothing writes in place is read directly: a barrier on it can make IREE 3.13 fail its
+    compile (``vm.cond_fail``)."""
     return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result

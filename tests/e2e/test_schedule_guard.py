@@ -241,6 +241,12 @@ def test_plain_iree_reads_the_old_buffer_through_a_load_after_its_store(tmp_path
         # @h's value stored to @g, reloaded and filled: the first store of @g, read by no one
         # once the load takes a copy, is dropped (IREE 3.13 kept the first store's value).
         ("another_globals_value_reloaded_and_filled", True, [[[10905840], [11041840]], [[10905840], [10737550]]]),
+        # The copy of @h's load reads it through a barrier: a callee fills @h in place.
+        (
+            "another_globals_value_reloaded_while_a_callee_fills_it",
+            True,
+            [[[10905840], [11041840]], [[9708010], [10737550]], [[9708010], [9539720]]],
+        ),
     ],
 )
 def test_a_compile_at_the_splice_gives_a_load_after_its_store_the_stored_value(
@@ -253,7 +259,7 @@ def test_a_compile_at_the_splice_gives_a_load_after_its_store_the_stored_value(
     assert guard.report is not None
     (forwarded,) = guard.report.forwarded
     assert forwarded.line().startswith("util.global.load %re (") and forwarded.copied == copied
-    assert [[x.tolist() for x in step] for step in run_steps(out, "f", [[0], [1]])] == expected
+    assert [[x.tolist() for x in step] for step in run_steps(out, "f", [[k] for k in range(len(expected))])] == expected
 
 
 def test_check_reports_a_load_after_its_store(capsys: pytest.CaptureFixture[str]) -> None:
