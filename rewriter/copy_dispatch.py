@@ -101,6 +101,13 @@ class CopyDispatches:
         ir.InsertionPoint(body).insert(executable)
 
 
+def barrier(value: ir.Value) -> ir.Value:
+    """``value`` through a ``util.optimization_barrier`` (a host op): a copy that reads it reads
+    a value of its own, made by no execution region (why each repair wants one, or not:
+    ``globals_fix._apart``, ``reloads._read_directly``)."""
+    return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
+
+
 def _salts_in(module: ir.Module) -> list[int]:
     """The constant salts of the copy dispatches already in ``module`` (a module rewritten
     before): new copies must not repeat them."""

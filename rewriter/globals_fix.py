@@ -37,7 +37,7 @@ from stream_model.model.program import FunctionModel, OpInfo
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
 from stream_model.semantics.op_table import callee_name, effects_of
 
-from .copy_dispatch import CopyDispatches, stated_size
+from .copy_dispatch import CopyDispatches, barrier, stated_size
 from .in_place import function_of, global_name, may_write_in_place
 
 #: How a problem is reported: repaired (or only analysed): a warning; impossible to repair: an
@@ -151,7 +151,7 @@ def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
         held = functools.partial(_globals_held, resolved)
         if not may_write_in_place(function_of(producer), global_name(producer), held):
             return value
-    return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
+    return barrier(value)
 
 
 def _globals_held(resolved: Resolved, value: ir.Value) -> list[str]:

@@ -51,7 +51,7 @@ from stream_model.ir.util import FUNCTION_OPS, defining_op
 from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics.op_table import is_resource
 
-from .copy_dispatch import CopyDispatches, stated_size
+from .copy_dispatch import CopyDispatches, barrier, stated_size
 from .in_place import function_of, global_name, may_write_in_place
 
 __all__ = [
@@ -218,18 +218,19 @@ def _stored_over(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
 
 
 def _stored_over_records(module: ir.Module, names: Names) -> list[DroppedStore]:
-    return [
-        DroppedStore(names.describe(a), names.location(a), _symbol(a), names.location(b))
-        for a, b in _stored_over(module)
-    ]
+    return [_dropped(a, b, names) for a, b in _stored_over(module)]
 
 
 def _drop_stored_over(module: ir.Module, names: Names) -> list[DroppedStore]:
     pairs = _stored_over(module)
-    records = _stored_over_records(module, names)
+    records = [_dropped(a, b, names) for a, b in pairs]
     for store, _ in pairs:
         store.erase()
     return records
+
+
+def _dropped(store: ir.Operation, over: ir.Operation, names: Names) -> DroppedStore:
+    return DroppedStore(names.describe(store), names.location(store), _symbol(store), names.location(over))
 
 
 def _written_in_place(store: ir.Operation) -> bool:
@@ -293,7 +294,10 @@ def forward_reloads(module: ir.Module, names: Names, regions: bool = False) -> l
                     size = stated_size(value)
                     if size is None:
                         size = stream.ResourceSizeOp(value).result
-                    source = value if _read_directly(value) else _barrier(value)
+                    # Read directly, a call's result is any value to the merge model, and a copy of it
+                    # meets every other copy whatever its salt: the rewrite's re-check after a repair
+                    # then sees globals sharing a buffer (as for ``globals_fix._apart``).
+                    source = value if _read_directly(value) else barrier(value)
                 value = copies.copy_before(load, source, size, scheduled=False)
             load.results[0].replace_all_uses_with(value)
             load.erase()
@@ -428,13 +432,3 @@ def _read_directly(value: ir.Value) -> bool:
     if producer is None or producer.name != "util.global.load":
         return False
     return not may_write_in_place(function_of(producer), global_name(producer))
-
-
-def _barrier(value: ir.Value) -> ir.Value:
-    """``value`` through a ``util.optimization_barrier``: the copy reads a value of its own.
-    Read directly, a call's result is any value to the merge model, and a copy of it meets every
-    other copy whatever its salt, so the rewrite's re-check after a repair sees globals sharing
-    a buffer (as for the shared-globals repair, ``globals_fix._apart``). A global's load that
-    nothing writes in place is read directly: a barrier on it can make IREE 3.13 fail its
-    compile (``vm.cond_fail``)."""
-    return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
