@@ -994,12 +994,7 @@ class Program:
     def producers_equal_through_a_branch(self) -> bool:
         """Two top-level producers equal only through a branch of one value
         (:meth:`one_value_branches`): IREE merges them after the splice."""
-        plain = self._producer_keys(through_branches=False)
-        through = self._producer_keys()
-        seen: dict[Op, set[Op]] = {}
-        for v, key in through.items():
-            seen.setdefault(key, set()).add(plain[v])
-        return any(len(forms) > 1 for forms in seen.values())
+        return self._equal_only_through(self._producer_keys(through_branches=False))
 
     def elided_fills(self) -> dict[int, int]:
         """Top-level fills IREE's canonicalizer elides before its post-splice CSE: the fill's
@@ -1048,10 +1043,13 @@ class Program:
     def producers_equal_through_an_elided_fill(self) -> bool:
         """Two top-level producers equal only through a fill IREE elides (:meth:`elided_fills`):
         IREE merges them after the splice."""
-        plain = self._producer_keys(through_fills=False)
-        through = self._producer_keys()
+        return self._equal_only_through(self._producer_keys(through_fills=False))
+
+    def _equal_only_through(self, plain: dict[int, Op]) -> bool:
+        """Do two producers that differ as keyed in ``plain`` key alike through every fold
+        (:meth:`_producer_keys`)?"""
         seen: dict[Op, set[Op]] = {}
-        for v, key in through.items():
+        for v, key in self._producer_keys().items():
             seen.setdefault(key, set()).add(plain[v])
         return any(len(forms) > 1 for forms in seen.values())
 
