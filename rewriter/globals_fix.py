@@ -138,18 +138,18 @@ def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
     scheduler may run such a write first (fault G1), and the barrier's host wait puts the copy
     in an earlier region (review 11, ``j2``: a load copied and filled in place in one function).
 
-    A global's load that nothing in its function writes in place (:func:`.in_place.may_write_in_place`)
-    needs neither, and must not get a barrier: a host barrier awaits the global's timepoint,
-    and where IREE 3.13 proves that timepoint immediate its HAL lowering emits a
-    ``vm.cond_fail`` of a constant OK status that its own verifier rejects (the module does not
-    compile; a load passed twice to a setter, review 11). A getter's result keeps the barrier,
-    and such a module still fails IREE's compile: read directly, the copy's operand is a call
-    result, which the merge model takes for any value, and the re-check after the repair then
-    cannot tell the copy from another copy (an internal error the campaign found)."""
+    A global's buffer (a load, or a getter's result: :func:`_globals_held`) that nothing in its
+    function writes in place (:func:`.in_place.may_write_in_place`) needs neither, and must not
+    get a barrier: a host barrier awaits the global's timepoint, and where IREE 3.13 proves that
+    timepoint immediate its HAL lowering emits a ``vm.cond_fail`` of a constant OK status that
+    its own verifier rejects (the module does not compile; a load passed twice to a setter,
+    review 11; a getter's result, reviews 11 and 13). Read directly, a getter's copy reads a
+    call result, any value to the merge model: its salt keeps it apart from other copies."""
     producer = defining_op(value)
-    if producer is not None and producer.name == "util.global.load":
-        held = functools.partial(_globals_held, resolved)
-        if not may_write_in_place(function_of(producer), global_name(producer), held):
+    held = functools.partial(_globals_held, resolved)
+    names = held(value)
+    if producer is not None and len(names) == 1:
+        if not may_write_in_place(function_of(producer), names[0], held):
             return value
     return barrier(value)
 

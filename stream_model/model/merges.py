@@ -405,9 +405,10 @@ def _merges_in_function(
     buckets: dict[tuple[object, ...], _Bucket] = {}
     wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
     family_ops: dict[tuple[object, ...], list[ir.Operation]] = {}
-    # Per family, every key taken so far, and those with an operand that may be any value.
-    keys: dict[tuple[object, ...], list[tuple[tuple[object, ...], ir.Operation]]] = {}
-    loose: dict[tuple[object, ...], list[tuple[tuple[object, ...], ir.Operation]]] = {}
+    # Per family, every key taken so far with its scalar signature, and those with an operand
+    # that may be any value.
+    keys: dict[tuple[object, ...], list[_Taken]] = {}
+    loose: dict[tuple[object, ...], list[_Taken]] = {}
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for op in ops:
         if not is_mergeable_producer(op):
@@ -428,19 +429,21 @@ def _merges_in_function(
         for variant, scalars in variants:
             key = _key(family, variant, resource, classes, scalars_of.opaque)
             earlier = keys.setdefault(family, [])
+            taken = _Taken(key[1], scalars, op)
             if _loose(key[1]):
                 # An operand that may be any value: it meets every op of its family whose other
-                # operands match (whatever their scalars).
-                found += [o for ids, o in earlier if _matches(key[1], ids)]
-                loose.setdefault(family, []).append((key[1], op))
+                # operands match and whose scalars may be its own (CSE compares scalars whatever
+                # the resources are: copies salted apart stay apart).
+                found += [t.op for t in earlier if t.meets(taken, scalars_of)]
+                loose.setdefault(family, []).append(taken)
             else:
-                found += [o for ids, o in loose.get(family, ()) if _matches(ids, key[1])]
+                found += [t.op for t in loose.get(family, ()) if t.meets(taken, scalars_of)]
                 bucket = buckets.get(key)
                 if bucket is None:
                     buckets[key] = _Bucket(op, scalars_of, scalars)
                 else:
                     found += bucket.add(op, scalars)
-            earlier.append((key[1], op))
+            earlier.append(taken)
         family_ops.setdefault(family, []).append(op)
         seen: set[ir.Operation] = set()
         for other in found:
@@ -766,6 +769,26 @@ def _attributes(op: ir.Operation) -> tuple[tuple[str, object], ...]:
 #: constant ``("const", c)``, a 64-bit value ``("sym", non-constant part, constant term)``, a
 #: constant of another type ``("attr", printed)``, or anything ``("any",)``.
 _Scalar = tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class _Taken:
+    """One key an op (or a fold variant of it) took in :func:`_merges_in_function`: the
+    identities of its resource operands, its scalar signature when not its own operands' (a
+    fold variant's), and the op."""
+
+    identities: tuple[object, ...]
+    scalars: tuple[_Scalar, ...] | None
+    op: ir.Operation
+
+    def meets(self, other: _Taken, scalars_of: _Scalars) -> bool:
+        """May CSE merge the two, one of them reading an operand that may be any value? Their
+        resource operands must match (:func:`_matches`) and their scalars may be made one."""
+        if not _matches(self.identities, other.identities):
+            return False
+        mine = self.scalars or scalars_of.signature(self.op)
+        theirs = other.scalars or scalars_of.signature(other.op)
+        return _compatible(mine, theirs, scalars_of)
 
 
 class _Bucket:

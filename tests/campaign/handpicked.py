@@ -334,6 +334,28 @@ ELIDED_FILL_OF_A_WHOLE_UPDATE_STORED_TO_TWO_GLOBALS = Program(
     ),
 )
 
+#: Two equal slices of an ``scf.if`` choosing between @g0's and @g3's buffers: the slices' operand
+#: may be either (any value to the merge model), yet IREE's CSE makes them one producer, one
+#: buffer, stored to @g1 and @g2. From the next step on the fill of @g2 shows in @g1, unless the
+#: rewrite gives @g2 its own copy: an op reading any value still meets an op of its family with
+#: the same operands and scalars that may be its own (``merges._Taken.meets``).
+SLICES_OF_A_BRANCH_OF_TWO_GLOBALS_STORED_TO_TWO_GLOBALS = Program(
+    (GlobalDecl("g0", 16), GlobalDecl("g1", 8), GlobalDecl("g2", 8), GlobalDecl("g3", 16)),
+    (
+        Load(0, "g0"),
+        Load(1, "g1"),
+        Load(2, "g2"),
+        Load(5, "g3"),
+        Fill(3, 2, _r(0, 4), 9),
+        Sum(4, 1, _r(0, 4)),
+        Branch((6,), (), ((), ()), ((0,), (5,)), "if", 2),
+        Slice(7, 6, _r(4, 8)),
+        Slice(8, 6, _r(4, 8)),
+        GStore(7, "g1"),
+        GStore(8, "g2"),
+    ),
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -352,6 +374,7 @@ THIRD_REVIEW: tuple[Program, ...] = (
     BRANCH_OF_ONE_VALUE_STORED_TO_TWO_GLOBALS,
     BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS,
     ELIDED_FILL_OF_A_WHOLE_UPDATE_STORED_TO_TWO_GLOBALS,
+    SLICES_OF_A_BRANCH_OF_TWO_GLOBALS_STORED_TO_TWO_GLOBALS,
 )
 
 #: Programs the campaign found through IREE's pre-splice stages, which make the shapes the

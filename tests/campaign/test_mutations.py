@@ -343,6 +343,13 @@ def _copy_after_in_place_writes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(globals_fix, "_written_in_place", lambda resolved, value: None)
 
 
+def _ops_reading_any_value_meet_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(x) An op with an operand the merge model cannot tell from other values (a branch's
+    result choosing between two buffers, a call's) meets no op of its family: two equal slices
+    of it are two buffers (``handpicked.SLICES_OF_A_BRANCH_OF_TWO_GLOBALS_STORED_TO_TWO_GLOBALS``)."""
+    monkeypatch.setattr(merges._Taken, "meets", lambda self, other, scalars_of: False)
+
+
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ignore-tied-chains": _ignore_tied_chains,
     "ignore-ordering": _ignore_ordering,
@@ -361,6 +368,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "branch-results-are-their-first-arms": _branch_results_are_their_first_arms,
     "loaded-globals-share-a-buffer": _loaded_globals_share_a_buffer,
     "updates-of-splats-need-a-splat-target": _updates_of_splats_need_a_splat_target,
+    "ops-reading-any-value-meet-nothing": _ops_reading_any_value_meet_nothing,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
 }
@@ -379,6 +387,7 @@ SPLICE_ONLY = frozenset(
         "whole-copies-do-not-fold",
         "branches-of-one-value-are-their-own",
         "updates-of-splats-need-a-splat-target",
+        "ops-reading-any-value-meet-nothing",
     }
 )
 #: Weakenings only scheduled IR shows (judged with the hook after scheduling, at the splice as

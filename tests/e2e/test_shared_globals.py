@@ -307,21 +307,10 @@ def _ops(module):  # noqa: ANN001, ANN202 - an ir.Module; every op, pre-order
         # in @p0_g0's weighted sum (5145108).
         ("global_load_passed_twice_to_a_setter", "@p0_g1", [[10258450]] * 3),
         # The same through a getter of @p0_g0 (review 11, m; with @p0_g1 filled through a getter
-        # of its own, review 13, m2). Open: the getter's result keeps the barrier (the merge
-        # model takes a call's result for any value, so the repair's re-check could not tell an
-        # unbarriered copy from another), and IREE 3.13 fails to compile the module.
-        pytest.param(
-            "getter_result_passed_twice_to_a_setter",
-            "@p0_g1",
-            [[148130792]] * 3,
-            marks=pytest.mark.xfail(strict=True, reason="open: IREE 3.13's vm.cond_fail through the barrier"),
-        ),
-        pytest.param(
-            "getter_result_passed_twice_other_getter_filled",
-            "@p0_g1",
-            [[148130792]] * 3,
-            marks=pytest.mark.xfail(strict=True, reason="open: IREE 3.13's vm.cond_fail through the barrier"),
-        ),
+        # of its own, review 13, m2): the getter's result is read directly too, its copy kept
+        # apart from other copies by its salt.
+        ("getter_result_passed_twice_to_a_setter", "@p0_g1", [[148130792]] * 3),
+        ("getter_result_passed_twice_other_getter_filled", "@p0_g1", [[148130792]] * 3),
     ],
 )
 def test_a_copy_of_a_globals_buffer_compiles_and_repairs(

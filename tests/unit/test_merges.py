@@ -106,6 +106,33 @@ def test_splats_are_never_merged() -> None:
     assert _module(splats).merged_producers == []
 
 
+def _slices_of_a_branch(first: str, second: str) -> ModuleModel:
+    """Two slices of an ``scf.if`` choosing between two dispatches' results: an operand the
+    model cannot tell from any other value (IREE may fold the condition)."""
+    body = (
+        _iota("a", "%c16", "%c1_i32")
+        + _iota("b", "%c16", "%c2_i32")
+        + "  %cond = arith.cmpi ult, %x, %c16 : index\n"
+        + f"  %e = scf.if %cond -> {T} {{\n    scf.yield %a : {T}\n  }} else {{\n    scf.yield %b : {T}\n  }}\n"
+        + "  %c0 = arith.constant 0 : index\n  %c32 = arith.constant 32 : index\n"
+        + f"  %s1 = stream.async.slice %e[{first}] : {T}{{%c48}} -> {T}{{%c16}}\n"
+        + f"  %s2 = stream.async.slice %e[{second}] : {T}{{%c48}} -> {T}{{%c16}}\n"
+    )
+    return _module(body)
+
+
+def test_ops_reading_a_value_that_may_be_any_meet_when_their_scalars_may_be_equal() -> None:
+    model = _slices_of_a_branch("%c0 to %c16", "%c0 to %c16")
+    assert _merged_names(model) == {frozenset({"%s1", "%s2"})}
+
+
+def test_ops_reading_a_value_that_may_be_any_stay_apart_when_their_constants_differ() -> None:
+    """CSE compares every operand: whatever the resource is, offsets 0 and 16 keep the slices
+    (and the repair's copies, salted apart) two buffers."""
+    model = _slices_of_a_branch("%c0 to %c16", "%c16 to %c32")
+    assert model.merged_producers == []
+
+
 def test_merged_producers_stored_to_two_globals_share_one_buffer() -> None:
     """Soundness finding 06 (third review): the shared-globals check sees them."""
     text = (
