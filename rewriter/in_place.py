@@ -11,7 +11,9 @@ filling the global in place between the copy and its use).
 The test is closed-world. An in-place write counts as another global's only when its chain of
 tied results starts at that global's load (or, where the caller can tell, its getter) or at a
 producer of fresh storage; a call counts by what its callee does, and a callee outside the
-module may do anything.
+module may do anything. A slice is no fresh storage here: IREE folds a whole slice into its
+source (``AsyncSliceOp``'s folder), and the rewrite may make any slice a subview of it, so an
+in-place write of a slice counts as one of the slice's source (review 16).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from stream_model.ir.util import FUNCTION_OPS, defining_op, nested_ops
 from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics.op_table import callee_name
 
-__all__ = ["function_of", "global_name", "may_write_in_place", "tied_root"]
+__all__ = ["function_of", "global_name", "may_write_in_place", "tied_root", "written_root"]
 
 #: Ops whose (untied) result is storage of its own: an in-place write of it writes no global.
 #: Anything else at a chain's start (a block argument, a call's result, an op with regions, a
@@ -34,7 +36,6 @@ FRESH = frozenset(
         "stream.async.alloca",
         "stream.async.constant",
         "stream.async.dispatch",
-        "stream.async.slice",
         "stream.async.splat",
         "stream.tensor.constant",
         "stream.tensor.empty",
@@ -62,7 +63,7 @@ def may_write_in_place(
                 return True
             continue
         for position in in_place_positions(op):
-            root = tied_root(op.operands[position])
+            root = written_root(op.operands[position])
             producer = defining_op(root)
             if producer is not None and producer.name == "util.global.load":
                 if global_name(producer) == name:
@@ -86,6 +87,17 @@ def tied_root(value: ir.Value) -> ir.Value:
             return value
         value = tied
     return value
+
+
+def written_root(value: ir.Value) -> ir.Value:
+    """The storage an in-place write of ``value`` may write: the start of its chain of tied
+    results, followed through slices to their sources (a slice may be its source's storage)."""
+    root = tied_root(value)
+    producer = defining_op(root)
+    while producer is not None and producer.name == "stream.async.slice":
+        root = tied_root(producer.opview.source)
+        producer = defining_op(root)
+    return root
 
 
 def function_of(op: ir.Operation) -> ir.Operation:
