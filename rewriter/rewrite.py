@@ -423,11 +423,7 @@ def _beside_a_capture_merge(model: ModuleModel, plan: _Plan) -> str | None:
         merge = model.capture_merges.get((fn.op, info.block_id)) if info is not None else None
         if merge is None:
             continue
-        how = (
-            "a clone IREE dispatches again as the first"
-            if merge.recomputed
-            else "equal ops CSE merges into one"
-        )
+        how = "a clone IREE dispatches again as the first" if merge.recomputed else "equal ops CSE merges into one"
         return (
             f"its block also holds {model.names.describe(merge.first)} and {model.names.describe(merge.second)} "
             f"({how}); IREE 3.13's scheduling may leave the first alone in the execution region and put the second "
