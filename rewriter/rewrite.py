@@ -319,6 +319,9 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] 
             "across execution regions (an upstream fault the alias would expose)",
             ReasonCode.IREE_LIMITATION,
         )
+    beside = _beside_a_capture_merge(model, plan)
+    if beside:
+        return beside, ReasonCode.IREE_LIMITATION
     for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
         if plan.reroutes and _yields_out_of_concurrent(owner):
@@ -403,6 +406,31 @@ def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
                 f"folding it into {model.names.describe(owner)} can make that op identical to "
                 f"{model.names.describe(defining_op(twin))}, and IREE merges identical producers after the splice"
             )
+    return None
+
+
+def _beside_a_capture_merge(model: ModuleModel, plan: _Plan) -> str | None:
+    """The alias would change the ops of a block holding two producers IREE 3.13 merges across
+    a concurrent region's captures (:mod:`stream_model.model.capture_merges`): the slice leaves
+    the block, and each consumer's operands change. Which ops share a wave there is IREE's
+    choice, so the block stays exactly as the program wrote it: the tool's build then fails to
+    compile only where stock's does."""
+    fn = model.function_of(plan.op)
+    touched = [plan.op] + [owner for owner, _, _, _ in plan.uses]
+    touched += [owner for reroute in plan.reroutes for owner, _ in reroute.uses]
+    for op in touched:
+        info = fn.info(op)
+        merge = model.capture_merges.get((fn.op, info.block_id)) if info is not None else None
+        if merge is None:
+            continue
+        how = "a clone IREE dispatches again as the first" if merge.recomputed else "equal ops CSE merges into one"
+        return (
+            f"its block also holds {model.names.describe(merge.first)} and {model.names.describe(merge.second)} "
+            f"({how}); IREE 3.13's scheduling may leave the first alone in the execution region and put the second "
+            "in a concurrent region, where CSE merges them across the region's captures and the compile fails "
+            "('stream.yield' op used resource not listed in explicit captures: an upstream fault); which ops share "
+            "a wave is IREE's choice, and the alias would change the block's ops"
+        )
     return None
 
 

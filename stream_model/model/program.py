@@ -35,6 +35,7 @@ from ..semantics.region_flow import (
     yielded,
 )
 from ..symbolic.ranges import IndexTranslator
+from .capture_merges import CaptureMerge, capture_merges
 from .folds import live_version
 from .loader import require_stream_phase
 from .merges import MergeFacts, fold_twins, folded_pairs, mergeable_pairs
@@ -371,6 +372,13 @@ class ModuleModel:
             self.merged_producers,
             self._merge_facts,
         )
+
+    @cached_property
+    def capture_merges(self) -> dict[tuple[ir.Operation, int], CaptureMerge]:
+        """Per (function op, block id) at the splice: a pair of producers of the block that IREE
+        3.13's CSE may merge across a concurrent region's captures after scheduling, failing the
+        compile (:mod:`stream_model.model.capture_merges`); an alias must not change such a block."""
+        return capture_merges(self.functions, self.merged_producers)
 
     @property
     def post_splice_identities(self) -> list[tuple[ir.Value, ir.Value]]:

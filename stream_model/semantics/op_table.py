@@ -269,6 +269,46 @@ def is_mergeable_producer(op: ir.Operation) -> bool:
     return op.name in ("stream.async.splat", "stream.async.fill") and _byte_width(op.opview.value) in (8, None)
 
 
+#: Async ops whose ``preferCloneToConsumers`` is always true in IREE 3.13 (StreamOps.cpp): a
+#: clone of their result is rewritten into the op itself again (``PropagateClonableOps``, the
+#: clone's canonicalization, which scheduling and every cleanup after the splice run).
+_ALWAYS_RECOMPUTED = frozenset({"stream.async.splat", "stream.async.alloca", "stream.async.clone"})
+
+
+def prefers_clone_to_consumers(op: ir.Operation) -> bool:
+    """IREE 3.13's ``StreamableOpInterface::preferCloneToConsumers`` for the async ops: a clone
+    of the result is made by running the op again. True for splats, allocas and clones, and for
+    a dispatch that consumes no resource ("effectively a slow splat", ``AsyncDispatchOp``)."""
+    if op.name == "stream.async.dispatch":
+        return not any(is_resource(v) for v in op.operands)
+    return op.name in _ALWAYS_RECOMPUTED
+
+
+def is_resource_free_producer(op: ir.Operation) -> bool:
+    """An async producer CSE may merge with an equal op (:func:`is_mergeable_producer`) that
+    reads no resource: its operands are all scalars, so an equal op may sit anywhere its
+    scalars are visible, inside a nested execution or concurrent region too (a resource
+    operand inside such a region is the region's own block argument, never the value from
+    above, so producers that read resources are never equal across the boundary)."""
+    return (
+        op.name.startswith("stream.async.")
+        and is_mergeable_producer(op)
+        and not any(is_resource(v) for v in op.operands)
+    )
+
+
+def is_clone_for_iree(op: ir.Operation) -> bool:
+    """A ``stream.async.clone``, or a transfer IREE's canonicalizer makes one (within one
+    affinity, no staging memory: ``SameAffinityTransferToClone``, as :func:`_transfer` says)."""
+    if op.name == "stream.async.clone":
+        return True
+    if op.name != "stream.async.transfer":
+        return False
+    view = op.opview
+    staging = any("<staging>" in str(v.type) for v in (view.source, view.result))
+    return not staging and str(view.source_affinity) == str(view.target_affinity)
+
+
 # Ops that take a resource operand only to ask about it, never touching its bytes.
 IGNORED_OPS = frozenset({"stream.resource.size"})
 

@@ -398,6 +398,15 @@ RELOAD_AFTER_A_FILLED_STORE = Program.from_json(
     ]
 )
 
+#: Found by the campaign at the splice: a clone of an iota (IREE dispatches the iota again in
+#: its place) beside a slice of @g0. Aliasing the slice leaves the first iota alone in its wave,
+#: and CSE merges the second into it across a concurrent region's captures: the compile fails
+#: ('stream.yield' op used resource not listed in explicit captures). The rule keeps the slice
+#: (``stream_model.model.capture_merges``); through IREE's stages the clone never reaches the hook.
+SLICE_BESIDE_A_CLONE_OF_IOTA = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-alias-beside-a-clone-of-iota-fails-the-compile.json").read_text())["program"]
+)
+
 ALL: tuple[Program, ...] = (
     WRITE_THROUGH_TIED_CHAIN,
     OVERLAPPING_WRITE_BEFORE_READ,
@@ -406,6 +415,7 @@ ALL: tuple[Program, ...] = (
     OVERLAPPING_WRITE_BEFORE_CALL,
     DISJOINT_WRITE_BEFORE_CALL,
     *THIRD_REVIEW,
+    SLICE_BESIDE_A_CLONE_OF_IOTA,
 )
 
 

@@ -84,7 +84,20 @@ m. *the repair's copy joins the original's execution region* (hook: ``globals_fi
    (``handpicked.GETTER_VALUE_COPIED_IN_ONE_ALLOCATION``);
 n. *a value written in place from another global's buffer is copied at the store* (hook:
    ``globals_fix._written_in_place``), after the writes changed that global
-   (``handpicked.GETTER_RESULT_FILLED_THEN_STORED``).
+   (``handpicked.GETTER_RESULT_FILLED_THEN_STORED``);
+x. *ops reading any value meet nothing* (hook: ``stream_model.model.merges._Taken.meets``): an
+   op whose resource operand the merge model cannot tell from other values (a branch choosing
+   between two globals' buffers, a call's result) meets no op of its family, so two equal slices
+   of it are two buffers and the globals they are stored to get no repair
+   (``handpicked.SLICES_OF_A_BRANCH_OF_TWO_GLOBALS_STORED_TO_TWO_GLOBALS``; splice only: IREE's
+   pre-splice CSE merges the slices before the hook);
+y. *aliases may change a block whose producers IREE merges across captures* (hook:
+   ``rewriter.rewrite._beside_a_capture_merge``): a slice beside a clone of an iota is aliased,
+   the first iota lands alone in its wave and IREE's CSE merges the second into it across a
+   concurrent region's captures, so the rewritten module fails to compile
+   (``handpicked.SLICE_BESIDE_A_CLONE_OF_IOTA``; splice only, a compile failure rather than a
+   bit mismatch: :data:`COMPILE_FAILS_AT_SPLICE`; through IREE's stages the clone never
+   reaches the hook).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -350,6 +363,13 @@ def _ops_reading_any_value_meet_nothing(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(merges._Taken, "meets", lambda self, other, scalars_of: False)
 
 
+def _alias_beside_capture_merges(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(y) A block holding two producers IREE merges across a concurrent region's captures is
+    changed like any other: the slice beside them is aliased (``handpicked.SLICE_BESIDE_A_CLONE_OF_IOTA``),
+    and IREE's compile of the rewritten module fails."""
+    monkeypatch.setattr(rewrite, "_beside_a_capture_merge", lambda model, plan: None)
+
+
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ignore-tied-chains": _ignore_tied_chains,
     "ignore-ordering": _ignore_ordering,
@@ -371,6 +391,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ops-reading-any-value-meet-nothing": _ops_reading_any_value_meet_nothing,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
+    "alias-beside-capture-merges": _alias_beside_capture_merges,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
@@ -388,6 +409,7 @@ SPLICE_ONLY = frozenset(
         "branches-of-one-value-are-their-own",
         "updates-of-splats-need-a-splat-target",
         "ops-reading-any-value-meet-nothing",
+        "alias-beside-capture-merges",
     }
 )
 #: Weakenings only scheduled IR shows (judged with the hook after scheduling, at the splice as
@@ -401,6 +423,10 @@ SCHEDULED_ONLY = frozenset({"folds-make-no-twins", "captures-are-distinct-operan
 #: an internal error (a failure, not a bit mismatch): :func:`test_weakened_rule_is_refused_at_the_splice`.
 #: Through IREE's stages the campaign sees them fail (:func:`test_every_weakening_is_caught_as_the_campaign_judges`).
 REFUSED_AT_SPLICE = frozenset({"repair-with-a-clone", "loaded-globals-share-a-buffer"})
+#: Weakenings whose rewritten module IREE then fails to compile at the splice (a failure, not a
+#: bit mismatch), judged with :data:`REFUSED_AT_SPLICE` by :func:`test_weakened_rule_is_refused_at_the_splice`:
+#: (y), an alias beside two producers IREE merges across a concurrent region's captures.
+COMPILE_FAILS_AT_SPLICE = frozenset({"alias-beside-capture-merges"})
 #: Weakenings the rewrite refuses after scheduling (a failure, not a bit mismatch), on a shape
 #: only splice-level input has (IREE's inliner removes setter calls before the hook): judged by
 #: :func:`test_weakened_rule_is_refused_after_scheduling`. At the splice (t) is an equivalent
@@ -498,7 +524,15 @@ def test_the_real_rule_gets_every_hand_picked_program_right(baseline: list[Progr
 
 
 @pytest.mark.parametrize(
-    "mutation", sorted(set(MUTATIONS) - REFUSED_AT_SPLICE - FLOW_ONLY - SCHEDULED_ONLY - REFUSED_AFTER_SCHEDULING)
+    "mutation",
+    sorted(
+        set(MUTATIONS)
+        - REFUSED_AT_SPLICE
+        - COMPILE_FAILS_AT_SPLICE
+        - FLOW_ONLY
+        - SCHEDULED_ONLY
+        - REFUSED_AFTER_SCHEDULING
+    ),
 )
 def test_weakened_rule_is_detected_by_a_bit_mismatch(
     mutation: str, programs: list, baseline: list[ProgramOutcome], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
@@ -519,7 +553,7 @@ def test_weakened_rule_is_detected_by_a_bit_mismatch(
     assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
 
 
-@pytest.mark.parametrize("mutation", sorted(REFUSED_AT_SPLICE))
+@pytest.mark.parametrize("mutation", sorted(REFUSED_AT_SPLICE | COMPILE_FAILS_AT_SPLICE))
 def test_weakened_rule_is_refused_at_the_splice(
     mutation: str, baseline: list[ProgramOutcome], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -414,3 +414,62 @@ module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} 
 // LOG: decision: ALIAS
 // LOG: write stream.async.update %u {{.*}}: disjoint
 // LOG-NEXT: facts used: {{.*}}assume.int %step <= 4095
+
+// -----
+
+// The shape IREE mishandles needs producers that read no resource: a clone of a dispatch that
+// reads one is a real copy for IREE (no preferCloneToConsumers), and a pair in another block
+// (here inside an scf.if, its own execution region) is never merged across captures. Both
+// slices alias.
+// CHECK-LABEL: util.func public @slice_beside_clones_iree_keeps_apart
+module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {
+  util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
+  stream.executable private @ex {
+    stream.executable.export public @iota workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    stream.executable.export public @read workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @iota(%arg0: index, %arg1: !stream.binding) {
+        return
+      }
+      func.func @read(%arg0: !stream.binding, %arg1: !stream.binding) {
+        return
+      }
+    }
+  }
+  util.global private mutable @cache : !stream.resource<variable>
+  util.func public @slice_beside_clones_iree_keeps_apart(%flag: i1) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c9 = arith.constant 9 : index
+    %c24 = arith.constant 24 : index
+    %c32 = arith.constant 32 : index
+    %c36 = arith.constant 36 : index
+    %c56 = arith.constant 56 : index
+    %g = util.global.load @cache : !stream.resource<variable>
+    %d = stream.async.dispatch @ex::@read(%g[%c0 to %c36 for %c36]) : (!stream.resource<variable>{%c56}) -> !stream.resource<transient>{%c36}
+    // CHECK-NOT: stream.async.slice
+    %s = stream.async.slice %g[%c8 to %c32] : !stream.resource<variable>{%c56} -> !stream.resource<variable>{%c24}
+    %c = stream.async.clone %d : !stream.resource<transient>{%c36} -> !stream.resource<transient>{%c36}
+    %r0 = stream.async.dispatch @ex::@read(%s[%c0 to %c24 for %c24]) : (!stream.resource<variable>{%c24}) -> !stream.resource<*>{%c4}
+    %r1 = stream.async.dispatch @ex::@read(%c[%c0 to %c36 for %c36]) : (!stream.resource<transient>{%c36}) -> !stream.resource<*>{%c4}
+    %i = stream.async.dispatch @ex::@iota(%c9) : (index) -> !stream.resource<transient>{%c36}
+    %r2 = scf.if %flag -> !stream.resource<*> {
+      %ci = stream.async.clone %i : !stream.resource<transient>{%c36} -> !stream.resource<transient>{%c36}
+      %ri = stream.async.dispatch @ex::@read(%ci[%c0 to %c36 for %c36]) : (!stream.resource<transient>{%c36}) -> !stream.resource<*>{%c4}
+      scf.yield %ri : !stream.resource<*>
+    } else {
+      %ri = stream.async.dispatch @ex::@read(%i[%c0 to %c36 for %c36]) : (!stream.resource<transient>{%c36}) -> !stream.resource<*>{%c4}
+      scf.yield %ri : !stream.resource<*>
+    }
+    util.return %r0, %r1, %r2 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+  }
+}
+// LOG-LABEL: in @slice_beside_clones_iree_keeps_apart
+// LOG: decision: ALIAS

@@ -277,3 +277,106 @@ module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} 
 // LOG: decision: KEEP: stream.async.update %u writes [8192*step + 16, 8192*step + 8208) and the slice reads [0, 16): [8192*step + 16, 8192*step + 8208) is [18446744073709543440, 16) at step=2251799813685247: negative, or its end wraps around 2^64, so the two are not proved disjoint
 // LOG: NEGATIVE OR WRAPS AROUND 2^64
 // LOG-NEXT: counterexample: step = 2251799813685247
+
+// -----
+
+// A clone of a dispatch that reads no resource is dispatched again by IREE
+// (preferCloneToConsumers); after scheduling, CSE merges the second dispatch, inside a
+// concurrent region, with the first, alone in the execution region's body, and the region's
+// yield names a value it does not capture: the compile fails. Which ops share a wave decides
+// it, and the alias would change the block's ops: the copy stays (the regression
+// campaign-alias-beside-a-clone-of-iota-fails-the-compile).
+// CHECK-LABEL: util.func public @slice_beside_a_clone_of_a_resource_free_dispatch
+module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {
+  util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
+  stream.executable private @ex {
+    stream.executable.export public @iota workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    stream.executable.export public @read workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @iota(%arg0: index, %arg1: !stream.binding) {
+        return
+      }
+      func.func @read(%arg0: !stream.binding, %arg1: !stream.binding) {
+        return
+      }
+    }
+  }
+  util.global private mutable @cache : !stream.resource<variable>
+  util.func public @slice_beside_a_clone_of_a_resource_free_dispatch() -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c9 = arith.constant 9 : index
+    %c24 = arith.constant 24 : index
+    %c32 = arith.constant 32 : index
+    %c36 = arith.constant 36 : index
+    %c56 = arith.constant 56 : index
+    %g = util.global.load @cache : !stream.resource<variable>
+    %d = stream.async.dispatch @ex::@iota(%c9) : (index) -> !stream.resource<transient>{%c36}
+    // CHECK: stream.async.slice
+    %s = stream.async.slice %g[%c8 to %c32] : !stream.resource<variable>{%c56} -> !stream.resource<variable>{%c24}
+    %c = stream.async.clone %d : !stream.resource<transient>{%c36} -> !stream.resource<transient>{%c36}
+    %r0 = stream.async.dispatch @ex::@read(%s[%c0 to %c24 for %c24]) : (!stream.resource<variable>{%c24}) -> !stream.resource<*>{%c4}
+    %r1 = stream.async.dispatch @ex::@read(%d[%c0 to %c36 for %c36]) : (!stream.resource<transient>{%c36}) -> !stream.resource<*>{%c4}
+    %r2 = stream.async.dispatch @ex::@read(%c[%c0 to %c36 for %c36]) : (!stream.resource<transient>{%c36}) -> !stream.resource<*>{%c4}
+    util.return %r0, %r1, %r2 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+  }
+}
+// LOG-LABEL: in @slice_beside_a_clone_of_a_resource_free_dispatch
+// LOG: decision: KEEP: safe to alias, but its block also holds stream.async.dispatch %d and stream.async.clone %c (a clone IREE dispatches again as the first); IREE 3.13's scheduling may leave the first alone in the execution region
+// LOG-SAME: 'stream.yield' op used resource not listed in explicit captures
+
+// -----
+
+// Two equal dispatches that read no resource (splice-level input: IREE's pre-splice CSE would
+// have merged them), the same fault: the copy stays.
+// CHECK-LABEL: util.func public @slice_beside_two_equal_resource_free_dispatches
+module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {
+  util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
+  stream.executable private @ex {
+    stream.executable.export public @iota workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    stream.executable.export public @read workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @iota(%arg0: index, %arg1: !stream.binding) {
+        return
+      }
+      func.func @read(%arg0: !stream.binding, %arg1: !stream.binding) {
+        return
+      }
+    }
+  }
+  util.global private mutable @cache : !stream.resource<variable>
+  util.func public @slice_beside_two_equal_resource_free_dispatches() -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c9 = arith.constant 9 : index
+    %c24 = arith.constant 24 : index
+    %c32 = arith.constant 32 : index
+    %c36 = arith.constant 36 : index
+    %c56 = arith.constant 56 : index
+    %g = util.global.load @cache : !stream.resource<variable>
+    %d0 = stream.async.dispatch @ex::@iota(%c9) : (index) -> !stream.resource<transient>{%c36}
+    %d1 = stream.async.dispatch @ex::@iota(%c9) : (index) -> !stream.resource<transient>{%c36}
+    // CHECK: stream.async.slice
+    %s = stream.async.slice %g[%c8 to %c32] : !stream.resource<variable>{%c56} -> !stream.resource<variable>{%c24}
+    %r0 = stream.async.dispatch @ex::@read(%s[%c0 to %c24 for %c24]) : (!stream.resource<variable>{%c24}) -> !stream.resource<*>{%c4}
+    %r1 = stream.async.dispatch @ex::@read(%d0[%c0 to %c36 for %c36]) : (!stream.resource<transient>{%c36}) -> !stream.resource<*>{%c4}
+    %r2 = stream.async.dispatch @ex::@read(%d1[%c0 to %c36 for %c36]) : (!stream.resource<transient>{%c36}) -> !stream.resource<*>{%c4}
+    util.return %r0, %r1, %r2 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+  }
+}
+// LOG-LABEL: in @slice_beside_two_equal_resource_free_dispatches
+// LOG: decision: KEEP: safe to alias, but its block also holds stream.async.dispatch %d0 and stream.async.dispatch %d1 (equal ops CSE merges into one)
