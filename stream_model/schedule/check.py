@@ -34,7 +34,8 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
 A dispatch writes in place what its tied operands are (the async IR's word), and also, where
 its kernel says so, every other binding of a version that it writes: the bytes at stake for
 the reads of other ops are those of every binding the kernel may write. An untied binding of a
-version the dispatch does not write in place is taken at the IR's word (read only).
+version the dispatch does not write in place is taken at the IR's word (read only), as are two
+tied bindings of one version of a dispatch whose kernel is not in the module.
 
 A version is followed through captures, region results, awaits, casts, subviews (with their
 offsets), the arms of ``scf.if``/``index_switch``/``execute_region`` (recording the arm, so that
@@ -755,6 +756,7 @@ class _FunctionCheck:
                 continue
             bindings = self._bindings(op)
             reads = [a for a in self._effects(op).accesses if a.kind is Kind.READ]
+            tied = set(in_place_positions(op))
             for root, uses in shared.items():
                 for x, (i, off_i, paths_i) in enumerate(uses):
                     for j, off_j, paths_j in uses[x + 1 :]:
@@ -762,6 +764,8 @@ class _FunctionCheck:
                             (i, off_i, paths_i), (j, off_j, paths_j) = (j, off_j, paths_j), (i, off_i, paths_i)
                         if BindingAccess.WRITE not in bindings[j].access or not bindings[i].access:
                             continue  # nothing written, or a binding the kernel never touches
+                        if _taken_at_the_irs_word(bindings[i], bindings[j], tied):
+                            continue
                         r = _Use(op, reads[i] if reads[i].range_known else None, off_i, paths=paths_i)
                         w = _Use(op, reads[j] if reads[j].range_known else None, off_j, paths=paths_j)
                         out.append(self._two_bindings(root, r, w, bindings[i], bindings[j]))
@@ -903,6 +907,15 @@ class _FunctionCheck:
                 if rng is not None:
                     setattr(check, attr, [pretty(rng.start), pretty(rng.end)])
         return check
+
+
+def _taken_at_the_irs_word(a: DispatchBinding, b: DispatchBinding, tied: set[int]) -> bool:
+    """Two bindings of one version, both tied to results, of a dispatch whose kernel is not in
+    the module: the async IR's word is all there is, and it says the dispatch writes each in
+    place (IREE's ``emplace-allocations`` puts a multi-result dispatch's results into ranges of
+    one buffer this way), as two tied operands of any other op. A pair with an untied binding
+    is checked: the unseen kernel may write through it too."""
+    return not a.kernel_found and not b.kernel_found and a.position in tied and b.position in tied
 
 
 def _effects(op: ir.Operation) -> OpEffects:

@@ -15,7 +15,8 @@ the other arguments are the uniform (non-resource) operands in order.
 
 Closed world: a binding whose access the model cannot read (the entry point or its function not
 found, a function without a body, a use other than a subspan, a subspan of a type not in the
-table) may be read and written. A binding the function never uses is not touched.
+table) may be read and written (:attr:`DispatchBinding.kernel_found` says which of these is
+"no kernel at all"). A binding the function never uses is not touched.
 """
 
 from __future__ import annotations
@@ -148,6 +149,7 @@ class DispatchBinding:
     value: ir.Value
     access: BindingAccess
     why: str = ""  # why the access is assumed (empty: read from the kernel)
+    kernel_found: bool = True  # False: no entry point's kernel is in the module
 
 
 def dispatch_bindings(op: ir.Operation, kernels: Kernels) -> list[DispatchBinding]:
@@ -171,5 +173,5 @@ def dispatch_bindings(op: ir.Operation, kernels: Kernels) -> list[DispatchBindin
                 break
             access |= found[k].access
             why = why or found[k].why
-        out.append(DispatchBinding(start + operand, operand, k, value, access, why))
+        out.append(DispatchBinding(start + operand, operand, k, value, access, why, why != _UNKNOWN_ENTRY))
     return out

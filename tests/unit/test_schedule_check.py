@@ -591,3 +591,31 @@ def test_the_bytes_a_kernel_writes_through_a_second_binding_are_part_of_its_in_p
     report = _given_twice("%c16", "%c24", in_end="%c8")
     (hazard,) = report.hazards
     assert hazard.verdict is ScheduleVerdict.READ_AFTER_WRITE and hazard.write_range == ["16", "24"]
+
+
+def _unknown_kernel_given_twice(second: str) -> ScheduleReport:
+    """The cache captured twice (two values, one version) by a dispatch of a kernel the module
+    does not hold, the first tied to its first result; ``second`` is its second result."""
+    return _check(f"""
+util.func public @f() {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %a: !stream.resource<variable>{{%c64}}, %cache as %b: !stream.resource<variable>{{%c64}}) -> (%cache{{%c64}}, !stream.resource<variable>{{%c64}}) {{
+    %w:2 = stream.async.dispatch @nowhere::@k(%a[%c0 to %c8 for %c8], %b[%c0 to %c8 for %c8]) : (!stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}) -> (%a{{%c64}}, {second})
+    stream.yield %w#0, %w#1 : !stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  util.global.store %r#0, @cache : !stream.resource<variable>
+  util.return
+}}""")
+
+
+def test_two_tied_bindings_of_a_kernel_not_in_the_module_are_taken_at_the_irs_word() -> None:
+    """IREE's emplace-allocations ties a multi-result dispatch's results to ranges of one buffer."""
+    report = _unknown_kernel_given_twice("%b{%c64}")
+    assert [c for c in report.checks if c.bindings is not None] == []
+
+
+def test_an_untied_binding_of_a_kernel_not_in_the_module_may_be_written() -> None:
+    report = _unknown_kernel_given_twice("!stream.resource<variable>{%c64}")
+    (hazard,) = [c for c in report.checks if c.bindings is not None]
+    assert hazard.verdict is ScheduleVerdict.BINDINGS_OVERLAP and "not in the module" in hazard.detail
