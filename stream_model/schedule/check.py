@@ -33,9 +33,11 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
 
 A dispatch writes in place what its tied operands are (the async IR's word), and also, where
 its kernel says so, every other binding of a version that it writes: the bytes at stake for
-the reads of other ops are those of every binding the kernel may write. An untied binding of a
-version the dispatch does not write in place is taken at the IR's word (read only), as are two
-tied bindings of one version of a dispatch whose kernel is not in the module.
+the reads of other ops are those of every binding the kernel may write. An untied binding the
+kernel declares it writes makes its version written in place too; one whose access is only
+assumed (no kernel, a binding the model cannot read) is taken at the IR's word there (read
+only), and so are two tied bindings of one version of a dispatch whose kernel is not in the
+module; both are still checked against the dispatch's other bindings, the latter excepted.
 
 A version is followed through captures, region results, awaits, casts, subviews (with their
 offsets), the arms of ``scf.if``/``index_switch``/``execute_region`` (recording the arm, so that
