@@ -3,7 +3,7 @@
 IREE runs on the input up to the schedule the compile keeps (:mod:`.pipeline.schedule`), and
 :func:`stream_model.schedule.check.check_schedule` proves it: every read of a version before the
 in-place write that consumes it (or disjoint from it), one consumer per version, no copy onto
-itself. One line per hazard on standard output, naming both ops with their locations and the
+itself, no kernel writing bytes it reads through another binding. One line per hazard on standard output, naming both ops with their locations and the
 bytes at stake; the exit status is 0 when there is none. ``--log`` writes every pair checked,
 one JSON object per line (``"check": "schedule"``), as the proof log does for slices.
 """

@@ -41,9 +41,10 @@ from typing import Any
 from iree.compiler import ir
 
 from stream_model.ir.naming import Names
-from stream_model.ir.util import nested_ops
+from stream_model.ir.util import dispatch_operand_index, nested_ops
 from stream_model.schedule.check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
 from stream_model.schedule.global_order import GlobalEvents, check_global_order, global_events
+from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
 from stream_model.semantics.op_table import effects_of
 
 from .collector import no_collector_pauses
@@ -79,9 +80,17 @@ class Repair:
     write: str  # the op at the splice, described
     location: str
     hazard: str  # the hazard's one-line description
+    #: A dispatch whose result was tied to a binding its kernel does not write: the binding its
+    #: result is tied to now (the one its kernel writes, given the copy), else None.
+    retied_to: int | None = None
 
     def line(self) -> str:
-        return f"{self.write} ({self.location}) now writes a fresh copy of its target ({self.hazard})"
+        retied = (
+            f", its result now tied to binding {self.retied_to}, the one its kernel writes"
+            if self.retied_to is not None
+            else ""
+        )
+        return f"{self.write} ({self.location}) now writes a fresh copy of its target{retied} ({self.hazard})"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -90,6 +99,7 @@ class Repair:
             "write": self.write,
             "location": self.location,
             "hazard": self.hazard,
+            "retied_to": self.retied_to,
         }
 
 
@@ -299,12 +309,43 @@ def _global_events(module: ir.Module) -> GlobalEvents:
         return global_events(module)
 
 
-def _bindings_of(op: ir.Operation, operand: ir.Value, position: int) -> list[int]:
-    """The operand positions of ``op`` the repair's copy replaces: ``position``, and in a
-    dispatch every other position holding the same value."""
+@dataclass(frozen=True)
+class _CopyPlan:
+    """Where a repair's copy of an in-place write's target goes: the operand positions it
+    replaces, and for a dispatch whose kernel writes the value through another binding than the
+    tied one, the result's new tie (an index into ``resource_operands``) and binding number."""
+
+    positions: list[int]
+    retie: tuple[int, int, int] | None = None  # (old operand index, new operand index, binding)
+
+
+def _copy_plan(op: ir.Operation, operand: ir.Value, position: int, kernels: Kernels) -> _CopyPlan:
+    """The copy of ``operand`` replaces ``position``; in a dispatch given the value through
+    several bindings, it replaces exactly the one its kernel writes, and the result is tied to
+    that one: the other bindings keep reading the value, so no binding reads bytes the kernel
+    writes through another (IREE's pre-splice stages tie a result to one binding of a value and
+    write through another). Where the kernel writes through none of them, or through several
+    (one copy cannot be two results), every binding of the value gets the copy: the check
+    afterwards reports what that leaves."""
     if op.name != "stream.async.dispatch":
-        return [position]
-    return [p for p, v in enumerate(op.operands) if p == position or v == operand]
+        return _CopyPlan([position])
+    same = [b for b in dispatch_bindings(op, kernels) if b.value == operand]
+    written = [b for b in same if BindingAccess.WRITE in b.access]
+    if len(written) != 1:
+        return _CopyPlan([b.position for b in same] or [position])
+    (target,) = written
+    tied = position - dispatch_operand_index(op, "resource_operands", 0)
+    retie = None if target.operand == tied else (tied, target.operand, target.binding)
+    return _CopyPlan([target.position], retie)
+
+
+def _retie(op: ir.Operation, old: int, new: int) -> None:
+    """Tie the dispatch's results tied to resource operand ``old`` to ``new`` instead (the
+    attribute keeps its element type: IREE stores ties as ``index``)."""
+    tied = [ir.IntegerAttr(a) for a in ir.ArrayAttr(op.attributes["tied_operands"])]
+    op.attributes["tied_operands"] = ir.ArrayAttr.get(
+        [ir.IntegerAttr.get(t.type, new) if t.value == old else t for t in tied]
+    )
 
 
 def clone_module(module: ir.Module) -> ir.Module:
@@ -324,29 +365,33 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
     """Make each target op of ``module`` that writes in place write a fresh copy instead: the
     operand it writes becomes a copy of it, made right before the op. A copy or update from the
     same value still reads the old one (that is the repair of an overlapping copy); a dispatch
-    given the value twice gets the copy in both places, since its kernel may write through
-    either binding (IREE's pre-splice stages tie a result to one binding of a value and write
-    it through another)."""
+    given the value through several bindings gets the copy in the one its kernel writes, its
+    result tied to it (:func:`_copy_plan`)."""
     ops = list(nested_ops(module.operation))
     names = Names(module)
+    kernels = Kernels(module)
     repairs: list[Repair] = []
     with module.context:
         copies = CopyDispatches(module)
         for index, hazard in sorted(targets.items()):
             op = ops[index]
             fx = effects_of(op)
-            made = False
+            made, retied = False, None
             for position in in_place_positions(op):
                 operand = op.operands[position]
                 size = next((a.size for a in fx.accesses if a.value == operand and a.size is not None), None)
                 if size is None:
                     continue
+                plan = _copy_plan(op, operand, position, kernels)
                 # The op is inside an execution region here (the guard runs on scheduled IR):
                 # a plain dispatch in that region is the copy.
                 copy = copies.copy_before(op, operand, size, scheduled=False)
-                for p in _bindings_of(op, operand, position):
+                for p in plan.positions:
                     op.operands[p] = copy
+                if plan.retie is not None:
+                    _retie(op, plan.retie[0], plan.retie[1])
+                    retied = plan.retie[2]
                 made = True
             if made:
-                repairs.append(Repair(names.describe(op), names.location(op), hazard.line()))
+                repairs.append(Repair(names.describe(op), names.location(op), hazard.line(), retied))
     return repairs

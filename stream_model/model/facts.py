@@ -243,5 +243,21 @@ def _unique(name: str, taken: set[str]) -> str:
 
 
 def _dup(acc: Access, info: OpInfo) -> bool:
-    """A tied operand is both read and written over one range: one pair of facts is enough."""
-    return any(a is not acc and a.value == acc.value and a.kind is Kind.WRITE for a in info.effects.accesses)
+    """A tied operand is both read and written over one range: one pair of facts is enough. (A
+    value given to a dispatch twice is read over each binding's range: each has its facts.)"""
+    return any(
+        a is not acc
+        and a.value == acc.value
+        and a.kind is Kind.WRITE
+        and _same_bound(a.start, acc.start)
+        and _same_bound(a.end, acc.end)
+        for a in info.effects.accesses
+    )
+
+
+def _same_bound(a: Bound, b: Bound) -> bool:
+    if isinstance(a, ir.Value) and isinstance(b, ir.Value):
+        return bool(a == b)
+    if isinstance(a, int) and isinstance(b, int):
+        return a == b
+    return a is b

@@ -24,7 +24,20 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
   HAL copy) whose source is the version it writes must read bytes disjoint from those it
   writes (G2: the HAL rejects overlapping copies, and a copy over itself reads what it writes);
 * **immutable globals stay so**: no in-place write of a version loaded from an immutable global
-  (every later invocation loads its buffer as it was).
+  (every later invocation loads its buffer as it was);
+* **one binding per written buffer**: a dispatch given one version through two bindings, whose
+  kernel writes through one of them (:mod:`stream_model.semantics.bindings`), must touch
+  disjoint bytes through the two: nothing orders the kernel's loads of one binding before its
+  stores to the other (IREE's pre-splice stages tie a result to one binding of a value and
+  write through another; the kernel then zeroes its output before it reads its input).
+
+A dispatch writes in place what its tied operands are (the async IR's word), and also, where
+its kernel says so, every other binding of a version that it writes: the bytes at stake for
+the reads of other ops are those of every binding the kernel may write. An untied binding the
+kernel declares it writes makes its version written in place too; one whose access is only
+assumed (no kernel, a binding the model cannot read) is taken at the IR's word there (read
+only), and so are two tied bindings of one version of a dispatch whose kernel is not in the
+module; both are still checked against the dispatch's other bindings, the latter excepted.
 
 A version is followed through captures, region results, awaits, casts, subviews (with their
 offsets), the arms of ``scf.if``/``index_switch``/``execute_region`` (recording the arm, so that
@@ -55,6 +68,7 @@ from ..ir.naming import Names
 from ..ir.util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_op_of_block
 from ..model.facts import FactStore
 from ..model.program import ModuleModel
+from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
 from ..semantics.op_table import IGNORED_OPS, OP_TABLE, VARIADIC, Access, Kind, OpEffects, effects_of
 from ..semantics.region_flow import (
     branch_operands,
@@ -108,6 +122,7 @@ class ScheduleVerdict(enum.StrEnum):
     CONSUMED_TWICE = "consumed-twice"  # two in-place writes of one version
     COPY_OVERLAP = "copy-overlap"  # a copy's source and target ranges overlap
     IMMUTABLE_WRITTEN = "immutable-written"  # an immutable global's buffer written in place
+    BINDINGS_OVERLAP = "bindings-overlap"  # a kernel writes bytes it reads through another binding
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -135,6 +150,9 @@ class ScheduleCheck:
     facts_used: list[str] = field(default_factory=list)
     counterexample: dict[str, int] | None = None
     detail: str = ""
+    #: For two bindings of one dispatch: (the binding read, the binding written), the kernel's
+    #: numbers.
+    bindings: list[int] | None = None
     read_op: Any = field(default=None, repr=False, compare=False)
     write_op: Any = field(default=None, repr=False, compare=False)
 
@@ -164,6 +182,8 @@ class ScheduleCheck:
                 f"{self.write} ({self.write_location}) in @{self.function} copies bytes {rr} of {self.storage} "
                 f"onto {wr} of it: the ranges overlap{cex}"
             )
+        if self.bindings is not None:
+            return self._bindings_line(rr, wr, cex)
         if self.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN:
             return (
                 f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of immutable global "
@@ -185,6 +205,18 @@ class ScheduleCheck:
             f"{self.read} ({self.read_location}) in @{self.function} reads bytes {rr} of {self.storage} "
             f"{relation} {self.write} ({self.write_location}) writes {wr} of it in place{tail}"
         )
+
+    def _bindings_line(self, rr: str, wr: str, cex: str) -> str:
+        i, j = self.bindings or (0, 0)
+        head = (
+            f"{self.write} ({self.write_location}) in @{self.function} is given {self.storage} through "
+            f"binding {i} (bytes {rr}) and binding {j} (bytes {wr}), and its kernel writes through binding {j}"
+        )
+        if self.verdict is ScheduleVerdict.BINDINGS_OVERLAP:
+            return f"{head}: the ranges overlap, and nothing orders the kernel's accesses of the two{cex}"
+        if self.verdict is ScheduleVerdict.DISJOINT:
+            return f"{head}: the ranges are disjoint"
+        return f"{head}: the ranges may overlap: {self.detail}"
 
 
 def _range_text(r: list[str] | None) -> str:
@@ -486,6 +518,14 @@ class _Context:
         )
         self._model: ModuleModel | None = None
         self._store: FactStore | None = None
+        self._kernels: Kernels | None = None
+
+    @property
+    def kernels(self) -> Kernels:
+        """What each dispatch's kernel does through its bindings (read on the first question)."""
+        if self._kernels is None:
+            self._kernels = Kernels(self.module)
+        return self._kernels
 
     @property
     def model(self) -> ModuleModel:
@@ -512,6 +552,7 @@ class _FunctionCheck:
         self._order: ScheduleOrder | None = None
         self.versions = _Versions()
         self._effects_memo: dict[ir.Operation, OpEffects] = {}
+        self._bindings_memo: dict[ir.Operation, list[DispatchBinding]] = {}
         self.readers: dict[ir.Value, list[_Use]] = {}
         self.writers: dict[ir.Value, list[_Use]] = {}
 
@@ -549,6 +590,9 @@ class _FunctionCheck:
             elif name in _IN_PLACE_OPS or ("tied_operands" in op.attributes and name in _TIED_CALLS):
                 for operand in in_place_operands(op):
                     written(op, operand)
+            if name == "stream.async.dispatch":
+                for operand in self._kernel_writes(op):
+                    written(op, operand)
             elif name not in _KNOWN and not name.startswith(_HOST_VALUE_DIALECTS):
                 # An op the model does not know may write what it is given (unknown bytes).
                 for operand in op.operands:
@@ -566,8 +610,11 @@ class _FunctionCheck:
                 if op not in regions:
                     fx = self._effects(op)
                     write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
+                    if write is None and op.name == "stream.async.dispatch":
+                        continue  # a kernel's write through an untied binding: its bytes are below
                     access = write if write is not None and write.range_known else None
                 self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths))
+            self._add_binding_writes(root, writes)
             seen: set[tuple[ir.Operation, ir.Value]] = set()
             for user, value, offsets, paths in uses:
                 if (user, value) in seen:
@@ -588,6 +635,42 @@ class _FunctionCheck:
         if fx is None:
             fx = self._effects_memo[op] = _effects(op)
         return fx
+
+    def _bindings(self, op: ir.Operation) -> list[DispatchBinding]:
+        """A dispatch's bindings and what its kernel does through them, read once per op."""
+        found = self._bindings_memo.get(op)
+        if found is None:
+            found = self._bindings_memo[op] = dispatch_bindings(op, self.context.kernels)
+        return found
+
+    def _kernel_writes(self, op: ir.Operation) -> list[ir.Value]:
+        """Operands a dispatch's kernel says it writes (a subspan it opens for writing) that no
+        result is tied to: writes of storage the async IR says it only reads. (A binding whose
+        access is unknown is taken at the IR's word here; module docstring.)"""
+        tied = {op.operands[p] for p in in_place_positions(op)}
+        out: list[ir.Value] = []
+        for b in self._bindings(op):
+            if BindingAccess.WRITE in b.access and not b.why and b.value not in tied and b.value not in out:
+                out.append(b.value)
+        return out
+
+    def _add_binding_writes(self, root: ir.Value, writes: list[tuple[ir.Operation, ir.Value]]) -> None:
+        """The bytes a dispatch writing ``root`` writes besides its tied operand's: every other
+        binding of the version its kernel may write (the in-place write is there too)."""
+        done: set[ir.Operation] = set()
+        for op, _ in writes:
+            if op.name != "stream.async.dispatch" or op in done:
+                continue
+            done.add(op)
+            tied = set(in_place_positions(op))
+            reads = [a for a in self._effects(op).accesses if a.kind is Kind.READ]
+            for b in self._bindings(op):
+                if b.position in tied or BindingAccess.WRITE not in b.access:
+                    continue
+                for r, offsets, paths in self.versions.roots(b.value):
+                    if r == root:
+                        access = reads[b.binding] if reads[b.binding].range_known else None
+                        self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths))
 
     def _region_writes(self, op: ir.Operation) -> list[ir.Value]:
         """Captures an execution or concurrent region writes as a whole: those a tied result
@@ -654,7 +737,58 @@ class _FunctionCheck:
                 for other in writes[k + 1 :]:
                     if other.op != w.op and not _exclusive(other.op, w.op) and not _apart(other, w):
                         out.append(self._second_writer(root, other, w))
+        out.extend(self._binding_pairs())
         return out
+
+    def _binding_pairs(self) -> list[ScheduleCheck]:
+        """Every dispatch given one version through two bindings, through one of which its kernel
+        may write: the bytes of the two must be disjoint (module docstring). The kernels are read
+        only for dispatches given one version twice."""
+        out: list[ScheduleCheck] = []
+        for op in _walk(self.fn):
+            if op.name != "stream.async.dispatch":
+                continue
+            values = [v for v in list(op.opview.resource_operands) if is_resource(v)]
+            by_root: dict[ir.Value, list[tuple[int, tuple[ir.Value, ...], frozenset[Branch]]]] = {}
+            for k, v in enumerate(values):
+                for root, offsets, paths in self.versions.roots(v):
+                    by_root.setdefault(root, []).append((k, offsets, paths))
+            shared = {root: uses for root, uses in by_root.items() if len(uses) > 1}
+            if not shared:
+                continue
+            bindings = self._bindings(op)
+            reads = [a for a in self._effects(op).accesses if a.kind is Kind.READ]
+            tied = set(in_place_positions(op))
+            for root, uses in shared.items():
+                for x, (i, off_i, paths_i) in enumerate(uses):
+                    for j, off_j, paths_j in uses[x + 1 :]:
+                        if BindingAccess.WRITE not in bindings[j].access:
+                            (i, off_i, paths_i), (j, off_j, paths_j) = (j, off_j, paths_j), (i, off_i, paths_i)
+                        if BindingAccess.WRITE not in bindings[j].access or not bindings[i].access:
+                            continue  # nothing written, or a binding the kernel never touches
+                        if _taken_at_the_irs_word(bindings[i], bindings[j], tied):
+                            continue
+                        r = _Use(op, reads[i] if reads[i].range_known else None, off_i, paths=paths_i)
+                        w = _Use(op, reads[j] if reads[j].range_known else None, off_j, paths=paths_j)
+                        out.append(self._two_bindings(root, r, w, bindings[i], bindings[j]))
+        return out
+
+    def _two_bindings(
+        self, root: ir.Value, r: _Use, w: _Use, read: DispatchBinding, written: DispatchBinding
+    ) -> ScheduleCheck:
+        rr, wr = self._range(r), self._range(w)
+        assumed = "; ".join(
+            f"binding {b.binding}: {b.why}, so it may be read and written" for b in (read, written) if b.why
+        )
+        if rr is None or wr is None:
+            check = self._pair(root, r, w, ScheduleVerdict.UNKNOWN, self._why_unknown(r, w))
+        else:
+            check = self._prove(root, r, w, rr, wr)
+            if check.verdict is ScheduleVerdict.UNORDERED:
+                check.verdict = ScheduleVerdict.BINDINGS_OVERLAP
+        check.bindings = [read.binding, written.binding]
+        check.detail = f"{check.detail} ({assumed})" if assumed else check.detail
+        return check
 
     def _immutable(self, op: ir.Operation) -> bool:
         """Is ``op`` a load of an immutable global (its buffer must never change)?"""
@@ -775,6 +909,15 @@ class _FunctionCheck:
                 if rng is not None:
                     setattr(check, attr, [pretty(rng.start), pretty(rng.end)])
         return check
+
+
+def _taken_at_the_irs_word(a: DispatchBinding, b: DispatchBinding, tied: set[int]) -> bool:
+    """Two bindings of one version, both tied to results, of a dispatch whose kernel is not in
+    the module: the async IR's word is all there is, and it says the dispatch writes each in
+    place (IREE's ``emplace-allocations`` puts a multi-result dispatch's results into ranges of
+    one buffer this way), as two tied operands of any other op. A pair with an untied binding
+    is checked: the unseen kernel may write through it too."""
+    return not a.kernel_found and not b.kernel_found and a.position in tied and b.position in tied
 
 
 def _effects(op: ir.Operation) -> OpEffects:

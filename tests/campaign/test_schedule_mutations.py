@@ -11,7 +11,12 @@ and a weakened check must be killed.
   through is never excused as IREE's);
 * *loads after a store left unforwarded* (``rewriter.reloads`` a no-op): at the splice the tool's
   build reads a reloaded global's old buffer and the guard's repair keeps it
-  (``handpicked.RELOAD_AFTER_A_FILLED_STORE``).
+  (``handpicked.RELOAD_AFTER_A_FILLED_STORE``);
+* *every kernel binding read as read-only* (``stream_model.semantics.bindings.TENSOR_ACCESS``
+  mutated): the check no longer sees a kernel write bytes it reads through another binding of
+  one version (``bindings-overlap``), and the repair no longer knows which binding the kernel
+  writes: the program the campaign found (``tests/regressions/campaign-schedule-repair-leaves-a-
+  second-binding-of-the-written-value.json``) computes wrong values.
 
 All compile in this process (``Oracle(in_process=True)``), so that the patch reaches the guard.
 """
@@ -26,11 +31,12 @@ import pytest
 
 import rewriter.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
+import stream_model.semantics.bindings as bindings
 import tests.campaign.oracle as oracle_module
 from stream_model.symbolic.proofs import DISJOINT
 from tests.campaign import handpicked
 from tests.campaign.campaign import DEFAULT_SEED, profile_batches
-from tests.campaign.oracle import FAILING, Oracle, VmfbCache, default_cache_dir
+from tests.campaign.oracle import FAILING, REGRESSIONS_DIR, Oracle, VmfbCache, default_cache_dir
 from tests.campaign.program import Program
 from tests.campaign.scheduler_faults import read_after_write
 
@@ -104,5 +110,24 @@ def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkey
     monkeypatch.setattr(oracle_module, "repair_globals", lambda module, names, regions=False: [])
     with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True, at_splice=True) as oracle:
         (weakened,) = oracle.judge([program]).outcomes
+    print(f"\n{weakened.status}: {weakened.detail}")
+    assert weakened.status in FAILING
+
+
+TWO_BINDINGS = REGRESSIONS_DIR / "campaign-schedule-repair-leaves-a-second-binding-of-the-written-value.json"
+
+
+def test_reading_every_kernel_binding_as_read_only_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """IREE's pre-splice stages give a dispatch one value through two bindings, tie its result to
+    the one its kernel reads and write through the other. With the kernels' writes unseen, the
+    repair of IREE's schedule gives the copy to both bindings, and the kernel zeroes its output
+    before it reads its input through the other: the tool's build is wrong as stock's is."""
+    program = Program.from_json(json.loads(TWO_BINDINGS.read_text())["program"])
+    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
+        assert [o.status for o in oracle.judge_per_program([program]).outcomes] == ["ok"]
+    for mode in ("writeonly", "readwrite"):
+        monkeypatch.setitem(bindings.TENSOR_ACCESS, mode, bindings.BindingAccess.READ)
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
+        (weakened,) = oracle.judge_per_program([program]).outcomes
     print(f"\n{weakened.status}: {weakened.detail}")
     assert weakened.status in FAILING

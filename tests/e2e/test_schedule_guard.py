@@ -200,20 +200,41 @@ def test_a_compile_at_the_splice_refuses_a_store_scheduled_after_a_reload(tmp_pa
 TWO_BINDINGS = REPO / "tests" / "data" / "schedule_repair_dispatch_given_its_target_twice.mlir"
 
 
-def test_a_repair_gives_the_fresh_copy_to_every_binding_of_the_written_value(tmp_path: Path) -> None:
+def test_a_repair_gives_the_fresh_copy_to_the_binding_the_kernel_writes_and_ties_the_result_to_it(
+    tmp_path: Path,
+) -> None:
     """The guard repairs IREE's schedule (a read of the slice moved after the dispatch's in-place
     write of it) by giving the dispatch a fresh copy of the slice. The kernel writes through the
-    slice's second binding, not the tied one: a copy in the tied position alone left that write
+    slice's second binding, not the tied one: the copy goes there, the result is tied to it, and
+    the first binding keeps reading the slice. A copy in the tied position alone left the write
     in the slice, which the rewrite (run again on the repaired module) then aliases into the
-    exported @p0 result 1. Stock computes it right; so must the tool."""
-    from rewriter.runtime import run_steps
-
+    exported @p0 result 1; a copy in both positions left the kernel zeroing its output before
+    reading its input through the other binding (result 3). Stock gets result 3 wrong."""
     out = tmp_path / "p.vmfb"
     guard = ScheduleGuard()
     compile_stream_async(TWO_BINDINGS.read_text(), out, CPU_FLAGS, lambda m: elide_slices(m), guard=guard)
-    assert guard.report is not None and len(guard.report.repairs) == 1
+    assert guard.report is not None and [r.retied_to for r in guard.report.repairs] == [1]
+    assert not guard.report.final.hazards
     (results,) = run_steps(out, "p0", [[0]])
     assert results[1].tolist() == [7, 7926, 15845, 23764, 31683, 15859, 47521]
+    assert results[3].tolist() == [87130, 31683]
+
+
+def test_check_reports_a_kernel_that_writes_bytes_it_reads_through_another_binding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "log.jsonl"
+    assert main(["check", str(TWO_BINDINGS), "--log", str(log), *CPU_FLAGS]) == 3
+    out = capsys.readouterr().out.splitlines()
+    (line,) = [x for x in out if "through binding" in x]
+    assert line.startswith(
+        "hazard: stream.async.dispatch %18 (schedule_repair_dispatch_given_its_target_twice.mlir:103:11)"
+    )
+    assert "through binding 0 (bytes [0, 4*arg0 + 8)) and binding 1 (bytes [0, 4))" in line
+    assert "its kernel writes through binding 1: the ranges overlap" in line
+    records = [json.loads(x) for x in log.read_text().splitlines()]
+    (record,) = [r for r in records if r.get("verdict") == "bindings-overlap"]
+    assert record["check"] == "schedule" and record["hazard"] and record["bindings"] == [0, 1]
 
 
 # -- a load after a store of its global ------------------------------------------------------------

@@ -515,3 +515,107 @@ util.func public @f(%row: !stream.resource<transient>, %n: index) {
 }""")
     (hazard,) = report.hazards
     assert hazard.verdict is ScheduleVerdict.UNKNOWN and "loop" in hazard.detail
+
+
+# -- one buffer through two bindings of one kernel -----------------------------------------------
+
+_TWO_BINDINGS = """
+stream.executable private @k2 {
+  stream.executable.export public @sum workgroups() -> (index, index, index) {
+    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+    stream.return %x, %y, %z : index, index, index
+  }
+  builtin.module {
+    func.func @sum(%in: !stream.binding, %out: !stream.binding) {
+      %c0 = arith.constant 0 : index
+      %i = stream.binding.subspan %in[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<16xi32>>
+      %o = stream.binding.subspan %out[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<1xi32>>
+      return
+    }
+  }
+}
+"""
+
+
+def _given_twice(out_start: str, out_end: str, in_end: str = "%c64") -> ScheduleReport:
+    """A dispatch given the cache through two bindings, its result tied to the first (which its
+    kernel only reads) while it writes through the second: what IREE's pre-splice stages make of
+    an update fused into the dispatch that computes it."""
+    return _check(
+        f"""
+util.func public @f() -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> (%cache{{%c64}}, !stream.resource<transient>{{%c4}}) {{
+    %w = stream.async.dispatch @k2::@sum(%c[%c0 to {in_end} for {in_end}], %c[{out_start} to {out_end} for %c8]) : (!stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}) -> %c{{%c64}}
+    %d = {_read("%c", "%c16", "%c24", "%c8")}
+    stream.yield %w, %d : !stream.resource<variable>{{%c64}}, !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#1 : !stream.resource<transient>{{%c4}}
+  util.global.store %r#0, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}""",
+        _TWO_BINDINGS,
+    )
+
+
+def test_a_kernel_writing_bytes_it_reads_through_another_binding_is_a_hazard() -> None:
+    report = _given_twice("%c8", "%c16")
+    overlaps = [h for h in report.hazards if h.bindings is not None]
+    (hazard,) = overlaps
+    assert hazard.verdict is ScheduleVerdict.BINDINGS_OVERLAP and hazard.bindings == [0, 1]
+    assert (hazard.read_range, hazard.write_range) == (["0", "64"], ["8", "16"])
+    assert "through binding 0 (bytes [0, 64)) and binding 1 (bytes [8, 16))" in hazard.line()
+    assert hazard.to_json()["bindings"] == [0, 1]
+
+
+def test_two_bindings_of_one_buffer_on_disjoint_bytes_are_safe() -> None:
+    report = _check(
+        """
+util.func public @f() -> !stream.resource<variable> {
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %w = stream.async.dispatch @k2::@sum(%cache[%c0 to %c8 for %c8], %cache[%c16 to %c24 for %c8]) : (!stream.resource<variable>{%c64}, !stream.resource<variable>{%c64}) -> %cache{%c64}
+  util.return %w : !stream.resource<variable>
+}""",
+        _TWO_BINDINGS,
+    )
+    assert not report.hazards
+    assert [c.verdict for c in report.checks if c.bindings is not None] == [ScheduleVerdict.DISJOINT]
+
+
+def test_the_bytes_a_kernel_writes_through_a_second_binding_are_part_of_its_in_place_write() -> None:
+    """The other reads of the version meet the kernel's write where it really lands: a read of
+    [16, 24) after the dispatch is disjoint from the tied binding's [0, 8) but not from the bytes
+    written through the second binding."""
+    report = _given_twice("%c16", "%c24", in_end="%c8")
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.READ_AFTER_WRITE and hazard.write_range == ["16", "24"]
+
+
+def _unknown_kernel_given_twice(second: str) -> ScheduleReport:
+    """The cache captured twice (two values, one version) by a dispatch of a kernel the module
+    does not hold, the first tied to its first result; ``second`` is its second result."""
+    return _check(f"""
+util.func public @f() {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %a: !stream.resource<variable>{{%c64}}, %cache as %b: !stream.resource<variable>{{%c64}}) -> (%cache{{%c64}}, !stream.resource<variable>{{%c64}}) {{
+    %w:2 = stream.async.dispatch @nowhere::@k(%a[%c0 to %c8 for %c8], %b[%c0 to %c8 for %c8]) : (!stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}) -> (%a{{%c64}}, {second})
+    stream.yield %w#0, %w#1 : !stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  util.global.store %r#0, @cache : !stream.resource<variable>
+  util.return
+}}""")
+
+
+def test_two_tied_bindings_of_a_kernel_not_in_the_module_are_taken_at_the_irs_word() -> None:
+    """IREE's emplace-allocations ties a multi-result dispatch's results to ranges of one buffer."""
+    report = _unknown_kernel_given_twice("%b{%c64}")
+    assert [c for c in report.checks if c.bindings is not None] == []
+
+
+def test_an_untied_binding_of_a_kernel_not_in_the_module_may_be_written() -> None:
+    report = _unknown_kernel_given_twice("!stream.resource<variable>{%c64}")
+    (hazard,) = [c for c in report.checks if c.bindings is not None]
+    assert hazard.verdict is ScheduleVerdict.BINDINGS_OVERLAP and "not in the module" in hazard.detail
