@@ -102,13 +102,36 @@ class Names:
         return {"file": path, "line": line, "column": column}
 
     def _file_position(self, op: ir.Operation) -> tuple[str, int, int] | None:
-        m = re.search(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)', str(op.location))
-        if not m:
+        found = _first_file_position(op.location)
+        if found is None:
             return None
-        path = m.group(1).replace('\\"', '"').replace("\\\\", "\\")
+        path = found.filename
         if path == "-" and self.path:
             path = self.path
-        return path, int(m.group(2)), int(m.group(3))
+        return path, found.start_line, found.start_col
+
+
+def _first_file_position(loc: ir.Location, depth: int = 0) -> ir.FileLineColLoc | None:
+    """The first file position of ``loc`` in its printed order (a call site's callee before its
+    caller, a fused location's parts in order), read from the location's structure: printing
+    every location of a large module to search the text cost more than the rest of naming."""
+    if isinstance(loc, ir.FileLineColLoc):
+        return loc
+    if depth > 64:
+        return None
+    if isinstance(loc, ir.CallSiteLoc):
+        parts = [loc.callee, loc.caller]
+    elif isinstance(loc, ir.NameLoc):
+        parts = [loc.child_loc]
+    elif isinstance(loc, ir.FusedLoc):
+        parts = list(loc.locations)
+    else:
+        return None
+    for part in parts:
+        found = _first_file_position(part, depth + 1)
+        if found is not None:
+            return found
+    return None
 
 
 def _innermost(loc: ir.Location) -> ir.Location:
