@@ -43,6 +43,7 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import concurrent.futures.process
+import functools
 import hashlib
 import json
 import os
@@ -399,6 +400,17 @@ def _iree_version() -> str:
         return version("iree-base-compiler")
     except Exception:  # noqa: BLE001
         return "unknown"
+
+
+@functools.cache
+def _tool_version() -> str:
+    """A hash of the tool's sources (``dfx``, ``stream_model``, ``rewriter``)."""
+    h = hashlib.sha256()
+    for package in ("dfx", "stream_model", "rewriter"):
+        for path in sorted((REPO / package).rglob("*.py")):
+            h.update(str(path.relative_to(REPO)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
 
 
 class VmfbCache:
@@ -1160,7 +1172,10 @@ class Oracle:
         if self.schedule_mutation is not None:
             prefix += f"// schedule mutation {getattr(self.schedule_mutation, '__name__', 'anonymous')}\n"
         if role == "rewritten" and not self.scheduled:
-            prefix += "// the tool's build: rewrite and schedule guard\n"
+            # The guard repairs the module after the hook: its build depends on the tool's
+            # code, not only on the printed module (a cached build made by an older guard would
+            # be judged as the new one's).
+            prefix += f"// the tool's build: rewrite and schedule guard, tool {_tool_version()}\n"
         return VmfbCache.key(prefix + printed)
 
     def _build(
