@@ -56,6 +56,7 @@ every byte it is given: unordered with an in-place write of them, it is reported
 from __future__ import annotations
 
 import enum
+import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
@@ -760,17 +761,20 @@ class _FunctionCheck:
             reads = [a for a in self._effects(op).accesses if a.kind is Kind.READ]
             tied = set(in_place_positions(op))
             for root, uses in shared.items():
-                for x, (i, off_i, paths_i) in enumerate(uses):
-                    for j, off_j, paths_j in uses[x + 1 :]:
-                        if BindingAccess.WRITE not in bindings[j].access:
-                            (i, off_i, paths_i), (j, off_j, paths_j) = (j, off_j, paths_j), (i, off_i, paths_i)
-                        if BindingAccess.WRITE not in bindings[j].access or not bindings[i].access:
-                            continue  # nothing written, or a binding the kernel never touches
-                        if _taken_at_the_irs_word(bindings[i], bindings[j], tied):
-                            continue
-                        r = _Use(op, reads[i] if reads[i].range_known else None, off_i, paths=paths_i)
-                        w = _Use(op, reads[j] if reads[j].range_known else None, off_j, paths=paths_j)
-                        out.append(self._two_bindings(root, r, w, bindings[i], bindings[j]))
+                for first, second in itertools.combinations(uses, 2):
+                    # The written one second (each pair once: a fresh pair per step, never the
+                    # loop's own names, or a third binding of the value loses its pair with the first).
+                    read, written = (
+                        (first, second) if BindingAccess.WRITE in bindings[second[0]].access else (second, first)
+                    )
+                    (i, off_i, paths_i), (j, off_j, paths_j) = read, written
+                    if BindingAccess.WRITE not in bindings[j].access or not bindings[i].access:
+                        continue  # nothing written, or a binding the kernel never touches
+                    if _taken_at_the_irs_word(bindings[i], bindings[j], tied):
+                        continue
+                    r = _Use(op, reads[i] if reads[i].range_known else None, off_i, paths=paths_i)
+                    w = _Use(op, reads[j] if reads[j].range_known else None, off_j, paths=paths_j)
+                    out.append(self._two_bindings(root, r, w, bindings[i], bindings[j]))
         return out
 
     def _two_bindings(

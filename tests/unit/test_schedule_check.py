@@ -593,6 +593,45 @@ def test_the_bytes_a_kernel_writes_through_a_second_binding_are_part_of_its_in_p
     assert hazard.verdict is ScheduleVerdict.READ_AFTER_WRITE and hazard.write_range == ["16", "24"]
 
 
+_THREE_BINDINGS = """
+stream.executable private @k3 {
+  stream.executable.export public @mix workgroups() -> (index, index, index) {
+    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+    stream.return %x, %y, %z : index, index, index
+  }
+  builtin.module {
+    func.func @mix(%a: !stream.binding, %b: !stream.binding, %out: !stream.binding) {
+      %c0 = arith.constant 0 : index
+      %i = stream.binding.subspan %a[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<2xi32>>
+      %j = stream.binding.subspan %b[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<2xi32>>
+      %o = stream.binding.subspan %out[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<2xi32>>
+      return
+    }
+  }
+}
+"""
+
+
+def test_a_third_binding_written_over_the_first_of_two_read_ones_is_a_hazard() -> None:
+    """Inputs first, output last (the order IREE's emplacement makes): the write through binding
+    2 overlaps binding 0's bytes, not binding 1's. Each pair is checked once (review 17: the
+    pair of the first and the third was lost, and the second's reported twice)."""
+    report = _check(
+        """
+util.func public @f() -> !stream.resource<variable> {
+  CONSTANTS
+  %c12 = arith.constant 12 : index
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %w = stream.async.dispatch @k3::@mix(%cache[%c0 to %c8 for %c8], %cache[%c16 to %c24 for %c8], %cache[%c4 to %c12 for %c8]) : (!stream.resource<variable>{%c64}, !stream.resource<variable>{%c64}, !stream.resource<variable>{%c64}) -> %cache{%c64}
+  util.return %w : !stream.resource<variable>
+}""",
+        _THREE_BINDINGS,
+    )
+    pairs = {tuple(c.bindings): c.verdict for c in report.checks if c.bindings is not None}
+    assert pairs == {(0, 2): ScheduleVerdict.BINDINGS_OVERLAP, (1, 2): ScheduleVerdict.DISJOINT}
+    assert [h.bindings for h in report.hazards] == [[0, 2]]
+
+
 def _unknown_kernel_given_twice(second: str) -> ScheduleReport:
     """The cache captured twice (two values, one version) by a dispatch of a kernel the module
     does not hold, the first tied to its first result; ``second`` is its second result."""
