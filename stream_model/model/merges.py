@@ -477,10 +477,28 @@ def _key(
     resource: tuple[bool, ...],
     classes: _Classes,
     opaque: Opaque,
+    memo: dict[ir.Value | _Captured, object] | None = None,
 ) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """What CSE compares of an op (or a fold variant of it), its scalar operands aside: its
-    family, and the identities of its resource operands (None at scalar positions)."""
-    return family, tuple(_identity(v, classes, opaque) if r else None for v, r in zip(operands, resource, strict=True))
+    family, and the identities of its resource operands (None at scalar positions). ``memo``:
+    identities already taken under the same ``classes``, for a pass in which they do not grow."""
+    if memo is None:
+        return family, tuple(
+            _identity(v, classes, opaque) if r else None for v, r in zip(operands, resource, strict=True)
+        )
+    out: list[object] = []
+    for v, r in zip(operands, resource, strict=True):
+        if not r:
+            out.append(None)
+            continue
+        found = memo.get(v, _MISSING)
+        if found is _MISSING:
+            found = memo[v] = _identity(v, classes, opaque)
+        out.append(found)
+    return family, tuple(out)
+
+
+_MISSING = object()
 
 
 def _loose(identities: tuple[object, ...]) -> bool:
@@ -511,17 +529,25 @@ def _folds_meet_another_op(
     under any finer classes, so "no fold variant meets another op" holds at every step."""
     for a, b in merged:
         classes.union(a, b)
-    seen: dict[tuple[object, ...], list[tuple[ir.Operation, bool]]] = {}
+    folds_of: dict[ir.Operation, list[_Variant]] = {}
     for op in ops:
-        if not is_mergeable_producer(op):
-            continue
-        folds = fold_variants(op, scalars_of, version_at)
-        if folds is None:
-            return True  # it may equal anything of its family
+        if is_mergeable_producer(op):
+            folds = fold_variants(op, scalars_of, version_at)
+            if folds is None:
+                return True  # it may equal anything of its family
+            folds_of[op] = folds
+    # Only a family with a fold variant can hold a key met by one: the others keep their keys,
+    # and the classes (the coarsest already) do not grow.
+    families = {scalars_of.family(op) for op, folds in folds_of.items() if folds}
+    identities: dict[ir.Value | _Captured, object] = {}  # (the classes are fixed in this pass)
+    seen: dict[tuple[object, ...], list[tuple[ir.Operation, bool]]] = {}
+    for op, folds in folds_of.items():
         family = scalars_of.family(op)
+        if family not in families:
+            continue
         operands, resource = scalars_of.operands(op)
         for variant, folded in [(operands, False), *((v, True) for v, _ in folds)]:
-            key = _key(family, variant, resource, classes, scalars_of.opaque)
+            key = _key(family, variant, resource, classes, scalars_of.opaque, identities)
             if _loose(key[1]):
                 return True  # it may meet any op of its family
             seen.setdefault(key, []).append((op, folded))
