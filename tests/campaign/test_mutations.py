@@ -98,6 +98,14 @@ y. *aliases may change a block whose producers IREE merges across captures* (hoo
    (``handpicked.SLICE_BESIDE_A_CLONE_OF_IOTA``; splice only, a compile failure rather than a
    bit mismatch: :data:`COMPILE_FAILS_AT_SPLICE`; through IREE's stages the clone never
    reaches the hook).
+z. *imports are no globals' buffers* (hook: ``stream_model.model.storage.StorageMap._may_meet``):
+   storage arriving through ``stream.tensor.import`` alone may be another outside buffer or
+   escaped storage, but not a global's buffer, so a write of the global (in place on its load,
+   or by a setter call) is no write of the import's bytes, and a slice of the import read after
+   it is aliased (``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE``,
+   ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``: the host passes back the buffer the call
+   before exported as the global's; a bit mismatch at the splice, from the second call on.
+   Through IREE's stages the exported global is a copy, and the alias audit catches it).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
