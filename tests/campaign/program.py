@@ -5,7 +5,8 @@ range constant, shrink a size), and two independent consumers -- the MLIR render
 (:mod:`.render`) and the numpy interpreter (:mod:`.interp`) -- must read one source of truth.
 
 A program is one public function ``@p<k>(%step: index)`` (plus ``%n`` when a loop runs to an
-argument): it loads its private globals, runs a list of ops over resource *values* -- some of
+argument, and a ``!hal.buffer_view`` per :class:`Import`, a global's buffer the host passes
+back from the call before): it loads its private globals, runs a list of ops over resource *values* -- some of
 them region ops with nested op lists (:class:`For`, :class:`Branch`), some storing and reloading
 globals (:class:`GStore`, :class:`GLoad`) -- stores the globals back and exports every value
 still live. Values are numbered; each op names the values it uses and defines.
@@ -552,7 +553,12 @@ class Import(Op):
     Value semantics: ``out`` is the global's value at the start of the call (the first call: the
     host's array). It is only read, at the top level, and never after the first op that may
     write a global's storage (:func:`check`): in IREE such a read would see the write, which
-    value semantics does not (the host, not the program, made the two one buffer)."""
+    value semantics does not (the host, not the program, made the two one buffer).
+
+    At the splice the host really passes back the global's buffer (measured: an in-place write
+    of the import changes the global). Through IREE's pre-splice stages the global's export goes
+    through a transfer to an external resource that IREE makes a copy, so there the import is a
+    buffer of its own; the alias audit's trace takes it as the global's either way."""
 
     kind: ClassVar[str] = "import"
     out: int

@@ -100,6 +100,7 @@ def _child(request: str, reply: str) -> int:
                     if not views:
                         results[k].append(module.call(fn, [step, *extra]))
                         continue
+                    # (After a call that failed, fresh arrays again: the outputs differ already.)
                     back = passed.pop(k, None) or [_first_array(n, base) for n, base in views]
                     got = _call_keeping_results(module, fn, [step, *extra, *back])
                     passed[k] = got[len(got) - len(views) :]
