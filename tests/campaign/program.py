@@ -556,9 +556,11 @@ class Import(Op):
     value semantics does not (the host, not the program, made the two one buffer).
 
     At the splice the host really passes back the global's buffer (measured: an in-place write
-    of the import changes the global). Through IREE's pre-splice stages the global's export goes
-    through a transfer to an external resource that IREE makes a copy, so there the import is a
-    buffer of its own; the alias audit's trace takes it as the global's either way."""
+    of the import changes the global). Through IREE's pre-splice stages (the export spelled as
+    IREE's conversion does, through a transfer to an external resource) the buffer passed back
+    was not the one the next call wrote (measured on ``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE``):
+    there the runtime cannot show a wrong alias of an import; the alias audit's trace takes the
+    import as the global's either way."""
 
     kind: ClassVar[str] = "import"
     out: int

@@ -117,8 +117,8 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
     copy elision folds a slice of the branch into its readers, and stock is wrong when a reload
     of the other global is written before they read; ``handpicked.BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS``
     is judged at the splice and after scheduling), and so is an import of a global's buffer the
-    host passes back, drawn by the ``calls`` profile only (through IREE's stages the exported
-    global is a copy, so the import is the global's buffer only at the splice, where the mutation
+    host passes back, drawn by the ``calls`` profile only (through IREE's stages the buffer passed
+    back is not the global's, so the import is the global's buffer only at the splice, where the mutation
     tests judge ``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE`` and
     ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``)."""
     counts = {shape: 0 for shape in SHAPES}

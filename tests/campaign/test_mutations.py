@@ -105,7 +105,7 @@ z. *imports are no globals' buffers* (hook: ``stream_model.model.storage.Storage
    it is aliased (``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE``,
    ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``: the host passes back the buffer the call
    before exported as the global's; a bit mismatch at the splice, from the second call on.
-   Through IREE's stages the exported global is a copy, and the alias audit catches it).
+   Through IREE's stages the buffer passed back is not the global's, and the alias audit catches it).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
