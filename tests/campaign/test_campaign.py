@@ -46,6 +46,7 @@ from tests.campaign.program import (
     SHAPES,
     STEPS,
     GlobalDecl,
+    GStore,
     InvalidProgram,
     Iota,
     Lin,
@@ -154,6 +155,27 @@ def test_a_branch_choosing_between_two_globals_is_only_read_while_it_may_be_eith
     with pytest.raises(InvalidProgram, match="still held by v4"):
         check(reloaded_while_live)
     check(Program(program.globals, (*branch, discard, *program.ops[7:8])))
+
+
+def test_an_import_of_a_global_is_read_only_before_a_write_of_a_global() -> None:
+    """An import of a global's buffer the host passes back is a valid program: it is the
+    global's value at the start of the call (the host's array at the first), read before any
+    write of a global. Reading it after one, writing it in place, or importing a global no value
+    holds at the end (its buffer is what is passed back) is not."""
+    program = handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE
+    check(program)
+    assert Program.from_json(program.to_json()) == program
+    assert program.passed_back() == [3]
+    load, imported, sliced, discard, scale, mix = program.ops
+    read_after = Program(program.globals, (load, imported, scale, Slice(2, 1, R(0, 4)), mix, discard))
+    written = Program(program.globals, (load, imported, Scale(5, 1, R(0, 1)), sliced, scale, mix))
+    not_held = Program(program.globals, (load, imported, sliced, discard, GStore(0, "g0")))
+    for bad, why in ((read_after, "reads an import"), (written, "an import of a global's buffer"), (not_held, "holds")):
+        with pytest.raises(InvalidProgram, match=why):
+            check(bad)
+    first, *later = interpret(program, 0)
+    assert first[0].tolist() == [77_001_009 + 7919 * i for i in range(4)]  # the host's array
+    assert later[0][0].tolist() == first[1][:4].tolist()  # the global's value after the call before
 
 
 def _valid_with_proofs(batch: list[Program]) -> None:
