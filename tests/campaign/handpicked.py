@@ -356,6 +356,44 @@ SLICES_OF_A_BRANCH_OF_TWO_GLOBALS_STORED_TO_TWO_GLOBALS = Program(
     ),
 )
 
+from .program import Discard, Import  # noqa: E402
+
+#: The host passes back the buffer the call before exported as global @g0's (from the second
+#: call on, the import *is* @g0's buffer); the import is sliced; the loaded @g0 is scaled in
+#: place over the slice's bytes; the slice is read after it, by a ``mix`` with the scaled value
+#: (a dependence: the read cannot run first). The open issue's class "imports that are
+#: globals", with an in-place write of the global. (A scale, not a fill: a fill of constant
+#: bytes writes what the import already holds from the call before.)
+IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE = Program(
+    _G,
+    (
+        Load(0, "g0"),
+        Import(1, "g0"),
+        Slice(2, 1, _r(0, 4)),
+        Discard(1),
+        Scale(3, 0, _r(1, 2)),
+        Mix(4, 2, _r(0, 4), 3, Lin(0)),
+    ),
+)
+
+#: As :data:`IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE`, the global written by a call of a setter (a
+#: call whose summary writes @g0 writes the import: the open issue's class "imports that are
+#: globals" for calls). The setter writes element ``step``, so every call changes bytes the
+#: import holds.
+IMPORT_OF_A_GLOBAL_A_CALL_WRITES = Program(
+    _G,
+    (
+        Load(0, "g0"),
+        Import(1, "g0"),
+        Slice(2, 1, _r(0, 4)),
+        Discard(1),
+        GStore(0, "g0"),
+        SetGlobal("g0", Range(Lin(0, 1), Lin(1)), 9),
+        Sum(3, 2, _r(0, 4)),
+        GLoad(4, "g0"),
+    ),
+)
+
 #: The third review's classes: storage IREE merges, calls that are a global's storage, and the
 #: repair of globals sharing a buffer.
 THIRD_REVIEW: tuple[Program, ...] = (
@@ -376,6 +414,11 @@ THIRD_REVIEW: tuple[Program, ...] = (
     ELIDED_FILL_OF_A_WHOLE_UPDATE_STORED_TO_TWO_GLOBALS,
     SLICES_OF_A_BRANCH_OF_TWO_GLOBALS_STORED_TO_TWO_GLOBALS,
 )
+
+#: The open issue's class "imports that are globals": the host passes back a global's exported
+#: buffer, which the function imports, slices and writes through the global. (After the other
+#: hand-picked programs in :data:`ALL`: their positions, and so their modules, stay as they were.)
+IMPORTS_OF_GLOBALS: tuple[Program, ...] = (IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE, IMPORT_OF_A_GLOBAL_A_CALL_WRITES)
 
 #: Programs the campaign found through IREE's pre-splice stages, which make the shapes the
 #: repair must survive (a forwarded reload, a packed initializer, a getter's result filled in
@@ -416,6 +459,7 @@ ALL: tuple[Program, ...] = (
     DISJOINT_WRITE_BEFORE_CALL,
     *THIRD_REVIEW,
     SLICE_BESIDE_A_CLONE_OF_IOTA,
+    *IMPORTS_OF_GLOBALS,
 )
 
 

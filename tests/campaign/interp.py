@@ -37,6 +37,7 @@ from .program import (
     GetGlobal,
     GLoad,
     GStore,
+    Import,
     InvalidProgram,
     Iota,
     Load,
@@ -50,6 +51,7 @@ from .program import (
     Sum,
     Update,
     callee_numbers,
+    import_initial,
     late_splat_value,
 )
 from .render import initial_base
@@ -110,9 +112,9 @@ def interpret(program: Program, k: int, steps: tuple[int, ...] = STEPS) -> list[
     it) for each call, with globals persisting between calls like the compiled module's."""
     state = _initial_state(program, k)
     results: list[list[np.ndarray]] = []
-    for step in steps:
-        vals = _Machine(program, state, step).run()
-        results.append([vals[v].copy() for v in program.outputs()])
+    for i, step in enumerate(steps):
+        vals = _Machine(program, state, step, first=None if i else k).run()
+        results.append([vals[v].copy() for v in program.outputs() + program.passed_back()])
     return results
 
 
@@ -120,8 +122,8 @@ def traces(program: Program, steps: tuple[int, ...] = STEPS) -> list[Trace]:
     """One :class:`Trace` per call of :data:`STEPS` (globals persist between them)."""
     state = _initial_state(program, 0)
     out = []
-    for step in steps:
-        m = _Machine(program, state, step, Trace())
+    for i, step in enumerate(steps):
+        m = _Machine(program, state, step, Trace(), first=None if i else 0)
         m.run()
         out.append(m.trace)  # type: ignore[arg-type]
     return out
@@ -131,8 +133,8 @@ def check_bounds(program: Program) -> None:
     """Run every step, raising :class:`InvalidProgram` on a range that is empty or out of
     bounds in an op instance that executes (see :func:`.program.check`)."""
     state = _initial_state(program, 0)
-    for step in STEPS:
-        _Machine(program, state, step).run()
+    for i, step in enumerate(STEPS):
+        _Machine(program, state, step, first=None if i else 0).run()
 
 
 def _initial_state(program: Program, k: int) -> dict[str, np.ndarray]:
@@ -170,8 +172,13 @@ class _Machine:
         step: int,
         trace: Trace | None = None,
         finals: dict[str, int] | None = None,
+        first: int | None = None,
     ) -> None:
+        """``first``: at the first call, the program's number (what the host passes its imports
+        then depends on it); None at later calls, where the host passes back the buffers the
+        call before exported."""
         self.p = program
+        self.first = first
         self.state = state
         self.step = step
         self.trace = trace
@@ -277,6 +284,17 @@ class _Machine:
                     Event(len(self.trace.events), "gload", name, e_uses, (self.dyn[op.out],), program_index=top)
                 )
                 self.trace.producer[self.dyn[op.out]] = len(self.trace.events) - 1
+        elif isinstance(op, Import):
+            # From the second call on the global's buffer (its value at the start of the call);
+            # at the first, a fresh array. Traced as the global's storage either way.
+            size = self.sizes[op.glob]
+            if self.first is not None:
+                n, base = import_initial(self.first, self.p.imports().index(op), size)
+                value = ex.iota(n, base)
+            else:
+                value = self.state[op.glob].copy()
+            self.define(op.out, value, self.gbuf.get(op.glob) if self.trace is not None else None)
+            self.event("import", name, (), (op.out,), top=top)
         elif isinstance(op, GStore):
             for glob in (op.glob, op.also) if op.also else (op.glob,):
                 self.state[glob] = vals[op.value].copy()

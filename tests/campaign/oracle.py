@@ -498,7 +498,9 @@ def _run_modules(paths: dict[str, Path], rendered: RenderedModule, decisions: li
 
     def one(role: str) -> Outputs:
         try:
-            return run_isolated(paths[role], rendered.functions, STEPS, arguments=rendered.arguments)
+            return run_isolated(
+                paths[role], rendered.functions, STEPS, arguments=rendered.arguments, imports=rendered.imports
+            )
         except LoadError as err:
             failure = _CompileFailure(role, f"the {role} module fails to load: {err}")
         except RunCrashed as err:
@@ -1373,7 +1375,9 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
             error = next((line for line in done.stderr.splitlines() if "error" in line), done.stderr.strip()[:200])
             return "plain iree-compile fails: " + _normalize(error)
         try:
-            got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments)[0]
+            got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments, imports=rendered.imports)[
+                0
+            ]
         except (LoadError, RunCrashed) as err:
             return f"plain iree-compile's module fails to run: {err}"
     diff = _first_difference(got, interpret(program, k))

@@ -5,7 +5,8 @@ range constant, shrink a size), and two independent consumers -- the MLIR render
 (:mod:`.render`) and the numpy interpreter (:mod:`.interp`) -- must read one source of truth.
 
 A program is one public function ``@p<k>(%step: index)`` (plus ``%n`` when a loop runs to an
-argument): it loads its private globals, runs a list of ops over resource *values* -- some of
+argument, and a ``!hal.buffer_view`` per :class:`Import`, a global's buffer the host passes
+back from the call before): it loads its private globals, runs a list of ops over resource *values* -- some of
 them region ops with nested op lists (:class:`For`, :class:`Branch`), some storing and reloading
 globals (:class:`GStore`, :class:`GLoad`) -- stores the globals back and exports every value
 still live. Values are numbered; each op names the values it uses and defines.
@@ -540,6 +541,41 @@ class SetGlobal(Op):
     value: int
 
 
+@dataclass(frozen=True)
+class Import(Op):
+    """``stream.tensor.import`` of a ``!hal.buffer_view`` argument the host passes back: the
+    buffer this program's function exported, at the end of its previous call, as global
+    ``glob``'s buffer itself (:meth:`Program.passed_back`). From the second call on, ``out``
+    *is* the global's buffer, though nothing in the IR says so: a write of the global writes it
+    (the open issue's class "imports that are globals"). At the first call the host passes a
+    fresh array of the global's size (:func:`import_initial`).
+
+    Value semantics: ``out`` is the global's value at the start of the call (the first call: the
+    host's array). It is only read, at the top level, and never after the first op that may
+    write a global's storage (:func:`check`): in IREE such a read would see the write, which
+    value semantics does not (the host, not the program, made the two one buffer).
+
+    At the splice the host really passes back the global's buffer (measured: an in-place write
+    of the import changes the global). Through IREE's pre-splice stages (the export spelled as
+    IREE's conversion does, through a transfer to an external resource) the buffer passed back
+    was not the one the next call wrote (measured on ``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE``):
+    there the runtime cannot show a wrong alias of an import; the alias audit's trace takes the
+    import as the global's either way."""
+
+    kind: ClassVar[str] = "import"
+    out: int
+    glob: str
+
+    def defs(self) -> tuple[int, ...]:
+        return (self.out,)
+
+
+def import_initial(k: int, position: int, size: int) -> tuple[int, int]:
+    """``(size, iota base)`` of the array the host passes program ``k``'s import number
+    ``position`` at its first call (distinct from every global's initial value)."""
+    return size, 77_000_000 + 100_003 * k + 1_009 * (position + 1)
+
+
 def _captured(body: tuple, own: tuple[int, ...] = ()) -> tuple[int, ...]:
     """Values a nested op list uses that it does not define (in first-use order)."""
     defined = set(own)
@@ -668,6 +704,7 @@ OP_TYPES: dict[str, type] = {
         GStore,
         GetGlobal,
         SetGlobal,
+        Import,
         For,
         Branch,
     )
@@ -690,6 +727,7 @@ AnyOp = (
     | GStore
     | GetGlobal
     | SetGlobal
+    | Import
     | For
     | Branch
 )
@@ -750,6 +788,8 @@ class Program:
                     gchain[op.glob] = info[op.out].chain
                 elif isinstance(op, (GLoad, GetGlobal)):
                     info[op.out] = ValueInfo(Lin(sizes[op.glob]), "variable", gchain[op.glob])
+                elif isinstance(op, Import):
+                    fresh(op.out, Lin(sizes[op.glob]), "external")
                 elif isinstance(op, Iota):
                     fresh(op.out, op.size, "transient")
                 elif isinstance(op, Splat):
@@ -795,6 +835,18 @@ class Program:
             for d in op.defs():
                 live[d] = None
         return list(live)
+
+    def imports(self) -> list[Import]:
+        """The imports of globals' buffers the host passes back (top level), in order: argument
+        ``j`` after ``step`` (and ``%n``) is import ``j``'s buffer view."""
+        return [op for op in self.ops if isinstance(op, Import)]
+
+    def passed_back(self) -> list[int]:
+        """Per import, the value exported for the host to pass back at the next call: the one
+        holding its global at the end, exported as the global's buffer itself (no copy), after
+        :meth:`outputs` (:func:`check` requires the global held at the end)."""
+        finals = self.global_finals()
+        return [finals[op.glob] for op in self.imports()]
 
     def global_finals(self) -> dict[str, int]:
         """Global name -> the value stored back at the end (the value holding it then).
@@ -901,6 +953,7 @@ class Program:
             any(isinstance(op, SetGlobal) or isinstance(op, Call) and op.set_global for op in ops),
         )
         has("callee's argument is a global a call writes", any(isinstance(op, Call) and op.set_global for op in ops))
+        has("import of a global's buffer the host passes back", any(isinstance(op, Import) for op in ops))
         has("global written in a loop", any(isinstance(x, GStore) for op in fors for x in walk(op.body)))
         has("step through an index global", bool(self.step_global))
         has("store.indirect", self.step_global == "indirect")
@@ -1154,6 +1207,9 @@ class Program:
             lines.append(f"argument %n = {self.n_arg}")
         _describe_ops(self.ops, "  ", lines)
         lines.append(f"exports: {', '.join(f'v{v}' for v in self.outputs())}")
+        if self.imports():
+            back = zip(self.imports(), self.passed_back())
+            lines.append(f"passes back: {', '.join(f'@{op.glob} (v{v}, as v{op.out} next call)' for op, v in back)}")
         return "\n".join(lines)
 
 
@@ -1206,6 +1262,7 @@ SHAPES: tuple[str, ...] = (
     "call result is a global's buffer",
     "call writes a global",
     "callee's argument is a global a call writes",
+    "import of a global's buffer the host passes back",
     "global written in a loop",
     "step through an index global",
     "store.indirect",
@@ -1404,6 +1461,8 @@ def _describe_op(op: Op) -> str:
         return f"store v{op.value} -> @{op.glob}" + (f", @{op.also}" if op.also else "")
     if isinstance(op, GetGlobal):
         return f"v{op.out} = call get @{op.glob}"
+    if isinstance(op, Import):
+        return f"v{op.out} = import @{op.glob} (the buffer the host passes back)"
     if isinstance(op, SetGlobal):
         return f"call set @{op.glob}{op.range} = {op.value}"
     if isinstance(op, Iota):
@@ -1498,6 +1557,8 @@ def check(program: Program) -> None:
     _check_ops(program, program.ops, set(), held, loaded, defined, info_all, top=True, frozen=set())
     if loaded != set(globals_):
         raise InvalidProgram("every declared global is loaded")
+    if program.imports():
+        _check_imports(program, info_all)
     if program.step_global not in ("", "direct", "indirect"):
         raise InvalidProgram(f"unknown step_global {program.step_global!r}")
     if program.step_loads not in (1, 2) or (program.step_loads == 2 and not program.step_global):
@@ -1505,6 +1566,51 @@ def check(program: Program) -> None:
     from .interp import check_bounds  # the interpreter evaluates ranges; no import cycle at load
 
     check_bounds(program)
+
+
+def _check_imports(program: Program, info: dict[int, ValueInfo]) -> None:
+    """The rules of :class:`Import`: one import per global, of a global held at the end (its
+    buffer then is what the host passes back), in a program whose globals share no buffer
+    (IREE would make a write of the other global one of the import's); no read of an import
+    (the import itself included, and the export of a live one at the end) in or after the first
+    top-level op that may write a global's storage: an in-place write of a value holding a
+    global, a setter, a store."""
+    globals_ = {g.name for g in program.globals}
+    finals = program.global_finals()
+    seen: set[str] = set()
+    for op in program.imports():
+        if op.glob not in globals_ or op.glob in seen:
+            raise InvalidProgram(f"an import of @{op.glob}, undeclared or imported twice")
+        seen.add(op.glob)
+        if op.glob not in finals:
+            raise InvalidProgram(f"imports @{op.glob}, which no value holds at the end (its buffer is passed back)")
+    if (
+        any(g.twin for g in program.globals)
+        or any(isinstance(x, GStore) and (x.also or x.via) for x in walk(program.ops))
+        or program.stored_twins()
+    ):
+        raise InvalidProgram("an import in a program whose globals may share a buffer")
+    global_chains = {info[x.out].chain for x in program.ops if isinstance(x, Load)}
+    imported = {op.out for op in program.imports()}
+    first = next((i for i, op in enumerate(program.ops) if _may_write_a_global(op, info, global_chains)), None)
+    if first is None:
+        return
+    for i, op in enumerate(program.ops[first:], first):
+        if isinstance(op, Import) or imported & set(op.uses()):
+            raise InvalidProgram(f"op {i} ({_describe_op(op)}): reads an import at or after a write of a global")
+    if imported & set(program.outputs()):
+        raise InvalidProgram("exports an import after a write of a global")
+
+
+def _may_write_a_global(op: Op, info: dict[int, ValueInfo], global_chains: set[int]) -> bool:
+    """Does ``op`` (or an op in its bodies) write a global's storage or store to a global?"""
+    for x in walk((op,)):
+        if isinstance(x, (SetGlobal, GStore)) or isinstance(x, Call) and x.set_global:
+            return True
+        if isinstance(x, (Update, Copy, Fill, Scale, Call)) and x.consumed() is not None:
+            if info[x.consumed()].chain in global_chains:  # type: ignore[index]
+                return True
+    return False
 
 
 def _check_ops(
@@ -1523,6 +1629,7 @@ def _check_ops(
     body runs again, a branch may only write what its op consumes)."""
     globals_ = {g.name: g for g in program.globals}
     choices = program.global_choices()
+    imported = {x.out for x in walk(program.ops) if isinstance(x, Import)}
     seen_non_load = not top
     for i, op in enumerate(ops):
         what = f"op {i} ({_describe_op(op)})"
@@ -1541,6 +1648,10 @@ def _check_ops(
                 raise InvalidProgram(f"{what}: writes or consumes v{c}, which it may only read here")
             if c in choices:
                 raise InvalidProgram(f"{what}: writes or stores v{c}, which may be any of several globals' buffers")
+            if c in imported:
+                raise InvalidProgram(f"{what}: writes or stores v{c}, an import of a global's buffer")
+        if isinstance(op, Import) and not top:
+            raise InvalidProgram(f"{what}: an import is only allowed at the top level")
         if isinstance(op, Discard) and op.value not in live:
             raise InvalidProgram(f"{what}: v{op.value} is not live")
         if isinstance(op, Update) and op.upd == op.dst or isinstance(op, Copy) and op.src == op.dst:

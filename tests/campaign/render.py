@@ -32,6 +32,7 @@ from .program import (
     GetGlobal,
     GLoad,
     GStore,
+    Import,
     Index,
     Iota,
     Ix,
@@ -48,6 +49,7 @@ from .program import (
     Update,
     ValueInfo,
     callee_numbers,
+    import_initial,
     late_splat_value,
     walk,
 )
@@ -79,6 +81,11 @@ class RenderedModule:
     outputs: tuple[tuple[int, ...], ...]
     #: Per program: the arguments after ``step``, as ``(c0, c1)`` of ``c0 + c1 * step``.
     arguments: tuple[tuple[tuple[int, int], ...], ...] = ()
+    #: Per program: its imports (:class:`.program.Import`), the buffer-view arguments after
+    #: those, as ``(size, iota base)`` of the array the host passes at the first call; at every
+    #: later call the host passes back the last results of the call before, as they are (the
+    #: same buffer objects: :func:`.runner.run_isolated`).
+    imports: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
 def _rtype(lifetime: str) -> str:
@@ -360,17 +367,33 @@ class _ProgramRenderer:
                 f"{bv} = stream.tensor.export {ext} : {tensor} in !stream.resource<external>{{{size}}} -> !hal.buffer_view"
             )
             results.append(bv)
+        for v in self.p.passed_back():
+            # The global's buffer itself, not a copy: what the host passes back next call.
+            size = self.size(e, v)
+            n = self.info[v].size
+            exported = f"%v{v}"
+            if self.unrefined:
+                exported = e.fresh("x")
+                e.emit(
+                    f"{exported} = stream.async.transfer %v{v} : {self.ty(v)}{{{size}}} -> "
+                    f"!stream.resource<external>{{{size}}}"
+                )
+            ty = "!stream.resource<external>" if self.unrefined else self.ty(v)
+            bv = e.fresh("bv")
+            e.emit(f"{bv} = stream.tensor.export {exported} : tensor<{n.c0}xi32> in {ty}{{{size}}} -> !hal.buffer_view")
+            results.append(bv)
         e.emit(
             f"util.return {', '.join(results)}"
             + (f" : {', '.join(['!hal.buffer_view'] * len(results))}" if results else "")
         )
         sig = ", ".join(["!hal.buffer_view"] * len(results))
         extra = ", %n: index" if self.p.n_arg is not None else ""
+        extra += "".join(f", %import{j}: !hal.buffer_view" for j in range(len(self.p.imports())))
         head = f"  util.func public @{function_name(self.k)}({arg}: index{extra}) -> ({sig}) {{\n"
         body = "\n".join(e.lines)
         return (
             "".join(d + "\n" for d in self.decls) + "".join(c + "\n" for c in self.callees) + head + body + "\n  }\n"
-        ), outputs
+        ), outputs + tuple(self.p.passed_back())
 
     def _step_through_global(self, e: _Emitter, step: str) -> list[str]:
         """Set an index global to ``step`` (directly or through its address), load it back
@@ -446,6 +469,20 @@ class _ProgramRenderer:
             e.emit(f"%v{op.out} = util.call @{getter}() : () -> {self.ty(op.out)}")
         elif isinstance(op, SetGlobal):
             e.emit(f"util.call @{self.setter(op.glob, op.range, op.value)}({e.step}) : (index) -> ()")
+        elif isinstance(op, Import):
+            j = self.p.imports().index(op)
+            n = self.info[op.out].size
+            size = self.size(e, op.out)
+            imported = f"%v{op.out}" if not self.unrefined else e.fresh("imp")
+            e.emit(
+                f"{imported} = stream.tensor.import %import{j} : !hal.buffer_view -> tensor<{n.c0}xi32> in "
+                f"!stream.resource<external>{{{size}}}"
+            )
+            if self.unrefined:  # as IREE's conversion spells an import
+                e.emit(
+                    f"%v{op.out} = stream.async.transfer {imported} : !stream.resource<external>{{{size}}} -> "
+                    f"{self.ty(op.out)}{{{size}}}"
+                )
         elif isinstance(op, Iota):
             n = e.lin(op.size)
             base = e.const(op.base, "i32")
@@ -882,12 +919,16 @@ def render_module(
             init.emit(f"util.global.store {v}, @{sym} : !stream.resource<variable>")
     if init.lines:
         parts.append("  util.initializer {\n" + "\n".join(init.lines) + "\n    util.return\n  }\n")
-    functions, outputs, arguments = [], [], []
+    functions, outputs, arguments, imports = [], [], [], []
     for k, program in zip(numbers, programs):
         text, outs = _ProgramRenderer(program, k, unrefined, hardened, separated).render()
         parts.append(text)
         functions.append(function_name(k))
         outputs.append(outs)
         arguments.append(((program.n_arg.c0, program.n_arg.c1),) if program.n_arg is not None else ())
+        sizes = {g.name: g.size for g in program.globals}
+        imports.append(tuple(import_initial(k, j, sizes[op.glob]) for j, op in enumerate(program.imports())))
     parts.append("}\n")
-    return RenderedModule("".join(parts), tuple(functions), tuple(outputs), tuple(arguments))
+    return RenderedModule(
+        "".join(parts), tuple(functions), tuple(outputs), tuple(arguments), tuple(imports) if any(imports) else ()
+    )

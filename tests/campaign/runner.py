@@ -33,15 +33,24 @@ def run_isolated(
     steps: Sequence[int],
     timeout_s: float = 300.0,
     arguments: Sequence[Sequence[tuple[int, int]]] = (),
+    imports: Sequence[Sequence[tuple[int, int]]] = (),
 ) -> list:
     """Per function, per step: the list of results (numpy arrays) or a ``"runtime error: ..."``
     line, exactly as the calls returned them; steps are the outer loop (globals persist).
-    ``arguments[k]``: function ``k``'s arguments after ``step``, each ``c0 + c1 * step``."""
+    ``arguments[k]``: function ``k``'s arguments after ``step``, each ``c0 + c1 * step``.
+    ``imports[k]``: function ``k``'s buffer-view arguments after those, ``(size, iota base)``
+    each: at its first call the host passes such arrays; at every later call it passes back
+    the last ``len(imports[k])`` results of the call before *as they are* -- the buffer objects
+    the module returned, not copies (:class:`.program.Import`: they are globals' buffers)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
     with tempfile.TemporaryDirectory(prefix="campaign-run-") as tmp:
         request, reply = Path(tmp) / "request.pkl", Path(tmp) / "reply.pkl"
-        request.write_bytes(pickle.dumps((str(path), list(functions), list(steps), [list(a) for a in arguments])))
+        request.write_bytes(
+            pickle.dumps(
+                (str(path), list(functions), list(steps), [list(a) for a in arguments], [list(i) for i in imports])
+            )
+        )
         try:
             proc = subprocess.run(
                 [sys.executable, "-m", "tests.campaign.runner", str(request), str(reply)],
@@ -74,23 +83,59 @@ class LoadError(Exception):
 def _child(request: str, reply: str) -> int:
     from rewriter.runtime import IreeRuntimeError, LoadedModule
 
-    path, functions, steps, arguments = pickle.loads(Path(request).read_bytes())
+    path, functions, steps, arguments, imports = pickle.loads(Path(request).read_bytes())
     results: list[list[Any]] = [[] for _ in functions]
     try:
         module = LoadedModule(path)
     except IreeRuntimeError as err:
         Path(reply).write_bytes(pickle.dumps(("load-error", str(err).replace(f"cannot load {path}: ", ""))))
         return 0
+    passed: dict[int, list[Any]] = {}  # function -> the buffers its last call returned to pass back
     with module:
         for step in steps:
             for k, fn in enumerate(functions):
                 try:
                     extra = [c0 + c1 * step for c0, c1 in (arguments[k] if k < len(arguments) else ())]
-                    results[k].append(module.call(fn, [step, *extra]))
+                    views = imports[k] if k < len(imports) else ()
+                    if not views:
+                        results[k].append(module.call(fn, [step, *extra]))
+                        continue
+                    # (After a call that failed, fresh arrays again: the outputs differ already.)
+                    back = passed.pop(k, None) or [_first_array(n, base) for n, base in views]
+                    got = _call_keeping_results(module, fn, [step, *extra, *back])
+                    passed[k] = got[len(got) - len(views) :]
+                    results[k].append([_host_copy(r) for r in got])
                 except IreeRuntimeError as err:
                     results[k].append(f"runtime error: {err}")
     Path(reply).write_bytes(pickle.dumps(("ok", results)))
     return 0
+
+
+def _first_array(n: int, base: int) -> Any:
+    from tests.campaign.executables import iota
+
+    return iota(n, base)
+
+
+def _call_keeping_results(module: Any, function: str, args: list[Any]) -> list[Any]:
+    """Call ``function`` and return its results as the runtime gives them (``DeviceArray``
+    objects wrapping the module's buffer views), so that they can be passed back unchanged.
+    (:meth:`rewriter.runtime.LoadedModule.call` copies every result to the host.)"""
+    from rewriter.runtime import IreeRuntimeError, _first_line, _marshal
+
+    try:
+        result = module._bound[function](*[_marshal(a) for a in args])
+    except Exception as err:  # noqa: BLE001 - IREE raises RuntimeError/ValueError/IndexError
+        raise IreeRuntimeError(f"{function}: {_first_line(err)}", str(err)) from err
+    if result is None:
+        return []
+    return list(result) if isinstance(result, (tuple, list)) else [result]
+
+
+def _host_copy(value: Any) -> Any:
+    import numpy as np
+
+    return np.array(value.to_host() if hasattr(value, "to_host") else value, copy=True)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ from .program import (
     GLoad,
     GlobalDecl,
     GStore,
+    Import,
     Index,
     InvalidProgram,
     Iota,
@@ -128,7 +129,9 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "boundary",
         "cfreload",
     ),
-    "calls": ("slice", "call", "callwrite", "callwrite", "fill", "update", "sum", "slicecall", "slicecall"),
+    # With imports of globals' buffers the host passes back: a write of the global, or a call
+    # writing it, writes the import (the open issue's class "imports that are globals").
+    "calls": ("slice", "call", "callwrite", "callwrite", "fill", "update", "sum", "slicecall", "slicecall", "import"),
     "classic": CLASSIC_KINDS,
     # Loops whose other iterations matter: rows read ahead, cf loops over a reloaded global.
     "iterations": ("prefetch", "prefetch", "cfreload", "slice", "sum", "loop"),
@@ -928,6 +931,77 @@ class _Gen:
         self.results.append(result)
         self._reload(g)
 
+    def add_import(self) -> None:
+        """The host passes back the buffer the call before exported as a held global's
+        (:class:`.program.Import`): the import is sliced right after the loads, before any write
+        of a global (and discarded); the global is then written over the slice's bytes -- in
+        place on the value holding it (a scale or a fill), through a setter call, a scale or
+        fill of a reload, or a callee given a reload that calls a setter -- and the slice read
+        after the write (by a ``mix`` with the written value where there is one: a dependence).
+        The global is held at the end (its buffer is what the host passes back)."""
+        if self.depth or any(d.twin for d in self.decls):
+            return
+        imported = {op.glob for op in self.ops if isinstance(op, Import)}
+        held = [(g, v) for g, v in self._held_globals() if g not in imported]
+        if not held:
+            return
+        g, v = self.draw(st.sampled_from(held))
+        size = Lin(self._global_size(g))
+        x = self.new_value(size, self.chain[v])
+        self.live.remove(x)  # only its slice reads it
+        r = self.draw_range(x)
+        if r is None:
+            return
+        sl = self.new_value(r.length)
+        at = next(i for i, op in enumerate(self.ops + [None]) if not isinstance(op, Load))
+        self.ops[at:at] = [Import(x, g), Slice(sl, x, r), Discard(x)]
+        self.read.add(x)
+        self.note(x, r)
+        how = self.draw(st.sampled_from(("scale", "fill", "scale", "global", "callee")))
+        if how in ("scale", "fill"):
+            n = Lin(self.draw(st.integers(1, 2)))
+            near = isinstance(r.start, Lin) and (r.start + n).fits_in(size)
+            start = r.start if near and self.draw(st.booleans()) else self.draw_start(size, n, self.chain[v])
+            self.consume(v)
+            written = self.new_value(size, self.chain[v])
+            if how == "scale":
+                self.ops.append(Scale(written, v, Range(start, n)))
+            else:
+                self.ops.append(Fill(written, v, Range(start, n), self.unique(43)))
+            self.ops.append(Mix(self.new_value(r.length), sl, Range(Lin(0), r.length), written, Lin(0)))
+            self.read.update((sl, written))
+            return
+        self._release(g, v)
+        if how == "global":
+            self._write_global(g, r, then_read=sl)
+        else:
+            y = self._reload(g)
+            read = self.draw_range(y)
+            if read is None:
+                return
+            n = Lin(self.draw(st.integers(1, 2)))
+            start = self.draw_start(size, n, self.chain[y])
+            result = self.new_value(Lin(1))
+            call = Call(
+                None,
+                result,
+                y,
+                None,
+                read,
+                None,
+                forward=self.draw(st.integers(0, 3)) == 0,
+                set_global=g,
+                set_range=Range(start, n),
+                set_value=self.unique(47),
+            )
+            self.consume(y)
+            self.ops.append(call)
+            self.calls.append(call)
+            self.results.append(result)
+            self.ops.append(Sum(self.new_value(Lin(1)), sl, Range(Lin(0), r.length)))
+            self.read.add(sl)
+        self._reload(g)
+
     def add_fold_twin(self) -> None:
         """A slice of a value from offset 0; a ``mix`` of the value, then the same ``mix``
         through the slice: identical once the rewrite folds the alias into it, and IREE merges
@@ -1404,6 +1478,8 @@ class _Gen:
             self.add_store_twice()
         elif kind == "foldtwin":
             self.add_fold_twin()
+        elif kind == "import":
+            self.add_import()
         elif kind == "wholecopy":
             self.add_whole_copy()
         elif kind == "branchtwin":

@@ -46,6 +46,7 @@ from tests.campaign.program import (
     SHAPES,
     STEPS,
     GlobalDecl,
+    GStore,
     InvalidProgram,
     Iota,
     Lin,
@@ -116,7 +117,11 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
     branch choosing between two globals' buffers (double buffering: through IREE's stages its own
     copy elision folds a slice of the branch into its readers, and stock is wrong when a reload
     of the other global is written before they read; ``handpicked.BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS``
-    is judged at the splice and after scheduling)."""
+    is judged at the splice and after scheduling), and so is an import of a global's buffer the
+    host passes back, drawn by the ``calls`` profile only (through IREE's stages the buffer passed
+    back is not the global's, so the import is the global's buffer only at the splice, where the mutation
+    tests judge ``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE`` and
+    ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``)."""
     counts = {shape: 0 for shape in SHAPES}
     for batch in profile_batches(DEFAULT_SEED, DEFAULT_BATCHES):
         for program in batch:
@@ -130,6 +135,7 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
         "equal producers through an elided fill of a splat": 0,
         "one value passed twice to a setter": 0,
         "a branch choosing between two globals' buffers": 0,
+        "import of a global's buffer the host passes back": 0,
     }
     assert {s: n for s, n in counts.items() if n < rare.get(s, 3)} == {}
 
@@ -149,6 +155,27 @@ def test_a_branch_choosing_between_two_globals_is_only_read_while_it_may_be_eith
     with pytest.raises(InvalidProgram, match="still held by v4"):
         check(reloaded_while_live)
     check(Program(program.globals, (*branch, discard, *program.ops[7:8])))
+
+
+def test_an_import_of_a_global_is_read_only_before_a_write_of_a_global() -> None:
+    """An import of a global's buffer the host passes back is a valid program: it is the
+    global's value at the start of the call (the host's array at the first), read before any
+    write of a global. Reading it after one, writing it in place, or importing a global no value
+    holds at the end (its buffer is what is passed back) is not."""
+    program = handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE
+    check(program)
+    assert Program.from_json(program.to_json()) == program
+    assert program.passed_back() == [3]
+    load, imported, sliced, discard, scale, mix = program.ops
+    read_after = Program(program.globals, (load, imported, scale, Slice(2, 1, R(0, 4)), mix, discard))
+    written = Program(program.globals, (load, imported, Scale(5, 1, R(0, 1)), sliced, scale, mix))
+    not_held = Program(program.globals, (load, imported, sliced, discard, GStore(0, "g0")))
+    for bad, why in ((read_after, "reads an import"), (written, "an import of a global's buffer"), (not_held, "holds")):
+        with pytest.raises(InvalidProgram, match=why):
+            check(bad)
+    first, *later = interpret(program, 0)
+    assert first[0].tolist() == [77_001_009 + 7919 * i for i in range(4)]  # the host's array
+    assert later[0][0].tolist() == first[1][:4].tolist()  # the global's value after the call before
 
 
 def _valid_with_proofs(batch: list[Program]) -> None:

@@ -98,6 +98,14 @@ y. *aliases may change a block whose producers IREE merges across captures* (hoo
    (``handpicked.SLICE_BESIDE_A_CLONE_OF_IOTA``; splice only, a compile failure rather than a
    bit mismatch: :data:`COMPILE_FAILS_AT_SPLICE`; through IREE's stages the clone never
    reaches the hook).
+z. *imports are no globals' buffers* (hook: ``stream_model.model.storage.StorageMap._may_meet``):
+   storage arriving through ``stream.tensor.import`` alone may be another outside buffer or
+   escaped storage, but not a global's buffer, so a write of the global (in place on its load,
+   or by a setter call) is no write of the import's bytes, and a slice of the import read after
+   it is aliased (``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE``,
+   ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``: the host passes back the buffer the call
+   before exported as the global's; a bit mismatch at the splice, from the second call on.
+   Through IREE's stages the buffer passed back is not the global's, and the alias audit catches it).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -363,6 +371,28 @@ def _ops_reading_any_value_meet_nothing(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(merges._Taken, "meets", lambda self, other, scalars_of: False)
 
 
+def _imports_are_no_globals_buffers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(z) An import (storage arriving through ``stream.tensor.import`` alone: no argument, no
+    call result in its base) may be another buffer from outside or storage that escaped, but
+    never a global's buffer: ``StorageMap._may_meet`` drops the clause "something arriving
+    mid-call may be any global's buffer" for it. A write of the global (an in-place op on its
+    load, a setter call) then does not count as a write of the import's bytes
+    (``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE``, ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``).
+    The clause's ``y.globals`` part alone is an equivalent mutant: a private global's buffer
+    reaches the host only by escaping, which the clause's other part already covers."""
+    original = storage.StorageMap._may_meet
+
+    def no_globals(self, x, y):  # noqa: ANN001, ANN202 - the patched method's signature
+        only_imported = storage.Exposure.IMPORT in x.exposures and not (
+            x.argument or storage.Exposure.OPAQUE in x.exposures
+        )
+        if only_imported and y.globals and not (y.argument or y.incoming):
+            return False
+        return original(self, x, y)
+
+    monkeypatch.setattr(storage.StorageMap, "_may_meet", no_globals)
+
+
 def _alias_beside_capture_merges(monkeypatch: pytest.MonkeyPatch) -> None:
     """(y) A block holding two producers IREE merges across a concurrent region's captures is
     changed like any other: the slice beside them is aliased (``handpicked.SLICE_BESIDE_A_CLONE_OF_IOTA``),
@@ -392,6 +422,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "copy-in-the-originals-region": _copy_in_the_originals_region,
     "copy-after-in-place-writes": _copy_after_in_place_writes,
     "alias-beside-capture-merges": _alias_beside_capture_merges,
+    "imports-are-no-globals-buffers": _imports_are_no_globals_buffers,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
