@@ -157,6 +157,12 @@ class LoadedModule:
 
     def call(self, function: str, args: Sequence[Any]) -> list[np.ndarray]:
         """Call ``function`` with ``args``; every result is copied to a host numpy array."""
+        return [_to_host(r) for r in self.call_on_device(function, args)]
+
+    def call_on_device(self, function: str, args: Sequence[Any]) -> list[Any]:
+        """Call ``function`` with ``args``; the results as the runtime returns them (device
+        arrays wrapping the module's buffers), so that a caller can pass a buffer the module
+        exported back to it as it is, as a host application holding a view would."""
         try:
             fn = self._bound[function]
         except (KeyError, AttributeError) as err:
@@ -170,9 +176,7 @@ class LoadedModule:
             raise IreeRuntimeError(f"{function}: {_first_line(err)}", str(err)) from err
         if result is None:
             return []
-        if isinstance(result, (tuple, list)):
-            return [_to_host(r) for r in result]
-        return [_to_host(result)]
+        return list(result) if isinstance(result, (tuple, list)) else [result]
 
     def allocator_statistics(self) -> dict[str, int] | None:
         """Cumulative allocator counters of this module's device (see module docstring)."""

@@ -102,7 +102,7 @@ def _child(request: str, reply: str) -> int:
                         continue
                     # (After a call that failed, fresh arrays again: the outputs differ already.)
                     back = passed.pop(k, None) or [_first_array(n, base) for n, base in views]
-                    got = _call_keeping_results(module, fn, [step, *extra, *back])
+                    got = module.call_on_device(fn, [step, *extra, *back])
                     passed[k] = got[len(got) - len(views) :]
                     results[k].append([_host_copy(r) for r in got])
                 except IreeRuntimeError as err:
@@ -115,21 +115,6 @@ def _first_array(n: int, base: int) -> Any:
     from tests.campaign.executables import iota
 
     return iota(n, base)
-
-
-def _call_keeping_results(module: Any, function: str, args: list[Any]) -> list[Any]:
-    """Call ``function`` and return its results as the runtime gives them (``DeviceArray``
-    objects wrapping the module's buffer views), so that they can be passed back unchanged.
-    (:meth:`rewriter.runtime.LoadedModule.call` copies every result to the host.)"""
-    from rewriter.runtime import IreeRuntimeError, _first_line, _marshal
-
-    try:
-        result = module._bound[function](*[_marshal(a) for a in args])
-    except Exception as err:  # noqa: BLE001 - IREE raises RuntimeError/ValueError/IndexError
-        raise IreeRuntimeError(f"{function}: {_first_line(err)}", str(err)) from err
-    if result is None:
-        return []
-    return list(result) if isinstance(result, (tuple, list)) else [result]
 
 
 def _host_copy(value: Any) -> Any:
