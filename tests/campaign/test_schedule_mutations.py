@@ -131,3 +131,22 @@ def test_reading_every_kernel_binding_as_read_only_is_killed(tmp_path: Path, mon
         (weakened,) = oracle.judge_per_program([program]).outcomes
     print(f"\n{weakened.status}: {weakened.detail}")
     assert weakened.status in FAILING
+
+
+STORE_SUNK = Path(__file__).resolve().parents[1] / "data" / "reloads" / "store_sunk_past_a_branch_that_loads.mlir"
+
+
+def test_disabling_the_global_order_check_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the real guard the compile refuses (``tests/e2e/test_schedule_guard.py``); with the
+    global-order check finding nothing it hands back a module that computes wrong values."""
+    from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_stream_async
+    from rewriter.rewrite import elide_slices
+    from rewriter.runtime import run_steps
+
+    monkeypatch.setattr(schedule_guard, "check_global_order", lambda before, scheduled: [])
+    text = STORE_SUNK.read_text()
+    out = tmp_path / "weak.vmfb"
+    guard = schedule_guard.ScheduleGuard()
+    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: elide_slices(m, source=text), guard=guard)
+    got = [[x.tolist()[0] for x in step] for step in run_steps(out, "f", [[0], [1], [2]])]
+    assert got != [[10905840, 10769840], [10769840, 10769976], [10769976, 10770112]]

@@ -328,6 +328,29 @@ def test_a_store_of_a_value_written_in_place_stored_over_is_dropped(
     assert "IREE 3.13 keeps the first" in capsys.readouterr().out
 
 
+#: What @f of ``store_sunk_past_a_branch_that_loads.mlir`` computes in value semantics.
+STORE_SUNK_EXPECTED = [[10905840, 10769840], [10769840, 10769976], [10769976, 10770112]]
+
+
+def test_stock_iree_sinks_a_store_past_a_branch_that_loads_its_global(tmp_path: Path) -> None:
+    """IREE 3.13's global-access simplification moves a store of @g down past an ``scf.if``
+    whose arm loads @g: the arm reads the old buffer."""
+    out = tmp_path / "stock.vmfb"
+    compile_stream_async((RELOADS / "store_sunk_past_a_branch_that_loads.mlir").read_text(), out, CPU_FLAGS)
+    got = [[x.tolist()[0] for x in step] for step in run_steps(out, "f", [[0], [1], [2]])]
+    assert got != STORE_SUNK_EXPECTED and got[0] == [10905840, 10905840]
+
+
+def test_a_store_irees_schedule_moves_past_a_load_of_its_global_is_refused(tmp_path: Path) -> None:
+    """The guard's global-order check sees the store of @g after the arm's load of @g in IREE's
+    schedule, where the program has it before: no repair is known, so the compile refuses."""
+    out = tmp_path / "out.vmfb"
+    text = (RELOADS / "store_sunk_past_a_branch_that_loads.mlir").read_text()
+    with pytest.raises(ScheduleHazardError, match=r"reorders the accesses to a global: in @f.*util.global.store @g"):
+        compile_stream_async(text, out, CPU_FLAGS, lambda m: elide_slices(m, source=text), guard=ScheduleGuard())
+    assert not out.exists()
+
+
 def test_a_load_after_a_branch_that_stores_its_global_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
