@@ -35,9 +35,10 @@ A dispatch writes in place what its tied operands are (the async IR's word), and
 its kernel says so, every other binding of a version that it writes: the bytes at stake for
 the reads of other ops are those of every binding the kernel may write. An untied binding the
 kernel declares it writes makes its version written in place too; one whose access is only
-assumed (no kernel, a binding the model cannot read) is taken at the IR's word there (read
-only), and so are two tied bindings of one version of a dispatch whose kernel is not in the
-module; both are still checked against the dispatch's other bindings, the latter excepted.
+assumed because the kernel is not in the module is taken at the IR's word there (read only),
+and so are two tied bindings of one version of such a dispatch; the first is still checked
+against the dispatch's other bindings. A binding of a kernel in the module that the model cannot
+read (passed to another op, opened as a type it does not know) may be read and written.
 
 A version is followed through captures, region results, awaits, casts, subviews (with their
 offsets), the arms of ``scf.if``/``index_switch``/``execute_region`` (recording the arm, so that
@@ -646,12 +647,15 @@ class _FunctionCheck:
 
     def _kernel_writes(self, op: ir.Operation) -> list[ir.Value]:
         """Operands a dispatch's kernel says it writes (a subspan it opens for writing) that no
-        result is tied to: writes of storage the async IR says it only reads. (A binding whose
-        access is unknown is taken at the IR's word here; module docstring.)"""
+        result is tied to: writes of storage the async IR says it only reads. A binding of a kernel
+        in the module that the model cannot read (passed to another op, opened as a type it does
+        not know) may be written; one of a kernel not in the module is taken at the IR's word
+        (module docstring)."""
         tied = {op.operands[p] for p in in_place_positions(op)}
         out: list[ir.Value] = []
         for b in self._bindings(op):
-            if BindingAccess.WRITE in b.access and not b.why and b.value not in tied and b.value not in out:
+            known_kernel = not b.why or b.kernel_found
+            if BindingAccess.WRITE in b.access and known_kernel and b.value not in tied and b.value not in out:
                 out.append(b.value)
         return out
 

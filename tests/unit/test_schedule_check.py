@@ -632,6 +632,44 @@ util.func public @f() -> !stream.resource<variable> {
     assert [h.bindings for h in report.hazards] == [[0, 2]]
 
 
+_OPAQUE_KERNEL = """
+stream.executable private @k4 {
+  stream.executable.export public @f workgroups() -> (index, index, index) {
+    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+    stream.return %x, %y, %z : index, index, index
+  }
+  builtin.module {
+    func.func @f(%in: !stream.binding, %out: !stream.binding) {
+      "test.opaque"(%in) : (!stream.binding) -> ()
+      return
+    }
+  }
+}
+"""
+
+
+def test_a_binding_its_kernel_hands_to_an_op_the_model_does_not_know_may_be_written() -> None:
+    """The async IR says the dispatch only reads the cache; its kernel, in the module, hands the
+    binding to an op the model cannot read: it may write the cache, and the read after it (of
+    the same version, in the same region) may see that write."""
+    report = _check(
+        f"""
+util.func public @f() -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> (!stream.resource<transient>{{%c4}}, !stream.resource<transient>{{%c4}}) {{
+    %w = stream.async.dispatch @k4::@f(%c[%c0 to %c8 for %c8]) : (!stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}}
+    %d = {_read("%c", "%c0", "%c8", "%c8")}
+    stream.yield %w, %d : !stream.resource<transient>{{%c4}}, !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#1 : !stream.resource<transient>{{%c4}}
+  util.return %a : !stream.resource<transient>
+}}""",
+        _OPAQUE_KERNEL,
+    )
+    assert [h.verdict for h in report.hazards] == [ScheduleVerdict.READ_AFTER_WRITE]
+
+
 def _unknown_kernel_given_twice(second: str) -> ScheduleReport:
     """The cache captured twice (two values, one version) by a dispatch of a kernel the module
     does not hold, the first tied to its first result; ``second`` is its second result."""
