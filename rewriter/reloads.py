@@ -28,6 +28,16 @@ regions that may store the global (an ``scf.if`` arm storing it): IREE 3.13 read
 before that store too (review 14, ``a2b``), and no one stored value is known to forward. A
 compile from a model is not: IREE's own pre-splice stages made that module.
 
+The pass is ``iree-util-simplify-global-accesses`` (read in IREE's sources): in each block of a
+function's body it forwards a store to a later load, merges two loads, drops the first of two
+stores, hoists a run's first load up to the last call before it and sinks its last store down
+to the next call, with only calls and terminators in the way; it does not look into ops with
+regions. Nothing known keeps the load where it is through every later stage: a call to a
+function that does nothing is dropped by IREE after the pass has run once and the load moved
+the next time; the load moved into an ``scf.execute_region`` marked ``no_inline`` (which the
+pass never visits) read another global's buffer after a loop (measured on the ``globals``
+profile: a miscompile stock did not have). So the compile refuses.
+
 The same stages drop a store that another store of the global follows in its block, with
 nothing in between that may read it. IREE 3.13 after the splice keeps the *first* of two such
 stores when the first stores a value written in place (reviews 13 and 14: a filled load, or a
