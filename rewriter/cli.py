@@ -29,6 +29,7 @@ from .outputs import all_or_none
 from .rewrite import RewriteReport, elide_slices, merged_reports
 
 if TYPE_CHECKING:
+    from .pipeline.common import CompileError
     from .remarks import RemarkSession
     from .schedule_guard import ScheduleGuard
 
@@ -303,6 +304,7 @@ def _reach_stream_phase(
 
 def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
     from .pipeline import compile_file
+    from .pipeline.common import CompileError
 
     reports: list[RewriteReport] = []
     apply = not args.no_elide
@@ -328,14 +330,17 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
         remarks = _remark_session(args, tmp)
         remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
         analyse = apply or log is not None or remarks is not None
-        compile_file(
-            args.input,
-            out,
-            iree_flags,
-            hook if analyse else None,
-            guard=guard,
-            remarks=remarks.iree if remarks else None,
-        )
+        try:
+            compile_file(
+                args.input,
+                out,
+                iree_flags,
+                hook if analyse else None,
+                guard=guard,
+                remarks=remarks.iree if remarks else None,
+            )
+        except CompileError as err:
+            raise _after_repairs(err, reports, guard) from None
         if log is not None:
             # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
             records = reports[-1].log_records() if reports else []
@@ -348,6 +353,25 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
     if reports:
         _summary(reports[-1], applied=apply)
     _schedule_summary(guard)
+
+
+def _after_repairs(err: CompileError, reports: list[RewriteReport], guard: ScheduleGuard) -> CompileError:
+    """``err``, saying so when IREE failed on a module the tool had repaired (its shared
+    globals, a global's reload, its schedule): plain iree-compile builds the module unrepaired,
+    so the failure is not the user's program's alone. A refusal is left as it is."""
+    from .pipeline.common import CompileError
+    from .schedule_guard import ScheduleHazardError
+
+    if isinstance(err, ScheduleHazardError):
+        return err
+    made = [d.message for r in reports for d in r.diagnostics if d.fixed]
+    made += [f.line() for f in guard.forwarded]
+    made += [r.line() for r in (guard.report.repairs if guard.report else [])]
+    if not made:
+        return err
+    more = f" (and {len(made) - 1} more)" if len(made) > 1 else ""
+    note = f"; IREE failed on the module as the tool repaired it ({made[0]}{more}), which plain iree-compile does not"
+    return CompileError(f"{err}{note}", err.details)
 
 
 def _check(args: argparse.Namespace, iree_flags: list[str]) -> int:

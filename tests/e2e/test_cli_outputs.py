@@ -155,3 +155,22 @@ def test_explain_refuses_iree_flags_it_would_not_use(seed_file: Path) -> None:
         f"slice-elision: error: {seed_file} is stream-async IR, explained as it is: IREE does not run, "
         "so these flags would do nothing: --iree-stream-resource-index-bits=32"
     ]
+
+
+def test_a_compile_iree_fails_after_a_repair_says_the_module_was_repaired() -> None:
+    """IREE 3.13 can fail on a module the tool repaired where plain iree-compile builds the
+    unrepaired one (review 13, ``m3``: a repair copy through a host barrier): the error says so."""
+    from rewriter.cli import _after_repairs
+    from rewriter.globals_fix import Diagnostic
+    from rewriter.pipeline.common import CompileError
+    from rewriter.rewrite import RewriteReport
+    from rewriter.schedule_guard import ScheduleGuard, ScheduleHazardError
+
+    repaired = Diagnostic("warning", "shared-globals", "gave @g1 its own copy", ["g0", "g1"], fixed=True)
+    failure = CompileError("hal/vm phase: error: 'vm.cond_fail' op status is 0", "details")
+    said = _after_repairs(failure, [RewriteReport(diagnostics=[repaired])], ScheduleGuard())
+    assert str(said).startswith("hal/vm phase: error: 'vm.cond_fail' op status is 0; IREE failed on the module")
+    assert "(gave @g1 its own copy)" in str(said) and said.details == "details"
+    assert _after_repairs(failure, [RewriteReport()], ScheduleGuard()) is failure
+    refusal = ScheduleHazardError("the compile refuses", [])
+    assert _after_repairs(refusal, [RewriteReport(diagnostics=[repaired])], ScheduleGuard()) is refusal
