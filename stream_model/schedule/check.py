@@ -33,7 +33,10 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
 
 A dispatch writes in place what its tied operands are (the async IR's word), and also, where
 its kernel says so, every other binding of a version that it writes: the bytes at stake for
-the reads of other ops are those of every binding the kernel may write. An untied binding the
+the reads of other ops are those of every binding the kernel may write. A tied binding its
+kernel (in the module) opens read-only is no write of its bytes: the dispatch writes the version
+through its other bindings only (IREE ties an update fused into its dispatch to the binding the
+kernel reads). An untied binding the
 kernel declares it writes makes its version written in place too; one whose access is only
 assumed because the kernel is not in the module is taken at the IR's word there (read only),
 and so are two tied bindings of one version of such a dispatch; the first is still checked
@@ -610,6 +613,8 @@ class _FunctionCheck:
                 offsets, paths = self.versions.offsets_to(operand, root)
                 access = None
                 if op not in regions:
+                    if op.name == "stream.async.dispatch" and self._tied_binding_only_read(op, operand):
+                        continue  # the kernel writes the version through other bindings only: below
                     fx = self._effects(op)
                     write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
                     if write is None and op.name == "stream.async.dispatch":
@@ -644,6 +649,15 @@ class _FunctionCheck:
         if found is None:
             found = self._bindings_memo[op] = dispatch_bindings(op, self.context.kernels)
         return found
+
+    def _tied_binding_only_read(self, op: ir.Operation, operand: ir.Value) -> bool:
+        """Does the kernel of dispatch ``op``, in the module, open every binding of ``operand``
+        that a result is tied to read-only? Then it writes no byte through them: what it writes
+        of the version is what it writes through its other bindings (IREE's pre-splice stages
+        tie the result of an update fused into its dispatch to the binding the kernel reads)."""
+        tied = set(in_place_positions(op))
+        found = [b for b in self._bindings(op) if b.position in tied and b.value == operand]
+        return bool(found) and all(not b.why and BindingAccess.WRITE not in b.access for b in found)
 
     def _kernel_writes(self, op: ir.Operation) -> list[ir.Value]:
         """Operands a dispatch's kernel says it writes (a subspan it opens for writing) that no

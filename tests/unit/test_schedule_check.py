@@ -593,6 +593,31 @@ def test_the_bytes_a_kernel_writes_through_a_second_binding_are_part_of_its_in_p
     assert hazard.verdict is ScheduleVerdict.READ_AFTER_WRITE and hazard.write_range == ["16", "24"]
 
 
+def test_a_tied_binding_its_kernel_only_reads_is_no_write_of_its_bytes() -> None:
+    """The dispatch's result is tied to binding 0, which its kernel opens read-only; it writes
+    [8, 16) through binding 1. A read of [0, 8) after it reads bytes nothing wrote (review 18:
+    the decode-step shape, a row computed from the cache prefix and emplaced into the cache,
+    was a false alarm repaired with a copy of the whole cache)."""
+    report = _check(
+        f"""
+util.func public @f() -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> (%cache{{%c64}}, !stream.resource<transient>{{%c4}}) {{
+    %w = stream.async.dispatch @k2::@sum(%c[%c0 to %c8 for %c8], %c[%c8 to %c16 for %c8]) : (!stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}) -> %c{{%c64}}
+    %d = {_read("%c", "%c0", "%c8", "%c8")}
+    stream.yield %w, %d : !stream.resource<variable>{{%c64}}, !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r#1 : !stream.resource<transient>{{%c4}}
+  util.global.store %r#0, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}""",
+        _TWO_BINDINGS,
+    )
+    assert report.hazards == []
+    assert [c.verdict for c in report.checks if c.bindings is not None] == [ScheduleVerdict.DISJOINT]
+
+
 _THREE_BINDINGS = """
 stream.executable private @k3 {
   stream.executable.export public @mix workgroups() -> (index, index, index) {
