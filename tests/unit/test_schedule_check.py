@@ -519,22 +519,37 @@ util.func public @f(%row: !stream.resource<transient>, %n: index) {
 
 # -- one buffer through two bindings of one kernel -----------------------------------------------
 
-_TWO_BINDINGS = """
-stream.executable private @k2 {
-  stream.executable.export public @sum workgroups() -> (index, index, index) {
+
+def _kernel(executable: str, entry: str, bindings: list[str], body: str) -> str:
+    """A ``stream.executable`` holding one kernel of ``bindings`` (``!stream.binding`` arguments)
+    whose body (the ops before ``return``) is ``body``."""
+    arguments = ", ".join(f"%{b}: !stream.binding" for b in bindings)
+    return f"""
+stream.executable private @{executable} {{
+  stream.executable.export public @{entry} workgroups() -> (index, index, index) {{
     %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
     stream.return %x, %y, %z : index, index, index
-  }
-  builtin.module {
-    func.func @sum(%in: !stream.binding, %out: !stream.binding) {
-      %c0 = arith.constant 0 : index
-      %i = stream.binding.subspan %in[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<16xi32>>
-      %o = stream.binding.subspan %out[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<1xi32>>
-      return
-    }
-  }
-}
+  }}
+  builtin.module {{
+    func.func @{entry}({arguments}) {{
+{body}      return
+    }}
+  }}
+}}
 """
+
+
+def _subspan(binding: str, access: str, shape: str) -> str:
+    return (
+        f"      %{binding}_t = stream.binding.subspan %{binding}[%c0] : !stream.binding -> "
+        f"!iree_tensor_ext.dispatch.tensor<{access}:tensor<{shape}xi32>>\n"
+    )
+
+
+_C0 = "      %c0 = arith.constant 0 : index\n"
+_TWO_BINDINGS = _kernel(
+    "k2", "sum", ["in", "out"], _C0 + _subspan("in", "readonly", "16") + _subspan("out", "writeonly", "1")
+)
 
 
 def _given_twice(out_start: str, out_end: str, in_end: str = "%c64") -> ScheduleReport:
@@ -618,23 +633,12 @@ util.func public @f() -> !stream.resource<transient> {{
     assert [c.verdict for c in report.checks if c.bindings is not None] == [ScheduleVerdict.DISJOINT]
 
 
-_THREE_BINDINGS = """
-stream.executable private @k3 {
-  stream.executable.export public @mix workgroups() -> (index, index, index) {
-    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
-    stream.return %x, %y, %z : index, index, index
-  }
-  builtin.module {
-    func.func @mix(%a: !stream.binding, %b: !stream.binding, %out: !stream.binding) {
-      %c0 = arith.constant 0 : index
-      %i = stream.binding.subspan %a[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<2xi32>>
-      %j = stream.binding.subspan %b[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<2xi32>>
-      %o = stream.binding.subspan %out[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<2xi32>>
-      return
-    }
-  }
-}
-"""
+_THREE_BINDINGS = _kernel(
+    "k3",
+    "mix",
+    ["a", "b", "out"],
+    _C0 + _subspan("a", "readonly", "2") + _subspan("b", "readonly", "2") + _subspan("out", "writeonly", "2"),
+)
 
 
 def test_a_third_binding_written_over_the_first_of_two_read_ones_is_a_hazard() -> None:
@@ -657,20 +661,7 @@ util.func public @f() -> !stream.resource<variable> {
     assert [h.bindings for h in report.hazards] == [[0, 2]]
 
 
-_OPAQUE_KERNEL = """
-stream.executable private @k4 {
-  stream.executable.export public @f workgroups() -> (index, index, index) {
-    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
-    stream.return %x, %y, %z : index, index, index
-  }
-  builtin.module {
-    func.func @f(%in: !stream.binding, %out: !stream.binding) {
-      "test.opaque"(%in) : (!stream.binding) -> ()
-      return
-    }
-  }
-}
-"""
+_OPAQUE_KERNEL = _kernel("k4", "f", ["in", "out"], '      "test.opaque"(%in) : (!stream.binding) -> ()\n')
 
 
 def test_a_binding_its_kernel_hands_to_an_op_the_model_does_not_know_may_be_written() -> None:
