@@ -520,7 +520,8 @@ def _folds_meet_another_op(
 ) -> bool:
     """May folding aliases make some producer of the function meet an op it would not meet as
     the IR is: does any fold variant share its key with another op, as it is or folded (or
-    have too many variants to list, or an operand that may be any value)? When none does, merging with aliases folded finds
+    have too many variants to list, or an op of a family with a fold variant have an operand that
+    may be any value)? When none does, merging with aliases folded finds
     exactly the merges found as the IR is, op by op: the plain variants meet the same ops in
     the same buckets, the classes grow alike, and a fold variant meets nobody.
 
