@@ -552,10 +552,13 @@ _TWO_BINDINGS = _kernel(
 )
 
 
-def _given_twice(out_start: str, out_end: str, in_end: str = "%c64") -> ScheduleReport:
+def _given_twice(
+    out_start: str, out_end: str, in_end: str = "%c64", read: tuple[str, str] = ("%c16", "%c24")
+) -> ScheduleReport:
     """A dispatch given the cache through two bindings, its result tied to the first (which its
     kernel only reads) while it writes through the second: what IREE's pre-splice stages make of
-    an update fused into the dispatch that computes it."""
+    an update fused into the dispatch that computes it. ``read``: the bytes of the cache another
+    dispatch in the region reads after it."""
     return _check(
         f"""
 util.func public @f() -> !stream.resource<transient> {{
@@ -563,7 +566,7 @@ util.func public @f() -> !stream.resource<transient> {{
   %cache = util.global.load @cache : !stream.resource<variable>
   %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> (%cache{{%c64}}, !stream.resource<transient>{{%c4}}) {{
     %w = stream.async.dispatch @k2::@sum(%c[%c0 to {in_end} for {in_end}], %c[{out_start} to {out_end} for %c8]) : (!stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}) -> %c{{%c64}}
-    %d = {_read("%c", "%c16", "%c24", "%c8")}
+    %d = {_read("%c", *read, "%c8")}
     stream.yield %w, %d : !stream.resource<variable>{{%c64}}, !stream.resource<transient>{{%c4}}
   }} => !stream.timepoint
   %a = stream.timepoint.await %tp => %r#1 : !stream.resource<transient>{{%c4}}
@@ -613,22 +616,7 @@ def test_a_tied_binding_its_kernel_only_reads_is_no_write_of_its_bytes() -> None
     [8, 16) through binding 1. A read of [0, 8) after it reads bytes nothing wrote (review 18:
     the decode-step shape, a row computed from the cache prefix and emplaced into the cache,
     was a false alarm repaired with a copy of the whole cache)."""
-    report = _check(
-        f"""
-util.func public @f() -> !stream.resource<transient> {{
-  CONSTANTS
-  %cache = util.global.load @cache : !stream.resource<variable>
-  %r:2, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> (%cache{{%c64}}, !stream.resource<transient>{{%c4}}) {{
-    %w = stream.async.dispatch @k2::@sum(%c[%c0 to %c8 for %c8], %c[%c8 to %c16 for %c8]) : (!stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}) -> %c{{%c64}}
-    %d = {_read("%c", "%c0", "%c8", "%c8")}
-    stream.yield %w, %d : !stream.resource<variable>{{%c64}}, !stream.resource<transient>{{%c4}}
-  }} => !stream.timepoint
-  %a = stream.timepoint.await %tp => %r#1 : !stream.resource<transient>{{%c4}}
-  util.global.store %r#0, @cache : !stream.resource<variable>
-  util.return %a : !stream.resource<transient>
-}}""",
-        _TWO_BINDINGS,
-    )
+    report = _given_twice("%c8", "%c16", in_end="%c8", read=("%c0", "%c8"))
     assert report.hazards == []
     assert [c.verdict for c in report.checks if c.bindings is not None] == [ScheduleVerdict.DISJOINT]
 
