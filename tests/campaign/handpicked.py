@@ -364,13 +364,12 @@ from .program import Discard, Import  # noqa: E402
 #: (a dependence: the read cannot run first). The open issue's class "imports that are
 #: globals", with an in-place write of the global. (A scale, not a fill: a fill of constant
 #: bytes writes what the import already holds from the call before.)
+#: @g0 loaded, the buffer the host passes back imported and sliced: the import programs' start.
+_IMPORT_SLICED = (Load(0, "g0"), Import(1, "g0"), Slice(2, 1, _r(0, 4)), Discard(1))
 IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE = Program(
     _G,
     (
-        Load(0, "g0"),
-        Import(1, "g0"),
-        Slice(2, 1, _r(0, 4)),
-        Discard(1),
+        *_IMPORT_SLICED,
         Scale(3, 0, _r(1, 2)),
         Mix(4, 2, _r(0, 4), 3, Lin(0)),
     ),
@@ -383,10 +382,7 @@ IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE = Program(
 IMPORT_OF_A_GLOBAL_A_CALL_WRITES = Program(
     _G,
     (
-        Load(0, "g0"),
-        Import(1, "g0"),
-        Slice(2, 1, _r(0, 4)),
-        Discard(1),
+        *_IMPORT_SLICED,
         GStore(0, "g0"),
         SetGlobal("g0", Range(Lin(0, 1), Lin(1)), 9),
         Sum(3, 2, _r(0, 4)),
