@@ -156,6 +156,9 @@ def _layers_worker(layers: int, repeats: int) -> None:
             queries = recorder.take()
             check = guard.report
             check_s = check.seconds if check is not None else 0.0
+            # What the compile waited for: the hook, the guard's copies before the compile went
+            # on, and the part of the check that outlasted HAL/VM (the rest ran beside it).
+            waited_s = hooked.hook_s + (check.start_seconds if check is not None else 0.0) + hooked.check_waited_s
             _emit(
                 {
                     "event": "run",
@@ -172,6 +175,9 @@ def _layers_worker(layers: int, repeats: int) -> None:
                     "check_pairs": len(check.final.checks) if check is not None else 0,
                     "check_hazards": len(check.hazards) if check is not None else 0,
                     "tool_share": (hooked.hook_s + check_s) / hooked.total_s,
+                    "check_waited_s": hooked.check_waited_s,
+                    "waited_s": waited_s,
+                    "wall_share": waited_s / hooked.total_s,
                     "aliased": sum(r.aliased for r in reports),
                     "kept": sum(r.kept for r in reports),
                     "z3": distribution(queries),
@@ -336,7 +342,18 @@ def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> d
     if runs:
         result["median"] = {
             key: statistics.median(r[key] for r in runs)
-            for key in ("stock_total_s", "total_s", "hook_s", "analysis_s", "hook_share", "check_s", "tool_share")
+            for key in (
+                "stock_total_s",
+                "total_s",
+                "hook_s",
+                "analysis_s",
+                "hook_share",
+                "check_s",
+                "tool_share",
+                "check_waited_s",
+                "waited_s",
+                "wall_share",
+            )
         }
     elif stock:
         result["median"] = {"stock_total_s": statistics.median(stock)}

@@ -8,8 +8,10 @@ before ``iree-stream-schedule-allocation``, the last point where the IR is still
 
 1. it runs the rest of the async phase (scheduling and the cleanups after it) on the module at
    the splice, keeping a copy of that module;
-2. it checks the scheduled module, the very one the compile continues with
-   (:func:`stream_model.schedule.check.check_schedule`);
+2. it checks an exact copy of the scheduled module the compile continues with
+   (:func:`stream_model.schedule.check.check_schedule`). The driver runs the check while
+   HAL/VM compiles that module, and writes the output only once the check passed
+   (:meth:`ScheduleGuard.start`, :meth:`ScheduleGuard.settle`);
 3. on a hazard it finds the in-place write at the splice (below), makes that write go to a
    fresh copy of what it writes (a dispatch of the private copy executable,
    :mod:`.copy_dispatch`, which IREE can neither fold, rematerialise nor merge: no read of the
@@ -26,8 +28,8 @@ find the op of the splice module it came from, a copy of the splice module (befo
 when there is one; the hook then runs on it) whose every op carries its position in a location
 tag (``fused<"slice-elision-op-N">``) is scheduled by the same stages. Locations do not change what any pass does (CSE and the folders ignore them), and
 the tagged result must print, without locations, exactly as the checked module does; only then
-is the tag of the op at the same position trusted. A module without hazards is never copied
-or tagged twice, and never changed: ``--no-elide`` stays byte-identical to ``iree-compile``.
+is the tag of the op at the same position trusted. A module without hazards is never tagged
+and never changed: ``--no-elide`` stays byte-identical to ``iree-compile``.
 """
 
 from __future__ import annotations
@@ -120,6 +122,9 @@ class GuardReport:
     #: repairing. IREE's stages are not counted (those that schedule the module run in every
     #: compile; a repair schedules it again, which is IREE's time too).
     seconds: float = 0.0
+    #: The part of :attr:`seconds` spent before the compile went on (copying the module before
+    #: and after scheduling, :meth:`ScheduleGuard.start`): the rest runs while HAL/VM compiles.
+    start_seconds: float = 0.0
 
     @property
     def hazards(self) -> list[ScheduleCheck]:
@@ -165,6 +170,8 @@ class ScheduleGuard:
         self.report: GuardReport | None = None
         self.forwarded: list[GlobalRepair] = []
         self._stage_seconds = 0.0
+        self._seconds = 0.0
+        self._pending: _Pending | None = None
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
@@ -203,27 +210,72 @@ class ScheduleGuard:
         rewrite) made ``module`` from ``before_hook``, repairs are made on ``before_hook`` and
         the hook runs again on the repaired copy: the rewrite's proofs hold for the program
         that is compiled (a repair can change what storage a value is, which an alias the
-        rewrite made may rely on)."""
+        rewrite made may rely on). (:meth:`start` then :meth:`settle`, back to back.)"""
+        scheduled = self.start(module, stages, can_reschedule, before_hook=before_hook, hook=hook)
+        repaired = self.settle()
+        return scheduled if repaired is None else repaired
+
+    def start(
+        self,
+        module: ir.Module,
+        stages: AsyncStages,
+        can_reschedule: bool = True,
+        *,
+        before_hook: ir.Module | None = None,
+        hook: Callable[[ir.Module], None] | None = None,
+    ) -> ir.Module:
+        """The first half of :meth:`run`: schedule ``module`` and keep a copy of the schedule
+        (and of the module before it) for :meth:`settle` to check; return the scheduled module
+        for the compile to go on with. Why two halves: the check only reads, so the compile
+        can finish the stream phase and start HAL/VM while it runs (the driver does), as long
+        as nothing is written before :meth:`settle` passed; the check is then off the
+        compile's critical path. Until then the schedule counts as unchecked."""
         started = time.perf_counter()
         self._stage_seconds = 0.0
+        self._pending = None
         keep = self.check and self.repair and can_reschedule
         base: ir.Module | None = None
         if hook is not None and before_hook is not None:
             base = before_hook
         elif keep:
             base = clone_module(module)
-        order_before = _global_events(module) if self.check else None
+        unscheduled = clone_module(module) if self.check else None
         scheduled = self._schedule(module, stages)
-        if not self.check or order_before is None:
-            return scheduled
+        if unscheduled is not None:
+            self._pending = _Pending(unscheduled, clone_module(scheduled), base, keep, stages, hook)
+        self._seconds = time.perf_counter() - started - self._stage_seconds
+        return scheduled
+
+    def settle(self) -> ir.Module | None:
+        """The second half of :meth:`run`: check the schedule :meth:`start` made. None when it
+        has no hazard (the compile goes on with what :meth:`start` returned); else the
+        repaired, scheduled module to go on with instead. Raises when the compile refuses."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return None
+        started = time.perf_counter()
+        self._stage_seconds = 0.0
+        try:
+            return self._settle(pending)
+        finally:
+            if self.report is not None:
+                self.report.seconds = self._seconds + time.perf_counter() - started - self._stage_seconds
+                self.report.start_seconds = self._seconds
+
+    def _settle(self, pending: _Pending) -> ir.Module | None:
+        order_before = _global_events(pending.unscheduled)
+        scheduled = pending.scheduled
+        base, hook, stages = pending.base, pending.hook, pending.stages
         report = self._checked(scheduled, order_before)
         guard = self.report = GuardReport(first=report, final=report, forwarded=self.forwarded)
         if report.order_hazards:
             # No repair is known for this class: the compile refuses rather than ship it.
             first = report.order_hazards[0].line()
             raise ScheduleHazardError(f"IREE's schedule reorders the accesses to a global: {first}", [])
+        if not report.hazards:
+            return None
         while report.hazards:
-            if not keep or base is None or guard.rounds >= self.max_rounds:
+            if not pending.keep or base is None or guard.rounds >= self.max_rounds:
                 raise self._refusal(report.hazards, "")
             targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook)
             repaired = clone_module(base)
@@ -243,7 +295,6 @@ class ScheduleGuard:
             if report.order_hazards:
                 first = report.order_hazards[0].line()
                 raise ScheduleHazardError(f"IREE's schedule reorders the accesses to a global: {first}", [])
-        guard.seconds = time.perf_counter() - started - self._stage_seconds
         return scheduled
 
     def _checked(self, scheduled: ir.Module, order_before: GlobalEvents) -> ScheduleReport:
@@ -302,6 +353,20 @@ class ScheduleGuard:
             for tag in _TAG_PATTERN.findall(str(twins[k].location)):
                 targets.setdefault(int(tag), hazard)
         return targets
+
+
+@dataclass
+class _Pending:
+    """What :meth:`ScheduleGuard.settle` checks and repairs from: copies of the module before
+    and after scheduling (the compile goes on with, and changes, the originals), the module
+    repairs are made on, whether it may be repaired, the stages and the hook."""
+
+    unscheduled: ir.Module
+    scheduled: ir.Module
+    base: ir.Module | None
+    keep: bool
+    stages: AsyncStages
+    hook: Callable[[ir.Module], None] | None
 
 
 def _global_events(module: ir.Module) -> GlobalEvents:

@@ -68,6 +68,9 @@ class CompileResult:
     stream_runner: str
     #: ``"split"`` or ``"pass"``: how the hook was actually spliced in.
     splice_mode: str
+    #: With a schedule guard: how long the compile waited for the schedule check after
+    #: HAL/VM had finished (the check runs while HAL/VM compiles; inside ``hal_vm_s``).
+    check_waited_s: float = 0.0
 
     @property
     def total_s(self) -> float:
@@ -153,10 +156,15 @@ def write_ir(module: ir.Module, path: Path) -> None:
 
 def run_tool(argv: list[str], what: str, prefix: str = "") -> None:
     proc = subprocess.run(argv, capture_output=True, text=True, errors="replace")
-    if proc.returncode != 0:
-        line = first_error_line(proc.stderr) or f"{what} exited with status {proc.returncode}"
-        raise CompileError(prefix + line, details=proc.stderr)
-    for line in proc.stderr.splitlines():
+    tool_finished(proc.returncode, proc.stderr, what, prefix)
+
+
+def tool_finished(returncode: int, stderr: str, what: str, prefix: str = "") -> None:
+    """A tool's run is over: raise its first error line, or pass its remarks on."""
+    if returncode != 0:
+        line = first_error_line(stderr) or f"{what} exited with status {returncode}"
+        raise CompileError(prefix + line, details=stderr)
+    for line in stderr.splitlines():
         if ": remark: " in line:  # asked for with --remarks-filter and no output file
             print(line, file=sys.stderr)
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +31,7 @@ from .common import (
     new_context,
     run_tool,
     tool,
+    tool_finished,
     write_ir,
 )
 from .flags import check_supported_flags, stream_options
@@ -149,46 +153,138 @@ def _write_stream_ir(module: ir.Module, tmp: Path) -> float:
     return time.perf_counter()
 
 
+def _hal_remarks(remarks: IreeRemarks | None) -> list[str]:
+    return remarks.flags("hal") if remarks is not None else []
+
+
 def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path) -> float:
     """HAL and VM: ``iree-compile --compile-from=stream`` into a temporary file next to ``out``,
     renamed into place only on success (a failed compile leaves nothing behind). Returns the
     time it finished."""
-    fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
-    os.close(fd)
-    part = Path(part_name)
-    try:
-        run_tool(
-            [tool("iree-compile"), *flags, "--compile-from=stream", str(tmp / "stream.mlir"), "-o", str(part)],
-            "iree-compile",
-            prefix="hal/vm phase: ",
-        )
-        os.replace(part, out)
-    finally:
-        part.unlink(missing_ok=True)
-    return time.perf_counter()
+    return _HalVm(tmp, flags, out).finish()
 
 
-def _after_hook(
+class _HalVm:
+    """HAL and VM (``iree-compile --compile-from=stream`` of the stream IR in ``tmp``) running
+    in the background, into a temporary file next to ``out``: the schedule check runs
+    meanwhile. :meth:`finish` renames the output into place once the compile succeeded;
+    :meth:`cancel` stops it and removes what it wrote."""
+
+    def __init__(self, tmp: Path, flags: Sequence[str], out: Path) -> None:
+        fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+        os.close(fd)
+        self.part, self.out = Path(part_name), out
+        #: When the compile ended (``perf_counter``); None while it runs.
+        self.ended: float | None = None
+        self._stderr = ""
+        argv = [tool("iree-compile"), *flags, "--compile-from=stream", str(tmp / "stream.mlir"), "-o", str(self.part)]
+        try:
+            self._proc = subprocess.Popen(
+                argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace"
+            )
+        except BaseException:
+            self.part.unlink(missing_ok=True)
+            raise
+        self._waiter = threading.Thread(target=self._wait, daemon=True)
+        self._waiter.start()
+
+    def _wait(self) -> None:
+        _, self._stderr = self._proc.communicate()
+        self.ended = time.perf_counter()
+
+    def finish(self) -> float:
+        """Wait for the compile; on success the output goes into place. Returns the time then."""
+        self._waiter.join()
+        try:
+            tool_finished(self._proc.returncode, self._stderr, "iree-compile", prefix="hal/vm phase: ")
+            os.replace(self.part, self.out)
+        finally:
+            self.part.unlink(missing_ok=True)
+        return time.perf_counter()
+
+    def cancel(self) -> None:
+        """Stop the compile and remove its partial output: the module it compiles is not shipped."""
+        if self._proc.poll() is None:
+            self._proc.kill()
+        self._waiter.join()
+        self.part.unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class _Finished:
+    """When the stream phase's IR was written (``perf_counter``), when the output was, and how
+    long the compile waited for the schedule check after HAL/VM was done."""
+
+    stream_written: float
+    output_written: float
+    check_waited_s: float = 0.0
+
+
+def _finish_after_hook(
     runner: StreamRunner,
     module: ir.Module,
     after: list[Stage],
     guard: ScheduleGuard | None,
     reschedule: bool,
-    guarded_hook: _GuardedHook | None = None,
-) -> ir.Module:
-    """The rest of the stream phase after the hook. With a ``guard`` (:mod:`..schedule_guard`)
-    the async part runs under it: the schedule is checked (and repaired, when ``reschedule``:
-    the module is at the splice) right before ``iree-stream-schedule-allocation``. A repair is
-    made on the module as it was before the hook (``guarded_hook``), which then runs again: the
-    rewrite decides on the repaired program, never on one its proofs did not see."""
+    guarded_hook: _GuardedHook | None,
+    tmp: Path,
+    flags: Sequence[str],
+    out: Path,
+) -> _Finished:
+    """The rest of the stream phase after the hook, then HAL and VM into ``out``.
+
+    With a ``guard`` (:mod:`..schedule_guard`) the async part runs under it: the schedule is
+    checked (and repaired, when ``reschedule``: the module is at the splice) right before
+    ``iree-stream-schedule-allocation``. A repair is made on the module as it was before the
+    hook (``guarded_hook``), which then runs again: the rewrite decides on the repaired
+    program, never on one its proofs did not see. The check only reads a copy of the schedule,
+    so it runs while the compile finishes the module (:meth:`ScheduleGuard.start` and
+    :meth:`~ScheduleGuard.settle`): the output goes into place only once the check passed. On a
+    hazard the background compile is stopped, and the repaired module is compiled instead. A
+    failure of the stream phase or of HAL/VM is reported only after the check: a hazard (or its
+    repair) comes first, as if the check had run before them."""
     if guard is None:
-        return runner.run(module, after, "stream phase")
+        module = runner.run(module, after, "stream phase")
+        stream_written = _write_stream_ir(module, tmp)
+        return _Finished(stream_written, _finish_from_stream(tmp, flags, out))
     async_part, cmd_part = split_at_allocation(after)
     before, hook = guarded_hook if guarded_hook is not None else (None, None)
-    module = guard.run(
+    scheduled = guard.start(
         module, lambda m: runner.run(m, async_part, "stream phase"), reschedule, before_hook=before, hook=hook
     )
-    return runner.run(module, cmd_part, "stream phase")
+    job: _HalVm | None = None
+    try:
+        module = runner.run(scheduled, cmd_part, "stream phase")
+        stream_written = _write_stream_ir(module, tmp)
+        job = _HalVm(tmp, flags, out)
+    except CompileError:
+        repaired = guard.settle()  # (raises on a hazard it cannot repair)
+        if repaired is None:
+            raise
+        return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out)
+    try:
+        checking = time.perf_counter()
+        repaired = guard.settle()
+        checked = time.perf_counter()
+    except BaseException:
+        job.cancel()
+        raise
+    if repaired is not None:
+        job.cancel()
+        return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out)
+    output_written = job.finish()
+    ended = job.ended if job.ended is not None else checked
+    return _Finished(stream_written, output_written, max(0.0, checked - max(checking, ended)))
+
+
+def _finish_repaired(
+    runner: StreamRunner, repaired: ir.Module, cmd_part: list[Stage], tmp: Path, flags: Sequence[str], out: Path
+) -> _Finished:
+    """The compile of a schedule the guard repaired (and checked again): the rest of the
+    stream phase, then HAL and VM."""
+    module = runner.run(repaired, cmd_part, "stream phase")
+    stream_written = _write_stream_ir(module, tmp)
+    return _Finished(stream_written, _finish_from_stream(tmp, flags, out))
 
 
 #: The module before the hook and the hook (run again on a repaired copy of it).
@@ -272,7 +368,11 @@ def compile_file(
             guarded_hook = _guarded_hook(guard, hook, module, context)
             _call_hook(hook, module, context, dump_hooked_ir)
             t3 = time.perf_counter()
-            module = _after_hook(runner, module, after, guard, True, guarded_hook)
+            finished = _finish_after_hook(
+                runner, module, after, guard, True, guarded_hook, tmp, flags + _hal_remarks(remarks), out
+            )
+            if remarks is not None:
+                context.finalize_remarks()
         else:
             marks: dict[str, float] = {}
 
@@ -292,11 +392,11 @@ def compile_file(
             except ValueError as err:  # pipeline text IREE does not accept
                 raise CompileError("stream phase: " + (first_error_line(str(err)) or str(err))) from err
             t2, t3 = marks["hook_start"], marks["hook_end"]
-
-        t4 = _write_stream_ir(module, tmp)
-        if remarks is not None:
-            context.finalize_remarks()
-        t5 = _finish_from_stream(tmp, flags + (remarks.flags("hal") if remarks else []), out)
+            stream_written = _write_stream_ir(module, tmp)
+            if remarks is not None:
+                context.finalize_remarks()
+            finished = _Finished(stream_written, _finish_from_stream(tmp, flags + _hal_remarks(remarks), out))
+        t4, t5 = finished.stream_written, finished.output_written
 
     return CompileResult(
         output_path=out,
@@ -307,6 +407,7 @@ def compile_file(
         hal_vm_s=t5 - t4,
         stream_runner=runner.name,
         splice_mode=mode,
+        check_waited_s=finished.check_waited_s,
     )
 
 
@@ -578,9 +679,10 @@ def _compile_from(
         guarded_hook = _guarded_hook(guard, hook, module, context) if phase is Phase.SPLICE else None
         _call_hook(hook, module, context, None)
         t3 = time.perf_counter()
-        module = _after_hook(runner, module, after, guard, phase is Phase.SPLICE, guarded_hook)
-        t4 = _write_stream_ir(module, tmp)
-        t5 = _finish_from_stream(tmp, flags, out)
+        finished = _finish_after_hook(
+            runner, module, after, guard, phase is Phase.SPLICE, guarded_hook, tmp, flags, out
+        )
+        t4, t5 = finished.stream_written, finished.output_written
 
     return CompileResult(
         output_path=out,
@@ -591,4 +693,5 @@ def _compile_from(
         hal_vm_s=t5 - t4,
         stream_runner=runner.name,
         splice_mode="split",
+        check_waited_s=finished.check_waited_s,
     )

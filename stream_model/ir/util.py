@@ -225,9 +225,7 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
         if op.name in NESTED_SYMBOL_TABLES and op != module.operation:
             return ir.WalkResult.SKIP  # its symbols, and references to them, are its own
         names: set[str] = set()
-        attributes = op.attributes
-        for i in range(len(attributes)):
-            attr = attributes[i].attr
+        for _, attr in op.attributes.items():
             if isinstance(attr, _NO_SYMBOLS):
                 continue
             known = read.get(attr)

@@ -64,7 +64,7 @@ from ..semantics.region_flow import (
     is_resource,
     yielded_as,
 )
-from ..symbolic.proofs import ProofVerdict, prove_relation
+from ..symbolic.proofs import ProofVerdict, prove_relation, refute_by_trial
 from ..symbolic.ranges import IndexTranslator, is_64bit_integer
 from .folds import folds_operand, resized_position, shifted_positions
 
@@ -297,6 +297,8 @@ def _may_be_made_equal(ea: sympy.Expr, eb: sympy.Expr, scalars: _Scalars) -> boo
     # identity its folders apply: maxui(n, n)). z3 decides, under every assumption of the
     # function; anything but a counterexample may fold.
     facts = [fact for fact, _ in scalars.translator.assume_facts(scalars.function)]
+    if refute_by_trial(ea, "eq", eb, facts) is not None:
+        return False  # (a small counterexample, found without a z3 query)
     return prove_relation(ea, "eq", eb, facts).verdict is not ProofVerdict.REFUTED
 
 
@@ -390,7 +392,8 @@ class _Scalars:
         result types."""
         found = self._families.get(op)
         if found is None:
-            found = self._families[op] = (op.name, _attributes(op), tuple(str(r.type) for r in op.results))
+            # (Types are uniqued in their context, like attributes: one object is one type.)
+            found = self._families[op] = (op.name, _attributes(op), tuple(r.type for r in op.results))
         return found
 
 
@@ -778,10 +781,8 @@ def _attributes(op: ir.Operation) -> tuple[tuple[str, object], ...]:
     ``iree-stream-schedule-execution`` moves them onto the execution region and drops them from
     the ops, so two producers that differ only there (one spelling the module's default
     affinity) are equal by the time CSE runs; and with its entry points as a set."""
-    attributes = op.attributes
     out: list[tuple[str, object]] = []
-    for i in range(len(attributes)):
-        name, attr = attributes[i].name, attributes[i].attr
+    for name, attr in op.attributes.items():
         if "affinity" in name:
             continue
         if name == "entry_points" and isinstance(attr, ir.ArrayAttr):

@@ -37,13 +37,14 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sympy
 import z3
 
-from .index_arith import INDEX_BITS, evaluate, pretty, to_z3
+from .index_arith import INDEX_BITS, UnsupportedExpressionError, evaluate, pretty, to_z3
 
 __all__ = [
     "RELATIONS",
@@ -59,6 +60,7 @@ __all__ = [
     "REFUTED",
     "prove_disjoint",
     "prove_relation",
+    "refute_by_trial",
     "ranges_overlap_at",
     "range_wraps_at",
     "relation_holds",
@@ -530,6 +532,45 @@ def prove_relation(
     if rel not in RELATIONS:
         raise ValueError(f"unknown relation {rel!r}; expected one of {RELATIONS}")
     return _copy(_prove_relation_cached(_expr(lhs), rel, _expr(rhs), _check_facts(facts), int(timeout_ms)))
+
+
+#: At most this many assignments are tried by :func:`refute_by_trial`.
+_MAX_TRIALS = 64
+
+
+def refute_by_trial(
+    lhs: sympy.Expr | int, rel: str, rhs: sympy.Expr | int, facts: Sequence[Fact] = ()
+) -> dict[str, int] | None:
+    """An assignment, found without z3, under which every fact holds and ``lhs rel rhs`` fails;
+    None when the few tried have none (which proves nothing: ask :func:`prove_relation`).
+
+    Why: a caller that only needs "not always" (may two index values differ in some run?)
+    often holds a question a small value answers (``8192*step`` and ``33554432`` differ at
+    ``step = 0``), and a z3 query costs milliseconds, most of it making its context. The
+    assignment is checked with the same evaluator z3's counterexamples are re-checked with
+    (:func:`~stream_model.symbolic.index_arith.evaluate`), so a found one is a real
+    counterexample. Tried, in a fixed order: each symbol of the query and the facts at 0, 1,
+    2 and the constants the facts name (and their neighbours), at most :data:`_MAX_TRIALS`.
+    """
+    if rel not in RELATIONS:
+        raise ValueError(f"unknown relation {rel!r}; expected one of {RELATIONS}")
+    lhs, rhs = _expr(lhs), _expr(rhs)
+    facts = _check_facts(facts)
+    symbols = sorted({s.name for e in (lhs, rhs, *(x for f in facts for x in (f.lhs, f.rhs))) for s in e.free_symbols})
+    named = sorted({int(c) for f in facts for x in (f.lhs, f.rhs) for c in x.atoms(sympy.Integer)})
+    values = sorted({0, 1, 2, *(v + d for v in named for d in (-1, 0, 1) if 0 <= v + d < 1 << INDEX_BITS)})
+    tried = 0
+    for choice in itertools.product(values, repeat=len(symbols)):
+        if tried >= _MAX_TRIALS:
+            return None
+        tried += 1
+        env = dict(zip(symbols, choice))
+        try:
+            if not relation_holds(rel, evaluate(lhs, env), evaluate(rhs, env)) and _facts_hold(facts, env):
+                return env
+        except (ArithmeticError, UnsupportedExpressionError):
+            continue  # (a division by zero there, say): not this assignment
+    return None
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -121,6 +121,18 @@ def test_a_guard_that_may_not_repair_refuses_and_writes_nothing(tmp_path: Path) 
     assert not out.exists()
 
 
+def test_a_refusal_while_hal_vm_runs_keeps_the_earlier_output_and_leaves_no_partial_file(tmp_path: Path) -> None:
+    """The check runs while HAL/VM compiles the schedule: refusing stops that compile, and
+    nothing it wrote survives."""
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    out.write_bytes(b"an earlier build")
+    with pytest.raises(ScheduleHazardError):
+        compile_file(src, out, CPU_FLAGS, guard=ScheduleGuard(repair=False))
+    assert out.read_bytes() == b"an earlier build"
+    assert not list(tmp_path.glob("*.part"))
+
+
 def test_scheduled_input_cannot_be_scheduled_again_so_a_hazard_is_refused(tmp_path: Path) -> None:
     src, *_ = _render(MINIMAL_G1, tmp_path)
     scheduled = ir_after_pass(src, CPU_FLAGS, "iree-stream-schedule-concurrency")

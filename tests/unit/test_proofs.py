@@ -30,6 +30,7 @@ from stream_model.symbolic.proofs import (
     prove_relation,
     range_wraps_at,
     ranges_overlap_at,
+    refute_by_trial,
 )
 
 M = 1 << 64
@@ -421,3 +422,37 @@ def test_verdict_agrees_with_brute_force_enumeration(case):
     else:
         assert p.verdict == DISJOINT
         assert set(p.facts_used) <= {f.name for f in facts}
+
+
+# -- refutation by trial (no z3) ------------------------------------------------------------
+
+
+def test_trial_refutes_an_equality_a_small_value_breaks():
+    assert refute_by_trial(8192 * s, "eq", 33554432) == {"s": 0}
+
+
+def test_a_trial_counterexample_satisfies_every_fact():
+    facts = [Fact("assume.int s >= 5", s, "uge", 5), Fact("assume.int s <= 5", s, "ule", 5)]
+    env = refute_by_trial(8192 * s, "eq", 0, facts)
+    assert env == {"s": 5}
+    assert prove_relation(8192 * s, "eq", 0, facts).verdict == REFUTED
+
+
+def test_trial_finds_nothing_where_the_relation_always_holds():
+    assert refute_by_trial(s + 16 - s, "eq", 16) is None
+    assert refute_by_trial(8192 * s, "eq", 40960, [Fact("assume.int s == 5", s, "eq", 5)]) is None
+
+
+def test_trial_finds_nothing_under_contradictory_facts():
+    facts = [Fact("s <= 1", s, "ule", 1), Fact("s >= 2", s, "uge", 2)]
+    assert refute_by_trial(s, "eq", 7, facts) is None
+
+
+@settings(max_examples=50, deadline=None)
+@given(a=st.integers(0, 64), b=st.integers(0, 64), c=st.integers(0, 1 << 20))
+def test_a_trial_refutation_is_one_z3_agrees_with(a: int, b: int, c: int):
+    """Whatever the trial finds is a counterexample z3 cannot rule out: the relation is refuted."""
+    env = refute_by_trial(a * s + b * t, "eq", c, [Fact("t <= 3", t, "ule", 3)])
+    if env is not None:
+        assert evaluate(a * s + b * t, env) != c and env["t"] <= 3
+        assert prove_relation(a * s + b * t, "eq", c, [Fact("t <= 3", t, "ule", 3)]).verdict == REFUTED
