@@ -231,9 +231,11 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
             known = read.get(attr)
             if known is None:
                 known = read[attr] = frozenset(_names_in(attr))
-            names |= known
-        for name in sorted(names):
-            found.setdefault(name, []).append(op)
+            if known:
+                names |= known
+        if names:
+            for name in sorted(names):
+                found.setdefault(name, []).append(op)
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit)

@@ -61,6 +61,7 @@ from ..semantics.region_flow import (
     captured_by,
     device_holder,
     flow_of,
+    is_device_region,
     is_resource,
     yielded_as,
 )
@@ -626,18 +627,18 @@ def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) 
     passes alike), and any other block argument may be what its predecessors hand it."""
     if isinstance(operand, _Captured):
         return _within(("capture", operand.holder), _identity(operand.value, classes, opaque))
-    capture = captured_by(operand)
-    if capture is not None:
-        holder, outer = capture
-        return _within(("capture", holder), _identity(outer, classes, opaque))
-    produced = yielded_as(operand)
+    owner = operand.owner
+    if isinstance(owner, ir.Block):
+        capture = captured_by(operand)
+        if capture is not None:
+            holder, outer = capture
+            return _within(("capture", holder), _identity(outer, classes, opaque))
+        return classes.find(operand) if opaque(operand) else ANY_VALUE
+    op = getattr(owner, "operation", owner)
+    produced = yielded_as(operand) if is_device_region(op) else None
     if produced is not None:
         region, inner = produced
         return _within(("result", region), _identity(inner, classes, opaque))
-    owner = operand.owner
-    if isinstance(owner, ir.Block):
-        return classes.find(operand) if opaque(operand) else ANY_VALUE
-    op = getattr(owner, "operation", owner)
     k = ir.OpResult(operand).result_number
     forward = _FORWARDS.get(op.name)
     if forward is not None:
@@ -682,7 +683,7 @@ def fold_variants(op: ir.Operation, scalars_of: _Scalars, version_at: VersionAt)
     positions: list[int] = []
     operands, resource = scalars_of.operands(op)
     for i, value in enumerate(operands):
-        if resource[i] and folds_operand(op, i):
+        if resource[i] and _may_fold_deeper(value) and folds_operand(op, i):
             chain = _fold_chain(value, op, scalars_of.expr, version_at)
             if len(chain) > 1:
                 per_operand.append(chain)
@@ -726,6 +727,19 @@ class _Fold:
     size: ir.Value | None
 
 
+#: The producers a fold looks through (:func:`_fold_chain`).
+_FOLDED_THROUGH = ("stream.async.slice", "stream.async.transfer")
+
+
+def _may_fold_deeper(value: ir.Value) -> bool:
+    """Has :func:`_fold_chain` of ``value`` more than ``value`` itself? A quick test first:
+    most operands are neither a slice's result nor a capture of one, and need no chain."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return _yielded_into(value) is not None
+    return getattr(owner, "operation", owner).name in _FOLDED_THROUGH
+
+
 def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_Fold]:
     """Each depth the rewrite may fold ``value`` to, the first being ``value`` as it is. A
     captured value that another concurrent region yields stays a block argument of the
@@ -742,7 +756,7 @@ def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr, version_at:
                 return chain
             stays, current = current, yielded
         producer = defining_op(current)
-        if producer is None or producer.name not in ("stream.async.slice", "stream.async.transfer"):
+        if producer is None or producer.name not in _FOLDED_THROUGH:
             return chain
         view = producer.opview
         if producer.name == "stream.async.slice":

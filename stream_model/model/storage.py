@@ -103,14 +103,22 @@ class StorageMap:
         return node
 
     def find(self, key: Key) -> Key:
-        node = self._node(key)
-        root = key
-        while self._nodes[root].parent != root:
-            root = self._nodes[root].parent
+        nodes = self._nodes
+        node = nodes.get(key)
+        if node is None:
+            self._node(key)
+            return key
+        root = node.parent
+        top = nodes[root]
+        if top.parent == root:  # (most keys: a root, or a root's child)
+            return root
+        while top.parent != root:
+            root = top.parent
+            top = nodes[root]
         while node.parent != root:  # path compression
             nxt = node.parent
             node.parent = root
-            node = self._nodes[nxt]
+            node = nodes[nxt]
         return root
 
     def union(self, a: Key, b: Key) -> None:

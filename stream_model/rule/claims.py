@@ -71,12 +71,14 @@ def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
 @dataclass(frozen=True)
 class _Writers:
     """Every op of one function that writes anything, by its resolved effects (a plain scan,
-    not the rule's write index), in program order: those that write resources indexed by the
-    storage base of each value they write, and those that may write globals (None: any)."""
+    not the rule's write index): indexed by the storage base of each value it writes, and by
+    the globals it may write. (Indexed, not listed: a 256-layer module has a thousand stores,
+    and every slice asks.)"""
 
-    ops: list[OpInfo]
     by_base: dict[Key, set[OpInfo]]
-    of_globals: list[tuple[OpInfo, frozenset[str] | None]]
+    #: The ops that may write any global, and those that write named ones, by global.
+    any_global: set[OpInfo]
+    by_global: dict[str, set[OpInfo]]
     #: The bases of ``by_base`` that are exposed (only those can meet another base).
     exposed: list[Key]
 
@@ -84,19 +86,19 @@ class _Writers:
 def _writers(analysis: Analysis, fn: FunctionModel) -> _Writers:
     resolved = analysis.resolved
     storage = resolved.storage
-    ops: list[OpInfo] = []
     by_base: dict[Key, set[OpInfo]] = {}
-    of_globals: list[tuple[OpInfo, frozenset[str] | None]] = []
+    any_global: set[OpInfo] = set()
+    by_global: dict[str, set[OpInfo]] = {}
     for info in fn.ops:
         fx = resolved.effects(info)
         written = [a.value for a in fx.accesses if a.kind is Kind.WRITE]
         for value in written:
             by_base.setdefault(storage.find(value), set()).add(info)
-        if fx.writes_globals is None or fx.writes_globals:
-            of_globals.append((info, None if fx.writes_globals is None else frozenset(fx.writes_globals)))
-        if written or fx.writes_globals is None or fx.writes_globals:
-            ops.append(info)
-    return _Writers(ops, by_base, of_globals, [b for b in by_base if storage.exposed(b)])
+        if fx.writes_globals is None:
+            any_global.add(info)
+        for name in fx.writes_globals or ():
+            by_global.setdefault(name, set()).add(info)
+    return _Writers(by_base, any_global, by_global, [b for b in by_base if storage.exposed(b)])
 
 
 def _unchecked_writes(analysis: Analysis, writers: _Writers, op: ir.Operation, d: SliceDecision) -> list[str]:
@@ -115,13 +117,13 @@ def _unchecked_writes(analysis: Analysis, writers: _Writers, op: ir.Operation, d
     for base in writers.by_base if storage.exposed(root) else writers.exposed:
         if base != root and storage.may_alias(base, root):
             found |= writers.by_base[base]
-    for info, written in writers.of_globals:
-        if written is None and (storage.is_external(src) or bool(may_be)):
-            found.add(info)
-        elif written is not None and written & may_be:
-            found.add(info)
+    if storage.is_external(src) or may_be:
+        found |= writers.any_global
+    for name in may_be:
+        found |= writers.by_global.get(name, set())
     checked = {c.write_op for c in d.checks if c.write_op is not None}
-    return [analysis.model.names.describe(i.op) for i in writers.ops if i in found and i.op not in checked]
+    # (In program order: ``found`` holds writers of this function only.)
+    return [analysis.model.names.describe(i.op) for i in sorted(found, key=lambda i: i.index) if i.op not in checked]
 
 
 def _check_live_version(analysis: Analysis, op: ir.Operation, d: SliceDecision, lv: LiveVersion) -> str:
