@@ -69,7 +69,8 @@ class CompileResult:
     #: ``"split"`` or ``"pass"``: how the hook was actually spliced in.
     splice_mode: str
     #: With a schedule guard: how long the compile waited for the schedule check after
-    #: HAL/VM had finished (the check runs while HAL/VM compiles; inside ``hal_vm_s``).
+    #: HAL/VM had finished (the check runs while HAL/VM compiles; inside ``hal_vm_s``); after
+    #: a repair, the whole check and repair (HAL/VM then runs again).
     check_waited_s: float = 0.0
 
     @property

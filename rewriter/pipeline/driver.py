@@ -3,9 +3,11 @@ phase, HAL and VM."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import os
+import signal
 import subprocess
 import tempfile
 import threading
@@ -179,8 +181,14 @@ class _HalVm:
         self._stderr = ""
         argv = [tool("iree-compile"), *flags, "--compile-from=stream", str(tmp / "stream.mlir"), "-o", str(self.part)]
         try:
+            # A session of its own: cancel() stops it with what it started (the linker it runs).
             self._proc = subprocess.Popen(
-                argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace"
+                argv,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                errors="replace",
+                start_new_session=True,
             )
         except BaseException:
             self.part.unlink(missing_ok=True)
@@ -194,7 +202,11 @@ class _HalVm:
 
     def finish(self) -> float:
         """Wait for the compile; on success the output goes into place. Returns the time then."""
-        self._waiter.join()
+        try:
+            self._waiter.join()
+        except BaseException:  # (an interrupt while waiting: nothing may outlive the compile)
+            self.cancel()
+            raise
         try:
             tool_finished(self._proc.returncode, self._stderr, "iree-compile", prefix="hal/vm phase: ")
             os.replace(self.part, self.out)
@@ -205,7 +217,8 @@ class _HalVm:
     def cancel(self) -> None:
         """Stop the compile and remove its partial output: the module it compiles is not shipped."""
         if self._proc.poll() is None:
-            self._proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self._proc.pid, signal.SIGKILL)
         self._waiter.join()
         self.part.unlink(missing_ok=True)
 
@@ -241,8 +254,9 @@ def _finish_after_hook(
     so it runs while the compile finishes the module (:meth:`ScheduleGuard.start` and
     :meth:`~ScheduleGuard.settle`): the output goes into place only once the check passed. On a
     hazard the background compile is stopped, and the repaired module is compiled instead. A
-    failure of the stream phase or of HAL/VM is reported only after the check: a hazard (or its
-    repair) comes first, as if the check had run before them."""
+    failure of the stream phase, or of starting HAL/VM, is reported only after the check: a
+    hazard (or its repair) comes first, as if the check had run before them. Nothing outlives
+    the call: any exception, an interrupt included, stops the background compile."""
     if guard is None:
         module = runner.run(module, after, "stream phase")
         stream_written = _write_stream_ir(module, tmp)
@@ -252,39 +266,46 @@ def _finish_after_hook(
     scheduled = guard.start(
         module, lambda m: runner.run(m, async_part, "stream phase"), reschedule, before_hook=before, hook=hook
     )
-    job: _HalVm | None = None
     try:
         module = runner.run(scheduled, cmd_part, "stream phase")
         stream_written = _write_stream_ir(module, tmp)
         job = _HalVm(tmp, flags, out)
-    except CompileError:
+    except Exception:
+        checking = time.perf_counter()
         repaired = guard.settle()  # (raises on a hazard it cannot repair)
         if repaired is None:
             raise
-        return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out)
+        return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out, time.perf_counter() - checking)
     try:
         checking = time.perf_counter()
         repaired = guard.settle()
         checked = time.perf_counter()
+        if repaired is not None:
+            job.cancel()
+            return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out, checked - checking)
+        output_written = job.finish()
     except BaseException:
         job.cancel()
         raise
-    if repaired is not None:
-        job.cancel()
-        return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out)
-    output_written = job.finish()
     ended = job.ended if job.ended is not None else checked
     return _Finished(stream_written, output_written, max(0.0, checked - max(checking, ended)))
 
 
 def _finish_repaired(
-    runner: StreamRunner, repaired: ir.Module, cmd_part: list[Stage], tmp: Path, flags: Sequence[str], out: Path
+    runner: StreamRunner,
+    repaired: ir.Module,
+    cmd_part: list[Stage],
+    tmp: Path,
+    flags: Sequence[str],
+    out: Path,
+    waited: float,
 ) -> _Finished:
     """The compile of a schedule the guard repaired (and checked again): the rest of the
-    stream phase, then HAL and VM."""
+    stream phase, then HAL and VM. ``waited``: the check and the repair, which the compile
+    waited for."""
     module = runner.run(repaired, cmd_part, "stream phase")
     stream_written = _write_stream_ir(module, tmp)
-    return _Finished(stream_written, _finish_from_stream(tmp, flags, out))
+    return _Finished(stream_written, _finish_from_stream(tmp, flags, out), waited)
 
 
 #: The module before the hook and the hook (run again on a repaired copy of it).

@@ -54,6 +54,7 @@ class FactStore:
         self._facts: dict[str, list[ScopedFact]] = {}
         self._global_bounds: dict[str, int | None] = {}
         self._renamed: dict[tuple[str, sympy.Symbol], sympy.Symbol] = {}
+        self._moves: dict[tuple[sympy.Expr, sympy.Expr, sympy.Expr], bool] = {}
 
     # -- values and ranges --------------------------------------------------------------------
     def expr(self, value: ir.Value) -> sympy.Expr:
@@ -73,12 +74,19 @@ class FactStore:
         if not acc.range_known:
             return None
         start, end = self.bound(acc.start), self.bound(acc.end)
-        if acc.length is not None:
-            length = self.bound(acc.length)
-            # The usual spelling, [0 to %n for %n], needs no algebra.
-            if not (start == 0 and end == length) and not _equal_mod_2_64(end - start, length):
-                return None
+        if acc.length is not None and not self._moves_its_range(start, end, self.bound(acc.length)):
+            return None
         return ByteRange(start, end)
+
+    def _moves_its_range(self, start: sympy.Expr, end: sympy.Expr, length: sympy.Expr) -> bool:
+        """Is a byte count ``length`` provably ``end - start``? Memoised per store: every layer
+        of a model asks it of the same few expressions, and the algebra is slow."""
+        key = (start, end, length)
+        found = self._moves.get(key)
+        if found is None:
+            # The usual spelling, [0 to %n for %n], needs no algebra.
+            found = self._moves[key] = bool(start == 0 and end == length) or _equal_mod_2_64(end - start, length)
+        return found
 
     def renamed(self, fn: FunctionModel, symbol: sympy.Symbol) -> sympy.Symbol:
         """The symbol that stands for ``symbol`` in another iteration of a loop: fresh (named

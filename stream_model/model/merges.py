@@ -414,6 +414,7 @@ def _merges_in_function(
     keys: dict[tuple[object, ...], list[_Taken]] = {}
     loose: dict[tuple[object, ...], list[_Taken]] = {}
     pairs: list[tuple[ir.Value, ir.Value]] = []
+    identities: dict[ir.Value | _Captured, object] = {}  # under the classes as they are now
     for op in ops:
         if not is_mergeable_producer(op):
             continue
@@ -431,7 +432,7 @@ def _merges_in_function(
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
         for variant, scalars in variants:
-            key = _key(family, variant, resource, classes, scalars_of.opaque)
+            key = _key(family, variant, resource, classes, scalars_of.opaque, identities)
             earlier = keys.setdefault(family, [])
             taken = _Taken(key[1], scalars, op)
             if _loose(key[1]):
@@ -457,6 +458,7 @@ def _merges_in_function(
             for r, s in zip(other.results, op.results, strict=True):
                 if is_resource(r):
                     classes.union(r, s)
+                    identities.clear()  # (taken under the classes before this merge)
                     pairs.append((r, s))
     return pairs
 

@@ -485,12 +485,13 @@ class _Walk:
             self.stream_bodies.add(block_id)
         for op in block.operations:
             op = op.operation
-            info = OpInfo(
-                op, effects_of(op), len(self.ops), top, bool(loops), len(op.regions) > 0, block_id, loops, chain
-            )
+            regions = op.regions
+            info = OpInfo(op, effects_of(op), len(self.ops), top, bool(loops), len(regions) > 0, block_id, loops, chain)
             self.ops.append(info)
+            if not info.has_regions:
+                continue
             inner_loops = loops if _runs_at_most_once(op) else loops + (op,)
-            for region in op.regions:
+            for region in regions:
                 for inner in region.blocks:
                     self.visit(inner, False, inner_loops, chain)
 

@@ -133,6 +133,48 @@ def test_a_refusal_while_hal_vm_runs_keeps_the_earlier_output_and_leaves_no_part
     assert not list(tmp_path.glob("*.part"))
 
 
+@pytest.mark.parametrize("where", ["during the check", "waiting for HAL/VM"])
+def test_an_interrupt_while_hal_vm_runs_stops_it_and_leaves_no_partial_file(
+    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by review: the background HAL/VM compile must not outlive an interrupt."""
+    import threading
+
+    from rewriter.pipeline import driver
+
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    started: list[driver._HalVm] = []
+    original_init = driver._HalVm.__init__
+
+    def init(self: driver._HalVm, *args: object) -> None:
+        original_init(self, *args)  # type: ignore[arg-type]
+        started.append(self)
+
+    def interrupt(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(driver._HalVm, "__init__", init)
+    if where == "during the check":
+        monkeypatch.setattr(ScheduleGuard, "settle", interrupt)
+    else:
+        join = threading.Thread.join
+        calls: list[int] = []
+
+        def join_once_interrupted(self: threading.Thread, timeout: float | None = None) -> None:
+            calls.append(1)
+            if len(calls) == 1:
+                raise KeyboardInterrupt
+            join(self, timeout)
+
+        monkeypatch.setattr(threading.Thread, "join", join_once_interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        compile_file(src, out, CPU_FLAGS, guard=ScheduleGuard())
+    (job,) = started
+    assert job._proc.poll() is not None
+    assert not out.exists() and not list(tmp_path.glob("*.part"))
+
+
 def test_scheduled_input_cannot_be_scheduled_again_so_a_hazard_is_refused(tmp_path: Path) -> None:
     src, *_ = _render(MINIMAL_G1, tmp_path)
     scheduled = ir_after_pass(src, CPU_FLAGS, "iree-stream-schedule-concurrency")
