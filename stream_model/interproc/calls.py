@@ -180,7 +180,14 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
             fx = call_effects(info.op, summary_of(callee_name(info.op)))
         writes_all |= fx.unknown or fx.writes_globals is None
         effects.append((info.op, fx))
-    storage = build_storage_map(effects, model.globals, (), model.names.describe, merged=model.post_splice_identities)
+    storage = build_storage_map(
+        effects,
+        model.globals,
+        (),
+        model.names.describe,
+        merged=model.post_splice_identities,
+        routes=model.routes_storage,
+    )
     args = list(fn.op.regions[0].blocks[0].arguments)
     res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
 

@@ -43,7 +43,12 @@ class Resolved:
         effects = [(i.op, self.effects(i)) for f in self.model.functions for i in f.ops]
         model = self.model
         return find_shared_global_storage(
-            effects, model.globals, model.names.describe, model.merged_producers, model.folded_results
+            effects,
+            model.globals,
+            model.names.describe,
+            model.merged_producers,
+            model.folded_results,
+            routes=model.routes_storage,
         )
 
     @functools.cached_property
@@ -116,5 +121,6 @@ def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Reso
         model.resource_arguments,
         model.names.describe,
         merged=model.post_splice_identities,
+        routes=model.routes_storage,
     )
     return Resolved(model, effects, storage, capped, result)

@@ -48,7 +48,7 @@ inlines or combines functions).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -56,7 +56,7 @@ import sympy
 from iree.compiler import ir
 
 from ..ir.util import defining_op
-from ..semantics.op_table import is_mergeable_producer
+from ..semantics.op_table import is_mergeable_producer, resource_flags
 from ..semantics.region_flow import (
     captured_by,
     device_holder,
@@ -336,6 +336,7 @@ class _Scalars:
         self._signatures: dict[ir.Operation, tuple[_Scalar, ...]] = {}
         self._families: dict[ir.Operation, tuple[object, ...]] = {}
         self._operands: dict[ir.Operation, tuple[tuple[ir.Value, ...], tuple[bool, ...]]] = {}
+        self._positions: dict[ir.Operation, tuple[int, ...]] = {}
         self._symbols: tuple[int, dict[sympy.Symbol, ir.Value], dict[sympy.Symbol, sympy.Symbol]] | None = None
 
     def expr(self, value: ir.Value) -> sympy.Expr:
@@ -377,7 +378,15 @@ class _Scalars:
         found = self._operands.get(op)
         if found is None:
             operands = tuple(op.operands)
-            found = self._operands[op] = (operands, tuple(is_resource(v) for v in operands))
+            found = self._operands[op] = (operands, resource_flags(op, operands))
+        return found
+
+    def resource_positions(self, op: ir.Operation) -> tuple[int, ...]:
+        """Where ``op``'s resource operands are."""
+        found = self._positions.get(op)
+        if found is None:
+            _, resource = self.operands(op)
+            found = self._positions[op] = tuple(i for i, r in enumerate(resource) if r)
         return found
 
     def signature(self, op: ir.Operation) -> tuple[_Scalar, ...]:
@@ -419,7 +428,8 @@ def _merges_in_function(
         if not is_mergeable_producer(op):
             continue
         family = scalars_of.family(op)
-        operands, resource = scalars_of.operands(op)
+        operands, _ = scalars_of.operands(op)
+        positions = scalars_of.resource_positions(op)
         variants: list[_Variant] = [(list(operands), None)]
         if version_at is not None:
             folds = fold_variants(op, scalars_of, version_at)
@@ -432,7 +442,7 @@ def _merges_in_function(
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
         for variant, scalars in variants:
-            key = _key(family, variant, resource, classes, scalars_of.opaque, identities)
+            key = _key(family, variant, positions, classes, scalars_of.opaque, identities)
             earlier = keys.setdefault(family, [])
             taken = _Taken(key[1], scalars, op)
             if _loose(key[1]):
@@ -479,28 +489,23 @@ def _initial_classes(ops: list[ir.Operation], folded: Iterable[tuple[ir.Value, i
 
 def _key(
     family: tuple[object, ...],
-    operands: Iterable[ir.Value | _Captured],
-    resource: tuple[bool, ...],
+    operands: Sequence[ir.Value | _Captured],
+    positions: tuple[int, ...],
     classes: _Classes,
     opaque: Opaque,
-    memo: dict[ir.Value | _Captured, object] | None = None,
+    memo: dict[ir.Value | _Captured, object],
 ) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """What CSE compares of an op (or a fold variant of it), its scalar operands aside: its
-    family, and the identities of its resource operands (None at scalar positions). ``memo``:
-    identities already taken under the same ``classes``, for a pass in which they do not grow."""
-    if memo is None:
-        return family, tuple(
-            _identity(v, classes, opaque) if r else None for v, r in zip(operands, resource, strict=True)
-        )
-    out: list[object] = []
-    for v, r in zip(operands, resource, strict=True):
-        if not r:
-            out.append(None)
-            continue
+    family, and the identities of its resource operands (at ``positions``; None at the scalar
+    ones). ``memo``: identities already taken under the same ``classes`` (a caller clears it
+    when they grow)."""
+    out: list[object] = [None] * len(operands)
+    for i in positions:
+        v = operands[i]
         found = memo.get(v, _MISSING)
         if found is _MISSING:
             found = memo[v] = _identity(v, classes, opaque)
-        out.append(found)
+        out[i] = found
     return family, tuple(out)
 
 
@@ -539,7 +544,7 @@ def _folds_meet_another_op(
     folds_of: dict[ir.Operation, list[_Variant]] = {}
     for op in ops:
         if is_mergeable_producer(op):
-            folds = fold_variants(op, scalars_of, version_at)
+            folds = fold_variants(op, scalars_of, version_at, signatures=False)  # (keys only)
             if folds is None:
                 return True  # it may equal anything of its family
             folds_of[op] = folds
@@ -552,9 +557,9 @@ def _folds_meet_another_op(
         family = scalars_of.family(op)
         if family not in families:
             continue
-        operands, resource = scalars_of.operands(op)
+        operands, _ = scalars_of.operands(op)
         for variant, folded in [(operands, False), *((v, True) for v, _ in folds)]:
-            key = _key(family, variant, resource, classes, scalars_of.opaque, identities)
+            key = _key(family, variant, scalars_of.resource_positions(op), classes, scalars_of.opaque, identities)
             if _loose(key[1]):
                 return True  # it may meet any op of its family
             seen.setdefault(key, []).append((op, folded))
@@ -675,18 +680,22 @@ _Variant = tuple[list["ir.Value | _Captured"], "tuple[_Scalar, ...] | None"]
 _MAX_VARIANTS = 16
 
 
-def fold_variants(op: ir.Operation, scalars_of: _Scalars, version_at: VersionAt) -> list[_Variant] | None:
+def fold_variants(
+    op: ir.Operation, scalars_of: _Scalars, version_at: VersionAt, signatures: bool = True
+) -> list[_Variant] | None:
     """What ``op`` may look like once aliases are folded into it, one variant per choice of how
     far down each operand's chain of slices (and same-affinity transfers, and captures of
     slices yielded by another concurrent region) the rewrite folds: the operand becomes the
     version of that source live at ``op`` and the shifted scalars grow by the slices' offsets.
-    None when there are too many choices to list (the op may then equal anything)."""
+    None when there are too many choices to list (the op may then equal anything). Without
+    ``signatures`` only the operands are worked out (each variant's signature is None): a
+    caller comparing resource operands alone is spared the offset algebra."""
     per_operand: list[list[_Fold]] = []
     positions: list[int] = []
     operands, resource = scalars_of.operands(op)
     for i, value in enumerate(operands):
         if resource[i] and _may_fold_deeper(value) and folds_operand(op, i):
-            chain = _fold_chain(value, op, scalars_of.expr, version_at)
+            chain = _fold_chain(value, op, scalars_of.expr if signatures else None, version_at)
             if len(chain) > 1:
                 per_operand.append(chain)
                 positions.append(i)
@@ -707,13 +716,19 @@ def fold_variants(op: ir.Operation, scalars_of: _Scalars, version_at: VersionAt)
             if fold.size is None:
                 continue
             folded[i] = fold.operand
+            if not signatures:
+                continue
             for p in shifted_positions(op, i):
                 scalars[p] = scalars_of.shifted(operands[p], fold.shift)
             size_at = resized_position(op, i)
             if size_at is not None:
                 scalars[size_at] = scalars_of.scalar(fold.size)
-        signature = tuple(
-            scalars[p] if p in scalars else scalars_of.scalar(v) for p, v in enumerate(operands) if not resource[p]
+        signature = (
+            tuple(
+                scalars[p] if p in scalars else scalars_of.scalar(v) for p, v in enumerate(operands) if not resource[p]
+            )
+            if signatures
+            else None
         )
         variants.append((folded, signature))
     return variants
@@ -742,12 +757,12 @@ def _may_fold_deeper(value: ir.Value) -> bool:
     return getattr(owner, "operation", owner).name in _FOLDED_THROUGH
 
 
-def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr, version_at: VersionAt) -> list[_Fold]:
+def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr | None, version_at: VersionAt) -> list[_Fold]:
     """Each depth the rewrite may fold ``value`` to, the first being ``value`` as it is. A
     captured value that another concurrent region yields stays a block argument of the
     consumer's region when folded: the rewrite reroutes the capture to the slice's root, the
     captured value of the slice's own region (``rewrite._reroutes``), at its live version there;
-    the offsets and size change."""
+    the offsets and size change. Without ``expr`` the shifts are not worked out (left 0)."""
     chain = [_Fold(value, sympy.Integer(0), None)]
     current, shift = value, sympy.Integer(0)
     stays = None
@@ -761,7 +776,7 @@ def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr, version_at:
         if producer is None or producer.name not in _FOLDED_THROUGH:
             return chain
         view = producer.opview
-        if producer.name == "stream.async.slice":
+        if producer.name == "stream.async.slice" and expr is not None:
             shift = sympy.expand(shift + expr(view.source_offset))
         current = view.source
         operand = (

@@ -66,6 +66,9 @@ class OpInfo:
     # of a block runs whenever the block runs (structured regions have no early exits), so a
     # fact established by an op holds exactly where its block has run: see ``within``.
     blocks: tuple[int, ...] = ()
+    # The last op of its block: the only op that may have successors (MLIR's verifier holds
+    # an op with successors to ending its block).
+    ends_block: bool = False
 
     def within(self, block_id: int) -> bool:
         """Is the op nested (at any depth) in the block ``block_id``?"""
@@ -306,6 +309,7 @@ class ModuleModel:
         self.functions = [self._build_function(op) for op in self._function_ops()]
         self._by_name = {f.name: f for f in self.functions}
         self._function_by_op = {o: f for f in self.functions for o in (f.op, *f.by_op)}
+        self._info_by_op = {i.op: i for f in self.functions for i in f.ops}
         self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
         for f in self.functions:
             for info in f.ops:
@@ -389,6 +393,14 @@ class ModuleModel:
     def effects(self) -> list[tuple[ir.Operation, OpEffects]]:
         """Every op's effects as the table describes it (calls: "may do anything")."""
         return [(i.op, i.effects) for f in self.functions for i in f.ops]
+
+    def routes_storage(self, op: ir.Operation) -> bool:
+        """May ``op`` hand storage on through regions or block successors: does it have regions,
+        or end its block (only such an op may have successors)? An op of no function (the
+        model does not know it): yes. A storage map asks only these ops about their regions and
+        successors (each question is a binding call, for every op of the module)."""
+        info = self._info_by_op.get(op)
+        return info is None or info.has_regions or info.ends_block
 
     def function_of(self, op: ir.Operation) -> FunctionModel:
         """The function whose body holds ``op`` (at any depth), or that is ``op``."""
@@ -483,10 +495,23 @@ class _Walk:
         chain = outer + (block_id,)
         if device_holder(block) is not None:
             self.stream_bodies.add(block_id)
-        for op in block.operations:
+        operations = block.operations
+        last = len(operations) - 1
+        for position, op in enumerate(operations):
             op = op.operation
             regions = op.regions
-            info = OpInfo(op, effects_of(op), len(self.ops), top, bool(loops), len(regions) > 0, block_id, loops, chain)
+            info = OpInfo(
+                op,
+                effects_of(op),
+                len(self.ops),
+                top,
+                bool(loops),
+                len(regions) > 0,
+                block_id,
+                loops,
+                chain,
+                position == last,
+            )
             self.ops.append(info)
             if not info.has_regions:
                 continue

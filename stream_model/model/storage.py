@@ -234,8 +234,13 @@ def build_storage_map(
     describe: Callable[[ir.Operation], str],
     link_globals: bool = True,
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
+    routes: Callable[[ir.Operation], bool] | None = None,
 ) -> StorageMap:
     """Build the bases of a whole module from the per-op effects (see module docstring).
+
+    ``routes``: whether an op may hand storage on through regions or successors
+    (:meth:`~stream_model.model.program.ModuleModel.routes_storage`); only those are asked.
+    Without it, every op is.
 
     With ``link_globals=False`` global loads and stores do not join bases: the result says
     which SSA values are one buffer by construction, which is what detecting two globals that
@@ -272,8 +277,9 @@ def build_storage_map(
             storage.mark_external(v, Exposure.ESCAPE, f"escapes through {describe(op)}")
         for v in fx.fresh:
             storage.find(v)
-        _region_edges(op, storage)
-        _branch_edges(op, storage)
+        if routes is None or routes(op):
+            _region_edges(op, storage)
+            _branch_edges(op, storage)
     passed = [v for op, _ in effects if op.name == "util.call" for v in op.operands if is_resource(v)]
     storage.passed_globals = {g for v in passed for g in storage.globals_in_base(v)}
     if any(storage.arrives(v) for v in passed):
@@ -383,6 +389,7 @@ def find_shared_global_storage(
     describe: Callable[[ir.Operation], str],
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
+    routes: Callable[[ir.Operation], bool] | None = None,
 ) -> list[SharedGlobalStorage]:
     """Sets of globals, one mutable at least, that may hold one buffer (see
     :class:`SharedGlobalStorage`).
@@ -395,7 +402,7 @@ def find_shared_global_storage(
     global's buffer. Two globals share when one buffer may be given to both; the first global
     that has it keeps it, and the stores that give it to the others are what a repair copies."""
     effects = list(effects)
-    ssa = build_storage_map(effects, {}, (), describe, link_globals=False, merged=merged)
+    ssa = build_storage_map(effects, {}, (), describe, link_globals=False, merged=merged, routes=routes)
     fold_to: dict[Key, set[Key]] = {}
     for result, value in folded:
         fold_to.setdefault(ssa.find(result), set()).add(ssa.find(value))

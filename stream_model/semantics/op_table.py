@@ -19,7 +19,7 @@ and every slice whose storage it can reach keeps its copy. Semantics follow
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TypeAlias
@@ -356,6 +356,20 @@ def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
 
 # --------------------------------------------------------------------------------------------
 # Variadic ops.
+
+
+def resource_flags(op: ir.Operation, operands: Sequence[ir.Value]) -> tuple[bool, ...]:
+    """Which of ``op``'s operands (``operands``: all of them, in order) are resources. Of a
+    dispatch only ``resource_operands`` is looked at: its other operand groups are ``Index``
+    in ODS, which the verifier holds them to, and the type test is a binding call per operand
+    (a dispatch has a dozen, nearly all indices)."""
+    if op.name != "stream.async.dispatch":
+        return tuple(is_resource(v) for v in operands)
+    sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    k = DISPATCH_OPERAND_SEGMENTS.index("resource_operands")
+    start = int(sum(sizes[:k]))
+    group = operands[start : start + sizes[k]]
+    return (False,) * start + tuple(is_resource(v) for v in group) + (False,) * (len(operands) - start - len(group))
 
 
 def _dispatch(op: ir.OpView) -> OpEffects:
