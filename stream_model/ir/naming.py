@@ -24,6 +24,9 @@ class Names:
         self.filename = filename.rsplit("/", 1)[-1] if filename else None
         self._source_lines = source.splitlines() if source is not None else None
         self.asm_state = ir.AsmState(module.operation)
+        #: Per location (as its uniqued attribute: an op's handle may be reused once the rewrite
+        #: erases it, a location never changes).
+        self._positions: dict[ir.Attribute, tuple[str, int, int] | None] = {}
 
     def name(self, value: ir.Value) -> str:
         """The value's name as the user wrote it when the source is known (``%step``), else
@@ -102,13 +105,19 @@ class Names:
         return {"file": path, "line": line, "column": column}
 
     def _file_position(self, op: ir.Operation) -> tuple[str, int, int] | None:
-        found = _first_file_position(op.location)
-        if found is None:
-            return None
-        path = found.filename
-        if path == "-" and self.path:
-            path = self.path
-        return path, found.start_line, found.start_col
+        loc = op.location
+        key = loc.attr
+        if key in self._positions:  # (a decision asks for its ops' location and position)
+            return self._positions[key]
+        found = _first_file_position(loc)
+        position = None
+        if found is not None:
+            path = found.filename
+            if path == "-" and self.path:
+                path = self.path
+            position = (path, found.start_line, found.start_col)
+        self._positions[key] = position
+        return position
 
 
 def _first_file_position(loc: ir.Location, depth: int = 0) -> ir.FileLineColLoc | None:

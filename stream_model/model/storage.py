@@ -93,6 +93,8 @@ class StorageMap:
         #: Globals whose buffer some call in the module may pass as an argument.
         self.passed_globals: set[str] = set()
         self._roots_cache: tuple[dict[Key, set[str]], dict[Key, set[str]]] | None = None
+        #: :meth:`globals_it_may_be` answers per (base, names), while no base changes.
+        self._may_be: dict[tuple[Key, frozenset[str]], tuple[str, ...]] = {}
 
     def _node(self, key: Key) -> _Node:
         node = self._nodes.get(key)
@@ -123,6 +125,7 @@ class StorageMap:
 
     def union(self, a: Key, b: Key) -> None:
         self._roots_cache = None
+        self._may_be.clear()
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return
@@ -138,6 +141,7 @@ class StorageMap:
         explanations). The exposures are exact; only the first :data:`MAX_REASONS` reasons are
         kept."""
         self._roots_cache = None
+        self._may_be.clear()
         root = self._node(self.find(key))
         root.exposures.add(exposure)
         if len(root.reasons) < MAX_REASONS:
@@ -179,12 +183,19 @@ class StorageMap:
         not exposed is compared only with the exposed ones (nothing else can meet it)."""
         wanted = names if isinstance(names, (set, frozenset)) else set(names)
         root = self.find(key)
+        memo = (root, wanted) if isinstance(wanted, frozenset) else None  # (every slice asks)
+        known = self._may_be.get(memo) if memo is not None else None
+        if known is not None:
+            return list(known)
         found = set(self._nodes[root].globals) & wanted
         all_roots, exposed_roots = self._global_roots()
         for other, gs in (all_roots if self.exposed(root) else exposed_roots).items():
             if gs & wanted and self.may_alias(root, other):
                 found |= gs & wanted
-        return sorted(found)
+        out = sorted(found)
+        if memo is not None:
+            self._may_be[memo] = tuple(out)
+        return out
 
     def _global_roots(self) -> tuple[dict[Key, set[str]], dict[Key, set[str]]]:
         """The bases that hold globals, and those of them that are exposed (computed once; a
