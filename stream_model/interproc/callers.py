@@ -171,7 +171,7 @@ def _argument_unstable(
             and not solver.get_element(ArgumentStable, GlobalSeenBy(caller.name, subject.symbol)).state.assumed
         ):
             return f"@{caller.name}'s callers may write it while {model.names.describe(call.op)} runs"
-        cargs = list(caller.op.regions[0].blocks[0].arguments)
+        cargs = list(caller.arguments)
         for j, a in enumerate(cargs):
             if is_resource(a) and (storage.same_base(a, operand) or storage.may_alias(a, operand)):
                 if not solver.get_element(ArgumentStable, ArgumentOf(caller.name, j)).state.assumed:

@@ -188,7 +188,7 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
         merged=model.post_splice_identities,
         routes=model.routes_storage,
     )
-    args = list(fn.op.regions[0].blocks[0].arguments)
+    args = list(fn.arguments)
     res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
 
     arg_writes: set[int] = set()

@@ -78,7 +78,8 @@ def defining_op(value: ir.Value) -> ir.Operation | None:
 
 def user_op(use: ir.OpOperand) -> ir.Operation:
     """The op that holds the use."""
-    return getattr(use.owner, "operation", use.owner)
+    owner = use.owner
+    return getattr(owner, "operation", owner)
 
 
 def parent_op(op: ir.Operation) -> ir.Operation | None:

@@ -96,6 +96,11 @@ class FunctionModel:
     def entry_block_id(self) -> int:
         return 1
 
+    @cached_property
+    def arguments(self) -> tuple[ir.Value, ...]:
+        """The function's arguments (its entry block's)."""
+        return tuple(self.op.regions[0].blocks[0].arguments)
+
     def runs_with(self, info: OpInfo) -> tuple[int, ...]:
         """The blocks around ``info`` outermost first, up to the innermost one whose every run
         runs ``info`` exactly once: ``info.blocks`` without the execution and concurrent region

@@ -136,7 +136,7 @@ def _stability_subjects(resolved: Resolved, candidates: list[tuple[FunctionModel
     and every global a candidate's source may be (the rule asks about no other subject)."""
     subjects: dict[StoragePosition, None] = {}
     for fn, info in candidates:
-        for i, arg in enumerate(fn.op.regions[0].blocks[0].arguments):
+        for i, arg in enumerate(fn.arguments):
             if is_resource(arg):
                 subjects[ArgumentOf(fn.name, i)] = None
         for g in _globals_of(resolved, info.op.opview.source):
@@ -231,7 +231,7 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
     must be ordered around every call (settled :class:`.ArgumentStable` answers)."""
     model, storage = state.resolved.model, state.resolved.storage
     checks = []
-    args = list(fn.op.regions[0].blocks[0].arguments)
+    args = fn.arguments
     for i, arg in enumerate(args):
         if not is_resource(arg) or not (storage.same_base(arg, src) or storage.may_alias(arg, src)):
             continue
@@ -261,7 +261,7 @@ def _arguments_named(model: ModuleModel, fn: FunctionModel, values: dict[str, in
     the argument's index."""
     if not values:
         return {}
-    arguments = list(fn.op.regions[0].blocks[0].arguments)
+    arguments = list(fn.arguments)
     out = {}
     for symbol, value in model.translator.symbols_of(fn.op):
         if symbol.name in values and value in arguments:
