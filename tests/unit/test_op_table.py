@@ -12,7 +12,8 @@ from iree.compiler import ir
 from iree.compiler.dialects import stream
 
 from stream_model.ir.naming import Names
-from stream_model.semantics.op_table import OP_TABLE, AccessSpec, Bound, Kind, OpSpec, Plus, effects_of
+from stream_model.semantics.op_table import OP_TABLE, AccessSpec, Bound, Kind, OpSpec, Plus, effects_of, resource_flags
+from stream_model.semantics.region_flow import is_resource
 
 ARGS = (
     "%r: !stream.resource<*>, %t: !stream.resource<*>, %x: !stream.resource<external>, %sg: !stream.resource<staging>, %bv: !hal.buffer_view, "
@@ -179,3 +180,32 @@ def test_the_op_on_a_snippet_reads_writes_and_ties_what_the_table_says(name: str
 def test_access_kinds_are_read_and_write() -> None:
     assert {a.kind for spec in OP_TABLE.values() for a in spec.accesses} == {Kind.READ, Kind.WRITE}
     assert all(isinstance(a, AccessSpec) for spec in OP_TABLE.values() for a in spec.accesses)
+
+
+# -- resource flags ---------------------------------------------------------------------------
+
+
+def test_resource_flags_of_a_dispatch_match_its_operands_types() -> None:
+    """A dispatch's flags are read from its operand groups (only ``resource_operands`` may
+    hold resources); they must be what testing every operand's type says, a scalar passed
+    among the resources included."""
+    text = (
+        "util.func public @f(%r: !stream.resource<*>, %w: index, %n: index, %c0: index, %c16: index) -> !stream.resource<*> {\n"
+        "  %0 = stream.async.dispatch @ex::@k[%w](%r[%c0 to %c16 for %c16], %n, %r[%c0 to %c16 for %c16]) : "
+        "(!stream.resource<*>{%c16}, index, !stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}\n"
+        "  util.return %0 : !stream.resource<*>\n}"
+    )
+    module = ir.Module.parse(text, ir.Context())
+    _KEEP.append(module)
+    op = list(module.body.operations[0].regions[0].blocks[0].operations)[0].operation
+    operands = tuple(op.operands)
+    flags = resource_flags(op, operands)
+    assert flags == tuple(is_resource(v) for v in operands)
+    assert sum(flags) == 2 and len(flags) == len(operands)
+
+
+@pytest.mark.parametrize("name", ["stream.async.slice", "stream.async.update", "stream.async.copy"])
+def test_resource_flags_of_other_ops_test_every_operand(name: str) -> None:
+    op, _ = _op(name)
+    operands = tuple(op.operands)
+    assert resource_flags(op, operands) == tuple(is_resource(v) for v in operands)
