@@ -646,10 +646,9 @@ def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) 
     if produced is not None:
         region, inner = produced
         return _within(("result", region), _identity(inner, classes, opaque))
-    k = ir.OpResult(operand).result_number
     forward = _FORWARDS.get(op.name)
     if forward is not None:
-        return _identity(forward(op, k), classes, opaque)
+        return _identity(forward(op, ir.OpResult(operand).result_number), classes, opaque)
     if is_mergeable_producer(op) or op.name in _OWN_VALUES:
         return classes.find(operand)
     if op.name == "arith.select":

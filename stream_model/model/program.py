@@ -433,24 +433,27 @@ class ModuleModel:
     # -- building --------------------------------------------------------------------------
     def _collect_globals(self) -> dict[str, GlobalInfo]:
         out: dict[str, GlobalInfo] = {}
+        printed: dict[ir.Type, str] = {}  # (a module has few global types; printing one is slow)
         for op in self.module.body.operations:
             op = op.operation
             if op.name != "util.global":
                 continue
-            name = ir.StringAttr(op.attributes["sym_name"]).value
+            attributes = dict(op.attributes.items())
+            name = ir.StringAttr(attributes["sym_name"]).value
             visibility = (
-                ir.StringAttr(op.attributes["sym_visibility"]).value if "sym_visibility" in op.attributes else "public"
+                ir.StringAttr(attributes["sym_visibility"]).value if "sym_visibility" in attributes else "public"
             )
-            type_attr = ir.TypeAttr(op.attributes["type"]).value
-            init = op.attributes["initial_value"] if "initial_value" in op.attributes else None
-            initial = (
-                init.value % 2**64 if isinstance(init, ir.IntegerAttr) and str(type_attr) in ("index", "i64") else None
-            )
+            type_attr = ir.TypeAttr(attributes["type"]).value
+            type_text = printed.get(type_attr)
+            if type_text is None:
+                type_text = printed[type_attr] = str(type_attr)
+            init = attributes.get("initial_value")
+            initial = init.value % 2**64 if isinstance(init, ir.IntegerAttr) and type_text in ("index", "i64") else None
             out[name] = GlobalInfo(
                 name=name,
                 private=visibility == "private",
-                mutable="is_mutable" in op.attributes,
-                is_resource=str(type_attr).startswith("!stream.resource"),
+                mutable="is_mutable" in attributes,
+                is_resource=type_text.startswith("!stream.resource"),
                 initial=initial,
                 address_taken=any(
                     use.name not in DIRECT_GLOBAL_ACCESS_OPS or _global_symbol(use) != name
