@@ -43,7 +43,7 @@ from stream_model.ir.util import (
     FUNCTION_OPS,
     ModuleScope,
     defining_op,
-    dispatch_operand_index,
+    dispatch_group_starts,
     modules_with_functions,
     operand_segments,
     parent_op,
@@ -820,13 +820,13 @@ def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) ->
 
     Offsets, ends and sizes of a dispatch are indexed by *resource* position among its
     ``resource_operands`` (which also hold index operands). Operands are addressed by absolute
-    position (:func:`~stream_model.ir.util.dispatch_operand_index`): the bindings' segment lists
+    position (:func:`~stream_model.ir.util.dispatch_group_starts`): the bindings' segment lists
     do not assign in place."""
-    first = dispatch_operand_index(op, "resource_operands", 0)
-    k = sum(1 for i in range(first, operand_number) if is_resource(op.operands[i]))
+    starts = dispatch_group_starts(op)
+    operands = op.operands
+    k = sum(1 for i in range(starts["resource_operands"], operand_number) if is_resource(operands[i]))
     offset_at, end_at, size_at = (
-        dispatch_operand_index(op, group, k)
-        for group in ("resource_operand_offsets", "resource_operand_ends", "resource_operand_sizes")
+        starts[group] + k for group in ("resource_operand_offsets", "resource_operand_ends", "resource_operand_sizes")
     )
     new_offset = alias.shifted(op.operands[offset_at], op)
     new_end = alias.shifted(op.operands[end_at], op)

@@ -119,9 +119,17 @@ def operand_segments(op: ir.Operation, names: tuple[str, ...]) -> dict[str, list
 
 def dispatch_operand_index(op: ir.Operation, group: str, position: int) -> int:
     """The index in ``op.operands`` of element ``position`` of a dispatch's operand ``group``."""
-    sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
-    k = DISPATCH_OPERAND_SEGMENTS.index(group)
-    return int(sum(sizes[:k])) + position
+    return dispatch_group_starts(op)[group] + position
+
+
+def dispatch_group_starts(op: ir.Operation) -> dict[str, int]:
+    """Where each of a dispatch's operand groups starts in ``op.operands`` (read once, for a
+    caller that needs several)."""
+    starts, at = {}, 0
+    for name, size in zip(DISPATCH_OPERAND_SEGMENTS, ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"])):
+        starts[name] = at
+        at += int(size)
+    return starts
 
 
 class ModuleScope:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
-from ..ir.util import dispatch_operand_index, user_op
+from ..ir.util import dispatch_group_starts, user_op
 from ..semantics.op_table import OP_TABLE
 from ..semantics.region_flow import captured, is_device_region, is_resource, resource_results
 from ..semantics.region_flow import region_ties as tied_captures
@@ -77,10 +77,10 @@ def shifted_positions(owner: ir.Operation, operand_number: int) -> list[int]:
     """Where those operands are in ``owner``'s operand list (one value may fill several
     positions; the fold shifts only these)."""
     if owner.name == "stream.async.dispatch":
-        first = dispatch_operand_index(owner, "resource_operands", 0)
-        k = sum(1 for i in range(first, operand_number) if is_resource(owner.operands[i]))
-        groups = ("resource_operand_offsets", "resource_operand_ends")
-        return [dispatch_operand_index(owner, g, k) for g in groups]
+        starts = dispatch_group_starts(owner)
+        operands = owner.operands
+        k = sum(1 for i in range(starts["resource_operands"], operand_number) if is_resource(operands[i]))
+        return [starts[g] + k for g in ("resource_operand_offsets", "resource_operand_ends")]
     slots = fold_slots(owner)
     return slots.shifted if slots is not None else []
 
@@ -89,9 +89,10 @@ def resized_position(owner: ir.Operation, operand_number: int) -> int | None:
     """Where the size of the folded operand is in ``owner``'s operand list: the fold makes it
     the source's size."""
     if owner.name == "stream.async.dispatch":
-        first = dispatch_operand_index(owner, "resource_operands", 0)
-        k = sum(1 for i in range(first, operand_number) if is_resource(owner.operands[i]))
-        return dispatch_operand_index(owner, "resource_operand_sizes", k)
+        starts = dispatch_group_starts(owner)
+        operands = owner.operands
+        k = sum(1 for i in range(starts["resource_operands"], operand_number) if is_resource(operands[i]))
+        return starts["resource_operand_sizes"] + k
     slots = fold_slots(owner)
     return slots.size if slots is not None else None
 
