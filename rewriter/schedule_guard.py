@@ -195,26 +195,6 @@ class ScheduleGuard:
                 raise ScheduleHazardError(f"IREE 3.13 would misread a global: {stuck[0].hazard_line()}", [])
             self.forwarded = found
 
-    def run(
-        self,
-        module: ir.Module,
-        stages: AsyncStages,
-        can_reschedule: bool = True,
-        *,
-        before_hook: ir.Module | None = None,
-        hook: Callable[[ir.Module], None] | None = None,
-    ) -> ir.Module:
-        """Run ``stages`` (the rest of the async phase) on ``module``, check, repair; return
-        the module the compile continues with. ``can_reschedule``: ``module`` is at the splice
-        (before scheduling), so a repaired copy can be scheduled again. When a ``hook`` (the
-        rewrite) made ``module`` from ``before_hook``, repairs are made on ``before_hook`` and
-        the hook runs again on the repaired copy: the rewrite's proofs hold for the program
-        that is compiled (a repair can change what storage a value is, which an alias the
-        rewrite made may rely on). (:meth:`start` then :meth:`settle`, back to back.)"""
-        scheduled = self.start(module, stages, can_reschedule, before_hook=before_hook, hook=hook)
-        repaired = self.settle()
-        return scheduled if repaired is None else repaired
-
     def start(
         self,
         module: ir.Module,
@@ -224,12 +204,19 @@ class ScheduleGuard:
         before_hook: ir.Module | None = None,
         hook: Callable[[ir.Module], None] | None = None,
     ) -> ir.Module:
-        """The first half of :meth:`run`: schedule ``module`` and keep a copy of the schedule
-        (and of the module before it) for :meth:`settle` to check; return the scheduled module
-        for the compile to go on with. Why two halves: the check only reads, so the compile
-        can finish the stream phase and start HAL/VM while it runs (the driver does), as long
-        as nothing is written before :meth:`settle` passed; the check is then off the
-        compile's critical path. Until then the schedule counts as unchecked."""
+        """Run ``stages`` (the rest of the async phase) on ``module`` and keep copies of the
+        module before and after for :meth:`settle` to check; return the scheduled module for
+        the compile to go on with. ``can_reschedule``: ``module`` is at the splice (before
+        scheduling), so a repaired copy can be scheduled again. When a ``hook`` (the rewrite)
+        made ``module`` from ``before_hook``, repairs are made on ``before_hook`` and the hook
+        runs again on the repaired copy: the rewrite's proofs hold for the program that is
+        compiled (a repair can change what storage a value is, which an alias the rewrite made
+        may rely on).
+
+        Why two halves: the check only reads, so the compile can finish the stream phase and
+        start HAL/VM while it runs (the driver does), as long as nothing is written before
+        :meth:`settle` passed; the check is then off the compile's critical path. Until then
+        the schedule counts as unchecked."""
         started = time.perf_counter()
         self._stage_seconds = 0.0
         self._pending = None
@@ -247,7 +234,7 @@ class ScheduleGuard:
         return scheduled
 
     def settle(self) -> ir.Module | None:
-        """The second half of :meth:`run`: check the schedule :meth:`start` made. None when it
+        """Check the schedule :meth:`start` made, and repair or refuse it. None when it
         has no hazard (the compile goes on with what :meth:`start` returned); else the
         repaired, scheduled module to go on with instead. Raises when the compile refuses."""
         pending, self._pending = self._pending, None
