@@ -247,5 +247,7 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
                 found.setdefault(name, []).append(op)
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit)
+    # Pre-order: a nested symbol table is skipped before its ops are visited (the default,
+    # post-order, visits them first: SKIP would come too late).
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
     return found

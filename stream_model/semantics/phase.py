@@ -102,6 +102,6 @@ def _host_op_on_tensors(module: ModuleLike) -> str | None:
             using.append(op.name)
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit)
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)  # (SKIP needs pre-order: before the body)
     first = making or using
     return first[0] if first else None
