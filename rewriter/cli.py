@@ -340,7 +340,15 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
                 remarks=remarks.iree if remarks else None,
             )
         except CompileError as err:
-            raise _after_repairs(err, reports, guard) from None
+
+            def plain_compiles() -> bool:
+                try:
+                    compile_file(args.input, os.path.join(tmp, "plain.vmfb"), iree_flags)
+                except CompileError:
+                    return False
+                return True
+
+            raise _after_repairs(err, reports, guard, plain_compiles) from None
         if log is not None:
             # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
             records = reports[-1].log_records() if reports else []
@@ -355,10 +363,14 @@ def _compile(args: argparse.Namespace, iree_flags: list[str]) -> None:
     _schedule_summary(guard)
 
 
-def _after_repairs(err: CompileError, reports: list[RewriteReport], guard: ScheduleGuard) -> CompileError:
+def _after_repairs(
+    err: CompileError, reports: list[RewriteReport], guard: ScheduleGuard, plain_compiles: Callable[[], bool]
+) -> CompileError:
     """``err``, saying so when IREE failed on a module the tool had repaired (its shared
-    globals, a global's reload, its schedule): plain iree-compile builds the module unrepaired,
-    so the failure is not the user's program's alone. A refusal is left as it is."""
+    globals, a global's reload, its schedule) and plain iree-compile builds the module
+    unrepaired (``plain_compiles`` tries it: the note is made true, not assumed; a missing
+    target flag fails both alike): the failure is then not the user's program's. A refusal is
+    left as it is."""
     from .pipeline.common import CompileError
     from .schedule_guard import ScheduleHazardError
 
@@ -367,10 +379,13 @@ def _after_repairs(err: CompileError, reports: list[RewriteReport], guard: Sched
     made = [d.message for r in reports for d in r.diagnostics if d.fixed]
     made += [f.line() for f in guard.forwarded]
     made += [r.line() for r in (guard.report.repairs if guard.report else [])]
-    if not made:
+    if not made or not plain_compiles():
         return err
     more = f" (and {len(made) - 1} more)" if len(made) > 1 else ""
-    note = f"; IREE failed on the module as the tool repaired it ({made[0]}{more}), which plain iree-compile does not"
+    note = (
+        f"; IREE failed on the module as the tool repaired it ({made[0]}{more}), which plain iree-compile "
+        "compiles unrepaired"
+    )
     return CompileError(f"{err}{note}", err.details)
 
 

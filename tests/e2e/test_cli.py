@@ -345,3 +345,17 @@ def test_rewrite_with_a_log_in_a_missing_folder_is_a_plain_error_and_writes_noth
     out, log = tmp_path / "out.mlir", tmp_path / "nowhere" / "log.jsonl"
     assert_clean_error(run_cli("rewrite", str(seed_file), "-o", str(out), "--log", str(log)), f"cannot write {log}")
     assert not out.exists()
+
+
+# -- what an error after a repair says ------------------------------------------------------
+
+_SHARED_GLOBALS = Path(__file__).resolve().parents[1] / "data" / "two_globals_equal_splats.mlir"
+
+
+def test_an_error_after_a_repair_claims_nothing_when_plain_iree_compile_fails_alike(tmp_path: Path) -> None:
+    """Without a target device IREE fails on the repaired module and on the original alike: the
+    error must not say plain iree-compile builds it (it once did, without trying)."""
+    proc = run_cli("compile", str(_SHARED_GLOBALS), "-o", str(tmp_path / "p.vmfb"))
+    assert_clean_error(proc, "no HAL devices")
+    assert "plain iree-compile" not in proc.stderr
+    assert not (tmp_path / "p.vmfb").exists()

@@ -168,9 +168,12 @@ def test_a_compile_iree_fails_after_a_repair_says_the_module_was_repaired() -> N
 
     repaired = Diagnostic("warning", "shared-globals", "gave @g1 its own copy", ["g0", "g1"], fixed=True)
     failure = CompileError("hal/vm phase: error: 'vm.cond_fail' op status is 0", "details")
-    said = _after_repairs(failure, [RewriteReport(diagnostics=[repaired])], ScheduleGuard())
+    said = _after_repairs(failure, [RewriteReport(diagnostics=[repaired])], ScheduleGuard(), lambda: True)
     assert str(said).startswith("hal/vm phase: error: 'vm.cond_fail' op status is 0; IREE failed on the module")
     assert "(gave @g1 its own copy)" in str(said) and said.details == "details"
-    assert _after_repairs(failure, [RewriteReport()], ScheduleGuard()) is failure
+    assert str(said).endswith("which plain iree-compile compiles unrepaired")
+    assert _after_repairs(failure, [RewriteReport()], ScheduleGuard(), lambda: True) is failure
     refusal = ScheduleHazardError("the compile refuses", [])
-    assert _after_repairs(refusal, [RewriteReport(diagnostics=[repaired])], ScheduleGuard()) is refusal
+    assert _after_repairs(refusal, [RewriteReport(diagnostics=[repaired])], ScheduleGuard(), lambda: True) is refusal
+    # Where plain iree-compile fails too, the failure is not the repair's: nothing is added.
+    assert _after_repairs(failure, [RewriteReport(diagnostics=[repaired])], ScheduleGuard(), lambda: False) is failure
