@@ -93,8 +93,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument(
         "--no-elide",
         action="store_true",
-        help="compile exactly as iree-compile would; with --log, the log says what would have been "
-        "decided (the analysis runs, nothing is rewritten, the output stays byte-identical)",
+        help="rewrite no slice: the output is byte-identical to iree-compile's unless the schedule check "
+        "repairs or refuses a hazard IREE's stages make (it runs on every compile); with --log, the log says "
+        "what would have been decided (the analysis runs, nothing is rewritten)",
     )
     k = sub.add_parser(
         "check",
