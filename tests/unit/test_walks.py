@@ -49,8 +49,8 @@ module {
 
 
 def test_a_nested_modules_uses_of_a_name_are_not_the_outer_modules() -> None:
-    """The inner ``@g`` is another global: its store must not make the outer ``@g`` look stored
-    by a function (which the merge model reads as "IREE knows nothing about its loads")."""
+    """The inner ``@g`` is another global, and ``@set`` another module's function: their ops are
+    no uses of the outer module's names."""
     with new_context():
         module = ir.Module.parse(NESTED)
         uses = symbol_uses(module)
