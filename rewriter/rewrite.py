@@ -43,7 +43,6 @@ from stream_model.ir.util import (
     FUNCTION_OPS,
     ModuleScope,
     defining_op,
-    dispatch_group_starts,
     modules_with_functions,
     operand_segments,
     parent_op,
@@ -818,16 +817,10 @@ def _fold_into(
 def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) -> None:
     """Operand ``operand_number`` of the dispatch reads the alias: read the source instead.
 
-    Offsets, ends and sizes of a dispatch are indexed by *resource* position among its
-    ``resource_operands`` (which also hold index operands). Operands are addressed by absolute
-    position (:func:`~stream_model.ir.util.dispatch_group_starts`): the bindings' segment lists
-    do not assign in place."""
-    starts = dispatch_group_starts(op)
-    operands = op.operands
-    k = sum(1 for i in range(starts["resource_operands"], operand_number) if is_resource(operands[i]))
-    offset_at, end_at, size_at = (
-        starts[group] + k for group in ("resource_operand_offsets", "resource_operand_ends", "resource_operand_sizes")
-    )
+    Operands are addressed by absolute position
+    (:func:`~stream_model.model.folds.dispatch_range_positions`): the bindings' segment lists do
+    not assign in place."""
+    offset_at, end_at, size_at = folds.dispatch_range_positions(op, operand_number)
     new_offset = alias.shifted(op.operands[offset_at], op)
     new_end = alias.shifted(op.operands[end_at], op)
     op.operands[operand_number] = alias.source

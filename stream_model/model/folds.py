@@ -77,10 +77,8 @@ def shifted_positions(owner: ir.Operation, operand_number: int) -> list[int]:
     """Where those operands are in ``owner``'s operand list (one value may fill several
     positions; the fold shifts only these)."""
     if owner.name == "stream.async.dispatch":
-        starts = dispatch_group_starts(owner)
-        operands = owner.operands
-        k = sum(1 for i in range(starts["resource_operands"], operand_number) if is_resource(operands[i]))
-        return [starts[g] + k for g in ("resource_operand_offsets", "resource_operand_ends")]
+        offset_at, end_at, _ = dispatch_range_positions(owner, operand_number)
+        return [offset_at, end_at]
     slots = fold_slots(owner)
     return slots.shifted if slots is not None else []
 
@@ -89,12 +87,23 @@ def resized_position(owner: ir.Operation, operand_number: int) -> int | None:
     """Where the size of the folded operand is in ``owner``'s operand list: the fold makes it
     the source's size."""
     if owner.name == "stream.async.dispatch":
-        starts = dispatch_group_starts(owner)
-        operands = owner.operands
-        k = sum(1 for i in range(starts["resource_operands"], operand_number) if is_resource(operands[i]))
-        return starts["resource_operand_sizes"] + k
+        return dispatch_range_positions(owner, operand_number)[2]
     slots = fold_slots(owner)
     return slots.size if slots is not None else None
+
+
+def dispatch_range_positions(op: ir.Operation, operand_number: int) -> tuple[int, int, int]:
+    """Where the offset, end and size of a dispatch's resource operand ``operand_number`` are
+    in its operand list: those groups are indexed by *resource* position among
+    ``resource_operands``, which also hold index operands."""
+    starts = dispatch_group_starts(op)
+    operands = op.operands
+    k = sum(1 for i in range(starts["resource_operands"], operand_number) if is_resource(operands[i]))
+    return (
+        starts["resource_operand_offsets"] + k,
+        starts["resource_operand_ends"] + k,
+        starts["resource_operand_sizes"] + k,
+    )
 
 
 def live_version(fn: FunctionModel, source: ir.Value, consumer: OpInfo | None) -> ir.Value | None:

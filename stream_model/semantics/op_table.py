@@ -26,7 +26,7 @@ from typing import TypeAlias
 
 from iree.compiler import ir
 
-from ..ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments, parent_op
+from ..ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, dispatch_group_starts, operand_segments, parent_op
 from .region_flow import (
     BRANCH_OPS,
     REGION_FLOW,
@@ -365,11 +365,9 @@ def resource_flags(op: ir.Operation, operands: Sequence[ir.Value]) -> tuple[bool
     (a dispatch has a dozen, nearly all indices)."""
     if op.name != "stream.async.dispatch":
         return tuple(is_resource(v) for v in operands)
-    sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
-    k = DISPATCH_OPERAND_SEGMENTS.index("resource_operands")
-    start = int(sum(sizes[:k]))
-    group = operands[start : start + sizes[k]]
-    return (False,) * start + tuple(is_resource(v) for v in group) + (False,) * (len(operands) - start - len(group))
+    starts = dispatch_group_starts(op)
+    start, end = starts["resource_operands"], starts["resource_operand_sizes"]
+    return (False,) * start + tuple(is_resource(v) for v in operands[start:end]) + (False,) * (len(operands) - end)
 
 
 def _dispatch(op: ir.OpView) -> OpEffects:
