@@ -314,7 +314,6 @@ class ModuleModel:
         self.functions = [self._build_function(op) for op in self._function_ops()]
         self._by_name = {f.name: f for f in self.functions}
         self._function_by_op = {o: f for f in self.functions for o in (f.op, *f.by_op)}
-        self._info_by_op = {i.op: i for f in self.functions for i in f.ops}
         self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
         for f in self.functions:
             for info in f.ops:
@@ -404,7 +403,8 @@ class ModuleModel:
         or end its block (only such an op may have successors)? An op of no function (the
         model does not know it): yes. A storage map asks only these ops about their regions and
         successors (each question is a binding call, for every op of the module)."""
-        info = self._info_by_op.get(op)
+        fn = self._function_by_op.get(op)
+        info = fn.by_op.get(op) if fn is not None else None
         return info is None or info.has_regions or info.ends_block
 
     def function_of(self, op: ir.Operation) -> FunctionModel:
