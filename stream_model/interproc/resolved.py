@@ -58,7 +58,7 @@ class Resolved:
 
     def effects(self, info: OpInfo) -> OpEffects:
         """``info``'s effects, a call's from its callee's summary."""
-        return self.calls.get(info.op, info.effects)
+        return self.calls.get(info.op, info.effects) if self.calls else info.effects
 
     def writes_index(self, fn: FunctionModel) -> WritesIndex:
         """The writes of ``fn`` grouped by storage base (built on first use)."""

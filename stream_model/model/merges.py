@@ -167,16 +167,17 @@ def folded_pairs(
     for function, ops in functions:
         scalars = facts.of(function)
         for op in ops:
-            if op.name == "stream.async.slice":
-                view = op.opview
+            name = op.name
+            if name not in _FOLDED_BY_CANONICALIZER:
+                continue
+            view = op.opview
+            if name == "stream.async.slice":
                 if _may_fold(view.result_size, view.source_size, scalars):
                     pairs.append((view.result, view.source))
-            elif op.name == "stream.async.update":
-                view = op.opview
+            elif name == "stream.async.update":
                 if view.update.type == view.result.type and _may_fold(view.update_size, view.target_size, scalars):
                     pairs.append((view.result, view.update))
-            elif op.name == "stream.async.copy":
-                view = op.opview
+            elif name == "stream.async.copy":
                 whole = (
                     view.source.type == view.result.type
                     and _may_fold(view.length, view.source_size, scalars)
@@ -186,24 +187,30 @@ def folded_pairs(
                 )
                 if whole:
                     pairs.append((view.result, view.source))
-            elif op.name == "stream.async.transfer":
+            elif name == "stream.async.transfer":
                 # A transfer back to where a chain of transfers came from is that value
                 # (AsyncTransferOp::fold), whichever affinities they name: the rewrite may make
                 # any link between them an alias, so every earlier one of the result's type.
-                back = _transferred_from(op.opview.source, op.opview.result.type)
+                back = _transferred_from(view.source, view.result.type)
                 if back is not None:
-                    pairs.append((op.opview.result, back))
-            elif op.name == "stream.async.fill" and _may_be_splat(op.opview.target):
+                    pairs.append((view.result, back))
+            elif name == "stream.async.fill" and _may_be_splat(view.target):
                 # A fill of a splat with its own value is elided (ElideRedundantFill): the
                 # result is the splat (the values may be one whatever they look like).
-                pairs.append((op.opview.result, op.opview.target))
-            if op.name in ("stream.async.update", "stream.async.copy"):
-                written = op.opview.update if op.name == "stream.async.update" else op.opview.source
-                if _may_be_splat(written) and _may_be_splat(op.opview.target):
+                pairs.append((view.result, view.target))
+            if name in ("stream.async.update", "stream.async.copy"):
+                written = view.update if name == "stream.async.update" else view.source
+                if _may_be_splat(written) and _may_be_splat(view.target):
                     # An update or copy of a splat becomes a fill (CombineSplatUpdateFromToFill),
                     # which a splat target elides in turn.
-                    pairs.append((op.opview.result, op.opview.target))
+                    pairs.append((view.result, view.target))
     return pairs
+
+
+#: The ops whose results :func:`folded_pairs` may fold into another value.
+_FOLDED_BY_CANONICALIZER = frozenset(
+    {"stream.async.slice", "stream.async.update", "stream.async.copy", "stream.async.transfer", "stream.async.fill"}
+)
 
 
 def _transferred_from(value: ir.Value, result_type: ir.Type) -> ir.Value | None:

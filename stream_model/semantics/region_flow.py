@@ -43,7 +43,14 @@ Edge = tuple[ir.Value, ir.Value]
 
 
 def is_resource(value: ir.Value) -> bool:
-    return _is_resource_type(value.type)
+    t = value.type
+    if isinstance(t, _BUILTIN_SCALARS):
+        return False  # (most operands are indices: no hash or compare of the type for them)
+    return _is_resource_type(t)
+
+
+#: Builtin types the bindings hand back as their own classes: never a ``!stream.resource``.
+_BUILTIN_SCALARS = (ir.IndexType, ir.IntegerType, ir.FloatType)
 
 
 @functools.lru_cache(maxsize=1024)
