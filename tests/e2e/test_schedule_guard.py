@@ -10,6 +10,7 @@ as plain ``iree-compile`` was: rendered as IREE's flow-to-stream conversion leav
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -335,6 +336,28 @@ def test_a_compile_at_the_splice_gives_a_load_after_its_store_the_stored_value(
     (forwarded,) = guard.report.forwarded
     assert forwarded.line().startswith("util.global.load %re (") and forwarded.copied == copied
     assert [[x.tolist() for x in step] for step in run_steps(out, "f", [[k] for k in range(len(expected))])] == expected
+
+
+def test_the_time_spent_forwarding_reloads_counts_as_time_the_compile_waited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forwarding reloads runs at the splice, before the hook: on the compile's path, so the
+    report's ``start_seconds`` (what the compile waited for) holds it, and ``seconds`` too."""
+    import rewriter.schedule_guard as schedule_guard
+
+    real = schedule_guard.repair_globals
+
+    def slow_repair(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - the real one, 0.3 s later
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(schedule_guard, "repair_globals", slow_repair)
+    text = RELOADED.read_text()
+    guard = ScheduleGuard(source=text, filename=RELOADED.name)
+    compile_stream_async(text, tmp_path / "out.vmfb", CPU_FLAGS, guard=guard)
+    assert guard.report is not None and guard.report.forwarded
+    assert guard.report.start_seconds >= 0.3
+    assert guard.report.seconds >= guard.report.start_seconds
 
 
 def test_check_reports_a_load_after_its_store(capsys: pytest.CaptureFixture[str]) -> None:
