@@ -33,12 +33,17 @@ start and end, an execution region's submission) ordered by these edges:
 * **host order**: a host op starts after the previous host op of its block ends when that op
   is synchronous (``stream.timepoint.await``, ``stream.async.load``, ops on host values, a
   region op's host work), else after it started (an execution region only after it was
-  submitted); the first op of a ``cf`` block after the previous blocks' terminators.
+  submitted; a join or barrier, whose timepoints the host does not wait for); the first op of
+  a ``cf`` block after the previous blocks' terminators.
 
 An edge out of a loop (``scf.for``/``scf.while``, blocks of a ``cf`` cycle, regions the model
 does not know) orders only the loop's last iteration, so edges that leave a repeating context
-for an op outside it are dropped: whatever is then proven holds for every instance. An op of
-a loop body and an op of the same body are compared within one iteration.
+for an op outside it are dropped: whatever is then proven holds for every instance. One
+exception is proven by induction: a timepoint an ``scf.for`` carries, when the timepoint its
+body yields implies the one the iteration was handed (IREE's own shape: each iteration's region
+awaits the previous one's), implies at the loop's result what it implies within an iteration,
+in every iteration. An op of a loop body and an op of the same body are compared within one
+iteration.
 
 Nothing is assumed beyond these rules: unknown producers (function and block arguments, call
 results, values loaded from globals) order nothing, so an answer of ``False`` means "not
@@ -319,6 +324,9 @@ class ScheduleOrder:
                 events = set(self._reached(last.operands[k], user)) if k < len(last.operands) else set()
                 common = events if common is None else common & events
             return sorted(common or ())
+        flow = flow_of(producer)
+        if flow is not None and flow.counted:
+            return self._reached_through_iterations(producer, k, user)
         if producer.name == "util.call" and self.callees is not None:
             callee = self.callees.get(ir.FlatSymbolRefAttr(producer.attributes["callee"]).value)
             if callee is None:
@@ -328,6 +336,35 @@ class ScheduleOrder:
                 out += self._reached(producer.operands[j], user)
             return out
         return []
+
+    def _reached_through_iterations(self, loop: ir.Operation, k: int, user: ScheduledOp) -> list[Event]:
+        """What result ``k`` of a counted loop (``scf.for``) implies, by induction over its
+        iterations, when the timepoint the body yields implies the iteration argument it
+        becomes (the body awaits the previous iteration): the loop's result is the last
+        iteration's yielded timepoint, which implies that iteration's events and the previous
+        one's timepoint, down to the init value. So every event the yielded timepoint implies
+        within one iteration has happened in *every* iteration, and so has what the init
+        implies; a loop that runs no iteration yields the init, and its body's events have no
+        instance. Without that chain, nothing (an earlier iteration may still be running)."""
+        flow = REGION_FLOW[loop.name]
+        if len(loop.regions) != 1 or len(list(loop.regions[0].blocks)) != 1:
+            return []
+        body = loop.regions[0].blocks[0]
+        last = terminator_of(body)
+        if k >= len(last.operands):
+            return []
+        yielded = last.operands[k]
+        carried = [v for v in flow.exit(loop, 0, k) or () if isinstance(v.owner, ir.Block) and v.owner == body]
+        init = next(
+            (loop.operands[n] for n in range(len(loop.operands)) if loop.results[k] in (flow.entry(loop, n) or ())),
+            None,
+        )
+        term = self.by_op.get(last)
+        if len(carried) != 1 or init is None or term is None:
+            return []
+        if ir.BlockArgument(carried[0]).arg_number not in _implied(yielded, body, self.callees, 0):
+            return []
+        return self._reached(yielded, term) + self._reached(init, user)
 
     def _may_order(self, source: ScheduledOp, user: ScheduledOp) -> bool:
         """May an edge from ``source`` to ``user`` stand for every instance of ``source`` that
@@ -357,7 +394,9 @@ def _synchronous(info: ScheduledOp) -> bool:
     name = info.op.name
     if name in SYNCHRONOUS_HOST_OPS:
         return True
-    if _submitted(info.op):
+    if _submitted(info.op) or name in TIMEPOINT_OPS:
+        # (A join or barrier makes a timepoint and returns: its end, when the timepoints it
+        # stands for are reached, is the device's, which the host does not wait for.)
         return False
     if info.has_regions:
         return name in REGION_FLOW  # its end is the end of its host work (see _end_preds)
@@ -424,9 +463,10 @@ class Callees:
         return self._implied[key]
 
 
-def _implied(tp: ir.Value, entry: ir.Block, callees: Callees, depth: int) -> set[int]:
-    """Which arguments of the function whose entry block is ``entry`` are reached whenever
-    ``tp`` is: the argument itself, what a join joins, what an execution region awaits."""
+def _implied(tp: ir.Value, entry: ir.Block, callees: Callees | None, depth: int) -> set[int]:
+    """Which arguments of the block ``entry`` (a function's entry block, or a loop's body) are
+    reached whenever ``tp`` is: the argument itself, what a join joins, what an execution
+    region awaits."""
     if depth > 64:
         return set()
     producer = defining_op(tp)
@@ -448,6 +488,8 @@ def _implied(tp: ir.Value, entry: ir.Block, callees: Callees, depth: int) -> set
             common = found if common is None else common & found
         return common or set()
     if name == "util.call":
+        if callees is None:
+            return set()
         callee = callees.get(ir.FlatSymbolRefAttr(producer.attributes["callee"]).value)
         if callee is None:
             return set()

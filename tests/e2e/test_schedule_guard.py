@@ -13,6 +13,7 @@ import json
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from benchmarks.programs import DecodeShape, decode_program
@@ -206,6 +207,30 @@ def test_check_reports_nothing_on_the_shipped_example(capsys: pytest.CaptureFixt
 def test_check_reports_nothing_on_the_scheduled_seed_repro(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(REPO / "tests" / "data" / "seed_repro_scheduled.mlir"), *CPU_FLAGS]) == 0
     assert capsys.readouterr().out == ""
+
+
+LOOP_READS = REPO / "tests" / "data" / "schedule_loop_reads_then_update.mlir"
+
+
+def test_check_proves_a_loops_reads_end_before_the_write_after_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every iteration's reads of the cache are ordered before the row written after the loop,
+    through the timepoint IREE carries from one iteration to the next (induction)."""
+    assert main(["check", str(LOOP_READS), *CPU_FLAGS]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_a_loop_reading_the_cache_before_the_steps_write_compiles_without_a_repair(tmp_path: Path) -> None:
+    out = tmp_path / "out.vmfb"
+    guard = ScheduleGuard()
+    compile_file(LOOP_READS, out, CPU_FLAGS, guard=guard)
+    assert guard.report is not None and guard.report.final.checks and guard.report.repairs == []
+    rows = [np.array([[s + 1, -(s + 1), 2 * s + 1, 0]], np.float32) for s in range(4)]
+    got = [r[0] for r in run_steps(out, "step", [[row, s] for s, row in enumerate(rows)])]
+    cache = np.ones((16, 4), np.float32)
+    for s, row in enumerate(rows):
+        weights = np.arange(1, s + 2, dtype=np.float32)[:, None]
+        assert got[s].tolist() == (3 * (cache[: s + 1] * weights).sum(axis=0)).tolist()
+        cache[s] = row[0]
 
 
 @pytest.mark.parametrize("form", ["seed", "call"])

@@ -249,6 +249,15 @@ def test_a_joined_timepoint_orders_like_each_of_its_operands() -> None:
     assert _verdicts(report) == ["ordered-before"]
 
 
+def test_a_join_the_next_region_does_not_await_orders_nothing() -> None:
+    """``stream.timepoint.join`` makes a timepoint and returns: the host does not wait for the
+    timepoints it joins, so a region submitted after it, awaiting nothing, may run at once."""
+    between = "%i = stream.timepoint.immediate => !stream.timepoint\n  %j = stream.timepoint.join max(%i, %tp) => !stream.timepoint"
+    report = _check(_TWO_REGIONS.format(between=between, awaits=""))
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNORDERED
+
+
 def test_a_host_await_orders_the_regions_submitted_after_it() -> None:
     """``stream.timepoint.await`` blocks the host until the timepoint is reached."""
     between = "%early = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}"
@@ -369,22 +378,17 @@ util.func public @f(%row: !stream.resource<transient>) {
     assert [str(h.verdict) for h in report.hazards] == ["consumed-twice"]
 
 
-def test_a_timepoint_out_of_a_loop_orders_only_what_induction_would_prove_so_nothing() -> None:
-    """Every iteration reads the cache and the loop carries the reads' timepoint: the write
-    after the loop awaits the last iteration's only. An edge out of a loop orders its last
-    iteration alone, and the check does no induction over iterations: not proven, so reported
-    (never taken as safe)."""
-    report = _check(f"""
+_LOOP_READS_THEN_WRITE = """
 util.func public @f(%row: !stream.resource<transient>, %n: index) {{
   CONSTANTS
   %cache = util.global.load @cache : !stream.resource<variable>
   %t0 = stream.timepoint.immediate => !stream.timepoint
   %tl = scf.for %i = %c0 to %n step %c4 iter_args(%t = %t0) -> (!stream.timepoint) {{
-    %r, %tp = stream.async.execute await(%t) => with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
-      %d = {_read("%c")}
+    %r, %tp = stream.async.execute {awaits} with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+      %d = {read}
       stream.yield %d : !stream.resource<transient>{{%c4}}
     }} => !stream.timepoint
-    scf.yield %tp : !stream.timepoint
+    {yields}
   }}
   %u, %tpu = stream.async.execute await(%tl) => with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
     %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
@@ -392,7 +396,36 @@ util.func public @f(%row: !stream.resource<transient>, %n: index) {{
   }} => !stream.timepoint
   util.global.store %u, @cache : !stream.resource<variable>
   util.return
-}}""")
+}}"""
+
+
+def _loop_reads_then_write(awaits: str, yields: str) -> ScheduleReport:
+    """Every iteration reads the cache in an execution region; the write after the loop
+    awaits the loop's timepoint (IREE's own shape for a loop over layers that reads a cache,
+    then the step's new row)."""
+    return _check(_LOOP_READS_THEN_WRITE.format(read=_read("%c"), awaits=awaits, yields=yields))
+
+
+def test_a_timepoint_carried_through_every_iteration_orders_every_iterations_reads() -> None:
+    """Each iteration's region awaits the timepoint the previous one yielded: by induction the
+    loop's timepoint is reached only once every iteration's region has ended (and a loop
+    that runs no iteration reads nothing)."""
+    report = _loop_reads_then_write("await(%t) =>", "scf.yield %tp : !stream.timepoint")
+    assert _verdicts(report) == ["ordered-before"]
+
+
+def test_a_carried_timepoint_joined_into_the_yield_orders_every_iterations_reads() -> None:
+    """The chain may run through what the body yields instead of what it awaits."""
+    yields = "%j = stream.timepoint.join max(%t, %tp) => !stream.timepoint\n    scf.yield %j : !stream.timepoint"
+    report = _loop_reads_then_write("", yields)
+    assert _verdicts(report) == ["ordered-before"]
+
+
+def test_a_loop_whose_yield_does_not_imply_the_carried_timepoint_orders_no_earlier_iteration() -> None:
+    """The body's region awaits nothing and yields its own timepoint: the loop's timepoint says
+    the last iteration's read has ended, not the earlier ones'. An edge out of a loop orders its
+    last iteration alone: not proven, so reported (never taken as safe)."""
+    report = _loop_reads_then_write("", "scf.yield %tp : !stream.timepoint")
     assert _verdicts(report) == ["unordered"]
 
 
