@@ -414,6 +414,8 @@ def _beside_a_capture_merge(model: ModuleModel, plan: _Plan) -> str | None:
     the block, and each consumer's operands change. Which ops share a wave there is IREE's
     choice, so the block stays exactly as the program wrote it: the tool's build then fails to
     compile only where stock's does."""
+    if not model.capture_merges:
+        return None  # (most modules: no block holds such a pair)
     fn = model.function_of(plan.op)
     touched = [plan.op] + [owner for owner, _, _, _ in plan.uses]
     touched += [owner for reroute in plan.reroutes for owner, _ in reroute.uses]
