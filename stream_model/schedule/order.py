@@ -42,7 +42,8 @@ for an op outside it are dropped: whatever is then proven holds for every instan
 exception is proven by induction: a timepoint an ``scf.for`` carries, when the timepoint its
 body yields implies the one the iteration was handed (IREE's own shape: each iteration's region
 awaits the previous one's), implies at the loop's result what it implies within an iteration,
-in every iteration. An op of a loop body and an op of the same body are compared within one
+in every iteration; and inside the body, the timepoint an iteration is handed implies what the
+init implies. An op of a loop body and an op of the same body are compared within one
 iteration.
 
 Nothing is assumed beyond these rules: unknown producers (function and block arguments, call
@@ -56,7 +57,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from ..ir.util import back_edges, defining_op
+from ..ir.util import back_edges, defining_op, parent_op_of_block
 from ..semantics.op_table import carries_order
 from ..semantics.region_flow import (
     REGION_FLOW,
@@ -310,7 +311,7 @@ class ScheduleOrder:
         timepoints passed in that the callee's returned timepoint implies on every return."""
         producer = defining_op(tp)
         if producer is None:
-            return []
+            return self._reached_by_iteration_argument(tp, user)
         info = self.by_op.get(producer)
         if info is None or not self._may_order(info, user):
             return []
@@ -339,20 +340,48 @@ class ScheduleOrder:
 
     def _reached_through_iterations(self, loop: ir.Operation, k: int, user: ScheduledOp) -> list[Event]:
         """What result ``k`` of a counted loop (``scf.for``) implies, by induction over its
-        iterations, when the timepoint the body yields implies the iteration argument it
-        becomes (the body awaits the previous iteration): the loop's result is the last
-        iteration's yielded timepoint, which implies that iteration's events and the previous
-        one's timepoint, down to the init value. So every event the yielded timepoint implies
-        within one iteration has happened in *every* iteration, and so has what the init
-        implies; a loop that runs no iteration yields the init, and its body's events have no
-        instance. Without that chain, nothing (an earlier iteration may still be running)."""
+        iterations, when the timepoint its body yields implies the iteration argument it becomes
+        (:meth:`_carried`): the loop's result is the last iteration's yielded timepoint, which
+        implies that iteration's events and the previous one's timepoint, down to the init. So
+        every event the yielded timepoint implies within one iteration has happened in *every*
+        iteration, and so has what the init implies; a loop that runs no iteration yields the
+        init, and its body's events have no instance. Without that chain, nothing (an earlier
+        iteration may still be running)."""
+        carried = self._carried(loop, k)
+        if carried is None:
+            return []
+        yielded, _, init, term = carried
+        return self._reached(yielded, term) + self._reached(init, user)
+
+    def _reached_by_iteration_argument(self, arg: ir.Value, user: ScheduledOp) -> list[Event]:
+        """What an iteration argument of a counted loop implies when the chain of
+        :meth:`_carried` holds: what the init implies, by induction (the first iteration is
+        handed the init; each later one the previous iteration's yield, which implies the
+        argument that iteration was handed). Any other block argument implies nothing."""
+        holder = parent_op_of_block(arg.owner)
+        flow = flow_of(holder) if holder is not None else None
+        info = self.by_op.get(holder) if holder is not None else None
+        if holder is None or flow is None or not flow.counted or info is None or not self._may_order(info, user):
+            return []
+        for k in range(len(holder.results)):
+            carried = self._carried(holder, k)
+            if carried is not None and carried[1] == arg:
+                return self._reached(carried[2], user)
+        return []
+
+    def _carried(self, loop: ir.Operation, k: int) -> tuple[ir.Value, ir.Value, ir.Value, ScheduledOp] | None:
+        """For result ``k`` of a counted loop: the timepoint its body yields, the iteration
+        argument that becomes, the init, and the body's terminator, when the yielded timepoint
+        implies that argument (:func:`_implied`: IREE's own shape, each iteration's region
+        awaiting the previous one's); None otherwise. Read through the loop's declared region
+        flow (:data:`~stream_model.semantics.region_flow.REGION_FLOW`)."""
         flow = REGION_FLOW[loop.name]
         if len(loop.regions) != 1 or len(list(loop.regions[0].blocks)) != 1:
-            return []
+            return None
         body = loop.regions[0].blocks[0]
         last = terminator_of(body)
         if k >= len(last.operands):
-            return []
+            return None
         yielded = last.operands[k]
         carried = [v for v in flow.exit(loop, 0, k) or () if isinstance(v.owner, ir.Block) and v.owner == body]
         init = next(
@@ -361,10 +390,10 @@ class ScheduleOrder:
         )
         term = self.by_op.get(last)
         if len(carried) != 1 or init is None or term is None:
-            return []
+            return None
         if ir.BlockArgument(carried[0]).arg_number not in _implied(yielded, body, self.callees, 0):
-            return []
-        return self._reached(yielded, term) + self._reached(init, user)
+            return None
+        return yielded, carried[0], init, term
 
     def _may_order(self, source: ScheduledOp, user: ScheduledOp) -> bool:
         """May an edge from ``source`` to ``user`` stand for every instance of ``source`` that

@@ -766,3 +766,19 @@ SEMANTICS: dict[str, Program] = {
         ),
     ),
 }
+
+#: A loop over three "layers" reads the cache into a carried sum, then the step's row of the
+#: cache is filled in place after the loop. IREE 3.13 carries a timepoint through the loop (each
+#: iteration's execution region awaits the previous one's) and the fill's region awaits the
+#: loop's: every iteration's read ends before the fill, which the schedule check proves by
+#: induction (``stream_model.schedule.order``). Without the induction it takes the pair as
+#: unordered and the build copies the cache, every step (review 23's false alarm).
+LAYERS_READ_THEN_ROW_WRITTEN = Program(
+    _G,
+    (
+        Load(0, "g0"),
+        Iota(1, Lin(4), 61_003),
+        For((4,), (1,), (2,), (Mix(3, 2, _r(0, 4), 0, Lin(0)),), (3,), Lin(3)),
+        Fill(5, 0, Range(Lin(0, 1), Lin(1)), 77),
+    ),
+)

@@ -576,6 +576,17 @@ def import_initial(k: int, position: int, size: int) -> tuple[int, int]:
     return size, 77_000_000 + 100_003 * k + 1_009 * (position + 1)
 
 
+def _read_in_a_loop_then_written(ops: tuple) -> bool:
+    """A value a top-level loop's body reads, written in place after the loop: IREE carries a
+    timepoint through the iterations, which the schedule check follows by induction."""
+    for i, op in enumerate(ops):
+        if isinstance(op, For):
+            read = set(_captured(op.body, op.args))
+            if any(later.consumed() in read for later in ops[i + 1 :]):
+                return True
+    return False
+
+
 def _captured(body: tuple, own: tuple[int, ...] = ()) -> tuple[int, ...]:
     """Values a nested op list uses that it does not define (in first-use order)."""
     defined = set(own)
@@ -914,6 +925,7 @@ class Program:
         has("loop-carried resource", any(op.inits for op in fors))
         has("iv-dependent range", any(_mentions_iv(x) for op in fors for x in walk(op.body)))
         has("slice in a loop", any(isinstance(x, Slice) for op in fors for x in walk(op.body)))
+        has("a value a loop reads, written in place after it", _read_in_a_loop_then_written(self.ops))
         branches = [op for op in ops if isinstance(op, Branch)]
         has("scf.if", any(op.style == "if" for op in branches))
         has("scf.index_switch", any(op.style == "switch" for op in branches))
@@ -1238,6 +1250,7 @@ SHAPES: tuple[str, ...] = (
     "loop-carried resource",
     "iv-dependent range",
     "slice in a loop",
+    "a value a loop reads, written in place after it",
     "scf.if",
     "scf.index_switch",
     "scf.execute_region",

@@ -128,6 +128,7 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "reload",
         "boundary",
         "cfreload",
+        "layersread",
     ),
     # With imports of globals' buffers the host passes back: a write of the global, or a call
     # writing it, writes the import (the open issue's class "imports that are globals").
@@ -655,6 +656,43 @@ class _Gen:
         else:
             self.ops.append(Fill(out, src, Range(start, n), self.unique(19)))
         return out
+
+    def add_layers_read(self) -> None:
+        """A loop over "layers" reading a live value (often a global's) into a carried sum, then
+        that value written in place after the loop over bytes the loop may read: IREE carries a
+        timepoint through the loop, and the schedule check follows it by induction
+        (``handpicked.LAYERS_READ_THEN_ROW_WRITTEN``)."""
+        if self.depth:
+            return
+        x = self.pick(self.writable())
+        if x is None:
+            return
+        r = self.draw_range(x)
+        if r is None or not isinstance(r.start, Lin):
+            return
+        trip = Lin(self.draw(st.integers(1, 3)), self.draw(st.sampled_from((0, 0, 1))))
+        acc = self.new_value(r.length)
+        self.ops.append(Iota(acc, r.length, self.unique(67)))
+        saved = self.enter([acc])
+        arg = self.new_value(r.length, self.chain[acc])
+        self.loops.append(For((), (), (), (), (), trip))
+        mixed = self.new_value(r.length, self.chain[acc])
+        self.ops.append(Mix(mixed, arg, Range(Lin(0), r.length), x, r.start))
+        self.loops.pop()
+        body = self.leave(saved)
+        self.consume(acc)
+        out = self.new_value(r.length, self.chain[acc])
+        self.ops.append(For((out,), (acc,), (arg,), tuple(body), (mixed,), trip))
+        n = Lin(self.draw(st.integers(1, 2)))
+        near = (r.start + n).fits_in(self.size[x]) and self.draw(st.booleans())
+        start = r.start if near else self.draw_start(self.size[x], n, self.chain[x])
+        self.consume(x)
+        written = self.new_value(self.size[x], self.chain[x])
+        if self.draw(st.booleans()):
+            self.ops.append(Fill(written, x, Range(start, n), self.unique(71)))
+        else:
+            self.ops.append(Scale(written, x, Range(start, n)))
+        self.read.update((x, out))
 
     def add_boundary(self) -> None:
         """A loop whose trip count is zero at step 0 (empty, or with a range only valid when it
@@ -1458,6 +1496,8 @@ class _Gen:
             self.add_prefetch()
         elif kind == "boundary":
             self.add_boundary()
+        elif kind == "layersread":
+            self.add_layers_read()
         elif kind == "slicecall":
             self.add_slice_call()
         elif kind == "switchwrite":

@@ -121,7 +121,10 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
     host passes back, drawn by the ``calls`` profile only (through IREE's stages the buffer passed
     back is not the global's, so the import is the global's buffer only at the splice, where the mutation
     tests judge ``handpicked.IMPORT_OF_A_GLOBAL_WRITTEN_IN_PLACE`` and
-    ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``)."""
+    ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``); and a value a loop reads, written in place
+    after it, mostly the ``loops`` profile's (its ``layersread`` kind: the timepoint IREE carries
+    through the iterations, which the schedule check follows by induction; the schedule mutation
+    tests judge ``handpicked.LAYERS_READ_THEN_ROW_WRITTEN``)."""
     counts = {shape: 0 for shape in SHAPES}
     for batch in profile_batches(DEFAULT_SEED, DEFAULT_BATCHES):
         for program in batch:
@@ -136,6 +139,7 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
         "one value passed twice to a setter": 0,
         "a branch choosing between two globals' buffers": 0,
         "import of a global's buffer the host passes back": 0,
+        "a value a loop reads, written in place after it": 1,
     }
     assert {s: n for s, n in counts.items() if n < rare.get(s, 3)} == {}
 

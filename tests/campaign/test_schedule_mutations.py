@@ -31,6 +31,7 @@ import pytest
 
 import rewriter.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
+import stream_model.schedule.order as schedule_order
 import stream_model.semantics.bindings as bindings
 import tests.campaign.oracle as oracle_module
 from stream_model.symbolic.proofs import DISJOINT
@@ -94,6 +95,27 @@ def test_weakening_the_checks_disjointness_is_killed(tmp_path: Path, monkeypatch
     killed = [o for o in weakened if o.status in FAILING]
     print("\n".join(f"p{o.index}: {o.status}: {o.detail}" for o in killed))
     assert killed and all("the schedule check let through" in o.detail for o in killed)
+
+
+def test_the_checks_induction_over_a_loops_iterations_made_a_no_op_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``handpicked.LAYERS_READ_THEN_ROW_WRITTEN``: every iteration of a loop reads the cache
+    before the row filled after it, through the timepoint IREE carries from one iteration to the
+    next. With the induction the check proves the pair ordered and the build needs no repair;
+    made a no-op, the check takes the pair as unordered (a false alarm) and the build copies the
+    cache. (The other direction, a chain the check takes without the yield implying the carried
+    timepoint, is a race no build shows on ``local-sync``: ``tests/unit/test_schedule_check.py``.)"""
+    program = handpicked.LAYERS_READ_THEN_ROW_WRITTEN
+    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
+        real = oracle.judge_per_program([program])
+    assert [o.status for o in real.outcomes] == ["ok"]
+    assert (real.stats.schedule_hazards, real.stats.schedule_repaired) == (0, 0)
+    monkeypatch.setattr(schedule_order.ScheduleOrder, "_reached_through_iterations", lambda self, loop, k, user: [])
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
+        weakened = oracle.judge_per_program([program])
+    print(f"\n{weakened.stats.summary()}")
+    assert (weakened.stats.schedule_hazards, weakened.stats.schedule_repaired) == (1, 1)
 
 
 def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -429,6 +429,32 @@ def test_a_loop_whose_yield_does_not_imply_the_carried_timepoint_orders_no_earli
     assert _verdicts(report) == ["unordered"]
 
 
+def test_a_timepoint_handed_to_every_iteration_implies_what_the_loops_init_does() -> None:
+    """The write's region comes first and its timepoint is the loop's init; every iteration
+    awaits the timepoint it is handed and yields its own: by induction each iteration's read of
+    the version the write consumed starts after the write (a read-after-write hazard, proven for
+    every iteration rather than left unordered)."""
+    report = _check(f"""
+util.func public @f(%row: !stream.resource<transient>, %n: index) {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %u, %tpu = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %tl = scf.for %i = %c0 to %n step %c4 iter_args(%t = %tpu) -> (!stream.timepoint) {{
+    %r, %tp = stream.async.execute await(%t) => with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+      %d = {_read("%c")}
+      stream.yield %d : !stream.resource<transient>{{%c4}}
+    }} => !stream.timepoint
+    scf.yield %tp : !stream.timepoint
+  }}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}}""")
+    assert _verdicts(report) == ["read-after-write"]
+
+
 def test_an_op_the_model_does_not_know_may_write_what_it_is_given() -> None:
     """Closed world: an unknown op given the cache may write it, so a read of the cache that
     the schedule does not order around it is reported unknown, never taken as safe."""
