@@ -86,6 +86,10 @@ TIMEPOINT_OPS = frozenset(
 )
 
 START, END, SUBMIT = 0, 1, 2
+#: Every instance of a loop body's op has ended (induction over the iterations): an event with
+#: no predecessors, so that nothing before the loop is taken as ordered through a body that may
+#: not have run.
+DONE = 3
 Event = tuple[int, int]  # (kind, op index)
 
 
@@ -185,7 +189,8 @@ class ScheduleOrder:
         instances of both that run in one iteration of their common loops)?"""
         if a is b:
             return False
-        return (END, a.index) in self._reaching((START, b.index))
+        before = self._reaching((START, b.index))
+        return (END, a.index) in before or (DONE, a.index) in before
 
     def _reaching(self, event: Event) -> frozenset[Event]:
         """Every event that happens before ``event``: a backward search, memoised per queried
@@ -213,6 +218,8 @@ class ScheduleOrder:
                 found = self._start_preds(info)
             elif kind == END:
                 found = self._end_preds(info)
+            elif kind == DONE:
+                found = []
             else:
                 found = self._host_preds(info)
             self._preds[event] = found
@@ -250,13 +257,47 @@ class ScheduleOrder:
         elif name == "stream.timepoint.barrier":
             out += self._ready(info.op.opview.resource, info)
         elif info.has_regions and not info.device:
-            # A host region op ends when the host has run its blocks: their terminators ended
-            # (which, through host order, is after every synchronous op in them).
-            for c in info.children:
-                child = self.ops[c]
-                if not len(child.op.successors) and child.op.name in _REGION_TERMINATORS:
-                    out.append((END, c))
+            out += self._host_region_end(info)
         return out
+
+    def _host_region_end(self, info: ScheduledOp) -> list[Event]:
+        """What a host region op's end implies: the host has run the blocks that ran, so their
+        terminators ended (and, through host order, every synchronous op before them). Of the
+        ops inside the op, every instance that ran has ended: :data:`DONE`, also when a region
+        may not run (a loop's iterations, the arm of a branch not taken: then there is no
+        instance). Of the events outside it, only what every way through the regions implies:
+        the events common to every exit (the arm taken, the yield a path of blocks reaches);
+        none for a loop (it may run no iteration) or a region op with a region of no block (an
+        ``scf.if`` without ``else``). Review 24 found the end of an ``scf.if`` or a loop taken
+        to imply a host wait in an arm or an iteration that did not run."""
+        flow = flow_of(info.op)
+        if flow is None:
+            return []
+        exits = [
+            c
+            for c in info.children
+            if not len(self.ops[c].op.successors) and self.ops[c].op.name in _REGION_TERMINATORS
+        ]
+        every_path = flow.at_most_once and all(len(r.blocks) for r in info.op.regions)
+        if every_path and len(exits) == 1:
+            return [(END, exits[0])]
+        inside: set[Event] = set()
+        outside: set[Event] | None = None
+        for c in exits:
+            implied = {(END, c), *self._reaching((END, c))}
+            inside |= {(DONE, i) for kind, i in implied if kind in (END, DONE) and self._nested(i, info.index)}
+            seen = {e for e in implied if not self._nested(e[1], info.index)}
+            outside = seen if outside is None else outside & seen
+        return sorted(inside | (outside or set() if every_path else set()))
+
+    def _nested(self, index: int, ancestor: int) -> bool:
+        """Is op ``index`` inside the regions of op ``ancestor`` (at any depth)?"""
+        parent = self.ops[index].parent
+        while parent is not None:
+            if parent == ancestor:
+                return True
+            parent = self.ops[parent].parent
+        return False
 
     def _host_preds(self, info: ScheduledOp) -> list[Event]:
         """Host program order before a host op (or before an execution region's submission):
@@ -345,13 +386,21 @@ class ScheduleOrder:
         implies that iteration's events and the previous one's timepoint, down to the init. So
         every event the yielded timepoint implies within one iteration has happened in *every*
         iteration, and so has what the init implies; a loop that runs no iteration yields the
-        init, and its body's events have no instance. Without that chain, nothing (an earlier
-        iteration may still be running)."""
+        init, and its body's events have no instance. So the body's events come back as
+        :data:`DONE` (every instance ended, with no predecessors): an event before the loop that
+        only the body's waits imply is not implied when no iteration ran (review 24 found that
+        hole: a region before a loop that runs no iteration), and what holds regardless comes
+        from the init. Without that chain, nothing (an earlier iteration may still be
+        running)."""
         carried = self._carried(loop, k)
         if carried is None:
             return []
         yielded, _, init, term = carried
-        return self._reached(yielded, term) + self._reached(init, user)
+        inner = self._reached(yielded, term)
+        within = set(inner).union(*(self._reaching(e) for e in inner))
+        loop_index = self.by_op[loop].index
+        done = {(DONE, i) for kind, i in within if kind in (END, DONE) and self._nested(i, loop_index)}
+        return sorted(done) + self._reached(init, user)
 
     def _reached_by_iteration_argument(self, arg: ir.Value, user: ScheduledOp) -> list[Event]:
         """What an iteration argument of a counted loop implies when the chain of

@@ -429,6 +429,81 @@ def test_a_loop_whose_yield_does_not_imply_the_carried_timepoint_orders_no_earli
     assert _verdicts(report) == ["unordered"]
 
 
+def test_a_region_before_a_loop_that_only_the_loops_body_awaits_is_not_ordered_by_the_loop() -> None:
+    """A read before the loop; every iteration awaits it and the carried timepoint, and the write
+    awaits the loop's: when the loop runs no iteration it yields the init, which implies nothing
+    of the read (review 24 found the induction taking it as implied: IREE's build of such a step
+    read the row its write had just written, on ``local-task``)."""
+    report = _check(f"""
+util.func public @f(%row: !stream.resource<transient>, %n: index) {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %t0 = stream.timepoint.immediate => !stream.timepoint
+  %r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {_read("%c")}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %tl = scf.for %i = %c0 to %n step %c4 iter_args(%t = %t0) -> (!stream.timepoint) {{
+    %j = stream.timepoint.join max(%t, %tp) => !stream.timepoint
+    %x, %tx = stream.async.execute await(%j) => with(%row as %rr: !stream.resource<transient>{{%c8}}) -> !stream.resource<transient>{{%c8}} {{
+      stream.yield %rr : !stream.resource<transient>{{%c8}}
+    }} => !stream.timepoint
+    scf.yield %tx : !stream.timepoint
+  }}
+  %u, %tpu = stream.async.execute await(%tl) => with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}}""")
+    assert _verdicts(report) == ["unordered"]
+
+
+_HOST_WAIT_IN_A_REGION = """
+util.func public @f(%row: !stream.resource<transient>, %n: index, %b: i1) {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  {region}
+  %u, %tpu = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %cache{{%c64}} {{
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return
+}}"""
+
+_READ_REGION = f"""%r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {_read("%c")}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint"""
+
+
+def test_a_host_wait_in_an_arm_that_may_not_run_orders_nothing_after_the_branch() -> None:
+    """``scf.if`` without ``else``: when the condition is false nothing waited for the read
+    (review 24: the branch's end was taken to follow every arm's host work)."""
+    region = (
+        _READ_REGION
+        + """
+  scf.if %b {
+    %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}
+    scf.yield
+  }"""
+    )
+    assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["unordered"]
+
+
+def test_a_host_wait_in_every_iteration_orders_each_iterations_read_before_what_follows_the_loop() -> None:
+    """Each iteration reads the cache and waits for its read on the host: every read that ran
+    ended before the loop ended (and a loop that runs no iteration reads nothing)."""
+    region = (
+        "scf.for %i = %c0 to %n step %c4 {\n  "
+        + _READ_REGION
+        + "\n    %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}\n  }"
+    )
+    assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["ordered-before"]
+
+
 def test_a_timepoint_handed_to_every_iteration_implies_what_the_loops_init_does() -> None:
     """The write's region comes first and its timepoint is the loop's init; every iteration
     awaits the timepoint it is handed and yields its own: by induction each iteration's read of
