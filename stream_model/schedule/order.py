@@ -115,6 +115,9 @@ class _Walk:
     ops: list[ScheduledOp] = field(default_factory=list)
     #: Per block id, the terminators of its predecessor blocks, back edges left out.
     forward_predecessors: dict[int, list[ir.Operation]] = field(default_factory=dict)
+    #: Per block id of a block two or more forward edges reach (a ``cf`` merge): the terminator
+    #: of its immediate dominator, the last op every way into it ran.
+    merge_dominators: dict[int, ir.Operation] = field(default_factory=dict)
 
 
 def walk_function(fn: ir.Operation) -> list[ScheduledOp]:
@@ -134,14 +137,18 @@ def _walk(fn: ir.Operation) -> _Walk:
             next_block[0] += 1
             ids.append(next_block[0])
         cycles, back = _cycles_and_back_edges(blocks)
+        forward = {
+            k: [j for j, b in enumerate(blocks) if any(s == block for s in b.successors) and (j, k) not in back]
+            for k, block in enumerate(blocks)
+        }
+        idoms = _immediate_dominators(len(blocks), forward)
         for k, block in enumerate(blocks):
-            preds = [
-                list(blocks[j].operations)[-1].operation
-                for j, b in enumerate(blocks)
-                if any(s == block for s in b.successors) and (j, k) not in back
-            ]
+            preds = [list(blocks[j].operations)[-1].operation for j in forward[k]]
             if preds:
                 walk.forward_predecessors[ids[k]] = preds
+            dominator = idoms.get(k)
+            if len(preds) > 1 and dominator is not None:
+                walk.merge_dominators[ids[k]] = list(blocks[dominator].operations)[-1].operation
             reps = repeats + ((("cycle", ids[k]),) if k in cycles else ())
             visit_block(block, ids[k], parent, device, reps)
 
@@ -176,6 +183,10 @@ class ScheduleOrder:
         walk = _walk(fn)
         self.ops = walk.ops
         self._forward_predecessors = walk.forward_predecessors
+        self._merge_dominators = walk.merge_dominators
+        self._reached_memo: dict[tuple[ir.Value, tuple[tuple[str, int], ...]], list[Event]] = {}
+        self._loops: dict[tuple[int, int], tuple[frozenset[Event], ir.Value] | None] = {}
+        self._carried_memo: dict[tuple[int, int], tuple[ir.Value, ir.Value, ir.Value, ScheduledOp] | None] = {}
         self.by_op: dict[ir.Operation, ScheduledOp] = {i.op: i for i in self.ops}
         self._preds: dict[Event, list[Event]] = {}
         self._ancestors: dict[Event, frozenset[Event]] = {}
@@ -281,14 +292,34 @@ class ScheduleOrder:
         every_path = flow.at_most_once and all(len(r.blocks) for r in info.op.regions)
         if every_path and len(exits) == 1:
             return [(END, exits[0])]
-        inside: set[Event] = set()
-        outside: set[Event] | None = None
+        done: set[Event] = set()
+        common: set[Event] | None = None
         for c in exits:
-            implied = {(END, c), *self._reaching((END, c))}
-            inside |= {(DONE, i) for kind, i in implied if kind in (END, DONE) and self._nested(i, info.index)}
-            seen = {e for e in implied if not self._nested(e[1], info.index)}
-            outside = seen if outside is None else outside & seen
-        return sorted(inside | (outside or set() if every_path else set()))
+            inside, frontier = self._fenced([(END, c)], info.index)
+            done |= {(DONE, i) for kind, i in inside if kind in (END, DONE)}
+            common = frontier if common is None else common & frontier
+        return sorted(done | (common or set() if every_path else set()))
+
+    def _fenced(self, starts: list[Event], fence: int) -> tuple[set[Event], set[Event]]:
+        """The events before ``starts`` (themselves included) found without leaving the regions
+        of op ``fence``: those of ops inside it, and the first ones outside it, not searched
+        further (the search that asked goes on from them). A search that never leaves the op
+        it is about needs no answer about the ops before it, so it nests no deeper than the
+        regions do (review 25: a search through every earlier region op ran out of stack
+        after a few hundred of them)."""
+        inside: set[Event] = set()
+        outside: set[Event] = set()
+        stack = list(starts)
+        while stack:
+            event = stack.pop()
+            if event in inside or event in outside:
+                continue
+            if not self._nested(event[1], fence):
+                outside.add(event)
+                continue
+            inside.add(event)
+            stack.extend(self.preds(event))
+        return inside, outside
 
     def _nested(self, index: int, ancestor: int) -> bool:
         """Is op ``index`` inside the regions of op ``ancestor`` (at any depth)?"""
@@ -312,7 +343,12 @@ class ScheduleOrder:
         out: list[Event] = []
         if info.parent is not None:
             out.append((START, info.parent))
-        for terminator in self._forward_predecessors.get(info.block, ()):
+        # A merge runs after one of the blocks that reach it, not all of them: only what every
+        # way into it ran, its immediate dominator's terminator (review 25: a host wait on one
+        # side of a diamond ordered what followed the merge).
+        merge = self._merge_dominators.get(info.block)
+        terminators = [merge] if merge is not None else self._forward_predecessors.get(info.block, ())
+        for terminator in terminators:
             t = self.by_op.get(terminator)
             if t is not None:
                 out.append((END, t.index))
@@ -349,7 +385,16 @@ class ScheduleOrder:
         """The events that have happened when timepoint ``tp`` is reached: the end of the
         execution region (or join, barrier) producing it; through ``scf.if``/``index_switch``
         the events every alternative's timepoint implies; through ``util.call`` those of the
-        timepoints passed in that the callee's returned timepoint implies on every return."""
+        timepoints passed in that the callee's returned timepoint implies on every return.
+        Memoised per timepoint and the user's repeating contexts (all an answer depends on:
+        a chain of branches yielding branches' timepoints is asked each arm's)."""
+        key = (tp, user.repeats)
+        found = self._reached_memo.get(key)
+        if found is None:
+            found = self._reached_memo[key] = self._reached_uncached(tp, user)
+        return found
+
+    def _reached_uncached(self, tp: ir.Value, user: ScheduledOp) -> list[Event]:
         producer = defining_op(tp)
         if producer is None:
             return self._reached_by_iteration_argument(tp, user)
@@ -392,15 +437,45 @@ class ScheduleOrder:
         hole: a region before a loop that runs no iteration), and what holds regardless comes
         from the init. Without that chain, nothing (an earlier iteration may still be
         running)."""
+        out: list[Event] = []
+        while True:
+            found = self._loop_done(loop, k)
+            if found is None:
+                return out
+            done, init = found
+            out += done
+            producer = defining_op(init)
+            info = self.by_op.get(producer) if producer is not None else None
+            flow = flow_of(producer) if producer is not None else None
+            if info is None or flow is None or not flow.counted or not self._may_order(info, user):
+                return out + self._reached(init, user)
+            loop, k = producer, ir.OpResult(init).result_number  # (a chain of loops, followed without recursion)
+
+    def _loop_done(self, loop: ir.Operation, k: int) -> tuple[frozenset[Event], ir.Value] | None:
+        """Per loop result with the chain of :meth:`_carried`: the :data:`DONE` events of the
+        body's ops its yielded timepoint implies within an iteration, and the init. Memoised;
+        the counted loops before it are settled first, in program order, so that one loop's
+        body awaiting another's result nests no search (review 25)."""
+        index = self.by_op[loop].index
+        if (index, k) not in self._loops:
+            for earlier in self.ops[: index + 1]:
+                flow = flow_of(earlier.op) if earlier.has_regions else None
+                if flow is None or not flow.counted:
+                    continue
+                for j in range(len(earlier.op.results)):
+                    if (earlier.index, j) not in self._loops:
+                        # (In progress: a loop nested in it, settled meanwhile, asks nothing of it.)
+                        self._loops[(earlier.index, j)] = None
+                        self._loops[(earlier.index, j)] = self._settle_loop(earlier.op, earlier.index, j)
+        return self._loops[(index, k)]
+
+    def _settle_loop(self, loop: ir.Operation, index: int, k: int) -> tuple[frozenset[Event], ir.Value] | None:
         carried = self._carried(loop, k)
         if carried is None:
-            return []
+            return None
         yielded, _, init, term = carried
-        inner = self._reached(yielded, term)
-        within = set(inner).union(*(self._reaching(e) for e in inner))
-        loop_index = self.by_op[loop].index
-        done = {(DONE, i) for kind, i in within if kind in (END, DONE) and self._nested(i, loop_index)}
-        return sorted(done) + self._reached(init, user)
+        inside, _ = self._fenced(self._reached(yielded, term), index)
+        return frozenset((DONE, i) for kind, i in inside if kind in (END, DONE)), init
 
     def _reached_by_iteration_argument(self, arg: ir.Value, user: ScheduledOp) -> list[Event]:
         """What an iteration argument of a counted loop implies when the chain of
@@ -424,6 +499,12 @@ class ScheduleOrder:
         implies that argument (:func:`_implied`: IREE's own shape, each iteration's region
         awaiting the previous one's); None otherwise. Read through the loop's declared region
         flow (:data:`~stream_model.semantics.region_flow.REGION_FLOW`)."""
+        key = (self.by_op[loop].index, k)
+        if key not in self._carried_memo:
+            self._carried_memo[key] = self._find_carried(loop, k)
+        return self._carried_memo[key]
+
+    def _find_carried(self, loop: ir.Operation, k: int) -> tuple[ir.Value, ir.Value, ir.Value, ScheduledOp] | None:
         flow = REGION_FLOW[loop.name]
         if len(loop.regions) != 1 or len(list(loop.regions[0].blocks)) != 1:
             return None
@@ -503,6 +584,27 @@ def _cycles_and_back_edges(blocks: list[ir.Block]) -> tuple[set[int], set[tuple[
     return on_cycle, back
 
 
+def _immediate_dominators(n: int, forward: dict[int, list[int]]) -> dict[int, int | None]:
+    """Per block (by position in its region, 0 the entry), its immediate dominator over the
+    forward edges (back edges left out): the last block every way from the entry to it
+    passes. None for the entry and for a block no forward edge reaches."""
+    everything = set(range(n))
+    dom: dict[int, set[int]] = {k: ({0} if k == 0 else set(everything)) for k in range(n)}
+    changed = True
+    while changed:
+        changed = False
+        for k in range(1, n):
+            preds = forward.get(k, [])
+            new = {k} | (set.intersection(*(dom[p] for p in preds)) if preds else set())
+            if new != dom[k]:
+                dom[k], changed = new, True
+    out: dict[int, int | None] = {}
+    for k in range(n):
+        strict = dom[k] - {k}
+        out[k] = max(strict, key=lambda d: len(dom[d])) if strict and k else None
+    return out
+
+
 class Callees:
     """The functions of a module by name, and what their returned timepoints imply: a call's
     result timepoint is reached only after the timepoints passed as the arguments it implies
@@ -541,10 +643,23 @@ class Callees:
         return self._implied[key]
 
 
-def _implied(tp: ir.Value, entry: ir.Block, callees: Callees | None, depth: int) -> set[int]:
+def _implied(
+    tp: ir.Value, entry: ir.Block, callees: Callees | None, depth: int, memo: dict[ir.Value, set[int]] | None = None
+) -> set[int]:
     """Which arguments of the block ``entry`` (a function's entry block, or a loop's body) are
     reached whenever ``tp`` is: the argument itself, what a join joins, what an execution
-    region awaits."""
+    region awaits. Memoised per value within one question (joins of joins share operands:
+    without it the walk doubles with each, review 25)."""
+    memo = {} if memo is None else memo
+    found = memo.get(tp)
+    if found is None:
+        found = memo[tp] = _implied_uncached(tp, entry, callees, depth, memo)
+    return found
+
+
+def _implied_uncached(
+    tp: ir.Value, entry: ir.Block, callees: Callees | None, depth: int, memo: dict[ir.Value, set[int]]
+) -> set[int]:
     if depth > 64:
         return set()
     producer = defining_op(tp)
@@ -554,15 +669,15 @@ def _implied(tp: ir.Value, entry: ir.Block, callees: Callees | None, depth: int)
         return set()
     name = producer.name
     if name == "stream.timepoint.join":
-        return set().union(*(_implied(t, entry, callees, depth + 1) for t in producer.operands))
+        return set().union(*(_implied(t, entry, callees, depth + 1, memo) for t in producer.operands))
     if _submitted(producer):
         awaited = REGION_FLOW[name].waits_for(producer)
-        return _implied(awaited, entry, callees, depth + 1) if awaited is not None else set()
+        return _implied(awaited, entry, callees, depth + 1, memo) if awaited is not None else set()
     if _alternatives(producer):
         k = ir.OpResult(tp).result_number
         common: set[int] | None = None
         for region in producer.regions:
-            found = _implied(terminator_of(region.blocks[0]).operands[k], entry, callees, depth + 1)
+            found = _implied(terminator_of(region.blocks[0]).operands[k], entry, callees, depth + 1, memo)
             common = found if common is None else common & found
         return common or set()
     if name == "util.call":
@@ -574,6 +689,6 @@ def _implied(tp: ir.Value, entry: ir.Block, callees: Callees | None, depth: int)
         k = ir.OpResult(tp).result_number
         out: set[int] = set()
         for j in callees.implied_arguments(callee, k):
-            out |= _implied(producer.operands[j], entry, callees, depth + 1)
+            out |= _implied(producer.operands[j], entry, callees, depth + 1, memo)
         return out
     return set()

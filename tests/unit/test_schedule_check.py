@@ -493,6 +493,39 @@ def test_a_host_wait_in_an_arm_that_may_not_run_orders_nothing_after_the_branch(
     assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["unordered"]
 
 
+def test_a_host_wait_on_one_side_of_a_cf_diamond_orders_nothing_after_the_merge() -> None:
+    """The merge block runs after one of its predecessors, not both: the wait on one side is
+    not a wait on the way through the other (review 25)."""
+    region = (
+        _READ_REGION
+        + """
+  cf.cond_br %b, ^bb1, ^bb2
+^bb1:
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}
+  cf.br ^bb3
+^bb2:
+  cf.br ^bb3
+^bb3:"""
+    )
+    assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["unordered"]
+
+
+def test_a_long_run_of_region_ops_before_the_write_is_checked_without_running_out_of_stack() -> None:
+    """Each branch's end asks what its arms imply, searching inside them only: 300 branches in
+    a row once nested 300 searches (review 25: RecursionError)."""
+    branches = "\n  ".join(
+        f"scf.if %b {{\n    %x{i} = arith.addi %c0, %c4 : index\n    scf.yield\n  }} else {{\n    scf.yield\n  }}"
+        for i in range(300)
+    )
+    region = (
+        _READ_REGION
+        + "\n  "
+        + branches
+        + "\n  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}"
+    )
+    assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["ordered-before"]
+
+
 def test_a_host_wait_in_every_iteration_orders_each_iterations_read_before_what_follows_the_loop() -> None:
     """Each iteration reads the cache and waits for its read on the host: every read that ran
     ended before the loop ended (and a loop that runs no iteration reads nothing)."""
