@@ -588,7 +588,7 @@ def render_markdown(results: dict) -> str:
         "*check* is what the guard adds (copying the module at the splice, checking IREE's schedule; IREE's "
         "own stages not counted), *hook + check share* = (hook + check) / total. The check runs while HAL/VM "
         "compiles (the output is written only once it passed): *on the compile's path* is what the compile "
-        "waits for, (hook + the guard's copies + any check time that outlasts HAL/VM) / total; *vs stock* is "
+        "waits for, (hook + the guard's work before the compile goes on, reloads forwarded and its copies, + any check time that outlasts HAL/VM) / total; *vs stock* is "
         "the rewrite compile's total over the stock compile's, median of the interleaved pairs (the rewrite "
         "also makes IREE's later phases cheaper). Medians over the repeats that finished; each size has a wall-time limit "
         f"of {results['profile'].get('analysis_limit_s', 0):.0f} s (a worker past it is stopped and reported "
