@@ -113,11 +113,10 @@ class ScheduledOp:
 @dataclass
 class _Walk:
     ops: list[ScheduledOp] = field(default_factory=list)
-    #: Per block id, the terminators of its predecessor blocks, back edges left out.
-    forward_predecessors: dict[int, list[ir.Operation]] = field(default_factory=dict)
-    #: Per block id of a block two or more forward edges reach (a ``cf`` merge): the terminator
-    #: of its immediate dominator, the last op every way into it ran.
-    merge_dominators: dict[int, ir.Operation] = field(default_factory=dict)
+    #: Per block id of a block other than its region's entry that the entry reaches: the
+    #: terminator of its immediate dominator, the last op every way into it ran (a merge runs
+    #: after one of the blocks that reach it, not all of them).
+    dominators: dict[int, ir.Operation] = field(default_factory=dict)
 
 
 def walk_function(fn: ir.Operation) -> list[ScheduledOp]:
@@ -136,19 +135,15 @@ def _walk(fn: ir.Operation) -> _Walk:
         for _ in blocks:
             next_block[0] += 1
             ids.append(next_block[0])
-        cycles, back = _cycles_and_back_edges(blocks)
-        forward = {
-            k: [j for j, b in enumerate(blocks) if any(s == block for s in b.successors) and (j, k) not in back]
+        cycles, _ = _cycles_and_back_edges(blocks)
+        preds = {
+            k: [j for j, b in enumerate(blocks) if any(s == block for s in b.successors)]
             for k, block in enumerate(blocks)
         }
-        idoms = _immediate_dominators(len(blocks), forward)
+        for k, dominator in _immediate_dominators(len(blocks), preds).items():
+            if dominator is not None:
+                walk.dominators[ids[k]] = list(blocks[dominator].operations)[-1].operation
         for k, block in enumerate(blocks):
-            preds = [list(blocks[j].operations)[-1].operation for j in forward[k]]
-            if preds:
-                walk.forward_predecessors[ids[k]] = preds
-            dominator = idoms.get(k)
-            if len(preds) > 1 and dominator is not None:
-                walk.merge_dominators[ids[k]] = list(blocks[dominator].operations)[-1].operation
             reps = repeats + ((("cycle", ids[k]),) if k in cycles else ())
             visit_block(block, ids[k], parent, device, reps)
 
@@ -182,8 +177,7 @@ class ScheduleOrder:
         self.callees = callees
         walk = _walk(fn)
         self.ops = walk.ops
-        self._forward_predecessors = walk.forward_predecessors
-        self._merge_dominators = walk.merge_dominators
+        self._dominators = walk.dominators
         self._reached_memo: dict[tuple[ir.Value, tuple[tuple[str, int], ...]], list[Event]] = {}
         self._loops: dict[tuple[int, int], tuple[frozenset[Event], ir.Value] | None] = {}
         self._carried_memo: dict[tuple[int, int], tuple[ir.Value, ir.Value, ir.Value, ScheduledOp] | None] = {}
@@ -200,7 +194,10 @@ class ScheduleOrder:
         instances of both that run in one iteration of their common loops)?"""
         if a is b:
             return False
-        before = self._reaching((START, b.index))
+        try:
+            before = self._reaching((START, b.index))
+        except RecursionError:
+            return False  # (regions nested deeper than Python's stack: not proven, so reported)
         return (END, a.index) in before or (DONE, a.index) in before
 
     def _reaching(self, event: Event) -> frozenset[Event]:
@@ -294,11 +291,27 @@ class ScheduleOrder:
             return [(END, exits[0])]
         done: set[Event] = set()
         common: set[Event] | None = None
-        for c in exits:
-            inside, frontier = self._fenced([(END, c)], info.index)
-            done |= {(DONE, i) for kind, i in inside if kind in (END, DONE)}
-            common = frontier if common is None else common & frontier
+        for region in info.op.regions:
+            # An op of one region runs only when that region does, but may reach several of its
+            # exits: it has ended only where every exit of its region implies it (review 26: an
+            # scf.execute_region's read awaited before one of two yields).
+            in_region: set[Event] | None = None
+            for c in self._exits(region):
+                inside, frontier = self._fenced([(END, c)], info.index)
+                finished = {(DONE, i) for kind, i in inside if kind in (END, DONE)}
+                in_region = finished if in_region is None else in_region & finished
+                common = frontier if common is None else common & frontier
+            done |= in_region or set()
         return sorted(done | (common or set() if every_path else set()))
+
+    def _exits(self, region: ir.Region) -> list[int]:
+        """The ops that leave ``region`` (terminators without successors)."""
+        out = []
+        for block in region.blocks:
+            last = self.by_op.get(terminator_of(block))
+            if last is not None and not len(last.op.successors) and last.op.name in _REGION_TERMINATORS:
+                out.append(last.index)
+        return out
 
     def _fenced(self, starts: list[Event], fence: int) -> tuple[set[Event], set[Event]]:
         """The events before ``starts`` (themselves included) found without leaving the regions
@@ -343,15 +356,13 @@ class ScheduleOrder:
         out: list[Event] = []
         if info.parent is not None:
             out.append((START, info.parent))
-        # A merge runs after one of the blocks that reach it, not all of them: only what every
-        # way into it ran, its immediate dominator's terminator (review 25: a host wait on one
-        # side of a diamond ordered what followed the merge).
-        merge = self._merge_dominators.get(info.block)
-        terminators = [merge] if merge is not None else self._forward_predecessors.get(info.block, ())
-        for terminator in terminators:
-            t = self.by_op.get(terminator)
-            if t is not None:
-                out.append((END, t.index))
+        # What every way into the block ran: its immediate dominator's terminator, over all of
+        # its region's edges (review 25: a merge followed every block reaching it, so a host wait
+        # on one side of a diamond ordered what followed; review 26: dominators over the forward
+        # edges alone let an irreducible cycle bypass the block taken as dominating).
+        dominator = self.by_op.get(self._dominators[info.block]) if info.block in self._dominators else None
+        if dominator is not None:
+            out.append((END, dominator.index))
         return out
 
     def _ready(self, value: ir.Value, user: ScheduledOp) -> list[Event]:
@@ -584,24 +595,36 @@ def _cycles_and_back_edges(blocks: list[ir.Block]) -> tuple[set[int], set[tuple[
     return on_cycle, back
 
 
-def _immediate_dominators(n: int, forward: dict[int, list[int]]) -> dict[int, int | None]:
-    """Per block (by position in its region, 0 the entry), its immediate dominator over the
-    forward edges (back edges left out): the last block every way from the entry to it
-    passes. None for the entry and for a block no forward edge reaches."""
-    everything = set(range(n))
-    dom: dict[int, set[int]] = {k: ({0} if k == 0 else set(everything)) for k in range(n)}
+def _immediate_dominators(n: int, preds: dict[int, list[int]]) -> dict[int, int | None]:
+    """Per block (by position in its region, 0 the entry), its immediate dominator over all of
+    the region's edges, back edges included: the last block every way from the entry to it
+    passes. None for the entry and for blocks the entry does not reach (they never run);
+    edges from those are not ways in."""
+    if n == 0:
+        return {}
+    successors: dict[int, list[int]] = {k: [] for k in range(n)}
+    for k, ps in preds.items():
+        for p in ps:
+            successors[p].append(k)
+    reached, todo = {0}, [0]
+    while todo:
+        for nxt in successors[todo.pop()]:
+            if nxt not in reached:
+                reached.add(nxt)
+                todo.append(nxt)
+    dom: dict[int, set[int]] = {k: ({0} if k == 0 else set(reached)) for k in reached}
     changed = True
     while changed:
         changed = False
-        for k in range(1, n):
-            preds = forward.get(k, [])
-            new = {k} | (set.intersection(*(dom[p] for p in preds)) if preds else set())
+        for k in sorted(reached - {0}):
+            ways_in = [dom[p] for p in preds.get(k, []) if p in reached]
+            new = {k} | (set.intersection(*ways_in) if ways_in else set())
             if new != dom[k]:
                 dom[k], changed = new, True
-    out: dict[int, int | None] = {}
-    for k in range(n):
+    out: dict[int, int | None] = {k: None for k in range(n)}
+    for k in reached - {0}:
         strict = dom[k] - {k}
-        out[k] = max(strict, key=lambda d: len(dom[d])) if strict and k else None
+        out[k] = max(strict, key=lambda d: len(dom[d])) if strict else None
     return out
 
 

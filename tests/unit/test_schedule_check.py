@@ -461,7 +461,7 @@ util.func public @f(%row: !stream.resource<transient>, %n: index) {{
 
 
 _HOST_WAIT_IN_A_REGION = """
-util.func public @f(%row: !stream.resource<transient>, %n: index, %b: i1) {{
+util.func public @f(%row: !stream.resource<transient>, %n: index, %b: i1, %c_: i1) {{
   CONSTANTS
   %cache = util.global.load @cache : !stream.resource<variable>
   {region}
@@ -506,6 +506,72 @@ def test_a_host_wait_on_one_side_of_a_cf_diamond_orders_nothing_after_the_merge(
 ^bb2:
   cf.br ^bb3
 ^bb3:"""
+    )
+    assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["unordered"]
+
+
+def test_a_host_wait_before_one_of_two_exits_of_a_region_orders_nothing_after_it() -> None:
+    """An ``scf.execute_region`` submits the read, then leaves through one of two yields, one
+    waiting for the read: the read runs on both ways out, ended on one (review 26)."""
+    region = (
+        "scf.execute_region {\n  "
+        + _READ_REGION
+        + """
+    cf.cond_br %b, ^bb1, ^bb2
+  ^bb1:
+    %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}
+    scf.yield
+  ^bb2:
+    scf.yield
+  }"""
+    )
+    assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["unordered"]
+
+
+def test_a_host_wait_in_a_block_that_never_runs_orders_nothing() -> None:
+    """No edge reaches ``^bb1``: its wait is no way into the merge (review 26)."""
+    region = (
+        _READ_REGION
+        + """
+  cf.br ^bb2
+^bb1:
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}
+  cf.br ^bb2
+^bb2:"""
+    )
+    assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["unordered"]
+
+
+def test_a_host_wait_an_irreducible_cycle_can_bypass_orders_nothing() -> None:
+    """``^A`` is entered from ``^X`` (which waits) or from ``^B`` (which does not): over the
+    forward edges of a depth-first search ``^X`` looked like its only way in (review 26)."""
+    region = (
+        _READ_REGION
+        + """
+  cf.cond_br %b, ^X, ^B
+^X:
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}
+  cf.br ^A
+^A:
+  cf.cond_br %c_, ^B, ^M
+^B:
+  cf.br ^A
+^M:"""
+    )
+    assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["unordered"]
+
+
+def test_regions_nested_deeper_than_pythons_stack_leave_the_pair_unproven() -> None:
+    """300 ``scf.if`` nested in one another: the search gives up (not proven, so reported)
+    rather than raising (review 26: RecursionError)."""
+    opening = "".join("scf.if %b {\n  " for _ in range(300))
+    closing = "".join("}\n  " for _ in range(300))
+    region = (
+        _READ_REGION
+        + "\n  "
+        + opening
+        + "%a = stream.timepoint.await %tp => %r : !stream.resource<transient>{%c4}\n  "
+        + closing
     )
     assert _verdicts(_check(_HOST_WAIT_IN_A_REGION.format(region=region))) == ["unordered"]
 
