@@ -281,11 +281,7 @@ class ScheduleOrder:
         flow = flow_of(info.op)
         if flow is None:
             return []
-        exits = [
-            c
-            for c in info.children
-            if not len(self.ops[c].op.successors) and self.ops[c].op.name in _REGION_TERMINATORS
-        ]
+        exits = [c for region in info.op.regions for c in self._exits(region)]
         every_path = flow.at_most_once and all(len(r.blocks) for r in info.op.regions)
         if every_path and len(exits) == 1:
             return [(END, exits[0])]
