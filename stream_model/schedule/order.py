@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from ..ir.util import back_edges, defining_op, parent_op_of_block
+from ..ir.util import defining_op, parent_op_of_block
 from ..semantics.op_table import carries_order
 from ..semantics.region_flow import (
     REGION_FLOW,
@@ -135,11 +135,12 @@ def _walk(fn: ir.Operation) -> _Walk:
         for _ in blocks:
             next_block[0] += 1
             ids.append(next_block[0])
-        cycles, _ = _cycles_and_back_edges(blocks)
-        preds = {
-            k: [j for j, b in enumerate(blocks) if any(s == block for s in b.successors)]
-            for k, block in enumerate(blocks)
-        }
+        successors = [[next(i for i, b in enumerate(blocks) if b == s) for s in block.successors] for block in blocks]
+        cycles = _on_cycles(successors)
+        preds: dict[int, list[int]] = {k: [] for k in range(len(blocks))}
+        for j, targets in enumerate(successors):
+            for k in targets:
+                preds[k].append(j)
         for k, dominator in _immediate_dominators(len(blocks), preds).items():
             if dominator is not None:
                 walk.dominators[ids[k]] = list(blocks[dominator].operations)[-1].operation
@@ -569,15 +570,11 @@ def _synchronous(info: ScheduledOp) -> bool:
     return not any(is_resource(v) for v in info.op.operands) and not any(is_resource(r) for r in info.op.results)
 
 
-def _cycles_and_back_edges(blocks: list[ir.Block]) -> tuple[set[int], set[tuple[int, int]]]:
-    """For the blocks of one region: which lie on a cycle of branch successors, and which
-    edges ``(from, to)`` are back edges of a depth-first search from the entry block."""
-    if len(blocks) < 2:
-        return set(), set()
-    successors = [[next(i for i, b in enumerate(blocks) if b == s) for s in block.successors] for block in blocks]
-    back = back_edges(blocks)
+def _on_cycles(successors: list[list[int]]) -> set[int]:
+    """For the blocks of one region (each given by its successors' positions): which lie on a
+    cycle of branch successors."""
     on_cycle: set[int] = set()
-    for start in range(len(blocks)):
+    for start in range(len(successors)):
         seen: set[int] = set()
         todo = list(successors[start])
         while todo:
@@ -588,7 +585,7 @@ def _cycles_and_back_edges(blocks: list[ir.Block]) -> tuple[set[int], set[tuple[
             if n not in seen:
                 seen.add(n)
                 todo.extend(successors[n])
-    return on_cycle, back
+    return on_cycle
 
 
 def _immediate_dominators(n: int, preds: dict[int, list[int]]) -> dict[int, int | None]:
