@@ -64,7 +64,7 @@ from stream_model.semantics.region_flow import (
     yielded_as,
 )
 
-from .collector import no_collector_pauses
+from .collector import leave, no_collector_pauses
 from .globals_fix import ERROR, Diagnostic, separate_shared_globals
 
 # Lifetimes whose storage is never freed while the program can reach it, when the buffer is a
@@ -197,6 +197,7 @@ def _elide_slices(
     report.diagnostics = diagnostics
     for d in report.decisions:
         d.function = scope.symbol_path + d.function
+    leave(analysis)  # (the model and the solvers' state: freed where the caller has time)
     return report
 
 

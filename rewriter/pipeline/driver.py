@@ -21,6 +21,7 @@ from iree.compiler import ir, passmanager
 
 from stream_model.semantics.phase import Phase, classify_phase
 
+from ..collector import Leftovers
 from .common import (
     SCHEDULED_AFTER,
     SPLICE_BEFORE,
@@ -159,11 +160,18 @@ def _hal_remarks(remarks: IreeRemarks | None) -> list[str]:
     return remarks.flags("hal") if remarks is not None else []
 
 
-def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path) -> float:
+def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path, leftovers: Leftovers | None = None) -> float:
     """HAL and VM: ``iree-compile --compile-from=stream`` into a temporary file next to ``out``,
     renamed into place only on success (a failed compile leaves nothing behind). Returns the
-    time it finished."""
-    return _HalVm(tmp, flags, out).finish()
+    time it finished. ``leftovers`` (what the hook's analysis left) are freed while it runs."""
+    job = _HalVm(tmp, flags, out)
+    try:
+        if leftovers is not None:
+            leftovers.release()
+    except BaseException:
+        job.cancel()
+        raise
+    return job.finish()
 
 
 class _HalVm:
@@ -243,6 +251,7 @@ def _finish_after_hook(
     tmp: Path,
     flags: Sequence[str],
     out: Path,
+    leftovers: Leftovers | None = None,
 ) -> _Finished:
     """The rest of the stream phase after the hook, then HAL and VM into ``out``.
 
@@ -256,11 +265,12 @@ def _finish_after_hook(
     hazard the background compile is stopped, and the repaired module is compiled instead. A
     failure of the stream phase, or of starting HAL/VM, is reported only after the check: a
     hazard (or its repair) comes first, as if the check had run before them. Nothing outlives
-    the call: any exception, an interrupt included, stops the background compile."""
+    the call: any exception, an interrupt included, stops the background compile. What the
+    hook's analysis left (``leftovers``) is freed once HAL/VM runs, before the check."""
     if guard is None:
         module = runner.run(module, after, "stream phase")
         stream_written = _write_stream_ir(module, tmp)
-        return _Finished(stream_written, _finish_from_stream(tmp, flags, out))
+        return _Finished(stream_written, _finish_from_stream(tmp, flags, out, leftovers))
     async_part, cmd_part = split_at_allocation(after)
     before, hook = guarded_hook if guarded_hook is not None else (None, None)
     scheduled = guard.start(
@@ -277,6 +287,8 @@ def _finish_after_hook(
             raise
         return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out, time.perf_counter() - checking)
     try:
+        if leftovers is not None:
+            leftovers.release()
         checking = time.perf_counter()
         repaired = guard.settle()
         checked = time.perf_counter()
@@ -363,7 +375,8 @@ def compile_file(
     out = _check_output(output_path)
     check_supported_flags(flags, rewrite=hook is not None)
 
-    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
+    # (Leftovers: what the hook's analysis leaves, freed while HAL/VM runs.)
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name, Leftovers() as leftovers:
         tmp = Path(tmp_name)
         t0 = time.perf_counter()
         flow = _compile_to_flow(src, flags + (remarks.flags("flow") if remarks else []), tmp)
@@ -387,10 +400,11 @@ def compile_file(
                 guard.forward_reloads(module)
             t2 = time.perf_counter()
             guarded_hook = _guarded_hook(guard, hook, module, context)
-            _call_hook(hook, module, context, dump_hooked_ir)
+            with leftovers.kept():
+                _call_hook(hook, module, context, dump_hooked_ir)
             t3 = time.perf_counter()
             finished = _finish_after_hook(
-                runner, module, after, guard, True, guarded_hook, tmp, flags + _hal_remarks(remarks), out
+                runner, module, after, guard, True, guarded_hook, tmp, flags + _hal_remarks(remarks), out, leftovers
             )
             if remarks is not None:
                 context.finalize_remarks()
@@ -399,7 +413,8 @@ def compile_file(
 
             def _hook_pass(op: ir.Operation, pass_: object) -> None:
                 marks["hook_start"] = time.perf_counter()
-                _call_hook(hook, module, context, dump_hooked_ir)
+                with leftovers.kept():
+                    _call_hook(hook, module, context, dump_hooked_ir)
                 marks["hook_end"] = time.perf_counter()
 
             try:
@@ -416,7 +431,9 @@ def compile_file(
             stream_written = _write_stream_ir(module, tmp)
             if remarks is not None:
                 context.finalize_remarks()
-            finished = _Finished(stream_written, _finish_from_stream(tmp, flags + _hal_remarks(remarks), out))
+            finished = _Finished(
+                stream_written, _finish_from_stream(tmp, flags + _hal_remarks(remarks), out, leftovers)
+            )
         t4, t5 = finished.stream_written, finished.output_written
 
     return CompileResult(
@@ -688,7 +705,7 @@ def _compile_from(
     if phase is Phase.SCHEDULED:
         after = after_scheduling(after)
 
-    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name, Leftovers() as leftovers:
         tmp = Path(tmp_name)
         context = new_context()
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
@@ -698,10 +715,11 @@ def _compile_from(
             guard.forward_reloads(module, regions=True)
         t2 = time.perf_counter()
         guarded_hook = _guarded_hook(guard, hook, module, context) if phase is Phase.SPLICE else None
-        _call_hook(hook, module, context, None)
+        with leftovers.kept():
+            _call_hook(hook, module, context, None)
         t3 = time.perf_counter()
         finished = _finish_after_hook(
-            runner, module, after, guard, phase is Phase.SPLICE, guarded_hook, tmp, flags, out
+            runner, module, after, guard, phase is Phase.SPLICE, guarded_hook, tmp, flags, out, leftovers
         )
         t4, t5 = finished.stream_written, finished.output_written
 

@@ -6,7 +6,9 @@ the whole file stays well under two minutes on a 2-core machine.
 
 from __future__ import annotations
 
+import gc
 import subprocess
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +16,7 @@ import pytest
 from iree.compiler import ir
 
 from benchmarks.programs import FORMS, DecodeShape, decode_program
+from rewriter.collector import leave
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
     SPLICE_BEFORE,
@@ -25,6 +28,7 @@ from rewriter.pipeline import (
 )
 from rewriter.pipeline.common import tool
 from rewriter.runtime import IreeRuntimeError, run_steps, run_steps_with_statistics
+from rewriter.schedule_guard import ScheduleGuard
 
 REPO = Path(__file__).resolve().parents[2]
 DECODE_EXAMPLE = REPO / "examples" / "decode_step.mlir"
@@ -219,6 +223,33 @@ def test_hook_that_raises_aborts_with_compile_error_and_no_output(programs, outd
         compile_file(programs["seed"], outdir / "x.vmfb", FLAGS, hook=hook)
     assert_one_line(info.value)
     assert_nothing_written(outdir)
+
+
+class _AnalysisState:
+    """Stands for what an analysis leaves behind (:func:`rewriter.collector.leave`)."""
+
+
+def test_what_the_hook_leaves_is_freed_and_the_collector_on_again_when_the_compile_returns(programs, outdir):
+    left: list[weakref.ref] = []
+
+    def hook(module):
+        state = _AnalysisState()
+        left.append(weakref.ref(state))
+        leave(state)  # (kept while the stream phase runs: freed once HAL/VM does)
+
+    compile_file(programs["seed"], outdir / "x.vmfb", FLAGS, hook=hook, guard=ScheduleGuard())
+    assert left and left[0]() is None
+    assert gc.isenabled()
+
+
+def test_a_hook_that_raises_leaves_the_collector_on(programs, outdir):
+    def hook(module):
+        leave(_AnalysisState())
+        raise ValueError("refusing to rewrite")
+
+    with pytest.raises(CompileError):
+        compile_file(programs["seed"], outdir / "x.vmfb", FLAGS, hook=hook)
+    assert gc.isenabled()
 
 
 def test_hook_that_breaks_the_ir_is_reported_as_invalid_ir(programs, outdir):
