@@ -532,7 +532,7 @@ def _is_rematerialisable_clone(value: ir.Value) -> bool:
 # -- applying -------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Plan:
     """One alias to make, planned on the unmodified IR: the copy op, the bytes it stands for
     (through aliased slices of aliased slices, down to their root source), and for each use of
@@ -562,7 +562,7 @@ class _Plan:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class _Reroute:
     """Capture ``index`` of concurrent region ``region`` (the alias) becomes ``value`` (the
     root's storage, whole, ``size`` bytes); ``uses`` (owner, operand number) of its block
@@ -749,7 +749,7 @@ def _version_size(value: ir.Value, root_size: ir.Value) -> ir.Value:
     return root_size
 
 
-@dataclass
+@dataclass(slots=True)
 class _Alias:
     """The bytes a slice result stands for: ``source[sum(offsets), ...)``."""
 

@@ -33,7 +33,7 @@ from .program import FunctionModel, ModuleModel, OpInfo
 FUNCTION_WIDE: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScopedFact:
     """A fact and the block (id within its function) whose ops it holds for."""
 

@@ -573,7 +573,7 @@ def _folds_meet_another_op(
     return any(any(folded for _, folded in entries) and len({op for op, _ in entries}) > 1 for entries in seen.values())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Captured:
     """A block argument of region op ``holder`` that captures ``value``: what a consumer's
     operand becomes when the rewrite reroutes its capture to the alias's root (see
@@ -740,7 +740,7 @@ def fold_variants(
     return variants
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Fold:
     """One depth an operand may be folded to: the operand it becomes, what its offsets grow by,
     and the size operand it then has (None: not folded)."""
@@ -836,7 +836,7 @@ def _attributes(op: ir.Operation) -> tuple[tuple[str, object], ...]:
 _Scalar = tuple[object, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Taken:
     """One key an op (or a fold variant of it) took in :func:`_merges_in_function`: the
     identities of its resource operands, its scalar signature when not its own operands' (a

@@ -50,7 +50,7 @@ DIRECT_GLOBAL_ACCESS_OPS = ("util.global.load", "util.global.store", "util.globa
 LOCAL_SEARCH_OPS = 64
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class OpInfo:
     op: ir.Operation
     effects: OpEffects

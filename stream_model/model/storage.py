@@ -61,7 +61,7 @@ _OPAQUE = frozenset({Exposure.OPAQUE, Exposure.ARGUMENT})
 _INCOMING = frozenset({Exposure.IMPORT, Exposure.OPAQUE})
 
 
-@dataclass
+@dataclass(slots=True)
 class _Node:
     parent: Key
     exposures: set[Exposure] = field(default_factory=set)  # how code we cannot see reaches it (roots only)
@@ -369,7 +369,7 @@ class SharedGlobalStorage:
     call_results: list[ir.Value] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StoreSite:
     """Where a value becomes a global's buffer: operand ``operand`` of ``op`` (a
     ``util.global.store``, or a call whose callee stores that argument) to global ``name``."""

@@ -124,7 +124,7 @@ def _with_position(out: dict[str, Any], position: Position) -> dict[str, Any]:
     return ordered
 
 
-@dataclass
+@dataclass(slots=True)
 class WriteCheck:
     """One write to the source's storage, and why it is harmless (or not)."""
 
@@ -156,7 +156,7 @@ class WriteCheck:
 _LIVE_STATE_FIELDS = frozenset({"consumer_op", "value", "chain_ops"})
 
 
-@dataclass
+@dataclass(slots=True)
 class LiveVersion:
     """Which version of the source's storage holds the slice's bytes at one consumer of the
     alias, when the source was consumed in place (``update ... -> %t``) before it.
@@ -186,7 +186,7 @@ class LiveVersion:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _LIVE_STATE_FIELDS}
 
 
-@dataclass
+@dataclass(slots=True)
 class SliceDecision:
     kind: str  # "slice" or "transfer" (a same-device copy of a whole resource)
     function: str

@@ -34,7 +34,7 @@ from ..report.decisions import LiveVersion, Verdict, WriteCheck
 __all__ = ["TiedChain", "consumers", "holds_the_slice", "in_place_consumers", "live_versions", "tied_chain"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TiedChain:
     """The in-place ops that consume a value and its successive tied results before a consumer
     (in program order), and the version they leave: ``value`` is None when that is not one

@@ -256,7 +256,7 @@ class ScheduleReport:
 Branch = tuple[ir.Operation, int]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class _Use:
     """One access of a version by an op: ``access`` is in the accessed value's addressing,
     which is the version's plus ``offsets`` (subviews)."""

@@ -93,7 +93,7 @@ DONE = 3
 Event = tuple[int, int]  # (kind, op index)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ScheduledOp:
     """One op of a function of scheduled IR and where it sits in the schedule."""
 

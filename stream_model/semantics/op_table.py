@@ -44,7 +44,7 @@ from .region_flow import is_resource as is_resource
 from .region_flow import tied_operands as tied_operands
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Plus:
     """A bound ``base + delta`` (scalar loads and stores access ``[offset, offset + width)``)."""
 
@@ -61,7 +61,7 @@ class Kind(Enum):
     WRITE = "write"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Access:
     """One byte-range access of ``value`` by an op: ``[start, end)`` in the value's addressing.
 
@@ -88,7 +88,7 @@ class Access:
         return self.start is not None and self.end is not None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class OpEffects:
     """Everything the model needs to know about one op's resource behaviour."""
 

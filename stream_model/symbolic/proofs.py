@@ -123,7 +123,7 @@ def _coerce_exprs(record: object, *names: str) -> None:
         object.__setattr__(record, name, _expr(getattr(record, name)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ByteRange:
     """Half-open byte range ``[start, end)`` within one resource.
 
@@ -144,7 +144,7 @@ class ByteRange:
         return f"[{pretty(self.start)}, {pretty(self.end)})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fact:
     """A named assumption ``lhs rel rhs`` over machine values.
 
