@@ -45,7 +45,6 @@ class Resolved:
         return find_shared_global_storage(
             effects,
             model.globals,
-            model.names.describe,
             model.merged_producers,
             model.folded_results,
             routes=model.routes_storage,

@@ -243,7 +243,6 @@ def build_storage_map(
     globals_: dict[str, GlobalInfo],
     function_args: Iterable[tuple[ir.Value, str]],
     describe: Callable[[ir.Operation], str],
-    link_globals: bool = True,
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
     routes: Callable[[ir.Operation], bool] | None = None,
 ) -> StorageMap:
@@ -253,9 +252,7 @@ def build_storage_map(
     (:meth:`~stream_model.model.program.ModuleModel.routes_storage`); only those are asked.
     Without it, every op is.
 
-    With ``link_globals=False`` global loads and stores do not join bases: the result says
-    which SSA values are one buffer by construction, which is what detecting two globals that
-    share one buffer needs. ``merged``: pairs of producers' results IREE may merge into one
+    ``merged``: pairs of producers' results IREE may merge into one
     value after the splice (:mod:`stream_model.model.merges`): one buffer for the model too.
     """
     storage = StorageMap()
@@ -274,13 +271,12 @@ def build_storage_map(
     for op, fx in effects:
         for result, operand in fx.tied + fx.aliases:
             storage.union(result, operand)
-        if fx.global_load and link_globals:
+        if fx.global_load:
             storage.union(fx.global_load[0], "@" + fx.global_load[1])
-        if fx.global_store and link_globals:
+        if fx.global_store:
             storage.union(fx.global_store[0], "@" + fx.global_store[1])
-        if link_globals:
-            for position, name in fx.joins_globals:
-                storage.union(op.operands[position], "@" + name)
+        for position, name in fx.joins_globals:
+            storage.union(op.operands[position], "@" + name)
         for v in fx.external:
             exposure = Exposure.IMPORT if op.name == "stream.tensor.import" else Exposure.OPAQUE
             storage.mark_external(v, exposure, f"result of {describe(op)}")
@@ -297,6 +293,29 @@ def build_storage_map(
         # Something arriving mid-call (a call result, an import) may be any global's buffer:
         # passed on to a callee, it makes the callee's argument possibly that global.
         storage.passed_globals |= storage.all_globals()
+    return storage
+
+
+def one_buffer_classes(
+    effects: Iterable[tuple[ir.Operation, OpEffects]],
+    merged: Iterable[tuple[ir.Value, ir.Value]] = (),
+    routes: Callable[[ir.Operation], bool] | None = None,
+) -> StorageMap:
+    """Which SSA values are one buffer by construction: the bases of :func:`build_storage_map`
+    before global loads and stores join them (ties, aliases, region and branch edges, and the
+    ``merged`` producers), which is what detecting two globals that share one buffer compares.
+    Only the classes: no globals, arguments or exposures (nothing here asks for them)."""
+    storage = StorageMap()
+    for a, b in merged:
+        storage.union(a, b)
+    for op, fx in effects:
+        for result, operand in fx.tied:
+            storage.union(result, operand)
+        for result, operand in fx.aliases:
+            storage.union(result, operand)
+        if routes is None or routes(op):
+            _region_edges(op, storage)
+            _branch_edges(op, storage)
     return storage
 
 
@@ -397,7 +416,6 @@ def _only_loaded(holders: list[tuple[str, StoreSite | None]]) -> bool:
 def find_shared_global_storage(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
     globals_: dict[str, GlobalInfo],
-    describe: Callable[[ir.Operation], str],
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
     routes: Callable[[ir.Operation], bool] | None = None,
@@ -413,7 +431,7 @@ def find_shared_global_storage(
     global's buffer. Two globals share when one buffer may be given to both; the first global
     that has it keeps it, and the stores that give it to the others are what a repair copies."""
     effects = list(effects)
-    ssa = build_storage_map(effects, {}, (), describe, link_globals=False, merged=merged, routes=routes)
+    ssa = one_buffer_classes(effects, merged, routes)
     fold_to: dict[Key, set[Key]] = {}
     for result, value in folded:
         fold_to.setdefault(ssa.find(result), set()).add(ssa.find(value))
