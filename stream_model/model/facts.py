@@ -55,6 +55,7 @@ class FactStore:
         self._global_bounds: dict[str, int | None] = {}
         self._renamed: dict[tuple[str, sympy.Symbol], sympy.Symbol] = {}
         self._moves: dict[tuple[sympy.Expr, sympy.Expr, sympy.Expr], bool] = {}
+        self._ranges: dict[Access, ByteRange | None] = {}  # (an access is its own identity)
 
     # -- values and ranges --------------------------------------------------------------------
     def expr(self, value: ir.Value) -> sympy.Expr:
@@ -70,13 +71,18 @@ class FactStore:
 
     def access_range(self, acc: Access) -> ByteRange | None:
         """``[start, end)`` of an access, or None when unknown: no bounds, or a byte count
-        (``length``) that is not provably ``end - start`` (IREE moves ``length`` bytes)."""
-        if not acc.range_known:
-            return None
-        start, end = self.bound(acc.start), self.bound(acc.end)
-        if acc.length is not None and not self._moves_its_range(start, end, self.bound(acc.length)):
-            return None
-        return ByteRange(start, end)
+        (``length``) that is not provably ``end - start`` (IREE moves ``length`` bytes).
+        Memoised per access: a decision asks for its write's range when describing the check
+        and again when comparing it."""
+        if acc in self._ranges:
+            return self._ranges[acc]
+        found = None
+        if acc.range_known:
+            start, end = self.bound(acc.start), self.bound(acc.end)
+            if acc.length is None or self._moves_its_range(start, end, self.bound(acc.length)):
+                found = ByteRange(start, end)
+        self._ranges[acc] = found
+        return found
 
     def _moves_its_range(self, start: sympy.Expr, end: sympy.Expr, length: sympy.Expr) -> bool:
         """Is a byte count ``length`` provably ``end - start``? Memoised per store: every layer
