@@ -121,7 +121,7 @@ def fold_twins(
     twins: dict[ir.Value, ir.Value] = {}
     for function, ops in functions:
         ops, scalars = list(ops), facts.of(function)
-        if not _folds_meet_another_op(ops, scalars, version_at, _initial_classes(ops, folded), merged):
+        if not _folds_meet_another_op(ops, scalars, version_at, _initial_classes(ops, folded, scalars), merged):
             continue  # folding leaves IREE merging what it merges as the IR is: no twins
         after = _Classes()
         for a, b in _merges_in_function(ops, scalars, version_at, folded):
@@ -345,9 +345,31 @@ class _Scalars:
         self._operands: dict[ir.Operation, tuple[tuple[ir.Value, ...], tuple[bool, ...]]] = {}
         self._positions: dict[ir.Operation, tuple[int, ...]] = {}
         self._symbols: tuple[int, dict[sympy.Symbol, ir.Value], dict[sympy.Symbol, sympy.Symbol]] | None = None
+        self._producers: tuple[int, list[ir.Operation]] | None = None
+        self._loads: tuple[int, list[tuple[str, ir.Value]]] | None = None
 
     def expr(self, value: ir.Value) -> sympy.Expr:
         return self.translator.expr(value)
+
+    def producers(self, ops: list[ir.Operation]) -> list[ir.Operation]:
+        """The ops of ``ops`` (the function's, in program order: every pass hands the same)
+        that IREE may merge (:func:`~stream_model.semantics.op_table.is_mergeable_producer`),
+        found once: three passes ask, over every op of the function."""
+        if self._producers is None or self._producers[0] != len(ops):
+            self._producers = (len(ops), [op for op in ops if is_mergeable_producer(op)])
+        return self._producers[1]
+
+    def resource_loads(self, ops: list[ir.Operation]) -> list[tuple[str, ir.Value]]:
+        """Each load of a resource global among ``ops`` (as for :meth:`producers`), with the
+        global's name, in program order."""
+        if self._loads is None or self._loads[0] != len(ops):
+            loads = [
+                (ir.FlatSymbolRefAttr(op.attributes["global"]).value, op.results[0])
+                for op in ops
+                if op.name == "util.global.load" and is_resource(op.results[0])
+            ]
+            self._loads = (len(ops), loads)
+        return self._loads[1]
 
     def may_equal(self, ea: sympy.Expr, eb: sympy.Expr) -> bool:
         key = (ea, eb)
@@ -421,7 +443,7 @@ def _merges_in_function(
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> list[tuple[ir.Value, ir.Value]]:
     ops = list(ops)
-    classes = _initial_classes(ops, folded)
+    classes = _initial_classes(ops, folded, scalars_of)
     buckets: dict[tuple[object, ...], _Bucket] = {}
     wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
     family_ops: dict[tuple[object, ...], list[ir.Operation]] = {}
@@ -431,9 +453,7 @@ def _merges_in_function(
     loose: dict[tuple[object, ...], list[_Taken]] = {}
     pairs: list[tuple[ir.Value, ir.Value]] = []
     identities: dict[ir.Value | _Captured, object] = {}  # under the classes as they are now
-    for op in ops:
-        if not is_mergeable_producer(op):
-            continue
+    for op in scalars_of.producers(ops):
         family = scalars_of.family(op)
         operands, _ = scalars_of.operands(op)
         positions = scalars_of.resource_positions(op)
@@ -480,17 +500,18 @@ def _merges_in_function(
     return pairs
 
 
-def _initial_classes(ops: list[ir.Operation], folded: Iterable[tuple[ir.Value, ir.Value]]) -> _Classes:
+def _initial_classes(
+    ops: list[ir.Operation], folded: Iterable[tuple[ir.Value, ir.Value]], scalars_of: _Scalars
+) -> _Classes:
     """The values of a function that are one before any producer merges: folded results with
     what they fold into, and the loads of each global."""
     classes = _Classes()
     for result, value in folded:
         classes.union(value, result)  # (the value is defined first: it stays the class's root)
     first_load: dict[str, ir.Value] = {}
-    for op in ops:  # IREE's CSE merges two loads of one global: taken as one value (a superset)
-        if op.name == "util.global.load" and is_resource(op.results[0]):
-            name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
-            classes.union(first_load.setdefault(name, op.results[0]), op.results[0])
+    # IREE's CSE merges two loads of one global: taken as one value (a superset).
+    for name, loaded in scalars_of.resource_loads(ops):
+        classes.union(first_load.setdefault(name, loaded), loaded)
     return classes
 
 
@@ -549,12 +570,11 @@ def _folds_meet_another_op(
     for a, b in merged:
         classes.union(a, b)
     folds_of: dict[ir.Operation, list[_Variant]] = {}
-    for op in ops:
-        if is_mergeable_producer(op):
-            folds = fold_variants(op, scalars_of, version_at, signatures=False)  # (keys only)
-            if folds is None:
-                return True  # it may equal anything of its family
-            folds_of[op] = folds
+    for op in scalars_of.producers(ops):
+        folds = fold_variants(op, scalars_of, version_at, signatures=False)  # (keys only)
+        if folds is None:
+            return True  # it may equal anything of its family
+        folds_of[op] = folds
     # Only a family with a fold variant can hold a key met by one: the others keep their keys,
     # and the classes (the coarsest already) do not grow.
     families = {scalars_of.family(op) for op, folds in folds_of.items() if folds}
