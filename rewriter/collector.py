@@ -31,8 +31,8 @@ def no_collector_pauses() -> Iterator[None]:
 
 
 class Leftovers:
-    """What analyses leave behind once they have answered (a model of the IR, the solvers'
-    state), kept alive until :meth:`release`, with the collector held off until then.
+    """What the last analysis leaves behind once it has answered (a model of the IR, the
+    solvers' state), kept alive until :meth:`release`, with the collector held off until then.
 
     Freeing an analysis is work of its own: tens of thousands of bindings' handles and facts.
     So is the first collection after one: every object it made and that is still alive is
@@ -67,7 +67,10 @@ class Leftovers:
             _LEFTOVERS.reset(token)
 
     def keep(self, *objects: object) -> None:
-        self._objects.extend(objects)
+        """Keep ``objects``, the latest analysis's, in place of any kept before: a hook that runs
+        several analyses (the CLI's remark suggestions try up to two dozen) frees each earlier
+        one as it goes, as it did before, and only the last is left for :meth:`release`."""
+        self._objects = list(objects)
 
     def release(self) -> None:
         """Free what was kept (reference counting frees it), then let the collector run again."""

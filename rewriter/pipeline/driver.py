@@ -281,6 +281,8 @@ def _finish_after_hook(
         stream_written = _write_stream_ir(module, tmp)
         job = _HalVm(tmp, flags, out)
     except Exception:
+        if leftovers is not None:
+            leftovers.release()
         checking = time.perf_counter()
         repaired = guard.settle()  # (raises on a hazard it cannot repair)
         if repaired is None:

@@ -34,6 +34,21 @@ def test_what_an_analysis_leaves_is_kept_until_released():
         assert gone() is None
 
 
+def test_only_the_last_analysis_is_kept_each_earlier_one_goes_when_the_next_is_left():
+    first, last = _State(), _State()
+    first_gone, last_gone = weakref.ref(first), weakref.ref(last)
+    with Leftovers() as leftovers:
+        with leftovers.kept():
+            leave(first)
+            del first
+            assert first_gone() is not None
+            leave(last)  # (a hook that runs several analyses: trials, then the rewrite)
+            del last
+            assert first_gone() is None
+        assert last_gone() is not None
+    assert last_gone() is None
+
+
 def test_without_a_keeper_what_an_analysis_leaves_goes_at_once():
     state = _State()
     gone = weakref.ref(state)
