@@ -218,9 +218,10 @@ def _first_reorder(
     be gone); else an event of ``now`` and one it was moved past. The writes of ``now`` must be
     a subsequence of the original's; every read must sit between the same two writes."""
     writes = [i for i, e in enumerate(original) if _writes(events, e, name)]
-    matched: list[int] = []  # original index of each write of now, in order
+    matched: list[int] = []  # original index of each matched write of now, in order
+    made: set[int] = set()  # positions in now of the writes scheduling made (matched to none)
     at = 0
-    for e in now:
+    for k, e in enumerate(now):
         if not _writes(events, e, name):
             continue
         # A write is the original write at its location, where one is there (a pass may drop a
@@ -230,6 +231,7 @@ def _first_reorder(
         if found is None:
             earlier = [i for i in writes if same(original[i], e)]
             if not earlier:
+                made.add(k)
                 continue  # a write scheduling made
             return e, original[matched[-1]] if matched else e
         matched.append(found)
@@ -238,10 +240,11 @@ def _first_reorder(
     # of the original.
     # A read is the original read at its location (IREE may duplicate a load: both copies are
     # that read).
+    # (A write scheduling made bounds nothing: it has no place in the original.)
     w = 0
-    for e in now:
+    for k, e in enumerate(now):
         if _writes(events, e, name):
-            w += 1
+            w += k not in made
             continue
         low = matched[w - 1] if w > 0 else -1
         high = matched[w] if w < len(matched) else len(original)

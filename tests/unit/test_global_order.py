@@ -109,3 +109,20 @@ def test_a_read_moved_past_the_store_after_a_dropped_one_is_a_hazard() -> None:
 """
     (line,) = _hazards(STORE_BACK_THEN_READ_THEN_STORE, after)
     assert "util.call @reads_g" in line
+
+
+def test_a_store_with_no_place_in_the_original_bounds_no_read() -> None:
+    # Before: a call that stores @h, then a load of @h. After: a store of @h the original does
+    # not have (a callee's, inlined), then the load. The new store is no write of the original:
+    # the load still sits after every original write it sat after (it once indexed past them).
+    before = """
+  util.call @touches_h() : () -> () loc("f.mlir":1:1)
+  %y = util.global.load @h : index loc("f.mlir":2:1)
+  util.return %y : index
+"""
+    after = """
+  util.global.store %x, @h : index loc("f.mlir":9:1)
+  %y = util.global.load @h : index loc("f.mlir":2:1)
+  util.return %y : index
+"""
+    assert _hazards(before, after) == []
