@@ -269,8 +269,7 @@ def build_storage_map(
     for value, where in function_args:
         storage.mark_external(value, Exposure.ARGUMENT, f"argument of {where}")
     for op, fx in effects:
-        for result, operand in fx.tied + fx.aliases:
-            storage.union(result, operand)
+        _union_one_buffer(storage, op, fx, routes)
         if fx.global_load:
             storage.union(fx.global_load[0], "@" + fx.global_load[1])
         if fx.global_store:
@@ -284,9 +283,6 @@ def build_storage_map(
             storage.mark_external(v, Exposure.ESCAPE, f"escapes through {describe(op)}")
         for v in fx.fresh:
             storage.find(v)
-        if routes is None or routes(op):
-            _region_edges(op, storage)
-            _branch_edges(op, storage)
     passed = [v for op, _ in effects if op.name == "util.call" for v in op.operands if is_resource(v)]
     storage.passed_globals = {g for v in passed for g in storage.globals_in_base(v)}
     if any(storage.arrives(v) for v in passed):
@@ -309,14 +305,22 @@ def one_buffer_classes(
     for a, b in merged:
         storage.union(a, b)
     for op, fx in effects:
-        for result, operand in fx.tied:
-            storage.union(result, operand)
-        for result, operand in fx.aliases:
-            storage.union(result, operand)
-        if routes is None or routes(op):
-            _region_edges(op, storage)
-            _branch_edges(op, storage)
+        _union_one_buffer(storage, op, fx, routes)
     return storage
+
+
+def _union_one_buffer(
+    storage: StorageMap, op: ir.Operation, fx: OpEffects, routes: Callable[[ir.Operation], bool] | None
+) -> None:
+    """What makes ``op``'s values one buffer with others by construction: its ties and aliases,
+    and (where it may route storage) its region and branch edges."""
+    for result, operand in fx.tied:
+        storage.union(result, operand)
+    for result, operand in fx.aliases:
+        storage.union(result, operand)
+    if routes is None or routes(op):
+        _region_edges(op, storage)
+        _branch_edges(op, storage)
 
 
 @dataclass(frozen=True)

@@ -137,11 +137,7 @@ def _walk(fn: ir.Operation) -> _Walk:
             ids.append(next_block[0])
         successors = [[next(i for i, b in enumerate(blocks) if b == s) for s in block.successors] for block in blocks]
         cycles = _on_cycles(successors)
-        preds: dict[int, list[int]] = {k: [] for k in range(len(blocks))}
-        for j, targets in enumerate(successors):
-            for k in targets:
-                preds[k].append(j)
-        for k, dominator in _immediate_dominators(len(blocks), preds).items():
+        for k, dominator in _immediate_dominators(successors).items():
             if dominator is not None:
                 walk.dominators[ids[k]] = list(blocks[dominator].operations)[-1].operation
         for k, block in enumerate(blocks):
@@ -588,17 +584,18 @@ def _on_cycles(successors: list[list[int]]) -> set[int]:
     return on_cycle
 
 
-def _immediate_dominators(n: int, preds: dict[int, list[int]]) -> dict[int, int | None]:
-    """Per block (by position in its region, 0 the entry), its immediate dominator over all of
-    the region's edges, back edges included: the last block every way from the entry to it
-    passes. None for the entry and for blocks the entry does not reach (they never run);
-    edges from those are not ways in."""
+def _immediate_dominators(successors: list[list[int]]) -> dict[int, int | None]:
+    """Per block of one region (by position, 0 the entry; each given by its successors'
+    positions), its immediate dominator over all of the region's edges, back edges included:
+    the last block every way from the entry to it passes. None for the entry and for blocks the
+    entry does not reach (they never run); edges from those are not ways in."""
+    n = len(successors)
     if n == 0:
         return {}
-    successors: dict[int, list[int]] = {k: [] for k in range(n)}
-    for k, ps in preds.items():
-        for p in ps:
-            successors[p].append(k)
+    preds: dict[int, list[int]] = {k: [] for k in range(n)}
+    for j, targets in enumerate(successors):
+        for k in targets:
+            preds[k].append(j)
     reached, todo = {0}, [0]
     while todo:
         for nxt in successors[todo.pop()]:
@@ -610,7 +607,7 @@ def _immediate_dominators(n: int, preds: dict[int, list[int]]) -> dict[int, int 
     while changed:
         changed = False
         for k in sorted(reached - {0}):
-            ways_in = [dom[p] for p in preds.get(k, []) if p in reached]
+            ways_in = [dom[p] for p in preds[k] if p in reached]
             new = {k} | (set.intersection(*ways_in) if ways_in else set())
             if new != dom[k]:
                 dom[k], changed = new, True
