@@ -25,6 +25,12 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
   writes (G2: the HAL rejects overlapping copies, and a copy over itself reads what it writes);
 * **immutable globals stay so**: no in-place write of a version loaded from an immutable global
   (every later invocation loads its buffer as it was);
+* **one version per set of region results**: an execution region yields no value it made
+  together with (as another result) a version an in-place write made of it. IREE 3.13's
+  ``iree-stream-schedule-allocation`` gives the later version a buffer of its own that nothing
+  writes, so it reads zeros (``tests/data/schedule_region_yields_two_versions.mlir``; the long
+  campaign met it after a repair, ``tests/regressions/campaign-schedule-repair-yields-a-value-and-
+  its-filled-version.json``). A capture and its later version are allocated right;
 * **one binding per written buffer**: a dispatch given one version through two bindings, whose
   kernel writes through one of them (:mod:`stream_model.semantics.bindings`), must touch
   disjoint bytes through the two: nothing orders the kernel's loads of one binding before its
@@ -62,7 +68,7 @@ from __future__ import annotations
 import enum
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -94,6 +100,7 @@ from ..semantics.region_flow import (
 )
 from ..symbolic.index_arith import pretty
 from ..symbolic.proofs import ByteRange, Fact, ProofVerdict, prove_disjoint, relevant_facts
+from .global_contents import GlobalContents
 from .global_order import GlobalOrderHazard
 from .order import Callees, ScheduleOrder
 
@@ -107,6 +114,8 @@ COPY_LIKE_OPS = frozenset({"stream.async.copy", "stream.async.update", "stream.a
 _IN_PLACE_OPS = frozenset(name for name, spec in OP_TABLE.items() if spec.tied_to is not None) | {"stream.async.call"}
 #: Ops whose resource results are their operands' storage (same bytes, same addressing).
 _SAME_STORAGE = frozenset({"stream.timepoint.await", "stream.timepoint.barrier", "stream.async.cast"})
+#: Ops whose result may be a global's buffer as an earlier value of its block holds it.
+_GLOBAL_VALUES = frozenset({"util.global.load", "util.call", "func.call"})
 #: Ops whose result ``k`` is their operand ``k``, untouched (IREE's identity with respect to
 #: optimizations).
 _IDENTITY = frozenset({"util.optimization_barrier"})
@@ -128,6 +137,7 @@ class ScheduleVerdict(enum.StrEnum):
     COPY_OVERLAP = "copy-overlap"  # a copy's source and target ranges overlap
     IMMUTABLE_WRITTEN = "immutable-written"  # an immutable global's buffer written in place
     BINDINGS_OVERLAP = "bindings-overlap"  # a kernel writes bytes it reads through another binding
+    TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields a value it made and a later version
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -193,6 +203,12 @@ class ScheduleCheck:
             return (
                 f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of immutable global "
                 f"{self.storage} in place: every later load of it reads the write"
+            )
+        if self.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED:
+            return (
+                f"{self.read} ({self.read_location}) in @{self.function} yields {self.storage} and the version "
+                f"{self.write} ({self.write_location}) writes in place from it: IREE's allocation gives the "
+                "later version a buffer of its own that nothing writes"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -278,7 +294,9 @@ class _Versions:
     awaited and cast values, subviews. Read from the IR on demand, both ways: back to a
     version's root (:meth:`of`), and forward to every value of the version (:meth:`values`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, contents: Callable[[], GlobalContents]) -> None:
+        #: Which loads of a global are one version (built on the first question).
+        self._contents = contents
         self._memo: dict[ir.Value, list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]] = {}
         self._regions: dict[ir.Operation, tuple[list[ir.Value], list[ir.Value], list[ir.Value]]] = {}
         self._positions_memo: dict[tuple[ir.Operation, int], dict[ir.Value, list[int]]] = {}
@@ -309,13 +327,17 @@ class _Versions:
         for a capture, a region result, an await, a cast, a subview; one per alternative for
         the result of an ``scf.if``/``index_switch``/``execute_region``; the initial and the
         yielded value for a loop's iteration argument and result; one per predecessor for the
-        argument of a ``cf`` block. None for a root."""
+        argument of a ``cf`` block; for a global's load (or a call's result that is one), the
+        earlier value of its block the global holds (:mod:`.global_contents`). None for a root."""
         if not is_resource(value):
             return []
         producer = defining_op(value)
         if producer is None:
             return self._block_argument_links(value)
         name = producer.name
+        if name in _GLOBAL_VALUES:
+            earlier = self._contents().earlier(value)
+            return [(earlier, None)] if earlier is not None else []
         if is_device_region(producer):
             _, results, out = self.region(producer)
             k = next((i for i, r in enumerate(results) if r == value), None)
@@ -433,6 +455,10 @@ class _Versions:
                         )
                 if not self._keeps_version(user, use.operand_number):
                     out.append((user, value, offsets, paths))
+            for nxt in self._contents().later(value):  # a later load of the global holding it
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append((nxt, offsets, paths))
         return out
 
     def _keeps_version(self, user: ir.Operation, operand_number: int) -> bool:
@@ -516,10 +542,13 @@ class _Context:
         self.timeout_ms = timeout_ms
         self.callees = Callees(module)
         #: Resource globals that are not mutable: their buffer is never written.
+        globals_ = [o.operation for o in module.body.operations if o.operation.name == "util.global"]
         self.immutable_globals = frozenset(
-            str(ir.StringAttr(op.attributes["sym_name"]).value)
-            for op in (o.operation for o in module.body.operations)
-            if op.name == "util.global" and "is_mutable" not in op.attributes
+            str(ir.StringAttr(op.attributes["sym_name"]).value) for op in globals_ if "is_mutable" not in op.attributes
+        )
+        #: Mutable globals: two loads of one may be one version (:mod:`.global_contents`).
+        self.mutable_globals = frozenset(
+            str(ir.StringAttr(op.attributes["sym_name"]).value) for op in globals_ if "is_mutable" in op.attributes
         )
         self._model: ModuleModel | None = None
         self._store: FactStore | None = None
@@ -555,7 +584,8 @@ class _FunctionCheck:
         self.fn = fn
         self.name = ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else fn.name
         self._order: ScheduleOrder | None = None
-        self.versions = _Versions()
+        self._contents: GlobalContents | None = None
+        self.versions = _Versions(self.contents)
         self._effects_memo: dict[ir.Operation, OpEffects] = {}
         self._bindings_memo: dict[ir.Operation, list[DispatchBinding]] = {}
         self.readers: dict[ir.Value, list[_Use]] = {}
@@ -567,6 +597,13 @@ class _FunctionCheck:
         if self._order is None:
             self._order = ScheduleOrder(self.fn, self.context.callees)
         return self._order
+
+    def contents(self) -> GlobalContents:
+        """Which loads of a global are one version (read on the first question)."""
+        if self._contents is None:
+            context = self.context
+            self._contents = GlobalContents(self.fn, context.callees, context.mutable_globals)
+        return self._contents
 
     def _before(self, a: ir.Operation, b: ir.Operation) -> bool:
         ia, ib = self.order.info(a), self.order.info(b)
@@ -757,7 +794,62 @@ class _FunctionCheck:
                     if other.op != w.op and not _exclusive(other.op, w.op) and not _apart(other, w):
                         out.append(self._second_writer(root, other, w))
         out.extend(self._binding_pairs())
+        out.extend(self._two_versions_yielded())
         return out
+
+    def _two_versions_yielded(self) -> list[ScheduleCheck]:
+        """Every execution region that yields a value it made and, as another result, a version
+        an in-place write made of that value (module docstring: IREE's allocation fault)."""
+        out: list[ScheduleCheck] = []
+        for op in _walk(self.fn):
+            flow = flow_of(op)
+            if flow is None or not flow.submitted:
+                continue  # (an execution region: the host submits it, allocation places its results)
+            _, _, yielded = self.versions.region(op)
+            values = list(dict.fromkeys(v for v in yielded if is_resource(v)))
+            written: set[ir.Operation] = set()
+            for earlier, later in itertools.permutations(values, 2):
+                found = self._made_in_place_from(later, earlier, op)
+                if found is None or found[1] in written:
+                    continue
+                root, write = found
+                written.add(write)
+                out.append(
+                    self._pair(
+                        root,
+                        _Use(op, None, ()),
+                        _Use(write, None, ()),
+                        ScheduleVerdict.TWO_VERSIONS_YIELDED,
+                        "the region yields both",
+                    )
+                )
+        return out
+
+    def _made_in_place_from(
+        self, later: ir.Value, earlier: ir.Value, region: ir.Operation
+    ) -> tuple[ir.Value, ir.Operation] | None:
+        """(the version ``earlier`` is, the in-place op that consumes it) when ``later`` is a
+        version made in place from ``earlier``'s, back through in-place ops, and ``earlier``'s
+        version was made in ``region`` (a capture's later version is allocated right)."""
+        targets = {root for root, _, _ in self.versions.roots(earlier)}
+        if not targets or not all(_made_in(root, region) for root in targets):
+            return None
+        seen: set[ir.Value] = set()
+        todo = [later]
+        while todo:
+            for root, _, _ in self.versions.roots(todo.pop()):
+                if root in seen or root in targets:
+                    continue
+                seen.add(root)
+                producer = defining_op(root)
+                operand = None if producer is None or is_device_region(producer) else tied_operand_of(producer, root)
+                if operand is None:
+                    continue
+                consumed = next((r for r, _, _ in self.versions.roots(operand) if r in targets), None)
+                if consumed is not None:
+                    return consumed, producer
+                todo.append(operand)
+        return None
 
     def _binding_pairs(self) -> list[ScheduleCheck]:
         """Every dispatch given one version through two bindings, through one of which its kernel
@@ -1116,6 +1208,21 @@ def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
                 yield op
                 if op.regions:
                     yield from _walk(op)
+
+
+def _made_in(value: ir.Value, region: ir.Operation) -> bool:
+    """Is ``value`` made by an op nested in ``region`` (not a capture, not from outside)?"""
+    op = defining_op(value)
+    while op is not None:
+        if op == region:
+            return False  # (a result of the region itself)
+        parent = op.parent
+        if parent is None:
+            return False
+        op = parent.operation
+        if op == region:
+            return True
+    return False
 
 
 def _storage_name(names: Names, root: ir.Value) -> str:

@@ -437,6 +437,26 @@ RELOAD_AFTER_A_FILLED_STORE = Program.from_json(
     ]
 )
 
+#: Found by the long campaign (seed 796229689): at the splice a getter's result for @g0 and a
+#: load of @g0 are one buffer; IREE fills the load in place before it clones the getter's result.
+#: The schedule check takes the two as one version (``stream_model.schedule.global_contents``)
+#: and the guard gives the fill a copy; stock is wrong.
+GETTER_RESULT_AND_A_LOAD_OF_ONE_GLOBAL = Program.from_json(
+    json.loads(
+        (_REGRESSIONS / "campaign-schedule-getter-result-and-a-load-of-one-global-are-one-buffer.json").read_text()
+    )["program"]
+)
+
+#: Found by the long campaign (seed 796229689): IREE merges two equal iotas, each filled in place;
+#: repairing the first fill leaves an execution region yielding the iota and the other fill's
+#: version of it, which IREE's allocation gives a buffer nothing writes. The check reports the
+#: region (``two-versions-yielded``) and the guard gives that fill a copy too.
+REPAIR_YIELDS_A_VALUE_AND_ITS_FILLED_VERSION = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-schedule-repair-yields-a-value-and-its-filled-version.json").read_text())[
+        "program"
+    ]
+)
+
 #: Found by the campaign at the splice: a clone of an iota (IREE dispatches the iota again in
 #: its place) beside a slice of @g0. Aliasing the slice leaves the first iota alone in its wave,
 #: and CSE merges the second into it across a concurrent region's captures: the compile fails

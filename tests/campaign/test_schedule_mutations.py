@@ -12,6 +12,15 @@ and a weakened check must be killed.
 * *loads after a store left unforwarded* (``rewriter.reloads`` a no-op): at the splice the tool's
   build reads a reloaded global's old buffer and the guard's repair keeps it
   (``handpicked.RELOAD_AFTER_A_FILLED_STORE``);
+* *two loads of one global taken as two versions* (``stream_model.schedule.global_contents``
+  made a no-op): the check no longer sees IREE fill one load of a global in place before it
+  clones a getter's result of the same global, and the tool's build of
+  ``handpicked.GETTER_RESULT_AND_A_LOAD_OF_ONE_GLOBAL`` computes stock's wrong values;
+* *a region yielding two versions of one value let through* (the check's
+  ``two-versions-yielded`` pairs dropped): the guard's repair of
+  ``handpicked.REPAIR_YIELDS_A_VALUE_AND_ITS_FILLED_VERSION`` leaves an execution region yielding
+  an iota and the version a fill made of it, and IREE's allocation gives the second a buffer
+  nothing writes (zeros);
 * *every kernel binding read as read-only* (``stream_model.semantics.bindings.TENSOR_ACCESS``
   mutated): the check no longer sees a kernel write bytes it reads through another binding of
   one version (``bindings-overlap``), and the repair no longer knows which binding the kernel
@@ -31,6 +40,7 @@ import pytest
 
 import rewriter.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
+import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.order as schedule_order
 import stream_model.semantics.bindings as bindings
 import tests.campaign.oracle as oracle_module
@@ -132,6 +142,37 @@ def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkey
     monkeypatch.setattr(oracle_module, "repair_globals", lambda module, names, regions=False: [])
     with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True, at_splice=True) as oracle:
         (weakened,) = oracle.judge([program]).outcomes
+    print(f"\n{weakened.status}: {weakened.detail}")
+    assert weakened.status in FAILING
+
+
+def test_two_loads_of_one_global_taken_as_two_versions_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through IREE's stages a getter's result and a load of one global are one buffer; IREE's
+    schedule fills the load in place and then clones the getter's result. Seen as one version,
+    the pair is a hazard and the guard gives the fill a copy; taken as two, nothing is repaired."""
+    program = handpicked.GETTER_RESULT_AND_A_LOAD_OF_ONE_GLOBAL
+    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
+        real = oracle.judge_per_program([program])
+    assert [o.status for o in real.outcomes] == ["ok"]
+    assert real.stats.schedule_repaired == 1
+    monkeypatch.setattr(global_contents.GlobalContents, "earlier", lambda self, value: None)
+    monkeypatch.setattr(global_contents.GlobalContents, "later", lambda self, value: [])
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
+        (weakened,) = oracle.judge_per_program([program]).outcomes
+    print(f"\n{weakened.status}: {weakened.detail}")
+    assert weakened.status in FAILING
+
+
+def test_a_region_yielding_two_versions_let_through_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    program = handpicked.REPAIR_YIELDS_A_VALUE_AND_ITS_FILLED_VERSION
+    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
+        real = oracle.judge_per_program([program])
+    assert [o.status for o in real.outcomes] == ["ok"]
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_two_versions_yielded", lambda self: [])
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
+        (weakened,) = oracle.judge_per_program([program]).outcomes
     print(f"\n{weakened.status}: {weakened.detail}")
     assert weakened.status in FAILING
 

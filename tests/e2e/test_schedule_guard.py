@@ -186,6 +186,36 @@ def test_scheduled_input_cannot_be_scheduled_again_so_a_hazard_is_refused(tmp_pa
     assert not out.exists()
 
 
+TWO_VERSIONS = REPO / "tests" / "data" / "schedule_region_yields_two_versions.mlir"
+TWO_VERSIONS_RIGHT = [[31683, 39602, 47521], [7, 7926, 15845, 23764, 31683, 39602, 47521, 827]]
+
+
+def test_plain_iree_reads_zeros_for_the_later_of_two_versions_a_region_yields(tmp_path: Path) -> None:
+    """IREE 3.13's allocation fault, kept as a test: if it starts passing, IREE fixed it."""
+    out = tmp_path / "stock.vmfb"
+    compile_scheduled(TWO_VERSIONS, out, CPU_FLAGS)
+    got = [x.tolist() for x in run_steps(out, "f", [[0]])[0]]
+    assert got == [TWO_VERSIONS_RIGHT[0], [0] * 8]
+
+
+def test_check_reports_a_region_yielding_a_value_and_its_filled_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check", str(TWO_VERSIONS), *CPU_FLAGS]) == 3
+    (line,) = capsys.readouterr().out.splitlines()
+    assert "yields %a (made by stream.async.dispatch at schedule_region_yields_two_versions.mlir:" in line
+    assert "the version stream.async.fill %b (schedule_region_yields_two_versions.mlir:" in line
+
+
+def test_compile_refuses_scheduled_input_whose_region_yields_two_versions(tmp_path: Path) -> None:
+    out = tmp_path / "p.vmfb"
+    with pytest.raises(
+        ScheduleHazardError, match=r"yields %\S+ \(made by stream.async.dispatch .* and the version stream.async.fill"
+    ):
+        compile_scheduled(TWO_VERSIONS, out, CPU_FLAGS, guard=ScheduleGuard())
+    assert not out.exists()
+
+
 # -- no false alarm ----------------------------------------------------------------------------
 
 

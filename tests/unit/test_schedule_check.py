@@ -14,7 +14,7 @@ import pytest
 from iree.compiler import ir
 
 import stream_model.schedule.check as schedule_check
-from stream_model.schedule.check import ScheduleReport, ScheduleVerdict, check_schedule
+from stream_model.schedule.check import ScheduleCheck, ScheduleReport, ScheduleVerdict, check_schedule
 from stream_model.symbolic.proofs import UNKNOWN
 
 _KEEP_ALIVE: list[object] = []
@@ -933,3 +933,56 @@ def test_an_untied_binding_of_a_kernel_not_in_the_module_may_be_written() -> Non
     report = _unknown_kernel_given_twice("!stream.resource<variable>{%c64}")
     (hazard,) = [c for c in report.checks if c.bindings is not None]
     assert hazard.verdict is ScheduleVerdict.BINDINGS_OVERLAP and "not in the module" in hazard.detail
+
+
+# -- what an execution region yields ------------------------------------------------------------
+
+
+def _yields(body: str, yielded: str, captures: str = "") -> ScheduleReport:
+    """An execution region that makes (or captures, ``%in``) values and yields ``yielded`` (two
+    untied results), read afterwards by the host."""
+    return _check(f"""
+util.func public @f(%in: !stream.resource<variable>) -> (!stream.resource<variable>, !stream.resource<variable>) {{
+  CONSTANTS
+  %r:2, %tp = stream.async.execute with({captures}) -> (!stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}) {{
+    {body}
+    stream.yield {yielded} : !stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %w:2 = stream.timepoint.await %tp => %r#0, %r#1 : !stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}
+  util.return %w#0, %w#1 : !stream.resource<variable>, !stream.resource<variable>
+}}""")
+
+
+_SPLAT = "%a = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}"
+_FILL = "stream.async.fill %c7_i32, {src}[%c0 to %c8 for %c8] : i32 -> {src} as !stream.resource<variable>{{%c64}}"
+
+
+def _filled(hazard: ScheduleCheck) -> str:
+    """The name of the op that made the value the hazard's fill writes in place."""
+    return hazard.write_op.opview.target.owner.name
+
+
+def test_a_region_yielding_a_value_it_made_and_its_filled_version_is_a_hazard() -> None:
+    """IREE's allocation gives the later version a buffer nothing writes
+    (``tests/data/schedule_region_yields_two_versions.mlir``)."""
+    report = _yields(f"{_SPLAT}\n    %b = {_FILL.format(src='%a')}", "%a, %b")
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED
+    assert _filled(hazard) == "stream.async.splat"
+
+
+def test_the_write_reported_is_the_one_that_consumes_the_earlier_yielded_version() -> None:
+    body = f"{_SPLAT}\n    %m = {_FILL.format(src='%a')}\n    %b = {_FILL.format(src='%m')}"
+    (hazard,) = _yields(body, "%b, %a").hazards
+    assert _filled(hazard) == "stream.async.splat"
+
+
+def test_a_region_yielding_a_capture_and_its_filled_version_is_no_hazard() -> None:
+    """A capture's later version is allocated right (measured)."""
+    report = _yields(f"%b = {_FILL.format(src='%x')}", "%x, %b", "%in as %x: !stream.resource<variable>{%c64}")
+    assert report.hazards == []
+
+
+def test_a_region_yielding_two_values_it_made_apart_is_no_hazard() -> None:
+    body = f"{_SPLAT}\n    %b = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}"
+    assert _yields(body, "%a, %b").hazards == []
