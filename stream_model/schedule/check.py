@@ -25,12 +25,13 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
   writes (G2: the HAL rejects overlapping copies, and a copy over itself reads what it writes);
 * **immutable globals stay so**: no in-place write of a version loaded from an immutable global
   (every later invocation loads its buffer as it was);
-* **one version per set of region results**: an execution region yields no value it made
-  together with (as another result) a version an in-place write made of it. IREE 3.13's
-  ``iree-stream-schedule-allocation`` gives the later version a buffer of its own that nothing
-  writes, so it reads zeros (``tests/data/schedule_region_yields_two_versions.mlir``; the long
-  campaign met it after a repair, ``tests/regressions/campaign-schedule-repair-yields-a-value-and-
-  its-filled-version.json``). A capture and its later version are allocated right;
+* **one value per buffer among a region's results**: an execution or concurrent region yields
+  no two values of one buffer it made (a value and a version an in-place write made of it, or a
+  view of it). IREE 3.13's ``iree-stream-schedule-allocation`` gives one of them a buffer of its
+  own that nothing writes, so it reads zeros (``tests/data/schedule_region_yields_two_versions.mlir``;
+  the long campaign met it after a repair, ``tests/regressions/campaign-schedule-repair-yields-a-
+  value-and-its-filled-version.json``). A buffer the region captures, and its later versions,
+  are allocated right, and so is one value yielded twice (measured; review 29);
 * **one binding per written buffer**: a dispatch given one version through two bindings, whose
   kernel writes through one of them (:mod:`stream_model.semantics.bindings`), must touch
   disjoint bytes through the two: nothing orders the kernel's loads of one binding before its
@@ -137,7 +138,7 @@ class ScheduleVerdict(enum.StrEnum):
     COPY_OVERLAP = "copy-overlap"  # a copy's source and target ranges overlap
     IMMUTABLE_WRITTEN = "immutable-written"  # an immutable global's buffer written in place
     BINDINGS_OVERLAP = "bindings-overlap"  # a kernel writes bytes it reads through another binding
-    TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields a value it made and a later version
+    TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields two values of one buffer it made
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -205,10 +206,14 @@ class ScheduleCheck:
                 f"{self.storage} in place: every later load of it reads the write"
             )
         if self.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED:
+            other = (
+                f"the version {self.write} ({self.write_location}) writes in place from it"
+                if self.detail == "in place"
+                else f"{self.write} ({self.write_location}), a view of it"
+            )
             return (
-                f"{self.read} ({self.read_location}) in @{self.function} yields {self.storage} and the version "
-                f"{self.write} ({self.write_location}) writes in place from it: IREE's allocation gives the "
-                "later version a buffer of its own that nothing writes"
+                f"{self.read} ({self.read_location}) in @{self.function} yields {self.storage} and, as another "
+                f"result, {other}: IREE's allocation gives one of them a buffer of its own that nothing writes"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -798,42 +803,53 @@ class _FunctionCheck:
         return out
 
     def _two_versions_yielded(self) -> list[ScheduleCheck]:
-        """Every execution region that yields a value it made and, as another result, a version
-        an in-place write made of that value (module docstring: IREE's allocation fault)."""
+        """Every execution or concurrent region that yields, as two results, two values of one
+        buffer it made (a value and the version an in-place write made of it, or a view of it):
+        module docstring, IREE's allocation fault. A buffer the region captures is allocated
+        right, and so is one value yielded twice."""
         out: list[ScheduleCheck] = []
         for op in _walk(self.fn):
             flow = flow_of(op)
-            if flow is None or not flow.submitted:
-                continue  # (an execution region: the host submits it, allocation places its results)
+            if flow is None or not flow.device_body:
+                continue
             _, _, yielded = self.versions.region(op)
-            values = list(dict.fromkeys(v for v in yielded if is_resource(v)))
-            written: set[ir.Operation] = set()
-            for earlier, later in itertools.permutations(values, 2):
-                found = self._made_in_place_from(later, earlier, op)
-                if found is None or found[1] in written:
-                    continue
-                root, write = found
-                written.add(write)
-                out.append(
-                    self._pair(
-                        root,
-                        _Use(op, None, ()),
-                        _Use(write, None, ()),
-                        ScheduleVerdict.TWO_VERSIONS_YIELDED,
-                        "the region yields both",
-                    )
-                )
-        return out
+            by_storage: dict[ir.Value, list[ir.Value]] = {}
+            for value in dict.fromkeys(v for v in yielded if is_resource(v)):
+                for storage in self._storages(value):
+                    if _made_in(storage, op):
+                        by_storage.setdefault(storage, []).append(value)
+            for storage, values in by_storage.items():
+                if len(values) > 1:
+                    out += self._yielded_together(op, storage, values)
+        once: dict[ir.Operation, ScheduleCheck] = {}  # (a region re-yielding a nested one's: one write)
+        for check in out:
+            once.setdefault(check.write_op, check)
+        return list(once.values())
 
-    def _made_in_place_from(
-        self, later: ir.Value, earlier: ir.Value, region: ir.Operation
-    ) -> tuple[ir.Value, ir.Operation] | None:
+    def _yielded_together(self, region: ir.Operation, storage: ir.Value, values: list[ir.Value]) -> list[ScheduleCheck]:
+        """The hazards of ``region`` yielding ``values``, all of buffer ``storage``: each in-place
+        write that makes one of them from another's version (what a repair gives a copy), else
+        the op that makes the second value (a view: nothing to repair)."""
+        found: dict[ir.Operation, ir.Value] = {}
+        for earlier, later in itertools.permutations(values, 2):
+            made = self._made_in_place_from(later, earlier)
+            if made is not None:
+                found.setdefault(made[1], made[0])
+        read = _Use(region, None, ())
+        if found:
+            return [
+                self._pair(root, read, _Use(write, None, ()), ScheduleVerdict.TWO_VERSIONS_YIELDED, "in place")
+                for write, root in found.items()
+            ]
+        second = next(v for v in values if v != storage)
+        maker = defining_op(second)
+        assert maker is not None  # (a value made in the region other than its storage's root)
+        return [self._pair(storage, read, _Use(maker, None, ()), ScheduleVerdict.TWO_VERSIONS_YIELDED, "a view")]
+
+    def _made_in_place_from(self, later: ir.Value, earlier: ir.Value) -> tuple[ir.Value, ir.Operation] | None:
         """(the version ``earlier`` is, the in-place op that consumes it) when ``later`` is a
-        version made in place from ``earlier``'s, back through in-place ops, and ``earlier``'s
-        version was made in ``region`` (a capture's later version is allocated right)."""
+        version made in place from ``earlier``'s, back through in-place ops."""
         targets = {root for root, _, _ in self.versions.roots(earlier)}
-        if not targets or not all(_made_in(root, region) for root in targets):
-            return None
         seen: set[ir.Value] = set()
         todo = [later]
         while todo:

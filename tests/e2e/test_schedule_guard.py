@@ -210,7 +210,7 @@ def test_check_reports_a_region_yielding_a_value_and_its_filled_version(
 def test_compile_refuses_scheduled_input_whose_region_yields_two_versions(tmp_path: Path) -> None:
     out = tmp_path / "p.vmfb"
     with pytest.raises(
-        ScheduleHazardError, match=r"yields %\S+ \(made by stream.async.dispatch .* and the version stream.async.fill"
+        ScheduleHazardError, match=r"yields %\S+ \(made by stream.async.dispatch .* the version stream.async.fill"
     ):
         compile_scheduled(TWO_VERSIONS, out, CPU_FLAGS, guard=ScheduleGuard())
     assert not out.exists()

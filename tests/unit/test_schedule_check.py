@@ -986,3 +986,31 @@ def test_a_region_yielding_a_capture_and_its_filled_version_is_no_hazard() -> No
 def test_a_region_yielding_two_values_it_made_apart_is_no_hazard() -> None:
     body = f"{_SPLAT}\n    %b = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}"
     assert _yields(body, "%a, %b").hazards == []
+
+
+def test_a_region_yielding_two_later_versions_of_a_capture_is_no_hazard() -> None:
+    """Review 29's false alarm: the versions' buffer is the capture's, allocated right."""
+    body = f"%m = {_FILL.format(src='%x')}\n    %b = {_FILL.format(src='%m')}"
+    assert _yields(body, "%m, %b", "%in as %x: !stream.resource<variable>{%c64}").hazards == []
+
+
+def test_a_region_yielding_a_value_it_made_and_a_view_of_it_is_a_hazard() -> None:
+    """Review 29: no in-place write, the same fault (nothing to repair: a compile refuses)."""
+    body = f"{_SPLAT}\n    %s = stream.resource.subview %a[%c0] : !stream.resource<variable>{{%c64}} -> !stream.resource<variable>{{%c64}}"
+    (hazard,) = _yields(body, "%s, %a").hazards
+    assert hazard.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED and hazard.write_op.name == "stream.resource.subview"
+    assert ", a view of it:" in hazard.line()
+
+
+def test_a_concurrent_region_yielding_a_value_it_made_and_its_filled_version_is_a_hazard() -> None:
+    """Review 29: IREE allocates a concurrent region's results the same way (here the execution
+    region around it yields only the filled version)."""
+    body = f"""%c:2 = stream.async.concurrent with() -> (!stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}) {{
+      {_SPLAT}
+      %b = {_FILL.format(src="%a")}
+      stream.yield %a, %b : !stream.resource<variable>{{%c64}}, !stream.resource<variable>{{%c64}}
+    }}
+    %d = {_read("%c#0", "%c8", "%c16", "%c8")}
+    %z = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}"""
+    (hazard,) = _yields(body, "%c#1, %z").hazards
+    assert hazard.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED and _filled(hazard) == "stream.async.splat"
