@@ -316,8 +316,8 @@ class _Versions:
         return found
 
     def _positions(self, op: ir.Operation, which: int) -> dict[ir.Value, list[int]]:
-        """Per value, its positions among a region's captured operands (``which`` 0) or
-        yielded values (``which`` 2), read once."""
+        """Per value, its positions among a region's captured operands (``which`` 0), resource
+        results (1) or yielded values (2), read once."""
         key = (op, which)
         found = self._positions_memo.get(key)
         if found is None:
@@ -344,9 +344,9 @@ class _Versions:
             earlier = self._contents().earlier(value)
             return [(earlier, None)] if earlier is not None else []
         if is_device_region(producer):
-            _, results, out = self.region(producer)
-            k = next((i for i, r in enumerate(results) if r == value), None)
-            return [(out[k], None)] if k is not None and k < len(out) else []
+            out = self.region(producer)[2]
+            k = self._positions(producer, 1).get(value)
+            return [(out[k[0]], None)] if k and k[0] < len(out) else []
         if name == "stream.timepoint.await":
             k = ir.OpResult(value).result_number
             operands = list(producer.opview.resource_operands)
@@ -591,6 +591,9 @@ class _FunctionCheck:
         self._order: ScheduleOrder | None = None
         self._contents: GlobalContents | None = None
         self.versions = _Versions(self.contents)
+        self._storage_memo: dict[ir.Value, frozenset[ir.Value]] = {}
+        #: Execution and concurrent regions, in program order (:meth:`collect`).
+        self.device_regions: list[ir.Operation] = []
         self._effects_memo: dict[ir.Operation, OpEffects] = {}
         self._bindings_memo: dict[ir.Operation, list[DispatchBinding]] = {}
         self.readers: dict[ir.Value, list[_Use]] = {}
@@ -630,6 +633,7 @@ class _FunctionCheck:
         for op in _walk(self.fn):
             name = op.name
             if is_device_region(op):
+                self.device_regions.append(op)
                 if "tied_operands" in op.attributes:
                     for operand in self._region_writes(op):
                         regions.add(op)
@@ -749,24 +753,43 @@ class _FunctionCheck:
 
     def _storages(self, value: ir.Value) -> frozenset[ir.Value]:
         """The first versions of the storage ``value`` may be: back through versions and
-        in-place ops."""
+        in-place ops (each version's, once: a region's results are asked about in turn, and the
+        chains of in-place writes behind them are long and shared)."""
         out: set[ir.Value] = set()
-        seen: set[ir.Value] = set()
-        todo = [value]
-        while todo:
-            for root, _, _ in self.versions.roots(todo.pop()):
-                if root in seen:
-                    continue
-                seen.add(root)
-                producer = defining_op(root)
-                operand = None
-                if producer is not None and not is_device_region(producer):
-                    operand = tied_operand_of(producer, root)
-                if operand is None:
-                    out.add(root)
-                else:
-                    todo.append(operand)
+        for root, _, _ in self.versions.roots(value):
+            out |= self._storages_of_version(root)
         return frozenset(out)
+
+    def _storages_of_version(self, start: ir.Value) -> frozenset[ir.Value]:
+        """:meth:`_storages` of a version's root, memoised; iterative (a chain of in-place writes
+        may be longer than Python's stack is deep). A version met again on its own way back
+        adds nothing."""
+        memo = self._storage_memo
+        stack: list[ir.Value] = [start]
+        expanding: set[ir.Value] = set()  # (on the way back from ``start`` now)
+        while stack:
+            root = stack[-1]
+            if root in memo:
+                stack.pop()
+                continue
+            producer = defining_op(root)
+            operand = None
+            if producer is not None and not is_device_region(producer):
+                operand = tied_operand_of(producer, root)
+            if operand is None:
+                memo[root] = frozenset({root})
+                stack.pop()
+                continue
+            earlier = [r for r, _, _ in self.versions.roots(operand)]
+            pending = [r for r in earlier if r not in memo and r not in expanding]
+            if pending and root not in expanding:
+                expanding.add(root)
+                stack.extend(pending)
+                continue
+            memo[root] = frozenset().union(*(memo.get(r, frozenset()) for r in earlier))
+            expanding.discard(root)
+            stack.pop()
+        return memo[start]
 
     # -- checking -----------------------------------------------------------------------------
     def run(self) -> list[ScheduleCheck]:
@@ -808,13 +831,13 @@ class _FunctionCheck:
         module docstring, IREE's allocation fault. A buffer the region captures is allocated
         right, and so is one value yielded twice."""
         out: list[ScheduleCheck] = []
-        for op in _walk(self.fn):
-            flow = flow_of(op)
-            if flow is None or not flow.device_body:
-                continue
+        for op in self.device_regions:
             _, _, yielded = self.versions.region(op)
+            values = list(dict.fromkeys(v for v in yielded if is_resource(v)))
+            if len(values) < 2 or not self._may_share_a_buffer(values):
+                continue
             by_storage: dict[ir.Value, list[ir.Value]] = {}
-            for value in dict.fromkeys(v for v in yielded if is_resource(v)):
+            for value in values:
                 for storage in self._storages(value):
                     if _made_in(storage, op):
                         by_storage.setdefault(storage, []).append(value)
@@ -825,6 +848,18 @@ class _FunctionCheck:
         for check in out:
             once.setdefault(check.write_op, check)
         return list(once.values())
+
+    def _may_share_a_buffer(self, values: list[ir.Value]) -> bool:
+        """May two of ``values`` be one buffer? Only if two are one version (a view), or one is
+        a version an in-place write made (a cheap test before :meth:`_storages`' walk back)."""
+        roots = [root for v in values for root, _, _ in self.versions.roots(v)]
+        if len(set(roots)) < len(roots):
+            return True
+        for root in roots:
+            producer = defining_op(root)
+            if producer is not None and not is_device_region(producer) and tied_operand_of(producer, root) is not None:
+                return True
+        return False
 
     def _yielded_together(self, region: ir.Operation, storage: ir.Value, values: list[ir.Value]) -> list[ScheduleCheck]:
         """The hazards of ``region`` yielding ``values``, all of buffer ``storage``: each in-place
