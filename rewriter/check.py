@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from stream_model.schedule.check import ScheduleReport, check_schedule
-from stream_model.schedule.global_order import check_global_order
+from stream_model.schedule.global_order import check_global_order, check_input_order
 
 from .explain import jsonl
 from .outputs import Outputs
 from .reloads import GlobalRepair
+from .schedule_guard import read_input_order
 
 __all__ = ["EXIT_HAZARD", "check_file", "run_check"]
 
@@ -49,6 +50,10 @@ def _check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> tup
         report = check_schedule(scheduled.module, source, str(input_path))
         if scheduled.events is not None:
             report.order_hazards = check_global_order(scheduled.events, scheduled.module)
+            if scheduled.entry == "flow":  # IREE's stages before the splice ran on the input
+                original = read_input_order(Path(input_path))
+                if not isinstance(original, str):
+                    report.order_hazards[:0] = check_input_order(original, scheduled.events)
         return report, scheduled.reloads
 
 

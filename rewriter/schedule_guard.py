@@ -34,6 +34,7 @@ and never changed: ``--no-elide`` stays byte-identical to ``iree-compile``.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable
@@ -45,13 +46,21 @@ from iree.compiler import ir
 from stream_model.ir.naming import Names
 from stream_model.ir.util import dispatch_operand_index, nested_ops
 from stream_model.schedule.check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
-from stream_model.schedule.global_order import GlobalEvents, check_global_order, global_events
+from stream_model.schedule.global_order import (
+    GlobalEvents,
+    GlobalOrderHazard,
+    InputOrder,
+    check_global_order,
+    check_input_order,
+    global_events,
+    input_order,
+)
 from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
 from stream_model.semantics.op_table import effects_of
 
 from .collector import no_collector_pauses
 from .copy_dispatch import CopyDispatches
-from .pipeline.common import CompileError
+from .pipeline.common import CompileError, new_context
 from .reloads import GlobalRepair, find_misread_globals, may_misread_globals, repair_globals
 
 __all__ = ["GuardReport", "Repair", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
@@ -122,6 +131,10 @@ class GuardReport:
     #: repairing. IREE's stages are not counted (those that schedule the module run in every
     #: compile; a repair schedules it again, which is IREE's time too).
     seconds: float = 0.0
+    #: Why the user's input was not compared with the module at the splice (IREE's stages
+    #: before the splice ran on it, but it does not parse alone); None when it was, or when
+    #: the module entered at the splice.
+    input_not_compared: str | None = None
     #: The part of :attr:`seconds` spent before the compile went on (forwarding reloads at the
     #: splice, :meth:`ScheduleGuard.forward_reloads`; copying the module before and after
     #: scheduling, :meth:`ScheduleGuard.start`): the rest runs while HAL/VM compiles.
@@ -136,6 +149,10 @@ class GuardReport:
         """JSON Lines records: every pair checked in IREE's schedule, then the repairs, then
         (after a repair) every pair checked in the repaired schedule, marked ``"repaired"``."""
         out = [r.to_json() for r in self.forwarded]
+        if self.input_not_compared is not None:
+            out.append(
+                {"type": "schedule-check", "check": "input-order", "compared": False, "why": self.input_not_compared}
+            )
         out += [r | {"schedule": "iree"} for r in self.first.log_records()]
         out += [r.to_json() for r in self.repairs]
         if self.repairs:
@@ -161,6 +178,7 @@ class ScheduleGuard:
         mutation: Mutation | None = None,
         source: str | None = None,
         filename: str | None = None,
+        user_input: str | bytes | os.PathLike[str] | None = None,
     ) -> None:
         self.repair = repair
         self.check = check
@@ -177,6 +195,13 @@ class ScheduleGuard:
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
+        #: The user's input (a path, or module text or bytes) when IREE's stages before the
+        #: splice ran on it: :meth:`settle` compares its accesses to globals with the module at
+        #: the splice (:func:`check_input_order`). Read only then, beside HAL/VM.
+        self.user_input = user_input
+        #: Why the input was not compared (it does not parse alone: an input dialect the
+        #: bindings do not hold); None when it was, or when there is none.
+        self.input_not_compared: str | None = None
 
     def forward_reloads(self, module: ir.Module, regions: bool = False) -> None:
         """At the splice, before the hook: the accesses to globals IREE 3.13 misreads there are
@@ -264,11 +289,13 @@ class ScheduleGuard:
         scheduled = pending.scheduled
         base, hook, stages = pending.base, pending.hook, pending.stages
         report = self._checked(scheduled, order_before)
+        report.order_hazards[:0] = self._reordered_before_the_splice(order_before)
         guard = self.report = GuardReport(first=report, final=report, forwarded=self.forwarded)
+        guard.input_not_compared = self.input_not_compared
         if report.order_hazards:
             # No repair is known for this class: the compile refuses rather than ship it.
             first = report.order_hazards[0].line()
-            raise ScheduleHazardError(f"IREE's schedule reorders the accesses to a global: {first}", [])
+            raise ScheduleHazardError(f"IREE reorders the accesses to a global: {first}", [])
         if not report.hazards:
             return None
         while report.hazards:
@@ -291,8 +318,21 @@ class ScheduleGuard:
             report = guard.final = self._checked(scheduled, order_before)
             if report.order_hazards:
                 first = report.order_hazards[0].line()
-                raise ScheduleHazardError(f"IREE's schedule reorders the accesses to a global: {first}", [])
+                raise ScheduleHazardError(f"IREE reorders the accesses to a global: {first}", [])
         return scheduled
+
+    def _reordered_before_the_splice(self, at_splice: GlobalEvents) -> list[GlobalOrderHazard]:
+        """How IREE's stages before the splice reordered the accesses to globals of the user's
+        input (:attr:`user_input`), compared with ``at_splice`` (the events of the module at the
+        splice); nothing without an input, or with one that does not parse alone."""
+        if self.user_input is None:
+            return []
+        with no_collector_pauses():
+            original = read_input_order(self.user_input)
+            if isinstance(original, str):
+                self.input_not_compared = original
+                return []
+            return check_input_order(original, at_splice)
 
     def _checked(self, scheduled: ir.Module, order_before: GlobalEvents) -> ScheduleReport:
         """The check of ``scheduled``: its hazards, and how it reorders the accesses to globals
@@ -364,6 +404,25 @@ class _Pending:
     keep: bool
     stages: AsyncStages
     hook: Callable[[ir.Module], None] | None
+
+
+def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder | str:
+    """The accesses to globals of the user's input (a path, or module text or bytes), parsed
+    alone in a context of its own; else why it cannot be read (a frontend's dialect the
+    bindings do not hold: the comparison is then not made, and the report says so)."""
+    try:
+        if isinstance(user_input, os.PathLike):
+            # (Named as iree-compile names it, so that the locations IREE's stages keep match.)
+            module = ir.Module.parseFile(str(user_input), new_context())
+        else:
+            module = ir.Module.parse(user_input, new_context())
+    except ir.MLIRError as err:
+        found = [d.message for d in err.error_diagnostics] or [type(err).__name__]
+        return f"the input does not parse alone: {found[0]}"
+    except OSError as err:
+        return f"the input cannot be read: {err.strerror or err}"
+    with module.context:
+        return input_order(module)
 
 
 def _global_events(module: ir.Module) -> GlobalEvents:

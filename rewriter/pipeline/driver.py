@@ -376,6 +376,8 @@ def compile_file(
     src = _check_input(input_path)
     out = _check_output(output_path)
     check_supported_flags(flags, rewrite=hook is not None)
+    if guard is not None and guard.user_input is None:
+        guard.user_input = src  # (IREE's stages before the splice run on it: the guard compares)
 
     # (Leftovers: what the hook's analysis leaves, freed while HAL/VM runs.)
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name, Leftovers() as leftovers:

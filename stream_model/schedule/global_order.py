@@ -29,7 +29,15 @@ from iree.compiler import ir
 from ..ir.util import nested_ops
 from ..semantics.op_table import callee_name
 
-__all__ = ["GlobalEvents", "GlobalOrderHazard", "check_global_order", "global_events"]
+__all__ = [
+    "GlobalEvents",
+    "GlobalOrderHazard",
+    "InputOrder",
+    "check_global_order",
+    "check_input_order",
+    "global_events",
+    "input_order",
+]
 
 _FUNCTIONS = ("util.func", "func.func", "util.initializer")
 _ACCESS = {"util.global.load": "load", "util.global.store": "store"}
@@ -73,10 +81,13 @@ class GlobalOrderHazard:
     global_name: str
     moved: str
     past: str
+    #: Which of IREE's stages reordered them: its scheduling, or its stages before the splice
+    #: (:func:`check_input_order`).
+    stage: str = "IREE's schedule"
 
     def line(self) -> str:
         return (
-            f"in @{self.function}, IREE's schedule reordered {self.moved} and {self.past}: "
+            f"in @{self.function}, {self.stage} reordered {self.moved} and {self.past}: "
             f"the order of @{self.global_name}'s loads and stores changed"
         )
 
@@ -89,6 +100,7 @@ class GlobalOrderHazard:
             "global": self.global_name,
             "moved": self.moved,
             "past": self.past,
+            "stage": self.stage,
         }
 
 
@@ -257,3 +269,107 @@ def _first_reorder(
 
 
 _FILE_LINE_COL = re.compile(r'"([^"]*)":(\d+):(\d+)')
+
+
+# -- the user's input against the module at the splice ---------------------------------------
+
+#: What :class:`GlobalOrderHazard` names as the stages that moved an access before the splice.
+BEFORE_THE_SPLICE = "IREE's stages before the splice"
+
+
+@dataclass(frozen=True)
+class InputOrder:
+    """The accesses to globals of the user's input, before any of IREE's stages ran:
+    :func:`check_input_order` compares the module at the splice with them. ``declared_at``: the
+    ``file:line:col`` of each ``util.global`` (IREE stores a global's initial value in an
+    initializer located there). ``context`` keeps the input's locations alive."""
+
+    events: GlobalEvents
+    declared_at: frozenset[str]
+    context: ir.Context
+
+
+def input_order(module: ir.Module) -> InputOrder:
+    """What :func:`check_input_order` needs of the user's input ``module``."""
+    events = global_events(module)
+    for sequence in events.events.values():
+        for e in sequence:
+            _ = e.location  # (printed now, while the input's context is current)
+    declared = frozenset(
+        found
+        for op in module.body.operations
+        if op.operation.name == "util.global" and (found := _file_line_col(op.operation.location)) is not None
+    )
+    return InputOrder(events, declared, module.context)
+
+
+def check_input_order(original: InputOrder, spliced: GlobalEvents) -> list[GlobalOrderHazard]:
+    """Every function of the module at the splice (``spliced``, its events) that reorders the
+    accesses to a global the user's input (``original``) makes, as :func:`check_global_order`
+    compares a schedule with its module. IREE 3.13's ``iree-util-simplify-global-accesses``
+    moves loads and stores across ops with regions without looking into them, before the splice
+    (README, the schedule check), where the check of the schedule cannot see it.
+
+    IREE's stages inline, materialize and fold before the splice, so the events are matched by
+    location, never by kind alone: an event at the splice is the input's event at its location
+    (same kind and global); else an access inlined from a callee stands for the input's call its
+    call-site locations name (a load stays a load of its global there, stores collapse into the
+    call); a store located at a ``util.global`` is the initial value IREE materialized; any other
+    event is IREE's own and compared with nothing. Each call of the input reads what its callee
+    may touch (a load of each such global right before it: where an inlined load of the callee
+    lands). Function ``f`` of the input is ``f$async`` at the splice where IREE made one (its
+    coarse-fences ABI)."""
+    hazards: list[GlobalOrderHazard] = []
+    for key, sequence in original.events.events.items():
+        now = spliced.events.get(key + "$async", spliced.events.get(key))
+        if now is None:
+            continue
+        was = _with_call_reads(original.events, sequence)
+        mapped = _as_the_input_names_them(original, sequence, now)
+        by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
+        for name in sorted(original.events.globals):
+            first = _first_reorder(original.events, by_was.get(name, []), by_now.get(name, []), name)
+            if first is not None:
+                moved, past = first
+                hazards.append(GlobalOrderHazard(key, name, moved.describe(), past.describe(), BEFORE_THE_SPLICE))
+    return hazards
+
+
+def _with_call_reads(events: GlobalEvents, sequence: list[_Event]) -> list[_Event]:
+    """``sequence`` with a load of each global a call may touch right before the call."""
+    out: list[_Event] = []
+    for e in sequence:
+        if e.kind == "call":
+            touched = events.touches.get(e.symbol) if e.symbol in events.touches else None
+            out += [_Event("load", g, e.loc) for g in sorted(events.globals if touched is None else touched)]
+        out.append(e)
+    return out
+
+
+def _as_the_input_names_them(original: InputOrder, sequence: list[_Event], now: list[_Event]) -> list[_Event]:
+    """The events at the splice ``now`` as events of the input's ``sequence`` (module
+    docstring of :func:`check_input_order`); IREE's own are dropped."""
+    at = {e.location: e for e in sequence}
+    calls = {e.location: e for e in sequence if e.kind == "call"}
+    out: list[_Event] = []
+    for e in now:
+        same = at.get(e.location)
+        if same is not None and _key(same) == _key(e):
+            out.append(e)
+            continue
+        if e.kind == "store" and e.location in original.declared_at:
+            continue  # the initial value IREE materialized
+        frames = [f"{m[1]}:{m[2]}:{m[3]}" for m in _FILE_LINE_COL.finditer(str(e.loc))]
+        caller = next((calls[f] for f in frames[1:] if f in calls), None)
+        if caller is None:
+            continue  # an event IREE made
+        if e.kind == "load":
+            out.append(_Event("load", e.symbol, caller.loc))
+        elif not out or out[-1] is not caller:
+            out.append(caller)
+    return out
+
+
+def _file_line_col(loc: ir.Location) -> str | None:
+    found = _FILE_LINE_COL.search(str(loc))
+    return f"{found[1]}:{found[2]}:{found[3]}" if found else None

@@ -457,6 +457,16 @@ REPAIR_YIELDS_A_VALUE_AND_ITS_FILLED_VERSION = Program.from_json(
     ]
 )
 
+#: Found by the long campaign (seed 796236948): IREE's stages before the splice sink a store of
+#: a filled load of @g0 below a loop that reloads, updates and stores @g0; stock is right only
+#: because the fill is in place, and the guard's repair of the fill exposed the reorder. Every
+#: compile compares the input with the splice and refuses (``check_input_order``).
+STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-store-sunk-below-a-loop-before-the-splice-meets-a-repair.json").read_text())[
+        "program"
+    ]
+)
+
 #: Found by the campaign at the splice: a clone of an iota (IREE dispatches the iota again in
 #: its place) beside a slice of @g0. Aliasing the slice leaves the first iota alone in its wave,
 #: and CSE merges the second into it across a concurrent region's captures: the compile fails

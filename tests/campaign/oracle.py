@@ -69,9 +69,10 @@ from rewriter.pipeline import (
 from rewriter.pipeline.common import new_context
 from rewriter.reloads import repair_globals
 from rewriter.rewrite import RewriteReport, elide_slices
-from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError
+from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError, read_input_order
 from stream_model import Verdict
 from stream_model.ir.naming import Names
+from stream_model.schedule.global_order import check_input_order, global_events
 
 from .audit import audit
 from .classify import suspected_classes
@@ -872,6 +873,8 @@ class Oracle:
         stats = Stats(batches=1, programs=len(programs))
         rendered = render_module(programs, unrefined=from_flow, numbers=numbers)
         ctx, module = self._splice_module(rendered, from_flow)
+        if from_flow and not self.scheduled:
+            self._refused_before_the_splice(rendered.text, ctx, module)
         with ctx:
             stock_printed = str(module)
         t0 = time.perf_counter()
@@ -1099,6 +1102,22 @@ class Oracle:
             return _run_modules(paths, rendered, [])["stock"][0]
         except _CompileFailure:
             return None
+
+    @staticmethod
+    def _refused_before_the_splice(text: str, ctx: ir.Context, module: ir.Module) -> None:
+        """The tool's compile compares the user's input with the module at the splice and
+        refuses where IREE's stages before it reordered the accesses to a global
+        (:meth:`rewriter.schedule_guard.ScheduleGuard.settle`). Here the input is the rendered
+        text and the module is at the splice with its locations (the builds below compile its
+        printed text, which has none: the comparison is made here, as the compile makes it)."""
+        original = read_input_order(text)
+        if isinstance(original, str):
+            return
+        with ctx:
+            hazards = check_input_order(original, global_events(module))
+        if hazards:
+            message = f"IREE reorders the accesses to a global: {hazards[0].line()}"
+            raise _CompileFailure("rewritten", f"the tool refuses: {message}", refused=GuardInfo.refusal(message, []))
 
     def _as_the_guard_sees_it(self, module: ir.Module, text: str) -> None:
         """The analysis run sees what the hook of the tool's build sees: at the splice, the

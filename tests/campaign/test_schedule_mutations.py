@@ -21,6 +21,12 @@ and a weakened check must be killed.
   ``handpicked.REPAIR_YIELDS_A_VALUE_AND_ITS_FILLED_VERSION`` leaves an execution region yielding
   an iota and the version a fill made of it, and IREE's allocation gives the second a buffer
   nothing writes (zeros);
+* *the user's input left uncompared with the module at the splice* (``check_input_order`` made
+  a no-op in the guard and in the oracle, which compares for programs entering from flow): IREE's
+  stages before the splice sink a store of @g0 below a loop that stores @g0 again, the guard
+  repairs a fill the store stores, and the tool's build of
+  ``handpicked.STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE`` loses the loop's updates (stock is
+  right by luck there; with the comparison the tool refuses);
 * *every kernel binding read as read-only* (``stream_model.semantics.bindings.TENSOR_ACCESS``
   mutated): the check no longer sees a kernel write bytes it reads through another binding of
   one version (``bindings-overlap``), and the repair no longer knows which binding the kernel
@@ -171,6 +177,21 @@ def test_a_region_yielding_two_versions_let_through_is_killed(tmp_path: Path, mo
         real = oracle.judge_per_program([program])
     assert [o.status for o in real.outcomes] == ["ok"]
     monkeypatch.setattr(schedule_check._FunctionCheck, "_two_versions_yielded", lambda self: [])
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
+        (weakened,) = oracle.judge_per_program([program]).outcomes
+    print(f"\n{weakened.status}: {weakened.detail}")
+    assert weakened.status in FAILING
+
+
+def test_leaving_the_input_uncompared_with_the_splice_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    program = handpicked.STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE
+    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
+        real = oracle.judge_per_program([program])
+    assert [o.status for o in real.outcomes] == ["refused"]
+    monkeypatch.setattr(oracle_module, "check_input_order", lambda original, spliced: [])
+    monkeypatch.setattr(schedule_guard, "check_input_order", lambda original, spliced: [])
     with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
         (weakened,) = oracle.judge_per_program([program]).outcomes
     print(f"\n{weakened.status}: {weakened.detail}")

@@ -16,7 +16,9 @@ How a failure gets here (the shrinking procedure):
 
 Status ``open``: the program must still fail (an expected failure); when it starts passing the
 test fails, saying so -- set ``"status": "fixed"`` and delete the entry in ``known.py``.
-Status ``fixed``: the program must pass, bit-identical to the interpreter, for good.
+Status ``fixed``: the program must pass, bit-identical to the interpreter, for good; or, where
+the record says ``"expect": "refused"``, the tool must refuse it with the hazard named (IREE
+faults no repair is known for).
 
 A case is judged where it was found: ``"entry": "splice"`` (every case found before the
 campaign entered through IREE's pre-splice stages; the default) or ``"flow"``.
@@ -65,7 +67,10 @@ def test_regression(path: Path, oracles: dict[str, Oracle], monkeypatch: pytest.
             f"entry from tests/campaign/known.py.\n{program.describe()}"
         )
         pytest.xfail(f"open: {record['failure'][:200]}")
-    assert outcome.status == "ok", f"{path.name} regressed: {outcome.status}: {outcome.detail}\n{program.describe()}"
+    expected = record.get("expect", "ok")  # ("refused": the tool refuses, naming the hazard)
+    assert outcome.status == expected, (
+        f"{path.name} regressed: {outcome.status}: {outcome.detail}\n{program.describe()}"
+    )
 
 
 def test_every_known_issue_has_its_regression_case() -> None:

@@ -1,0 +1,124 @@
+"""The user's input against the module at the splice (``check_input_order``): one behaviour each.
+
+Each case is an input function and the same function as IREE's stages before the splice might
+leave it, both written by hand with the locations IREE keeps (``loc("in.mlir":line:col)``); no
+IREE pass runs here. The e2e tests (``tests/e2e/test_presplice_global_order.py``) run IREE.
+"""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from stream_model.schedule.global_order import (
+    BEFORE_THE_SPLICE,
+    GlobalOrderHazard,
+    check_input_order,
+    global_events,
+    input_order,
+)
+
+_KEEP_ALIVE: list[object] = []
+
+_GLOBALS = """
+  util.global private mutable @k = 0 : i32 loc("in.mlir":1:1)
+  util.func private @bump(%v: i32) {
+    util.global.store %v, @k : i32 loc("in.mlir":2:3)
+    util.return
+  }
+"""
+
+
+def _module(body: str) -> ir.Module:
+    context = ir.Context()
+    context.allow_unregistered_dialects = True
+    _KEEP_ALIVE.append(context)
+    module = ir.Module.parse("module {" + _GLOBALS + body + "}", context)
+    _KEEP_ALIVE.append(module)
+    return module
+
+
+def _compare(user: str, spliced: str) -> list[GlobalOrderHazard]:
+    original = _module(user)
+    with original.context:
+        order = input_order(original)
+    at_splice = _module(spliced)
+    with at_splice.context:
+        return check_input_order(order, global_events(at_splice))
+
+
+_LOAD = 'util.global.load @k : i32 loc("in.mlir":{line}:9)'
+_STORE = 'util.global.store %v, @k : i32 loc("in.mlir":{line}:3)'
+
+
+def _fn(name: str, *ops: str) -> str:
+    body = "\n    ".join(ops)
+    return f"""
+  util.func public @{name}(%v: i32, %c: i1) -> i32 {{
+    {body}
+    util.return %v : i32
+  }}"""
+
+
+def test_the_same_order_is_no_hazard() -> None:
+    f = _fn("f", _STORE.format(line=10), f"%x = {_LOAD.format(line=11)}")
+    assert _compare(f, f) == []
+
+
+def test_a_load_moved_above_a_store_of_its_global_is_a_hazard() -> None:
+    user = _fn("f", _STORE.format(line=10), f"%x = {_LOAD.format(line=11)}")
+    spliced = _fn("f", f"%x = {_LOAD.format(line=11)}", _STORE.format(line=10))
+    (hazard,) = _compare(user, spliced)
+    assert hazard.stage == BEFORE_THE_SPLICE and hazard.global_name == "k"
+    assert (
+        "util.global.load @k (in.mlir:11:9)" in hazard.line() and "util.global.store @k (in.mlir:10:3)" in hazard.line()
+    )
+
+
+def test_two_loads_may_trade_places() -> None:
+    user = _fn("f", f"%x = {_LOAD.format(line=10)}", f"%y = {_LOAD.format(line=11)}")
+    spliced = _fn("f", f"%y = {_LOAD.format(line=11)}", f"%x = {_LOAD.format(line=10)}")
+    assert _compare(user, spliced) == []
+
+
+def test_a_store_inlined_from_a_callee_stands_for_the_call() -> None:
+    """IREE inlines ``@bump``: its store keeps the callee's location, at the call's call site."""
+    call = 'util.call @bump(%v) : (i32) -> () loc("in.mlir":10:3)'
+    inlined = 'util.global.store %v, @k : i32 loc(callsite("in.mlir":2:3 at "in.mlir":10:3))'
+    user = _fn("f", call, f"%x = {_LOAD.format(line=11)}")
+    assert _compare(user, _fn("f", inlined, f"%x = {_LOAD.format(line=11)}")) == []
+    (hazard,) = _compare(user, _fn("f", f"%x = {_LOAD.format(line=11)}", inlined))
+    assert "util.call @bump (in.mlir:10:3)" in hazard.line()
+
+
+def test_an_access_iree_made_is_compared_with_nothing() -> None:
+    """A load at a location the input has no access at (IREE's own) bounds nothing."""
+    user = _fn("f", _STORE.format(line=10), f"%x = {_LOAD.format(line=11)}")
+    made = 'util.global.load @k : i32 loc("in.mlir":40:1)'
+    spliced = _fn("f", f"%m = {made}", _STORE.format(line=10), f"%x = {_LOAD.format(line=11)}")
+    assert _compare(user, spliced) == []
+
+
+def test_a_store_at_a_globals_declaration_is_its_initial_value() -> None:
+    user = _fn("f", f"%x = {_LOAD.format(line=11)}", _STORE.format(line=12))
+    initial = 'util.global.store %v, @k : i32 loc("in.mlir":1:1)'
+    spliced = _fn("f", f"%x = {_LOAD.format(line=11)}", initial, _STORE.format(line=12))
+    assert _compare(user, spliced) == []
+
+
+def test_a_store_sunk_below_a_region_that_loads_the_global_is_a_hazard() -> None:
+    """``iree-util-simplify-global-accesses`` moves a store past an op with regions without
+    looking into it (here the region's load is an access of the input at its location)."""
+    region_load = """scf.if %c {
+      %y = util.global.load @k : i32 loc("in.mlir":13:12)
+    } loc("in.mlir":13:3)"""
+    user = _fn("f", _STORE.format(line=12), region_load)
+    (hazard,) = _compare(user, _fn("f", region_load, _STORE.format(line=12)))
+    assert "util.global.store @k (in.mlir:12:3)" in hazard.line()
+
+
+def test_a_function_is_compared_with_its_async_twin() -> None:
+    """IREE's coarse-fences ABI moves a public function's body into ``f$async``."""
+    user = _fn("f", _STORE.format(line=10), f"%x = {_LOAD.format(line=11)}")
+    spliced = _fn("f$async", f"%x = {_LOAD.format(line=11)}", _STORE.format(line=10))
+    (hazard,) = _compare(user, spliced)
+    assert hazard.function == "f"
