@@ -206,14 +206,18 @@ class ScheduleCheck:
                 f"{self.storage} in place: every later load of it reads the write"
             )
         if self.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED:
-            other = (
-                f"the version {self.write} ({self.write_location}) writes in place from it"
-                if self.detail == "in place"
-                else f"{self.write} ({self.write_location}), a view of it"
-            )
+            if self.detail == "in place":
+                what = (
+                    f"{self.storage} and, as another result, the version {self.write} ({self.write_location}) "
+                    "writes in place from it"
+                )
+            else:
+                what = (
+                    f"two values of {self.storage}'s buffer, one of them {self.write} ({self.write_location}), a view"
+                )
             return (
-                f"{self.read} ({self.read_location}) in @{self.function} yields {self.storage} and, as another "
-                f"result, {other}: IREE's allocation gives one of them a buffer of its own that nothing writes"
+                f"{self.read} ({self.read_location}) in @{self.function} yields {what}: IREE's allocation gives "
+                "one of them a buffer of its own that nothing writes"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -863,44 +867,59 @@ class _FunctionCheck:
 
     def _yielded_together(self, region: ir.Operation, storage: ir.Value, values: list[ir.Value]) -> list[ScheduleCheck]:
         """The hazards of ``region`` yielding ``values``, all of buffer ``storage``: each in-place
-        write that makes one of them from another's version (what a repair gives a copy), else
-        the op that makes the second value (a view: nothing to repair)."""
+        write that makes one of them from another's version (what a repair gives a copy), and,
+        where two of them are not made one from the other in place, the op that makes the second
+        (a view, nothing to repair; or another in-place write of their buffer)."""
+        consumed = {v: self._consumed_on_the_way(v) for v in values}
         found: dict[ir.Operation, ir.Value] = {}
-        for earlier, later in itertools.permutations(values, 2):
-            made = self._made_in_place_from(later, earlier)
-            if made is not None:
-                found.setdefault(made[1], made[0])
+        apart: list[ir.Value] = []  # the second of each pair not made one from the other in place
+        for i, a in enumerate(values):
+            for b in values[i + 1 :]:
+                made = [self._consumer(consumed[later], earlier) for earlier, later in ((a, b), (b, a))]
+                for write, version in (m for m in made if m is not None):
+                    found.setdefault(write, version)
+                if made == [None, None]:
+                    apart.append(b if b != storage else a)
         read = _Use(region, None, ())
-        if found:
-            return [
-                self._pair(root, read, _Use(write, None, ()), ScheduleVerdict.TWO_VERSIONS_YIELDED, "in place")
-                for write, root in found.items()
-            ]
-        second = next(v for v in values if v != storage)
-        maker = defining_op(second)
-        assert maker is not None  # (a value made in the region other than its storage's root)
-        return [self._pair(storage, read, _Use(maker, None, ()), ScheduleVerdict.TWO_VERSIONS_YIELDED, "a view")]
+        out = [
+            self._pair(version, read, _Use(write, None, ()), ScheduleVerdict.TWO_VERSIONS_YIELDED, "in place")
+            for write, version in found.items()
+        ]
+        for second in dict.fromkeys(apart):
+            maker = defining_op(second)
+            assert maker is not None  # (a value made in the region other than its storage's root)
+            if maker in found:
+                continue
+            how = "in place" if tied_operand_of(maker, second) is not None else "a view"
+            out.append(self._pair(storage, read, _Use(maker, None, ()), ScheduleVerdict.TWO_VERSIONS_YIELDED, how))
+        return out
 
-    def _made_in_place_from(self, later: ir.Value, earlier: ir.Value) -> tuple[ir.Value, ir.Operation] | None:
-        """(the version ``earlier`` is, the in-place op that consumes it) when ``later`` is a
-        version made in place from ``earlier``'s, back through in-place ops."""
-        targets = {root for root, _, _ in self.versions.roots(earlier)}
+    def _consumer(
+        self, consumed: dict[ir.Value, ir.Operation], earlier: ir.Value
+    ) -> tuple[ir.Operation, ir.Value] | None:
+        """(the in-place op, the version) where ``consumed`` (:meth:`_consumed_on_the_way` of a
+        later value) holds the version ``earlier`` is."""
+        return next(((consumed[r], r) for r, _, _ in self.versions.roots(earlier) if r in consumed), None)
+
+    def _consumed_on_the_way(self, value: ir.Value) -> dict[ir.Value, ir.Operation]:
+        """Each version ``value`` was made from in place, back to its storage, with the in-place op
+        that consumed it on the way (one walk per value: a region may yield many versions)."""
+        out: dict[ir.Value, ir.Operation] = {}
         seen: set[ir.Value] = set()
-        todo = [later]
+        todo = [value]
         while todo:
             for root, _, _ in self.versions.roots(todo.pop()):
-                if root in seen or root in targets:
+                if root in seen:
                     continue
                 seen.add(root)
                 producer = defining_op(root)
                 operand = None if producer is None or is_device_region(producer) else tied_operand_of(producer, root)
                 if operand is None:
                     continue
-                consumed = next((r for r, _, _ in self.versions.roots(operand) if r in targets), None)
-                if consumed is not None:
-                    return consumed, producer
+                for earlier, _, _ in self.versions.roots(operand):
+                    out.setdefault(earlier, producer)
                 todo.append(operand)
-        return None
+        return out
 
     def _binding_pairs(self) -> list[ScheduleCheck]:
         """Every dispatch given one version through two bindings, through one of which its kernel

@@ -999,7 +999,7 @@ def test_a_region_yielding_a_value_it_made_and_a_view_of_it_is_a_hazard() -> Non
     body = f"{_SPLAT}\n    %s = stream.resource.subview %a[%c0] : !stream.resource<variable>{{%c64}} -> !stream.resource<variable>{{%c64}}"
     (hazard,) = _yields(body, "%s, %a").hazards
     assert hazard.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED and hazard.write_op.name == "stream.resource.subview"
-    assert ", a view of it:" in hazard.line()
+    assert "yields two values of" in hazard.line() and ", a view:" in hazard.line()
 
 
 def test_a_concurrent_region_yielding_a_value_it_made_and_its_filled_version_is_a_hazard() -> None:
