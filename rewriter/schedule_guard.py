@@ -421,6 +421,8 @@ def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder |
         return f"the input does not parse alone: {found[0]}"
     except OSError as err:
         return f"the input cannot be read: {err.strerror or err}"
+    except (TypeError, UnicodeError):  # (a path the bindings cannot take: not UTF-8)
+        return "the input's path cannot be handed to the MLIR bindings"
     with module.context:
         return input_order(module)
 

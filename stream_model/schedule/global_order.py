@@ -48,13 +48,21 @@ class _Event:
     kind: str  # "load", "store" or "call"
     symbol: str  # the global, or the callee
     loc: ir.Location
+    #: For an event of a callee taken into its caller (:func:`check_input_order`): the
+    #: ``file:line:col`` of the call it is reached through, innermost first.
+    via: tuple[str, ...] = ()
 
     @functools.cached_property
-    def location(self) -> str:
+    def own_location(self) -> str:
         """``file:line:col`` of the op (the first such in a fused location), or its location as
         printed (printed only when asked: most events are matched by their location object)."""
         found = _FILE_LINE_COL.search(str(self.loc))
         return f"{found[1]}:{found[2]}:{found[3]}" if found else str(self.loc)
+
+    @functools.cached_property
+    def location(self) -> str:
+        """:attr:`own_location`, then the calls the event is reached through."""
+        return " at ".join((self.own_location, *self.via))
 
     def describe(self) -> str:
         what = f"util.call @{self.symbol}" if self.kind == "call" else f"util.global.{self.kind} @{self.symbol}"
@@ -280,12 +288,10 @@ BEFORE_THE_SPLICE = "IREE's stages before the splice"
 @dataclass(frozen=True)
 class InputOrder:
     """The accesses to globals of the user's input, before any of IREE's stages ran:
-    :func:`check_input_order` compares the module at the splice with them. ``declared_at``: the
-    ``file:line:col`` of each ``util.global`` (IREE stores a global's initial value in an
-    initializer located there). ``context`` keeps the input's locations alive."""
+    :func:`check_input_order` compares the module at the splice with them. ``context`` keeps
+    the input's locations alive."""
 
     events: GlobalEvents
-    declared_at: frozenset[str]
     context: ir.Context
 
 
@@ -295,12 +301,7 @@ def input_order(module: ir.Module) -> InputOrder:
     for sequence in events.events.values():
         for e in sequence:
             _ = e.location  # (printed now, while the input's context is current)
-    declared = frozenset(
-        found
-        for op in module.body.operations
-        if op.operation.name == "util.global" and (found := _file_line_col(op.operation.location)) is not None
-    )
-    return InputOrder(events, declared, module.context)
+    return InputOrder(events, module.context)
 
 
 def check_input_order(original: InputOrder, spliced: GlobalEvents) -> list[GlobalOrderHazard]:
@@ -310,22 +311,24 @@ def check_input_order(original: InputOrder, spliced: GlobalEvents) -> list[Globa
     moves loads and stores across ops with regions without looking into them, before the splice
     (README, the schedule check), where the check of the schedule cannot see it.
 
-    IREE's stages inline, materialize and fold before the splice, so the events are matched by
-    location, never by kind alone: an event at the splice is the input's event at its location
-    (same kind and global); else an access inlined from a callee stands for the input's call its
-    call-site locations name (a load stays a load of its global there, stores collapse into the
-    call); a store located at a ``util.global`` is the initial value IREE materialized; any other
-    event is IREE's own and compared with nothing. Each call of the input reads what its callee
-    may touch (a load of each such global right before it: where an inlined load of the callee
-    lands). Function ``f`` of the input is ``f$async`` at the splice where IREE made one (its
+    IREE's stages inline, materialize and fold before the splice, so the input's side is each
+    function's events with every call of a function the input defines followed by that callee's
+    own events, reached through the call (recursively; a call of a function on the way is not
+    taken in again), and events are matched by their whole location chain, never by kind alone:
+    an event at the splice is the input's event of the same kind and global whose own location
+    and call sites are the longest start of the chain its (call-site) location names (IREE adds
+    frames of its own outside: a public function's wrapped body); a store located at a
+    ``util.global`` is the initial value IREE materialized; any other event is IREE's own and
+    compared with nothing (an event gone, or one IREE merged, bounds nothing: what it moved is
+    not seen). Function ``f`` of the input is ``f$async`` at the splice where IREE made one (its
     coarse-fences ABI)."""
     hazards: list[GlobalOrderHazard] = []
     for key, sequence in original.events.events.items():
         now = spliced.events.get(key + "$async", spliced.events.get(key))
         if now is None:
             continue
-        was = _with_call_reads(original.events, sequence)
-        mapped = _as_the_input_names_them(original, sequence, now)
+        was = _taken_in(original.events, sequence, (), {key}, [0])
+        mapped = _as_the_input_names_them(original, was, now)
         by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
         for name in sorted(original.events.globals):
             first = _first_reorder(original.events, by_was.get(name, []), by_now.get(name, []), name)
@@ -335,41 +338,49 @@ def check_input_order(original: InputOrder, spliced: GlobalEvents) -> list[Globa
     return hazards
 
 
-def _with_call_reads(events: GlobalEvents, sequence: list[_Event]) -> list[_Event]:
-    """``sequence`` with a load of each global a call may touch right before the call."""
+#: Events taken into one function at most (a call tree larger than this is left as its calls).
+_MAX_TAKEN_IN = 100_000
+
+
+def _taken_in(
+    events: GlobalEvents, sequence: list[_Event], via: tuple[str, ...], open_: set[str], count: list[int]
+) -> list[_Event]:
+    """``sequence`` (reached through the calls ``via``) with each call of a function of the
+    input followed by its callee's events, reached through that call."""
     out: list[_Event] = []
     for e in sequence:
-        if e.kind == "call":
-            touched = events.touches.get(e.symbol) if e.symbol in events.touches else None
-            out += [_Event("load", g, e.loc) for g in sorted(events.globals if touched is None else touched)]
-        out.append(e)
+        here = e if not via else _Event(e.kind, e.symbol, e.loc, via)
+        out.append(here)
+        count[0] += 1
+        callee = events.events.get(e.symbol) if e.kind == "call" else None
+        if callee is None or e.symbol in open_ or count[0] > _MAX_TAKEN_IN:
+            continue
+        open_.add(e.symbol)
+        out += _taken_in(events, callee, (here.own_location, *via), open_, count)
+        open_.discard(e.symbol)
     return out
 
 
-def _as_the_input_names_them(original: InputOrder, sequence: list[_Event], now: list[_Event]) -> list[_Event]:
-    """The events at the splice ``now`` as events of the input's ``sequence`` (module
-    docstring of :func:`check_input_order`); IREE's own are dropped."""
-    at = {e.location: e for e in sequence}
-    calls = {e.location: e for e in sequence if e.kind == "call"}
+def _as_the_input_names_them(original: InputOrder, was: list[_Event], now: list[_Event]) -> list[_Event]:
+    """The events at the splice ``now`` as the input's events ``was`` (those of one function,
+    its callees' taken in) they are: :func:`check_input_order`. IREE's own are dropped."""
+    by_chain = {(e.kind, e.symbol, e.location): e for e in reversed(was)}
     out: list[_Event] = []
     for e in now:
-        same = at.get(e.location)
-        if same is not None and _key(same) == _key(e):
-            out.append(e)
-            continue
-        if e.kind == "store" and e.location in original.declared_at:
-            continue  # the initial value IREE materialized
         frames = [f"{m[1]}:{m[2]}:{m[3]}" for m in _FILE_LINE_COL.finditer(str(e.loc))]
-        caller = next((calls[f] for f in frames[1:] if f in calls), None)
-        if caller is None:
-            continue  # an event IREE made
-        if e.kind == "load":
-            out.append(_Event("load", e.symbol, caller.loc))
-        elif not out or out[-1] is not caller:
-            out.append(caller)
+        # The outermost frames may be IREE's own (a public function's body is wrapped and
+        # inlined back: its ops are located at the function's op too): the longest chain from
+        # the op's own location that is one of the input's is the event.
+        found = next(
+            (
+                f
+                for n in range(len(frames), 0, -1)
+                if (f := by_chain.get((e.kind, e.symbol, " at ".join(frames[:n])))) is not None
+            ),
+            None,
+        )
+        if found is not None:
+            out.append(found)
+        # else: a store at a util.global's location (the initial value IREE materialized), or
+        # any other event IREE made or merged: compared with nothing.
     return out
-
-
-def _file_line_col(loc: ir.Location) -> str | None:
-    found = _FILE_LINE_COL.search(str(loc))
-    return f"{found[1]}:{found[2]}:{found[3]}" if found else None

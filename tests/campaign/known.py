@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .program import For, GLoad, Program, Slice
+from .program import Call, For, GLoad, Program, Slice
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,16 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
             any(isinstance(op, For) and any(isinstance(x, GLoad) for x in op.body) for op in p.ops)
             and "cannot give them their own copy" in detail
             and "where the copy cannot be forwarded to it" in detail
+        ),
+    ),
+    KnownIssue(
+        "shared-globals-value-loaded-after-a-setter-call",
+        "the shared-globals repair is refused: the value to copy is a load after a call that may store it",
+        "campaign-shared-globals-repair-refused-for-a-value-loaded-after-a-setter-call.json",
+        lambda p, detail, ds: (
+            any(isinstance(op, Call) for op in p.ops)
+            and "cannot give them their own copy" in detail
+            and "cannot run a copy of such a value" in detail
         ),
     ),
 )
