@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,7 @@ import tests.campaign.oracle as oracle_module
 from stream_model.symbolic.proofs import DISJOINT
 from tests.campaign import handpicked
 from tests.campaign.campaign import DEFAULT_SEED, profile_batches
-from tests.campaign.oracle import FAILING, REGRESSIONS_DIR, Oracle, VmfbCache, default_cache_dir
+from tests.campaign.oracle import FAILING, REGRESSIONS_DIR, Oracle, Stats, VmfbCache, default_cache_dir
 from tests.campaign.program import Program
 from tests.campaign.scheduler_faults import read_after_write
 
@@ -152,50 +153,50 @@ def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkey
     assert weakened.status in FAILING
 
 
+def _weakening_is_killed(program: Program, tmp_path: Path, weaken: Callable[[], None], real: str = "ok") -> Stats:
+    """``program`` judged as the tool builds it (its status ``real``), then again after
+    ``weaken``: the campaign must fail it. Returns the first judgement's stats."""
+    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
+        judged = oracle.judge_per_program([program])
+    assert [o.status for o in judged.outcomes] == [real]
+    weaken()
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
+        (weakened,) = oracle.judge_per_program([program]).outcomes
+    print(f"\n{weakened.status}: {weakened.detail}")
+    assert weakened.status in FAILING
+    return judged.stats
+
+
 def test_two_loads_of_one_global_taken_as_two_versions_is_killed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Through IREE's stages a getter's result and a load of one global are one buffer; IREE's
     schedule fills the load in place and then clones the getter's result. Seen as one version,
     the pair is a hazard and the guard gives the fill a copy; taken as two, nothing is repaired."""
-    program = handpicked.GETTER_RESULT_AND_A_LOAD_OF_ONE_GLOBAL
-    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
-        real = oracle.judge_per_program([program])
-    assert [o.status for o in real.outcomes] == ["ok"]
-    assert real.stats.schedule_repaired == 1
-    monkeypatch.setattr(global_contents.GlobalContents, "earlier", lambda self, value: None)
-    monkeypatch.setattr(global_contents.GlobalContents, "later", lambda self, value: [])
-    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
-        (weakened,) = oracle.judge_per_program([program]).outcomes
-    print(f"\n{weakened.status}: {weakened.detail}")
-    assert weakened.status in FAILING
+
+    def weaken() -> None:
+        monkeypatch.setattr(global_contents.GlobalContents, "earlier", lambda self, value: None)
+        monkeypatch.setattr(global_contents.GlobalContents, "later", lambda self, value: [])
+
+    stats = _weakening_is_killed(handpicked.GETTER_RESULT_AND_A_LOAD_OF_ONE_GLOBAL, tmp_path, weaken)
+    assert stats.schedule_repaired == 1
 
 
 def test_a_region_yielding_two_versions_let_through_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    program = handpicked.REPAIR_YIELDS_A_VALUE_AND_ITS_FILLED_VERSION
-    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
-        real = oracle.judge_per_program([program])
-    assert [o.status for o in real.outcomes] == ["ok"]
-    monkeypatch.setattr(schedule_check._FunctionCheck, "_two_versions_yielded", lambda self: [])
-    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
-        (weakened,) = oracle.judge_per_program([program]).outcomes
-    print(f"\n{weakened.status}: {weakened.detail}")
-    assert weakened.status in FAILING
+    def weaken() -> None:
+        monkeypatch.setattr(schedule_check._FunctionCheck, "_two_versions_yielded", lambda self: [])
+
+    _weakening_is_killed(handpicked.REPAIR_YIELDS_A_VALUE_AND_ITS_FILLED_VERSION, tmp_path, weaken)
 
 
 def test_leaving_the_input_uncompared_with_the_splice_is_killed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    program = handpicked.STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE
-    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
-        real = oracle.judge_per_program([program])
-    assert [o.status for o in real.outcomes] == ["refused"]
-    monkeypatch.setattr(oracle_module, "check_input_order", lambda original, spliced: [])
-    monkeypatch.setattr(schedule_guard, "check_input_order", lambda original, spliced: [])
-    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
-        (weakened,) = oracle.judge_per_program([program]).outcomes
-    print(f"\n{weakened.status}: {weakened.detail}")
-    assert weakened.status in FAILING
+    def weaken() -> None:
+        monkeypatch.setattr(oracle_module, "check_input_order", lambda original, spliced: [])
+        monkeypatch.setattr(schedule_guard, "check_input_order", lambda original, spliced: [])
+
+    _weakening_is_killed(handpicked.STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE, tmp_path, weaken, real="refused")
 
 
 TWO_BINDINGS = REGRESSIONS_DIR / "campaign-schedule-repair-leaves-a-second-binding-of-the-written-value.json"
