@@ -160,6 +160,7 @@ import stream_model.model.storage as storage
 import stream_model.rule.claims as claims
 import stream_model.rule.safety as safety
 import stream_model.rule.slice_query as slice_query
+import stream_model.schedule.global_contents as global_contents
 import stream_model.semantics.region_flow as region_flow
 from stream_model.ir.util import defining_op
 from stream_model.model.program import FunctionModel
@@ -360,8 +361,14 @@ def _copy_in_the_originals_region(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _copy_after_in_place_writes(monkeypatch: pytest.MonkeyPatch) -> None:
     """(n) A value written in place from another global's buffer is copied at the store, after
-    the writes changed that global (``handpicked.GETTER_RESULT_FILLED_THEN_STORED``)."""
+    the writes changed that global (``handpicked.GETTER_RESULT_FILLED_THEN_STORED``). The
+    schedule check, which takes a getter's result and a load of one global for one version
+    (``stream_model.schedule.global_contents``), repairs what this weakening leaves in that
+    program (measured: the guard gives the fill a copy and the build is right); so the
+    weakening is judged with that linking off, which tests this rule on its own."""
     monkeypatch.setattr(globals_fix, "_written_in_place", lambda resolved, value: None)
+    monkeypatch.setattr(global_contents.GlobalContents, "earlier", lambda self, value: None)
+    monkeypatch.setattr(global_contents.GlobalContents, "later", lambda self, value: [])
 
 
 def _ops_reading_any_value_meet_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -468,6 +475,8 @@ REFUSED_AFTER_SCHEDULING = frozenset({"call-store-sites-at-the-values-first-oper
 #: Weakenings whose shapes only IREE's pre-splice stages make (``handpicked.FOUND_THROUGH_IREE_STAGES``):
 #: caught as the campaign judges, through those stages.
 FLOW_ONLY = frozenset({"copy-in-the-originals-region", "copy-after-in-place-writes"})
+#: Weakenings that also patch the schedule guard (judged with the builds in this process).
+GUARD_PATCHED = frozenset({"copy-after-in-place-writes"})
 
 
 def _ignore_argument_stability(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -517,15 +526,18 @@ def programs() -> list:
 
 
 def _judge(
-    programs: list, workdir: Path, at_splice: bool, patched: bool, scheduled: bool = False
+    programs: list, workdir: Path, at_splice: bool, patched: bool, scheduled: bool = False, in_process: bool = False
 ) -> list[ProgramOutcome]:
+    """``in_process``: the builds compile in this process too, so that a patch reaches the
+    schedule guard (:data:`GUARD_PATCHED`)."""
     with Oracle(
         workdir,
-        VmfbCache(default_cache_dir()),
+        VmfbCache(default_cache_dir() if not in_process else None),
         record_faults=False,
         rewrite_in_worker=not patched,
         at_splice=at_splice,
         scheduled=scheduled,
+        in_process=in_process,
     ) as o:
         return o.judge(programs).outcomes
 
@@ -687,7 +699,7 @@ def test_every_weakening_is_caught_as_the_campaign_judges(
     monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
     weaken = MUTATIONS[mutation] if mutation in MUTATIONS else AUDITED_MUTATIONS[mutation][0]
     weaken(monkeypatch)
-    mutated = _judge(programs, tmp_path, at_splice=False, patched=True)
+    mutated = _judge(programs, tmp_path, at_splice=False, patched=True, in_process=mutation in GUARD_PATCHED)
     detected = {
         i: after.status
         for i, (before, after) in enumerate(zip(baseline_as_judged, mutated))
