@@ -77,16 +77,12 @@ class _Summaries:
         """The globals ops nested in ``op`` may store (None: any)."""
         out: set[str] = set()
         for inner in nested_ops(op):
-            name = inner.name
-            if name == "util.global.store":
-                out.add(_symbol(inner))
-            elif name in _ANY_GLOBAL:
+            if len(inner.regions):
+                continue  # (its ops are visited in turn)
+            touched = self.kills(inner)
+            if touched is None:
                 return None
-            elif name in _CALLS:
-                theirs = self.stores_of(callee_name(inner))
-                if theirs is None:
-                    return None
-                out |= theirs
+            out |= touched
         return frozenset(out)
 
     def returned_loads(self, callee: str) -> dict[int, str]:

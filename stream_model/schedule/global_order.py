@@ -328,7 +328,7 @@ def check_input_order(original: InputOrder, spliced: GlobalEvents) -> list[Globa
         if now is None:
             continue
         was = _taken_in(original.events, sequence, (), {key}, [0])
-        mapped = _as_the_input_names_them(original, was, now)
+        mapped = _as_the_input_names_them(was, now)
         by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
         for name in sorted(original.events.globals):
             first = _first_reorder(original.events, by_was.get(name, []), by_now.get(name, []), name)
@@ -361,7 +361,7 @@ def _taken_in(
     return out
 
 
-def _as_the_input_names_them(original: InputOrder, was: list[_Event], now: list[_Event]) -> list[_Event]:
+def _as_the_input_names_them(was: list[_Event], now: list[_Event]) -> list[_Event]:
     """The events at the splice ``now`` as the input's events ``was`` (those of one function,
     its callees' taken in) they are: :func:`check_input_order`. IREE's own are dropped."""
     by_chain = {(e.kind, e.symbol, e.location): e for e in reversed(was)}
