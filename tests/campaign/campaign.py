@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
@@ -191,6 +191,13 @@ def run_campaign(
             for o in err.failures or []:
                 program = reduce_failure(oracle, err.batch[o.index], o.detail) if shrink else err.batch[o.index]
                 (final,) = oracle.judge_per_program([program]).outcomes
+                if final.status not in FAILING:
+                    # Alone the program passes: the failure needs the other programs of its
+                    # module. Report it as the module showed it, never as an "ok".
+                    program = err.batch[o.index]
+                    final = replace(
+                        o, index=0, detail=f"{o.detail} (in a module of {len(err.batch)} programs; alone it passes)"
+                    )
                 finding = Finding("miscompile", failure_report([program], [final]), [program])
                 if save_regressions:
                     finding.saved = save_regression(
