@@ -294,8 +294,7 @@ class ScheduleGuard:
         guard.input_not_compared = self.input_not_compared
         if report.order_hazards:
             # No repair is known for this class: the compile refuses rather than ship it.
-            first = report.order_hazards[0].line()
-            raise ScheduleHazardError(f"IREE reorders the accesses to a global: {first}", [])
+            raise ScheduleHazardError(reorder_refusal(report.order_hazards), [])
         if not report.hazards:
             return None
         while report.hazards:
@@ -317,8 +316,7 @@ class ScheduleGuard:
             scheduled = self._schedule(compiled, stages)
             report = guard.final = self._checked(scheduled, order_before)
             if report.order_hazards:
-                first = report.order_hazards[0].line()
-                raise ScheduleHazardError(f"IREE reorders the accesses to a global: {first}", [])
+                raise ScheduleHazardError(reorder_refusal(report.order_hazards), [])
         return scheduled
 
     def _reordered_before_the_splice(self, at_splice: GlobalEvents) -> list[GlobalOrderHazard]:
@@ -404,6 +402,11 @@ class _Pending:
     keep: bool
     stages: AsyncStages
     hook: Callable[[ir.Module], None] | None
+
+
+def reorder_refusal(hazards: list[GlobalOrderHazard]) -> str:
+    """Why a compile refuses when IREE reordered the accesses to a global (no repair is known)."""
+    return f"IREE reorders the accesses to a global: {hazards[0].line()}"
 
 
 def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder | str:

@@ -81,7 +81,7 @@ from ..ir.util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_
 from ..model.facts import FactStore
 from ..model.program import ModuleModel
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
-from ..semantics.op_table import IGNORED_OPS, OP_TABLE, VARIADIC, Access, Kind, OpEffects, effects_of
+from ..semantics.op_table import IGNORED_OPS, OP_TABLE, VARIADIC, Access, Kind, OpEffects, effects_of, global_name
 from ..semantics.region_flow import (
     branch_operands,
     captured,
@@ -978,7 +978,7 @@ class _FunctionCheck:
         """Is ``op`` a load of an immutable global (its buffer must never change)?"""
         if op.name != "util.global.load":
             return False
-        name = str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
+        name = global_name(op)
         return "is_immutable" in op.attributes or name in self.context.immutable_globals
 
     def _second_writer(self, root: ir.Value, a: _Use, b: _Use) -> ScheduleCheck:
@@ -1300,7 +1300,7 @@ def _storage_name(names: Names, root: ir.Value) -> str:
     if producer is None:
         return names.name(root)
     if producer.name == "util.global.load":
-        return "@" + str(ir.FlatSymbolRefAttr(producer.attributes["global"]).value)
+        return "@" + global_name(producer)
     return f"{names.name(root)} (made by {producer.name} at {names.location(producer)})"
 
 

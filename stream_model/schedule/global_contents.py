@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from iree.compiler import ir
 
 from ..ir.util import nested_ops
-from ..semantics.op_table import callee_name
+from ..semantics.op_table import callee_name, global_name
 from ..semantics.region_flow import is_resource
 from .order import Callees
 
@@ -116,7 +116,7 @@ class _Summaries:
             op = child.operation
             name = op.name
             if name == "util.global.load":
-                symbol = _symbol(op)
+                symbol = global_name(op)
                 if symbol in self.mutable and symbol not in stored and is_resource(op.results[0]):
                     out[op.results[0]] = symbol
                 continue
@@ -130,7 +130,7 @@ class _Summaries:
         """The globals ``op`` may store (None: any)."""
         name = op.name
         if name == "util.global.store":
-            return frozenset({_symbol(op)})
+            return frozenset({global_name(op)})
         if name in _ANY_GLOBAL:
             return None
         if name in _CALLS:
@@ -171,9 +171,9 @@ class GlobalContents:
             op = child.operation
             name = op.name
             if name == "util.global.load":
-                self._loaded(holds, _symbol(op), op.results[0])
+                self._loaded(holds, global_name(op), op.results[0])
             elif name == "util.global.store":
-                symbol, value = _symbol(op), op.operands[0]
+                symbol, value = global_name(op), op.operands[0]
                 if symbol in summaries.mutable and is_resource(value):
                     holds[symbol] = value
                 else:
@@ -200,10 +200,6 @@ class GlobalContents:
         else:
             self._earlier[value] = held
             self._later.setdefault(held, []).append(value)
-
-
-def _symbol(op: ir.Operation) -> str:
-    return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
 
 
 def _terminator(block: ir.Block) -> ir.Operation | None:

@@ -27,7 +27,7 @@ from typing import Any
 from iree.compiler import ir
 
 from ..ir.util import nested_ops
-from ..semantics.op_table import callee_name
+from ..semantics.op_table import callee_name, global_name
 
 __all__ = [
     "GlobalEvents",
@@ -131,7 +131,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
         found = events[key] = []
         for inner in nested_ops(fn):
             if inner.name in _ACCESS:
-                symbol = ir.FlatSymbolRefAttr(inner.attributes["global"]).value
+                symbol = global_name(inner)
                 found.append(_Event(_ACCESS[inner.name], symbol, inner.location))
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == "util.global.store":

@@ -422,6 +422,11 @@ def callee_name(op: ir.Operation) -> str:
     return str(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
 
 
+def global_name(op: ir.Operation) -> str:
+    """The global a ``util.global.load``/``store`` accesses."""
+    return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
+
+
 def _return(op: ir.OpView) -> OpEffects:
     """Returned resources reach the caller, which may touch them at any time."""
     return OpEffects(escapes=[v for v in op.operands if is_resource(v)])

@@ -69,7 +69,7 @@ from rewriter.pipeline import (
 from rewriter.pipeline.common import new_context
 from rewriter.reloads import repair_globals
 from rewriter.rewrite import RewriteReport, elide_slices
-from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError, read_input_order
+from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError, read_input_order, reorder_refusal
 from stream_model import Verdict
 from stream_model.ir.naming import Names
 from stream_model.schedule.global_order import check_input_order, global_events
@@ -1116,7 +1116,7 @@ class Oracle:
         with ctx:
             hazards = check_input_order(original, global_events(module))
         if hazards:
-            message = f"IREE reorders the accesses to a global: {hazards[0].line()}"
+            message = reorder_refusal(hazards)
             raise _CompileFailure("rewritten", f"the tool refuses: {message}", refused=GuardInfo.refusal(message, []))
 
     def _as_the_guard_sees_it(self, module: ir.Module, text: str) -> None:
