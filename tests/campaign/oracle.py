@@ -51,7 +51,8 @@ import re
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -208,6 +209,9 @@ class ProgramOutcome:
     status: str  # "ok" | "miscompile" | "proof" | "upstream-fault" | "unsound" | "known" | "refused"
     detail: str = ""
     decisions: list = field(default_factory=list)
+    #: IREE builds the program wrong even hardened (every in-place write to a fresh copy): its
+    #: fault lies past the schedule, and may reach memory that other programs of its module own.
+    past_the_schedule: bool = False
 
 
 @dataclass
@@ -585,6 +589,62 @@ def _moved_in(found: dict[str, list[str]], k: int) -> list[str]:
     return [m for function, moved in found.items() if _belongs(function, k) for m in moved]
 
 
+#: The signature of :func:`_beside_a_fault_past_the_schedule`'s verdict.
+BESIDE_A_FAULT_PAST_THE_SCHEDULE = (
+    "stock IREE computes different values than the interpreter, only beside a program IREE builds wrong even hardened"
+)
+
+
+def _beside_a_fault_past_the_schedule(
+    outcomes: list[ProgramOutcome],
+    wrong_at_run_time: dict[int, tuple[list, list, list]],
+    alone_fails: Callable[[int], bool],
+    stats: Stats,
+) -> list[ProgramOutcome]:
+    """A module's outcomes, where a program is wrong only because another program of the module
+    hits an IREE fault that reaches memory it does not own: unjudged, not a miscompile.
+
+    Why: the references that excuse IREE's faults are built per program (the hardened one
+    alone), so they cannot show a fault that crosses programs. Seen in the long campaign
+    (seed 796242464): a program storing an in-place filled reload of its global in a loop,
+    which IREE 3.13 builds wrong even hardened, left another program's immutable global
+    scaled by its own in-place write, in stock and the tool's build alike.
+
+    The excuse is narrow, so that no fault of the tool hides in it. Every one of these holds
+    for the program (position ``i`` of ``outcomes``): its only failure is a wrong value at run
+    time (``wrong_at_run_time[i]``: no unproven alias, nothing the audit found); the first wrong
+    result is stock's, bit for bit (the tool's build is wrong exactly where and as stock is);
+    another program of the module is built wrong even hardened (``past_the_schedule``); and
+    judged alone, in a module of its own (``alone_fails``), the program passes."""
+    faulty = [o.index for o in outcomes if o.past_the_schedule]
+    out = list(outcomes)
+    for i, o in enumerate(outcomes):
+        others = [k for k in faulty if k != o.index]
+        if o.status != "miscompile" or i not in wrong_at_run_time or not others:
+            continue
+        if not _wrong_as_stock(*wrong_at_run_time[i]) or alone_fails(i):
+            continue
+        stats.upstream_faults[BESIDE_A_FAULT_PAST_THE_SCHEDULE] += 1
+        out[i] = replace(
+            o,
+            status="upstream-fault",
+            detail=f"{o.detail} (as stock, and only beside p{others[0]}, which IREE builds wrong even hardened: "
+            "alone it is right; unjudged)",
+        )
+    return out
+
+
+def _wrong_as_stock(stock: list, rewritten: list, want: list) -> bool:
+    """Is the rewritten build's first wrong result stock's too, bit for bit?"""
+    _, result, position = _difference(rewritten, want)
+    if position >= len(stock):
+        return False
+    mine, theirs = rewritten[position], stock[position]
+    if result is None or isinstance(mine, str) or isinstance(theirs, str) or result >= len(theirs):
+        return _same_outputs([mine], [theirs])
+    return _same_outputs([[mine[result]]], [[theirs[result]]])
+
+
 def _same_outputs(a: list, b: list) -> bool:
     """Bit-for-bit equal outputs of two builds (errors compare as their text)."""
     if len(a) != len(b):
@@ -910,6 +970,8 @@ class Oracle:
         generated = self._generated_decisions(programs, numbers) if from_flow else report.decisions
 
         outcomes = []
+        # Programs whose only failure is a wrong value at run time: (stock, rewritten, wanted).
+        wrong_at_run_time: dict[int, tuple[list, list, list]] = {}
         for i, (k, program) in enumerate(pairs):
             want = interpret(program, k)
             mine = [d for d in report.decisions if _belongs(d.function, k)]
@@ -954,6 +1016,8 @@ class Oracle:
             unsound = audit(program, k, audited, scheduled=self.scheduled) + [
                 f"(as generated) {p}" for p in proof_problems(RewriteReport(decisions=audited))
             ]
+            if outcome.status == "miscompile" and not unsound and not proof_problems(RewriteReport(decisions=mine)):
+                wrong_at_run_time[i] = (stock[i], rewritten[i], want)
             if unsound and outcome.status not in FAILING:
                 runtime = f" (runtime: {outcome.status}{': ' + outcome.detail if outcome.detail else ''})"
                 outcome = ProgramOutcome(k, "unsound", "; ".join(unsound[:3]) + runtime, mine)
@@ -970,6 +1034,12 @@ class Oracle:
                     stats.verdicts.update(c.verdict for c in d.checks)
                 else:
                     stats.kept[reason_class(d.reason)] += 1
+        outcomes = _beside_a_fault_past_the_schedule(
+            outcomes,
+            wrong_at_run_time,
+            lambda i: self._judge_alone(programs[i])[0].status in FAILING,
+            stats,
+        )
         stats.seconds = time.perf_counter() - started
         for o, program in zip(outcomes, programs):
             if o.status in FAILING:
@@ -1064,7 +1134,9 @@ class Oracle:
                 return ProgramOutcome(
                     k, "upstream-fault", f"{run.new_diff} ({why}; the hardened reference is right)", mine
                 )
-            return ProgramOutcome(k, "upstream-fault", f"{run.new_diff} ({why}; hardened reference: {stock_ref})", mine)
+            return ProgramOutcome(
+                k, "upstream-fault", f"{run.new_diff} ({why}; hardened reference: {stock_ref})", mine, True
+            )
         if run.guarded and run.stock_diff is not None:
             # Stock is wrong too, differently. If IREE gets even the hardened program wrong, the
             # fault lies beyond the schedule (the check reads the IR up to allocation only).
@@ -1076,6 +1148,7 @@ class Oracle:
                     f"{run.new_diff} (stock: {run.stock_diff}; hardened reference: {stock_ref}; "
                     "an IREE fault the schedule check does not cover)",
                     mine,
+                    True,
                 )
         issue = known_issue(run.program, run.new_diff, mine)
         if issue is not None:

@@ -21,7 +21,9 @@ the rule is sound on what the generator draws.
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -63,6 +65,7 @@ from tests.campaign.program import (
 from tests.campaign.render import render_module
 from tests.campaign.strategies import FOCUSED_KINDS, FOCUSED_RATES, batches
 
+DATA = Path(__file__).resolve().parent.parent / "data"
 R = lambda a, n: Range(Lin(a), Lin(n))  # noqa: E731 - constant element range [a, a + n)
 
 
@@ -261,6 +264,21 @@ def test_a_disjoint_symbolic_slice_is_aliased_and_runs_bit_identical(oracle: Ora
     assert [o.status for o in judged.outcomes] == ["ok"]
     (decision,) = [d for d in judged.report.decisions if d.decision == "alias"]
     assert [c.verdict for c in decision.checks] == ["ordered-before", "disjoint"]
+
+
+@pytest.mark.e2e
+def test_a_program_wrong_only_beside_an_iree_fault_past_the_schedule_is_unjudged(oracle: Oracle) -> None:
+    """Found by the long campaign (seed 796242464): p1 stores an in-place filled reload of its
+    global in a loop, which IREE 3.13 builds wrong even hardened; beside it, p0's global comes
+    out scaled by p1's in-place write, in stock and the tool's build alike, while p0 alone is
+    right. The references are built per program and cannot show that: p0 is unjudged, not a
+    miscompile (the campaign had reported one)."""
+    data = json.loads((DATA / "campaign_beside_a_fault_past_the_schedule.json").read_text())
+    judged = oracle.judge([Program.from_json(p) for p in data["programs"]])
+    beside, faulty = judged.outcomes
+    assert (beside.status, faulty.status) == ("upstream-fault", "upstream-fault"), beside.detail
+    assert "only beside p1, which IREE builds wrong even hardened" in beside.detail
+    assert faulty.past_the_schedule
 
 
 @pytest.mark.e2e

@@ -19,6 +19,7 @@ from rewriter.pipeline.common import new_context
 from rewriter.rewrite import elide_slices
 from tests.campaign.entry import entry_of, moved_reads, normalize
 from tests.campaign.interp import interpret
+from tests.campaign.oracle import ProgramOutcome, Stats, _beside_a_fault_past_the_schedule
 from tests.campaign.program import (
     Branch,
     Fill,
@@ -123,3 +124,52 @@ def test_the_hardened_reference_means_what_the_program_means() -> None:
     want = interpret(READ_THEN_WRITE, 0)
     assert [np.asarray(a).tolist() for a in want[0]]
     assert render_module([READ_THEN_WRITE], hardened=True).functions == render_module([READ_THEN_WRITE]).functions
+
+
+# -- a program wrong only beside another program's IREE fault past the schedule --------------
+# (tests/campaign/oracle._beside_a_fault_past_the_schedule; end to end in test_campaign.py)
+
+_WANT = [[np.array([1, 2], dtype=np.int32)]]
+_WRONG = [[np.array([3, 5], dtype=np.int32)]]
+_OTHER_WRONG = [[np.array([3, 6], dtype=np.int32)]]
+
+
+def _module_outcomes(faulty_past_the_schedule: bool = True) -> list[ProgramOutcome]:
+    return [
+        ProgramOutcome(0, "miscompile", "step 0: result 0 is [3, 5], expected [1, 2]"),
+        ProgramOutcome(1, "upstream-fault", "hardened reference: wrong", [], faulty_past_the_schedule),
+    ]
+
+
+def _excused(
+    outcomes: list[ProgramOutcome], stock: list = _WRONG, alone_fails: bool = False, runtime_only: bool = True
+) -> list[str]:
+    wrong = {0: (stock, _WRONG, _WANT)} if runtime_only else {}
+    judged = _beside_a_fault_past_the_schedule(outcomes, wrong, lambda i: alone_fails, Stats())
+    return [o.status for o in judged]
+
+
+def test_a_program_wrong_as_stock_only_beside_a_fault_past_the_schedule_is_unjudged() -> None:
+    assert _excused(_module_outcomes()) == ["upstream-fault", "upstream-fault"]
+
+
+def test_a_program_wrong_otherwise_than_stock_beside_such_a_fault_stays_a_miscompile() -> None:
+    assert _excused(_module_outcomes(), stock=_OTHER_WRONG)[0] == "miscompile"
+
+
+def test_a_program_wrong_alone_too_stays_a_miscompile() -> None:
+    assert _excused(_module_outcomes(), alone_fails=True)[0] == "miscompile"
+
+
+def test_a_program_beside_a_fault_the_hardened_reference_avoids_stays_a_miscompile() -> None:
+    assert _excused(_module_outcomes(faulty_past_the_schedule=False))[0] == "miscompile"
+
+
+def test_a_program_with_an_unproven_alias_or_an_audit_finding_stays_a_miscompile() -> None:
+    assert _excused(_module_outcomes(), runtime_only=False)[0] == "miscompile"
+
+
+def test_a_program_is_not_excused_by_its_own_fault_past_the_schedule() -> None:
+    (alone,) = _module_outcomes()[:1]
+    alone.past_the_schedule = True
+    assert _excused([alone]) == ["miscompile"]
