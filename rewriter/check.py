@@ -21,7 +21,7 @@ from stream_model.schedule.global_order import check_global_order, check_input_o
 from .explain import jsonl
 from .outputs import Outputs
 from .reloads import GlobalRepair
-from .schedule_guard import read_input_order
+from .schedule_guard import input_order_not_compared, input_order_record, read_input_order
 
 __all__ = ["EXIT_HAZARD", "check_file", "run_check"]
 
@@ -34,9 +34,12 @@ def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) ->
     return _check(input_path, iree_flags)[0]
 
 
-def _check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> tuple[ScheduleReport, list[GlobalRepair]]:
-    """The schedule check, and the accesses to globals at the splice that IREE misreads
-    (:mod:`.reloads`)."""
+def _check(
+    input_path: str | os.PathLike[str], iree_flags: Sequence[str]
+) -> tuple[ScheduleReport, list[GlobalRepair], str | None]:
+    """The schedule check, the accesses to globals at the splice that IREE misreads
+    (:mod:`.reloads`), and why the input's accesses to globals were not compared with the
+    module at the splice (None when they were, or when IREE's stages before it did not run)."""
     from .pipeline.schedule import schedule_for_check
 
     scheduled = schedule_for_check(input_path, iree_flags)
@@ -48,18 +51,24 @@ def _check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> tup
             source = None
     with scheduled.context:
         report = check_schedule(scheduled.module, source, str(input_path))
+        not_compared = None
         if scheduled.events is not None:
             report.order_hazards = check_global_order(scheduled.events, scheduled.module)
             if scheduled.entry == "flow":  # IREE's stages before the splice ran on the input
                 original = read_input_order(Path(input_path))
-                if not isinstance(original, str):
+                if isinstance(original, str):
+                    not_compared = original
+                else:
                     report.order_hazards[:0] = check_input_order(original, scheduled.events)
-        return report, scheduled.reloads
+        return report, scheduled.reloads, not_compared
 
 
 def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
     """The command: print each hazard, write the log (reserved in ``outputs``), return the exit status."""
-    report, reloads = _check(input_path, iree_flags)
+    report, reloads, not_compared = _check(input_path, iree_flags)
+    if not_compared is not None:
+        # (The check still proves the schedule; what it cannot see is a reorder made before it.)
+        sys.stderr.write(f"slice-elision: note: {input_order_not_compared(not_compared)}\n")
     for reload in reloads:
         sys.stdout.write(f"hazard: {reload.hazard_line()}\n")
     for check in report.hazards:
@@ -68,7 +77,8 @@ def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log:
     for order in report.order_hazards:
         sys.stdout.write(f"hazard: {order.line()}\n")
     if log:
-        outputs.write(log, jsonl([r.hazard_json() for r in reloads] + report.log_records()))
+        not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
+        outputs.write(log, jsonl([r.hazard_json() for r in reloads] + not_compared_records + report.log_records()))
     pairs = len(report.checks)
     hazards = len(reloads) + len(report.hazards) + len(report.order_hazards)
     print(

@@ -401,10 +401,15 @@ def _check(args: argparse.Namespace, iree_flags: list[str]) -> int:
 
 
 def _schedule_summary(guard: ScheduleGuard) -> None:
-    """Warn about every repair of IREE's schedule (a refusal is an error before this)."""
+    """Warn about every repair of IREE's schedule (a refusal is an error before this), and say
+    what the check could not compare."""
+    from .schedule_guard import input_order_not_compared
+
     report = guard.report
     if report is None:
         return
+    if report.input_not_compared is not None:
+        print(f"slice-elision: note: {input_order_not_compared(report.input_not_compared)}", file=sys.stderr)
     for forwarded in report.forwarded:
         print(f"slice-elision: warning: repaired an access to a global: {forwarded.line()}", file=sys.stderr)
     for repair in report.repairs:

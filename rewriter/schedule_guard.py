@@ -150,9 +150,7 @@ class GuardReport:
         (after a repair) every pair checked in the repaired schedule, marked ``"repaired"``."""
         out = [r.to_json() for r in self.forwarded]
         if self.input_not_compared is not None:
-            out.append(
-                {"type": "schedule-check", "check": "input-order", "compared": False, "why": self.input_not_compared}
-            )
+            out.append(input_order_record(self.input_not_compared))
         out += [r | {"schedule": "iree"} for r in self.first.log_records()]
         out += [r.to_json() for r in self.repairs]
         if self.repairs:
@@ -407,6 +405,20 @@ class _Pending:
 def reorder_refusal(hazards: list[GlobalOrderHazard]) -> str:
     """Why a compile refuses when IREE reordered the accesses to a global (no repair is known)."""
     return f"IREE reorders the accesses to a global: {hazards[0].line()}"
+
+
+def input_order_not_compared(why: str) -> str:
+    """What a person is told when the input's accesses to globals were not compared with the
+    module at the splice (``why``: :func:`read_input_order`'s reason)."""
+    return (
+        f"the order of the input's accesses to globals was not compared with IREE's before the splice ({why}): "
+        "a reorder IREE makes there is not seen"
+    )
+
+
+def input_order_record(why: str) -> dict[str, Any]:
+    """The log's record of the same (JSON Lines, beside the schedule check's pairs)."""
+    return {"type": "schedule-check", "check": "input-order", "compared": False, "why": why}
 
 
 def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder | str:

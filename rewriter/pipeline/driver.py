@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from iree.compiler import ir, passmanager
 
+from stream_model.model.loader import location_problem, path_problem
 from stream_model.semantics.phase import Phase, classify_phase
 
 from ..collector import Leftovers
@@ -53,6 +54,16 @@ def _check_input(input_path: str | os.PathLike[str]) -> Path:
     path = Path(input_path)
     if not path.is_file():
         raise CompileError(f"input file not found: {path}")
+    # (The bindings would abort reading the module's locations back; IREE keeps the input's.)
+    problem = path_problem(path)
+    if problem is not None:
+        raise CompileError(f"input: {problem}")
+    try:
+        problem = location_problem(path.read_bytes())
+    except OSError as err:
+        raise CompileError(f"cannot read {path}: {err.strerror or err}") from err
+    if problem is not None:
+        raise CompileError(f"{path.name}: {problem}")
     return path
 
 
@@ -557,6 +568,9 @@ def _read_stream_async_input(module_text_or_path: str | bytes | os.PathLike[str]
 def _parse_stream_async(context: ir.Context, data: bytes, name: str, expected: Phase = Phase.SPLICE) -> ir.Module:
     """Parse and verify a module that claims to be at the splice point (or, with ``expected``
     ``Phase.SCHEDULED``, right after scheduling); one-line errors."""
+    problem = location_problem(data)
+    if problem is not None:
+        raise CompileError(f"{name}: {problem}")
     try:
         with context:
             module = ir.Module.parse(data)

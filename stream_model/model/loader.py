@@ -12,6 +12,8 @@ not describe.
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,7 +58,85 @@ BYTECODE_MAGIC = b"ML\xefR"
 SPLIT_MARKER = "// -----"
 
 
+def path_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why the MLIR bindings cannot take ``path`` as a file name (None when they can): a name
+    that is not UTF-8. The file's name goes into the module's locations (IREE names the input
+    in every location it makes), and the bindings abort the whole process, with no exception
+    to catch, when they read such a name back."""
+    try:
+        os.fsencode(path).decode("utf-8")
+    except UnicodeDecodeError:
+        return (
+            f"the path is not UTF-8: {os.fsencode(path)!r} (MLIR names the file in its locations, which "
+            "the MLIR Python bindings cannot read back); rename the file or pass a copy"
+        )
+    return None
+
+
+#: A location that holds a backslash in a string: the only way MLIR text can name a file (or a
+#: location) with bytes that are not UTF-8 (``\\XX`` escapes); most modules have none.
+_ESCAPE_IN_A_LOCATION = re.compile(rb'loc\([^)\n]*"[^"\n]*\\')
+_HEX = b"0123456789abcdefABCDEF"
+
+
+def location_problem(data: bytes) -> str | None:
+    """Why the MLIR bindings cannot read the locations of the module text ``data`` (None when
+    they can): a file name or location name that, with its escapes undone, is not UTF-8. The
+    bindings abort the process when they read one. (Bytecode is not looked into.)"""
+    if data.startswith(BYTECODE_MAGIC) or _ESCAPE_IN_A_LOCATION.search(data) is None:
+        return None
+    at = data.find(b"loc(")
+    while at >= 0:
+        line = data.count(b"\n", 0, at) + 1
+        for name in _strings_of_location(data, at + 4):
+            try:
+                name.decode("utf-8")
+            except UnicodeDecodeError:
+                return (
+                    f"line {line}: a location names {name!r}, which is not UTF-8 (the MLIR Python bindings "
+                    "cannot read it back)"
+                )
+        at = data.find(b"loc(", at + 4)
+    return None
+
+
+def _strings_of_location(data: bytes, at: int) -> list[bytes]:
+    """The strings of the location that starts at ``at`` (after ``loc(``), escapes undone, up to
+    its closing parenthesis (nested locations included)."""
+    out: list[bytes] = []
+    depth = 1
+    while at < len(data) and depth:
+        c = data[at]
+        if c == ord("("):
+            depth += 1
+        elif c == ord(")"):
+            depth -= 1
+        elif c == ord("\n"):
+            break
+        elif c == ord('"'):
+            text = bytearray()
+            at += 1
+            while at < len(data) and data[at] not in b'"\n':
+                if data[at] == ord("\\") and at + 1 < len(data):
+                    nxt = data[at + 1 : at + 3]
+                    if len(nxt) == 2 and nxt[0] in _HEX and nxt[1] in _HEX:
+                        text.append(int(nxt, 16))
+                        at += 3
+                        continue
+                    text += {ord("n"): b"\n", ord("t"): b"\t"}.get(data[at + 1], data[at + 1 : at + 2])
+                    at += 2
+                    continue
+                text.append(data[at])
+                at += 1
+            out.append(bytes(text))
+        at += 1
+    return out
+
+
 def read_bytes(path: str) -> bytes:
+    problem = path_problem(path)
+    if problem is not None:
+        raise ModelError(problem)
     try:
         return Path(path).read_bytes()
     except FileNotFoundError:
@@ -76,6 +156,9 @@ def read_text(path: str) -> str:
 
 
 def _decode(data: bytes, path: str) -> str:
+    problem = location_problem(data)
+    if problem is not None:
+        raise ModelError(f"{path}: {problem}")
     try:
         return data.decode()
     except UnicodeDecodeError:

@@ -106,6 +106,32 @@ def test_random_bytes(tmp_path: Path) -> None:
     assert not out.exists()
 
 
+@pytest.mark.parametrize("command", ["rewrite", "explain", "compile", "check"])
+def test_a_path_that_is_not_utf8_is_a_plain_error(seed_file: Path, tmp_path: Path, command: str) -> None:
+    """IREE names the input in every location, and the MLIR bindings abort the process when
+    they read back a file name that is not UTF-8: said up front, not a crash."""
+    src = Path(os.fsdecode(bytes(tmp_path) + b"/seed\xff.mlir"))
+    src.write_bytes(seed_file.read_bytes())
+    out = tmp_path / "out"
+    args = [command, str(src)] + (["-o", str(out)] if command in ("rewrite", "compile") else [])
+    assert_clean_error(run_cli(*args), "the path is not UTF-8", "rename the file")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["rewrite", "explain", "compile", "check"])
+def test_a_location_naming_a_file_that_is_not_utf8_is_a_plain_error(
+    seed_file: Path, tmp_path: Path, command: str
+) -> None:
+    text = seed_file.read_text()
+    at = text.index("stream.async.slice")
+    end = text.index("\n", at)
+    src, out = tmp_path / "odd.mlir", tmp_path / "out"
+    src.write_text(text[:end] + ' loc("p\\FF.mlir":1:2)' + text[end:])
+    args = [command, str(src)] + (["-o", str(out)] if command in ("rewrite", "compile") else [])
+    assert_clean_error(run_cli(*args), "a location names b'p\\xff.mlir', which is not UTF-8")
+    assert not out.exists()
+
+
 def test_truncated_module(seed_file: Path, tmp_path: Path) -> None:
     text = seed_file.read_text()
     src, out = tmp_path / "cut.mlir", tmp_path / "out.mlir"
