@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Z3Recorder", "measure_layers", "measure_growth", "measure_corpus", "distribution"]
+__all__ = ["Z3Recorder", "measure_layers", "measure_command_line", "measure_growth", "measure_corpus", "distribution"]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 IR_CASES = REPO_ROOT / "tests" / "ir"
@@ -359,6 +359,48 @@ def measure_layers(layers: int, repeats: int, limit_s: float | None = None) -> d
     elif stock:
         result["median"] = {"stock_total_s": statistics.median(stock)}
     return result
+
+
+def measure_command_line(layers: int, repeats: int) -> dict:
+    """What a user timing the two commands sees: the wall time of ``iree-compile`` and of
+    ``slice-elision compile`` (rewrite, schedule check) on the seed module of ``layers`` layers,
+    each a fresh process with the same flags, alternating, ``repeats`` pairs. Unlike
+    :func:`measure_layers` this counts the tool's own start (Python, its imports) and everything
+    a compile does outside its phases; the outputs are checked to exist, not compared."""
+    from rewriter.pipeline import DEFAULT_CPU_FLAGS
+    from rewriter.pipeline.common import tool
+
+    from .programs import DecodeShape
+    from .variants import write_program
+
+    cli = str(Path(sys.executable).parent / "slice-elision")
+    pairs: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp_name:
+        tmp = Path(tmp_name)
+        src = write_program("seed", DecodeShape(layers=layers), tmp)
+        commands = {
+            "iree_compile_s": [tool("iree-compile"), *DEFAULT_CPU_FLAGS, str(src), "-o", str(tmp / "stock.vmfb")],
+            "slice_elision_s": [cli, "compile", str(src), "-o", str(tmp / "tool.vmfb"), *DEFAULT_CPU_FLAGS],
+        }
+        for r in range(repeats):
+            pair: dict[str, float] = {}
+            for key in list(commands)[r % 2 :] + list(commands)[: r % 2]:  # (alternating which goes first)
+                started = time.perf_counter()
+                subprocess.run(commands[key], check=True, capture_output=True)
+                pair[key] = time.perf_counter() - started
+            pairs.append(pair)
+            if not (tmp / "stock.vmfb").exists() or not (tmp / "tool.vmfb").exists():
+                raise RuntimeError("a command-line compile wrote no output")
+    return {
+        "layers": layers,
+        "repeats": repeats,
+        "pairs": pairs,
+        "median": {
+            "iree_compile_s": statistics.median(p["iree_compile_s"] for p in pairs),
+            "slice_elision_s": statistics.median(p["slice_elision_s"] for p in pairs),
+            "ratio": statistics.median(p["slice_elision_s"] / p["iree_compile_s"] for p in pairs),
+        },
+    }
 
 
 def measure_growth(sizes: Sequence[int], rounds: int, limit_s: float | None = None) -> dict:

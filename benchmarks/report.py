@@ -656,6 +656,28 @@ def render_markdown(results: dict) -> str:
             rows,
         )
     )
+    cl = ac.get("command_line") or {}
+    if cl:
+        parts.append(
+            "\nAs a user times them: `iree-compile` and `slice-elision compile` (rewrite and schedule check) "
+            "run as commands, each a fresh process with the same flags, alternating; this counts the tool's "
+            "own start (Python and its imports, which run while IREE's flow phase does: `rewriter/prefetch.py`).\n"
+        )
+        parts.append(
+            _table(
+                ["layers", "pairs", "iree-compile s", "slice-elision compile s", "ratio"],
+                [
+                    [
+                        L,
+                        str(d["repeats"]),
+                        f"{d['median']['iree_compile_s']:.2f}",
+                        f"{d['median']['slice_elision_s']:.2f}",
+                        f"{d['median']['ratio']:.3f}",
+                    ]
+                    for L, d in sorted(cl.items(), key=lambda kv: int(kv[0]))
+                ],
+            )
+        )
     g = ac.get("growth")
     if g:
         steps = ", ".join(

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, ir_after_pass
 
-from .analysis_cost import measure_corpus, measure_growth, measure_layers
+from .analysis_cost import measure_command_line, measure_corpus, measure_growth, measure_layers
 from .config import FULL, PROFILES, VARIANTS, Profile
 from .copies import step_copies
 from .memory import memory_table
@@ -172,6 +172,12 @@ def section_analysis(profile: Profile) -> dict:
         out["growth_interleaved"] = measure_growth(
             profile.growth_layers, profile.growth_rounds, profile.analysis_limit_s
         )
+    out["command_line"] = {}
+    for n in profile.analysis_layers:
+        if n < 32:
+            continue  # (the sizes whose share the cost target is about)
+        _log(f"   {n} layers: iree-compile and slice-elision compile as commands, x {profile.repeats_for(n)} ...")
+        out["command_line"][str(n)] = measure_command_line(n, max(3, profile.repeats_for(n)))
     _log(f"   z3 query times on the IR-specification cases x {profile.z3_corpus_repeats} ...")
     out["ir_cases_z3"] = measure_corpus(profile.z3_corpus_repeats)
     return out

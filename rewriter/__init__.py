@@ -15,21 +15,58 @@ The public API, importable from here (``from rewriter import elide_slices``):
 
 from __future__ import annotations
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
 
-from stream_model import Analysis, AnalysisOptions, ModelError, SliceElisionError, WrongPhaseError, analyze
+if TYPE_CHECKING:
+    from stream_model import Analysis, AnalysisOptions, ModelError, SliceElisionError, WrongPhaseError, analyze
 
-from .pipeline import (
-    DEFAULT_CPU_FLAGS,
-    CompileError,
-    StreamPipelines,
-    compile_file,
-    run_from_splice,
-    run_to_splice,
-    stream_pipelines,
-    write_for_iree,
-)
-from .rewrite import RewriteError, RewriteReport, apply_analysis, elide_slices
+    from .pipeline import (
+        DEFAULT_CPU_FLAGS,
+        CompileError,
+        StreamPipelines,
+        compile_file,
+        run_from_splice,
+        run_to_splice,
+        stream_pipelines,
+        write_for_iree,
+    )
+    from .rewrite import RewriteError, RewriteReport, apply_analysis, elide_slices
+
+#: Where each public name lives. Imported on first use (PEP 562): importing the package, or its
+#: command line, must not import the analysis (sympy, the MLIR bindings), which the command
+#: line imports only once IREE's flow phase runs beside it (see :mod:`.prefetch`).
+_FROM = {
+    **dict.fromkeys(
+        ("Analysis", "AnalysisOptions", "ModelError", "SliceElisionError", "WrongPhaseError", "analyze"),
+        "stream_model",
+    ),
+    **dict.fromkeys(
+        (
+            "DEFAULT_CPU_FLAGS",
+            "CompileError",
+            "StreamPipelines",
+            "compile_file",
+            "run_from_splice",
+            "run_to_splice",
+            "stream_pipelines",
+            "write_for_iree",
+        ),
+        "rewriter.pipeline",
+    ),
+    **dict.fromkeys(("RewriteError", "RewriteReport", "apply_analysis", "elide_slices"), "rewriter.rewrite"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rewriter' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 try:
     __version__ = version("slice-elision")

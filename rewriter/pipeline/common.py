@@ -17,12 +17,7 @@ from iree.compiler import ir
 
 from stream_model import SliceElisionError
 
-#: Flags for the local CPU target used throughout the project (tests, demo, benchmarks).
-DEFAULT_CPU_FLAGS: tuple[str, ...] = (
-    "--iree-hal-target-device=local",
-    "--iree-hal-local-target-device-backends=llvm-cpu",
-    "--iree-llvmcpu-target-cpu=host",
-)
+from ..targets import DEFAULT_CPU_FLAGS as DEFAULT_CPU_FLAGS  # (re-exported: the driver's default flags)
 
 #: The hook runs immediately before this pass (after all of upstream's copy elision and
 #: refine-usage, before execution regions are formed).

@@ -22,6 +22,7 @@ from iree.compiler import ir, passmanager
 from stream_model.model.loader import location_problem, path_problem
 from stream_model.semantics.phase import Phase, classify_phase
 
+from .. import prefetch
 from ..collector import Leftovers
 from .common import (
     SCHEDULED_AFTER,
@@ -95,9 +96,17 @@ def _compile_to_flow(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes
     all locations.
     """
     out = tmp / "flow.mlirbc"
-    base = [tool("iree-compile"), *flags, "--compile-to=flow", str(input_path)]
-    run_tool([*base, "--emit-mlir-bytecode", "-o", str(out)], "iree-compile")
-    data = out.read_bytes()
+    base = prefetch.flow_command(tool("iree-compile"), list(flags), str(input_path))
+    started = prefetch.take(base)  # (the command line may have started this very run already)
+    if started is not None:
+        try:
+            tool_finished(*started.wait(), "iree-compile")
+            data = started.output.read_bytes()
+        finally:
+            started.stop()
+    else:
+        run_tool([*base, "--emit-mlir-bytecode", "-o", str(out)], "iree-compile")
+        data = out.read_bytes()
     if _TEXTUAL_RESOURCE_REF in data:
         out = tmp / "flow.mlir"
         run_tool([*base, "--mlir-print-debuginfo", "--mlir-print-op-generic", "-o", str(out)], "iree-compile")

@@ -1,0 +1,300 @@
+"""What each command of ``slice-elision`` does (:mod:`.cli` parses the command line and
+imports this module only once IREE's flow phase runs beside it: see :mod:`.prefetch`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from iree.compiler import ir
+
+from stream_model import LoadedModule, ModelError, SliceDecision, WrongPhaseError, load
+from stream_model.model.loader import load_split, read_text
+from stream_model.semantics.phase import Phase, classify_phase
+
+from .cli import EXIT_USAGE, _default_cpu_flags, _fail
+from .explain import human, jsonl
+from .outputs import all_or_none
+from .rewrite import RewriteReport, elide_slices, merged_reports
+
+if TYPE_CHECKING:
+    from .pipeline.common import CompileError
+    from .remarks import RemarkSession
+    from .schedule_guard import ScheduleGuard
+
+__all__ = ["check_command", "compile_command", "explain_command", "rewrite_command"]
+
+
+def _remark_session(args: argparse.Namespace, workdir: str) -> RemarkSession | None:
+    """The command's remarks, when ``--remarks-filter`` asks for any."""
+    from pathlib import Path
+
+    from .remarks import RemarkOptions, RemarkSession
+
+    if not args.remarks_filter:
+        if args.remarks_output_file:
+            print(
+                "slice-elision: warning: --remarks-output-file without --remarks-filter: no remarks are emitted "
+                "(as with iree-compile)",
+                file=sys.stderr,
+            )
+        return None
+    return RemarkSession(RemarkOptions(args.remarks_filter, args.remarks_output_file), Path(workdir))
+
+
+def _analyse_for_suggestions(source: str | None, filename: str | None) -> Callable[[ir.Module], list[SliceDecision]]:
+    """How a command decides a module, for :meth:`RemarkSession.suggest`'s trials."""
+    return lambda module: elide_slices(module, apply=False, source=source, filename=filename).decisions
+
+
+def rewrite_command(args: argparse.Namespace) -> None:
+    with all_or_none() as outputs:
+        out = outputs.reserve(args.output) if args.output != "-" else None
+        log = outputs.reserve(args.log) if args.log else None
+        texts, reports = [], []
+        for loaded in _load(args):
+            reports.append(
+                elide_slices(
+                    loaded.module,
+                    apply=not args.annotate,
+                    annotate=args.annotate,
+                    source=loaded.text,
+                    filename=loaded.filename,
+                )
+            )
+            texts.append(loaded.module.operation.get_asm(enable_debug_info=args.mlir_print_debuginfo))
+        report = merged_reports(reports)
+        text = SPLIT_OUTPUT.join(texts)
+        if log is not None:
+            outputs.write(log, jsonl(report.log_records()))
+        if out is not None:
+            outputs.write(out, text)
+        outputs.commit()
+    if out is None:
+        sys.stdout.write(text)
+    _summary(report)
+
+
+#: Between the modules of a split input, as ``iree-opt --split-input-file`` prints them.
+SPLIT_OUTPUT = "\n// -----\n"
+
+
+def _load(args: argparse.Namespace) -> list[LoadedModule]:
+    """The input's module, or with ``--split-input-file`` each ``// -----`` chunk's."""
+    return load_split(args.input) if args.split_input_file else [load(args.input)]
+
+
+def explain_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
+    flags = args.iree_flags.split() + iree_flags
+    _refuse_output_flags(flags)
+    with all_or_none() as outputs, tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        log = outputs.reserve(args.log) if args.log else None
+        remarks = _remark_session(args, tmp)
+        remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
+        try:
+            modules = _load(args)
+            if flags:
+                _fail(
+                    f"{args.input} is stream-async IR, explained as it is: IREE does not run, so these flags "
+                    f"would do nothing: {' '.join(flags)}",
+                    EXIT_USAGE,
+                )
+        except WrongPhaseError as e:
+            if e.phase is Phase.AFTER or args.split_input_file:
+                raise
+            modules = [_reach_stream_phase(args.input, flags, e, remarks)]
+        reports = []
+        for m in modules:
+            reports.append(elide_slices(m.module, apply=False, source=m.text, filename=m.filename))
+            if remarks is not None:  # the module is as it was: explain rewrites nothing
+                remarks.suggest(m.module, reports[-1].decisions, _analyse_for_suggestions(m.text, m.filename))
+        report = merged_reports(reports)
+        if log is not None:
+            outputs.write(log, jsonl(report.log_records()))
+        if remarks is not None:
+            text = remarks.finish(report.decisions)
+            if remarks_file is not None and text is not None:
+                outputs.write(remarks_file, text)
+        outputs.commit()
+    for d in report.diagnostics:
+        sys.stdout.write(f"{d.severity}: {d.message}\n\n")
+    sys.stdout.write(human(report.decisions))
+
+
+def _refuse_output_flags(flags: list[str]) -> None:
+    """``explain`` prints its log; an output flag (which IREE's flags would swallow) would be
+    silently ignored, so it is refused."""
+    for flag in flags:
+        if (
+            flag in ("-o", "--output")
+            or flag.startswith(("-o=", "--output="))
+            or (flag.startswith("-o") and flag[2:3] not in ("", "-"))
+        ):
+            _fail(
+                f"explain writes no module: {flag} does not apply (--log LOG.jsonl writes the JSON Lines; "
+                "rewrite -o writes a rewritten module)",
+                EXIT_USAGE,
+            )
+
+
+#: Inputs larger than this (a frontend export with its weights inline) are not read a second
+#: time just to name values: the log then uses the printer's names (``%8``).
+NAMING_SOURCE_LIMIT = 64 << 20
+
+
+def _naming_source(path: str) -> tuple[str | None, str | None]:
+    """The input's text and path, so that a log names values as the user wrote them (IREE keeps
+    the input's locations through its pipeline); nothing for bytecode, unreadable or very large
+    input."""
+    try:
+        if os.path.getsize(path) > NAMING_SOURCE_LIMIT:
+            return None, None
+        return read_text(path), path
+    except (ModelError, OSError):
+        return None, None
+
+
+def _reach_stream_phase(
+    path: str, flags: list[str], why: WrongPhaseError | None, remarks: RemarkSession | None = None
+) -> LoadedModule:
+    """Input before the splice point (torch, linalg, flow, stream tensor IR, bytecode): run IREE
+    up to the splice point with the flags ``compile`` would get, and explain that module, as
+    ``compile``'s hook sees it: its locations are the input's (IREE keeps them), and values are
+    named as the input writes them, so ``explain`` and ``compile --log`` say the same.
+
+    ``why`` is the loader's verdict on the input. If IREE's output has no stream-async ops
+    either (an empty module, a function on scalars), the loader's message is the better one.
+    """
+    from .pipeline import module_at_splice
+
+    module = module_at_splice(path, flags or list(_default_cpu_flags()), remarks.iree if remarks else None)
+    if why is not None and classify_phase(module).phase is Phase.NOT_STREAM:
+        raise why
+    source, filename = _naming_source(path)
+    return LoadedModule(module.context, module, source, filename)
+
+
+def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
+    from .pipeline import compile_file
+    from .pipeline.common import CompileError
+
+    reports: list[RewriteReport] = []
+    apply = not args.no_elide
+    source, filename = _naming_source(args.input)
+
+    from .schedule_guard import ScheduleGuard, clone_module
+
+    remarks: RemarkSession | None = None
+
+    def hook(module: ir.Module) -> None:
+        pristine = clone_module(module) if remarks is not None else None
+        # apply=False analyses without touching the module (shared globals are reported, not
+        # repaired), so --no-elide --log keeps the output byte-identical to iree-compile.
+        reports.append(elide_slices(module, apply=apply, source=source, filename=filename))
+        if remarks is not None and pristine is not None:
+            remarks.suggest(pristine, reports[-1].decisions, _analyse_for_suggestions(source, filename))
+
+    guard = ScheduleGuard(filename=args.input)
+    # Every output is reserved before IREE runs: a plain error, and no output without the others.
+    with all_or_none() as outputs, tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        out = outputs.reserve(args.output)
+        log = outputs.reserve(args.log) if args.log else None
+        remarks = _remark_session(args, tmp)
+        remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
+        analyse = apply or log is not None or remarks is not None
+        try:
+            compile_file(
+                args.input,
+                out,
+                iree_flags,
+                hook if analyse else None,
+                guard=guard,
+                remarks=remarks.iree if remarks else None,
+            )
+        except CompileError as err:
+
+            def plain_compiles() -> bool:
+                try:
+                    compile_file(args.input, os.path.join(tmp, "plain.vmfb"), iree_flags)
+                except CompileError:
+                    return False
+                return True
+
+            raise _after_repairs(err, reports, guard, plain_compiles) from None
+        if log is not None:
+            # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
+            records = reports[-1].log_records() if reports else []
+            outputs.write(log, jsonl(records + (guard.report.log_records() if guard.report else [])))
+        if remarks is not None:
+            text = remarks.finish(reports[-1].decisions if reports else [])
+            if remarks_file is not None and text is not None:
+                outputs.write(remarks_file, text)
+        outputs.commit()
+    if reports:
+        _summary(reports[-1], applied=apply)
+    _schedule_summary(guard)
+
+
+def _after_repairs(
+    err: CompileError, reports: list[RewriteReport], guard: ScheduleGuard, plain_compiles: Callable[[], bool]
+) -> CompileError:
+    """``err``, saying so when IREE failed on a module the tool had repaired (its shared
+    globals, a global's reload, its schedule) and plain iree-compile builds the module
+    unrepaired (``plain_compiles`` tries it: the note is made true, not assumed; a missing
+    target flag fails both alike): the failure is then not the user's program's. A refusal is
+    left as it is."""
+    from .pipeline.common import CompileError
+    from .schedule_guard import ScheduleHazardError
+
+    if isinstance(err, ScheduleHazardError):
+        return err
+    made = [d.message for r in reports for d in r.diagnostics if d.fixed]
+    made += [f.line() for f in guard.forwarded]
+    made += [r.line() for r in (guard.report.repairs if guard.report else [])]
+    if not made or not plain_compiles():
+        return err
+    more = f" (and {len(made) - 1} more)" if len(made) > 1 else ""
+    note = (
+        f"; IREE failed on the module as the tool repaired it ({made[0]}{more}), which plain iree-compile "
+        "compiles unrepaired"
+    )
+    return CompileError(f"{err}{note}", err.details)
+
+
+def check_command(args: argparse.Namespace, iree_flags: list[str]) -> int:
+    from .check import run_check
+
+    with all_or_none() as outputs:
+        log = outputs.reserve(args.log) if args.log else None
+        status = run_check(args.input, iree_flags or list(_default_cpu_flags()), outputs, log)
+        outputs.commit()
+    return status
+
+
+def _schedule_summary(guard: ScheduleGuard) -> None:
+    """Warn about every repair of IREE's schedule (a refusal is an error before this), and say
+    what the check could not compare."""
+    from .schedule_guard import input_order_not_compared
+
+    report = guard.report
+    if report is None:
+        return
+    if report.input_not_compared is not None:
+        print(f"slice-elision: note: {input_order_not_compared(report.input_not_compared)}", file=sys.stderr)
+    for forwarded in report.forwarded:
+        print(f"slice-elision: warning: repaired an access to a global: {forwarded.line()}", file=sys.stderr)
+    for repair in report.repairs:
+        print(f"slice-elision: warning: repaired IREE's schedule: {repair.line()}", file=sys.stderr)
+
+
+def _summary(report: RewriteReport, applied: bool = True) -> None:
+    for d in report.diagnostics:
+        print(f"slice-elision: {d.severity}: {d.message}", file=sys.stderr)
+    counts = f"{report.aliased} slice(s) aliased, {report.kept} kept"
+    if not applied:
+        counts = f"--no-elide: nothing rewritten; {report.aliased} slice(s) would be aliased, {report.kept} kept"
+    print(f"slice-elision: {counts} (analysis {report.analysis_seconds * 1000:.1f} ms)", file=sys.stderr)
