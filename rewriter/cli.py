@@ -158,6 +158,11 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         from stream_model import SliceElisionError
 
         from . import commands
+
+        if prefetch.running():
+            from .warm_up import warm_up_analysis
+
+            warm_up_analysis()  # (while the flow phase still runs: off the compile's path)
     except KeyboardInterrupt:
         _fail("interrupted", 130)
     try:

@@ -22,7 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Prefetched", "discard", "flow_command", "start", "take"]
+__all__ = ["Prefetched", "discard", "flow_command", "running", "start", "take"]
 
 
 @dataclass
@@ -95,6 +95,11 @@ def take(command: list[str]) -> Prefetched | None:
         return found
     found.stop()
     return None
+
+
+def running() -> bool:
+    """Is a started run still running (the command line has time to spare)?"""
+    return _running is not None and _running.proc.poll() is None
 
 
 def discard() -> None:

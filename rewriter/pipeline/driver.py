@@ -417,7 +417,7 @@ def compile_file(
             raise ValueError(f"splice_mode must be 'split' or 'pass', not {splice_mode!r}")
 
         t1 = time.perf_counter()
-        module = runner.parse(flow)
+        module = runner.parse_flow(flow)
         if mode == "split":
             module = runner.run(module, before, "stream phase")
             if guard is not None:
@@ -542,7 +542,7 @@ def _ir_after_stages(
     context = new_context()
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         runner = StreamRunner(context, opts.global_cl_flags, Path(tmp))
-        module = runner.run(runner.parse(flow), first, "stream phase")
+        module = runner.run(runner.parse_flow(flow), first, "stream phase")
         if second:
             _call_hook(hook, module, context, None)
             module = runner.run(module, second, "stream phase")

@@ -127,7 +127,7 @@ def module_at_splice(
     if remarks is not None:
         remarks.enable(context)
     runner = StreamRunner(context, stream_options(flags).global_cl_flags, Path("."))
-    module = run_to_splice(runner.parse(flow), flags)
+    module = run_to_splice(runner.parse_flow(flow), flags)
     if remarks is not None:
         context.finalize_remarks()
     return module

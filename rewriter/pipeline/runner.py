@@ -8,6 +8,8 @@ from pathlib import Path
 
 from iree.compiler import ir, passmanager
 
+from stream_model.semantics.phase import allocated_op
+
 from .common import CompileError, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
 
@@ -51,6 +53,22 @@ class StreamRunner:
                 return ir.Module.parse(data)
         except ir.MLIRError as err:
             raise CompileError("stream phase: cannot parse flow output: " + diagnostic_line(err)) from err
+
+    def parse_flow(self, data: bytes) -> ir.Module:
+        """The flow phase's output, refused when it is past the stream phase already: IREE's
+        flow phase passes allocated stream IR through (``iree-compile --dump-compilation-phases-to``
+        writes such a module as ``stream.mlir``), and its stream phase then runs out of memory
+        on it, plain ``iree-compile`` alike."""
+        module = self.parse(data)
+        with self.context:
+            found = allocated_op(module)
+        if found is not None:
+            raise CompileError(
+                f"the input is past IREE's stream phase (it holds {found}): there is no stream phase left to "
+                "rewrite or check, and IREE's pipeline from the start runs out of memory on it; compile it with "
+                "iree-compile --compile-from=stream"
+            )
+        return module
 
     def run(self, module: ir.Module, stages: Sequence[Stage], what: str) -> ir.Module:
         text = pipeline_text(stages)

@@ -104,7 +104,7 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
         tmp = Path(tmp_name)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         if entry == "flow":
-            module = runner.run(runner.parse(_compile_to_flow(src, flags, tmp)), before, "stream phase")
+            module = runner.run(runner.parse_flow(_compile_to_flow(src, flags, tmp)), before, "stream phase")
             rest = after
         elif entry == "splice":
             module = _parse_stream_async(context, data, src.name, Phase.SPLICE)

@@ -51,6 +51,28 @@ AFTER_SPLICE_OPS = (
 )
 
 
+#: Ops that exist only once IREE's stream phase has allocated (``iree-stream-schedule-allocation``
+#: and after): IREE's pipeline run from the start again on them never ends (3.13 runs out of
+#: memory), so the compile driver refuses such input instead (:func:`allocated_op`).
+ALLOCATED_OPS = ("stream.cmd.", "stream.resource.alloc", "stream.resource.dealloca")
+
+
+def allocated_op(module: ModuleLike) -> str | None:
+    """The first op of ``module`` (by name) that only exists after the stream phase allocated;
+    None when there is none. (Narrower than :data:`Phase.AFTER`: a frontend's input may hold
+    ``hal.executable`` sources of its own.)"""
+    found: list[str] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name.startswith(ALLOCATED_OPS):
+            found.append(op.name)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found[0] if found else None
+
+
 @dataclass(frozen=True)
 class PhaseCheck:
     phase: Phase

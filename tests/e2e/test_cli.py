@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +17,10 @@ import pytest
 
 from benchmarks.ir_cases import cases, wrap
 from rewriter.cli import main
+from rewriter.pipeline import DEFAULT_CPU_FLAGS
 
 SCRIPT = str(Path(sys.executable).parent / "slice-elision")
+CPU_FLAGS = list(DEFAULT_CPU_FLAGS)
 SEED_CASE = next(c for c in cases() if c[0] == "alias/same_ssa_value")[2]
 KEEP_CASE = next(c for c in cases() if c[0] == "keep/two_layers_unbounded_step")[2]
 
@@ -129,6 +132,30 @@ def test_a_location_naming_a_file_that_is_not_utf8_is_a_plain_error(
     src.write_text(text[:end] + ' loc("p\\FF.mlir":1:2)' + text[end:])
     args = [command, str(src)] + (["-o", str(out)] if command in ("rewrite", "compile") else [])
     assert_clean_error(run_cli(*args), "a location names b'p\\xff.mlir', which is not UTF-8")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["compile", "check"])
+def test_a_module_past_the_stream_phase_is_refused_not_run_out_of_memory(tmp_path: Path, command: str) -> None:
+    """What ``iree-compile --dump-compilation-phases-to`` writes as ``stream.mlir`` (allocated
+    stream IR): IREE's pipeline from the start runs out of memory on it, plain iree-compile
+    alike (it took 18 GB before the refusal). Refused up front, with the way to compile it."""
+    flow = Path(__file__).resolve().parents[1] / "data" / "flow_decode_step_loop.mlir"
+    src, out = tmp_path / "stream.mlir", tmp_path / "out.vmfb"
+    subprocess.run(
+        [str(Path(SCRIPT).parent / "iree-compile"), *CPU_FLAGS, "--compile-to=stream", str(flow), "-o", str(src)],
+        check=True,
+        timeout=300,
+    )
+    args = [command, str(src), *CPU_FLAGS] + (["-o", str(out)] if command == "compile" else [])
+    proc = subprocess.run(
+        [SCRIPT, *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (8 << 30, 8 << 30)),
+    )
+    assert_clean_error(proc, "the input is past IREE's stream phase", "iree-compile --compile-from=stream")
     assert not out.exists()
 
 
