@@ -52,8 +52,8 @@ def _analyse_for_suggestions(source: str | None, filename: str | None) -> Callab
 
 
 def rewrite_command(args: argparse.Namespace) -> None:
-    with all_or_none() as outputs:
-        out = outputs.reserve(args.output) if args.output != "-" else None
+    with all_or_none(inputs=(args.input,)) as outputs:
+        out = outputs.reserve(args.output)
         log = outputs.reserve(args.log) if args.log else None
         texts, reports = [], []
         for loaded in _load(args):
@@ -71,11 +71,8 @@ def rewrite_command(args: argparse.Namespace) -> None:
         text = SPLIT_OUTPUT.join(texts)
         if log is not None:
             outputs.write(log, jsonl(report.log_records()))
-        if out is not None:
-            outputs.write(out, text)
+        outputs.write(out, text)
         outputs.commit()
-    if out is None:
-        sys.stdout.write(text)
     _summary(report)
 
 
@@ -91,7 +88,8 @@ def _load(args: argparse.Namespace) -> list[LoadedModule]:
 def explain_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     flags = args.iree_flags.split() + iree_flags
     _refuse_output_flags(flags)
-    with all_or_none() as outputs, tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+    _refuse_standard_output(args.log, "explain")
+    with all_or_none(inputs=(args.input,)) as outputs, tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         log = outputs.reserve(args.log) if args.log else None
         remarks = _remark_session(args, tmp)
         remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
@@ -139,6 +137,12 @@ def _refuse_output_flags(flags: list[str]) -> None:
                 "rewrite -o writes a rewritten module)",
                 EXIT_USAGE,
             )
+
+
+def _refuse_standard_output(log: str | None, command: str) -> None:
+    """``explain`` and ``check`` print to standard output: a log there would be mixed into it."""
+    if log == "-":
+        _fail(f"{command} prints to standard output: --log - would mix the log into it (give a file)", EXIT_USAGE)
 
 
 #: Inputs larger than this (a frontend export with its weights inline) are not read a second
@@ -200,7 +204,10 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
 
     guard = ScheduleGuard(filename=args.input)
     # Every output is reserved before IREE runs: a plain error, and no output without the others.
-    with all_or_none() as outputs, tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+    with (
+        all_or_none(inputs=(args.input,)) as outputs,
+        tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp,
+    ):
         out = outputs.reserve(args.output)
         log = outputs.reserve(args.log) if args.log else None
         remarks = _remark_session(args, tmp)
@@ -268,7 +275,8 @@ def _after_repairs(
 def check_command(args: argparse.Namespace, iree_flags: list[str]) -> int:
     from .check import run_check
 
-    with all_or_none() as outputs:
+    _refuse_standard_output(args.log, "check")
+    with all_or_none(inputs=(args.input,)) as outputs:
         log = outputs.reserve(args.log) if args.log else None
         status = run_check(args.input, iree_flags or list(_default_cpu_flags()), outputs, log)
         outputs.commit()

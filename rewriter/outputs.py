@@ -5,14 +5,23 @@ is the one reliable test that the path can be written (permissions, a read-only 
 system such as ``/proc``, a missing directory). The work then writes the temporary files, and
 only when every one is complete are they renamed into place. A failure anywhere removes them
 all, so no output is left half-written and an earlier file at an output path is kept.
+
+What a path names is respected, as a shell redirection would: ``-`` is standard output; a
+symbolic link is followed (the file it points to is replaced, the link stays); a path that is
+not a regular file (``/dev/null``, a FIFO, a terminal) is written into at the commit, never
+replaced by a file; a file that exists keeps its permissions. Two outputs of one command may not
+name one file, and no output may name the command's input.
 """
 
 from __future__ import annotations
 
 import os
+import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from stream_model import SliceElisionError
@@ -28,30 +37,60 @@ def cannot_write(path: str | os.PathLike[str], err: OSError) -> OutputError:
     return OutputError(f"cannot write {path}: {reason}")
 
 
-class Outputs:
-    """Reserved outputs of one command (see the module docstring)."""
+@dataclass(frozen=True)
+class _Pending:
+    temporary: Path  # where the work writes
+    target: Path | None  # where it goes at the commit (the link's target); None: standard output
+    shown: str  # the path as the user wrote it
+    in_place: bool = False  # written into (not a regular file), not renamed over
 
-    def __init__(self) -> None:
-        self._pending: list[tuple[Path, Path, str]] = []  # (temporary, target, as the user wrote it)
+
+class Outputs:
+    """Reserved outputs of one command (see the module docstring). ``inputs``: the command's
+    input files, which no output may replace."""
+
+    def __init__(self, inputs: tuple[str | os.PathLike[str], ...] = ()) -> None:
+        self._pending: list[_Pending] = []
+        self._inputs = {_identity(Path(p)) for p in inputs if Path(p).exists()}
 
     def reserve(self, path: str | os.PathLike[str]) -> Path:
         """Create the temporary file for ``path`` now; return where to write its content."""
-        target = Path(path)
+        shown = str(path)
+        if shown == "":
+            raise OutputError("cannot write to an empty path")
+        if shown == "-":
+            if any(p.target is None for p in self._pending):
+                raise OutputError("cannot write two outputs to standard output (-)")
+            return self._temporary(None, shown, None)
+        target = Path(os.path.realpath(path))
         if target.is_dir():
-            raise OutputError(f"cannot write {path}: it is a directory")
+            raise OutputError(f"cannot write {shown}: it is a directory")
         if not target.parent.is_dir():
-            raise OutputError(f"cannot write {path}: no such directory")
+            raise OutputError(f"cannot write {shown}: no such directory")
+        if target.exists() and _identity(target) in self._inputs:
+            raise OutputError(f"cannot write {shown}: it is the input")
+        if any(p.target == target for p in self._pending):
+            raise OutputError(f"cannot write {shown}: another output of this command goes there too")
+        if target.exists() and not target.is_file():
+            # (A device, a FIFO: written into at the commit, as `> PATH` would.)
+            if not os.access(target, os.W_OK):
+                raise OutputError(f"cannot write {shown}: permission denied")
+            return self._temporary(target, shown, None, in_place=True)
+        return self._temporary(target, shown, target.parent)
+
+    def _temporary(self, target: Path | None, shown: str, folder: Path | None, in_place: bool = False) -> Path:
+        prefix = f".{target.name}." if target is not None else ".stdout."
         try:
-            fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+            fd, name = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".part")
         except OSError as err:
-            raise cannot_write(path, err) from None
+            raise cannot_write(shown, err) from None
         os.close(fd)
-        self._pending.append((Path(name), target, str(path)))
+        self._pending.append(_Pending(Path(name), target, shown, in_place))
         return Path(name)
 
     def write(self, temporary: Path, data: str | bytes) -> None:
         """Write a reserved output's whole content (to its temporary file)."""
-        user_path = next(shown for tmp, _, shown in self._pending if tmp == temporary)
+        user_path = next(p.shown for p in self._pending if p.temporary == temporary)
         try:
             if isinstance(data, bytes):
                 temporary.write_bytes(data)
@@ -61,27 +100,45 @@ class Outputs:
             raise cannot_write(user_path, err) from None
 
     def commit(self) -> None:
-        """Move every output into place, with the permissions a new file gets here."""
+        """Move every output into place: a new file with the permissions a new file gets here,
+        an existing one with its own; standard output and special files get the content."""
         mode = _new_file_mode()
-        for temporary, target, shown in self._pending:
+        for p in self._pending:
             try:
-                os.chmod(temporary, mode)
-                os.replace(temporary, target)
+                if p.target is None:
+                    sys.stdout.flush()
+                    sys.stdout.buffer.write(p.temporary.read_bytes())
+                    sys.stdout.flush()
+                    p.temporary.unlink()
+                elif p.in_place:
+                    with open(p.target, "wb") as out:
+                        out.write(p.temporary.read_bytes())
+                    p.temporary.unlink()
+                else:
+                    existing = p.target.stat().st_mode if p.target.is_file() else None
+                    os.chmod(p.temporary, stat.S_IMODE(existing) if existing is not None else mode)
+                    os.replace(p.temporary, p.target)
             except OSError as err:
-                raise cannot_write(shown, err) from None
+                raise cannot_write(p.shown, err) from None
         self._pending.clear()
 
     def discard(self) -> None:
-        for temporary, _, _ in self._pending:
-            temporary.unlink(missing_ok=True)
+        for p in self._pending:
+            p.temporary.unlink(missing_ok=True)
         self._pending.clear()
 
 
+def _identity(path: Path) -> tuple[int, int]:
+    """One file, however it is named (links, relative paths): its device and inode."""
+    found = path.stat()
+    return found.st_dev, found.st_ino
+
+
 @contextmanager
-def all_or_none() -> Iterator[Outputs]:
+def all_or_none(inputs: tuple[str | os.PathLike[str], ...] = ()) -> Iterator[Outputs]:
     """Reserve outputs in the ``with`` block and commit them before leaving it; an exception
-    (or a missing commit) removes every one."""
-    outputs = Outputs()
+    (or a missing commit) removes every one. ``inputs``: files no output may replace."""
+    outputs = Outputs(inputs)
     try:
         yield outputs
     finally:

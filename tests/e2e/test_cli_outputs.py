@@ -177,3 +177,64 @@ def test_a_compile_iree_fails_after_a_repair_says_the_module_was_repaired() -> N
     assert _after_repairs(refusal, [RewriteReport(diagnostics=[repaired])], ScheduleGuard(), lambda: True) is refusal
     # Where plain iree-compile fails too, the failure is not the repair's: nothing is added.
     assert _after_repairs(failure, [RewriteReport(diagnostics=[repaired])], ScheduleGuard(), lambda: False) is failure
+
+
+# -- what a path names is respected, as a shell redirection would -----------------------------
+
+
+def test_an_output_to_a_device_is_written_into_not_replaced(seed_file: Path) -> None:
+    """Run as root, replacing /dev/null by a regular file would break the machine."""
+    proc = run_cli("rewrite", str(seed_file), "-o", os.devnull)
+    assert proc.returncode == 0, proc.stderr
+    assert Path(os.devnull).is_char_device()
+
+
+def test_an_output_through_a_symbolic_link_replaces_its_target_and_keeps_the_link(
+    seed_file: Path, tmp_path: Path
+) -> None:
+    target, link = tmp_path / "target.mlir", tmp_path / "link.mlir"
+    target.write_text("earlier")
+    target.chmod(0o600)
+    link.symlink_to(target.name)
+    assert run_cli("rewrite", str(seed_file), "-o", str(link)).returncode == 0
+    assert link.is_symlink() and "stream.async" in target.read_text()
+    assert target.stat().st_mode & 0o777 == 0o600  # (an existing file keeps its permissions)
+
+
+def test_two_outputs_to_one_file_are_refused_before_any_work(seed_file: Path, tmp_path: Path) -> None:
+    same = tmp_path / "same.txt"
+    assert_one_error_line(
+        run_cli("rewrite", str(seed_file), "-o", str(same), "--log", str(same)),
+        f"cannot write {same}: another output of this command goes there too",
+    )
+    assert not same.exists()
+
+
+def test_an_output_over_the_input_is_refused(seed_file: Path) -> None:
+    before = seed_file.read_bytes()
+    assert_one_error_line(
+        run_cli("rewrite", str(seed_file), "-o", str(seed_file)), f"cannot write {seed_file}: it is the input"
+    )
+    assert seed_file.read_bytes() == before
+
+
+def test_two_outputs_to_standard_output_are_refused(seed_file: Path) -> None:
+    assert_one_error_line(
+        run_cli("rewrite", str(seed_file), "-o", "-", "--log", "-"), "cannot write two outputs to standard output (-)"
+    )
+
+
+@pytest.mark.parametrize("command", ["explain", "check"])
+def test_a_log_to_the_standard_output_a_command_prints_to_is_refused(seed_file: Path, command: str) -> None:
+    proc = run_cli(command, str(seed_file), "--log", "-")
+    assert proc.returncode == 2 and "--log - would mix the log into it" in proc.stderr
+
+
+def test_compile_to_standard_output_writes_the_vmfb_there(tmp_path: Path) -> None:
+    """As iree-compile -o - does (it used to write a file named '-')."""
+    src = REPO / "tests" / "data" / "flow_decode_step_loop.mlir"
+    to_file = tmp_path / "p.vmfb"
+    assert run_cli("compile", str(src), "-o", str(to_file), *CPU_FLAGS).returncode == 0
+    proc = subprocess.run([SCRIPT, "compile", str(src), "-o", "-", *CPU_FLAGS], capture_output=True, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == to_file.read_bytes() and not (tmp_path / "-").exists()
