@@ -65,8 +65,8 @@ class StreamRunner:
         if found is not None:
             raise CompileError(
                 f"the input is past IREE's stream phase (it holds {found}): there is no stream phase left to "
-                "rewrite or check, and IREE's pipeline from the start runs out of memory on it; compile it with "
-                "iree-compile --compile-from=stream (or the later phase it was written at)"
+                "rewrite or check (and on allocated stream IR IREE's pipeline from the start runs out of memory); "
+                "compile it with iree-compile, --compile-from= the phase it was written at"
             )
         return module
 

@@ -52,9 +52,18 @@ AFTER_SPLICE_OPS = (
 
 
 #: Ops that exist only once IREE's stream phase has allocated (``iree-stream-schedule-allocation``
-#: and after): IREE's pipeline run from the start again on them never ends (3.13 runs out of
-#: memory), so the compile driver refuses such input instead (:func:`allocated_op`).
-ALLOCATED_OPS = ("stream.cmd.", "stream.resource.alloc", "stream.resource.dealloca")
+#: and after: stream commands, HAL command buffers and queues, the VM): input holding them has
+#: no stream phase left to rewrite or check, and IREE's pipeline run from the start again on
+#: allocated stream IR never ends (3.13 runs out of memory), so the compile driver refuses such
+#: input (:func:`allocated_op`).
+ALLOCATED_OPS = (
+    "stream.cmd.",
+    "stream.resource.alloc",
+    "stream.resource.dealloca",
+    "hal.command_buffer.",
+    "hal.device.queue.",
+    "vm.",
+)
 
 
 def allocated_op(module: ModuleLike) -> str | None:
