@@ -88,7 +88,10 @@ def _parser() -> argparse.ArgumentParser:
         description="Run IREE on IN (whatever compile takes, stream IR at the splice, or scheduled stream IR) up to "
         "iree-stream-schedule-allocation and prove that the schedule keeps the program's order: every read of a "
         "value before the in-place write that consumes it (or disjoint from it), and no copy onto itself. One line "
-        "per hazard; exit status 0 when there is none, 3 otherwise.",
+        "per hazard; exit status 0 when there is none, 3 otherwise. iree-compile flags go after IN (default: "
+        + " ".join(_default_cpu_flags())
+        + ").",
+        usage="slice-elision check [-h] [--log LOG] IN [iree-compile flags...]",
     )
     k.add_argument("input")
     k.add_argument("--log", help="write every pair checked (JSON Lines) here")

@@ -52,7 +52,14 @@ if TYPE_CHECKING:
 
 
 def _check_input(input_path: str | os.PathLike[str]) -> Path:
+    if str(input_path) == "":
+        raise CompileError("the input path is empty")
     path = Path(input_path)
+    if path.is_dir():
+        raise CompileError(f"{path}: is a directory, expected an .mlir file")
+    if path.exists() and not path.is_file():
+        # (/dev/stdin, a pipe: IREE reads the input, and the tool again, so it must stay put.)
+        raise CompileError(f"{path}: not a regular file (the input is read more than once: give a file)")
     if not path.is_file():
         raise CompileError(f"input file not found: {path}")
     # (The bindings would abort reading the module's locations back; IREE keeps the input's.)

@@ -56,7 +56,7 @@ def check_supported_flags(flags: Sequence[str], rewrite: bool = False) -> None:
     """Reject flags that would make the spliced pipeline differ from plain iree-compile, and,
     with ``rewrite`` (a hook runs at the splice), flags that change what the rule's model of
     IREE's post-splice stages assumes."""
-    for name, value, _ in _iter_flags(flags):
+    for name, value, tokens in _iter_flags(flags):
         if rewrite and name == "iree-stream-emulate-memset" and value not in ("false", "0"):
             raise CompileError(
                 "--iree-stream-emulate-memset is not supported with the rewrite: IREE then makes every splat "
@@ -64,7 +64,8 @@ def check_supported_flags(flags: Sequence[str], rewrite: bool = False) -> None:
                 "64-bit patterns only (compile with --no-elide)"
             )
         if name in _PHASE_FLAGS:
-            raise CompileError(f"flag --{name} is not allowed: the driver controls the compile phases itself")
+            written = tokens[0].split("=", 1)[0]  # (as the user wrote it: -o, not --o)
+            raise CompileError(f"flag {written} is not allowed: the driver controls the compile phases itself")
         if name == "iree-execution-model" and value == "host-only":
             raise CompileError("--iree-execution-model=host-only has no stream phase to splice into")
         if name == "iree-scheduling-dump-statistics-format" and value == "json":

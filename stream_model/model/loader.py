@@ -134,6 +134,10 @@ def _strings_of_location(data: bytes, at: int) -> list[bytes]:
 
 
 def read_bytes(path: str) -> bytes:
+    if path == "":
+        raise ModelError("the input path is empty")
+    if path == "-":
+        raise ModelError("-: standard input is not read (give a file; /dev/stdin is read for stream IR)")
     problem = path_problem(path)
     if problem is not None:
         raise ModelError(problem)
@@ -322,11 +326,19 @@ def load_split(path: str) -> list[LoadedModule]:
     data = read_bytes(path)
     if data.startswith(BYTECODE_MAGIC):
         return [load(path)]
-    modules = []
+    modules, empty = [], []
     for chunk in split_input(_decode(data, path)):
         loaded = parse_module(chunk, path, from_file=True)
+        if not list(loaded.module.body.operations):
+            # (A chunk with no op, such as after a trailing marker: an empty module, as
+            # iree-opt --split-input-file takes it; nothing in it to decide.)
+            empty.append(loaded)
+            modules.append(loaded)
+            continue
         _check_loaded(loaded, path)
         modules.append(loaded)
+    if len(empty) == len(modules):
+        _check_loaded(modules[0], path)  # (no chunk holds anything: say so, as for one module)
     return modules
 
 

@@ -220,6 +220,25 @@ def test_split_input_file_rewrites_each_chunk_as_a_module_with_positions_in_the_
     assert "stream.async.slice" not in modules[0] and "stream.async.slice" in modules[1]
 
 
+@pytest.mark.parametrize("layout", ["{m}\n// -----\n", "// -----\n{m}", "{m}\n// -----\n// -----\n"])
+def test_split_input_file_takes_an_empty_chunk_as_an_empty_module(tmp_path: Path, layout: str) -> None:
+    """As iree-opt --split-input-file does (a trailing, leading or doubled marker was refused
+    with 'no stream-async ops found', though a chunk had them)."""
+    src, out = tmp_path / "marked.mlir", tmp_path / "out.mlir"
+    src.write_text(layout.format(m=case_module(SEED_CASE)))
+    proc = run_cli("rewrite", "--split-input-file", str(src), "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert "1 slice(s) aliased" in proc.stderr
+    assert len(out.read_text().split("\n// -----\n")) == layout.count("// -----") + 1
+
+
+def test_split_input_file_of_only_markers_is_still_an_error(tmp_path: Path) -> None:
+    src = tmp_path / "markers.mlir"
+    src.write_text("// -----\n// -----\n")
+    proc = run_cli("rewrite", "--split-input-file", str(src), "-o", str(tmp_path / "out.mlir"))
+    assert proc.returncode == 1 and "no stream-async ops found" in proc.stderr
+
+
 def test_split_input_file_explains_every_chunk(tmp_path: Path) -> None:
     src = tmp_path / "two.mlir"
     src.write_text(case_module(SEED_CASE) + "\n// -----\n" + case_module(KEEP_CASE))
