@@ -58,7 +58,7 @@ AFTER_SPLICE_OPS = (
 #: input (:func:`allocated_op`).
 ALLOCATED_OPS = (
     "stream.cmd.",
-    "stream.resource.alloc",
+    "stream.resource.alloca",  # (not stream.resource.alloc: async IR allocates external storage with it)
     "stream.resource.dealloca",
     "hal.command_buffer.",
     "hal.device.queue.",
