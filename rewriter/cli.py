@@ -148,11 +148,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("compile", "explain", "check"):
         _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
-    _prefetch_flow(args, extra)
+    _exit_cleanly_on_termination()
     try:
+        _prefetch_flow(args, extra)
         return _run(args, extra)
     finally:
         prefetch.discard()  # (a run the command did not take: a wrong guess, or an early error)
+
+
+def _exit_cleanly_on_termination() -> None:
+    """SIGTERM and SIGHUP end the command as Ctrl-C does: through every ``finally``, so that
+    no started ``iree-compile`` (its own session: a signal to this process never reaches it),
+    temporary directory or partial output outlives it."""
+    import signal
+
+    def terminate(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        try:
+            signal.signal(sig, terminate)
+        except (ValueError, OSError):  # (not the main thread, or a platform without it)
+            pass
 
 
 def _run(args: argparse.Namespace, extra: list[str]) -> int:

@@ -43,6 +43,7 @@ class _Pending:
     target: Path | None  # where it goes at the commit (the link's target); None: standard output
     shown: str  # the path as the user wrote it
     in_place: bool = False  # written into (not a regular file), not renamed over
+    identity: tuple[int, int] | None = None  # the existing file's device and inode
 
 
 class Outputs:
@@ -59,22 +60,29 @@ class Outputs:
         if shown == "":
             raise OutputError("cannot write to an empty path")
         if shown == "-":
+            if sys.stdout is None:
+                raise OutputError("cannot write -: standard output is closed")
             if any(p.target is None for p in self._pending):
                 raise OutputError("cannot write two outputs to standard output (-)")
             return self._temporary(None, shown, None)
+        if shown.endswith(os.sep) and not Path(path).is_dir():
+            raise OutputError(f"cannot write {shown}: not a directory")
         target = Path(os.path.realpath(path))
+        if target.is_symlink():  # (realpath gave up: a loop)
+            raise OutputError(f"cannot write {shown}: too many levels of symbolic links")
         if target.is_dir():
             raise OutputError(f"cannot write {shown}: it is a directory")
         if not target.parent.is_dir():
             raise OutputError(f"cannot write {shown}: no such directory")
-        if target.exists() and _identity(target) in self._inputs:
+        exists = target.exists()
+        if exists and _identity(target) in self._inputs:
             raise OutputError(f"cannot write {shown}: it is the input")
-        if any(p.target == target for p in self._pending):
+        if any(p.target == target or (exists and p.identity == _identity(target)) for p in self._pending):
             raise OutputError(f"cannot write {shown}: another output of this command goes there too")
-        if target.exists() and not target.is_file():
+        if exists and not os.access(target, os.W_OK):
+            raise OutputError(f"cannot write {shown}: permission denied")  # (as `> PATH` says)
+        if exists and not target.is_file():
             # (A device, a FIFO: written into at the commit, as `> PATH` would.)
-            if not os.access(target, os.W_OK):
-                raise OutputError(f"cannot write {shown}: permission denied")
             return self._temporary(target, shown, None, in_place=True)
         return self._temporary(target, shown, target.parent)
 
@@ -85,7 +93,8 @@ class Outputs:
         except OSError as err:
             raise cannot_write(shown, err) from None
         os.close(fd)
-        self._pending.append(_Pending(Path(name), target, shown, in_place))
+        identity = _identity(target) if target is not None and target.exists() else None
+        self._pending.append(_Pending(Path(name), target, shown, in_place, identity))
         return Path(name)
 
     def write(self, temporary: Path, data: str | bytes) -> None:
@@ -103,7 +112,9 @@ class Outputs:
         """Move every output into place: a new file with the permissions a new file gets here,
         an existing one with its own; standard output and special files get the content."""
         mode = _new_file_mode()
-        for p in self._pending:
+        # Streams and special files first: writing them can fail (a full device, a reader gone)
+        # where a rename in place hardly does, and nothing is renamed into place before they are.
+        for p in sorted(self._pending, key=lambda p: not (p.target is None or p.in_place)):
             try:
                 if p.target is None:
                     sys.stdout.flush()

@@ -33,6 +33,9 @@ class Prefetched:
     proc: subprocess.Popen[bytes]
     output: Path
     workdir: Path
+    #: The input file as it was when the run started (see :func:`take`).
+    input_path: str = ""
+    input_state: tuple[int, ...] | None = None
 
     def wait(self) -> tuple[int, str]:
         """Wait for the run; its exit status and standard error."""
@@ -68,6 +71,7 @@ def start(flags: list[str], input_path: str) -> None:
     tool = _packaged_iree_compile()
     if tool is None or not os.path.isfile(input_path):
         return
+    state = _state(input_path)
     workdir = Path(tempfile.mkdtemp(prefix="slice-elision-flow-"))
     output = workdir / "flow.mlirbc"
     command = flow_command(tool, flags, str(Path(input_path)))
@@ -78,10 +82,10 @@ def start(flags: list[str], input_path: str) -> None:
             stderr=subprocess.PIPE,
             start_new_session=True,  # (stopped with what it starts)
         )
-    except OSError:
+    except BaseException:  # (OSError, or an interrupt while it starts: nothing may be left)
         shutil.rmtree(workdir, ignore_errors=True)
         return
-    _running = Prefetched(command, proc, output, workdir)
+    _running = Prefetched(command, proc, output, workdir, input_path, state)
 
 
 def take(command: list[str]) -> Prefetched | None:
@@ -91,7 +95,7 @@ def take(command: list[str]) -> Prefetched | None:
     found, _running = _running, None
     if found is None:
         return None
-    if _same_command(found.command, command):
+    if _same_command(found.command, command) and _state(found.input_path) == found.input_state:
         return found
     found.stop()
     return None
@@ -108,6 +112,17 @@ def discard() -> None:
     found, _running = _running, None
     if found is not None:
         found.stop()
+
+
+def _state(path: str) -> tuple[int, ...] | None:
+    """What tells a file changed: the driver checks the input's bytes when it takes a run over,
+    and the run compiled them only if the file is as it was when the run started (an input
+    replaced meanwhile, even by one the driver would refuse, is compiled again)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
 
 
 def _same_command(a: list[str], b: list[str]) -> bool:

@@ -238,3 +238,60 @@ def test_compile_to_standard_output_writes_the_vmfb_there(tmp_path: Path) -> Non
     proc = subprocess.run([SCRIPT, "compile", str(src), "-o", "-", *CPU_FLAGS], capture_output=True, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == to_file.read_bytes() and not (tmp_path / "-").exists()
+
+
+def test_a_hard_link_to_another_output_is_one_file(seed_file: Path, tmp_path: Path) -> None:
+    first, second = tmp_path / "h1", tmp_path / "h2"
+    first.write_text("earlier")
+    os.link(first, second)
+    assert_one_error_line(
+        run_cli("rewrite", str(seed_file), "-o", str(first), "--log", str(second)),
+        f"cannot write {second}: another output of this command goes there too",
+    )
+
+
+def test_a_symbolic_link_loop_is_refused_not_replaced(seed_file: Path, tmp_path: Path) -> None:
+    a, b = tmp_path / "loopa", tmp_path / "loopb"
+    a.symlink_to(b.name)
+    b.symlink_to(a.name)
+    assert_one_error_line(
+        run_cli("rewrite", str(seed_file), "-o", str(a)), f"cannot write {a}: too many levels of symbolic links"
+    )
+    assert a.is_symlink()
+
+
+def test_a_trailing_slash_names_a_directory(seed_file: Path, tmp_path: Path) -> None:
+    assert_one_error_line(
+        run_cli("rewrite", str(seed_file), "-o", f"{tmp_path}/new/"), f"cannot write {tmp_path}/new/: not a directory"
+    )
+    assert not (tmp_path / "new").exists()
+
+
+def test_an_output_that_fails_at_the_commit_leaves_the_others_unwritten(seed_file: Path, tmp_path: Path) -> None:
+    """Writing into a device can fail (/dev/full: no space); it is written before any file is
+    renamed into place."""
+    out = tmp_path / "first.mlir"
+    proc = run_cli("rewrite", str(seed_file), "-o", str(out), "--log", "/dev/full")
+    assert proc.returncode == 1 and "cannot write /dev/full: no space left on device" in proc.stderr
+    assert not out.exists()
+
+
+def test_a_terminated_compile_leaves_no_process_or_directory_behind(tmp_path: Path) -> None:
+    """SIGTERM ends the command through its cleanups: the prefetched flow phase runs in a
+    session of its own, which the signal does not reach."""
+    import signal
+    import time
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    src = REPO / "tests" / "data" / "flow_decode_step_loop.mlir"
+    proc = subprocess.Popen(
+        [SCRIPT, "compile", str(src), "-o", str(tmp_path / "p.vmfb"), *CPU_FLAGS],
+        env={**os.environ, "TMPDIR": str(scratch)},
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) != 0
+    time.sleep(2)  # (an orphaned iree-compile would still be writing into its directory)
+    assert list(scratch.iterdir()) == []

@@ -63,3 +63,13 @@ def test_a_run_nobody_takes_is_stopped_and_removed() -> None:
 def test_nothing_is_started_for_a_missing_input(tmp_path: Path) -> None:
     prefetch.start(FLAGS, str(tmp_path / "missing.mlir"))
     assert prefetch._running is None
+
+
+def test_a_run_of_an_input_changed_since_it_started_is_not_taken(tmp_path: Path) -> None:
+    """The driver checks the input's bytes when it takes a run over (a location it cannot read
+    back aborts the process): a run that may have read other bytes is compiled again."""
+    src = tmp_path / "in.mlir"
+    src.write_bytes(SEED.read_bytes())
+    prefetch.start(FLAGS, str(src))
+    src.write_bytes(SEED.read_bytes() + b"\n")
+    assert prefetch.take(prefetch.flow_command(tool("iree-compile"), FLAGS, str(src))) is None
