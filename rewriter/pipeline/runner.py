@@ -3,8 +3,12 @@ global ``cl::opt`` flags are present."""
 
 from __future__ import annotations
 
+import ctypes
+import functools
+import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from iree.compiler import ir, passmanager
 
@@ -28,6 +32,70 @@ def diagnostic_line(err: Exception) -> str:
                 loc = loc[4:-1]
             return f"{loc}: error: {diag.message}"
     return first_error_line(str(err)) or str(err)
+
+
+def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Context) -> list[str] | None:
+    """Run ``pm`` on ``module`` with the GIL released; None on success, else the error
+    diagnostics (``LOC: error: MESSAGE``), in the order IREE reported them.
+
+    Why not ``pm.run``: it holds the GIL while MLIR's threads run the passes, and the bindings'
+    capture of an error that a pass reports from one of those threads waits for the GIL: the
+    compile hung for good, where plain iree-compile reports the error (seen on a module IREE's
+    verifier rejects). Called through the C API (ctypes releases the GIL around the call), the
+    threads take the GIL to hand their diagnostics to :func:`_capture`. The module and the ops
+    the passes leave are the same either way; without the C API (another platform's library
+    name) it falls back to ``pm.run``."""
+    run = _c_api_run()
+    if run is None:
+        pm.run(module.operation)
+        return None
+    errors: list[str] = []
+
+    def capture(diagnostic: ir.Diagnostic) -> bool:
+        if diagnostic.severity != ir.DiagnosticSeverity.ERROR:
+            return False  # (warnings and remarks go on to the other handlers, as with pm.run)
+        loc = str(diagnostic.location)
+        if loc.startswith("loc(") and loc.endswith(")"):
+            loc = loc[4:-1]
+        errors.append(f"{loc}: error: {diagnostic.message}")
+        return True
+
+    handler = context.attach_diagnostic_handler(capture)
+    try:
+        succeeded = run(_c_pointer(pm), _c_pointer(module.operation)).value
+    finally:
+        handler.detach()
+    return None if succeeded else errors
+
+
+class _LogicalResult(ctypes.Structure):
+    _fields_ = [("value", ctypes.c_int8)]
+
+
+@functools.cache
+def _c_api_run() -> Any:
+    """``mlirPassManagerRunOnOp`` of the compiler library the bindings loaded (ctypes releases
+    the GIL around a call), or None where it cannot be found."""
+    import iree.compiler._mlir_libs as libs
+
+    try:
+        library = ctypes.CDLL(os.path.join(os.path.dirname(libs.__file__), "libIREECompiler.so"))
+        run = library.mlirPassManagerRunOnOp
+    except (OSError, AttributeError):
+        return None
+    run.argtypes = [ctypes.c_void_p, ctypes.c_void_p]  # (MlirPassManager, MlirOperation: one pointer each)
+    run.restype = _LogicalResult
+    return run
+
+
+def _c_pointer(obj: Any) -> int:
+    """The C object behind a binding object (its ``_CAPIPtr`` capsule)."""
+    capsule = obj._CAPIPtr
+    name = ctypes.pythonapi.PyCapsule_GetName
+    name.restype, name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+    pointer = ctypes.pythonapi.PyCapsule_GetPointer
+    pointer.restype, pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    return int(pointer(capsule, name(capsule)))
 
 
 class StreamRunner:
@@ -79,11 +147,13 @@ class StreamRunner:
         try:
             with self.context:
                 pm = passmanager.PassManager.parse(f"builtin.module({text})")
-                pm.run(module.operation)
+                errors = run_passes(pm, module, self.context)
         except ir.MLIRError as err:
             raise CompileError(f"{what}: " + diagnostic_line(err)) from err
         except ValueError as err:  # pipeline text IREE does not accept
             raise CompileError(f"{what}: " + (first_error_line(str(err)) or str(err))) from err
+        if errors is not None:
+            raise CompileError(f"{what}: " + (errors[0] if errors else "the pass pipeline failed"))
         return module
 
     def _run_iree_opt(self, module: ir.Module, text: str, what: str) -> ir.Module:

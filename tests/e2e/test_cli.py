@@ -164,6 +164,19 @@ def test_a_module_past_the_stream_phase_is_refused_not_run_out_of_memory(
     assert not out.exists()
 
 
+@pytest.mark.parametrize("command", ["check", "compile"])
+def test_an_error_a_pass_reports_from_an_mlir_thread_fails_the_command_instead_of_hanging(
+    tmp_path: Path, command: str
+) -> None:
+    """IREE's verifier rejects this file taken whole (its chunks as one module); it reports the
+    errors from MLIR's worker threads, whose capture by the bindings waited for the GIL that
+    PassManager.run held: the command hung for good (now run through the C API, GIL released)."""
+    src = Path(__file__).resolve().parents[1] / "ir" / "keep.mlir"
+    args = [command, str(src), *CPU_FLAGS] + (["-o", str(tmp_path / "out.vmfb")] if command == "compile" else [])
+    proc = subprocess.run([SCRIPT, *args], capture_output=True, text=True, timeout=120)
+    assert_clean_error(proc, "stream phase:", "op global type mismatch")
+
+
 def test_truncated_module(seed_file: Path, tmp_path: Path) -> None:
     text = seed_file.read_text()
     src, out = tmp_path / "cut.mlir", tmp_path / "out.mlir"
