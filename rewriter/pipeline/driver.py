@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from iree.compiler import ir, passmanager
 
-from stream_model.model.loader import location_problem, path_problem
+from stream_model.model.loader import file_location_problem, location_problem, path_problem
 from stream_model.semantics.phase import Phase, classify_phase
 
 from .. import prefetch
@@ -67,7 +67,7 @@ def _check_input(input_path: str | os.PathLike[str]) -> Path:
     if problem is not None:
         raise CompileError(f"input: {problem}")
     try:
-        problem = location_problem(path.read_bytes())
+        problem = file_location_problem(path)
     except OSError as err:
         raise CompileError(f"cannot read {path}: {err.strerror or err}") from err
     if problem is not None:

@@ -100,6 +100,32 @@ def location_problem(data: bytes) -> str | None:
     return None
 
 
+def file_location_problem(path: str | os.PathLike[str], chunk: int = 1 << 24) -> str | None:
+    """:func:`location_problem` of a file, read a piece at a time (a frontend's export with
+    its weights inline may be gigabytes: it is searched, not held), each piece ending at a line
+    end (a location is on one line)."""
+    line, rest = 0, b""
+    with open(path, "rb") as f:
+        head = f.read(len(BYTECODE_MAGIC))
+        if head == BYTECODE_MAGIC:
+            return None
+        rest = head
+        while True:
+            block = f.read(chunk)
+            data = rest + block
+            end = data.rfind(b"\n") + 1 if block else len(data)
+            if end == 0 and len(data) > chunk:  # (one very long line: keep a location's length)
+                end = len(data) - 4096
+            piece, rest = data[:end], data[end:]
+            found = location_problem(piece)
+            if found is not None:
+                number, why = found.split(": ", 1)
+                return f"line {int(number.removeprefix('line ')) + line}: {why}"
+            line += piece.count(b"\n")
+            if not block:
+                return None
+
+
 def _strings_of_location(data: bytes, at: int) -> list[bytes]:
     """The strings of the location that starts at ``at`` (after ``loc(``), escapes undone, up to
     its closing parenthesis (nested locations included)."""

@@ -8,8 +8,9 @@ bindings (no exception to catch), so such input must be refused before any locat
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
-from stream_model.model.loader import location_problem, path_problem
+from stream_model.model.loader import file_location_problem, location_problem, path_problem
 
 
 def test_a_module_without_escaped_locations_has_no_problem() -> None:
@@ -49,3 +50,12 @@ def test_bytecode_is_not_looked_into() -> None:
 def test_a_path_that_is_not_utf8_is_a_problem() -> None:
     assert "the path is not UTF-8" in (path_problem(os.fsdecode(b"/tmp/p\xff.mlir")) or "")
     assert path_problem("/tmp/caf\u00e9.mlir") is None
+
+
+def test_a_file_is_searched_a_piece_at_a_time_with_the_line_of_the_whole_file(tmp_path: Path) -> None:
+    src = tmp_path / "big.mlir"
+    src.write_bytes(b"// filler\n" * 50 + b'func.func @f() { return loc("p\\FF.mlir":1:2) }\n' + b"// end\n")
+    found = file_location_problem(src, chunk=64)
+    assert found is not None and found.startswith("line 51: a location names b'p\\xff.mlir'")
+    src.write_bytes(b"// filler\n" * 50)
+    assert file_location_problem(src, chunk=64) is None
