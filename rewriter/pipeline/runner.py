@@ -27,11 +27,16 @@ def diagnostic_line(err: Exception) -> str:
     diags = getattr(err, "error_diagnostics", None) or []
     for diag in diags:
         if diag.severity == ir.DiagnosticSeverity.ERROR:
-            loc = str(diag.location)
-            if loc.startswith("loc(") and loc.endswith(")"):
-                loc = loc[4:-1]
-            return f"{loc}: error: {diag.message}"
+            return _error_line(diag)
     return first_error_line(str(err)) or str(err)
+
+
+def _error_line(diagnostic: ir.Diagnostic) -> str:
+    """``LOC: error: MESSAGE``, the location without its ``loc(...)``."""
+    loc = str(diagnostic.location)
+    if loc.startswith("loc(") and loc.endswith(")"):
+        loc = loc[4:-1]
+    return f"{loc}: error: {diagnostic.message}"
 
 
 def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Context) -> list[str] | None:
@@ -42,7 +47,7 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
     capture of an error that a pass reports from one of those threads waits for the GIL: the
     compile hung for good, where plain iree-compile reports the error (seen on a module IREE's
     verifier rejects). Called through the C API (ctypes releases the GIL around the call), the
-    threads take the GIL to hand their diagnostics to :func:`_capture`. The module and the ops
+    threads take the GIL to hand their errors to a diagnostic handler of this function's. The module and the ops
     the passes leave are the same either way; without the C API (another platform's library
     name) it falls back to ``pm.run``."""
     run = _c_api_run()
@@ -54,10 +59,7 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
     def capture(diagnostic: ir.Diagnostic) -> bool:
         if diagnostic.severity != ir.DiagnosticSeverity.ERROR:
             return False  # (warnings and remarks go on to the other handlers, as with pm.run)
-        loc = str(diagnostic.location)
-        if loc.startswith("loc(") and loc.endswith(")"):
-            loc = loc[4:-1]
-        errors.append(f"{loc}: error: {diagnostic.message}")
+        errors.append(_error_line(diagnostic))  # (read now: a diagnostic lives only in its call)
         return True
 
     handler = context.attach_diagnostic_handler(capture)
@@ -90,12 +92,19 @@ def _c_api_run() -> Any:
 
 def _c_pointer(obj: Any) -> int:
     """The C object behind a binding object (its ``_CAPIPtr`` capsule)."""
+    name, pointer = _capsule_functions()
     capsule = obj._CAPIPtr
+    return int(pointer(capsule, name(capsule)))
+
+
+@functools.cache
+def _capsule_functions() -> tuple[Any, Any]:
+    """``PyCapsule_GetName`` and ``PyCapsule_GetPointer``, their signatures declared once."""
     name = ctypes.pythonapi.PyCapsule_GetName
     name.restype, name.argtypes = ctypes.c_char_p, [ctypes.py_object]
     pointer = ctypes.pythonapi.PyCapsule_GetPointer
     pointer.restype, pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
-    return int(pointer(capsule, name(capsule)))
+    return name, pointer
 
 
 class StreamRunner:
