@@ -113,7 +113,9 @@ def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Reso
         str(e.position) for e in solver.elements() if isinstance(e, CalleeSummary) and id(e) in pessimised
     )
     effects = {op: call_effects(op, solver.get_element(CalleeSummary, callee_name(op)).state.assumed) for op in calls}
-    resolved_effects = [(i.op, effects.get(i.op, i.effects)) for f in model.functions for i in f.ops]
+    resolved_effects = [
+        (i.op, effects.get(i.op, i.effects) if effects else i.effects) for f in model.functions for i in f.ops
+    ]
     storage = build_storage_map(
         resolved_effects,
         model.globals,

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TypeAlias
 
 from iree.compiler import ir
@@ -103,10 +103,13 @@ def function_of_value(value: ir.Value) -> ir.Operation | None:
     return op
 
 
-def operand_segments(op: ir.Operation, names: tuple[str, ...]) -> dict[str, list[ir.Value]]:
+def operand_segments(
+    op: ir.Operation, names: tuple[str, ...], operands: Sequence[ir.Value] | None = None
+) -> dict[str, list[ir.Value]]:
     """All operand groups of an op with ``operandSegmentSizes``, reading its operands once
-    (each generated group accessor rereads the attribute and slices the operand list)."""
-    operands = list(op.operands)
+    (each generated group accessor rereads the attribute and slices the operand list);
+    ``operands``: all of them, when the caller has read them."""
+    operands = list(op.operands) if operands is None else list(operands)
     sizes = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
     if len(sizes) != len(names):
         raise ValueError(f"{op.name} has {len(sizes)} operand groups, the model knows {len(names)}")
@@ -229,12 +232,15 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
     # Attributes are uniqued in their context: the names in one (an affinity every op spells
     # alike, say) are read once.
     read: dict[ir.Attribute, frozenset[str]] = {}
+    top = module.operation
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in NESTED_SYMBOL_TABLES and op != module.operation:
+        if op.name in NESTED_SYMBOL_TABLES and op != top:
             return ir.WalkResult.SKIP  # its symbols, and references to them, are its own
         names: set[str] = set()
         for _, attr in op.attributes.items():
+            if isinstance(attr, _NO_SYMBOLS):
+                continue  # (most attributes: no memo lookup, which hashes the attribute)
             known = read.get(attr)
             if known is None:
                 known = read[attr] = frozenset(_names_in(attr))  # (empty for the kinds of _NO_SYMBOLS)

@@ -73,6 +73,8 @@ from .folds import folds_operand, resized_position, shifted_positions
 Expr = Callable[[ir.Value], sympy.Expr]
 #: Is a value one IREE knows nothing about (see :func:`folded_pairs`)?
 Opaque = Callable[[ir.Value], bool]
+#: An op's operands as its model read them already, if it did (None: read them).
+OperandsOf = Callable[[ir.Operation], "tuple[ir.Value, ...] | None"]
 _U64 = 2**64
 
 
@@ -315,15 +317,16 @@ class MergeFacts:
     function (folds, merges as the IR is, merges with aliases folded) ask the same questions of
     the same ops (their families, scalar signatures, whether two scalars may be made one)."""
 
-    def __init__(self, translator: IndexTranslator, opaque: Opaque) -> None:
+    def __init__(self, translator: IndexTranslator, opaque: Opaque, operands_of: OperandsOf | None = None) -> None:
         self.translator = translator
         self.opaque = opaque
+        self.operands_of = operands_of
         self._of: dict[ir.Operation, _Scalars] = {}
 
     def of(self, function: ir.Operation) -> _Scalars:
         scalars = self._of.get(function)
         if scalars is None:
-            scalars = self._of[function] = _Scalars(function, self.translator, self.opaque)
+            scalars = self._of[function] = _Scalars(function, self.translator, self.opaque, self.operands_of)
         return scalars
 
 
@@ -333,10 +336,13 @@ class _Scalars:
     all memoised (a value's signature never changes, and a 256-layer module asks for each
     thousands of times)."""
 
-    def __init__(self, function: ir.Operation, translator: IndexTranslator, opaque: Opaque) -> None:
+    def __init__(
+        self, function: ir.Operation, translator: IndexTranslator, opaque: Opaque, operands_of: OperandsOf | None = None
+    ) -> None:
         self.function = function
         self.translator = translator
         self.opaque = opaque
+        self._operands_of = operands_of
         self._equal: dict[tuple[sympy.Expr, sympy.Expr], bool] = {}
         self._scalars: dict[ir.Value, _Scalar] = {}
         self._shifted: dict[tuple[ir.Value, sympy.Expr], _Scalar] = {}
@@ -406,7 +412,8 @@ class _Scalars:
         """``op``'s operands, and which of them are resources."""
         found = self._operands.get(op)
         if found is None:
-            operands = tuple(op.operands)
+            recorded = self._operands_of(op) if self._operands_of is not None else None
+            operands = tuple(op.operands) if recorded is None else recorded
             found = self._operands[op] = (operands, resource_flags(op, operands))
         return found
 
@@ -719,8 +726,9 @@ def fold_variants(
     per_operand: list[list[_Fold]] = []
     positions: list[int] = []
     operands, resource = scalars_of.operands(op)
-    for i, value in enumerate(operands):
-        if resource[i] and _may_fold_deeper(value) and folds_operand(op, i):
+    for i in scalars_of.resource_positions(op):
+        value = operands[i]
+        if _may_fold_deeper(value) and folds_operand(op, i):
             chain = _fold_chain(value, op, scalars_of.expr if signatures else None, version_at)
             if len(chain) > 1:
                 per_operand.append(chain)

@@ -69,6 +69,9 @@ class OpInfo:
     # The last op of its block: the only op that may have successors (MLIR's verifier holds
     # an op with successors to ending its block).
     ends_block: bool = False
+    # The op's operands, read once by the walk (each read of an op's operands is a binding
+    # call per operand; the effects, the order and the merge facts all need them).
+    operands: tuple[ir.Value, ...] = ()
 
     def within(self, block_id: int) -> bool:
         """Is the op nested (at any depth) in the block ``block_id``?"""
@@ -201,7 +204,7 @@ class FunctionModel:
                     preds = self._stream_preds(info)
                 else:
                     producers = self._order_producers()
-                    for v in info.op.operands:
+                    for v in info.operands:
                         d = producers.get(v)
                         if d is not None and d.block_id == info.block_id:
                             preds.append(d)
@@ -229,7 +232,7 @@ class FunctionModel:
         differently."""
         unit = self.runs_with(info)
         found: dict[int, OpInfo] = {}
-        for v in info.op.operands:
+        for v in info.operands:
             for d in self._value_sources(v):
                 found[d.index] = d
         waits: list[ir.Value] = []
@@ -313,7 +316,16 @@ class ModuleModel:
         self.globals = self._collect_globals()
         self.functions = [self._build_function(op) for op in self._function_ops()]
         self._by_name = {f.name: f for f in self.functions}
-        self._function_by_op = {o: f for f in self.functions for o in (f.op, *f.by_op)}
+        # (Built from the functions' own tables with update and fromkeys, which take each op's
+        # hash from there: hashing an op is a binding call.)
+        self._function_by_op: dict[ir.Operation, FunctionModel] = {}
+        #: Every op of every function, with its record (one lookup where two would be: the
+        #: function, then the op in it).
+        self._info_by_op: dict[ir.Operation, OpInfo] = {}
+        for f in self.functions:
+            self._function_by_op[f.op] = f
+            self._function_by_op.update(dict.fromkeys(f.by_op, f))
+            self._info_by_op.update(f.by_op)
         self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
         for f in self.functions:
             for info in f.ops:
@@ -330,21 +342,16 @@ class ModuleModel:
             for arg in block.arguments
             if is_resource(arg)
         )
-        self.single_device = (
-            sum(
-                1
-                for op in self.module.body.operations
-                if op.operation.name == "util.global" and "!hal.device" in str(op.operation.attributes["type"])
-            )
-            <= 1
-        )
+        self.single_device = sum(g.is_device for g in self.globals.values()) <= 1
         #: Results IREE's canonicalizer may fold into another value after the splice, with that
         #: value (:func:`stream_model.model.merges.folded_pairs`): one buffer for the model.
         self._translator = IndexTranslator(self.names.name)
         # (An object of its own, not a bound method: the merge facts keep it, and a bound method
         # would tie them to the model in a reference cycle.)
         self._opaque_to_iree = _OpaqueToIree(self._symbol_uses, self._function_by_op)
-        self._merge_facts = MergeFacts(self._translator, self._opaque_to_iree)  # read once, for every pass
+        self._merge_facts = MergeFacts(  # read once, for every pass
+            self._translator, self._opaque_to_iree, _RecordedOperands(self._info_by_op)
+        )
         self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
             ((f.op, [i.op for i in f.ops]) for f in self.functions),
             self._translator,
@@ -403,8 +410,7 @@ class ModuleModel:
         or end its block (only such an op may have successors)? An op of no function (the
         model does not know it): yes. A storage map asks only these ops about their regions and
         successors (each question is a binding call, for every op of the module)."""
-        fn = self._function_by_op.get(op)
-        info = fn.by_op.get(op) if fn is not None else None
+        info = self._info_by_op.get(op)
         return info is None or info.has_regions or info.ends_block
 
     def function_of(self, op: ir.Operation) -> FunctionModel:
@@ -459,6 +465,7 @@ class ModuleModel:
                     use.name not in DIRECT_GLOBAL_ACCESS_OPS or _global_symbol(use) != name
                     for use in self._symbol_uses.get(name, ())
                 ),
+                is_device="!hal.device" in type_text,
             )
         return out
 
@@ -508,9 +515,10 @@ class _Walk:
         for position, op in enumerate(operations):
             op = op.operation
             regions = op.regions
+            operands = tuple(op.operands)
             info = OpInfo(
                 op,
-                effects_of(op),
+                effects_of(op, operands),
                 len(self.ops),
                 top,
                 bool(loops),
@@ -519,6 +527,7 @@ class _Walk:
                 loops,
                 chain,
                 position == last,
+                operands,
             )
             self.ops.append(info)
             if not info.has_regions:
@@ -535,6 +544,18 @@ def _is_internal(fn: FunctionModel, uses: dict[str, list[ir.Operation]]) -> bool
     if ir.StringAttr(fn.op.attributes["sym_visibility"]).value != "private":
         return False
     return all(op.name == "util.call" for op in uses.get(fn.name, ()))
+
+
+@dataclass(frozen=True)
+class _RecordedOperands:
+    """An op's operands as the model's walk read them (None for an op of no function). (An
+    object of its own, not a bound method, for the reason :class:`_OpaqueToIree` is.)"""
+
+    info_by_op: dict[ir.Operation, OpInfo]
+
+    def __call__(self, op: ir.Operation) -> tuple[ir.Value, ...] | None:
+        info = self.info_by_op.get(op)
+        return info.operands if info is not None else None
 
 
 @dataclass(frozen=True)

@@ -333,6 +333,7 @@ class GlobalInfo:
     # Its symbol is used by something other than a direct util.global.load/store (e.g.
     # util.global.address, then store.indirect): writes the model does not see.
     address_taken: bool = False
+    is_device: bool = False  # a ``!hal.device`` global: one of the module's devices
 
 
 def _region_edges(op: ir.Operation, storage: StorageMap) -> None:

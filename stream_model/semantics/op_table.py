@@ -163,10 +163,20 @@ class OpSpec:
     #: positions: ``operands[i]`` is the accessor of ``op.operands[i]``.
     operands: tuple[str, ...] = ()
     fold: FoldSpec | None = None
+    #: ``operands`` by accessor: where each is in the op's operand list.
+    positions: dict[str, int] = field(init=False, repr=False, compare=False)
+    #: Which of ``operands`` are resources (ODS types them: the accessed, tied and aliased
+    #: operands are ``AnyStreamResource``, the offsets, ends and sizes ``Index``).
+    resources: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "positions", {name: i for i, name in enumerate(self.operands)})
+        named = {a.operand for a in self.accesses} | {self.tied_to, self.alias_of} | set(self.escapes)
+        object.__setattr__(self, "resources", tuple(name in named for name in self.operands))
 
     def position(self, accessor: str) -> int:
         """Where the operand ``accessor`` names is in the op's operand list."""
-        return self.operands.index(accessor)
+        return self.positions[accessor]
 
 
 R, W = Kind.READ, Kind.WRITE
@@ -325,32 +335,47 @@ def _byte_width(value: ir.Value) -> int | None:
     return bits // 8 if bits > 0 and bits % 8 == 0 else None
 
 
-def _from_spec(op: ir.OpView, spec: OpSpec) -> OpEffects:
+def _from_spec(op: ir.Operation, spec: OpSpec, operands: Sequence[ir.Value] | None) -> OpEffects:
+    """The effects ``spec`` gives ``op``. ``operands`` (all of ``op``'s, when the caller has
+    read them): an accessor the spec places in the operand list is read from there, each
+    generated accessor being a binding call of its own (and the op view another)."""
+    at = spec.positions if operands is not None and len(operands) == len(spec.operands) else {}
+    view: ir.OpView | None = None
+
+    def read(accessor: str) -> ir.Value:
+        nonlocal view
+        i = at.get(accessor)
+        if i is not None:
+            return operands[i]  # type: ignore[index]  # (at is empty without operands)
+        if view is None:
+            view = op.opview
+        return getattr(view, accessor)
+
     fx = OpEffects()
     for a in spec.accesses:
-        value = getattr(op, a.operand)
-        start: Bound = a.start if isinstance(a.start, int) else getattr(op, a.start)
+        value = read(a.operand)
+        start: Bound = a.start if isinstance(a.start, int) else read(a.start)
         if isinstance(a.end, tuple):
             _, base, scalar = a.end
-            width = _byte_width(getattr(op, scalar))
-            end: Bound = None if width is None else Plus(getattr(op, base), width)
+            width = _byte_width(read(scalar))
+            end: Bound = None if width is None else Plus(read(base), width)
             if width is None:
                 start = None
         else:
-            end = getattr(op, a.end)
-        length = getattr(op, a.length) if a.length is not None else None
+            end = read(a.end)
+        length = read(a.length) if a.length is not None else None
         why = BYTES_NOT_KNOWN if start is None or end is None else ""
-        fx.accesses.append(Access(value, a.kind, start, end, getattr(op, a.size), length, why=why))
+        fx.accesses.append(Access(value, a.kind, start, end, read(a.size), length, why=why))
     result = op.results[0] if len(op.results) else None
     if spec.tied_to is not None:
-        fx.tied.append((result, getattr(op, spec.tied_to)))
+        fx.tied.append((result, read(spec.tied_to)))
     if spec.alias_of is not None:
-        fx.aliases.append((result, getattr(op, spec.alias_of)))
+        fx.aliases.append((result, read(spec.alias_of)))
     if spec.fresh_result:
         fx.fresh.append(result)
     if spec.external_result:
         fx.external.append(result)
-    fx.escapes.extend(getattr(op, name) for name in spec.escapes)
+    fx.escapes.extend(read(name) for name in spec.escapes)
     return fx
 
 
@@ -362,7 +387,11 @@ def resource_flags(op: ir.Operation, operands: Sequence[ir.Value]) -> tuple[bool
     """Which of ``op``'s operands (``operands``: all of them, in order) are resources. Of a
     dispatch only ``resource_operands`` is looked at: its other operand groups are ``Index``
     in ODS, which the verifier holds them to, and the type test is a binding call per operand
-    (a dispatch has a dozen, nearly all indices)."""
+    (a dispatch has a dozen, nearly all indices); of an op the table lists the operands of,
+    none is tested (the table says which are resources, as ODS does)."""
+    spec = OP_TABLE.get(op.name)
+    if spec is not None and spec.operands and len(operands) == len(spec.operands):
+        return spec.resources
     if op.name != "stream.async.dispatch":
         return tuple(is_resource(v) for v in operands)
     starts = dispatch_group_starts(op)
@@ -370,12 +399,13 @@ def resource_flags(op: ir.Operation, operands: Sequence[ir.Value]) -> tuple[bool
     return (False,) * start + tuple(is_resource(v) for v in operands[start:end]) + (False,) * (len(operands) - end)
 
 
-def _dispatch(op: ir.OpView) -> OpEffects:
+def _dispatch(op: ir.OpView, operands: Sequence[ir.Value] | None = None) -> OpEffects:
     """Dispatch reads each resource operand over its ``[offset to end]`` and writes the operands
     its results are tied to; untied results are fresh storage. Dispatches cannot write untied
-    operands (the async form has no other way to produce a write)."""
+    operands (the async form has no other way to produce a write). ``operands``: all of the
+    op's, when the caller has read them."""
     fx = OpEffects()
-    segment = operand_segments(op.operation, DISPATCH_OPERAND_SEGMENTS)
+    segment = operand_segments(op.operation, DISPATCH_OPERAND_SEGMENTS, operands)
     operands = segment["resource_operands"]
     # Offsets, ends and sizes are listed for the resource operands only, in order.
     positions = [i for i, v in enumerate(operands) if is_resource(v)]
@@ -602,14 +632,18 @@ VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
 }
 
 
-def effects_of(op: ir.Operation) -> OpEffects:
-    """The resource effects of one op (an :class:`OpEffects`, ``unknown`` if not modelled)."""
+def effects_of(op: ir.Operation, operands: Sequence[ir.Value] | None = None) -> OpEffects:
+    """The resource effects of one op (an :class:`OpEffects`, ``unknown`` if not modelled).
+    ``operands``: all of ``op``'s, when the caller has read them already (the model's walk
+    does, once per op: reading them again is a binding call per operand)."""
     name = op.name
     if name in OP_TABLE:
-        return _from_spec(op.opview, OP_TABLE[name])
+        return _from_spec(op, OP_TABLE[name], operands)
+    if name == "stream.async.dispatch":
+        return _dispatch(op.opview, operands)
     if name in VARIADIC:
         return VARIADIC[name](op.opview)
-    touched = [v for v in op.operands if is_resource(v)]
+    touched = [v for v in (op.operands if operands is None else operands) if is_resource(v)]
     produced = [r for r in op.results if is_resource(r)]
     if (name in IGNORED_OPS and not produced) or (not touched and not produced):
         return OpEffects()
