@@ -239,8 +239,6 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
             return ir.WalkResult.SKIP  # its symbols, and references to them, are its own
         names: set[str] = set()
         for _, attr in op.attributes.items():
-            if isinstance(attr, _NO_SYMBOLS):
-                continue  # (most attributes: no memo lookup, which hashes the attribute)
             known = read.get(attr)
             if known is None:
                 known = read[attr] = frozenset(_names_in(attr))  # (empty for the kinds of _NO_SYMBOLS)

@@ -399,13 +399,12 @@ def resource_flags(op: ir.Operation, operands: Sequence[ir.Value]) -> tuple[bool
     return (False,) * start + tuple(is_resource(v) for v in operands[start:end]) + (False,) * (len(operands) - end)
 
 
-def _dispatch(op: ir.OpView, operands: Sequence[ir.Value] | None = None) -> OpEffects:
+def _dispatch(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """Dispatch reads each resource operand over its ``[offset to end]`` and writes the operands
     its results are tied to; untied results are fresh storage. Dispatches cannot write untied
-    operands (the async form has no other way to produce a write). ``operands``: all of the
-    op's, when the caller has read them."""
+    operands (the async form has no other way to produce a write)."""
     fx = OpEffects()
-    segment = operand_segments(op.operation, DISPATCH_OPERAND_SEGMENTS, operands)
+    segment = operand_segments(op, DISPATCH_OPERAND_SEGMENTS, operands)
     operands = segment["resource_operands"]
     # Offsets, ends and sizes are listed for the resource operands only, in order.
     positions = [i for i, v in enumerate(operands) if is_resource(v)]
@@ -432,12 +431,12 @@ def _dispatch(op: ir.OpView, operands: Sequence[ir.Value] | None = None) -> OpEf
     return fx
 
 
-def _call(op: ir.OpView) -> OpEffects:
+def _call(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """A call before (or without) its callee's summary: the callee may read and write any
     resource it is given, any global and any external storage, and its results may alias
     anything. :mod:`stream_model.interproc.calls` replaces this with the callee's summary when it has one."""
     fx = OpEffects(writes_globals=None)
-    for v in op.operands:
+    for v in operands:
         if is_resource(v):
             fx.accesses.append(Access(v, R, None, None, why=CALL_MAY_WRITE))
             fx.accesses.append(Access(v, W, None, None, why=CALL_MAY_WRITE))
@@ -457,17 +456,17 @@ def global_name(op: ir.Operation) -> str:
     return str(ir.FlatSymbolRefAttr(op.attributes["global"]).value)
 
 
-def _return(op: ir.OpView) -> OpEffects:
+def _return(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """Returned resources reach the caller, which may touch them at any time."""
-    return OpEffects(escapes=[v for v in op.operands if is_resource(v)])
+    return OpEffects(escapes=[v for v in operands if is_resource(v)])
 
 
-def _global_access(op: ir.OpView) -> OpEffects:
+def _global_access(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """A resource global's load (its result is the global's buffer) or store (the stored
     value becomes the global's buffer); index globals carry no storage."""
     fx = OpEffects()
-    store = op.operation.name == "util.global.store"
-    value = op.operands[0] if store else op.results[0]
+    store = op.name == "util.global.store"
+    value = operands[0] if store else op.results[0]
     if is_resource(value):
         entry = (value, str(ir.FlatSymbolRefAttr(op.attributes["global"]).value))
         if store:
@@ -477,11 +476,11 @@ def _global_access(op: ir.OpView) -> OpEffects:
     return fx
 
 
-def _region_op(op: ir.OpView) -> OpEffects:
+def _region_op(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """A known region op: no effects of its own (its region edges are storage edges), except
     an execution or concurrent region's tied result that yields a value not made in place from
     its capture (:func:`_device_region_op`)."""
-    if is_device_region(op.operation):
+    if is_device_region(op):
         return _device_region_op(op)
     return OpEffects()
 
@@ -496,14 +495,14 @@ YIELDED_INTO_CAPTURE = (
 )
 
 
-def _device_region_op(op: ir.OpView) -> OpEffects:
+def _device_region_op(op: ir.Operation) -> OpEffects:
     """A tied result of an execution or concurrent region is the captured operand's storage.
     When the region yields a value that is not that capture, written in place (a dispatch's
     fresh result, another capture, a slice), IREE's allocation puts the yielded value into the
     captured buffer: the region op writes the whole capture, at an order the model does not
     know."""
     fx = OpEffects()
-    region = op.operation
+    region = op
     operands = captured(region)
     args = list(region.regions[0].blocks[0].arguments)
     out = yielded(region)
@@ -547,75 +546,79 @@ def _made_in_place_from(value: ir.Value, origin: ir.Value | None) -> bool:
     return False
 
 
-def _branch(op: ir.OpView) -> OpEffects:
+def _branch(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """A ``cf`` branch touches no bytes: its operands become the successor's block arguments
     (storage edges, see :mod:`stream_model.model.storage`)."""
     return OpEffects()
 
 
-def _terminator(op: ir.OpView) -> OpEffects:
+def _terminator(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """A region terminator: a storage edge to a known parent; to any other parent, every
     resource it yields escapes (the model does not follow it)."""
-    if flow_of(parent_op(op.operation)) is not None:
+    if flow_of(parent_op(op)) is not None:
         return OpEffects()
-    return OpEffects(escapes=[v for v in op.operands if is_resource(v)])
+    return OpEffects(escapes=[v for v in operands if is_resource(v)])
 
 
-def _clone(op: ir.OpView) -> OpEffects:
+def _clone(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """A clone copies its source into new storage, but only as long as IREE keeps it: after
     the splice, a clone of a rematerialisable value (a splat, a dispatch result) is rewritten
     into a second identical producer, which CSE may merge with the first, so the "copy" ends
     up sharing the source's buffer. Only a clone of a value
     loaded from a global is trusted to be fresh; every other clone shares its source's storage
     for the model."""
-    fx = OpEffects(accesses=[Access(op.source, R, 0, op.source_size, op.source_size)])
-    producer = defining_op(op.source)
+    view = op.opview
+    fx = OpEffects(accesses=[Access(view.source, R, 0, view.source_size, view.source_size)])
+    producer = defining_op(view.source)
     if isinstance(producer, ir.Operation) and producer.name == "util.global.load":
-        fx.fresh.append(op.result)
+        fx.fresh.append(view.result)
     else:
-        fx.aliases.append((op.result, op.source))
+        fx.aliases.append((view.result, view.source))
     return fx
 
 
-def _transfer(op: ir.OpView) -> OpEffects:
+def _transfer(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """A transfer between two affinities moves its source into new storage. A transfer within
     one affinity (both spelled the same, or both left out) that involves no staging memory is
     a clone for IREE: its canonicalizer rewrites it into one (``SameAffinityTransferToClone``),
     and the clone then shares its source's storage as :func:`_clone` says. A transfer of a
     transfer back to the first one's source type folds into that source."""
-    staging = any("<staging>" in str(v.type) for v in (op.source, op.result))
+    view = op.opview
+    staging = any("<staging>" in str(v.type) for v in (view.source, view.result))
     # IREE compares the two attributes: both left out counts as the same, one left out does not.
-    same = str(op.source_affinity) == str(op.target_affinity)
+    same = str(view.source_affinity) == str(view.target_affinity)
     if staging or not same:
-        return OpEffects(accesses=[Access(op.source, R, 0, op.source_size, op.source_size)], fresh=[op.result])
-    fx = _clone(op)
-    producer = defining_op(op.source)
+        return OpEffects(accesses=[Access(view.source, R, 0, view.source_size, view.source_size)], fresh=[view.result])
+    fx = _clone(op, operands)
+    producer = defining_op(view.source)
     if isinstance(producer, ir.Operation) and producer.name == "stream.async.transfer":
-        fx.aliases.append((op.result, producer.opview.source))
+        fx.aliases.append((view.result, producer.opview.source))
     return fx
 
 
-def _timepoint_await(op: ir.OpView) -> OpEffects:
+def _timepoint_await(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """``stream.timepoint.await %tp => %r...``: each result is its operand's storage, ready
     once ``%tp`` is reached (no bytes touched)."""
-    operands = list(op.resource_operands)
-    return OpEffects(aliases=[(r, v) for r, v in zip(op.results, operands) if is_resource(r)])
+    awaited = list(op.opview.resource_operands)
+    return OpEffects(aliases=[(r, v) for r, v in zip(op.results, awaited) if is_resource(r)])
 
 
-def _timepoint_barrier(op: ir.OpView) -> OpEffects:
+def _timepoint_barrier(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """``stream.timepoint.barrier %r => %r', %tp``: the resource result is its operand's
     storage (no bytes touched)."""
-    return OpEffects(aliases=[(op.results[0], op.resource)])
+    return OpEffects(aliases=[(op.results[0], op.opview.resource)])
 
 
-def _optimization_barrier(op: ir.OpView) -> OpEffects:
+def _optimization_barrier(op: ir.Operation, operands: Sequence[ir.Value]) -> OpEffects:
     """``util.optimization_barrier %r``: each result is its operand (IREE folds nothing through
     it; no bytes touched). The shared-globals repair puts one before its copy, so that IREE's
     scheduler cannot put the copy in the execution region, and the allocation, of the original."""
-    return OpEffects(aliases=[(r, v) for r, v in zip(op.results, op.operation.operands) if is_resource(r)])
+    return OpEffects(aliases=[(r, v) for r, v in zip(op.results, operands) if is_resource(r)])
 
 
-VARIADIC: dict[str, Callable[[ir.OpView], OpEffects]] = {
+#: Ops whose effects depend on more than a fixed table row, each by a function of the op and
+#: its operands (read once by the caller: reading them is a binding call per operand).
+VARIADIC: dict[str, Callable[[ir.Operation, Sequence[ir.Value]], OpEffects]] = {
     "stream.timepoint.await": _timepoint_await,
     "stream.timepoint.barrier": _timepoint_barrier,
     "stream.async.clone": _clone,
@@ -639,11 +642,10 @@ def effects_of(op: ir.Operation, operands: Sequence[ir.Value] | None = None) -> 
     name = op.name
     if name in OP_TABLE:
         return _from_spec(op, OP_TABLE[name], operands)
-    if name == "stream.async.dispatch":
-        return _dispatch(op.opview, operands)
+    operands = tuple(op.operands) if operands is None else operands
     if name in VARIADIC:
-        return VARIADIC[name](op.opview)
-    touched = [v for v in (op.operands if operands is None else operands) if is_resource(v)]
+        return VARIADIC[name](op, operands)
+    touched = [v for v in operands if is_resource(v)]
     produced = [r for r in op.results if is_resource(r)]
     if (name in IGNORED_OPS and not produced) or (not touched and not produced):
         return OpEffects()
