@@ -476,10 +476,10 @@ def _merges_in_function(
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
         for variant, scalars in variants:
-            key = _key(family, variant, positions, classes, scalars_of.opaque, identities)
+            key, loose_key = _key(family, variant, positions, classes, scalars_of.opaque, identities)
             earlier = keys.setdefault(family, [])
             taken = _Taken(key[1], scalars, op)
-            if _loose(key[1]):
+            if loose_key:
                 # An operand that may be any value: it meets every op of its family whose other
                 # operands match and whose scalars may be its own (CSE compares scalars whatever
                 # the resources are: copies salted apart stay apart).
@@ -529,27 +529,24 @@ def _key(
     classes: _Classes,
     opaque: Opaque,
     memo: dict[ir.Value | _Captured, object],
-) -> tuple[tuple[object, ...], tuple[object, ...]]:
+) -> tuple[tuple[tuple[object, ...], tuple[object, ...]], bool]:
     """What CSE compares of an op (or a fold variant of it), its scalar operands aside: its
     family, and the identities of its resource operands (at ``positions``; None at the scalar
-    ones). ``memo``: identities already taken under the same ``classes`` (a caller clears it
-    when they grow)."""
+    ones); and whether one of them may be any value (:data:`ANY_VALUE`). ``memo``: identities
+    already taken under the same ``classes`` (a caller clears it when they grow)."""
     out: list[object] = [None] * len(operands)
+    loose = False
     for i in positions:
         v = operands[i]
         found = memo.get(v, _MISSING)
         if found is _MISSING:
             found = memo[v] = _identity(v, classes, opaque)
         out[i] = found
-    return family, tuple(out)
+        loose = loose or found is ANY_VALUE
+    return (family, tuple(out)), loose
 
 
 _MISSING = object()
-
-
-def _loose(identities: tuple[object, ...]) -> bool:
-    """Does an operand of these identities stand for any value?"""
-    return any(x is ANY_VALUE for x in identities)
 
 
 def _matches(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
@@ -593,8 +590,10 @@ def _folds_meet_another_op(
             continue
         operands, _ = scalars_of.operands(op)
         for variant, folded in [(operands, False), *((v, True) for v, _ in folds)]:
-            key = _key(family, variant, scalars_of.resource_positions(op), classes, scalars_of.opaque, identities)
-            if _loose(key[1]):
+            key, loose_key = _key(
+                family, variant, scalars_of.resource_positions(op), classes, scalars_of.opaque, identities
+            )
+            if loose_key:
                 return True  # it may meet any op of its family
             seen.setdefault(key, []).append((op, folded))
     return any(any(folded for _, folded in entries) and len({op for op, _ in entries}) > 1 for entries in seen.values())

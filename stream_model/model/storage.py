@@ -63,10 +63,14 @@ _INCOMING = frozenset({Exposure.IMPORT, Exposure.OPAQUE})
 
 @dataclass(slots=True)
 class _Node:
+    """One key of a :class:`StorageMap`. Its sets are immutable, replaced when they grow: most
+    nodes never get any (a module has thousands of values, a few exposures and globals), and
+    making three empty collections per value was a good part of building a map."""
+
     parent: Key
-    exposures: set[Exposure] = field(default_factory=set)  # how code we cannot see reaches it (roots only)
-    reasons: list[str] = field(default_factory=list)  # for explanations only, capped
-    globals: set[str] = field(default_factory=set)  # global symbols in this base (roots only)
+    exposures: frozenset[Exposure] = frozenset()  # how code we cannot see reaches it (roots only)
+    reasons: tuple[str, ...] = ()  # for explanations only, capped
+    globals: frozenset[str] = frozenset()  # global symbols in this base (roots only)
 
     @property
     def external(self) -> bool:
@@ -101,7 +105,7 @@ class StorageMap:
         if node is None:
             node = self._nodes[key] = _Node(parent=key)
             if isinstance(key, str):
-                node.globals.add(key[1:])
+                node.globals = frozenset((key[1:],))
         return node
 
     def find(self, key: Key) -> Key:
@@ -131,10 +135,13 @@ class StorageMap:
             return
         na, nb = self._nodes[ra], self._nodes[rb]
         nb.parent = ra
-        na.exposures |= nb.exposures
-        na.reasons.extend(nb.reasons[: max(0, MAX_REASONS - len(na.reasons))])
-        na.globals |= nb.globals
-        nb.globals = set()
+        if nb.exposures:
+            na.exposures |= nb.exposures
+        if nb.reasons and len(na.reasons) < MAX_REASONS:
+            na.reasons += nb.reasons[: MAX_REASONS - len(na.reasons)]
+        if nb.globals:
+            na.globals |= nb.globals
+            nb.globals = frozenset()
 
     def mark_external(self, key: Key, exposure: Exposure, reason: str) -> None:
         """Code we cannot see reaches the base (``exposure`` says how, ``reason`` where, for
@@ -143,9 +150,9 @@ class StorageMap:
         self._roots_cache = None
         self._may_be.clear()
         root = self._node(self.find(key))
-        root.exposures.add(exposure)
+        root.exposures |= {exposure}
         if len(root.reasons) < MAX_REASONS:
-            root.reasons.append(reason)
+            root.reasons += (reason,)
 
     def exposures(self, key: Key) -> frozenset[Exposure]:
         """How code the model cannot see reaches ``key``'s base (empty: it does not)."""
