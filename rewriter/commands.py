@@ -190,7 +190,8 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     apply = not args.no_elide
     source, filename = _naming_source(args.input)
 
-    from .schedule_guard import ScheduleGuard, clone_module
+    from .pipeline.c_api import clone_module
+    from .schedule_guard import ScheduleGuard
 
     remarks: RemarkSession | None = None
 

@@ -60,6 +60,7 @@ from stream_model.semantics.op_table import effects_of
 
 from .collector import no_collector_pauses
 from .copy_dispatch import CopyDispatches
+from .pipeline.c_api import clone_module
 from .pipeline.common import CompileError, new_context
 from .reloads import GlobalRepair, find_misread_globals, may_misread_globals, repair_globals
 
@@ -484,19 +485,6 @@ def _retie(op: ir.Operation, old: int, new: int) -> None:
     op.attributes["tied_operands"] = ir.ArrayAttr.get(
         [ir.IntegerAttr.get(t.type, new) if t.value == old else t for t in tied]
     )
-
-
-def clone_module(module: ir.Module) -> ir.Module:
-    """A deep copy of ``module`` in the same context (attributes of the module op included)."""
-    with module.context, module.operation.location:
-        copy = ir.Module.create()
-        attributes = module.operation.attributes
-        for i in range(len(attributes)):
-            copy.operation.attributes[attributes[i].name] = attributes[i].attr
-        ip = ir.InsertionPoint(copy.body)
-        for op in module.body.operations:
-            op.operation.clone(ip=ip)
-    return copy
 
 
 def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:

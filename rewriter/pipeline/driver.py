@@ -360,7 +360,7 @@ def _guarded_hook(
     compile runs it (so a repair can be rewritten again)."""
     if guard is None or hook is None:
         return None
-    from ..schedule_guard import clone_module
+    from .c_api import clone_module
 
     return clone_module(module), lambda m: _call_hook(hook, m, context, None)
 

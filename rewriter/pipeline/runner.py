@@ -3,17 +3,14 @@ global ``cl::opt`` flags are present."""
 
 from __future__ import annotations
 
-import ctypes
-import functools
-import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from iree.compiler import ir, passmanager
 
 from stream_model.semantics.phase import allocated_op
 
+from .c_api import c_pointer, pass_manager_run
 from .common import CompileError, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
 
@@ -50,7 +47,7 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
     threads take the GIL to hand their errors to a diagnostic handler of this function's. The module and the ops
     the passes leave are the same either way; without the C API (another platform's library
     name) it falls back to ``pm.run``."""
-    run = _c_api_run()
+    run = pass_manager_run()
     if run is None:
         pm.run(module.operation)
         return None
@@ -64,47 +61,10 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
 
     handler = context.attach_diagnostic_handler(capture)
     try:
-        succeeded = run(_c_pointer(pm), _c_pointer(module.operation)).value
+        succeeded = run(c_pointer(pm), c_pointer(module.operation)).value
     finally:
         handler.detach()
     return None if succeeded else errors
-
-
-class _LogicalResult(ctypes.Structure):
-    _fields_ = [("value", ctypes.c_int8)]
-
-
-@functools.cache
-def _c_api_run() -> Any:
-    """``mlirPassManagerRunOnOp`` of the compiler library the bindings loaded (ctypes releases
-    the GIL around a call), or None where it cannot be found."""
-    import iree.compiler._mlir_libs as libs
-
-    try:
-        library = ctypes.CDLL(os.path.join(os.path.dirname(libs.__file__), "libIREECompiler.so"))
-        run = library.mlirPassManagerRunOnOp
-    except (OSError, AttributeError):
-        return None
-    run.argtypes = [ctypes.c_void_p, ctypes.c_void_p]  # (MlirPassManager, MlirOperation: one pointer each)
-    run.restype = _LogicalResult
-    return run
-
-
-def _c_pointer(obj: Any) -> int:
-    """The C object behind a binding object (its ``_CAPIPtr`` capsule)."""
-    name, pointer = _capsule_functions()
-    capsule = obj._CAPIPtr
-    return int(pointer(capsule, name(capsule)))
-
-
-@functools.cache
-def _capsule_functions() -> tuple[Any, Any]:
-    """``PyCapsule_GetName`` and ``PyCapsule_GetPointer``, their signatures declared once."""
-    name = ctypes.pythonapi.PyCapsule_GetName
-    name.restype, name.argtypes = ctypes.c_char_p, [ctypes.py_object]
-    pointer = ctypes.pythonapi.PyCapsule_GetPointer
-    pointer.restype, pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
-    return name, pointer
 
 
 class StreamRunner:
