@@ -113,14 +113,14 @@ def _late_reads(resolved: Resolved, call: OpInfo, subject: StoragePosition) -> b
         return True
     if _callees_may_load(resolved, callee, subject.symbol):
         return True
-    returns = [i.op for i in callee.ops if i.op.name == "util.return"]
+    returns = [i.op for i in callee.ops if i.name == "util.return"]
     effects = [(i.op, resolved.effects(i)) for i in callee.ops]
     return not reads_done_before_return(callee, resolved.storage, key, returns, effects)
 
 
 def _loads_global(fn: FunctionModel, name: str) -> bool:
     return any(
-        i.op.name == "util.global.load" and str(ir.FlatSymbolRefAttr(i.op.attributes["global"]).value) == name
+        i.name == "util.global.load" and str(ir.FlatSymbolRefAttr(i.op.attributes["global"]).value) == name
         for i in fn.ops
     )
 
@@ -132,7 +132,7 @@ def _callees_may_load(resolved: Resolved, fn: FunctionModel, name: str) -> bool:
     work = [fn]
     while work:
         for info in work.pop().ops:
-            if info.op.name != "util.call":
+            if info.name != "util.call":
                 continue
             target = resolved.model.function(callee_name(info.op))
             if target is None:

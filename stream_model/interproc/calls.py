@@ -176,7 +176,7 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
     writes_all = False
     for info in fn.ops:
         fx = info.effects
-        if info.op.name == "util.call":
+        if info.name == "util.call":
             fx = call_effects(info.op, summary_of(callee_name(info.op)))
         writes_all |= fx.unknown or fx.writes_globals is None
         effects.append((info.op, fx))

@@ -104,7 +104,7 @@ def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Reso
     If the iteration cap cuts the fixpoint short, the affected summaries are forced to TOP
     (reads and writes everything) by the solver: the sound answer."""
     solver = Solver(model)
-    calls = [info.op for fn in model.functions for info in fn.ops if info.op.name == "util.call"]
+    calls = [info.op for fn in model.functions for info in fn.ops if info.name == "util.call"]
     for op in calls:
         solver.get_element(CalleeSummary, callee_name(op))
     result = solver.run(max_iterations) if max_iterations is not None else solver.run()

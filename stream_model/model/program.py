@@ -72,6 +72,9 @@ class OpInfo:
     # The op's operands, read once by the walk (each read of an op's operands is a binding
     # call per operand; the effects, the order and the merge facts all need them).
     operands: tuple[ir.Value, ...] = ()
+    # The op's name, read once (a binding call and a new string each time: every pass that
+    # looks for some kind of op scans them all).
+    name: str = ""
 
     def within(self, block_id: int) -> bool:
         """Is the op nested (at any depth) in the block ``block_id``?"""
@@ -115,12 +118,17 @@ class FunctionModel:
         return chain
 
     def slices(self) -> list[OpInfo]:
-        return [i for i in self.ops if i.op.name == "stream.async.slice"]
+        return [i for i in self.ops if i.name == "stream.async.slice"]
 
     def copies(self, single_device: bool) -> list[OpInfo]:
         """Ops that copy a range of a resource into new storage and may become aliases:
         slices, and transfers that are plain same-device copies."""
-        return [i for i in self.ops if i.op.name == "stream.async.slice" or is_same_device_copy(i.op, single_device)]
+        return [
+            i
+            for i in self.ops
+            if i.name == "stream.async.slice"
+            or (i.name == "stream.async.transfer" and is_same_device_copy(i.op, single_device))
+        ]
 
     def info(self, op: ir.Operation) -> OpInfo | None:
         return self.by_op.get(op)
@@ -329,7 +337,7 @@ class ModuleModel:
         self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
         for f in self.functions:
             for info in f.ops:
-                if info.op.name == "util.call":
+                if info.name == "util.call":
                     self._call_sites.setdefault(callee_name(info.op), []).append((f, info))
         self.translator = IndexTranslator(self.names.name)
         #: Resource arguments of every function, with the function's name: storage that comes
@@ -528,6 +536,7 @@ class _Walk:
                 chain,
                 position == last,
                 operands,
+                op.name,
             )
             self.ops.append(info)
             if not info.has_regions:
