@@ -796,8 +796,8 @@ def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr | None, vers
     consumer's region when folded: the rewrite reroutes the capture to the slice's root, the
     captured value of the slice's own region (``rewrite._reroutes``), at its live version there;
     the offsets and size change. Without ``expr`` the shifts are not worked out (left 0)."""
-    chain = [_Fold(value, sympy.Integer(0), None)]
-    current, shift = value, sympy.Integer(0)
+    chain = [_Fold(value, sympy.S.Zero, None)]
+    current, shift = value, sympy.S.Zero
     stays = None
     while len(chain) <= _MAX_VARIANTS:
         if stays is None and isinstance(current.owner, ir.Block):
