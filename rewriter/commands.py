@@ -198,8 +198,9 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     def hook(module: ir.Module) -> None:
         pristine = clone_module(module) if remarks is not None else None
         # apply=False analyses without touching the module (shared globals are reported, not
-        # repaired), so --no-elide --log keeps the output byte-identical to iree-compile.
-        reports.append(elide_slices(module, apply=apply, source=source, filename=filename))
+        # repaired), so --no-elide --log keeps the output byte-identical to iree-compile. The
+        # compile verifies the module before and after the hook (verified=True).
+        reports.append(elide_slices(module, apply=apply, source=source, filename=filename, verified=True))
         if remarks is not None and pristine is not None:
             remarks.suggest(pristine, reports[-1].decisions, _analyse_for_suggestions(source, filename))
 

@@ -110,6 +110,7 @@ def elide_slices(
     timeout_ms: int | None = None,
     source: str | None = None,
     filename: str | None = None,
+    verified: bool = False,
 ) -> RewriteReport:
     """Analyse every slice of ``module`` and, if ``apply``, replace the safe ones by aliases.
 
@@ -124,16 +125,20 @@ def elide_slices(
     ``annotate`` (analysis only, like One-Shot Bufferize's test mode) leaves every copy in place
     and writes its decision on it as attributes (:data:`DECISION_ATTR`, :data:`REASON_ATTR`),
     so IR tests can check decisions on the IR.
+    ``verified``: the caller verifies ``module`` before the call and after it, as a
+    :func:`~rewriter.pipeline.compile_file` hook's caller does (IREE's pass manager verified
+    the module it hands over, and the driver verifies what the hook leaves): the rewrite then
+    does not verify it a second time on the compile's path. Anyone else leaves it False.
     """
     if annotate and apply:
         raise ValueError("annotate leaves the module unrewritten: pass apply=False")
     options = _options(options, max_iterations, timeout_ms)
-    if not _verify(module):
+    if not verified and not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
     reports = []
     with no_collector_pauses():
         for scope in modules_with_functions(module):
-            reports.append(_elide_slices(scope, apply, options, source, filename))
+            reports.append(_elide_slices(scope, apply, options, source, filename, verified))
     report = merged_reports(reports)
     if annotate:
         _annotate(module, report.decisions)
@@ -179,6 +184,7 @@ def _elide_slices(
     options: AnalysisOptions,
     source: str | None,
     filename: str | None,
+    verified: bool = False,
 ) -> RewriteReport:
     started = time.perf_counter()
     model = ModuleModel(scope, source, filename)
@@ -193,7 +199,7 @@ def _elide_slices(
         if resolved.shared_globals:
             raise RewriteError("internal error: the shared-globals repair left globals sharing a buffer")
     analysis: Analysis = analyze(model, options, resolved)
-    report = _apply(analysis, apply, started)
+    report = _apply(analysis, apply, started, verify=not verified)
     report.diagnostics = diagnostics
     for d in report.decisions:
         d.function = scope.symbol_path + d.function
@@ -201,8 +207,9 @@ def _elide_slices(
     return report
 
 
-def _apply(analysis: Analysis, apply: bool, started: float) -> RewriteReport:
-    """Check the claims, keep what IREE would not honour, and (``apply``) rewrite."""
+def _apply(analysis: Analysis, apply: bool, started: float, verify: bool = True) -> RewriteReport:
+    """Check the claims, keep what IREE would not honour, and (``apply``) rewrite; ``verify``
+    the rewritten module (unless the caller does)."""
     module = analysis.model.module
     unproven = unproven_claims(analysis)
     for index, problem in unproven:
@@ -224,7 +231,7 @@ def _apply(analysis: Analysis, apply: bool, started: float) -> RewriteReport:
                         f"internal error: {op.name} still has uses after the rewrite (no output written)"
                     )
                 op.erase()
-        if any(d.decision is Decision.ALIAS for d in analysis.decisions) and not _verify(module):
+        if verify and any(d.decision is Decision.ALIAS for d in analysis.decisions) and not _verify(module):
             raise RewriteError("internal error: the rewritten module does not verify (no output written)")
     return RewriteReport(
         decisions=analysis.decisions,

@@ -194,6 +194,10 @@ _NO_SYMBOLS = (
 )
 
 
+#: The same kinds, as exact types: a set lookup, where ``isinstance`` tries each in turn.
+_NO_SYMBOL_TYPES = frozenset(_NO_SYMBOLS)
+
+
 #: Ops that open a symbol table of their own inside the module: references inside resolve
 #: there first, and code outside reaches their symbols only through nested references.
 NESTED_SYMBOL_TABLES = frozenset({"stream.executable", "hal.executable", "builtin.module"})
@@ -239,6 +243,8 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
             return ir.WalkResult.SKIP  # its symbols, and references to them, are its own
         names: set[str] = set()
         for _, attr in op.attributes.items():
+            if type(attr) in _NO_SYMBOL_TYPES:
+                continue  # (most attributes: no memo lookup, which hashes the attribute)
             known = read.get(attr)
             if known is None:
                 known = read[attr] = frozenset(_names_in(attr))  # (empty for the kinds of _NO_SYMBOLS)

@@ -142,6 +142,23 @@ def test_elide_slices_takes_analysis_options(monkeypatch: pytest.MonkeyPatch) ->
         elide_slices(_module(SEED), options=AnalysisOptions(), timeout_ms=5)
 
 
+def test_elide_slices_verifies_the_module_before_and_after_unless_its_caller_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import rewriter.rewrite
+
+    verified: list[str] = []
+    real = rewriter.rewrite._verify
+    monkeypatch.setattr(rewriter.rewrite, "_verify", lambda module: verified.append("verify") or real(module))
+    plain = elide_slices(_module(SEED))
+    assert verified == ["verify", "verify"]  # (the input, then the rewritten module)
+    verified.clear()
+    # A compile hook's caller verifies the module before the hook and after it: no third time.
+    trusted = elide_slices(_module(SEED), verified=True)
+    assert verified == []
+    assert [d.to_json() for d in trusted.decisions] == [d.to_json() for d in plain.decisions]
+
+
 def test_apply_analysis_rewrites_what_the_analysis_decided_without_analysing_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
