@@ -592,7 +592,7 @@ def _plan(
     view = op.opview
     if op.name == "stream.async.transfer":
         uses = [
-            (owner, use.operand_number, False, folds.live_version(fn, view.source, fn.info(owner)))
+            (owner, use.operand_number, False, model.live_version_at(fn, view.source, owner))
             for use in op.results[0].uses
             for owner in [user_op(use)]
         ]
@@ -621,7 +621,7 @@ def _plan(
             reroutes += found
             uses.append((owner, use.operand_number, False, root))  # the yield: a subview nobody reads
             continue
-        uses.append((owner, use.operand_number, folds.foldable(use), folds.live_version(fn, root, fn.info(owner))))
+        uses.append((owner, use.operand_number, folds.foldable(use), model.live_version_at(fn, root, owner)))
     return _Plan(op, root, size, offsets, uses, decision_of[root_op].live_versions, reroutes)
 
 

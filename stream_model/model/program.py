@@ -334,6 +334,12 @@ class ModuleModel:
             self._function_by_op[f.op] = f
             self._function_by_op.update(dict.fromkeys(f.by_op, f))
             self._info_by_op.update(f.by_op)
+        #: The same records by the identity of the binding object the walk read each op as:
+        #: the passes over the model's own op lists (storage maps, merge facts) hand those very
+        #: objects back, and an int is hashed for nothing. (Other paths to an op, its uses, its
+        #: parent, may make another object for it: those are looked up by the op.)
+        self._info_by_id: dict[int, OpInfo] = {id(i.op): i for f in self.functions for i in f.ops}
+        self._versions_at: dict[tuple[ir.Value, ir.Operation], ir.Value | None] = {}
         self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
         for f in self.functions:
             for info in f.ops:
@@ -358,7 +364,7 @@ class ModuleModel:
         # would tie them to the model in a reference cycle.)
         self._opaque_to_iree = _OpaqueToIree(self._symbol_uses, self._function_by_op)
         self._merge_facts = MergeFacts(  # read once, for every pass
-            self._translator, self._opaque_to_iree, _RecordedOperands(self._info_by_op)
+            self._translator, self._opaque_to_iree, _RecordedOperands(self._info_by_id, self._info_by_op)
         )
         self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
             ((f.op, [i.op for i in f.ops]) for f in self.functions),
@@ -383,8 +389,7 @@ class ModuleModel:
         fold into them."""
 
         def version_at(value: ir.Value, consumer: ir.Operation) -> ir.Value | None:
-            fn = self.function_of(consumer)
-            return live_version(fn, value, fn.info(consumer))
+            return self.live_version_at(self.function_of(consumer), value, consumer)
 
         return fold_twins(
             ((f.op, [i.op for i in f.ops]) for f in self.functions),
@@ -413,12 +418,22 @@ class ModuleModel:
         """Every op's effects as the table describes it (calls: "may do anything")."""
         return [(i.op, i.effects) for f in self.functions for i in f.ops]
 
+    def live_version_at(self, fn: FunctionModel, value: ir.Value, consumer: ir.Operation) -> ir.Value | None:
+        """The version of ``value``'s storage live at ``consumer``, an op of ``fn``
+        (:func:`~stream_model.model.folds.live_version`). Memoised: the fold-twin check and the
+        rewrite's plans ask it of the same pairs, and it is a fact of the IR, which does not
+        change while the model is read."""
+        key = (value, consumer)
+        if key not in self._versions_at:
+            self._versions_at[key] = live_version(fn, value, fn.info(consumer))
+        return self._versions_at[key]
+
     def routes_storage(self, op: ir.Operation) -> bool:
         """May ``op`` hand storage on through regions or block successors: does it have regions,
         or end its block (only such an op may have successors)? An op of no function (the
         model does not know it): yes. A storage map asks only these ops about their regions and
         successors (each question is a binding call, for every op of the module)."""
-        info = self._info_by_op.get(op)
+        info = self._info_by_id.get(id(op)) or self._info_by_op.get(op)
         return info is None or info.has_regions or info.ends_block
 
     def function_of(self, op: ir.Operation) -> FunctionModel:
@@ -560,10 +575,11 @@ class _RecordedOperands:
     """An op's operands as the model's walk read them (None for an op of no function). (An
     object of its own, not a bound method, for the reason :class:`_OpaqueToIree` is.)"""
 
+    info_by_id: dict[int, OpInfo]
     info_by_op: dict[ir.Operation, OpInfo]
 
     def __call__(self, op: ir.Operation) -> tuple[ir.Value, ...] | None:
-        info = self.info_by_op.get(op)
+        info = self.info_by_id.get(id(op)) or self.info_by_op.get(op)
         return info.operands if info is not None else None
 
 
