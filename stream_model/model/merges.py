@@ -123,7 +123,14 @@ def fold_twins(
     twins: dict[ir.Value, ir.Value] = {}
     for function, ops in functions:
         ops, scalars = list(ops), facts.of(function)
-        if not _folds_meet_another_op(ops, scalars, version_at, _initial_classes(ops, folded, scalars), merged):
+        settled = scalars.settled if not merged else None
+        if settled is not None and settled.folded == folded:
+            # Nothing merged as the IR is: the classes and identities that pass took are the
+            # ones this check takes (the same folds, no merge to add).
+            classes, identities = settled.classes, dict(settled.identities)
+        else:
+            classes, identities = _initial_classes(ops, folded, scalars), {}
+        if not _folds_meet_another_op(ops, scalars, version_at, classes, merged, identities):
             continue  # folding leaves IREE merging what it merges as the IR is: no twins
         after = _Classes()
         for a, b in _merges_in_function(ops, scalars, version_at, folded):
@@ -353,6 +360,8 @@ class _Scalars:
         self._symbols: tuple[int, dict[sympy.Symbol, ir.Value], dict[sympy.Symbol, sympy.Symbol]] | None = None
         self._producers: tuple[int, list[ir.Operation]] | None = None
         self._loads: tuple[int, list[tuple[str, ir.Value]]] | None = None
+        #: What merging as the IR is left, when it merged nothing (:class:`_Settled`).
+        self.settled: _Settled | None = None
 
     def expr(self, value: ir.Value) -> sympy.Expr:
         return self.translator.expr(value)
@@ -443,13 +452,25 @@ class _Scalars:
         return found
 
 
+@dataclass(frozen=True)
+class _Settled:
+    """Merging a function's producers as the IR is, when it merged none: the folds it took,
+    its classes (so never grown past the initial ones) and the identities it took under them.
+    The fold-twin check takes exactly these when nothing merged anywhere and the folds are the
+    same (:func:`fold_twins`), instead of taking them all again."""
+
+    folded: list[tuple[ir.Value, ir.Value]]
+    classes: _Classes
+    identities: dict[ir.Value | _Captured, object]
+
+
 def _merges_in_function(
     ops: Iterable[ir.Operation],
     scalars_of: _Scalars,
     version_at: VersionAt | None = None,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> list[tuple[ir.Value, ir.Value]]:
-    ops = list(ops)
+    ops, folded = list(ops), list(folded)
     classes = _initial_classes(ops, folded, scalars_of)
     buckets: dict[tuple[object, ...], _Bucket] = {}
     wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
@@ -504,6 +525,8 @@ def _merges_in_function(
                     classes.union(r, s)
                     identities.clear()  # (taken under the classes before this merge)
                     pairs.append((r, s))
+    if version_at is None and not pairs:
+        scalars_of.settled = _Settled(folded, classes, identities)
     return pairs
 
 
@@ -560,6 +583,7 @@ def _folds_meet_another_op(
     version_at: VersionAt,
     classes: _Classes,
     merged: Iterable[tuple[ir.Value, ir.Value]],
+    identities: dict[ir.Value | _Captured, object] | None = None,
 ) -> bool:
     """May folding aliases make some producer of the function meet an op it would not meet as
     the IR is: does any fold variant share its key with another op, as it is or folded (or
@@ -582,7 +606,7 @@ def _folds_meet_another_op(
     # Only a family with a fold variant can hold a key met by one: the others keep their keys,
     # and the classes (the coarsest already) do not grow.
     families = {scalars_of.family(op) for op, folds in folds_of.items() if folds}
-    identities: dict[ir.Value | _Captured, object] = {}  # (the classes are fixed in this pass)
+    identities = {} if identities is None else identities  # (taken under ``classes``, fixed in this pass)
     seen: dict[tuple[object, ...], list[tuple[ir.Operation, bool]]] = {}
     for op, folds in folds_of.items():
         family = scalars_of.family(op)
