@@ -225,7 +225,14 @@ def _names_in(attr: ir.Attribute) -> set[str]:
 
 
 def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
-    """Every op that mentions each symbol name in one of its attributes, in one walk.
+    """Every op that mentions each symbol name in one of its attributes (:func:`survey`)."""
+    return survey(module)[1]
+
+
+def survey(module: ModuleLike) -> tuple[set[str], dict[str, list[ir.Operation]]]:
+    """In one walk of ``module``: the name of every op in it (nested symbol tables, device code
+    included: what :func:`~stream_model.semantics.phase.classify_phase` reads), and every op
+    that mentions each symbol name in one of its attributes (outside nested symbol tables).
 
     Symbol references are read from typed attributes where the bindings expose them (flat
     symbol refs, nested refs, arrays and dictionaries of them); any other attribute kind (a
@@ -233,14 +240,22 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
     over-count uses, which is the safe direction: an extra use makes a function external or a
     global address-taken, never the reverse."""
     found: dict[str, list[ir.Operation]] = {}
+    op_names: set[str] = set()
     # Attributes are uniqued in their context: the names in one (an affinity every op spells
     # alike, say) are read once.
     read: dict[ir.Attribute, frozenset[str]] = {}
     top = module.operation
 
+    def name_only(op: ir.Operation) -> ir.WalkResult:
+        op_names.add(op.name)
+        return ir.WalkResult.ADVANCE
+
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in NESTED_SYMBOL_TABLES and op != top:
+        name = op.name
+        if name in NESTED_SYMBOL_TABLES and op != top:
+            op.walk(name_only)  # (its ops' names, for the phase)
             return ir.WalkResult.SKIP  # its symbols, and references to them, are its own
+        op_names.add(name)
         names: set[str] = set()
         for _, attr in op.attributes.items():
             if type(attr) in _NO_SYMBOL_TYPES:
@@ -258,4 +273,4 @@ def symbol_uses(module: ModuleLike) -> dict[str, list[ir.Operation]]:
     # Pre-order: a nested symbol table is skipped before its ops are visited (the default,
     # post-order, visits them first: SKIP would come too late).
     module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found
+    return op_names, found

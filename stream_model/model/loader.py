@@ -313,12 +313,13 @@ def check_phase(module: ir.Module, filename: str = "<input>") -> None:
         raise WrongPhaseError(f"{filename}: no stream-async ops found; expected IR of the stream phase", found.phase)
 
 
-def require_stream_phase(module: ModuleLike) -> None:
+def require_stream_phase(module: ModuleLike, names: set[str] | None = None) -> None:
     """The check every library entry point makes (``ModuleModel``, ``elide_slices``,
     ``apply_analysis``): IR before or after the stream-async phase raises
     :class:`WrongPhaseError` instead of reporting no copies for code the model does not
-    describe. IR without stream ops or tensors (scalar code) has nothing to elide and passes."""
-    found = classify_phase(module)
+    describe. IR without stream ops or tensors (scalar code) has nothing to elide and passes.
+    ``names``: the names of all of ``module``'s ops, when the caller has them."""
+    found = classify_phase(module, names)
     if found.phase is Phase.BEFORE:
         raise WrongPhaseError(
             f"IR at the wrong phase: found {found.evidence}, which IREE has yet to bring to the stream phase; "

@@ -20,7 +20,7 @@ from ..ir.util import (
     defining_op,
     parent_op,
     parent_op_of_block,
-    symbol_uses,
+    survey,
 )
 from ..semantics.op_table import OpEffects, callee_name, carries_order, effects_of, is_same_device_copy
 from ..semantics.region_flow import (
@@ -317,10 +317,10 @@ class ModuleModel:
     """Functions, globals, storage bases and index expressions of one module."""
 
     def __init__(self, module: ModuleLike, source: str | None = None, filename: str | None = None) -> None:
-        require_stream_phase(module)  # the model describes stream-async IR, nothing earlier or later
+        op_names, self._symbol_uses = survey(module)
+        require_stream_phase(module, op_names)  # the model describes stream-async IR, nothing earlier or later
         self.module = module
         self.names = Names(module, source, filename)
-        self._symbol_uses = symbol_uses(module)
         self.globals = self._collect_globals()
         self.functions = [self._build_function(op) for op in self._function_ops()]
         self._by_name = {f.name: f for f in self.functions}

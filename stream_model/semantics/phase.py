@@ -88,14 +88,17 @@ class PhaseCheck:
     evidence: str | None = None  # the first op (by name) that places the module there
 
 
-def classify_phase(module: ModuleLike) -> PhaseCheck:
-    names: set[str] = set()
+def classify_phase(module: ModuleLike, names: set[str] | None = None) -> PhaseCheck:
+    """Where ``module`` is in IREE's pipeline, from the names of its ops (``names``: all of
+    them, when the caller has them already: :func:`~stream_model.ir.util.survey`)."""
+    if names is None:
+        names = set()
 
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        names.add(op.name)
-        return ir.WalkResult.ADVANCE
+        def visit(op: ir.Operation) -> ir.WalkResult:
+            names.add(op.name)
+            return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit)
+        module.operation.walk(visit)
     for phase, group in (
         (Phase.AFTER, AFTER_SPLICE_OPS),
         (Phase.BEFORE, BEFORE_SPLICE_OPS),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from iree.compiler import ir
 
 from rewriter.pipeline.common import new_context
-from stream_model.ir.util import symbol_uses
+from stream_model.ir.util import survey, symbol_uses
 from stream_model.semantics.phase import Phase, classify_phase
 
 NESTED = """
@@ -62,3 +62,21 @@ def test_tensors_inside_a_kernel_do_not_make_host_code_frontend_ir() -> None:
     with new_context():
         module = ir.Module.parse(KERNEL_ONLY)
         assert classify_phase(module).phase is Phase.NOT_STREAM
+
+
+def test_one_survey_gives_the_phase_every_op_name_and_the_outer_modules_symbol_uses() -> None:
+    """The model walks a module once for both: the names include the nested module's and the
+    kernel's ops (the phase reads device code too), the uses stay the outer module's."""
+    for text in (NESTED, KERNEL_ONLY):
+        with new_context():
+            module = ir.Module.parse(text)
+            names, uses = survey(module)
+            assert names == _every_op_name(module)
+            assert uses == symbol_uses(module)
+            assert classify_phase(module, names) == classify_phase(module)
+
+
+def _every_op_name(module: ir.Module) -> set[str]:
+    every: set[str] = set()
+    module.operation.walk(lambda op: every.add(op.name) or ir.WalkResult.ADVANCE)
+    return every
