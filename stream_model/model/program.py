@@ -41,7 +41,7 @@ from .loader import require_stream_phase
 from .merges import MergeFacts, fold_twins, folded_pairs, mergeable_pairs
 from .storage import GlobalInfo
 
-__all__ = ["FunctionModel", "ModuleModel", "OpInfo"]
+__all__ = ["FunctionModel", "ModuleModel", "OpInfo", "copied_from"]
 
 #: The only uses of a global's symbol whose effect the model sees (value in, value out).
 DIRECT_GLOBAL_ACCESS_OPS = ("util.global.load", "util.global.store", "util.global")
@@ -560,6 +560,12 @@ class _Walk:
             for region in regions:
                 for inner in region.blocks:
                     self.visit(inner, False, inner_loops, chain)
+
+
+def copied_from(info: OpInfo) -> ir.Value:
+    """The value a copy candidate (:meth:`FunctionModel.copies`) copies from: a slice's or a
+    transfer's first operand (ODS), as the walk read it."""
+    return info.operands[0]
 
 
 def _is_internal(fn: FunctionModel, uses: dict[str, list[ir.Operation]]) -> bool:

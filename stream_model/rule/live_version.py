@@ -28,7 +28,7 @@ from iree.compiler import ir
 from ..interproc.resolved import Resolved
 from ..ir.naming import Names
 from ..ir.util import user_op
-from ..model.program import FunctionModel, OpInfo
+from ..model.program import FunctionModel, OpInfo, copied_from
 from ..report.decisions import LiveVersion, Verdict, WriteCheck
 
 __all__ = ["TiedChain", "consumers", "holds_the_slice", "in_place_consumers", "live_versions", "tied_chain"]
@@ -132,7 +132,7 @@ def live_versions(resolved: Resolved, fn: FunctionModel, info: OpInfo, checks: l
     """For an aliased slice (``checks``: the rule's harmless writes), each consumer of the alias
     reached after the source was consumed in place, and the live version of the storage there."""
     names = resolved.model.names
-    source = info.op.opview.source
+    source = copied_from(info)
     out = []
     for consumer in consumers(fn, info.op.results[0]):
         chain = tied_chain(fn, names, source, consumer)

@@ -54,7 +54,7 @@ from ..interproc.positions import ArgumentOf, GlobalSeenBy, StoragePosition
 from ..interproc.resolved import Resolved, resolve_calls
 from ..interproc.write_set import writes_to_storage_of
 from ..model.facts import FactStore
-from ..model.program import FunctionModel, ModuleModel, OpInfo
+from ..model.program import FunctionModel, ModuleModel, OpInfo, copied_from
 from ..report.decisions import (
     CODE_OF_VERDICT,
     Decision,
@@ -174,7 +174,7 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
                 "nothing reads the copy: there is no alias to make (IREE drops an unused copy itself)",
                 ReasonCode.UNREAD,
             )
-        src = info.op.opview.source
+        src = copied_from(info)
         loop = loop_context(fn, info, reads) if info.in_loop else None
         query = SliceQuery(state.resolved, store, fn, info, reads, slice_range, loop)
         for w, acc in writes_to_storage_of(state.resolved, fn, src):
@@ -209,11 +209,11 @@ def _copy_range(store: FactStore, info: OpInfo, d: SliceDecision) -> ByteRange:
     """The bytes of its source a candidate copies: a slice's range (when its result size is
     provably that range's length: IREE copies ``result_size`` bytes), a transfer's whole
     source."""
-    view = info.op.opview
-    if info.op.name == "stream.async.slice":
-        start, end = store.expr(view.source_offset), store.expr(view.source_end)
+    if info.name == "stream.async.slice":
+        read = info.effects.accesses[0]  # (the table's: the source over [source_offset, source_end))
+        start, end = store.expr(read.start), store.expr(read.end)
         d.range = [pretty(start), pretty(end)]
-        rng = store.access_range(info.effects.accesses[0])
+        rng = store.access_range(read)
         if rng is None:
             raise KeepCopy(
                 "its result size is not provably end - offset: IREE copies the result size, "
@@ -221,7 +221,7 @@ def _copy_range(store: FactStore, info: OpInfo, d: SliceDecision) -> ByteRange:
                 ReasonCode.UNKNOWN_RANGE,
             )
         return rng
-    rng = ByteRange(sympy.Integer(0), store.expr(view.source_size))
+    rng = ByteRange(sympy.Integer(0), store.expr(info.op.opview.source_size))
     d.range = [pretty(rng.start), pretty(rng.end)]
     return rng
 
@@ -291,14 +291,13 @@ def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Sto
 
 def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceDecision:
     op = info.op
-    view = op.opview
     return SliceDecision(
-        kind="slice" if op.name == "stream.async.slice" else "transfer",
+        kind="slice" if info.name == "stream.async.slice" else "transfer",
         function=fn.name,
         slice=model.names.printed(op),
         location=model.names.location(op),
         result=model.names.name(op.results[0]),
-        source=model.names.name(view.source),
+        source=model.names.name(copied_from(info)),
         decision=Decision.KEEP,
         reason="",
         range=None,
