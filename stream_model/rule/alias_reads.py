@@ -115,28 +115,40 @@ def region_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | Non
 
 
 def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> tuple[str, ReasonCode] | None:
-    """Why a use of the alias is not a plain read, and the class of that reason; None for a read."""
+    """Why a use of the alias is not a plain read, and the class of that reason; None for a read
+    (the names are looked up only for a reason: nearly every use is a read)."""
     fx = resolved.effects(ui)
-    what = resolved.model.names.describe(ui.op)
-    name = resolved.model.names.name(value)
-    if ui.op.name == "util.call" and callee_name(ui.op) in resolved.capped:
+    names = resolved.model.names
+    if ui.name == "util.call" and callee_name(ui.op) in resolved.capped:
         return (
-            f"{name} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
+            f"{names.name(value)} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
             "iteration cap: the call may read and write everything",
             ReasonCode.FIXPOINT_NOT_REACHED,
         )
     if fx.unknown:
-        return f"{name} is used by {ui.op.name}, an op the model does not know", ReasonCode.UNKNOWN_USER
+        return f"{names.name(value)} is used by {ui.name}, an op the model does not know", ReasonCode.UNKNOWN_USER
     if any(operand == value for _, operand in fx.tied):
-        return f"{name} is written in place by {what} (a tied operand)", ReasonCode.ALIAS_WRITTEN
+        return (
+            f"{names.name(value)} is written in place by {names.describe(ui.op)} (a tied operand)",
+            ReasonCode.ALIAS_WRITTEN,
+        )
     if any(a.value == value and a.kind is Kind.WRITE for a in fx.accesses):
-        return f"{name} may be written by {what}", ReasonCode.ALIAS_WRITTEN
+        return f"{names.name(value)} may be written by {names.describe(ui.op)}", ReasonCode.ALIAS_WRITTEN
     if any(operand == value for _, operand in fx.aliases):
-        return f"{name} is aliased by {what}; its later uses are not followed", ReasonCode.UNKNOWN_USER
+        return (
+            f"{names.name(value)} is aliased by {names.describe(ui.op)}; its later uses are not followed",
+            ReasonCode.UNKNOWN_USER,
+        )
     if value in fx.escapes or (fx.global_store and fx.global_store[0] == value):
-        return f"{name} escapes through {what}", ReasonCode.ALIAS_ESCAPES
+        return f"{names.name(value)} escapes through {names.describe(ui.op)}", ReasonCode.ALIAS_ESCAPES
     if ui.has_regions or is_region_terminator(ui.op):
-        return f"{name} flows through {ui.op.name} in a way the model does not follow", ReasonCode.UNKNOWN_USER
+        return (
+            f"{names.name(value)} flows through {ui.name} in a way the model does not follow",
+            ReasonCode.UNKNOWN_USER,
+        )
     if not any(a.value == value and a.kind is Kind.READ for a in fx.accesses):
-        return f"{name} is used by {what} in a way the model does not describe", ReasonCode.UNKNOWN_USER
+        return (
+            f"{names.name(value)} is used by {names.describe(ui.op)} in a way the model does not describe",
+            ReasonCode.UNKNOWN_USER,
+        )
     return None
