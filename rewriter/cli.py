@@ -34,6 +34,18 @@ def _fail(message: str, code: int = EXIT_ERROR) -> None:
     raise SystemExit(code)
 
 
+def _first_line(message: str, args: argparse.Namespace) -> str:
+    """The line of an error the user sees: its first, with every path the user gave that holds a
+    line break written escaped (``a\\nb``), so that the break does not cut the line (and its
+    reason) at the path, nor stand for a space (a :class:`CompileError` joins its lines)."""
+    for value in vars(args).values():
+        if isinstance(value, str) and ("\n" in value or "\r" in value):
+            shown = value.encode("unicode_escape").decode("ascii")
+            joined = " ".join(part.strip() for part in value.splitlines() if part.strip())
+            message = message.replace(value, shown).replace(joined, shown)
+    return message.splitlines()[0] if message else ""
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="slice-elision", description=__doc__.split("\n\n")[0])
     p.add_argument("--version", action="version", version=_version())
@@ -195,14 +207,14 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         else:
             commands.compile_command(args, extra)
     except SliceElisionError as e:
-        _fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
+        _fail(_first_line(str(e), args) or type(e).__name__)
     except KeyboardInterrupt:
         _fail("interrupted", 130)
     except Exception as e:  # noqa: BLE001 - the user never sees a traceback
         if os.environ.get("SLICE_ELISION_DEBUG"):
             raise
         _fail(
-            f"internal error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} "
+            f"internal error: {type(e).__name__}: {_first_line(str(e), args)} "
             "(set SLICE_ELISION_DEBUG=1 for a traceback)"
         )
     return 0

@@ -122,6 +122,20 @@ def test_a_path_that_is_not_utf8_is_a_plain_error(seed_file: Path, tmp_path: Pat
 
 
 @pytest.mark.parametrize("command", ["rewrite", "explain", "compile", "check"])
+def test_an_error_about_a_path_with_a_line_break_names_it_escaped_and_says_why(tmp_path: Path, command: str) -> None:
+    """The one error line used to end at the break: ``error: /tmp/a``, the reason lost."""
+    folder = tmp_path / "a\nb"
+    folder.mkdir()
+    out = tmp_path / "out"
+    args = [command, str(folder / "missing.mlir")] + (["-o", str(out)] if command in ("rewrite", "compile") else [])
+    shown = str(folder / "missing.mlir").replace("\n", "\\n")
+    assert_clean_error(run_cli(*args), shown)
+    reason = run_cli(*args).stderr.strip().split(shown, 1)
+    assert "not found" in reason[0] + reason[1] or "no such file" in reason[1], reason
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("command", ["rewrite", "explain", "compile", "check"])
 def test_a_location_naming_a_file_that_is_not_utf8_is_a_plain_error(
     seed_file: Path, tmp_path: Path, command: str
 ) -> None:
