@@ -306,6 +306,7 @@ class ScheduleGuard:
                 raise self._refusal(report.hazards, "no in-place write at the splice to repair")
             guard.repairs += made
             guard.rounds += 1
+            _verify_repair(repaired)  # (the hook takes the module as verified, as at the splice)
             base = repaired
             compiled = clone_module(repaired)
             if hook is not None:
@@ -485,6 +486,16 @@ def _retie(op: ir.Operation, old: int, new: int) -> None:
     op.attributes["tied_operands"] = ir.ArrayAttr.get(
         [ir.IntegerAttr.get(t.type, new) if t.value == old else t for t in tied]
     )
+
+
+def _verify_repair(module: ir.Module) -> None:
+    """A repaired module verifies, or the compile stops here: the rewrite runs on it next, and
+    takes it, as every module a compile hands a hook, as verified (``elide_slices(verified=True)``)."""
+    try:
+        module.operation.verify()
+    except ir.MLIRError as err:
+        first = next((str(d.message) for d in err.error_diagnostics), str(err).strip().splitlines()[0])
+        raise CompileError(f"internal error: the schedule repair made IR that does not verify: {first}") from err
 
 
 def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:

@@ -15,10 +15,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from iree.compiler import ir
 
 from benchmarks.programs import DecodeShape, decode_program
 from rewriter.cli import main
-from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, compile_scheduled, compile_stream_async, ir_after_pass
+from rewriter.pipeline import (
+    DEFAULT_CPU_FLAGS,
+    CompileError,
+    compile_file,
+    compile_scheduled,
+    compile_stream_async,
+    ir_after_pass,
+)
 from rewriter.rewrite import elide_slices
 from rewriter.runtime import run_steps
 from rewriter.schedule_guard import ScheduleGuard, ScheduleHazardError
@@ -120,6 +128,39 @@ def test_a_guard_that_may_not_repair_refuses_and_writes_nothing(tmp_path: Path) 
     out = tmp_path / "p.vmfb"
     with pytest.raises(ScheduleHazardError, match="reads bytes \\[0, 8\\) of .* after stream.async.dispatch"):
         compile_file(src, out, CPU_FLAGS, guard=ScheduleGuard(repair=False))
+    assert not out.exists()
+
+
+def test_a_repair_that_breaks_the_ir_stops_the_compile_before_the_rewrite_sees_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rewrite takes every module the compile hands it as verified: a repaired copy too."""
+    import rewriter.schedule_guard as schedule_guard
+
+    real = schedule_guard._repair
+
+    def breaking(module, targets):  # noqa: ANN001, ANN202 - the guard's own signature
+        made = real(module, targets)
+        step = next(op.operation for op in module.body.operations if op.operation.name == "util.func")
+        with module.context:
+            step.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get([], []))
+        return made
+
+    verified_when_rewritten: list[bool] = []
+
+    def hook(module: ir.Module) -> None:
+        try:
+            verified_when_rewritten.append(bool(module.operation.verify()))
+        except ir.MLIRError:
+            verified_when_rewritten.append(False)
+        elide_slices(module, verified=True)
+
+    monkeypatch.setattr(schedule_guard, "_repair", breaking)
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    with pytest.raises(CompileError, match="the schedule repair made IR that does not verify"):
+        compile_file(src, out, CPU_FLAGS, hook, guard=ScheduleGuard())
+    assert verified_when_rewritten and all(verified_when_rewritten)
     assert not out.exists()
 
 
