@@ -29,7 +29,7 @@ from iree.compiler import ir, passmanager
 
 from rewriter.pipeline.common import SPLICE_BEFORE, new_context
 from rewriter.pipeline.flags import stream_options
-from rewriter.pipeline.runner import diagnostic_line
+from rewriter.pipeline.runner import run_passes
 from rewriter.pipeline.stages import pipeline_text, stream_stages
 
 _BEFORE, _AFTER = stream_stages(stream_options([]))
@@ -49,11 +49,12 @@ class EntryRejected(Exception):
 
 
 def normalize(module: ir.Module) -> None:
-    """Run IREE's pre-splice stages on ``module`` in place (its context must be current)."""
-    try:
-        passmanager.PassManager.parse(PRE_SPLICE).run(module.operation)
-    except ir.MLIRError as err:
-        raise EntryRejected(diagnostic_line(err)) from None
+    """Run IREE's pre-splice stages on ``module`` in place (its context must be current), as
+    the compile runs a stream phase (:func:`~rewriter.pipeline.runner.run_passes`: with the GIL
+    released, so that an error a pass reports from one of MLIR's threads cannot hang it)."""
+    errors = run_passes(passmanager.PassManager.parse(PRE_SPLICE), module, module.context)
+    if errors is not None:
+        raise EntryRejected(errors[0] if errors else "IREE's pre-splice stages failed") from None
 
 
 @dataclass(frozen=True)
