@@ -334,11 +334,7 @@ class ModuleModel:
             self._function_by_op[f.op] = f
             self._function_by_op.update(dict.fromkeys(f.by_op, f))
             self._info_by_op.update(f.by_op)
-        #: The same records by the identity of the binding object the walk read each op as:
-        #: the passes over the model's own op lists (storage maps, merge facts) hand those very
-        #: objects back, and an int is hashed for nothing. (Other paths to an op, its uses, its
-        #: parent, may make another object for it: those are looked up by the op.)
-        self._info_by_id: dict[int, OpInfo] = {id(i.op): i for f in self.functions for i in f.ops}
+        self._records = _OpRecords({id(i.op): i for f in self.functions for i in f.ops}, self._info_by_op)
         self._versions_at: dict[tuple[ir.Value, ir.Operation], ir.Value | None] = {}
         self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
         for f in self.functions:
@@ -364,7 +360,7 @@ class ModuleModel:
         # would tie them to the model in a reference cycle.)
         self._opaque_to_iree = _OpaqueToIree(self._symbol_uses, self._function_by_op)
         self._merge_facts = MergeFacts(  # read once, for every pass
-            self._translator, self._opaque_to_iree, _RecordedOperands(self._info_by_id, self._info_by_op)
+            self._translator, self._opaque_to_iree, self._records.operands
         )
         self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
             ((f.op, [i.op for i in f.ops]) for f in self.functions),
@@ -433,7 +429,7 @@ class ModuleModel:
         or end its block (only such an op may have successors)? An op of no function (the
         model does not know it): yes. A storage map asks only these ops about their regions and
         successors (each question is a binding call, for every op of the module)."""
-        info = self._info_by_id.get(id(op)) or self._info_by_op.get(op)
+        info = self._records.info(op)
         return info is None or info.has_regions or info.ends_block
 
     def function_of(self, op: ir.Operation) -> FunctionModel:
@@ -577,15 +573,23 @@ def _is_internal(fn: FunctionModel, uses: dict[str, list[ir.Operation]]) -> bool
 
 
 @dataclass(frozen=True)
-class _RecordedOperands:
-    """An op's operands as the model's walk read them (None for an op of no function). (An
-    object of its own, not a bound method, for the reason :class:`_OpaqueToIree` is.)"""
+class _OpRecords:
+    """The walk's record of an op of the model's functions (None for any other op), looked up
+    first by the identity of the binding object the walk read the op as: the passes over the
+    model's own op lists (storage maps, merge facts) hand those very objects back, and an int is
+    hashed for nothing. Other paths to an op (its uses, its parent) may make another object for
+    it: those are looked up by the op. (An object of its own, not the model's methods, for the
+    reason :class:`_OpaqueToIree` is: the merge facts keep it.)"""
 
-    info_by_id: dict[int, OpInfo]
-    info_by_op: dict[ir.Operation, OpInfo]
+    by_id: dict[int, OpInfo]
+    by_op: dict[ir.Operation, OpInfo]
 
-    def __call__(self, op: ir.Operation) -> tuple[ir.Value, ...] | None:
-        info = self.info_by_id.get(id(op)) or self.info_by_op.get(op)
+    def info(self, op: ir.Operation) -> OpInfo | None:
+        return self.by_id.get(id(op)) or self.by_op.get(op)
+
+    def operands(self, op: ir.Operation) -> tuple[ir.Value, ...] | None:
+        """``op``'s operands as the walk read them."""
+        info = self.info(op)
         return info.operands if info is not None else None
 
 
