@@ -204,8 +204,35 @@ def test_resource_flags_of_a_dispatch_match_its_operands_types() -> None:
     assert sum(flags) == 2 and len(flags) == len(operands)
 
 
-@pytest.mark.parametrize("name", ["stream.async.slice", "stream.async.update", "stream.async.copy"])
-def test_resource_flags_of_other_ops_test_every_operand(name: str) -> None:
+@pytest.mark.parametrize("name", sorted(n for n, spec in OP_TABLE.items() if spec.operands))
+def test_the_tables_resource_flags_are_the_operands_types(name: str) -> None:
+    """An op the table lists the operands of answers from the table (``OpSpec.resources``, no
+    type test): it must say what testing every operand's type says."""
     op, _ = _op(name)
     operands = tuple(op.operands)
+    assert resource_flags(op, operands) == OP_TABLE[name].resources
     assert resource_flags(op, operands) == tuple(is_resource(v) for v in operands)
+
+
+@pytest.mark.parametrize("name", sorted(OP_TABLE))
+def test_the_effects_from_the_walks_operands_are_the_accessors(name: str) -> None:
+    """The model's walk hands effects_of the operands it read; the table's fixed-arity ops
+    then take them by position instead of through the generated accessors: the same effects."""
+    op, _ = _op(name)
+    by_accessor, by_position = effects_of(op), effects_of(op, tuple(op.operands))
+
+    def bound(b):  # noqa: ANN001, ANN202 - a Bound (a Plus compares by identity)
+        return ("+", b.base, b.delta) if isinstance(b, Plus) else b
+
+    def shape(fx):  # noqa: ANN001, ANN202 - an OpEffects
+        return (
+            [(a.value, a.kind, bound(a.start), bound(a.end), a.size, bound(a.length), a.why) for a in fx.accesses],
+            fx.tied,
+            fx.aliases,
+            fx.fresh,
+            fx.external,
+            fx.escapes,
+            fx.unknown,
+        )
+
+    assert shape(by_position) == shape(by_accessor)
