@@ -62,6 +62,7 @@ from .collector import no_collector_pauses
 from .copy_dispatch import CopyDispatches
 from .pipeline.c_api import clone_module
 from .pipeline.common import CompileError, new_context
+from .pipeline.runner import diagnostic_line
 from .reloads import GlobalRepair, find_misread_globals, may_misread_globals, repair_globals
 
 __all__ = ["GuardReport", "Repair", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
@@ -494,8 +495,9 @@ def _verify_repair(module: ir.Module) -> None:
     try:
         module.operation.verify()
     except ir.MLIRError as err:
-        first = next((str(d.message) for d in err.error_diagnostics), str(err).strip().splitlines()[0])
-        raise CompileError(f"internal error: the schedule repair made IR that does not verify: {first}") from err
+        raise CompileError(
+            "internal error: the schedule repair made IR that does not verify: " + diagnostic_line(err)
+        ) from err
 
 
 def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:
