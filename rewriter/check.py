@@ -53,13 +53,13 @@ def _check(
         report = check_schedule(scheduled.module, source, str(input_path))
         not_compared = None
         if scheduled.events is not None:
-            report.order_hazards = check_global_order(scheduled.events, scheduled.module)
+            report.order_hazards = check_global_order(scheduled.events, scheduled.module, report.order_not_compared)
             if scheduled.entry == "flow":  # IREE's stages before the splice ran on the input
                 original = read_input_order(Path(input_path))
                 if isinstance(original, str):
                     not_compared = original
                 else:
-                    report.order_hazards[:0] = check_input_order(original, scheduled.events)
+                    report.order_hazards[:0] = check_input_order(original, scheduled.events, report.order_not_compared)
         return report, scheduled.reloads, not_compared
 
 
@@ -69,6 +69,8 @@ def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log:
     if not_compared is not None:
         # (The check still proves the schedule; what it cannot see is a reorder made before it.)
         sys.stderr.write(f"slice-elision: note: {input_order_not_compared(not_compared)}\n")
+    for note in report.order_not_compared:
+        sys.stderr.write(f"slice-elision: note: {note.line()}\n")
     for reload in reloads:
         sys.stdout.write(f"hazard: {reload.hazard_line()}\n")
     for check in report.hazards:

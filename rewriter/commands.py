@@ -295,6 +295,8 @@ def _schedule_summary(guard: ScheduleGuard) -> None:
         return
     if report.input_not_compared is not None:
         print(f"slice-elision: note: {input_order_not_compared(report.input_not_compared)}", file=sys.stderr)
+    for note in report.first.order_not_compared:
+        print(f"slice-elision: note: {note.line()}", file=sys.stderr)
     for forwarded in report.forwarded:
         print(f"slice-elision: warning: repaired an access to a global: {forwarded.line()}", file=sys.stderr)
     for repair in report.repairs:

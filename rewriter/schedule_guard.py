@@ -50,6 +50,7 @@ from stream_model.schedule.global_order import (
     GlobalEvents,
     GlobalOrderHazard,
     InputOrder,
+    OrderNotCompared,
     check_global_order,
     check_input_order,
     global_events,
@@ -289,7 +290,7 @@ class ScheduleGuard:
         scheduled = pending.scheduled
         base, hook, stages = pending.base, pending.hook, pending.stages
         report = self._checked(scheduled, order_before)
-        report.order_hazards[:0] = self._reordered_before_the_splice(order_before)
+        report.order_hazards[:0] = self._reordered_before_the_splice(order_before, report.order_not_compared)
         guard = self.report = GuardReport(first=report, final=report, forwarded=self.forwarded)
         guard.input_not_compared = self.input_not_compared
         if report.order_hazards:
@@ -320,10 +321,13 @@ class ScheduleGuard:
                 raise ScheduleHazardError(reorder_refusal(report.order_hazards), [])
         return scheduled
 
-    def _reordered_before_the_splice(self, at_splice: GlobalEvents) -> list[GlobalOrderHazard]:
+    def _reordered_before_the_splice(
+        self, at_splice: GlobalEvents, not_compared: list[OrderNotCompared]
+    ) -> list[GlobalOrderHazard]:
         """How IREE's stages before the splice reordered the accesses to globals of the user's
         input (:attr:`user_input`), compared with ``at_splice`` (the events of the module at the
-        splice); nothing without an input, or with one that does not parse alone."""
+        splice); nothing without an input, or with one that does not parse alone. Globals whose
+        accesses have no single order go to ``not_compared``."""
         if self.user_input is None:
             return []
         with no_collector_pauses():
@@ -331,14 +335,14 @@ class ScheduleGuard:
             if isinstance(original, str):
                 self.input_not_compared = original
                 return []
-            return check_input_order(original, at_splice)
+            return check_input_order(original, at_splice, not_compared)
 
     def _checked(self, scheduled: ir.Module, order_before: GlobalEvents) -> ScheduleReport:
         """The check of ``scheduled``: its hazards, and how it reorders the accesses to globals
         that ``order_before`` (the module before scheduling) makes."""
         with no_collector_pauses():
             report = check_schedule(scheduled, self.source, self.filename)
-            report.order_hazards = check_global_order(order_before, scheduled)
+            report.order_hazards = check_global_order(order_before, scheduled, report.order_not_compared)
         return report
 
     def _schedule(self, module: ir.Module, stages: AsyncStages) -> ir.Module:

@@ -68,6 +68,66 @@ def back_edges(blocks: list[ir.Block]) -> set[tuple[int, int]]:
     return back
 
 
+def blocks_in_execution_order(region: ir.Region) -> list[tuple[ir.Block, bool]]:
+    """The blocks of ``region`` that its entry reaches, in an order execution follows, each
+    with whether it is *ordered*: run exactly once in every execution of the region (it lies on
+    every path from the entry to an exit, and on no cycle). Ordered blocks are listed in the
+    order every execution runs them; the others (the arms of a ``cf`` branch, a ``cf`` loop's
+    blocks) sit where a topological order puts them, which is no order execution promises.
+    MLIR lets blocks after the entry be written in any order, so the text order says nothing.
+    """
+    blocks = list(region.blocks)
+    if len(blocks) <= 1:
+        return [(b, True) for b in blocks]
+    index = {b: i for i, b in enumerate(blocks)}
+    successors = [list(dict.fromkeys(index[s] for s in b.successors)) for b in blocks]
+    reached = _reached(successors, 0, None)
+    back = back_edges(blocks)
+    cyclic: set[int] = set()
+    if back:
+        predecessors: list[list[int]] = [[] for _ in blocks]
+        for i, succ in enumerate(successors):
+            for j in succ:
+                predecessors[j].append(i)
+        for tail, head in back:  # (the blocks of the cycle: from the head on, back to the tail)
+            cyclic |= _reached(successors, head, None) & _reached(predecessors, tail, None)
+    exits = [i for i in reached if not successors[i]]
+    ordered = {
+        i for i in reached if i not in cyclic and (i == 0 or not any(e in _reached(successors, 0, i) for e in exits))
+    }
+    # A topological order of the reached blocks with the back edges left out: every ordered
+    # block comes after the ordered blocks that run before it.
+    indegree = {i: 0 for i in reached}
+    for i in reached:
+        for j in successors[i]:
+            if (i, j) not in back:
+                indegree[j] += 1
+    out: list[tuple[ir.Block, bool]] = []
+    ready = [0]
+    while ready:
+        i = ready.pop()
+        out.append((blocks[i], i in ordered))
+        for j in reversed(successors[i]):
+            if (i, j) in back:
+                continue
+            indegree[j] -= 1
+            if indegree[j] == 0:
+                ready.append(j)
+    return out
+
+
+def _reached(successors: list[list[int]], start: int, avoid: int | None) -> set[int]:
+    """The blocks ``start`` reaches (itself included) without passing through ``avoid``."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for j in successors[todo.pop()]:
+            if j != avoid and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return seen
+
+
 def defining_op(value: ir.Value) -> ir.Operation | None:
     """The op whose result ``value`` is (None for a block argument)."""
     owner = value.owner

@@ -102,7 +102,7 @@ from ..semantics.region_flow import (
 from ..symbolic.index_arith import pretty
 from ..symbolic.proofs import ByteRange, Fact, ProofVerdict, prove_disjoint, relevant_facts
 from .global_contents import GlobalContents
-from .global_order import GlobalOrderHazard
+from .global_order import GlobalOrderHazard, OrderNotCompared
 from .order import Callees, ScheduleOrder
 
 __all__ = ["ScheduleCheck", "ScheduleReport", "ScheduleVerdict", "check_schedule"]
@@ -263,13 +263,20 @@ class ScheduleReport:
     #: Accesses to a global the schedule reordered (:mod:`.global_order`; filled in by whoever
     #: has the module from before scheduling): each a hazard.
     order_hazards: list[GlobalOrderHazard] = field(default_factory=list)
+    #: Globals whose accesses in a function have no single order, so were not compared
+    #: (:mod:`.global_order`): said, never taken as safe in silence.
+    order_not_compared: list[OrderNotCompared] = field(default_factory=list)
 
     @property
     def hazards(self) -> list[ScheduleCheck]:
         return [c for c in self.checks if c.hazard]
 
     def log_records(self) -> list[dict[str, Any]]:
-        return [c.to_json() for c in self.checks] + [h.to_json() for h in self.order_hazards]
+        return (
+            [c.to_json() for c in self.checks]
+            + [h.to_json() for h in self.order_hazards]
+            + [n.to_json() for n in self.order_not_compared]
+        )
 
 
 # --------------------------------------------------------------------------------------------

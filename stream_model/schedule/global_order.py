@@ -19,20 +19,23 @@ reorder shows as a sequence that is no longer a subsequence of the original.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from iree.compiler import ir
 
-from ..ir.util import nested_ops
+from ..ir.util import blocks_in_execution_order
 from ..semantics.op_table import callee_name, global_name
 
 __all__ = [
     "GlobalEvents",
     "GlobalOrderHazard",
     "InputOrder",
+    "OrderNotCompared",
     "check_global_order",
     "check_input_order",
     "global_events",
@@ -40,6 +43,8 @@ __all__ = [
 ]
 
 _FUNCTIONS = ("util.func", "func.func", "util.initializer")
+#: What :class:`GlobalOrderHazard` names as the stages that moved an access after the splice.
+THE_SCHEDULE = "IREE's schedule"
 _ACCESS = {"util.global.load": "load", "util.global.store": "store"}
 
 
@@ -51,6 +56,11 @@ class _Event:
     #: For an event of a callee taken into its caller (:func:`check_input_order`): the
     #: ``file:line:col`` of the call it is reached through, innermost first.
     via: tuple[str, ...] = ()
+    #: Does every execution of its function run it once, in its place in the sequence? Not
+    #: for an event in an arm of a ``cf`` branch or in a ``cf`` loop
+    #: (:func:`~stream_model.ir.util.blocks_in_execution_order`): its order with the others
+    #: is no order execution promises, so a global it touches is not compared.
+    ordered: bool = True
 
     @functools.cached_property
     def own_location(self) -> str:
@@ -91,7 +101,7 @@ class GlobalOrderHazard:
     past: str
     #: Which of IREE's stages reordered them: its scheduling, or its stages before the splice
     #: (:func:`check_input_order`).
-    stage: str = "IREE's schedule"
+    stage: str = THE_SCHEDULE
 
     def line(self) -> str:
         return (
@@ -108,6 +118,36 @@ class GlobalOrderHazard:
             "global": self.global_name,
             "moved": self.moved,
             "past": self.past,
+            "stage": self.stage,
+        }
+
+
+@dataclass(frozen=True)
+class OrderNotCompared:
+    """A global whose accesses in a function were not compared: some lie where execution
+    promises no order among them (an arm of a ``cf`` branch, a ``cf`` loop). What a reorder
+    there would be is not defined by a sequence, so nothing is claimed either way."""
+
+    function: str
+    global_name: str
+    access: str  # one access that has no place in a sequence, described
+    stage: str = THE_SCHEDULE
+
+    def line(self) -> str:
+        return (
+            f"in @{self.function}, the order of @{self.global_name}'s loads and stores was not compared with "
+            f"{self.stage}'s: {self.access} lies in a block not every execution runs once (a cf branch's arm "
+            "or a cf loop), so the accesses have no single order"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "schedule-check",
+            "check": "global-order",
+            "compared": False,
+            "function": self.function,
+            "global": self.global_name,
+            "access": self.access,
             "stage": self.stage,
         }
 
@@ -129,19 +169,33 @@ def global_events(module: ir.Module) -> GlobalEvents:
         else:
             key = ir.StringAttr(fn.attributes["sym_name"]).value
         found = events[key] = []
-        for inner in nested_ops(fn):
+        for inner, ordered in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
-                found.append(_Event(_ACCESS[inner.name], symbol, inner.location))
+                found.append(_Event(_ACCESS[inner.name], symbol, inner.location, ordered=ordered))
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == "util.global.store":
                     stored.setdefault(key, set()).add(symbol)
             elif inner.name in ("util.call", "func.call"):
                 callee = callee_name(inner)
-                found.append(_Event("call", callee, inner.location))
+                found.append(_Event("call", callee, inner.location, ordered=ordered))
                 callees.setdefault(key, set()).add(callee)
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
     return GlobalEvents(events, _transitive(events, direct, callees), all_globals, _transitive(events, stored, callees))
+
+
+def _in_execution_order(root: ir.Operation, ordered: bool = True) -> Iterator[tuple[ir.Operation, bool]]:
+    """Every op nested in ``root``, each before the ops of its regions, its regions' blocks in
+    execution order (not text order), with whether the op is *ordered*: in a block that every
+    execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
+    all the way out."""
+    for region in root.regions:
+        for block, block_ordered in blocks_in_execution_order(region):
+            for child in block.operations:
+                op = child.operation
+                yield op, ordered and block_ordered
+                if len(op.regions):
+                    yield from _in_execution_order(op, ordered and block_ordered)
 
 
 def _transitive(
@@ -172,10 +226,14 @@ def _transitive(
     return touches
 
 
-def check_global_order(before: GlobalEvents, after: ir.Module) -> list[GlobalOrderHazard]:
+def check_global_order(
+    before: GlobalEvents, after: ir.Module, not_compared: list[OrderNotCompared] | None = None
+) -> list[GlobalOrderHazard]:
     """Every function whose accesses to some global ``after`` (the scheduled module) reorders
     relative to ``before`` (the same module before scheduling). Only an order with a write on
-    one side matters (a store, or a call that may store the global): two reads may trade places."""
+    one side matters (a store, or a call that may store the global): two reads may trade places.
+    A global some of whose accesses have no place in a sequence (:attr:`_Event.ordered`) is
+    not compared, and said so in ``not_compared``."""
     scheduled = global_events(after).events
     hazards: list[GlobalOrderHazard] = []
     for key, original in before.events.items():
@@ -184,11 +242,31 @@ def check_global_order(before: GlobalEvents, after: ir.Module) -> list[GlobalOrd
             continue
         was, is_now = _by_global(before, original), _by_global(before, now)
         for name in sorted(before.globals):
-            first = _first_reorder(before, was.get(name, []), is_now.get(name, []), name)
-            if first is not None:
-                moved, past = first
-                hazards.append(GlobalOrderHazard(key, name, moved.describe(), past.describe()))
+            hazards += _compare(before, key, name, was.get(name, []), is_now.get(name, []), THE_SCHEDULE, not_compared)
     return hazards
+
+
+def _compare(
+    events: GlobalEvents,
+    function: str,
+    name: str,
+    was: list[_Event],
+    now: list[_Event],
+    stage: str,
+    not_compared: list[OrderNotCompared] | None,
+) -> list[GlobalOrderHazard]:
+    """The reorder of global ``name``'s accesses in ``function`` (one hazard at most), or,
+    where some access has no place in a sequence, a note that they were not compared."""
+    unordered = next((e for e in (*was, *now) if not e.ordered), None)
+    if unordered is not None:
+        if not_compared is not None and any(_writes(events, e, name) for e in (*was, *now)):
+            not_compared.append(OrderNotCompared(function, name, unordered.describe(), stage))
+        return []
+    first = _first_reorder(events, was, now, name)
+    if first is None:
+        return []
+    moved, past = first
+    return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), stage)]
 
 
 def _by_global(events: GlobalEvents, sequence: list[_Event]) -> dict[str, list[_Event]]:
@@ -304,7 +382,9 @@ def input_order(module: ir.Module) -> InputOrder:
     return InputOrder(events, module.context)
 
 
-def check_input_order(original: InputOrder, spliced: GlobalEvents) -> list[GlobalOrderHazard]:
+def check_input_order(
+    original: InputOrder, spliced: GlobalEvents, not_compared: list[OrderNotCompared] | None = None
+) -> list[GlobalOrderHazard]:
     """Every function of the module at the splice (``spliced``, its events) that reorders the
     accesses to a global the user's input (``original``) makes, as :func:`check_global_order`
     compares a schedule with its module. IREE 3.13's ``iree-util-simplify-global-accesses``
@@ -331,10 +411,15 @@ def check_input_order(original: InputOrder, spliced: GlobalEvents) -> list[Globa
         mapped = _as_the_input_names_them(was, now)
         by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
         for name in sorted(original.events.globals):
-            first = _first_reorder(original.events, by_was.get(name, []), by_now.get(name, []), name)
-            if first is not None:
-                moved, past = first
-                hazards.append(GlobalOrderHazard(key, name, moved.describe(), past.describe(), BEFORE_THE_SPLICE))
+            hazards += _compare(
+                original.events,
+                key,
+                name,
+                by_was.get(name, []),
+                by_now.get(name, []),
+                BEFORE_THE_SPLICE,
+                not_compared,
+            )
     return hazards
 
 
@@ -343,20 +428,26 @@ _MAX_TAKEN_IN = 100_000
 
 
 def _taken_in(
-    events: GlobalEvents, sequence: list[_Event], via: tuple[str, ...], open_: set[str], count: list[int]
+    events: GlobalEvents,
+    sequence: list[_Event],
+    via: tuple[str, ...],
+    open_: set[str],
+    count: list[int],
+    ordered: bool = True,
 ) -> list[_Event]:
     """``sequence`` (reached through the calls ``via``) with each call of a function of the
-    input followed by its callee's events, reached through that call."""
+    input followed by its callee's events, reached through that call (ordered only where the
+    call is)."""
     out: list[_Event] = []
     for e in sequence:
-        here = e if not via else _Event(e.kind, e.symbol, e.loc, via)
+        here = e if not via else _Event(e.kind, e.symbol, e.loc, via, e.ordered and ordered)
         out.append(here)
         count[0] += 1
         callee = events.events.get(e.symbol) if e.kind == "call" else None
         if callee is None or e.symbol in open_ or count[0] > _MAX_TAKEN_IN:
             continue
         open_.add(e.symbol)
-        out += _taken_in(events, callee, (here.own_location, *via), open_, count)
+        out += _taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered)
         open_.discard(e.symbol)
     return out
 
@@ -380,7 +471,7 @@ def _as_the_input_names_them(was: list[_Event], now: list[_Event]) -> list[_Even
             None,
         )
         if found is not None:
-            out.append(found)
+            out.append(found if e.ordered else dataclasses.replace(found, ordered=False))
         # else: a store at a util.global's location (the initial value IREE materialized), or
         # any other event IREE made or merged: compared with nothing.
     return out

@@ -12,6 +12,7 @@ from iree.compiler import ir
 from stream_model.schedule.global_order import (
     BEFORE_THE_SPLICE,
     GlobalOrderHazard,
+    OrderNotCompared,
     check_input_order,
     global_events,
     input_order,
@@ -179,3 +180,99 @@ def test_a_function_is_compared_with_its_async_twin() -> None:
     spliced = _fn("f$async", f"%x = {_LOAD.format(line=11)}", _STORE.format(line=10))
     (hazard,) = _compare(user, spliced)
     assert hazard.function == "f"
+
+
+def _blocks(name: str, entry: str, *blocks: str) -> str:
+    """A function of several blocks, written in the order given (not execution order)."""
+    return f"""
+  util.func public @{name}(%v: i32, %c: i1) -> i32 {{
+    {entry}
+  {"".join(blocks)}
+  }}"""
+
+
+def test_blocks_written_out_of_execution_order_are_compared_in_execution_order() -> None:
+    """Finding 4/02: ``^read`` is written before ``^write`` but runs after it. IREE merges the
+    blocks in execution order: store, then load. Nothing was reordered."""
+    user = _blocks(
+        "f",
+        "cf.cond_br %c, ^write, ^write",
+        f"""^read:
+    %x = {_LOAD.format(line=11)}
+    util.return %x : i32
+  """,
+        f"""^write:
+    {_STORE.format(line=12)}
+    cf.br ^read
+  """,
+    )
+    spliced = _fn("f", _STORE.format(line=12), f"%x = {_LOAD.format(line=11)}")
+    assert _compare(user, spliced) == []
+
+
+def test_a_reorder_across_blocks_written_out_of_order_is_still_a_hazard() -> None:
+    """Executed, the store runs before the load; a splice with the load first reordered them
+    (text order would read the input as load-then-store and miss it)."""
+    user = _blocks(
+        "f",
+        "cf.br ^write",
+        f"""^read:
+    %x = {_LOAD.format(line=11)}
+    util.return %x : i32
+  """,
+        f"""^write:
+    {_STORE.format(line=12)}
+    cf.br ^read
+  """,
+    )
+    spliced = _fn("f", f"%x = {_LOAD.format(line=11)}", _STORE.format(line=12))
+    (hazard,) = _compare(user, spliced)
+    assert "util.global.load @k (in.mlir:11:9)" in hazard.line()
+
+
+def test_accesses_in_one_arm_of_a_cf_branch_are_not_compared_and_said_so() -> None:
+    """A store in one arm and a load after the join have no single order: no hazard is claimed
+    either way, and the note names the access."""
+    user = _blocks(
+        "f",
+        "cf.cond_br %c, ^arm, ^join",
+        f"""^arm:
+    {_STORE.format(line=12)}
+    cf.br ^join
+  """,
+        f"""^join:
+    %x = {_LOAD.format(line=13)}
+    util.return %x : i32
+  """,
+    )
+    original = _module(user)
+    with original.context:
+        order = input_order(original)
+    spliced = _module(_fn("f", f"%x = {_LOAD.format(line=13)}", _STORE.format(line=12)))
+    notes: list[OrderNotCompared] = []
+    with spliced.context:
+        assert check_input_order(order, global_events(spliced), notes) == []
+    (note,) = notes
+    assert note.global_name == "k" and "util.global.store @k (in.mlir:12:3)" in note.line()
+
+
+def test_a_cf_loops_accesses_are_not_compared_and_said_so() -> None:
+    user = _blocks(
+        "f",
+        "cf.br ^loop",
+        f"""^loop:
+    {_STORE.format(line=12)}
+    cf.cond_br %c, ^loop, ^exit
+  """,
+        f"""^exit:
+    %x = {_LOAD.format(line=13)}
+    util.return %x : i32
+  """,
+    )
+    original = _module(user)
+    with original.context:
+        order = input_order(original)
+    notes: list[OrderNotCompared] = []
+    with original.context:
+        assert check_input_order(order, global_events(original), notes) == []
+    assert [n.global_name for n in notes] == ["k"]
