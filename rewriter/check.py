@@ -50,7 +50,7 @@ def _check(
         except (OSError, UnicodeDecodeError):
             source = None
     with scheduled.context:
-        report = check_schedule(scheduled.module, source, str(input_path))
+        report = check_schedule(scheduled.module, source, str(input_path), given_over=scheduled.given_over)
         not_compared = None
         if scheduled.events is not None:
             report.order_hazards = check_global_order(scheduled.events, scheduled.module, report.order_not_compared)

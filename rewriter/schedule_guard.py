@@ -56,6 +56,7 @@ from stream_model.schedule.global_order import (
     global_events,
     input_order,
 )
+from stream_model.semantics.abi import GivenOver, given_over_arguments
 from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
 from stream_model.semantics.op_table import effects_of
 
@@ -203,6 +204,11 @@ class ScheduleGuard:
         #: Why the input was not compared (it does not parse alone: an input dialect the
         #: bindings do not hold); None when it was, or when there is none.
         self.input_not_compared: str | None = None
+        #: The arguments each function's callers give over (``consume``, ``hal.tensor.alias``),
+        #: read by the driver from the module IREE's flow phase leaves, before IREE's stream
+        #: stages drop what says so (:func:`stream_model.semantics.abi.given_over_arguments`);
+        #: else read from the module at the splice.
+        self.given_over: GivenOver = {}
 
     def forward_reloads(self, module: ir.Module, regions: bool = False) -> None:
         """At the splice, before the hook: the accesses to globals IREE 3.13 misreads there are
@@ -286,6 +292,8 @@ class ScheduleGuard:
                 self.report.start_seconds = before
 
     def _settle(self, pending: _Pending) -> ir.Module | None:
+        if not self.given_over:
+            self.given_over = given_over_arguments(pending.unscheduled)
         order_before = _global_events(pending.unscheduled)
         scheduled = pending.scheduled
         base, hook, stages = pending.base, pending.hook, pending.stages
@@ -341,7 +349,7 @@ class ScheduleGuard:
         """The check of ``scheduled``: its hazards, and how it reorders the accesses to globals
         that ``order_before`` (the module before scheduling) makes."""
         with no_collector_pauses():
-            report = check_schedule(scheduled, self.source, self.filename)
+            report = check_schedule(scheduled, self.source, self.filename, given_over=self.given_over)
             report.order_hazards = check_global_order(order_before, scheduled, report.order_not_compared)
         return report
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from iree.compiler import ir, passmanager
 
 from stream_model.model.loader import file_location_problem, location_problem, path_problem
+from stream_model.semantics.abi import given_over_arguments
 from stream_model.semantics.phase import Phase, classify_phase
 
 from .. import prefetch
@@ -425,6 +426,8 @@ def compile_file(
 
         t1 = time.perf_counter()
         module = runner.parse_flow(flow)
+        if guard is not None:
+            guard.given_over = given_over_arguments(module)
         if mode == "split":
             module = runner.run(module, before, "stream phase")
             if guard is not None:

@@ -26,6 +26,7 @@ from iree.compiler import ir
 
 from stream_model.ir.naming import Names
 from stream_model.schedule.global_order import GlobalEvents, global_events
+from stream_model.semantics.abi import GivenOver, given_over_arguments
 from stream_model.semantics.phase import Phase, classify_phase
 
 from ..reloads import GlobalRepair, find_misread_globals, may_misread_globals
@@ -52,6 +53,9 @@ class Scheduled:
     #: Accesses to globals IREE 3.13 misreads at the splice (:mod:`..reloads`: a load after a
     #: store, a store stored over; a compile repairs them).
     reloads: list[GlobalRepair] = field(default_factory=list)
+    #: The arguments each function's callers give over, read before IREE's stream stages
+    #: (:func:`stream_model.semantics.abi.given_over_arguments`).
+    given_over: GivenOver = field(default_factory=dict)
 
 
 def entry_of(data: bytes) -> str:
@@ -104,7 +108,9 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
         tmp = Path(tmp_name)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         if entry == "flow":
-            module = runner.run(runner.parse_flow(_compile_to_flow(src, flags, tmp)), before, "stream phase")
+            flow = runner.parse_flow(_compile_to_flow(src, flags, tmp))
+            given_over = given_over_arguments(flow)
+            module = runner.run(flow, before, "stream phase")
             rest = after
         elif entry == "splice":
             module = _parse_stream_async(context, data, src.name, Phase.SPLICE)
@@ -114,10 +120,12 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
         else:
             module = _parse_stream_async(context, data, src.name, Phase.SCHEDULED)
             rest = after_scheduling(after)
+        if entry != "flow":
+            given_over = given_over_arguments(module)
         async_part, _ = split_at_allocation(rest)
         events = global_events(module)
         module = runner.run(module, async_part, "stream phase")
-    return Scheduled(context, module, entry, events, reloads)
+    return Scheduled(context, module, entry, events, reloads, given_over)
 
 
 def _text(data: bytes) -> str | None:

@@ -80,8 +80,19 @@ from ..ir.naming import Names
 from ..ir.util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_op_of_block
 from ..model.facts import FactStore
 from ..model.program import ModuleModel
+from ..semantics.abi import GivenOver, given_over_arguments, imports_callers_buffer
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
-from ..semantics.op_table import IGNORED_OPS, OP_TABLE, VARIADIC, Access, Kind, OpEffects, effects_of, global_name
+from ..semantics.op_table import (
+    IGNORED_OPS,
+    OP_TABLE,
+    VARIADIC,
+    Access,
+    Kind,
+    OpEffects,
+    callee_name,
+    effects_of,
+    global_name,
+)
 from ..semantics.region_flow import (
     branch_operands,
     captured,
@@ -101,7 +112,7 @@ from ..semantics.region_flow import (
 )
 from ..symbolic.index_arith import pretty
 from ..symbolic.proofs import ByteRange, Fact, ProofVerdict, prove_disjoint, relevant_facts
-from .global_contents import GlobalContents
+from .global_contents import CallSummary, Consumption, GlobalContents, Origin, Summaries
 from .global_order import GlobalOrderHazard, OrderNotCompared
 from .order import Callees, ScheduleOrder
 
@@ -137,6 +148,7 @@ class ScheduleVerdict(enum.StrEnum):
     CONSUMED_TWICE = "consumed-twice"  # two in-place writes of one version
     COPY_OVERLAP = "copy-overlap"  # a copy's source and target ranges overlap
     IMMUTABLE_WRITTEN = "immutable-written"  # an immutable global's buffer written in place
+    CALLERS_BUFFER_WRITTEN = "callers-buffer-written"  # an imported argument not given over, written in place
     BINDINGS_OVERLAP = "bindings-overlap"  # a kernel writes bytes it reads through another binding
     TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields two values of one buffer it made
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
@@ -200,6 +212,12 @@ class ScheduleCheck:
             )
         if self.bindings is not None:
             return self._bindings_line(rr, wr, cex)
+        if self.verdict is ScheduleVerdict.CALLERS_BUFFER_WRITTEN:
+            return (
+                f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of {self.storage} in "
+                "place, a buffer the caller passed and still holds (IREE #16168): the caller's copy changes; donate "
+                "the argument (iree.abi.output) where the update in place is wanted"
+            )
         if self.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN:
             return (
                 f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of immutable global "
@@ -302,6 +320,11 @@ class _Use:
     #: The alternatives the version passes through to get here: a read of it through one arm
     #: of an ``scf.if`` and a write in another arm never meet.
     paths: frozenset[Branch] = frozenset()
+    #: For a call that writes the version through a global its callee loads: the callee's
+    #: in-place write (what a report names, and what a repair makes write a fresh copy).
+    via: ir.Operation | None = None
+    #: The value the op accesses (of the version, or linked to it through a global's loads).
+    value: ir.Value | None = None
 
 
 class _Versions:
@@ -352,8 +375,7 @@ class _Versions:
             return self._block_argument_links(value)
         name = producer.name
         if name in _GLOBAL_VALUES:
-            earlier = self._contents().earlier(value)
-            return [(earlier, None)] if earlier is not None else []
+            return [(earlier, None) for earlier in self._contents().earlier(value)]
         if is_device_region(producer):
             out = self.region(producer)[2]
             k = self._positions(producer, 1).get(value)
@@ -374,6 +396,10 @@ class _Versions:
         if flow is not None and flow.at_most_once:  # (host region ops: device ones are above)
             return [(t.operands[k], None) for _, t in _yields(producer) if k < len(t.operands)]
         return []  # a loop's result starts a version of its own (module docstring)
+
+    def links_of(self, value: ir.Value) -> list[tuple[ir.Value, ir.Value | None]]:
+        """:meth:`_links`, for a walk back that needs each step."""
+        return self._links(value)
 
     def _branch_of_link(self, value: ir.Value, linked: ir.Value) -> Branch | None:
         """The alternative taken when ``value`` (an ``scf.if``/``index_switch`` result) is
@@ -423,9 +449,10 @@ class _Versions:
         while todo:
             current, offsets, paths = todo.pop()
             links = self._links(current)
-            if not links:
+            if not links or self._own_buffer_too(current):
                 if not any(r == current for r, _, _ in out):
                     out.append((current, offsets, paths))
+            if not links:
                 continue
             for nxt, offset in links:
                 if nxt not in seen:
@@ -441,6 +468,13 @@ class _Versions:
         self._memo[value] = out
         return out
 
+    def _own_buffer_too(self, value: ir.Value) -> bool:
+        """Is ``value`` a load of a global (or a call's result) that may be one of the values
+        it links to, or a buffer none of them names (:mod:`.global_contents`, *open*)? It is
+        then a version of its own as well."""
+        held = self._contents().links(value) if defining_op(value) is not None else None
+        return held is not None and held.open
+
     def offsets_to(self, value: ir.Value, root: ir.Value) -> tuple[tuple[ir.Value, ...], frozenset[Branch]]:
         """The subview offsets from ``root`` to ``value`` (one of its :meth:`roots`) and the
         arms of branches taken on the way."""
@@ -449,7 +483,9 @@ class _Versions:
     def uses(self, root: ir.Value) -> list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
         """Every use of the version ``root`` starts: (the using op, the value it uses, the subview
         offsets from ``root`` to it, the arms of branches taken on the way), following the
-        version through the ops that keep it (the uses by those are not listed)."""
+        version through the ops that keep it (the uses by those are not listed). A call whose
+        callee may load a global while it holds the version uses it too, though the value is
+        not among its operands (:meth:`.GlobalContents.readers`)."""
         out: list[tuple[ir.Operation, ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = []
         todo: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = [(root, (), frozenset())]
         seen: set[ir.Value] = {root}
@@ -471,10 +507,12 @@ class _Versions:
                         )
                 if not self._keeps_version(user, use.operand_number):
                     out.append((user, value, offsets, paths))
-            for nxt in self._contents().later(value):  # a later load of the global holding it
+            contents = self._contents()
+            for nxt in contents.later(value):  # a later load of the global holding it
                 if nxt not in seen:
                     seen.add(nxt)
                     todo.append((nxt, offsets, paths))
+            out += [(call, value, offsets, paths) for call in contents.readers(value)]
         return out
 
     def _keeps_version(self, user: ir.Operation, operand_number: int) -> bool:
@@ -530,19 +568,22 @@ def check_schedule(
     source: str | None = None,
     filename: str | None = None,
     timeout_ms: int = DEFAULT_TIMEOUT_MS,
+    given_over: GivenOver | None = None,
 ) -> ScheduleReport:
     """Check every function of ``module`` (scheduled stream-async IR) as the module docstring
     says; the module is only read. ``source``/``filename`` name values and locations as the
-    user wrote them."""
+    user wrote them. ``given_over``: the arguments each function's callers gave over, read
+    before IREE's stages dropped the ``consume`` of their imports
+    (:func:`..semantics.abi.given_over_arguments`); without it, those the module still says."""
     started = time.perf_counter()
     report = ScheduleReport()
-    context = _Context(module, source, filename, timeout_ms)
+    context = _Context(module, source, filename, timeout_ms, given_over or given_over_arguments(module))
     for op in module.body.operations:
         fn = op.operation
         if fn.name not in FUNCTION_OPS or not fn.regions or not list(fn.regions[0].blocks):
             continue
         report.functions += 1
-        report.checks.extend(_FunctionCheck(context, fn).run())
+        report.checks.extend(context.function_check(fn).run())
     report.seconds = time.perf_counter() - started
     return report
 
@@ -551,8 +592,16 @@ class _Context:
     """What every function's check shares: the module, and (built only when a range must be
     compared or a pair named) the model whose translator and facts the proofs use."""
 
-    def __init__(self, module: ir.Module, source: str | None, filename: str | None, timeout_ms: int) -> None:
+    def __init__(
+        self,
+        module: ir.Module,
+        source: str | None,
+        filename: str | None,
+        timeout_ms: int,
+        given_over: GivenOver | None = None,
+    ) -> None:
         self.module = module
+        self.given_over: GivenOver = given_over or {}
         self.source = source
         self.filename = filename
         self.timeout_ms = timeout_ms
@@ -566,9 +615,36 @@ class _Context:
         self.mutable_globals = frozenset(
             str(ir.StringAttr(op.attributes["sym_name"]).value) for op in globals_ if "is_mutable" in op.attributes
         )
+        #: What each function does to globals as its callers see it (:mod:`.global_contents`).
+        self.summaries = Summaries(self.callees, self.mutable_globals, self._summarize)
+        self._entry_writes: dict[str, dict[str, list[ir.Operation]]] = {}
+        self._checks: dict[ir.Operation, _FunctionCheck] = {}
         self._model: ModuleModel | None = None
         self._store: FactStore | None = None
         self._kernels: Kernels | None = None
+
+    def entry_writes(self, callee: str) -> dict[str, list[ir.Operation]]:
+        """Per global, the in-place writes a call of ``callee`` makes into the buffer the global
+        holds at the call (:meth:`_FunctionCheck.entry_writes`); none for a function the module
+        does not define (it is never given a global's buffer but as an argument, which the
+        call's own effects cover), and none while a recursive call is settled."""
+        if callee in self._entry_writes:
+            return self._entry_writes[callee]
+        self._entry_writes[callee] = {}
+        fn = self.callees.get(callee)
+        if fn is not None:
+            self._entry_writes[callee] = self.function_check(fn).entry_writes()
+        return self._entry_writes[callee]
+
+    def _summarize(self, fn: ir.Operation, results: int) -> CallSummary:
+        return self.function_check(fn).call_summary(results)
+
+    def function_check(self, fn: ir.Operation) -> _FunctionCheck:
+        """The check of one function, made once (a callee's is asked what it writes)."""
+        found = self._checks.get(fn)
+        if found is None:
+            found = self._checks[fn] = _FunctionCheck(self, fn)
+        return found
 
     @property
     def kernels(self) -> Kernels:
@@ -606,6 +682,8 @@ class _FunctionCheck:
         #: Execution and concurrent regions, in program order (:meth:`collect`).
         self.device_regions: list[ir.Operation] = []
         self._effects_memo: dict[ir.Operation, OpEffects] = {}
+        self._writes_found: tuple[dict[ir.Value, list[tuple[ir.Operation, ir.Value]]], set[ir.Operation]] | None = None
+        self._consumed: GlobalContents | None = None
         self._bindings_memo: dict[ir.Operation, list[DispatchBinding]] = {}
         self.readers: dict[ir.Value, list[_Use]] = {}
         self.writers: dict[ir.Value, list[_Use]] = {}
@@ -621,7 +699,7 @@ class _FunctionCheck:
         """Which loads of a global are one version (read on the first question)."""
         if self._contents is None:
             context = self.context
-            self._contents = GlobalContents(self.fn, context.callees, context.mutable_globals)
+            self._contents = GlobalContents(self.fn, context.summaries)
         return self._contents
 
     def _before(self, a: ir.Operation, b: ir.Operation) -> bool:
@@ -633,7 +711,153 @@ class _FunctionCheck:
         """In-place writes first (one walk, looking at op names and ties only), then the uses
         of the versions they write. Effects (ranges) are computed only where a pair exists: a
         version whose only use is its one in-place write (a cache updated in place, the usual
-        case) costs a walk of its uses and nothing else."""
+        case) costs a walk of its uses and nothing else. A call whose callee writes in place
+        the buffer a global holds at the call writes every value the global may hold there
+        (bytes unknown), named by the callee's write (:meth:`entry_writes`)."""
+        found, regions = self._in_place_writes()
+        candidates = dict(found)
+        call_writers: dict[ir.Value, list[_Use]] = {}
+        contents = self.contents() if self.context.mutable_globals else None
+        for call, symbol, ops in self._call_writes():
+            assert contents is not None
+            for value in contents.at_call(call, symbol).values:
+                for root, offsets, paths in self.versions.roots(value):
+                    call_writers.setdefault(root, []).append(
+                        _Use(call, None, offsets, paths=paths, via=ops[0], value=value)
+                    )
+        for root in call_writers:
+            candidates.setdefault(root, [])
+        self._collect_pairs(candidates, regions, call_writers)
+
+    def entry_writes(self) -> dict[str, list[ir.Operation]]:
+        """Per mutable global, the in-place writes that a call of this function makes, itself
+        or through its own calls, into the buffer the global holds when it is called."""
+        candidates, _ = self._in_place_writes()
+        mutable = self.context.mutable_globals
+        if not mutable:
+            return {}
+        contents = self.contents()
+        out: dict[str, list[ir.Operation]] = {}
+        for root, writes in candidates.items():
+            symbols = contents.entry_globals(root)
+            for symbol in mutable if symbols is None else symbols:
+                found = out.setdefault(symbol, [])
+                found += [op for op, _ in writes if op not in found]
+        for call, symbol, ops in self._call_writes():
+            if contents.at_call(call, symbol).entry:
+                found = out.setdefault(symbol, [])
+                found += [op for op in ops if op not in found]
+        return out
+
+    def call_summary(self, results: int) -> CallSummary:
+        """What a call of this function does to globals, as its caller sees it: what each of
+        its ``results`` may be, what each global it may store holds when it returns, and the
+        globals it may load (:class:`.CallSummary`)."""
+        contents = self.contents()
+        returns = [_terminator(b) for b in self.fn.regions[0].blocks]
+        returns = [t for t in returns if t.name in _RETURNS]
+        origins: list[Origin] = []
+        for k in range(results):
+            found = Origin()
+            for r in returns:
+                found = found.join(self._origin(r.operands[k]) if k < len(r.operands) else _ANYTHING)
+            origins.append(found)
+        stored = contents.stored()
+        stores = None
+        if stored is not None:
+            stores = {}
+            for symbol, held in stored.items():
+                origin = Origin(other=held.other)
+                for value in held.values:
+                    origin = origin.join(self._origin(value))
+                stores[symbol] = (origin, held.entry)
+        name = ir.StringAttr(self.fn.attributes["sym_name"]).value if "sym_name" in self.fn.attributes else ""
+        return CallSummary(tuple(origins), stores, self._entry_reads(name))
+
+    def _entry_reads(self, name: str) -> frozenset[str] | None:
+        """The globals whose buffer, as the function is called, it may read the bytes of:
+        through a load of it (or a getter's result) that an op reads, or a call that does."""
+        loads = self.context.summaries.loads_of(name)
+        if loads is not None and not loads:
+            return frozenset()
+        contents = self.contents()
+        out: set[str] = set()
+        for value in contents.entry_loads():
+            symbols = contents.entry_globals(value)
+            if symbols is None:
+                return None
+            if symbols <= out:
+                continue
+            if any(self._reads_bytes(user, used) for user, used, _, _ in self.versions.uses(value)):
+                out |= symbols
+        for call in contents.calls():
+            if "callee" not in call.attributes:
+                return None
+            theirs = self.context.summaries.of(callee_name(call), len(call.results)).reads
+            if theirs is None:
+                return None
+            out |= {g for g in theirs if contents.at_call(call, g).entry}
+        return frozenset(out)
+
+    def _reads_bytes(self, user: ir.Operation, value: ir.Value) -> bool:
+        """Does ``user`` read bytes of ``value`` (not only hand it back, store it or pass it on
+        to a call, which reads it only as its own summary says)?"""
+        if user.name in _RETURNS or user.name == "util.global.store":
+            return False
+        if not any(v == value for v in user.operands):
+            return True  # (a call whose callee loads the global: its summary said so)
+        fx = self._effects(user)
+        return fx.unknown or any(a.value == value and a.kind is Kind.READ for a in fx.accesses)
+
+    def _origin(self, value: ir.Value) -> Origin:
+        """What ``value`` may be as a caller sees it (:class:`.Origin`): through its versions'
+        roots, an argument of the entry block, the buffer a global held at the call, fresh
+        storage, or a later version of some storage (which the caller does not name)."""
+        contents = self.contents()
+        entry = self.fn.regions[0].blocks[0]
+        found = Origin()
+        for root, _, _ in self.versions.roots(value):
+            producer = defining_op(root)
+            held = contents.links(root) if producer is not None else None
+            if producer is None:
+                block = root.owner
+                is_entry = block == entry
+                found = found.join(
+                    Origin(arguments=frozenset({ir.BlockArgument(root).arg_number})) if is_entry else _ANYTHING
+                )
+            elif held is not None:
+                found = found.join(Origin(contents.entry_globals(root), frozenset(), held.other))
+            elif (
+                tied_operand_of(producer, root) is not None
+                or root in self._effects(producer).fresh
+                or producer.name in _GLOBAL_VALUES  # (a call's fresh result, an immutable global's buffer)
+            ):
+                found = found.join(Origin(other=True))
+            else:
+                found = found.join(_ANYTHING)
+        return found
+
+    def _call_writes(self) -> list[tuple[ir.Operation, str, list[ir.Operation]]]:
+        """(call, global, the callee's writes) for every call whose callee writes in place the
+        buffer the global holds at the call."""
+        if not self.context.mutable_globals:
+            return []
+        out = []
+        for call in self.contents().calls():
+            if "callee" not in call.attributes:
+                continue
+            for symbol, ops in self.context.entry_writes(callee_name(call)).items():
+                if ops:
+                    out.append((call, symbol, ops))
+        return out
+
+    def _in_place_writes(
+        self,
+    ) -> tuple[dict[ir.Value, list[tuple[ir.Operation, ir.Value]]], set[ir.Operation]]:
+        """Per version's root, the in-place writes of it (op, operand), and the execution
+        regions among them that write a capture whole; one walk, kept."""
+        if self._writes_found is not None:
+            return self._writes_found
         candidates: dict[ir.Value, list[tuple[ir.Operation, ir.Value]]] = {}
 
         def written(op: ir.Operation, operand: ir.Value) -> None:
@@ -660,12 +884,24 @@ class _FunctionCheck:
                 for operand in op.operands:
                     if is_resource(operand):
                         written(op, operand)
+        self._writes_found = (candidates, regions)
+        return self._writes_found
+
+    def _collect_pairs(
+        self,
+        candidates: dict[ir.Value, list[tuple[ir.Operation, ir.Value]]],
+        regions: set[ir.Operation],
+        call_writers: dict[ir.Value, list[_Use]],
+    ) -> None:
+        """The writers and readers of every version written in place (:meth:`collect`)."""
         for root, writes in candidates.items():
             uses = self.versions.uses(root)
             load = defining_op(root)
             lone = len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]
-            if lone and not (load is not None and self._immutable(load)):
+            kept = load is not None and (self._immutable(load) or self._callers_buffer(load))
+            if lone and not kept and root not in call_writers:
                 continue  # its in-place write is the version's only use: no pair
+            self.writers.setdefault(root, []).extend(call_writers.get(root, []))
             for op, operand in writes:
                 offsets, paths = self.versions.offsets_to(operand, root)
                 access = None
@@ -677,7 +913,7 @@ class _FunctionCheck:
                     if write is None and op.name == "stream.async.dispatch":
                         continue  # a kernel's write through an untied binding: its bytes are below
                     access = write if write is not None and write.range_known else None
-                self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths))
+                self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths, value=operand))
             self._add_binding_writes(root, writes)
             seen: set[tuple[ir.Operation, ir.Value]] = set()
             for user, value, offsets, paths in uses:
@@ -685,12 +921,17 @@ class _FunctionCheck:
                     continue  # an op using the value twice (a copy onto itself) reads it once
                 seen.add((user, value))
                 if _hands_over(user):  # into a loop or around a cf cycle (not followed)
-                    self.readers.setdefault(root, []).append(_Use(user, None, offsets, opaque=True, paths=paths))
+                    self.readers.setdefault(root, []).append(
+                        _Use(user, None, offsets, opaque=True, paths=paths, value=value)
+                    )
+                    continue
+                if not any(v == value for v in user.operands):  # a call whose callee loads it
+                    self.readers.setdefault(root, []).append(_Use(user, None, offsets, paths=paths, value=value))
                     continue
                 for acc in self._effects(user).accesses:
                     if acc.kind is Kind.READ and acc.value == value:
                         self.readers.setdefault(root, []).append(
-                            _Use(user, acc if acc.range_known else None, offsets, paths=paths)
+                            _Use(user, acc if acc.range_known else None, offsets, paths=paths, value=value)
                         )
 
     def _effects(self, op: ir.Operation) -> OpEffects:
@@ -819,6 +1060,17 @@ class _FunctionCheck:
                             "the global is immutable: a later invocation loads its buffer as it was",
                         )
                     )
+            if load is not None and self._callers_buffer(load):
+                for w in writes:
+                    out.append(
+                        self._pair(
+                            root,
+                            _Use(load, None, ()),
+                            w,
+                            ScheduleVerdict.CALLERS_BUFFER_WRITTEN,
+                            "the argument is not given over (no consume): the caller holds its buffer",
+                        )
+                    )
             reads = self.readers.get(root, [])
             for k, w in enumerate(writes):
                 for r in reads:
@@ -826,15 +1078,103 @@ class _FunctionCheck:
                         if w.op.name in COPY_LIKE_OPS:
                             out.append(self._copy_onto_itself(root, r, w))
                         continue
-                    if _exclusive(r.op, w.op) or _apart(r, w):
+                    if _exclusive(r.op, w.op) or _apart(r, w) or not self._read_meets(root, r, w.op):
                         continue
                     out.append(self._read_and_write(root, r, w))
                 for other in writes[k + 1 :]:
-                    if other.op != w.op and not _exclusive(other.op, w.op) and not _apart(other, w):
-                        out.append(self._second_writer(root, other, w))
+                    if other.op == w.op or _exclusive(other.op, w.op) or _apart(other, w):
+                        continue
+                    if not self._writes_after(root, w.op, other) and not self._writes_after(root, other.op, w):
+                        continue
+                    out.append(self._second_writer(root, other, w))
         out.extend(self._binding_pairs())
         out.extend(self._two_versions_yielded())
         return out
+
+    # -- accesses through a global's loads: do they meet on one path? -------------------------
+    # An access reached from a version only through loads of a global that may hold it
+    # (:mod:`.global_contents`) meets it only on the paths where the global holds it. The
+    # data-flow joins paths, so a loop that writes the version in place and stores it, and a
+    # reload after the loop, look alike with a reload that reads a version written behind it:
+    # the second pass (:meth:`_consumption`) tells them apart, by which in-place writes ran
+    # before each load on a path where the global still held the value.
+
+    def _read_meets(self, root: ir.Value, use: _Use, write: ir.Operation) -> bool:
+        """May ``use`` (a read) meet ``write`` (an in-place write of ``root``) on one path:
+        read what the write changed (the write ran before the load, and the global held the
+        value still), or be read before it (the load may run before the write)?"""
+        direct, hops = self._link_hops(use.value, root)
+        if direct:
+            return True
+        consumed = self._consumption()
+        for held, load in hops:
+            producer = defining_op(load)
+            if (held, write) in consumed.consumed_at(load) or producer is None or _may_follow(producer, write):
+                return True
+        return False
+
+    def _writes_after(self, root: ir.Value, first: ir.Operation, second: _Use) -> bool:
+        """May ``second`` (an in-place write) write ``root``'s version after ``first`` wrote it
+        in place, on one path: directly, or through a load at which the global still held
+        what ``first`` wrote, or through a load made before ``first`` ran?"""
+        direct, hops = self._link_hops(second.value, root)
+        if direct:
+            return _may_follow(first, second.op)
+        consumed = self._consumption()
+        for held, load in hops:
+            producer = defining_op(load)
+            if (held, first) in consumed.consumed_at(load) or producer is None:
+                return True
+            if _may_follow(producer, first) and _may_follow(first, second.op):
+                return True
+        return False
+
+    def _link_hops(self, value: ir.Value | None, root: ir.Value) -> tuple[bool, frozenset[tuple[ir.Value, ir.Value]]]:
+        """Back from ``value`` to the version ``root``: is there a way that crosses no link of
+        a global's loads (True for an access whose value is not recorded), and the (value the
+        global held, load) links crossed on the others."""
+        if value is None:
+            return True, frozenset()
+        direct = False
+        hops: set[tuple[ir.Value, ir.Value]] = set()
+        seen: set[tuple[ir.Value, bool]] = {(value, False)}
+        todo: list[tuple[ir.Value, bool]] = [(value, False)]
+        while todo:
+            current, crossed = todo.pop()
+            if current == root:
+                direct = direct or not crossed
+            producer = defining_op(current)
+            linked = producer is not None and producer.name in _GLOBAL_VALUES
+            for nxt, _ in self.versions.links_of(current):
+                if linked:
+                    hops.add((nxt, current))
+                step = (nxt, crossed or linked)
+                if step not in seen:
+                    seen.add(step)
+                    todo.append(step)
+        return direct, frozenset(hops)
+
+    def _consumption(self) -> GlobalContents:
+        """The second pass of the global data-flow (:class:`.Consumption`), made on the first
+        question: which in-place writes each load may have been preceded by, on its paths."""
+        if self._consumed is None:
+            writes_by_op: dict[ir.Operation, set[ir.Value]] = {}
+            candidates, _ = self._in_place_writes()
+            for root, found in candidates.items():
+                for op, _ in found:
+                    writes_by_op.setdefault(op, set()).add(root)
+            calls: dict[ir.Operation, set[str]] = {call: set() for call, _, _ in self._call_writes()}
+            for call, symbol, _ in self._call_writes():
+                calls[call].add(symbol)
+
+            def writes(op: ir.Operation) -> tuple[frozenset[ir.Value], frozenset[str] | None]:
+                return frozenset(writes_by_op.get(op, ())), frozenset(calls.get(op, ()))
+
+            def buffers(value: ir.Value) -> frozenset[ir.Value]:
+                return frozenset(r for r, _, _ in self.versions.roots(value)) | {value}
+
+            self._consumed = GlobalContents(self.fn, self.context.summaries, Consumption(writes, buffers))
+        return self._consumed
 
     def _two_versions_yielded(self) -> list[ScheduleCheck]:
         """Every execution or concurrent region that yields, as two results, two values of one
@@ -981,6 +1321,11 @@ class _FunctionCheck:
         check.detail = f"{check.detail} ({assumed})" if assumed else check.detail
         return check
 
+    def _callers_buffer(self, op: ir.Operation) -> bool:
+        """Is ``op`` an import of a buffer the caller keeps (:mod:`..semantics.abi`)? The
+        function may read it, never write it in place."""
+        return imports_callers_buffer(op, self.name, self.context.given_over)
+
     def _immutable(self, op: ir.Operation) -> bool:
         """Is ``op`` a load of an immutable global (its buffer must never change)?"""
         if op.name != "util.global.load":
@@ -1080,11 +1425,14 @@ class _FunctionCheck:
     # -- records -----------------------------------------------------------------------------
     def _pair(self, root: ir.Value, r: _Use, w: _Use, verdict: ScheduleVerdict, detail: str) -> ScheduleCheck:
         names = self.context.names
+        write = names.describe(w.op)
+        if w.via is not None:
+            write = f"{names.describe(w.via)} ({names.location(w.via)}), called through {write}"
         check = ScheduleCheck(
             function=self.name,
             read=names.describe(r.op),
             read_location=names.location(r.op),
-            write=names.describe(w.op),
+            write=write,
             write_location=names.location(w.op),
             storage=_storage_name(names, root),
             read_range=None,
@@ -1092,7 +1440,7 @@ class _FunctionCheck:
             verdict=verdict,
             detail=detail,
             read_op=r.op,
-            write_op=w.op,
+            write_op=w.via if w.via is not None else w.op,
         )
         if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
             for use, attr in ((r, "read_range"), (w, "write_range")):
@@ -1100,6 +1448,11 @@ class _FunctionCheck:
                 if rng is not None:
                     setattr(check, attr, [pretty(rng.start), pretty(rng.end)])
         return check
+
+
+#: What a value the check cannot trace may be, as a caller sees it: anything.
+_ANYTHING = Origin(None, None, True)
+_RETURNS = frozenset({"util.return", "func.return"})
 
 
 def _taken_at_the_irs_word(a: DispatchBinding, b: DispatchBinding, tied: set[int]) -> bool:
@@ -1308,6 +1661,8 @@ def _storage_name(names: Names, root: ir.Value) -> str:
         return names.name(root)
     if producer.name == "util.global.load":
         return "@" + global_name(producer)
+    if producer.name == "stream.tensor.import":
+        return f"{names.name(producer.operands[0])} (the argument imported at {names.location(producer)})"
     return f"{names.name(root)} (made by {producer.name} at {names.location(producer)})"
 
 
@@ -1334,6 +1689,40 @@ def _exclusive(a: ir.Operation, b: ir.Operation) -> bool:
             blocks = list(holder_a.regions[region_a].blocks) if holder_a is not None else []
             return not _reaches(blocks, block_a, block_b) and not _reaches(blocks, block_b, block_a)
     return False
+
+
+def _may_follow(a: ir.Operation, b: ir.Operation) -> bool:
+    """May ``b`` run after ``a`` in one execution of their function (program order)? Where
+    they part: later in one block, a block ``a``'s reaches, another region of a region op that
+    repeats; or anywhere inside a loop (or ``cf`` cycle) that holds them both."""
+    chain_a = _anchored_chain(a)
+    chain_b = _anchored_chain(b)
+    for (holder_a, r_a, k_a, at_a), (holder_b, r_b, k_b, at_b) in zip(chain_a, chain_b):
+        if holder_a != holder_b:
+            return True  # (not one function: nothing is known)
+        flow = flow_of(holder_a)
+        repeats = holder_a.name not in FUNCTION_OPS and (flow is None or not flow.at_most_once)
+        blocks = list(holder_a.regions[r_a].blocks)
+        if repeats or _in_cycle(blocks[k_a]):
+            return True
+        if r_a != r_b:
+            return False  # (arms of a branch, or regions that run once each: as they are ordered)
+        if k_a != k_b:
+            return _reaches(blocks, k_a, k_b)
+        if at_a != at_b:
+            ops = [o.operation for o in blocks[k_a].operations]
+            return ops.index(at_b) > ops.index(at_a)
+    return True  # (one holds the other: its region runs after the op starts)
+
+
+def _anchored_chain(op: ir.Operation) -> list[tuple[ir.Operation, int, int, ir.Operation]]:
+    """:func:`_block_chain`, outermost first, each with the op of that block that holds ``op``."""
+    out: list[tuple[ir.Operation, int, int, ir.Operation]] = []
+    current = op
+    for holder, r, k in _block_chain(op):
+        out.append((holder, r, k, current))
+        current = holder
+    return out[::-1]
 
 
 def _block_chain(op: ir.Operation) -> list[tuple[ir.Operation, int, int]]:

@@ -135,9 +135,9 @@ class OrderNotCompared:
 
     def line(self) -> str:
         return (
-            f"in @{self.function}, the order of @{self.global_name}'s loads and stores was not compared with "
-            f"{self.stage}'s: {self.access} lies in a block not every execution runs once (a cf branch's arm "
-            "or a cf loop), so the accesses have no single order"
+            f"in @{self.function}, whether {self.stage} reordered @{self.global_name}'s loads and stores was not "
+            f"checked: {self.access} lies in a block not every execution runs once (a cf branch's arm or a cf "
+            "loop), so the accesses have no single order to compare"
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -175,7 +175,7 @@ def test_two_loads_of_one_global_taken_as_two_versions_is_killed(
     the pair is a hazard and the guard gives the fill a copy; taken as two, nothing is repaired."""
 
     def weaken() -> None:
-        monkeypatch.setattr(global_contents.GlobalContents, "earlier", lambda self, value: None)
+        monkeypatch.setattr(global_contents.GlobalContents, "earlier", lambda self, value: [])
         monkeypatch.setattr(global_contents.GlobalContents, "later", lambda self, value: [])
 
     stats = _weakening_is_killed(handpicked.GETTER_RESULT_AND_A_LOAD_OF_ONE_GLOBAL, tmp_path, weaken)
@@ -193,8 +193,8 @@ def test_leaving_the_input_uncompared_with_the_splice_is_killed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def weaken() -> None:
-        monkeypatch.setattr(oracle_module, "check_input_order", lambda original, spliced: [])
-        monkeypatch.setattr(schedule_guard, "check_input_order", lambda original, spliced: [])
+        monkeypatch.setattr(oracle_module, "check_input_order", lambda original, spliced, not_compared=None: [])
+        monkeypatch.setattr(schedule_guard, "check_input_order", lambda original, spliced, not_compared=None: [])
 
     _weakening_is_killed(handpicked.STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE, tmp_path, weaken, real="refused")
 
@@ -228,7 +228,7 @@ def test_disabling_the_global_order_check_is_killed(tmp_path: Path, monkeypatch:
     from rewriter.rewrite import elide_slices
     from rewriter.runtime import run_steps
 
-    monkeypatch.setattr(schedule_guard, "check_global_order", lambda before, scheduled: [])
+    monkeypatch.setattr(schedule_guard, "check_global_order", lambda before, scheduled, not_compared=None: [])
     text = STORE_SUNK.read_text()
     out = tmp_path / "weak.vmfb"
     guard = schedule_guard.ScheduleGuard()

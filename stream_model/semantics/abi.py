@@ -1,0 +1,81 @@
+"""What IREE's ABI says about a public function's buffers: whose they are.
+
+A public function's tensor arguments are buffers its caller passed (``!hal.buffer_view``): IREE
+imports them (``hal.tensor.import``, then ``stream.tensor.import``) and the caller keeps them.
+The function may read them; writing one in place changes the caller's copy, which the caller
+may still use (a cache kept for beam search or a rollback; iree-org/iree#16168). An argument is
+*given over* (the function may write it) only when the caller said so:
+
+* ``iree.abi.output = N`` on the argument: IREE's ABI wrapper ties result ``N`` to it with
+  ``hal.tensor.alias``, which the stream conversion imports with ``consume``;
+* ``hal.tensor.alias %value to %arg`` written by the user (the same lowering);
+* ``hal.tensor.import consume %arg``.
+
+IREE 3.13 honours neither ``tf.aliasing_output`` nor ``jax.buffer_donor`` on plain ``func.func``
+input: no ``consume`` follows (measured; ``tests/unit/test_abi.py``). IREE's own stages drop the
+``consume`` import behind a whole update before the splice (the update is folded into the
+import it came from), so the arguments given over are read before IREE's stream stages run,
+from the module IREE's flow phase leaves (:func:`given_over_arguments`).
+"""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from ..ir.util import FUNCTION_OPS
+
+__all__ = ["GivenOver", "given_over_arguments", "imports_callers_buffer"]
+
+#: Per function (by symbol name), the indices of its arguments given over by the caller.
+GivenOver = dict[str, frozenset[int]]
+
+#: Imports of a caller's buffer; ``consume`` gives it over.
+IMPORTS = frozenset({"hal.tensor.import", "stream.tensor.import"})
+#: ``hal.tensor.alias %value to %storage``: the result lives in the caller's ``%storage``.
+ALIAS = "hal.tensor.alias"
+
+
+def given_over_arguments(module: ir.Module) -> GivenOver:
+    """The arguments of each function of ``module`` its callers give over (module docstring):
+    imported with ``consume``, or the storage of a ``hal.tensor.alias``."""
+    out: GivenOver = {}
+    for child in module.body.operations:
+        fn = child.operation
+        if fn.name not in FUNCTION_OPS or "sym_name" not in fn.attributes or not len(fn.regions):
+            continue
+        blocks = list(fn.regions[0].blocks)
+        if not blocks:
+            continue
+        entry = blocks[0]
+        found: set[int] = set()
+
+        def visit(op: ir.Operation, entry: ir.Block = entry, found: set[int] = found) -> ir.WalkResult:
+            given = None
+            if op.name in IMPORTS and "consume" in op.attributes:
+                given = op.operands[0]
+            elif op.name == ALIAS:
+                given = op.opview.storage
+            if given is not None and isinstance(given.owner, ir.Block) and given.owner == entry:
+                found.add(ir.BlockArgument(given).arg_number)
+            return ir.WalkResult.ADVANCE
+
+        fn.walk(visit)
+        if found:
+            out[str(ir.StringAttr(fn.attributes["sym_name"]).value)] = frozenset(found)
+    return out
+
+
+def imports_callers_buffer(op: ir.Operation, function: str, given_over: GivenOver) -> bool:
+    """Is ``op`` (in ``function``) a ``stream.tensor.import`` of a buffer its caller keeps: not
+    ``consume``, and not of an argument the caller gave over (``given_over``, read before
+    IREE's stages dropped the ``consume``)?"""
+    if op.name != "stream.tensor.import" or "consume" in op.attributes:
+        return False
+    source = op.operands[0]
+    if isinstance(source.owner, ir.Block) and ir.BlockArgument(source).arg_number in given_over.get(function, ()):
+        owner = source.owner
+        holder = owner.owner
+        holder = getattr(holder, "operation", holder)
+        if holder.name in FUNCTION_OPS and list(holder.regions[0].blocks)[0] == owner:
+            return False
+    return True

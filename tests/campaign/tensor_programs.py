@@ -1,0 +1,171 @@
+"""Hand-picked tensor-level programs, as users write them: each with the calls to make in one
+runtime context and the value-semantics answer, and plain ``iree-compile`` 3.13's answer.
+
+The stream-level campaign cannot state these shapes (its programs enter at the flow-to-stream
+conversion, after IREE's global forwarding and inlining, and its value semantics forbid reloading
+a global while an in-place version of it is live); here IREE's whole pipeline runs on them. Each
+is a surface of ``../shared/soundness-findings-4`` or of IREE #16168: a reload of a global in a
+nested region, a loop body, a callee or a ``cf`` successor after an in-place update of it; a
+callee writing in place what its caller still reads; blocks written out of execution order;
+constants written in place. The e2e tests (``tests/e2e/test_global_reloads.py``) judge the
+tool's builds on them; the mutation tests (``test_tensor_mutations.py``) weaken the schedule
+check and show a program that then computes plain iree-compile's wrong answer.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from iree import runtime as rt
+
+from rewriter.cli import main
+from rewriter.pipeline import DEFAULT_CPU_FLAGS
+from rewriter.pipeline.common import tool
+
+__all__ = ["CASES", "DATA", "DENIED", "Case", "by_file", "compile_stock", "compile_tool", "run"]
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "global_reloads"
+FLAGS = list(DEFAULT_CPU_FLAGS)
+#: What a call of a constant written in place ends in on plain iree-compile 3.13: IREE maps
+#: the constant read-only and its in-place update faults.
+DENIED = "PERMISSION_DENIED"
+
+
+@dataclass(frozen=True)
+class Case:
+    file: str
+    #: The calls, in one context: ``"f:1,[77]"`` calls ``f(1, [77])``; ``;`` separates calls.
+    calls: str
+    expected: str  # the program's answer (value semantics), as :func:`run` prints it
+    stock: str  # plain iree-compile's answer (or the error it ends in), pinned to 3.13
+    modes: tuple[str, ...] = ("copy",)
+
+
+_WRONG_ROW = "f=101 177 103 104; f=101 188 103 104"
+CASES = [
+    Case("reload_in_if_arm.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
+    Case("reload_in_switch_case.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
+    Case("reload_in_cf_arm.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
+    Case("reload_in_callee.mlir", "f:[77];f:[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
+    Case("getter_loads_in_if.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
+    Case("reload_in_for_body.mlir", "f:[77];f:[88]", "f=2 4 6 8; f=2 154 6 8", "f=2 154 6 8; f=2 176 6 8"),
+    Case("reload_in_cf_loop.mlir", "f:[77];f:[88]", "f=2 4 6 8; f=2 154 6 8", "f=2 154 6 8; f=2 176 6 8"),
+    Case("reload_in_while_before.mlir", "f:[77];f:[88]", "f=3 6 9 12; f=3 231 9 12", "f=3 156 9 12; f=3 253 9 12"),
+    Case("reload_in_while_after.mlir", "f:[77];f:[88]", "f=2 4 6 8; f=2 154 6 8", "f=2 154 6 8; f=2 176 6 8"),
+    Case(
+        "callee_writes_in_place.mlir",
+        "f:[77];get;f:[88]",
+        "f=101 102 103 104; get=1 77 3 4; f=101 177 103 104",
+        "f=101 177 103 104; get=1 77 3 4; f=101 188 103 104",
+    ),
+    Case(
+        "update_stored_on_one_path.mlir",
+        "f:0,[77];get;f:1,[88]",
+        "f=101 102 103 104; get=1 2 3 4; f=101 188 103 104",
+        "f=101 177 103 104; get=1 77 3 4; f=101 188 103 104",
+    ),
+    Case(
+        "reload_in_arm_that_does_not_store.mlir",
+        "f:0,[77];get;f:1,[88]",
+        "f=101 102 103 104; get=1 2 3 4; f=1 88 3 4",
+        "f=101 177 103 104; get=1 77 3 4; f=1 88 3 4",
+    ),
+    Case(
+        "blocks_out_of_text_order.mlir",
+        "step:[5. 6. 7. 8.],1;step:[5. 6. 7. 8.],1",
+        "step=15 18 21 24; step=15 18 21 24",
+        "step=15 18 21 24; step=15 18 21 24",
+    ),
+    Case(
+        "unfoldable_constant_written.mlir",
+        "f:1,[77];f:2,[88]",
+        "f=1 77 3 4; f=1 2 88 4",
+        DENIED,
+        ("copy", "mmap"),
+    ),
+    Case(
+        "unfoldable_constant_written_in_a_loop.mlir",
+        "f:1,[77];f:1,[77]",
+        "f=2 154 6 8; f=2 154 6 8",
+        DENIED,
+        ("copy", "mmap"),
+    ),
+    Case(
+        "immutable_global_written.mlir",
+        "f:1,[77];f:2,[88]",
+        "f=1 77 3 4; f=1 2 88 4",
+        "f=1 77 3 4; f=1 2 88 4",
+        ("copy", "mmap"),
+    ),
+    Case(
+        "constant_written_then_read_by_another_function.mlir",
+        "f:1,[77];read;f:2,[88];read",
+        "f=1 77 3 4; read=1 2 3 4; f=1 2 88 4; read=1 2 3 4",
+        "f=1 77 3 4; read=1 2 3 4; f=1 2 88 4; read=1 2 3 4",
+        ("copy", "mmap"),
+    ),
+    Case(
+        "arith_constant_written.mlir",
+        "f:1,[77];f:2,[88]",
+        "f=1 77 3 4; f=1 2 88 4",
+        "f=1 77 3 4; f=1 2 88 4",
+        ("copy", "mmap"),
+    ),
+]
+
+
+def _argument(text: str) -> object:
+    text = text.strip()
+    if text.startswith("["):
+        if "." in text:
+            return np.array([float(x) for x in text[1:-1].split()], dtype=np.float32)
+        return np.array([int(x) for x in text[1:-1].split()], dtype=np.int32)
+    return int(text)
+
+
+def run(vmfb: Path, mode: str, calls: str) -> str:
+    """Every call of ``calls`` in one context, each result printed as ``fn=v v v``; or the
+    first error's status (IREE's own word for it)."""
+    config = rt.Config("local-sync")
+    context = rt.SystemContext(config=config)
+    if mode == "mmap":
+        module = rt.VmModule.mmap(context.instance, str(vmfb))
+    else:
+        module = rt.VmModule.copy_buffer(context.instance, vmfb.read_bytes())
+    context.add_vm_module(module)
+    functions = context.modules[module.name]
+    out = []
+    for call in calls.split(";"):
+        name, _, args = call.partition(":")
+        arguments = [_argument(a) for a in args.split(",")] if args else []
+        try:
+            result = functions[name](*arguments)
+        except RuntimeError as err:
+            return DENIED if DENIED in str(err) else str(err).splitlines()[0]
+        values = np.asarray(result.to_host() if hasattr(result, "to_host") else result).ravel()
+        out.append(name + "=" + " ".join(str(int(v)) if float(v).is_integer() else str(v) for v in values))
+    return "; ".join(out)
+
+
+def by_file(file: str) -> Case:
+    return next(c for c in CASES if c.file == file)
+
+
+def compile_stock(case: Case, out: Path) -> Path:
+    """Plain iree-compile's build of ``case``."""
+    cmd = [tool("iree-compile"), *FLAGS, str(DATA / case.file), "-o", str(out)]
+    subprocess.run(cmd, check=True, capture_output=True)
+    return out
+
+
+def compile_tool(case: Case, out: Path) -> Path | None:
+    """``slice-elision compile``'s build of ``case``, in this process (so that a test's patch
+    reaches the schedule check); None when it refuses."""
+    try:
+        code = main(["compile", str(DATA / case.file), "-o", str(out), *FLAGS])
+    except SystemExit as refused:
+        code = refused.code
+    return out if code in (0, None) and out.exists() else None

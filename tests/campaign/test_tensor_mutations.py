@@ -1,0 +1,118 @@
+"""Each rule of the schedule check's closed world over globals, weakened, is killed by a
+hand-picked tensor-level program (``tensor_programs.py``): with the weakening the tool's build
+computes plain ``iree-compile``'s wrong answer, or refuses a program it builds right.
+
+* *reloads in nested regions start knowing nothing* (the check before finding 4/01: nothing
+  carried into an arm, a loop body or a switch case): the reload in an ``scf.if`` arm reads the
+  update made in place before it;
+* *a callee's loads are not reads at the call*: the callee's reload reads the update its caller
+  made in place;
+* *a callee's in-place writes of a global's buffer are not writes at the call*: the caller's
+  load, read after the call, sees the callee's update;
+* *a loaded value's writes along the way forgotten* (every write taken as made where the global
+  had moved on; the second pass, :class:`stream_model.schedule.global_contents.Consumption`):
+  a reload in a loop body after the update;
+* *blocks compared in text order* (finding 4/02): a function whose blocks are written out of
+  execution order is refused, though plain iree-compile builds it right;
+* *constants left writable* (the check's ``immutable-written`` rule): a row inserted into a
+  ``util.unfoldable_constant`` faults on the runtime, as plain iree-compile's build does.
+
+Each compiles in this process, so that the patch reaches the schedule check. Not here: the
+fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
+would need it (a loop storing into @g a value of @h written in place before the loop) meets an
+IREE 3.13 fault before the splice first: IREE takes every load of @g in the loop for @h's buffer,
+the first iteration's too (docs/findings.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from iree.compiler import ir
+
+import stream_model.schedule.check as schedule_check
+import stream_model.schedule.global_contents as global_contents
+import stream_model.schedule.global_order as global_order
+from tests.campaign.tensor_programs import by_file, compile_stock, compile_tool, run
+
+pytestmark = pytest.mark.e2e
+
+Weaken = Callable[[pytest.MonkeyPatch], None]
+
+
+def _nested_regions_start_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_contents.GlobalContents._nested
+
+    def start_unknown(self: global_contents.GlobalContents, op: ir.Operation, state: dict) -> None:
+        state.clear()
+        original(self, op, state)
+
+    monkeypatch.setattr(global_contents.GlobalContents, "_nested", start_unknown)
+
+
+def _callees_read_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_contents.GlobalContents, "readers", lambda self, value: [])
+
+
+def _callees_write_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule_check._Context, "entry_writes", lambda self, callee: {})
+
+
+def _writes_along_the_way_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_contents.GlobalContents, "consumed_at", lambda self, value: frozenset())
+    monkeypatch.setattr(schedule_check, "_may_follow", lambda a, b: False)
+
+
+def _blocks_in_text_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    def text_order(region: ir.Region) -> list[tuple[ir.Block, bool]]:
+        return [(block, True) for block in region.blocks]
+
+    monkeypatch.setattr(global_order, "blocks_in_execution_order", text_order)
+
+
+def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable", lambda self, op: False)
+
+
+#: (weakening, the program that kills it)
+WEAKENINGS: dict[str, tuple[Weaken, str]] = {
+    "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
+    "callees-read-nothing": (_callees_read_nothing, "reload_in_callee.mlir"),
+    "callees-write-nothing": (_callees_write_nothing, "callee_writes_in_place.mlir"),
+    "writes-along-the-way-forgotten": (_writes_along_the_way_forgotten, "reload_in_for_body.mlir"),
+    "blocks-in-text-order": (_blocks_in_text_order, "blocks_out_of_text_order.mlir"),
+    "constants-left-writable": (_constants_left_writable, "unfoldable_constant_written.mlir"),
+}
+
+
+@pytest.fixture(scope="module")
+def stock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    root = tmp_path_factory.mktemp("stock")
+    yield {f: compile_stock(by_file(f), root / f"{f}.vmfb") for _, f in WEAKENINGS.values()}
+
+
+@pytest.mark.parametrize("weakening", sorted(WEAKENINGS))
+def test_the_real_check_builds_the_killing_program_right(weakening: str, tmp_path: Path) -> None:
+    case = by_file(WEAKENINGS[weakening][1])
+    built = compile_tool(case, tmp_path / "tool.vmfb")
+    assert built is not None and run(built, case.modes[0], case.calls) == case.expected
+
+
+@pytest.mark.parametrize("weakening", sorted(WEAKENINGS))
+def test_the_weakened_check_is_killed(
+    weakening: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stock: dict[str, Path]
+) -> None:
+    """The weakened tool computes plain iree-compile's answer where that is wrong, or refuses
+    a program plain iree-compile builds right: either way the campaign fails it."""
+    weaken, file = WEAKENINGS[weakening]
+    case = by_file(file)
+    weaken(monkeypatch)
+    built = compile_tool(case, tmp_path / "weak.vmfb")
+    if built is None:
+        assert run(stock[file], case.modes[0], case.calls) == case.expected  # (a refusal of a right build)
+        return
+    got = run(built, case.modes[0], case.calls)
+    print(f"\n{weakening}: {got}")
+    assert got != case.expected

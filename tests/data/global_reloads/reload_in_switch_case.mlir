@@ -1,0 +1,27 @@
+#id = affine_map<(d0) -> (d0)>
+module @m {
+  util.global private mutable @g = dense<[1, 2, 3, 4]> : tensor<4xi32>
+  util.func public @f(%k32: i32, %row: tensor<1xi32>) -> tensor<4xi32> {
+    %a = util.global.load @g : tensor<4xi32>
+    %u = tensor.insert_slice %row into %a[1] [1] [1] : tensor<1xi32> into tensor<4xi32>
+    %sel = arith.index_cast %k32 : i32 to index
+    %r = scf.index_switch %sel -> tensor<4xi32>
+    case 1 {
+      %b = util.global.load @g : tensor<4xi32>
+      %e = tensor.empty() : tensor<4xi32>
+      %p = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%b : tensor<4xi32>) outs(%e : tensor<4xi32>) {
+      ^bb0(%x: i32, %o: i32):
+        %k = arith.constant 100 : i32
+        %y = arith.addi %x, %k : i32
+        linalg.yield %y : i32
+      } -> tensor<4xi32>
+      scf.yield %p : tensor<4xi32>
+    }
+    default {
+      %z = arith.constant dense<0> : tensor<4xi32>
+      scf.yield %z : tensor<4xi32>
+    }
+    util.global.store %u, @g : tensor<4xi32>
+    util.return %r : tensor<4xi32>
+  }
+}
