@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo lint test fuzz bench torch clean
+.PHONY: setup demo lint test fuzz bench torch exports clean
 
 LINTED := dfx stream_model rewriter benchmarks examples tests
 
@@ -52,6 +52,11 @@ torch: $(TORCH_STAMP)
 $(TORCH_STAMP): $(STAMP) setup.cfg
 	$(PY) -m pip install --quiet $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX)) -e '.[test,torch]'
 	touch $(TORCH_STAMP)
+
+# The frontend exports (JAX, ONNX) under tests/data/exports/, written again from the packages.
+exports: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,exports]'
+	$(PY) tools/make_exports.py
 
 clean:
 	rm -rf $(VENV) build out *.egg-info .pytest_cache .hypothesis

@@ -11,8 +11,11 @@ may still use (a cache kept for beam search or a rollback; iree-org/iree#16168).
 * ``hal.tensor.alias %value to %arg`` written by the user (the same lowering);
 * ``hal.tensor.import consume %arg``.
 
-IREE 3.13 honours neither ``tf.aliasing_output`` nor ``jax.buffer_donor`` on plain ``func.func``
-input: no ``consume`` follows (measured; ``tests/unit/test_abi.py``). IREE's own stages drop the
+JAX's donation (``donate_argnums``) exports ``tf.aliasing_output = N`` on the argument, which IREE
+3.13's StableHLO input conversion honours (``hal.tensor.import consume`` and ``hal.tensor.alias``;
+measured on ``tests/data/exports/jax_decode_step_donated.mlir``); on ``func.func`` input of the
+linalg/tensor level it honours neither ``tf.aliasing_output`` nor ``jax.buffer_donor``: the
+argument stays the caller's. IREE's own stages drop the
 ``consume`` import behind a whole update before the splice (the update is folded into the
 import it came from), so the arguments given over are read before IREE's stream stages run,
 from the module IREE's flow phase leaves (:func:`given_over_arguments`).
