@@ -25,7 +25,7 @@ from rewriter.cli import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
 from rewriter.pipeline.common import tool
 
-__all__ = ["CASES", "DATA", "DENIED", "Case", "by_file", "compile_stock", "compile_tool", "run"]
+__all__ = ["CASES", "DATA", "DENIED", "Case", "by_file", "compile_stock", "compile_tool", "compile_tool_file", "run"]
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "global_reloads"
 FLAGS = list(DEFAULT_CPU_FLAGS)
@@ -164,8 +164,13 @@ def compile_stock(case: Case, out: Path) -> Path:
 def compile_tool(case: Case, out: Path) -> Path | None:
     """``slice-elision compile``'s build of ``case``, in this process (so that a test's patch
     reaches the schedule check); None when it refuses."""
+    return compile_tool_file(DATA / case.file, out)
+
+
+def compile_tool_file(source: Path, out: Path) -> Path | None:
+    """:func:`compile_tool` of any file."""
     try:
-        code = main(["compile", str(DATA / case.file), "-o", str(out), *FLAGS])
+        code = main(["compile", str(source), "-o", str(out), *FLAGS])
     except SystemExit as refused:
         code = refused.code
     return out if code in (0, None) and out.exists() else None

@@ -15,7 +15,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
 * *blocks compared in text order* (finding 4/02): a function whose blocks are written out of
   execution order is refused, though plain iree-compile builds it right;
 * *constants left writable* (the check's ``immutable-written`` rule): a row inserted into a
-  ``util.unfoldable_constant`` faults on the runtime, as plain iree-compile's build does.
+  ``util.unfoldable_constant`` faults on the runtime, as plain iree-compile's build does;
+* *imports taken as writable* (the check's ``callers-buffer-written`` rule): a row inserted into
+  an argument cache changes the caller's array.
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -35,7 +37,7 @@ from iree.compiler import ir
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_order as global_order
-from tests.campaign.tensor_programs import by_file, compile_stock, compile_tool, run
+from tests.campaign.tensor_programs import by_file, compile_stock, compile_tool, compile_tool_file, run
 
 pytestmark = pytest.mark.e2e
 
@@ -116,3 +118,19 @@ def test_the_weakened_check_is_killed(
     got = run(built, case.modes[0], case.calls)
     print(f"\n{weakening}: {got}")
     assert got != case.expected
+
+
+def test_imports_taken_as_writable_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """*an imported argument taken as the function's own* (``stream_model.semantics.abi``): the
+    row inserted into the caller's cache changes the caller's array, as plain iree-compile's
+    build does (IREE #16168)."""
+    from tests.e2e.test_callers_buffers import CASES as CALLERS_CASES
+    from tests.e2e.test_callers_buffers import DATA as CALLERS_DATA
+    from tests.e2e.test_callers_buffers import _call
+
+    case = next(c for c in CALLERS_CASES if c.file == "row_inserted_only.mlir")
+    out = tmp_path / "weak.vmfb"
+    monkeypatch.setattr(schedule_check, "imports_callers_buffer", lambda op, function, given_over: False)
+    assert compile_tool_file(CALLERS_DATA / case.file, out) is not None
+    kept, _ = _call(out, case)
+    assert not (kept == case.arguments()[case.kept]).all()
