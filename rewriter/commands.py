@@ -239,7 +239,8 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
             records = reports[-1].log_records() if reports else []
             outputs.write(log, jsonl(records + (guard.report.log_records() if guard.report else [])))
         if remarks is not None:
-            text = remarks.finish(reports[-1].decisions if reports else [])
+            repairs = guard.report.repairs if guard.report else []
+            text = remarks.finish(reports[-1].decisions if reports else [], repairs)
             if remarks_file is not None and text is not None:
                 outputs.write(remarks_file, text)
         outputs.commit()

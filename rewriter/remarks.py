@@ -44,6 +44,7 @@ __all__ = [
     "Remark",
     "RemarkOptions",
     "RemarkSession",
+    "callers_buffer_remarks",
     "decision_remarks",
     "merge_yaml",
     "print_remarks",
@@ -104,6 +105,44 @@ def _remark(d: SliceDecision, suggestion: str | None) -> Remark:
         args.append(("Suggestion", suggestion))
     name = d.reason_code.remark_name if d.reason_code is not None else "Kept"
     return Remark(passed, name, d.function, d.reason, d.position, args)
+
+
+#: The schedule check's verdict for a write into a buffer the caller passed and keeps.
+_CALLERS_BUFFER = "callers-buffer-written"
+_POSITION = re.compile(r"^(?P<file>.*):(?P<line>\d+):(?P<col>\d+)$")
+
+
+def callers_buffer_remarks(repairs: Sequence[object]) -> list[Remark]:
+    """A ``Missed`` remark per repair of an in-place write into a caller's buffer (IREE #16168):
+    the write now goes to a fresh copy; donating the argument lets it be made in place."""
+    out: list[Remark] = []
+    for r in repairs:
+        if getattr(r, "verdict", "") != _CALLERS_BUFFER:
+            continue
+        where = _POSITION.match(str(getattr(r, "location", "")))
+        position: dict[str, str | int] | None = (
+            {"file": where["file"], "line": int(where["line"]), "column": int(where["col"])} if where else None
+        )
+        out.append(
+            Remark(
+                False,
+                "CallersBufferWritten",
+                str(getattr(r, "function", "")),
+                "IREE writes a buffer the caller passed and keeps in place (IREE #16168): the write now goes to "
+                "a fresh copy",
+                position,
+                [
+                    ("Write", f"{getattr(r, 'write', '')} at {getattr(r, 'location', '')}"),
+                    ("Hazard", str(getattr(r, "hazard", ""))),
+                    (
+                        "Suggestion",
+                        "donate the argument (iree.abi.output = <result>, or hal.tensor.alias) where the "
+                        "update in place is wanted",
+                    ),
+                ],
+            )
+        )
+    return out
 
 
 def _length(byte_range: list[str]) -> str | None:
@@ -225,11 +264,12 @@ class RemarkSession:
             return  # a module the analysis refuses has nothing to suggest
         self._suggestions.update({_key(base[i]): text for i, text in found.items()})
 
-    def finish(self, decisions: Sequence[SliceDecision]) -> str | None:
+    def finish(self, decisions: Sequence[SliceDecision], repairs: Sequence[object] = ()) -> str | None:
         """Print the remarks (no output file: returns None), or the one YAML text for the
-        output file: IREE's remarks in pipeline order, with this tool's at the splice."""
+        output file: IREE's remarks in pipeline order, with this tool's at the splice (its
+        decisions, then the schedule repairs of a caller's buffer, :func:`callers_buffer_remarks`)."""
         suggestions = {i: self._suggestions[_key(d)] for i, d in enumerate(decisions) if _key(d) in self._suggestions}
-        remarks = decision_remarks(decisions, suggestions)
+        remarks = decision_remarks(decisions, suggestions) + callers_buffer_remarks(repairs)
         if self.options.output_file is None:
             print_remarks(remarks, self.options.filter)
             return None

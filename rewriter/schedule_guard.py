@@ -98,6 +98,9 @@ class Repair:
     #: A dispatch whose result was tied to a binding its kernel does not write: the binding its
     #: result is tied to now (the one its kernel writes, given the copy), else None.
     retied_to: int | None = None
+    #: The hazard's verdict (``ScheduleVerdict`` value) and function.
+    verdict: str = ""
+    function: str = ""
 
     def line(self) -> str:
         retied = (
@@ -544,5 +547,14 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                     retied = plan.retie[2]
                 made = True
             if made:
-                repairs.append(Repair(names.describe(op), names.location(op), hazard.line(), retied))
+                repairs.append(
+                    Repair(
+                        names.describe(op),
+                        names.location(op),
+                        hazard.line(),
+                        retied,
+                        str(hazard.verdict),
+                        hazard.function,
+                    )
+                )
     return repairs

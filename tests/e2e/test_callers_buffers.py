@@ -161,3 +161,12 @@ def test_compile_warns_and_suggests_donating(tmp_path: Path, capsys: pytest.Capt
     )
     err = capsys.readouterr().err
     assert "warning: repaired IREE's schedule" in err and "donate the argument (iree.abi.output)" in err
+
+
+def test_a_remark_suggests_donating_the_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out.vmfb"
+    source = str(DATA / "matmul_accumulator_returned.mlir")
+    assert main(["compile", source, "-o", str(out), "--remarks-filter=slice-elision", *FLAGS]) in (0, None)
+    (remark,) = [line for line in capsys.readouterr().err.splitlines() if "CallersBufferWritten" in line]
+    assert remark.startswith("matmul_accumulator_returned.mlir:5:8: remark: [Missed] CallersBufferWritten")
+    assert "Suggestion=" in remark and "iree.abi.output" in remark
