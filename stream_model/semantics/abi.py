@@ -9,7 +9,9 @@ may still use (a cache kept for beam search or a rollback; iree-org/iree#16168).
 * ``iree.abi.output = N`` on the argument: IREE's ABI wrapper ties result ``N`` to it with
   ``hal.tensor.alias``, which the stream conversion imports with ``consume``;
 * ``hal.tensor.alias %value to %arg`` written by the user (the same lowering);
-* ``hal.tensor.import consume %arg``.
+* ``hal.tensor.import consume %arg``;
+* ``hal.tensor.transients %value from %arg`` (``iree.abi.transients`` on a ``!hal.buffer``
+  argument): storage the caller lends for the function's transients, which it writes.
 
 JAX's donation (``donate_argnums``) exports ``tf.aliasing_output = N`` on the argument, which IREE
 3.13's StableHLO input conversion honours (``hal.tensor.import consume`` and ``hal.tensor.alias``;
@@ -34,13 +36,14 @@ GivenOver = dict[str, frozenset[int]]
 
 #: Imports of a caller's buffer; ``consume`` gives it over.
 IMPORTS = frozenset({"hal.tensor.import", "stream.tensor.import"})
-#: ``hal.tensor.alias %value to %storage``: the result lives in the caller's ``%storage``.
-ALIAS = "hal.tensor.alias"
+#: ``hal.tensor.alias %value to %storage``: the result lives in the caller's ``%storage``;
+#: ``hal.tensor.transients %value from %storage``: the caller lends ``%storage`` for transients.
+LENT_STORAGE = frozenset({"hal.tensor.alias", "hal.tensor.transients"})
 
 
 def given_over_arguments(module: ir.Module) -> GivenOver:
     """The arguments of each function of ``module`` its callers give over (module docstring):
-    imported with ``consume``, or the storage of a ``hal.tensor.alias``."""
+    imported with ``consume``, or the storage of a ``hal.tensor.alias`` or ``.transients``."""
     out: GivenOver = {}
     for child in module.body.operations:
         fn = child.operation
@@ -56,7 +59,7 @@ def given_over_arguments(module: ir.Module) -> GivenOver:
             given = None
             if op.name in IMPORTS and "consume" in op.attributes:
                 given = op.operands[0]
-            elif op.name == ALIAS:
+            elif op.name in LENT_STORAGE:
                 given = op.opview.storage
             if given is not None and isinstance(given.owner, ir.Block) and given.owner == entry:
                 found.add(ir.BlockArgument(given).arg_number)
