@@ -124,9 +124,10 @@ class GlobalOrderHazard:
 
 @dataclass(frozen=True)
 class OrderNotCompared:
-    """A global whose accesses in a function were not compared: some lie where execution
-    promises no order among them (an arm of a ``cf`` branch, a ``cf`` loop). What a reorder
-    there would be is not defined by a sequence, so nothing is claimed either way."""
+    """A global some of whose accesses in a function were not compared: they lie where
+    execution promises no order among them (an arm of a ``cf`` branch, a ``cf`` loop). What a
+    reorder of those would be is not defined by a sequence, so nothing is claimed either way
+    about them; the global's other accesses are compared."""
 
     function: str
     global_name: str
@@ -135,9 +136,9 @@ class OrderNotCompared:
 
     def line(self) -> str:
         return (
-            f"in @{self.function}, whether {self.stage} reordered @{self.global_name}'s loads and stores was not "
-            f"checked: {self.access} lies in a block not every execution runs once (a cf branch's arm or a cf "
-            "loop), so the accesses have no single order to compare"
+            f"in @{self.function}, whether {self.stage} moved {self.access} among @{self.global_name}'s loads "
+            "and stores was not checked: it lies in a block not every execution runs once (a cf branch's arm "
+            "or a cf loop), where the accesses have no single order; the others were compared"
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -255,13 +256,14 @@ def _compare(
     stage: str,
     not_compared: list[OrderNotCompared] | None,
 ) -> list[GlobalOrderHazard]:
-    """The reorder of global ``name``'s accesses in ``function`` (one hazard at most), or,
-    where some access has no place in a sequence, a note that they were not compared."""
+    """The reorder of global ``name``'s accesses in ``function`` (one hazard at most). The
+    accesses that have no place in a sequence (in a ``cf`` arm or loop) are left out of the
+    comparison, with a note; those every execution runs, in their order, are compared."""
     unordered = next((e for e in (*was, *now) if not e.ordered), None)
     if unordered is not None:
         if not_compared is not None and any(_writes(events, e, name) for e in (*was, *now)):
             not_compared.append(OrderNotCompared(function, name, unordered.describe(), stage))
-        return []
+        was, now = [e for e in was if e.ordered], [e for e in now if e.ordered]
     first = _first_reorder(events, was, now, name)
     if first is None:
         return []

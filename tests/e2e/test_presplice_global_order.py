@@ -37,6 +37,10 @@ def _reset(m: object) -> float:
     return float(np.asarray(m.step(ONE, 1))[0])  # type: ignore[attr-defined]
 
 
+def _beside_a_cf_arm(m: object) -> float:
+    return float(np.asarray(m.step(TWO, 1, 1))[0])  # type: ignore[attr-defined]
+
+
 def _inlined(m: object) -> float:
     m.step(TWO, 1)  # type: ignore[attr-defined]
     return float(np.asarray(m.get())[0])  # type: ignore[attr-defined]
@@ -48,6 +52,7 @@ CASES: list[Case] = [
     ("load_after_a_loop_that_stores_it.mlir", "loop", _loop, 4.0, 1.0),
     ("load_after_a_reset_stored_in_an_if.mlir", "reset", _reset, 4.0, 2.0),
     ("inlined_store_then_an_if_that_reads_it.mlir", "inlined", _inlined, 6.0, 3.0),
+    ("inlined_store_then_an_if_beside_a_cf_arm.mlir", "inl", _beside_a_cf_arm, 6.0, 3.0),
 ]
 IDS = [c[1] for c in CASES]
 

@@ -276,3 +276,26 @@ def test_a_cf_loops_accesses_are_not_compared_and_said_so() -> None:
     with original.context:
         assert check_input_order(order, global_events(original), notes) == []
     assert [n.global_name for n in notes] == ["k"]
+
+
+def test_a_reorder_of_the_accesses_every_path_runs_is_caught_beside_a_cf_arm() -> None:
+    """Review 4's p23: a load in a ``cf`` arm has no single order, but the store and the
+    region's load before the branch do: their reorder is still a hazard."""
+    region_load = """scf.if %c {
+      %y = util.global.load @k : i32 loc("in.mlir":11:12)
+    } loc("in.mlir":11:3)"""
+    arm = f"""^arm:
+    %z = {_LOAD.format(line=13)}
+    util.return %z : i32
+  """
+    other = """^other:
+    util.return %v : i32
+  """
+    user = _blocks(
+        "f", _STORE.format(line=10) + "\n    " + region_load + "\n    cf.cond_br %c, ^arm, ^other", arm, other
+    )
+    spliced = _blocks(
+        "f", region_load + "\n    " + _STORE.format(line=10) + "\n    cf.cond_br %c, ^arm, ^other", arm, other
+    )
+    (hazard,) = _compare(user, spliced)
+    assert "util.global.store @k (in.mlir:10:3)" in hazard.line()
