@@ -183,8 +183,9 @@ def render_yaml(remarks: Sequence[Remark], filter_regex: str) -> str:
         return path.read_text() if path.exists() else ""
 
 
-def print_remarks(remarks: Sequence[Remark], filter_regex: str, stream: TextIO = sys.stderr) -> None:
-    """The remarks ``filter_regex`` selects as MLIR prints remark diagnostics, one per line."""
+def print_remarks(remarks: Sequence[Remark], filter_regex: str, stream: TextIO | None = None) -> None:
+    """The remarks ``filter_regex`` selects as MLIR prints remark diagnostics, one per line (to
+    ``stream``, else to standard error as it is when they are printed)."""
     printed: list[str] = []
 
     def handler(diagnostic: ir.Diagnostic) -> bool:
@@ -199,7 +200,7 @@ def print_remarks(remarks: Sequence[Remark], filter_regex: str, stream: TextIO =
     finally:
         context.finalize_remarks()
     for line in printed:
-        print(line, file=stream)
+        print(line, file=stream or sys.stderr)
 
 
 def _enable(context: ir.Context, filter_regex: str, **sink: object) -> None:

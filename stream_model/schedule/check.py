@@ -1048,29 +1048,7 @@ class _FunctionCheck:
         self.collect()
         out: list[ScheduleCheck] = []
         for root, writes in self.writers.items():
-            load = defining_op(root)
-            if load is not None and self._immutable(load):
-                for w in writes:
-                    out.append(
-                        self._pair(
-                            root,
-                            _Use(load, None, ()),
-                            w,
-                            ScheduleVerdict.IMMUTABLE_WRITTEN,
-                            "the global is immutable: a later invocation loads its buffer as it was",
-                        )
-                    )
-            if load is not None and self._callers_buffer(load):
-                for w in writes:
-                    out.append(
-                        self._pair(
-                            root,
-                            _Use(load, None, ()),
-                            w,
-                            ScheduleVerdict.CALLERS_BUFFER_WRITTEN,
-                            "the argument is not given over (no consume): the caller holds its buffer",
-                        )
-                    )
+            out += self._not_ours(root, writes)
             reads = self.readers.get(root, [])
             for k, w in enumerate(writes):
                 for r in reads:
@@ -1090,6 +1068,22 @@ class _FunctionCheck:
         out.extend(self._binding_pairs())
         out.extend(self._two_versions_yielded())
         return out
+
+    def _not_ours(self, root: ir.Value, writes: list[_Use]) -> list[ScheduleCheck]:
+        """Every in-place write of a buffer the function may not write at all: an immutable
+        global's (a later invocation loads it as it was), or one its caller passed and keeps."""
+        load = defining_op(root)
+        if load is None:
+            return []
+        if self._immutable(load):
+            verdict = ScheduleVerdict.IMMUTABLE_WRITTEN
+            why = "the global is immutable: a later invocation loads its buffer as it was"
+        elif self._callers_buffer(load):
+            verdict = ScheduleVerdict.CALLERS_BUFFER_WRITTEN
+            why = "the argument is not given over (no consume): the caller holds its buffer"
+        else:
+            return []
+        return [self._pair(root, _Use(load, None, ()), w, verdict, why) for w in writes]
 
     # -- accesses through a global's loads: do they meet on one path? -------------------------
     # An access reached from a version only through loads of a global that may hold it

@@ -25,7 +25,19 @@ from rewriter.cli import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
 from rewriter.pipeline.common import tool
 
-__all__ = ["CASES", "DATA", "DENIED", "Case", "by_file", "compile_stock", "compile_tool", "compile_tool_file", "run"]
+__all__ = [
+    "CASES",
+    "DATA",
+    "DENIED",
+    "Case",
+    "build_both",
+    "by_file",
+    "compile_stock",
+    "compile_stock_file",
+    "compile_tool",
+    "compile_tool_file",
+    "run",
+]
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "global_reloads"
 FLAGS = list(DEFAULT_CPU_FLAGS)
@@ -156,8 +168,23 @@ def by_file(file: str) -> Case:
 
 def compile_stock(case: Case, out: Path) -> Path:
     """Plain iree-compile's build of ``case``."""
-    cmd = [tool("iree-compile"), *FLAGS, str(DATA / case.file), "-o", str(out)]
-    subprocess.run(cmd, check=True, capture_output=True)
+    return compile_stock_file(DATA / case.file, out)
+
+
+def compile_stock_file(source: Path, out: Path) -> Path:
+    """:func:`compile_stock` of any file."""
+    subprocess.run([tool("iree-compile"), *FLAGS, str(source), "-o", str(out)], check=True, capture_output=True)
+    return out
+
+
+def build_both(sources: list[Path], root: Path) -> dict[str, tuple[Path, Path]]:
+    """Per source (by file name): plain iree-compile's build and the tool's (which must build)."""
+    out: dict[str, tuple[Path, Path]] = {}
+    for source in sources:
+        stem = source.name.removesuffix(".mlir")
+        ours = compile_tool_file(source, root / f"{stem}.tool.vmfb")
+        assert ours is not None, f"the tool refused {source.name}"
+        out[source.name] = (compile_stock_file(source, root / f"{stem}.stock.vmfb"), ours)
     return out
 
 

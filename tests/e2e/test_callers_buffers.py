@@ -11,7 +11,6 @@ answer is pinned: it writes the caller's buffer in place where nothing gave it o
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,7 @@ from iree import runtime as rt
 
 from rewriter.cli import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
-from rewriter.pipeline.common import tool
+from tests.campaign.tensor_programs import build_both
 
 pytestmark = pytest.mark.e2e
 DATA = Path(__file__).resolve().parents[1] / "data" / "callers_buffers"
@@ -106,16 +105,8 @@ def _call(vmfb: Path, case: Case) -> tuple[np.ndarray, list[np.ndarray]]:
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
-    root = tmp_path_factory.mktemp("callers_buffers")
-    out = {}
-    for case in CASES:
-        stem = case.file.removesuffix(".mlir")
-        stock, ours = root / f"{stem}.stock.vmfb", root / f"{stem}.tool.vmfb"
-        source = str(DATA / case.file)
-        subprocess.run([tool("iree-compile"), *FLAGS, source, "-o", str(stock)], check=True, capture_output=True)
-        assert main(["compile", source, "-o", str(ours), *FLAGS]) in (0, None)
-        out[case.file] = (stock, ours)
-    return out
+    """Per program: plain iree-compile's build and the tool's."""
+    return build_both([DATA / case.file for case in CASES], tmp_path_factory.mktemp("builds"))
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)

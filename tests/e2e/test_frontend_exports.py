@@ -12,7 +12,6 @@ into the caller's cache (IREE #16168).
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,9 +20,8 @@ import numpy as np
 import pytest
 from iree import runtime as rt
 
-from rewriter.cli import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
-from rewriter.pipeline.common import tool
+from tests.campaign.tensor_programs import build_both
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from make_exports import ROWS, WIDTH, _weights  # noqa: E402
@@ -72,16 +70,8 @@ def _call(vmfb: Path, export: Export) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
-    root = tmp_path_factory.mktemp("exports")
-    out = {}
-    for export in EXPORTS:
-        stem = export.file.removesuffix(".mlir")
-        stock, ours = root / f"{stem}.stock.vmfb", root / f"{stem}.tool.vmfb"
-        source = str(DATA / export.file)
-        subprocess.run([tool("iree-compile"), *FLAGS, source, "-o", str(stock)], check=True, capture_output=True)
-        assert main(["compile", source, "-o", str(ours), *FLAGS]) in (0, None)
-        out[export.file] = (stock, ours)
-    return out
+    """Per program: plain iree-compile's build and the tool's."""
+    return build_both([DATA / export.file for export in EXPORTS], tmp_path_factory.mktemp("builds"))
 
 
 @pytest.mark.parametrize("export", EXPORTS, ids=IDS)
