@@ -191,12 +191,12 @@ def _blocks(name: str, entry: str, *blocks: str) -> str:
   }}"""
 
 
-def test_blocks_written_out_of_execution_order_are_compared_in_execution_order() -> None:
-    """Finding 4/02: ``^read`` is written before ``^write`` but runs after it. IREE merges the
-    blocks in execution order: store, then load. Nothing was reordered."""
-    user = _blocks(
+def _read_written_before_write(entry: str) -> str:
+    """``^read`` (load, return) written before ``^write`` (store, branch to ``^read``), which
+    ``entry`` branches to: executed, the store runs first."""
+    return _blocks(
         "f",
-        "cf.cond_br %c, ^write, ^write",
+        entry,
         f"""^read:
     %x = {_LOAD.format(line=11)}
     util.return %x : i32
@@ -206,6 +206,12 @@ def test_blocks_written_out_of_execution_order_are_compared_in_execution_order()
     cf.br ^read
   """,
     )
+
+
+def test_blocks_written_out_of_execution_order_are_compared_in_execution_order() -> None:
+    """Finding 4/02: ``^read`` is written before ``^write`` but runs after it. IREE merges the
+    blocks in execution order: store, then load. Nothing was reordered."""
+    user = _read_written_before_write("cf.cond_br %c, ^write, ^write")
     spliced = _fn("f", _STORE.format(line=12), f"%x = {_LOAD.format(line=11)}")
     assert _compare(user, spliced) == []
 
@@ -213,18 +219,7 @@ def test_blocks_written_out_of_execution_order_are_compared_in_execution_order()
 def test_a_reorder_across_blocks_written_out_of_order_is_still_a_hazard() -> None:
     """Executed, the store runs before the load; a splice with the load first reordered them
     (text order would read the input as load-then-store and miss it)."""
-    user = _blocks(
-        "f",
-        "cf.br ^write",
-        f"""^read:
-    %x = {_LOAD.format(line=11)}
-    util.return %x : i32
-  """,
-        f"""^write:
-    {_STORE.format(line=12)}
-    cf.br ^read
-  """,
-    )
+    user = _read_written_before_write("cf.br ^write")
     spliced = _fn("f", f"%x = {_LOAD.format(line=11)}", _STORE.format(line=12))
     (hazard,) = _compare(user, spliced)
     assert "util.global.load @k (in.mlir:11:9)" in hazard.line()
