@@ -1157,9 +1157,9 @@ class _FunctionCheck:
             for root, found in candidates.items():
                 for op, _ in found:
                     writes_by_op.setdefault(op, set()).add(root)
-            calls: dict[ir.Operation, set[str]] = {call: set() for call, _, _ in self._call_writes()}
+            calls: dict[ir.Operation, set[str]] = {}
             for call, symbol, _ in self._call_writes():
-                calls[call].add(symbol)
+                calls.setdefault(call, set()).add(symbol)
 
             def writes(op: ir.Operation) -> tuple[frozenset[ir.Value], frozenset[str] | None]:
                 return frozenset(writes_by_op.get(op, ())), frozenset(calls.get(op, ()))

@@ -48,7 +48,6 @@ from .order import Callees
 __all__ = ["CallSummary", "Consumption", "GlobalContents", "Held", "Origin", "Summaries", "Summarize"]
 
 _CALLS = frozenset({"util.call", "func.call"})
-_RETURNS = frozenset({"util.return", "func.return"})
 _LOAD, _STORE = "util.global.load", "util.global.store"
 #: Ops after which any global may hold anything: an indirect access or an address taken (a
 #: global named other than by a load or a store), a call of a function value.
@@ -144,10 +143,6 @@ class Origin:
         symbols = None if self.globals is None or other.globals is None else self.globals | other.globals
         arguments = None if self.arguments is None or other.arguments is None else self.arguments | other.arguments
         return Origin(symbols, arguments, self.other or other.other)
-
-
-#: A fresh buffer: no global's, no argument's.
-_FRESH = Origin(other=True)
 
 
 @dataclass(frozen=True)
@@ -398,14 +393,15 @@ class GlobalContents:
 
     def _seen_as(self, origin: Origin, state: State, operands: list[ir.Value]) -> Held:
         """What a callee's :class:`Origin` is at the call: values of the caller, or open."""
-        values = set(self._held_by(state, origin.globals)) if origin.globals != frozenset() else set()
         positions = range(len(operands)) if origin.arguments is None else origin.arguments
-        values |= {operands[j] for j in positions if j < len(operands) and is_resource(operands[j])}
+        passed = [operands[j] for j in positions if j < len(operands) and is_resource(operands[j])]
+        values = self._held_by(state, origin.globals) if origin.globals != frozenset() else frozenset()
         names = self._mutable if origin.globals is None else origin.globals & self._mutable
         held = [state.get(g, _ENTRY) for g in names]
-        passed = [operands[j] for j in positions if j < len(operands) and is_resource(operands[j])]
         consumed = self._written_of(state, passed).union(*(h.consumed for h in held))
-        return Held(frozenset(values), any(h.entry for h in held), origin.other or any(h.other for h in held), consumed)
+        return Held(
+            values | frozenset(passed), any(h.entry for h in held), origin.other or any(h.other for h in held), consumed
+        )
 
     def _anything(self, op: ir.Operation, state: State) -> None:
         """An op that may load or store any global (module docstring)."""
@@ -474,12 +470,8 @@ class GlobalContents:
             # (every write met inside may have written any of it: a second pass keeps all)
             every = frozenset((v, w) for v in held.values for _, w in written) | self._inner_writes(inner, held)
             opened[symbol] = Held(held.values, held.entry, held.other, held.consumed | every)
-        everything = Held(self._held_by(opened, None), True, True)
         everything = Held(
-            everything.values,
-            True,
-            True,
-            frozenset().union(*(opened[g].consumed for g in self._mutable)) if self._mutable else frozenset(),
+            self._held_by(opened, None), True, True, frozenset().union(*(opened[g].consumed for g in self._mutable))
         )
         for op in inner:
             if op.name == _LOAD and global_name(op) in self._mutable and is_resource(op.results[0]):
@@ -639,8 +631,3 @@ def _inside(value: ir.Value, op: ir.Operation) -> bool:
             return True
         current = current.parent
     return False
-
-
-def _terminator(block: ir.Block) -> ir.Operation | None:
-    ops = block.operations
-    return ops[len(ops) - 1].operation if len(ops) else None

@@ -17,6 +17,7 @@ from __future__ import annotations
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from iree import runtime as rt
@@ -36,6 +37,7 @@ __all__ = [
     "compile_stock_file",
     "compile_tool",
     "compile_tool_file",
+    "load",
     "run",
 ]
 
@@ -138,9 +140,9 @@ def _argument(text: str) -> object:
     return int(text)
 
 
-def run(vmfb: Path, mode: str, calls: str) -> str:
-    """Every call of ``calls`` in one context, each result printed as ``fn=v v v``; or the
-    first error's status (IREE's own word for it)."""
+def load(vmfb: Path, mode: str = "copy") -> tuple[rt.Config, Any]:
+    """A runtime context (local-sync) holding ``vmfb``, copied in or mmap'd (``mode``): its
+    config (for device arrays) and the module's functions by name."""
     config = rt.Config("local-sync")
     context = rt.SystemContext(config=config)
     if mode == "mmap":
@@ -148,7 +150,13 @@ def run(vmfb: Path, mode: str, calls: str) -> str:
     else:
         module = rt.VmModule.copy_buffer(context.instance, vmfb.read_bytes())
     context.add_vm_module(module)
-    functions = context.modules[module.name]
+    return config, context.modules[module.name]
+
+
+def run(vmfb: Path, mode: str, calls: str) -> str:
+    """Every call of ``calls`` in one context, each result printed as ``fn=v v v``; or the
+    first error's status (IREE's own word for it)."""
+    _, functions = load(vmfb, mode)
     out = []
     for call in calls.split(";"):
         name, _, args = call.partition(":")

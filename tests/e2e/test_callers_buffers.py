@@ -21,7 +21,7 @@ from iree import runtime as rt
 
 from rewriter.cli import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
-from tests.campaign.tensor_programs import build_both
+from tests.campaign.tensor_programs import build_both, load
 
 pytestmark = pytest.mark.e2e
 DATA = Path(__file__).resolve().parents[1] / "data" / "callers_buffers"
@@ -91,12 +91,9 @@ IDS = [c.file.removesuffix(".mlir") for c in CASES]
 def _call(vmfb: Path, case: Case) -> tuple[np.ndarray, list[np.ndarray]]:
     """Call the function once with device arrays; (the kept argument's array afterwards, the
     results)."""
-    config = rt.Config("local-sync")
-    context = rt.SystemContext(config=config)
-    module = rt.VmModule.copy_buffer(context.instance, vmfb.read_bytes())
-    context.add_vm_module(module)
+    config, functions = load(vmfb)
     arguments = [rt.asdevicearray(config.device, a) if isinstance(a, np.ndarray) else a for a in case.arguments()]
-    result = context.modules[module.name][case.function](*arguments)
+    result = functions[case.function](*arguments)
     results = result if isinstance(result, (tuple, list)) else [result]
     kept = arguments[case.kept]
     assert isinstance(kept, rt.DeviceArray)

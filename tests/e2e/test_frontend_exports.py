@@ -21,7 +21,7 @@ import pytest
 from iree import runtime as rt
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
-from tests.campaign.tensor_programs import build_both
+from tests.campaign.tensor_programs import build_both, load
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from make_exports import ROWS, WIDTH, _weights  # noqa: E402
@@ -59,12 +59,9 @@ def _value_semantics() -> tuple[np.ndarray, np.ndarray]:
 
 def _call(vmfb: Path, export: Export) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(the caller's cache after the call, the new cache, the scores)."""
-    config = rt.Config("local-sync")
-    context = rt.SystemContext(config=config)
-    module = rt.VmModule.copy_buffer(context.instance, vmfb.read_bytes())
-    context.add_vm_module(module)
+    config, functions = load(vmfb)
     arguments = [rt.asdevicearray(config.device, a) for a in (CACHE.copy(), X.copy(), export.pos)]
-    cache, scores = context.modules[module.name][export.function](*arguments)
+    cache, scores = functions[export.function](*arguments)
     return np.asarray(arguments[0].to_host()), np.asarray(cache.to_host()), np.asarray(scores.to_host()).ravel()
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from rewriter.cli import main
-from tests.campaign.tensor_programs import CASES, DATA, FLAGS, Case, compile_stock, compile_tool, run
+from tests.campaign.tensor_programs import CASES, DATA, FLAGS, Case, compile_stock, compile_tool, load, run
 
 pytestmark = pytest.mark.e2e
 RUNS = [(case, mode) for case in CASES for mode in case.modes]
@@ -83,15 +83,11 @@ OPEN = DATA / "open"
 def _returns(vmfb: Path, calls: list[tuple[str, list[object]]]) -> list[list[int]]:
     """Each call's one result (or none) in one context, as lists."""
     import numpy as np
-    from iree import runtime as rt
 
-    config = rt.Config("local-sync")
-    context = rt.SystemContext(config=config)
-    module = rt.VmModule.copy_buffer(context.instance, vmfb.read_bytes())
-    context.add_vm_module(module)
+    _, functions = load(vmfb)
     out = []
     for name, arguments in calls:
-        result = context.modules[module.name][name](*arguments)
+        result = functions[name](*arguments)
         out.append(np.asarray(result.to_host()).ravel().tolist() if result is not None else [])
     return out
 

@@ -225,6 +225,18 @@ def test_a_reorder_across_blocks_written_out_of_order_is_still_a_hazard() -> Non
     assert "util.global.load @k (in.mlir:11:9)" in hazard.line()
 
 
+def _not_compared(user: str, spliced: str) -> list[OrderNotCompared]:
+    """What :func:`check_input_order` says it did not compare (it finds no hazard here)."""
+    original = _module(user)
+    with original.context:
+        order = input_order(original)
+    at_splice = _module(spliced)
+    notes: list[OrderNotCompared] = []
+    with at_splice.context:
+        assert check_input_order(order, global_events(at_splice), notes) == []
+    return notes
+
+
 def test_accesses_in_one_arm_of_a_cf_branch_are_not_compared_and_said_so() -> None:
     """A store in one arm and a load after the join have no single order: no hazard is claimed
     either way, and the note names the access."""
@@ -240,14 +252,7 @@ def test_accesses_in_one_arm_of_a_cf_branch_are_not_compared_and_said_so() -> No
     util.return %x : i32
   """,
     )
-    original = _module(user)
-    with original.context:
-        order = input_order(original)
-    spliced = _module(_fn("f", f"%x = {_LOAD.format(line=13)}", _STORE.format(line=12)))
-    notes: list[OrderNotCompared] = []
-    with spliced.context:
-        assert check_input_order(order, global_events(spliced), notes) == []
-    (note,) = notes
+    (note,) = _not_compared(user, _fn("f", f"%x = {_LOAD.format(line=13)}", _STORE.format(line=12)))
     assert note.global_name == "k" and "util.global.store @k (in.mlir:12:3)" in note.line()
 
 
@@ -264,13 +269,7 @@ def test_a_cf_loops_accesses_are_not_compared_and_said_so() -> None:
     util.return %x : i32
   """,
     )
-    original = _module(user)
-    with original.context:
-        order = input_order(original)
-    notes: list[OrderNotCompared] = []
-    with original.context:
-        assert check_input_order(order, global_events(original), notes) == []
-    assert [n.global_name for n in notes] == ["k"]
+    assert [n.global_name for n in _not_compared(user, user)] == ["k"]
 
 
 def test_a_reorder_of_the_accesses_every_path_runs_is_caught_beside_a_cf_arm() -> None:
