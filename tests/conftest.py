@@ -20,10 +20,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("campaign", "soundness campaign (tests/campaign)")
     group.addoption(
         "--campaign-profile",
-        choices=("default", "long", "soundness", "loops", "calls", "regions", "offsets", "iterations"),
+        choices=("default", "long", "soundness", "loops", "calls", "regions", "offsets", "iterations", "inputs"),
         default="default",
         help="default: fixed seed, 100+ programs (make test); long: fresh seeds until --campaign-seconds; "
-        "soundness: survey every family, table of known classes found; loops/calls/regions/offsets/iterations: "
+        "soundness: survey every family, table of known classes found; loops/calls/regions/offsets/iterations/inputs: "
         "one family of shapes, fixed seeds",
     )
     group.addoption(

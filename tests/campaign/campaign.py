@@ -49,6 +49,7 @@ FOCUSED_PROFILES: dict[str, tuple[int, int]] = {
     "regions": (3, 4),
     "offsets": (4, 6),
     "iterations": (5, 4),
+    "inputs": (6, 4),
 }
 #: What ``--campaign-profile=soundness`` surveys: (family, seed, batches).
 SOUNDNESS_FAMILIES: list[tuple[str, int, int]] = [("default", DEFAULT_SEED, DEFAULT_BATCHES)] + [

@@ -38,6 +38,7 @@ from .program import (
     GLoad,
     GStore,
     Import,
+    Input,
     InvalidProgram,
     Iota,
     Load,
@@ -114,7 +115,8 @@ def interpret(program: Program, k: int, steps: tuple[int, ...] = STEPS) -> list[
     results: list[list[np.ndarray]] = []
     for i, step in enumerate(steps):
         vals = _Machine(program, state, step, first=None if i else k).run()
-        results.append([vals[v].copy() for v in program.outputs() + program.passed_back()])
+        kept = [ex.iota(op.size, op.base) for op in program.kept_inputs()]  # the caller's, unchanged
+        results.append([vals[v].copy() for v in program.outputs() + program.passed_back()] + kept)
     return results
 
 
@@ -295,6 +297,9 @@ class _Machine:
                 value = self.state[op.glob].copy()
             self.define(op.out, value, self.gbuf.get(op.glob) if self.trace is not None else None)
             self.event("import", name, (), (op.out,), top=top)
+        elif isinstance(op, Input):
+            self.define(op.out, ex.iota(op.size, op.base))
+            self.event("input", name, (), (op.out,), top=top)
         elif isinstance(op, GStore):
             for glob in (op.glob, op.also) if op.also else (op.glob,):
                 self.state[glob] = vals[op.value].copy()

@@ -504,7 +504,12 @@ def _run_modules(paths: dict[str, Path], rendered: RenderedModule, decisions: li
     def one(role: str) -> Outputs:
         try:
             return run_isolated(
-                paths[role], rendered.functions, STEPS, arguments=rendered.arguments, imports=rendered.imports
+                paths[role],
+                rendered.functions,
+                STEPS,
+                arguments=rendered.arguments,
+                imports=rendered.imports,
+                inputs=rendered.inputs,
             )
         except LoadError as err:
             failure = _CompileFailure(role, f"the {role} module fails to load: {err}")
@@ -571,6 +576,8 @@ class _Run:
     separated_fails: bool = False
     #: The rewritten build is the tool's: the schedule guard checked (and repaired) it.
     guarded: bool = False
+    #: The rewritten build changed an array its caller keeps (:meth:`.program.Program.kept_inputs`).
+    kept_input_written: bool = False
 
 
 def _belongs(function: str, k: int) -> bool:
@@ -978,7 +985,8 @@ class Oracle:
             stats.shapes.update(program.shapes())
             stats.entered_from_flow += from_flow
             stock_diff = _first_difference(stock[i], want)
-            new_diff = _first_difference(rewritten[i], want)
+            new_diff, new_result, _ = _difference(rewritten[i], want)
+            kept_from = len(want[0]) - len(program.kept_inputs()) if want else 0
             if guarded is not None and any(_belongs(f, k) for f in guarded.functions()):
                 stats.schedule_hazards += 1
                 stats.schedule_repaired += bool(guarded.repairs)
@@ -1001,6 +1009,7 @@ class Oracle:
                     separated_right,
                     separated_fails,
                     guarded=not self.scheduled,
+                    kept_input_written=new_result is not None and new_result >= kept_from,
                 ),
                 {role: _moved_in(found, k) for role, found in scheduled.items()},
                 from_flow,
@@ -1111,6 +1120,15 @@ class Oracle:
                 "miscompile",
                 f"{run.new_diff} (its globals share a buffer, the sharing-free reference is right, and the "
                 "rewrite did not repair it)",
+                mine,
+            )
+        if run.guarded and run.kept_input_written:
+            # The caller's array changed: an in-place write into its buffer (iree-org/iree#16168),
+            # which the schedule check reports and repairs. Never excused as IREE's.
+            return ProgramOutcome(
+                k,
+                "miscompile",
+                f"{run.new_diff} (the caller's input, written in place: the check let it through)",
                 mine,
             )
         if moved["rewritten"] or run.same_as_stock:
@@ -1467,9 +1485,14 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
             error = next((line for line in done.stderr.splitlines() if "error" in line), done.stderr.strip()[:200])
             return "plain iree-compile fails: " + _normalize(error)
         try:
-            got = run_isolated(out, rendered.functions, STEPS, arguments=rendered.arguments, imports=rendered.imports)[
-                0
-            ]
+            got = run_isolated(
+                out,
+                rendered.functions,
+                STEPS,
+                arguments=rendered.arguments,
+                imports=rendered.imports,
+                inputs=rendered.inputs,
+            )[0]
         except (LoadError, RunCrashed) as err:
             return f"plain iree-compile's module fails to run: {err}"
     diff = _first_difference(got, interpret(program, k))

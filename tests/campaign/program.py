@@ -570,6 +570,26 @@ class Import(Op):
         return (self.out,)
 
 
+@dataclass(frozen=True)
+class Input(Op):
+    """``stream.tensor.import`` of a ``!hal.buffer_view`` argument: an array the caller passes
+    at every call (``iota(size, base)``, fresh each time) and keeps, unless it gives it over
+    (``given``: the import is ``consume``). The caller's inputs are the caller's
+    (iree-org/iree#16168): ``out`` is a value like any other and may be written in place, but
+    IREE writes such a write into the caller's buffer, so the caller's array after the call is
+    part of what a call computes: the array it passed, unchanged, unless it was given over
+    (:meth:`Program.kept_inputs`; the runner reads the array back after each call)."""
+
+    kind: ClassVar[str] = "input"
+    out: int
+    size: int
+    base: int
+    given: bool = False
+
+    def defs(self) -> tuple[int, ...]:
+        return (self.out,)
+
+
 def import_initial(k: int, position: int, size: int) -> tuple[int, int]:
     """``(size, iota base)`` of the array the host passes program ``k``'s import number
     ``position`` at its first call (distinct from every global's initial value)."""
@@ -716,6 +736,7 @@ OP_TYPES: dict[str, type] = {
         GetGlobal,
         SetGlobal,
         Import,
+        Input,
         For,
         Branch,
     )
@@ -739,6 +760,7 @@ AnyOp = (
     | GetGlobal
     | SetGlobal
     | Import
+    | Input
     | For
     | Branch
 )
@@ -801,6 +823,8 @@ class Program:
                     info[op.out] = ValueInfo(Lin(sizes[op.glob]), "variable", gchain[op.glob])
                 elif isinstance(op, Import):
                     fresh(op.out, Lin(sizes[op.glob]), "external")
+                elif isinstance(op, Input):
+                    fresh(op.out, Lin(op.size), "external")
                 elif isinstance(op, Iota):
                     fresh(op.out, op.size, "transient")
                 elif isinstance(op, Splat):
@@ -851,6 +875,21 @@ class Program:
         """The imports of globals' buffers the host passes back (top level), in order: argument
         ``j`` after ``step`` (and ``%n``) is import ``j``'s buffer view."""
         return [op for op in self.ops if isinstance(op, Import)]
+
+    def inputs(self) -> list[Input]:
+        """The caller's arrays (top level), in order: the buffer-view arguments after the
+        imports'."""
+        return [op for op in self.ops if isinstance(op, Input)]
+
+    def chains_written_in_place(self) -> set[int]:
+        """The storage chains (:meth:`value_info`) some op writes in place, nested bodies too."""
+        info = self.value_info()
+        return {info[c].chain for op in walk(self.ops) if (c := op.consumed()) is not None and c in info}
+
+    def kept_inputs(self) -> list[Input]:
+        """The inputs the caller keeps (not given over): after each call its array must be what
+        it passed, which the oracle compares after the outputs and what is passed back."""
+        return [op for op in self.inputs() if not op.given]
 
     def passed_back(self) -> list[int]:
         """Per import, the value exported for the host to pass back at the next call: the one
@@ -966,6 +1005,10 @@ class Program:
         )
         has("callee's argument is a global a call writes", any(isinstance(op, Call) and op.set_global for op in ops))
         has("import of a global's buffer the host passes back", any(isinstance(op, Import) for op in ops))
+        written = self.chains_written_in_place()
+        chain = {v: i.chain for v, i in self.value_info().items()}
+        has("caller's input written in place", any(chain[op.out] in written for op in self.kept_inputs()))
+        has("input given over, written in place", any(chain[op.out] in written for op in self.inputs() if op.given))
         has("global written in a loop", any(isinstance(x, GStore) for op in fors for x in walk(op.body)))
         has("step through an index global", bool(self.step_global))
         has("store.indirect", self.step_global == "indirect")
@@ -1276,6 +1319,8 @@ SHAPES: tuple[str, ...] = (
     "call writes a global",
     "callee's argument is a global a call writes",
     "import of a global's buffer the host passes back",
+    "caller's input written in place",
+    "input given over, written in place",
     "global written in a loop",
     "step through an index global",
     "store.indirect",
@@ -1476,6 +1521,9 @@ def _describe_op(op: Op) -> str:
         return f"v{op.out} = call get @{op.glob}"
     if isinstance(op, Import):
         return f"v{op.out} = import @{op.glob} (the buffer the host passes back)"
+    if isinstance(op, Input):
+        given = ", given over" if op.given else ", the caller keeps it"
+        return f"v{op.out} = input[{op.size}] base {op.base}{given}"
     if isinstance(op, SetGlobal):
         return f"call set @{op.glob}{op.range} = {op.value}"
     if isinstance(op, Iota):
@@ -1663,8 +1711,10 @@ def _check_ops(
                 raise InvalidProgram(f"{what}: writes or stores v{c}, which may be any of several globals' buffers")
             if c in imported:
                 raise InvalidProgram(f"{what}: writes or stores v{c}, an import of a global's buffer")
-        if isinstance(op, Import) and not top:
+        if isinstance(op, (Import, Input)) and not top:
             raise InvalidProgram(f"{what}: an import is only allowed at the top level")
+        if isinstance(op, Input) and op.size < 1:
+            raise InvalidProgram(f"{what}: empty input")
         if isinstance(op, Discard) and op.value not in live:
             raise InvalidProgram(f"{what}: v{op.value} is not live")
         if isinstance(op, Update) and op.upd == op.dst or isinstance(op, Copy) and op.src == op.dst:

@@ -34,6 +34,7 @@ from .program import (
     GStore,
     Import,
     Index,
+    Input,
     Iota,
     Ix,
     Lin,
@@ -86,6 +87,10 @@ class RenderedModule:
     #: later call the host passes back the last results of the call before, as they are (the
     #: same buffer objects: :func:`.runner.run_isolated`).
     imports: tuple[tuple[tuple[int, int], ...], ...] = ()
+    #: Per program: its inputs (:class:`.program.Input`), the buffer-view arguments after the
+    #: imports, as ``(size, iota base, given over)``: the host passes a fresh array each call
+    #: and, for one it keeps, reads it back after the call.
+    inputs: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
 
 
 def _rtype(lifetime: str) -> str:
@@ -389,6 +394,7 @@ class _ProgramRenderer:
         sig = ", ".join(["!hal.buffer_view"] * len(results))
         extra = ", %n: index" if self.p.n_arg is not None else ""
         extra += "".join(f", %import{j}: !hal.buffer_view" for j in range(len(self.p.imports())))
+        extra += "".join(f", %input{j}: !hal.buffer_view" for j in range(len(self.p.inputs())))
         head = f"  util.func public @{function_name(self.k)}({arg}: index{extra}) -> ({sig}) {{\n"
         body = "\n".join(e.lines)
         return (
@@ -476,6 +482,20 @@ class _ProgramRenderer:
             imported = f"%v{op.out}" if not self.unrefined else e.fresh("imp")
             e.emit(
                 f"{imported} = stream.tensor.import %import{j} : !hal.buffer_view -> tensor<{n.c0}xi32> in "
+                f"!stream.resource<external>{{{size}}}"
+            )
+            if self.unrefined:  # as IREE's conversion spells an import
+                e.emit(
+                    f"%v{op.out} = stream.async.transfer {imported} : !stream.resource<external>{{{size}}} -> "
+                    f"{self.ty(op.out)}{{{size}}}"
+                )
+        elif isinstance(op, Input):
+            j = self.p.inputs().index(op)
+            size = self.size(e, op.out)
+            imported = f"%v{op.out}" if not self.unrefined else e.fresh("imp")
+            consume = "consume " if op.given else ""
+            e.emit(
+                f"{imported} = stream.tensor.import {consume}%input{j} : !hal.buffer_view -> tensor<{op.size}xi32> in "
                 f"!stream.resource<external>{{{size}}}"
             )
             if self.unrefined:  # as IREE's conversion spells an import
@@ -919,7 +939,7 @@ def render_module(
             init.emit(f"util.global.store {v}, @{sym} : !stream.resource<variable>")
     if init.lines:
         parts.append("  util.initializer {\n" + "\n".join(init.lines) + "\n    util.return\n  }\n")
-    functions, outputs, arguments, imports = [], [], [], []
+    functions, outputs, arguments, imports, inputs = [], [], [], [], []
     for k, program in zip(numbers, programs):
         text, outs = _ProgramRenderer(program, k, unrefined, hardened, separated).render()
         parts.append(text)
@@ -928,7 +948,13 @@ def render_module(
         arguments.append(((program.n_arg.c0, program.n_arg.c1),) if program.n_arg is not None else ())
         sizes = {g.name: g.size for g in program.globals}
         imports.append(tuple(import_initial(k, j, sizes[op.glob]) for j, op in enumerate(program.imports())))
+        inputs.append(tuple((op.size, op.base, op.given) for op in program.inputs()))
     parts.append("}\n")
     return RenderedModule(
-        "".join(parts), tuple(functions), tuple(outputs), tuple(arguments), tuple(imports) if any(imports) else ()
+        "".join(parts),
+        tuple(functions),
+        tuple(outputs),
+        tuple(arguments),
+        tuple(imports) if any(imports) else (),
+        tuple(inputs) if any(inputs) else (),
     )

@@ -34,6 +34,7 @@ def run_isolated(
     timeout_s: float = 300.0,
     arguments: Sequence[Sequence[tuple[int, int]]] = (),
     imports: Sequence[Sequence[tuple[int, int]]] = (),
+    inputs: Sequence[Sequence[tuple[int, int, bool]]] = (),
 ) -> list:
     """Per function, per step: the list of results (numpy arrays) or a ``"runtime error: ..."``
     line, exactly as the calls returned them; steps are the outer loop (globals persist).
@@ -41,14 +42,24 @@ def run_isolated(
     ``imports[k]``: function ``k``'s buffer-view arguments after those, ``(size, iota base)``
     each: at its first call the host passes such arrays; at every later call it passes back
     the last ``len(imports[k])`` results of the call before *as they are* -- the buffer objects
-    the module returned, not copies (:class:`.program.Import`: they are globals' buffers)."""
+    the module returned, not copies (:class:`.program.Import`: they are globals' buffers).
+    ``inputs[k]``: function ``k``'s buffer-view arguments after the imports, ``(size, iota
+    base, given over)`` each (:class:`.program.Input`): a fresh device array at every call; the
+    arrays the caller keeps are read back after the call and follow its results."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
     with tempfile.TemporaryDirectory(prefix="campaign-run-") as tmp:
         request, reply = Path(tmp) / "request.pkl", Path(tmp) / "reply.pkl"
         request.write_bytes(
             pickle.dumps(
-                (str(path), list(functions), list(steps), [list(a) for a in arguments], [list(i) for i in imports])
+                (
+                    str(path),
+                    list(functions),
+                    list(steps),
+                    [list(a) for a in arguments],
+                    [list(i) for i in imports],
+                    [list(i) for i in inputs],
+                )
             )
         )
         try:
@@ -83,7 +94,7 @@ class LoadError(Exception):
 def _child(request: str, reply: str) -> int:
     from rewriter.runtime import IreeRuntimeError, LoadedModule
 
-    path, functions, steps, arguments, imports = pickle.loads(Path(request).read_bytes())
+    path, functions, steps, arguments, imports, inputs = pickle.loads(Path(request).read_bytes())
     results: list[list[Any]] = [[] for _ in functions]
     try:
         module = LoadedModule(path)
@@ -97,14 +108,18 @@ def _child(request: str, reply: str) -> int:
                 try:
                     extra = [c0 + c1 * step for c0, c1 in (arguments[k] if k < len(arguments) else ())]
                     views = imports[k] if k < len(imports) else ()
-                    if not views:
+                    given = inputs[k] if k < len(inputs) else ()
+                    if not views and not given:
                         results[k].append(module.call(fn, [step, *extra]))
                         continue
                     # (After a call that failed, fresh arrays again: the outputs differ already.)
                     back = passed.pop(k, None) or [_first_array(n, base) for n, base in views]
-                    got = module.call_on_device(fn, [step, *extra, *back])
-                    passed[k] = got[len(got) - len(views) :]
-                    results[k].append([_host_copy(r) for r in got])
+                    held = [_device_array(module, n, base) for n, base, _ in given]
+                    got = module.call_on_device(fn, [step, *extra, *back, *held])
+                    if views:
+                        passed[k] = got[len(got) - len(views) :]
+                    kept = [a for a, (_, _, over) in zip(held, given) if not over]
+                    results[k].append([_host_copy(r) for r in got + kept])
                 except IreeRuntimeError as err:
                     results[k].append(f"runtime error: {err}")
     Path(reply).write_bytes(pickle.dumps(("ok", results)))
@@ -115,6 +130,13 @@ def _first_array(n: int, base: int) -> Any:
     from tests.campaign.executables import iota
 
     return iota(n, base)
+
+
+def _device_array(module: Any, n: int, base: int) -> Any:
+    """A fresh iota on the module's device: the caller's array, which it can read back."""
+    from iree import runtime as rt
+
+    return rt.asdevicearray(module.device, _first_array(n, base))
 
 
 def _host_copy(value: Any) -> Any:

@@ -41,6 +41,7 @@ from .program import (
     GStore,
     Import,
     Index,
+    Input,
     InvalidProgram,
     Iota,
     Ix,
@@ -153,6 +154,9 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "globalchoice",
         "globalchoice",
     ),
+    # The caller's arrays (iree-org/iree#16168): written in place, read before and after, passed
+    # to callees that write them, carried through loops and branches; kept or given over.
+    "inputs": ("input", "slice", "fill", "input", "scale", "update", "sum", "callwrite", "loop", "branch", "slice"),
     "offsets": (
         "slice",
         "update",
@@ -1040,6 +1044,33 @@ class _Gen:
             self.read.add(sl)
         self._reload(g)
 
+    def add_input(self) -> None:
+        """An array the caller passes (:class:`.program.Input`), kept or given over, at the top
+        level; often sliced and then written in place at once (the read before the write that
+        makes the caller's old contents observable in the program too)."""
+        if self.depth:
+            return
+        size = self.draw(st.integers(2, 16))
+        x = self.new_value(Lin(size))
+        self.ops.append(Input(x, size, self.unique(13) * 1000 + 11, self.draw(st.integers(0, 2)) == 0))
+        how = self.draw(st.sampled_from(("slice-then-fill", "fill", "scale", "none")))
+        if how == "none":
+            return
+        if how == "slice-then-fill":
+            r = self.draw_range(x)
+            if r is None:
+                return
+            self.ops.append(Slice(self.new_value(r.length), x, r))
+            self.read.add(x)
+            self.note(x, r)
+        r = self.draw_range(x)
+        if r is None:
+            return
+        self.consume(x)
+        out = self.new_value(Lin(size), self.chain[x])
+        self.ops.append(Scale(out, x, r) if how == "scale" else Fill(out, x, r, self.unique(17)))
+        self.note(x, r)
+
     def add_fold_twin(self) -> None:
         """A slice of a value from offset 0; a ``mix`` of the value, then the same ``mix``
         through the slice: identical once the rewrite folds the alias into it, and IREE merges
@@ -1520,6 +1551,8 @@ class _Gen:
             self.add_fold_twin()
         elif kind == "import":
             self.add_import()
+        elif kind == "input":
+            self.add_input()
         elif kind == "wholecopy":
             self.add_whole_copy()
         elif kind == "branchtwin":

@@ -127,7 +127,8 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
     ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``); and a value a loop reads, written in place
     after it, mostly the ``loops`` profile's (its ``layersread`` kind: the timepoint IREE carries
     through the iterations, which the schedule check follows by induction; the schedule mutation
-    tests judge ``handpicked.LAYERS_READ_THEN_ROW_WRITTEN``)."""
+    tests judge ``handpicked.LAYERS_READ_THEN_ROW_WRITTEN``); and the caller's arrays, kept or
+    given over, the ``inputs`` profile's alone (``test_the_callers_inputs_...`` below)."""
     counts = {shape: 0 for shape in SHAPES}
     for batch in profile_batches(DEFAULT_SEED, DEFAULT_BATCHES):
         for program in batch:
@@ -142,6 +143,8 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
         "one value passed twice to a setter": 0,
         "a branch choosing between two globals' buffers": 0,
         "import of a global's buffer the host passes back": 0,
+        "caller's input written in place": 0,
+        "input given over, written in place": 0,
         "a value a loop reads, written in place after it": 1,
     }
     assert {s: n for s, n in counts.items() if n < rare.get(s, 3)} == {}

@@ -27,6 +27,10 @@ and a weakened check must be killed.
   repairs a fill the store stores, and the tool's build of
   ``handpicked.STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE`` loses the loop's updates (stock is
   right by luck there; with the comparison the tool refuses);
+* *the caller's inputs taken as writable* (``stream_model.semantics.abi.imports_callers_buffer``
+  answering no): the ``inputs`` profile's programs write arrays their caller keeps in place; the
+  oracle reads the caller's arrays back after every call, and the tool's build changes them as
+  stock's does (iree-org/iree#16168);
 * *every kernel binding read as read-only* (``stream_model.semantics.bindings.TENSOR_ACCESS``
   mutated): the check no longer sees a kernel write bytes it reads through another binding of
   one version (``bindings-overlap``), and the repair no longer knows which binding the kernel
@@ -53,7 +57,7 @@ import stream_model.semantics.bindings as bindings
 import tests.campaign.oracle as oracle_module
 from stream_model.symbolic.proofs import DISJOINT
 from tests.campaign import handpicked
-from tests.campaign.campaign import DEFAULT_SEED, profile_batches
+from tests.campaign.campaign import DEFAULT_SEED, FOCUSED_PROFILES, profile_batches
 from tests.campaign.oracle import FAILING, REGRESSIONS_DIR, Oracle, Stats, VmfbCache, default_cache_dir
 from tests.campaign.program import Program
 from tests.campaign.scheduler_faults import read_after_write
@@ -235,3 +239,24 @@ def test_disabling_the_global_order_check_is_killed(tmp_path: Path, monkeypatch:
     compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: elide_slices(m, source=text), guard=guard)
     got = [[x.tolist()[0] for x in step] for step in run_steps(out, "f", [[0], [1], [2]])]
     assert got != [[10905840, 10769840], [10769840, 10769976], [10769976, 10770112]]
+
+
+def test_taking_the_callers_inputs_as_writable_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``inputs`` profile (arrays the caller passes, kept or given over, written in place,
+    read before and after, through callees, loops and branches): the real check repairs every
+    write into a kept array that IREE makes in place; taking imports as the function's own, the
+    tool's build changes the caller's array, and the campaign fails it."""
+    programs = [p for batch in profile_batches(FOCUSED_PROFILES["inputs"][0], 2, "inputs") for p in batch]
+    assert sum("caller's input written in place" in p.shapes() for p in programs) >= 5
+    assert sum("input given over, written in place" in p.shapes() for p in programs) >= 3
+    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
+        real = oracle.judge(programs)
+    print(f"\n{real.stats.summary()}")
+    assert [o for o in real.outcomes if o.status in FAILING] == []
+    assert real.stats.stock_wrong_tool_right > 0
+    monkeypatch.setattr(schedule_check, "imports_callers_buffer", lambda op, function, given_over: False)
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
+        weakened = oracle.judge(programs).outcomes
+    killed = [o for o in weakened if o.status in FAILING]
+    print("\n".join(f"p{o.index}: {o.status}: {o.detail}" for o in killed))
+    assert killed and all("the caller's input, written in place" in o.detail for o in killed)
