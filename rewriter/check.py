@@ -23,10 +23,13 @@ from .outputs import Outputs
 from .reloads import GlobalRepair
 from .schedule_guard import input_order_not_compared, input_order_record, read_input_order
 
-__all__ = ["EXIT_HAZARD", "check_file", "run_check"]
+__all__ = ["EXIT_HAZARD", "EXIT_NOT_CHECKED", "check_file", "run_check"]
 
 #: Exit status when the schedule has a hazard (1 is an error, 2 a usage error).
 EXIT_HAZARD = 3
+#: Exit status when the input is one IREE builds but the check cannot read (VM-level input, a
+#: fault of the analysis): nothing was checked, which is neither "no hazard" nor "a hazard".
+EXIT_NOT_CHECKED = 4
 
 
 def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> ScheduleReport:
@@ -65,7 +68,15 @@ def _check(
 
 def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
     """The command: print each hazard, write the log (reserved in ``outputs``), return the exit status."""
-    report, reloads, not_compared = _check(input_path, iree_flags)
+    from .pipeline.common import NotAnalysed
+
+    try:
+        report, reloads, not_compared = _check(input_path, iree_flags)
+    except NotAnalysed as why:
+        sys.stderr.write(f"slice-elision: not checked: {why}\n")
+        if log:
+            outputs.write(log, jsonl([{"schema_version": 1, "type": "not-checked", "reason": str(why)}]))
+        return EXIT_NOT_CHECKED
     if not_compared is not None:
         # (The check still proves the schedule; what it cannot see is a reorder made before it.)
         sys.stderr.write(f"slice-elision: note: {input_order_not_compared(not_compared)}\n")
@@ -78,11 +89,13 @@ def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log:
         sys.stdout.write(f"{kind}: {check.line()}\n")
     for order in report.order_hazards:
         sys.stdout.write(f"hazard: {order.line()}\n")
-    if log:
-        not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
-        outputs.write(log, jsonl([r.hazard_json() for r in reloads] + not_compared_records + report.log_records()))
     pairs = len(report.checks)
     hazards = len(reloads) + len(report.hazards) + len(report.order_hazards)
+    if log:
+        not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
+        summary = {"schema_version": 1, "type": "check-summary", "pairs": pairs, "hazards": hazards}
+        records = [r.hazard_json() for r in reloads] + not_compared_records + report.log_records()
+        outputs.write(log, jsonl([*records, summary]))
     print(
         f"slice-elision: schedule check: {hazards} hazard(s) in {pairs} pair(s) of a read and an "
         f"in-place write checked ({report.seconds * 1000:.1f} ms)",

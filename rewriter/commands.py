@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from iree.compiler import ir
 
 from stream_model import LoadedModule, ModelError, SliceDecision, WrongPhaseError, load
-from stream_model.model.loader import load_split, read_text
+from stream_model.model.loader import SliceElisionError, load_split, read_text
 from stream_model.semantics.phase import Phase, classify_phase
 
 from .cli import EXIT_USAGE, _default_cpu_flags, _fail
@@ -184,7 +184,7 @@ def _reach_stream_phase(
 
 def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     from .pipeline import compile_file
-    from .pipeline.common import CompileError
+    from .pipeline.common import CompileError, NotAnalysed, exception_line
 
     reports: list[RewriteReport] = []
     apply = not args.no_elide
@@ -196,6 +196,18 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     remarks: RemarkSession | None = None
 
     def hook(module: ir.Module) -> None:
+        # A fault of the tool's own analysis is not the user's program's: the compile then builds
+        # what plain iree-compile builds, and says so (NotAnalysed).
+        try:
+            analyse(module)
+        except SliceElisionError:
+            raise
+        except Exception as err:  # noqa: BLE001 - any fault of the analysis
+            if os.environ.get("SLICE_ELISION_DEBUG"):
+                raise
+            raise NotAnalysed(f"the analysis failed ({exception_line(err)}); please report it") from err
+
+    def analyse(module: ir.Module) -> None:
         pristine = clone_module(module) if remarks is not None else None
         # apply=False analyses without touching the module (shared globals are reported, not
         # repaired), so --no-elide --log keeps the output byte-identical to iree-compile. The
@@ -214,13 +226,13 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
         log = outputs.reserve(args.log) if args.log else None
         remarks = _remark_session(args, tmp)
         remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
-        analyse = apply or log is not None or remarks is not None
+        analysed = apply or log is not None or remarks is not None
         try:
-            compile_file(
+            result = compile_file(
                 args.input,
                 out,
                 iree_flags,
-                hook if analyse else None,
+                hook if analysed else None,
                 guard=guard,
                 remarks=remarks.iree if remarks else None,
             )
@@ -234,6 +246,8 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
                 return True
 
             raise _after_repairs(err, reports, guard, plain_compiles) from None
+        if result.not_analysed is not None:
+            reports.clear()  # (of a module that is not the one built)
         if log is not None:
             # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
             records = reports[-1].log_records() if reports else []
@@ -244,6 +258,12 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
             if remarks_file is not None and text is not None:
                 outputs.write(remarks_file, text)
         outputs.commit()
+    if result.not_analysed is not None:
+        print(
+            f"slice-elision: warning: nothing was elided or checked: {result.not_analysed}; "
+            "built as plain iree-compile builds it",
+            file=sys.stderr,
+        )
     if reports:
         _summary(reports[-1], applied=apply)
     _schedule_summary(guard)

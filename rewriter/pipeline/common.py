@@ -46,6 +46,22 @@ class CompileError(SliceElisionError):
         self.details = details
 
 
+def exception_line(err: BaseException) -> str:
+    """``Type: first line``: the innermost line for an exception raised in a callback of the
+    MLIR bindings (``RuntimeError: Exception raised in callback: Traceback ...`` around it)."""
+    lines = [line for line in str(err).strip().splitlines() if line.strip()]
+    if len(lines) > 1 and "Traceback" in lines[0]:
+        return lines[-1].strip()[:300]
+    return f"{type(err).__name__}: {lines[0] if lines else ''}".rstrip(": ")
+
+
+class NotAnalysed(CompileError):
+    """Input IREE builds that the tool cannot read at the splice (VM-level input, a fault of
+    the tool's own analysis): the compile builds it exactly as plain ``iree-compile`` does and
+    says what went unchecked (``CompileResult.not_analysed``). Never raised to a caller of
+    ``compile_file``."""
+
+
 @dataclass(frozen=True)
 class CompileResult:
     """Where the output went and how long each phase took (seconds, wall clock).
@@ -67,6 +83,9 @@ class CompileResult:
     #: HAL/VM had finished (the check runs while HAL/VM compiles; inside ``hal_vm_s``); after
     #: a repair, the whole check and repair (HAL/VM then runs again).
     check_waited_s: float = 0.0
+    #: Why nothing was rewritten or checked, when the output is plain iree-compile's build of
+    #: an input the tool cannot read (:class:`NotAnalysed`); None when it was analysed.
+    not_analysed: str | None = None
 
     @property
     def total_s(self) -> float:
@@ -223,6 +242,7 @@ def set_multithreading(enabled: bool) -> None:
 def new_context() -> ir.Context:
     """An MLIR context for one compile, threaded as :func:`set_multithreading` says."""
     context = ir.Context()
+    context.allow_unregistered_dialects = True  # (as iree-compile does: custom types, e.g. !custom.string)
     if not _MULTITHREADING[0]:
         context.enable_multithreading(False)
     return context

@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,8 +32,10 @@ from .common import (
     CompileError,
     CompileResult,
     IreeRemarks,
+    NotAnalysed,
     SpliceMode,
     StreamHook,
+    exception_line,
     first_error_line,
     new_context,
     run_tool,
@@ -159,8 +162,9 @@ def _call_hook(hook: StreamHook | None, module: ir.Module, context: ir.Context, 
             except CompileError:
                 raise
             except Exception as err:  # noqa: BLE001 - any hook failure aborts the compile
-                first = (str(err).strip().splitlines() or [""])[0]
-                raise CompileError(f"stream hook raised {type(err).__name__}: {first}".rstrip(": ")) from err
+                if os.environ.get("SLICE_ELISION_DEBUG"):
+                    traceback.print_exc()
+                raise CompileError(f"stream hook raised {exception_line(err)}") from err
         if dump_path is not None:
             Path(dump_path).write_text(module.operation.get_asm())
         if hook is not None:
@@ -208,14 +212,16 @@ class _HalVm:
     meanwhile. :meth:`finish` renames the output into place once the compile succeeded;
     :meth:`cancel` stops it and removes what it wrote."""
 
-    def __init__(self, tmp: Path, flags: Sequence[str], out: Path) -> None:
+    def __init__(self, tmp: Path, flags: Sequence[str], out: Path, source: Path | None = None) -> None:
+        """``source``: compile that file from the start instead (plain iree-compile's build)."""
         fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
         os.close(fd)
         self.part, self.out = Path(part_name), out
         #: When the compile ended (``perf_counter``); None while it runs.
         self.ended: float | None = None
         self._stderr = ""
-        argv = [tool("iree-compile"), *flags, "--compile-from=stream", str(tmp / "stream.mlir"), "-o", str(self.part)]
+        inputs = [str(source)] if source is not None else ["--compile-from=stream", str(tmp / "stream.mlir")]
+        argv = [tool("iree-compile"), *flags, *inputs, "-o", str(self.part)]
         try:
             # A session of its own: cancel() stops it with what it started (the linker it runs).
             self._proc = subprocess.Popen(
@@ -398,12 +404,37 @@ def compile_file(
 
     The output is written to a temporary file next to ``output_path`` and renamed into place, so a
     failed compile never leaves a (partial) output behind and never clobbers an earlier one.
+    Input IREE builds but the tool cannot read at the splice (:class:`~.common.NotAnalysed`) is
+    built as plain ``iree-compile`` builds it; ``CompileResult.not_analysed`` says why.
+
     Raises :class:`CompileError` with a one-line message on any failure.
     """
     flags = list(iree_flags)
     src = _check_input(input_path)
     out = _check_output(output_path)
     check_supported_flags(flags, rewrite=hook is not None)
+    try:
+        return _compile_file(src, out, flags, hook, dump_hooked_ir, splice_mode, guard, remarks)
+    except NotAnalysed as why:
+        if guard is not None:
+            guard.report, guard.forwarded = None, []  # (of a module that is not the one built)
+        started = time.perf_counter()
+        with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+            _HalVm(Path(tmp), flags, out, source=src).finish()
+        return CompileResult(out, 0.0, 0.0, 0.0, 0.0, time.perf_counter() - started, "-", "-", not_analysed=str(why))
+
+
+def _compile_file(
+    src: Path,
+    out: Path,
+    flags: list[str],
+    hook: StreamHook | None,
+    dump_hooked_ir: str | None,
+    splice_mode: SpliceMode,
+    guard: ScheduleGuard | None,
+    remarks: IreeRemarks | None,
+) -> CompileResult:
+    """:func:`compile_file` of a checked input and output."""
     if guard is not None and guard.user_input is None:
         guard.user_input = src  # (IREE's stages before the splice run on it: the guard compares)
 

@@ -11,7 +11,7 @@ from iree.compiler import ir, passmanager
 from stream_model.semantics.phase import allocated_op
 
 from .c_api import c_pointer, pass_manager_run
-from .common import CompileError, first_error_line, run_tool, tool, write_ir
+from .common import CompileError, NotAnalysed, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
 
 # --------------------------------------------------------------------------------------------
@@ -99,6 +99,8 @@ class StreamRunner:
         module = self.parse(data)
         with self.context:
             found = allocated_op(module)
+        if found is not None and found.startswith("vm."):
+            raise NotAnalysed(f"the input is VM IR (it holds {found}), past IREE's stream phase")
         if found is not None:
             raise CompileError(
                 f"the input is past IREE's stream phase (it holds {found}): there is no stream phase left to "

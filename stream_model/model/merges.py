@@ -55,7 +55,7 @@ from typing import cast
 import sympy
 from iree.compiler import ir
 
-from ..ir.util import defining_op
+from ..ir.util import attribute_key, defining_op, readable_attributes
 from ..semantics.op_table import is_mergeable_producer, resource_flags
 from ..semantics.region_flow import (
     captured_by,
@@ -870,7 +870,10 @@ def _attributes(op: ir.Operation) -> tuple[tuple[str, object], ...]:
     the ops, so two producers that differ only there (one spelling the module's default
     affinity) are equal by the time CSE runs; and with its entry points as a set."""
     out: list[tuple[str, object]] = []
-    for name, attr in op.attributes.items():
+    for name, attr in readable_attributes(op):
+        if attr is None:  # (unreadable by the bindings: compared as printed)
+            out.append((name, attribute_key(op)))
+            continue
         if "affinity" in name:
             continue
         if name == "entry_points" and isinstance(attr, ir.ArrayAttr):

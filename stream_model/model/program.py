@@ -20,6 +20,7 @@ from ..ir.util import (
     defining_op,
     parent_op,
     parent_op_of_block,
+    readable_attributes,
     survey,
 )
 from ..semantics.op_table import OpEffects, callee_name, carries_order, effects_of, is_same_device_copy
@@ -463,7 +464,7 @@ class ModuleModel:
             op = op.operation
             if op.name != "util.global":
                 continue
-            attributes = dict(op.attributes.items())
+            attributes = dict(readable_attributes(op))
             name = ir.StringAttr(attributes["sym_name"]).value
             visibility = (
                 ir.StringAttr(attributes["sym_visibility"]).value if "sym_visibility" in attributes else "public"

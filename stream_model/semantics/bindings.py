@@ -16,7 +16,11 @@ the other arguments are the uniform (non-resource) operands in order.
 Closed world: a binding whose access the model cannot read (the entry point or its function not
 found, a function without a body, a use other than a subspan, a subspan of a type not in the
 table) may be read and written (:attr:`DispatchBinding.kernel_found` says which of these is
-"no kernel at all"). A binding the function never uses is not touched.
+"no kernel at all"). A binding the function never uses is not touched. One exception: a kernel
+that opens a binding as a type IREE's code generation never emits (a ``memref``: a hand-written
+kernel, as IREE's ``samples/custom_dispatch`` write them) is taken at the IR's word, as IREE
+binds it: it writes a binding only where a result is tied to its operand (IREE binds the others
+read-only, and a kernel writing one is outside IREE's contract).
 """
 
 from __future__ import annotations
@@ -58,6 +62,8 @@ class KernelBinding:
 
     access: BindingAccess
     why: str = ""
+    #: Opened as a type IREE's code generation never emits (module docstring).
+    hand_written: bool = False
 
 
 _UNKNOWN_ENTRY = "the dispatch's kernel is not in the module"
@@ -134,7 +140,9 @@ def _binding(argument: ir.Value) -> KernelBinding:
         match = _DISPATCH_TENSOR.match(text)
         mode = TENSOR_ACCESS.get(match.group(1)) if match else None
         if mode is None:
-            return KernelBinding(BindingAccess.READ_WRITE, f"the kernel opens the binding as {text}")
+            return KernelBinding(
+                BindingAccess.READ_WRITE, f"the kernel opens the binding as {text}", text.startswith("memref<")
+            )
         access |= mode
     return KernelBinding(access)
 
@@ -161,17 +169,26 @@ def dispatch_bindings(op: ir.Operation, kernels: Kernels) -> list[DispatchBindin
         for name in DISPATCH_OPERAND_SEGMENTS[: DISPATCH_OPERAND_SEGMENTS.index("resource_operands")]
     )
     kernels_of = [kernels.bindings(e) for e in ir.ArrayAttr(op.attributes["entry_points"])]
+    tied = (
+        {ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])}
+        if "tied_operands" in op.attributes
+        else set()
+    )
     out: list[DispatchBinding] = []
     for operand, value in enumerate(segments["resource_operands"]):
         if not is_resource(value):
             continue
         k = len(out)
-        access, why = BindingAccess.NONE, ""
+        access, why, hand_written = BindingAccess.NONE, "", True
         for found in kernels_of:
             if found is None or k >= len(found):
-                access, why = BindingAccess.READ_WRITE, _UNKNOWN_ENTRY
+                access, why, hand_written = BindingAccess.READ_WRITE, _UNKNOWN_ENTRY, False
                 break
             access |= found[k].access
             why = why or found[k].why
+            hand_written = hand_written and found[k].hand_written
+        if hand_written:  # (every entry point's kernel: module docstring)
+            access = BindingAccess.READ_WRITE if operand in tied else BindingAccess.READ
+            why += " (a hand-written kernel: taken at the IR's word)"
         out.append(DispatchBinding(start + operand, operand, k, value, access, why, why != _UNKNOWN_ENTRY))
     return out

@@ -7,7 +7,8 @@ a global while an in-place version of it is live); here IREE's whole pipeline ru
 is a surface of ``../shared/soundness-findings-4`` or of IREE #16168: a reload of a global in a
 nested region, a loop body, a callee or a ``cf`` successor after an in-place update of it; a
 callee writing in place what its caller still reads; blocks written out of execution order;
-constants written in place. The e2e tests (``tests/e2e/test_global_reloads.py``) judge the
+constants written in place; a hand-written kernel, whose bindings say nothing (issue 35's false
+alarm on IREE's ``samples/custom_dispatch``). The e2e tests (``tests/e2e/test_global_reloads.py``) judge the
 tool's builds on them; the mutation tests (``test_tensor_mutations.py``) weaken the schedule
 check and show a program that then computes plain iree-compile's wrong answer.
 """
@@ -127,6 +128,12 @@ CASES = [
         "f=1 77 3 4; f=1 2 88 4",
         "f=1 77 3 4; f=1 2 88 4",
         ("copy", "mmap"),
+    ),
+    Case(
+        "hand_written_kernel_reads_the_argument.mlir",
+        "f:[1. 2. 3. 4.];f:[1. 2. 3. 4.]",
+        "f=3 6 9 12; f=3 6 9 12",
+        "f=3 6 9 12; f=3 6 9 12",
     ),
 ]
 

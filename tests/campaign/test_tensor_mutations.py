@@ -16,6 +16,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   execution order is refused, though plain iree-compile builds it right;
 * *constants left writable* (the check's ``immutable-written`` rule): a row inserted into a
   ``util.unfoldable_constant`` faults on the runtime, as plain iree-compile's build does;
+* *hand-written kernels writing every binding* (the closed world before issue 35: a ``memref``
+  binding may be written): a hand-written kernel that reads the caller's argument is refused as
+  a write into the caller's buffer, though plain iree-compile builds it right;
 * *imports taken as writable* (the check's ``callers-buffer-written`` rule): a row inserted into
   an argument cache changes the caller's array.
 
@@ -29,6 +32,7 @@ the first iteration's too (docs/findings.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,6 +41,7 @@ from iree.compiler import ir
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_order as global_order
+import stream_model.semantics.bindings as bindings
 from tests.campaign.tensor_programs import by_file, compile_stock, compile_tool, compile_tool_file, run
 
 pytestmark = pytest.mark.e2e
@@ -74,6 +79,11 @@ def _blocks_in_text_order(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "blocks_in_execution_order", text_order)
 
 
+def _hand_written_kernels_write_every_binding(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = bindings._binding
+    monkeypatch.setattr(bindings, "_binding", lambda argument: replace(original(argument), hand_written=False))
+
+
 def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable", lambda self, op: False)
 
@@ -86,6 +96,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "writes-along-the-way-forgotten": (_writes_along_the_way_forgotten, "reload_in_for_body.mlir"),
     "blocks-in-text-order": (_blocks_in_text_order, "blocks_out_of_text_order.mlir"),
     "constants-left-writable": (_constants_left_writable, "unfoldable_constant_written.mlir"),
+    "hand-written-kernels-write-every-binding": (
+        _hand_written_kernels_write_every_binding,
+        "hand_written_kernel_reads_the_argument.mlir",
+    ),
 }
 
 

@@ -1,0 +1,84 @@
+"""What plain ``iree-compile`` builds, ``slice-elision compile`` builds (issue 35).
+
+Programs written as users write them, each one a surface where the tool once built less than
+IREE 3.13 did on IREE's own tests and samples: a complex constant, a type of a dialect nothing
+registers, VM-level input, a fault of the tool's own analysis. Where the tool cannot read the
+program it builds exactly what plain iree-compile builds and says, as a warning, what went
+unchecked; ``check`` answers "not checked" with an exit status of its own.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import rewriter.commands as commands
+from rewriter.check import EXIT_NOT_CHECKED
+from rewriter.cli import main
+from rewriter.pipeline import DEFAULT_CPU_FLAGS
+from rewriter.pipeline.common import tool
+from tests.campaign.tensor_programs import run
+
+pytestmark = pytest.mark.e2e
+DATA = Path(__file__).resolve().parents[1] / "data" / "drop_in"
+FLAGS = list(DEFAULT_CPU_FLAGS)
+
+
+def _stock(src: Path, out: Path) -> Path:
+    subprocess.run([tool("iree-compile"), *FLAGS, str(src), "-o", str(out)], check=True, timeout=300)
+    return out
+
+
+@pytest.mark.parametrize("file", ["complex_constant.mlir", "custom_dialect_type.mlir", "vm_module.mlir"])
+def test_the_tool_builds_what_iree_compile_builds_byte_for_byte(file: str, tmp_path: Path) -> None:
+    out = tmp_path / "tool.vmfb"
+    assert main(["compile", str(DATA / file), "-o", str(out), *FLAGS]) in (0, None)
+    assert out.read_bytes() == _stock(DATA / file, tmp_path / "stock.vmfb").read_bytes()
+
+
+def test_a_complex_constant_computes_its_value(tmp_path: Path) -> None:
+    out = tmp_path / "tool.vmfb"
+    assert main(["compile", str(DATA / "complex_constant.mlir"), "-o", str(out), *FLAGS]) in (0, None)
+    assert run(out, "copy", "f;f") == "f=2.236068 5; f=2.236068 5"
+
+
+def test_vm_input_is_built_with_a_warning_that_nothing_was_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["compile", str(DATA / "vm_module.mlir"), "-o", str(tmp_path / "out.vmfb"), *FLAGS]) in (0, None)
+    err = capsys.readouterr().err
+    assert "warning: nothing was elided or checked: the input is VM IR (it holds vm.add.i32)" in err
+    assert "built as plain iree-compile builds it" in err
+
+
+def test_check_answers_not_checked_for_vm_input_with_its_own_exit_status(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "log.jsonl"
+    assert main(["check", str(DATA / "vm_module.mlir"), "--log", str(log), *FLAGS]) == EXIT_NOT_CHECKED == 4
+    assert "not checked: the input is VM IR" in capsys.readouterr().err
+    assert '"type": "not-checked"' in log.read_text()
+
+
+def test_a_fault_of_the_analysis_builds_what_iree_compile_builds_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("a fault of the tool's")
+
+    monkeypatch.setattr(commands, "elide_slices", broken)
+    src, out = DATA / "complex_constant.mlir", tmp_path / "tool.vmfb"
+    assert main(["compile", str(src), "-o", str(out), *FLAGS]) in (0, None)
+    err = capsys.readouterr().err
+    assert "warning: nothing was elided or checked: the analysis failed (KeyError" in err
+    assert out.read_bytes() == _stock(src, tmp_path / "stock.vmfb").read_bytes()
+
+
+def test_check_with_nothing_to_check_still_logs_a_summary(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    assert main(["check", str(DATA / "complex_constant.mlir"), "--log", str(log), *FLAGS]) == 0
+    assert log.read_text().strip().splitlines()[-1] == (
+        '{"schema_version": 1, "type": "check-summary", "pairs": 0, "hazards": 0}'
+    )
