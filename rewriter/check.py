@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from stream_model.schedule.check import ScheduleReport, check_schedule
 from stream_model.schedule.global_order import check_global_order, check_input_order
@@ -25,7 +28,9 @@ from .schedule_guard import input_order_not_compared, input_order_record, read_i
 
 __all__ = ["EXIT_HAZARD", "EXIT_NOT_CHECKED", "check_file", "run_check"]
 
-#: Exit status when the schedule has a hazard (1 is an error, 2 a usage error).
+#: Exit status of an error (IREE rejects the input, say); 2 is a usage error.
+EXIT_ERROR = 1
+#: Exit status when the schedule has a hazard.
 EXIT_HAZARD = 3
 #: Exit status when the input is one IREE builds but the check cannot read (VM-level input, a
 #: fault of the analysis): nothing was checked, which is neither "no hazard" nor "a hazard".
@@ -66,17 +71,28 @@ def _check(
         return report, scheduled.reloads, not_compared
 
 
-def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
-    """The command: print each hazard, write the log (reserved in ``outputs``), return the exit status."""
+@dataclass
+class _Checked:
+    """One module's check as the command reports it."""
+
+    pairs: int = 0
+    hazards: int = 0
+    seconds: float = 0.0
+    records: list[dict[str, Any]] = field(default_factory=list)
+    not_checked: str | None = None  # why, when the input is one the check cannot read
+
+
+def _check_and_print(input_path: str, iree_flags: Sequence[str]) -> _Checked:
+    """Check one module, printing each hazard (standard output) and note (standard error)."""
     from .pipeline.common import NotAnalysed
 
     try:
         report, reloads, not_compared = _check(input_path, iree_flags)
     except NotAnalysed as why:
         sys.stderr.write(f"slice-elision: not checked: {why}\n")
-        if log:
-            outputs.write(log, jsonl([{"schema_version": 1, "type": "not-checked", "reason": str(why)}]))
-        return EXIT_NOT_CHECKED
+        return _Checked(
+            records=[{"schema_version": 1, "type": "not-checked", "reason": str(why)}], not_checked=str(why)
+        )
     if not_compared is not None:
         # (The check still proves the schedule; what it cannot see is a reorder made before it.)
         sys.stderr.write(f"slice-elision: note: {input_order_not_compared(not_compared)}\n")
@@ -89,16 +105,71 @@ def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log:
         sys.stdout.write(f"{kind}: {check.line()}\n")
     for order in report.order_hazards:
         sys.stdout.write(f"hazard: {order.line()}\n")
-    pairs = len(report.checks)
-    hazards = len(reloads) + len(report.hazards) + len(report.order_hazards)
-    if log:
-        not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
-        summary = {"schema_version": 1, "type": "check-summary", "pairs": pairs, "hazards": hazards}
-        records = [r.hazard_json() for r in reloads] + not_compared_records + report.log_records()
-        outputs.write(log, jsonl([*records, summary]))
-    print(
-        f"slice-elision: schedule check: {hazards} hazard(s) in {pairs} pair(s) of a read and an "
-        f"in-place write checked ({report.seconds * 1000:.1f} ms)",
-        file=sys.stderr,
+    not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
+    return _Checked(
+        pairs=len(report.checks),
+        hazards=len(reloads) + len(report.hazards) + len(report.order_hazards),
+        seconds=report.seconds,
+        records=[r.hazard_json() for r in reloads] + not_compared_records + report.log_records(),
     )
-    return EXIT_HAZARD if hazards else 0
+
+
+def _summary_record(pairs: int, hazards: int) -> dict[str, Any]:
+    return {"schema_version": 1, "type": "check-summary", "pairs": pairs, "hazards": hazards}
+
+
+def _summary_line(hazards: int, pairs: int, seconds: float, chunks: str = "") -> str:
+    return (
+        f"slice-elision: schedule check: {hazards} hazard(s) in {pairs} pair(s) of a read and an "
+        f"in-place write checked{chunks} ({seconds * 1000:.1f} ms)"
+    )
+
+
+def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
+    """The command: print each hazard, write the log (reserved in ``outputs``), return the exit status."""
+    checked = _check_and_print(input_path, iree_flags)
+    if checked.not_checked is not None:
+        if log:
+            outputs.write(log, jsonl(checked.records))
+        return EXIT_NOT_CHECKED
+    if log:
+        outputs.write(log, jsonl([*checked.records, _summary_record(checked.pairs, checked.hazards)]))
+    print(_summary_line(checked.hazards, checked.pairs, checked.seconds), file=sys.stderr)
+    return EXIT_HAZARD if checked.hazards else 0
+
+
+def run_check_split(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
+    """``check --split-input-file``: each ``// -----`` chunk checked as a module of its own
+    (IREE's lit convention), its positions those of the whole file. A chunk IREE rejects is an
+    error of that chunk, and the others are still checked. The exit status: a hazard in any
+    chunk (3), else an error in any (1), else a chunk not checked (4), else 0."""
+    from stream_model.model.loader import read_text, split_input
+
+    from .pipeline.common import CompileError
+
+    chunks = split_input(read_text(input_path))
+    total = _Checked()
+    errors = not_checked = 0
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        chunk_path = Path(tmp) / Path(input_path).name  # (locations name the file as the input's)
+        for k, chunk in enumerate(chunks):
+            chunk_path.write_text(chunk)
+            try:
+                checked = _check_and_print(str(chunk_path), iree_flags)
+            except CompileError as err:
+                errors += 1
+                line = chunk[: len(chunk) - len(chunk.lstrip())].count("\n") + 1
+                message = str(err).replace(str(chunk_path), input_path)  # (the path as given)
+                print(f"slice-elision: error: chunk {k + 1} (line {line}): {message}", file=sys.stderr)
+                continue
+            not_checked += checked.not_checked is not None
+            total.pairs += checked.pairs
+            total.hazards += checked.hazards
+            total.seconds += checked.seconds
+            total.records += checked.records
+    if log:
+        outputs.write(log, jsonl([*total.records, _summary_record(total.pairs, total.hazards)]))
+    print(_summary_line(total.hazards, total.pairs, total.seconds, f" in {len(chunks)} chunk(s)"), file=sys.stderr)
+    if total.hazards:
+        return EXIT_HAZARD
+    return EXIT_ERROR if errors else EXIT_NOT_CHECKED if not_checked else 0

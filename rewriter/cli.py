@@ -14,16 +14,28 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
+from typing import Any
 
 from . import prefetch
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
+#: The signal that ended the command, once SIGTERM or SIGHUP came.
+_TERMINATED: list[int] = []
+#: The file standard input was read into, when the input is ``-``.
+_STDIN_PATH: list[str] = []
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors as one line (no usage dump) and exit 2."""
+    """argparse that reports usage errors as one line (no usage dump) and exit 2, and takes no
+    abbreviation of a flag: a flag it does not know goes to IREE (``--no-elid`` is not
+    ``--no-elide``; see :func:`_refuse_abbreviations`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         _fail(message, EXIT_USAGE)
@@ -38,6 +50,8 @@ def _first_line(message: str, args: argparse.Namespace) -> str:
     """The line of an error the user sees: its first, with every path the user gave that holds a
     line break written escaped (``a\\nb``), so that the break does not cut the line (and its
     reason) at the path, nor stand for a space (a :class:`CompileError` joins its lines)."""
+    for path in _STDIN_PATH:
+        message = message.replace(path, "-")
     for value in vars(args).values():
         if isinstance(value, str) and ("\n" in value or "\r" in value):
             shown = value.encode("unicode_escape").decode("ascii")
@@ -52,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("rewrite", help="alias proven-safe slices in a stream-async module")
     r.add_argument("input")
-    r.add_argument("-o", "--output", required=True, help="the rewritten module ('-': standard output)")
+    r.add_argument("-o", "--output", default="-", help="the rewritten module (default '-': standard output)")
     r.add_argument("--log", help="write the proof log (JSON Lines) here")
     r.add_argument(
         "--annotate",
@@ -82,7 +96,12 @@ def _parser() -> argparse.ArgumentParser:
         default="",
         help="more iree-compile flags as one string (the same as giving them after IN)",
     )
-    c = sub.add_parser("compile", help="compile with IREE, eliding slices in the stream phase")
+    c = sub.add_parser(
+        "compile",
+        help="compile with IREE, eliding slices in the stream phase",
+        description="Compile IN as iree-compile does, eliding slices in the stream phase and checking IREE's "
+        "schedule. iree-compile flags go after IN (default: " + " ".join(_default_cpu_flags()) + ").",
+    )
     c.add_argument("input")
     c.add_argument("-o", "--output", required=True)
     c.add_argument("--log", help="write the proof log (JSON Lines) here")
@@ -103,10 +122,11 @@ def _parser() -> argparse.ArgumentParser:
         "per hazard; exit status 0 when there is none, 3 otherwise. iree-compile flags go after IN (default: "
         + " ".join(_default_cpu_flags())
         + ").",
-        usage="slice-elision check [-h] [--log LOG] IN [iree-compile flags...]",
+        usage="slice-elision check [-h] [--log LOG] [--split-input-file] IN [iree-compile flags...]",
     )
     k.add_argument("input")
     k.add_argument("--log", help="write every pair checked (JSON Lines) here")
+    _split_input_file(k)
     return p
 
 
@@ -131,7 +151,7 @@ def _split_input_file(p: argparse.ArgumentParser) -> None:
         "--split-input-file",
         action="store_true",
         help="each '// -----' chunk of IN is a module of its own (IREE's lit convention); locations stay "
-        "positions in IN, and rewrite prints the chunks' modules separated by '// -----'",
+        "positions in IN, rewrite prints the chunks' modules separated by '// -----', and check checks each",
     )
 
 
@@ -160,12 +180,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("compile", "explain", "check"):
         _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
+    _refuse_abbreviations(parser, args.command, extra)
     _exit_cleanly_on_termination()
+    stdin = _standard_input(args)
     try:
         _prefetch_flow(args, extra)
         return _run(args, extra)
     finally:
         prefetch.discard()  # (a run the command did not take: a wrong guess, or an early error)
+        if stdin is not None:
+            stdin.cleanup()
+        if _TERMINATED:
+            # (A pass pipeline may still run in its thread: leave without waiting for it.)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(128 + _TERMINATED[0])
+
+
+def _standard_input(args: argparse.Namespace) -> tempfile.TemporaryDirectory[str] | None:
+    """``-`` as the input is standard input, as for ``iree-compile`` and ``iree-opt``: read
+    into a file named ``-`` of a directory of its own (IREE's phases read files, and locations
+    then name it ``-``, as iree-compile's do); messages name it ``-`` (:func:`_first_line`)."""
+    if getattr(args, "input", None) != "-":
+        return None
+    directory = tempfile.TemporaryDirectory(prefix="slice-elision-stdin-")
+    path = os.path.join(directory.name, "-")
+    with open(path, "wb") as f:
+        f.write(sys.stdin.buffer.read())
+    args.input = path
+    _STDIN_PATH[:] = [path]
+    return directory
+
+
+def _refuse_abbreviations(parser: argparse.ArgumentParser, command: str, extra: list[str]) -> None:
+    """A flag handed to IREE that abbreviates one of the command's own is a usage error: the
+    user meant the tool's flag, and IREE would reject it with a message about its own flags."""
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))  # noqa: SLF001
+    own = [o for action in sub.choices[command]._actions for o in action.option_strings if o.startswith("--")]  # noqa: SLF001
+    for flag in extra:
+        name = flag.split("=", 1)[0]
+        meant = [o for o in own if o.startswith(name) and o != name] if name.startswith("--") and name != "--" else []
+        if meant:
+            _fail(f"unrecognized argument {flag} (flags are not abbreviated: {', '.join(meant)}?)", EXIT_USAGE)
 
 
 def _exit_cleanly_on_termination() -> None:
@@ -175,6 +231,7 @@ def _exit_cleanly_on_termination() -> None:
     import signal
 
     def terminate(signum: int, _frame: object) -> None:
+        _TERMINATED.append(signum)
         raise SystemExit(128 + signum)
 
     for sig in (signal.SIGTERM, signal.SIGHUP):
@@ -225,7 +282,7 @@ def _prefetch_flow(args: argparse.Namespace, iree_flags: list[str]) -> None:
     analysis (:mod:`.prefetch`): with the flags the command hands IREE, when no remark flag adds
     to them. The driver uses the run only if it is exactly the one it would start."""
     if args.command == "compile" and not args.remarks_filter:
-        prefetch.start(iree_flags, args.input)
+        prefetch.start(iree_flags or list(_default_cpu_flags()), args.input)
     elif args.command == "check":
         prefetch.start(iree_flags or list(_default_cpu_flags()), args.input)
 

@@ -186,6 +186,8 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     from .pipeline import compile_file
     from .pipeline.common import CompileError, NotAnalysed, exception_line
 
+    iree_flags = iree_flags or list(_default_cpu_flags())  # (the default of every command)
+
     reports: list[RewriteReport] = []
     apply = not args.no_elide
     source, filename = _naming_source(args.input)
@@ -296,12 +298,16 @@ def _after_repairs(
 
 
 def check_command(args: argparse.Namespace, iree_flags: list[str]) -> int:
-    from .check import run_check
+    from .check import run_check, run_check_split
 
     _refuse_standard_output(args.log, "check")
+    flags = iree_flags or list(_default_cpu_flags())
     with all_or_none(inputs=(args.input,)) as outputs:
         log = outputs.reserve(args.log) if args.log else None
-        status = run_check(args.input, iree_flags or list(_default_cpu_flags()), outputs, log)
+        if args.split_input_file:
+            status = run_check_split(args.input, flags, outputs, log)
+        else:
+            status = run_check(args.input, flags, outputs, log)
         outputs.commit()
     return status
 

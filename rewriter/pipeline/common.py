@@ -175,13 +175,14 @@ def run_tool(argv: list[str], what: str, prefix: str = "") -> None:
 
 
 def tool_finished(returncode: int, stderr: str, what: str, prefix: str = "") -> None:
-    """A tool's run is over: raise its first error line, or pass its remarks on."""
+    """A tool's run is over: raise its first error line, or pass on what it said, as it said
+    it: IREE's warnings (with their notes), and its remarks when asked for with
+    ``--remarks-filter`` and no output file, as plain ``iree-compile`` prints them."""
     if returncode != 0:
         line = first_error_line(stderr) or f"{what} exited with status {returncode}"
         raise CompileError(prefix + line, details=stderr)
-    for line in stderr.splitlines():
-        if ": remark: " in line:  # asked for with --remarks-filter and no output file
-            print(line, file=sys.stderr)
+    if stderr.strip():
+        sys.stderr.write(stderr if stderr.endswith("\n") else stderr + "\n")
 
 
 @dataclass

@@ -3,8 +3,10 @@ global ``cl::opt`` flags are present."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from iree.compiler import ir, passmanager
 
@@ -13,6 +15,8 @@ from stream_model.semantics.phase import allocated_op
 from .c_api import c_pointer, pass_manager_run
 from .common import CompileError, NotAnalysed, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
+
+T = TypeVar("T")
 
 # --------------------------------------------------------------------------------------------
 # Running stream pipeline segments
@@ -61,10 +65,35 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
 
     handler = context.attach_diagnostic_handler(capture)
     try:
-        succeeded = run(c_pointer(pm), c_pointer(module.operation)).value
+        succeeded = in_a_thread(lambda: run(c_pointer(pm), c_pointer(module.operation)).value)
     finally:
         handler.detach()
     return None if succeeded else errors
+
+
+def in_a_thread(call: Callable[[], T]) -> T:
+    """``call()``, run in a thread of its own while this one waits in short slices.
+
+    A pass pipeline can run for minutes (IREE's passes on a lit file of many modules read as
+    one); in the main thread, inside the C call, Python would run no signal handler until it
+    returned, so SIGTERM could not stop the command. Waiting here, it can: the handler's
+    ``SystemExit`` ends the command, and the command line leaves the process without waiting
+    for the thread (``rewriter.cli``)."""
+    box: dict[str, object] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as err:  # noqa: BLE001 - handed to the waiting thread
+            box["error"] = err
+
+    worker = threading.Thread(target=target, name="mlir-pass-pipeline", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.1)
+    if "error" in box:
+        raise box["error"]  # type: ignore[misc]
+    return box["value"]  # type: ignore[return-value]
 
 
 class StreamRunner:

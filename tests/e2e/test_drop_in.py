@@ -22,7 +22,8 @@ from rewriter.pipeline.common import tool
 from tests.campaign.tensor_programs import run
 
 pytestmark = pytest.mark.e2e
-DATA = Path(__file__).resolve().parents[1] / "data" / "drop_in"
+REPO_DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = REPO_DATA / "drop_in"
 FLAGS = list(DEFAULT_CPU_FLAGS)
 
 
@@ -82,3 +83,17 @@ def test_check_with_nothing_to_check_still_logs_a_summary(tmp_path: Path) -> Non
     assert log.read_text().strip().splitlines()[-1] == (
         '{"schema_version": 1, "type": "check-summary", "pairs": 0, "hazards": 0}'
     )
+
+
+def test_check_splits_the_input_as_iree_opt_does_and_checks_every_chunk(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """IREE's lit convention (``// -----``): each chunk a module of its own, positions in the
+    whole file; a chunk IREE rejects is that chunk's error, and the others are still checked."""
+    src = REPO_DATA / "split_input" / "three_chunks.mlir"
+    assert main(["check", "--split-input-file", str(src), *FLAGS]) == 3
+    captured = capsys.readouterr()
+    (hazard,) = captured.out.splitlines()
+    assert hazard.startswith("hazard: stream.async.update %moved (three_chunks.mlir:19:14)")
+    assert f"error: chunk 3 (line 28): {src}:29:15: error: use of undeclared SSA value name" in captured.err
+    assert "1 hazard(s) in 1 pair(s) of a read and an in-place write checked in 3 chunk(s)" in captured.err

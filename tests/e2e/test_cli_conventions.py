@@ -1,0 +1,86 @@
+"""What an iree-compile or iree-opt user types works as they expect (issue 35): ``-`` is
+standard input for every command, ``rewrite`` prints to standard output without ``-o``, a flag is
+never abbreviated (unknown flags go to IREE), IREE's own warnings reach the user, and every
+command has one default target, the local CPU."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rewriter.pipeline import DEFAULT_CPU_FLAGS
+from rewriter.pipeline.common import tool
+
+pytestmark = pytest.mark.e2e
+SCRIPT = str(Path(sys.executable).parent / "slice-elision")
+DATA = Path(__file__).resolve().parents[1] / "data"
+SEED = (Path(__file__).resolve().parents[2] / "examples" / "decode_step.mlir").read_text()
+SCHEDULED = DATA / "seed_repro_scheduled.mlir"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([SCRIPT, *args], input=stdin, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["explain", "-"], "4 aliased, 0 kept"),
+        (["check", "-"], "schedule check: 0 hazard(s)"),
+        (["compile", "-", "-o", "OUT"], "4 slice(s) aliased, 0 kept"),
+    ],
+)
+def test_a_dash_reads_the_program_from_standard_input(command: list[str], said: str, tmp_path: Path) -> None:
+    proc = run(*[str(tmp_path / "out.vmfb") if a == "OUT" else a for a in command], stdin=SEED)
+    assert proc.returncode == 0, proc.stderr
+    assert said in proc.stdout + proc.stderr
+
+
+def test_rewrite_reads_standard_input_and_prints_to_standard_output_without_o() -> None:
+    proc = run("rewrite", "-", stdin=SCHEDULED.read_text())
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("#") and "stream.resource.subview" in proc.stdout
+
+
+def test_an_error_in_standard_input_is_located_in_dash() -> None:
+    proc = run("check", "-", stdin="garbage\n")
+    assert proc.returncode == 1 and proc.stderr.startswith("slice-elision: error: -:1:1: ")
+
+
+@pytest.mark.parametrize(
+    ("command", "flag", "meant"), [("compile", "--no-elid", "--no-elide"), ("check", "--lo=x", "--log")]
+)
+def test_an_abbreviated_flag_is_refused_not_handed_to_iree(command: str, flag: str, meant: str) -> None:
+    proc = (
+        run(command, str(SCHEDULED), flag, "-o", "unused.vmfb")
+        if command == "compile"
+        else run(command, str(SCHEDULED), flag)
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == f"slice-elision: error: unrecognized argument {flag} (flags are not abbreviated: {meant}?)\n"
+
+
+def test_irees_warnings_reach_the_user_as_iree_compile_prints_them(tmp_path: Path) -> None:
+    src = DATA / "drop_in" / "module_with_its_own_target.mlir"
+    mine = run("compile", str(src), "-o", str(tmp_path / "tool.vmfb"))
+    stock = subprocess.run(
+        [tool("iree-compile"), *DEFAULT_CPU_FLAGS, str(src), "-o", str(tmp_path / "stock.vmfb")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    warning = "warning: while creating CPU target"
+    assert mine.returncode == 0 and stock.stderr.count(warning) == mine.stderr.count(warning) == 1
+    assert (tmp_path / "tool.vmfb").read_bytes() == (tmp_path / "stock.vmfb").read_bytes()
+
+
+def test_compile_without_flags_targets_the_local_cpu_as_every_command_does(tmp_path: Path) -> None:
+    """The one default, stated in every command's help (plain iree-compile fails without a
+    target: "no HAL devices defined in the module")."""
+    out = tmp_path / "out.vmfb"
+    assert run("compile", "-", "-o", str(out), stdin=SEED).returncode == 0
+    for command in ("compile", "explain", "check"):
+        assert " ".join(DEFAULT_CPU_FLAGS) in " ".join(run(command, "--help").stdout.split())
