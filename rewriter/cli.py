@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 import tempfile
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +29,24 @@ _TERMINATED: list[int] = []
 _STDIN_PATH: list[str] = []
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Help wrapped at spaces only: a flag in the text stays whole (``--iree-hal-target-device``
+    broken at a hyphen cannot be copied)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False, break_long_words=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(
+            " ".join(text.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors as one line (no usage dump) and exit 2, and takes no
     abbreviation of a flag: a flag it does not know goes to IREE (``--no-elid`` is not
@@ -35,6 +54,7 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -115,11 +135,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     k = sub.add_parser(
         "check",
-        help="check the schedule IREE makes of a program (exit status 3 on a hazard)",
+        help="check the schedule IREE makes of a program (exit status 3 on a hazard, 4 when nothing was checked)",
         description="Run IREE on IN (whatever compile takes, stream IR at the splice, or scheduled stream IR) up to "
         "iree-stream-schedule-allocation and prove that the schedule keeps the program's order: every read of a "
         "value before the in-place write that consumes it (or disjoint from it), and no copy onto itself. One line "
-        "per hazard; exit status 0 when there is none, 3 otherwise. iree-compile flags go after IN (default: "
+        "per hazard; exit status 0 when there is none, 3 otherwise, 4 when IREE builds IN but the check cannot read it "
+        "(VM IR: nothing was checked), 1 on an error. iree-compile flags go after IN (default: "
         + " ".join(_default_cpu_flags())
         + ").",
         usage="slice-elision check [-h] [--log LOG] [--split-input-file] IN [iree-compile flags...]",
