@@ -4,6 +4,7 @@ imports this module only once IREE's flow phase runs beside it: see :mod:`.prefe
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import tempfile
@@ -22,7 +23,7 @@ from .outputs import all_or_none
 from .rewrite import RewriteReport, elide_slices, merged_reports
 
 if TYPE_CHECKING:
-    from .pipeline.common import CompileError
+    from .pipeline.common import CompileError, CompileResult
     from .remarks import RemarkSession
     from .schedule_guard import ScheduleGuard
 
@@ -183,7 +184,7 @@ def _reach_stream_phase(
 
 
 def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
-    from .pipeline import compile_file
+    from .pipeline import compile_file, compile_plain
     from .pipeline.common import CompileError, NotAnalysed, exception_line
 
     iree_flags = iree_flags or list(_default_cpu_flags())  # (the default of every command)
@@ -239,17 +240,12 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
                 remarks=remarks.iree if remarks else None,
             )
         except CompileError as err:
-
-            def plain_compiles() -> bool:
-                try:
-                    compile_file(args.input, os.path.join(tmp, "plain.vmfb"), iree_flags)
-                except CompileError:
-                    return False
-                return True
-
-            raise _after_repairs(err, reports, guard, plain_compiles) from None
+            result = _plain_if_only_the_tool_fails(
+                err, reports, guard, lambda to: compile_plain(args.input, to, iree_flags), out, tmp
+            )
         if result.not_analysed is not None:
             reports.clear()  # (of a module that is not the one built)
+            guard.report, guard.forwarded = None, []
         if log is not None:
             # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
             records = reports[-1].log_records() if reports else []
@@ -271,6 +267,49 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     _schedule_summary(guard)
 
 
+def _plain_if_only_the_tool_fails(
+    err: CompileError,
+    reports: list[RewriteReport],
+    guard: ScheduleGuard,
+    plain: Callable[[str | os.PathLike[str]], CompileResult],
+    out: str | os.PathLike[str],
+    tmp: str,
+) -> CompileResult:
+    """The compile failed: when the tool changed nothing (no repair) and plain iree-compile
+    builds the input, its build, with why nothing was checked (an IREE fault on the module as
+    the tool hands it between IREE's phases: a crash, a type lost in text). Never building less
+    than iree-compile builds. A refused hazard, or a failure after a repair, stays the error."""
+    from .pipeline.common import CompileError
+    from .schedule_guard import ScheduleHazardError
+
+    if isinstance(err, ScheduleHazardError) or _made(reports, guard):
+        raise _after_repairs(err, reports, guard, lambda: _builds(plain, os.path.join(tmp, "plain.vmfb"))) from None
+    try:
+        result = plain(out)
+    except CompileError:
+        raise err from None  # (plain iree-compile fails too: the input's error)
+    return dataclasses.replace(result, not_analysed=f"IREE failed on the module as the tool handed it on ({err})")
+
+
+def _builds(plain: Callable[[str | os.PathLike[str]], CompileResult], to: str) -> bool:
+    from .pipeline.common import CompileError
+
+    try:
+        plain(to)
+    except CompileError:
+        return False
+    return True
+
+
+def _made(reports: list[RewriteReport], guard: ScheduleGuard) -> list[str]:
+    """What the tool repaired in the module it compiled (its shared globals, a global's reload,
+    IREE's schedule), in words."""
+    made = [d.message for r in reports for d in r.diagnostics if d.fixed]
+    made += [f.line() for f in guard.forwarded]
+    made += [r.line() for r in (guard.report.repairs if guard.report else [])]
+    return made
+
+
 def _after_repairs(
     err: CompileError, reports: list[RewriteReport], guard: ScheduleGuard, plain_compiles: Callable[[], bool]
 ) -> CompileError:
@@ -284,9 +323,7 @@ def _after_repairs(
 
     if isinstance(err, ScheduleHazardError):
         return err
-    made = [d.message for r in reports for d in r.diagnostics if d.fixed]
-    made += [f.line() for f in guard.forwarded]
-    made += [r.line() for r in (guard.report.repairs if guard.report else [])]
+    made = _made(reports, guard)
     if not made or not plain_compiles():
         return err
     more = f" (and {len(made) - 1} more)" if len(made) > 1 else ""

@@ -73,6 +73,7 @@ from .common import (
 )
 from .driver import (
     compile_file,
+    compile_plain,
     compile_scheduled,
     compile_stream_async,
     ir_after_pass,
@@ -84,6 +85,7 @@ from .phase import StreamPipelines, module_at_splice, run_from_splice, run_to_sp
 from .stages import stream_pass_names
 
 __all__ = [
+    "compile_plain",
     "DEFAULT_CPU_FLAGS",
     "SPLICE_BEFORE",
     "CompileError",

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -130,6 +132,31 @@ def tool(name: str) -> str:
     raise CompileError(f"cannot find the IREE tool {name!r} (install iree-base-compiler==3.13.0)")
 
 
+def crash_line(returncode: int, stderr: str, what: str) -> str:
+    """One line for a tool that crashed (a signal, or LLVM's crash report): that it crashed,
+    how, and the first line of its stack dump that names a pass or an action; empty when it
+    did not crash. LLVM's report alone ("Please report issues to ...") says none of this."""
+    crashed = returncode < 0 or "Stack dump:" in stderr or "Please report issues to" in stderr
+    if not crashed:
+        return ""
+    how = f" ({signal.Signals(-returncode).name})" if returncode < 0 and -returncode in _SIGNALS else ""
+    before, _, dump = stderr.partition("Stack dump:")
+    error = first_error_line(before) if "error:" in before else ""
+    actions = [line.split(".", 1)[1].strip() for line in dump.splitlines() if _ACTION.match(line)]
+    actions = [a for a in actions if not a.startswith("Program arguments")]
+    frames = [m.group(1) for m in map(_FRAME.match, dump.splitlines()) if m and not _SIGNAL_FRAME.search(m.group(1))]
+    said = error or (actions[-1] if actions else "") or (f"in {_ARGUMENTS.sub('', frames[0])}" if frames else "")
+    return f"{what} crashed{how}" + (f": {said}" if said else "")
+
+
+_SIGNALS = {int(s) for s in signal.Signals}
+#: LLVM's stack dump: its actions (``1.\tRunning pass 'X'``) and frames (``#4 0x... symbol file:0:0``).
+_ACTION = re.compile(r"^\d+\.\s")
+_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (\S.*?)(?: \S+:\d+:\d+)?$")
+_ARGUMENTS = re.compile(r"\((?!anonymous namespace\)).*$")
+_SIGNAL_FRAME = re.compile(r"llvm::sys::|SignalHandler|^\(/")
+
+
 def first_error_line(stderr: str) -> str:
     """The most useful single line of a tool's stderr: the first ``error:`` line, if any."""
     lines = [line.rstrip() for line in stderr.splitlines() if line.strip()]
@@ -179,7 +206,11 @@ def tool_finished(returncode: int, stderr: str, what: str, prefix: str = "") -> 
     it: IREE's warnings (with their notes), and its remarks when asked for with
     ``--remarks-filter`` and no output file, as plain ``iree-compile`` prints them."""
     if returncode != 0:
-        line = first_error_line(stderr) or f"{what} exited with status {returncode}"
+        line = (
+            crash_line(returncode, stderr, what)
+            or first_error_line(stderr)
+            or f"{what} exited with status {returncode}"
+        )
         raise CompileError(prefix + line, details=stderr)
     if stderr.strip():
         sys.stderr.write(stderr if stderr.endswith("\n") else stderr + "\n")

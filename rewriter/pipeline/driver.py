@@ -418,10 +418,23 @@ def compile_file(
     except NotAnalysed as why:
         if guard is not None:
             guard.report, guard.forwarded = None, []  # (of a module that is not the one built)
-        started = time.perf_counter()
-        with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
-            _HalVm(Path(tmp), flags, out, source=src).finish()
-        return CompileResult(out, 0.0, 0.0, 0.0, 0.0, time.perf_counter() - started, "-", "-", not_analysed=str(why))
+        return compile_plain(src, out, flags, not_analysed=str(why))
+
+
+def compile_plain(
+    input_path: str | os.PathLike[str],
+    output_path: str | os.PathLike[str],
+    iree_flags: Sequence[str] = (),
+    not_analysed: str = "built as plain iree-compile builds it",
+) -> CompileResult:
+    """Plain ``iree-compile``'s build of ``input_path``, exactly: one run from the start (no
+    phases handed over as text), into a temporary file renamed into place on success.
+    ``not_analysed`` goes into the result (why nothing was rewritten or checked)."""
+    src, out = _check_input(input_path), _check_output(output_path)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
+        _HalVm(Path(tmp), list(iree_flags), out, source=src).finish()
+    return CompileResult(out, 0.0, 0.0, 0.0, 0.0, time.perf_counter() - started, "-", "-", not_analysed=not_analysed)
 
 
 def _compile_file(

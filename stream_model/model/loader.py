@@ -192,7 +192,49 @@ def _decode(data: bytes, path: str) -> str:
     try:
         return data.decode()
     except UnicodeDecodeError:
+        pass
+    text = _outside_comments_utf8(data)
+    if text is None:
         raise ModelError(f"{path}: not a text file (expected MLIR assembly or bytecode)") from None
+    return text
+
+
+def _outside_comments_utf8(data: bytes) -> str | None:
+    """``data`` as text when every byte that is not UTF-8 sits in a ``//`` comment (a Latin-1
+    accent, say), each such byte read as ``?``: one byte for one, so positions stay those
+    ``iree-opt`` reports, which reads the file as bytes. None when one sits in the IR itself."""
+    lines = []
+    for line in data.split(b"\n"):
+        try:
+            lines.append(line.decode())
+            continue
+        except UnicodeDecodeError as err:
+            start = err.start
+        comment = _comment_start(line)
+        if comment is None or start < comment:
+            return None
+        code = line[:comment].decode()
+        rest = line[comment:].decode("utf-8", errors="surrogateescape")
+        lines.append(code + "".join("?" if "\udc80" <= c <= "\udcff" else c for c in rest))
+    return "\n".join(lines)
+
+
+def _comment_start(line: bytes) -> int | None:
+    """Where the ``//`` comment of one line starts (outside a string literal), if it has one."""
+    quoted = escaped = False
+    for i, byte in enumerate(line):
+        if quoted:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # (a backslash)
+                escaped = True
+            elif byte == 0x22:  # (the closing quote)
+                quoted = False
+        elif byte == 0x22:
+            quoted = True
+        elif line[i : i + 2] == b"//":
+            return i
+    return None
 
 
 def parse_module(

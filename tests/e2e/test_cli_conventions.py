@@ -84,3 +84,19 @@ def test_compile_without_flags_targets_the_local_cpu_as_every_command_does(tmp_p
     assert run("compile", "-", "-o", str(out), stdin=SEED).returncode == 0
     for command in ("compile", "explain", "check"):
         assert " ".join(DEFAULT_CPU_FLAGS) in " ".join(run(command, "--help").stdout.split())
+
+
+@pytest.mark.parametrize("command", ["rewrite", "explain"])
+def test_a_latin_1_byte_in_a_comment_is_read_as_iree_opt_reads_it(command: str, tmp_path: Path) -> None:
+    src = tmp_path / "latin.mlir"
+    src.write_bytes(b"// caf\xe9: a comment in Latin-1\n" + SCHEDULED.read_bytes())
+    proc = run(command, str(src))
+    assert proc.returncode == 0, proc.stderr
+    assert "3 aliased" in proc.stdout + proc.stderr or "stream.resource.subview" in proc.stdout
+
+
+def test_a_byte_that_is_not_utf8_in_the_ir_itself_is_refused(tmp_path: Path) -> None:
+    src = tmp_path / "latin.mlir"
+    src.write_bytes(b'util.global private @g = "caf\xe9" : !util.buffer\n')
+    proc = run("explain", str(src))
+    assert proc.returncode == 1 and "not a text file" in proc.stderr
