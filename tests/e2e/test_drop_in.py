@@ -104,7 +104,9 @@ def _nested_regions(depth: int) -> str:
     opened = "".join(f"%r{i} = scf.execute_region -> tensor<4xf32> {{\n" for i in range(depth))
     closed = "".join(f"scf.yield %r{i} : tensor<4xf32>\n}}\n" for i in reversed(range(1, depth)))
     body = "%y = arith.addf %x, %x : tensor<4xf32>\nscf.yield %y : tensor<4xf32>\n}\n"
-    return f"func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {{\n{opened}{body}{closed}return %r0 : tensor<4xf32>\n}}\n"
+    return (
+        f"func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {{\n{opened}{body}{closed}return %r0 : tensor<4xf32>\n}}\n"
+    )
 
 
 def _nested_modules(depth: int) -> str:
