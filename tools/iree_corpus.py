@@ -218,8 +218,8 @@ def run_module(vmfb: str) -> dict:
     module = rt.VmModule.copy_buffer(context.instance, Path(vmfb).read_bytes())
     try:
         context.add_vm_module(module)
-    except RuntimeError as err:
-        return {"error": f"cannot load: {_first_error(str(err))}"}
+    except (RuntimeError, ValueError) as err:  # (a module it imports is not here: a custom module, a plugin)
+        return {"error": f"cannot load: {str(err).split(';')[-2].strip() if ';' in str(err) else _first_error(str(err))}"}
     functions = context.modules[module.name]
     calls: dict[str, list[dict]] = {}
     for name in module.function_names:
