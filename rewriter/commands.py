@@ -186,8 +186,19 @@ def _reach_stream_phase(
 def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     from .pipeline import compile_file, compile_plain
     from .pipeline.common import CompileError, NotAnalysed, exception_line
+    from .pipeline.flags import BEFORE_THE_SPLICE, PHASES, SPLICE, split_compile_to
 
-    iree_flags = iree_flags or list(_default_cpu_flags())  # (the default of every command)
+    phase, phase_flags = split_compile_to(iree_flags)
+    if not phase_flags:  # (the default of every command: the local CPU)
+        phase_flags = list(_default_cpu_flags())
+        iree_flags = phase_flags + ([f"--compile-to={phase}"] if phase else [])
+    if phase is not None and phase not in (*PHASES, SPLICE):
+        raise CompileError(f"--compile-to={phase}: not a phase ({', '.join((*PHASES, SPLICE))})")
+    if phase == SPLICE or phase in BEFORE_THE_SPLICE:
+        _compile_to_a_phase_before_the_tools(args, phase, phase_flags, iree_flags)
+        return
+    iree_flags = phase_flags
+    compile_to = None if phase in (None, "end") else phase
 
     reports: list[RewriteReport] = []
     apply = not args.no_elide
@@ -238,6 +249,7 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
                 hook if analysed else None,
                 guard=guard,
                 remarks=remarks.iree if remarks else None,
+                compile_to=compile_to,
             )
         except CompileError as err:
             result = _plain_if_only_the_tool_fails(
@@ -265,6 +277,28 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     if reports:
         _summary(reports[-1], applied=apply)
     _schedule_summary(guard)
+
+
+def _compile_to_a_phase_before_the_tools(
+    args: argparse.Namespace, phase: str, flags: list[str], iree_flags: list[str]
+) -> None:
+    """``--compile-to=`` a phase that ends before anything of the tool's runs: IREE's own
+    (``input`` ... ``flow``: plain iree-compile's output, byte for byte), or ``splice``: the
+    module as the compile's hook sees it (IREE's stages up to the splice, a global's reloads
+    forwarded), with the input's locations: what ``rewrite`` and ``explain`` take."""
+    from .pipeline import compile_plain, module_at_splice
+    from .schedule_guard import ScheduleGuard
+
+    with all_or_none(inputs=(args.input,)) as outputs:
+        out = outputs.reserve(args.output)
+        if phase == "splice":
+            module = module_at_splice(args.input, flags)
+            ScheduleGuard().forward_reloads(module)
+            with module.context:
+                outputs.write(out, module.operation.get_asm(enable_debug_info=True))
+        else:
+            compile_plain(args.input, out, iree_flags)
+        outputs.commit()
 
 
 def _plain_if_only_the_tool_fails(

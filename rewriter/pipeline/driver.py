@@ -222,6 +222,8 @@ class _HalVm:
         self._stderr = ""
         inputs = [str(source)] if source is not None else ["--compile-from=stream", str(tmp / "stream.mlir")]
         argv = [tool("iree-compile"), *flags, *inputs, "-o", str(self.part)]
+        if source is None and "--compile-to=stream" in flags:  # (the stream phase's output itself)
+            argv = [tool("iree-opt"), str(tmp / "stream.mlir"), "-o", str(self.part)]
         try:
             # A session of its own: cancel() stops it with what it started (the linker it runs).
             self._proc = subprocess.Popen(
@@ -382,8 +384,13 @@ def compile_file(
     splice_mode: SpliceMode = "split",
     guard: ScheduleGuard | None = None,
     remarks: IreeRemarks | None = None,
+    compile_to: str | None = None,
 ) -> CompileResult:
     """Compile ``input_path`` to a ``.vmfb`` at ``output_path``, running ``hook`` at the splice.
+
+    ``compile_to``: an IREE phase after the stream phase (``stream`` ... ``vm``) to stop at and
+    write instead, as ``iree-compile --compile-to`` does (the last run, after the splice, stops
+    there).
 
     ``input_path`` is anything ``iree-compile`` accepts (linalg/tensor, flow, ...). With
     ``hook=None`` the output is byte-identical to ``iree-compile <iree_flags> input -o output``.
@@ -414,7 +421,7 @@ def compile_file(
     out = _check_output(output_path)
     check_supported_flags(flags, rewrite=hook is not None)
     try:
-        return _compile_file(src, out, flags, hook, dump_hooked_ir, splice_mode, guard, remarks)
+        return _compile_file(src, out, flags, hook, dump_hooked_ir, splice_mode, guard, remarks, compile_to)
     except NotAnalysed as why:
         if guard is not None:
             guard.report, guard.forwarded = None, []  # (of a module that is not the one built)
@@ -446,8 +453,10 @@ def _compile_file(
     splice_mode: SpliceMode,
     guard: ScheduleGuard | None,
     remarks: IreeRemarks | None,
+    compile_to: str | None = None,
 ) -> CompileResult:
     """:func:`compile_file` of a checked input and output."""
+    last = [f"--compile-to={compile_to}"] if compile_to else []  # (the run after the splice)
     if guard is not None and guard.user_input is None:
         guard.user_input = src  # (IREE's stages before the splice run on it: the guard compares)
 
@@ -482,7 +491,16 @@ def _compile_file(
                 _call_hook(hook, module, context, dump_hooked_ir)
             t3 = time.perf_counter()
             finished = _finish_after_hook(
-                runner, module, after, guard, True, guarded_hook, tmp, flags + _hal_remarks(remarks), out, leftovers
+                runner,
+                module,
+                after,
+                guard,
+                True,
+                guarded_hook,
+                tmp,
+                flags + _hal_remarks(remarks) + last,
+                out,
+                leftovers,
             )
             if remarks is not None:
                 context.finalize_remarks()
@@ -510,7 +528,7 @@ def _compile_file(
             if remarks is not None:
                 context.finalize_remarks()
             finished = _Finished(
-                stream_written, _finish_from_stream(tmp, flags + _hal_remarks(remarks), out, leftovers)
+                stream_written, _finish_from_stream(tmp, flags + _hal_remarks(remarks) + last, out, leftovers)
             )
         t4, t5 = finished.stream_written, finished.output_written
 

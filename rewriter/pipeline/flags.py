@@ -109,3 +109,40 @@ def stream_options(flags: Sequence[str]) -> StreamOptions:
         elif name.startswith(_GLOBAL_CL_PREFIXES):
             global_cl.extend(toks)
     return StreamOptions(global_cl_flags=tuple(global_cl), **opts)  # type: ignore[arg-type]
+
+
+#: IREE's phases (``iree-compile --compile-to``), in pipeline order, and where the tool's
+#: splice (right before ``iree-stream-schedule-execution``) falls among them.
+PHASES = (
+    "start",
+    "input",
+    "abi",
+    "preprocessing",
+    "global-optimization",
+    "dispatch-creation",
+    "flow",
+    "stream",
+    "executable-sources",
+    "executable-configurations",
+    "executable-targets",
+    "hal",
+    "vm",
+    "end",
+)
+#: The phases IREE ends before the splice: nothing of the tool's runs on the way to them.
+BEFORE_THE_SPLICE = PHASES[: PHASES.index("flow") + 1]
+#: The tool's own phase: the module as the compile's hook sees it.
+SPLICE = "splice"
+
+
+def split_compile_to(flags: Sequence[str]) -> tuple[str | None, list[str]]:
+    """``(phase, the other flags)`` for ``--compile-to=PHASE`` (or ``--compile-to PHASE``)
+    among ``flags``; ``(None, flags)`` without one."""
+    phase: str | None = None
+    rest: list[str] = []
+    for name, value, tokens in _iter_flags(flags):
+        if name == "compile-to":
+            phase = value
+        else:
+            rest.extend(tokens)
+    return phase, rest

@@ -100,3 +100,43 @@ def test_a_byte_that_is_not_utf8_in_the_ir_itself_is_refused(tmp_path: Path) -> 
     src.write_bytes(b'util.global private @g = "caf\xe9" : !util.buffer\n')
     proc = run("explain", str(src))
     assert proc.returncode == 1 and "not a text file" in proc.stderr
+
+
+def test_compile_to_a_phase_before_the_splice_is_iree_compiles_output(tmp_path: Path) -> None:
+    src = Path(__file__).resolve().parents[2] / "examples" / "decode_step.mlir"
+    mine, stock = tmp_path / "mine.mlir", tmp_path / "stock.mlir"
+    assert run("compile", str(src), "--compile-to=flow", "-o", str(mine)).returncode == 0
+    subprocess.run(
+        [tool("iree-compile"), str(src), *DEFAULT_CPU_FLAGS, "--compile-to=flow", "-o", str(stock)], check=True
+    )
+    assert mine.read_bytes() == stock.read_bytes()
+
+
+def test_compile_to_splice_writes_what_rewrite_and_explain_take(tmp_path: Path) -> None:
+    """The way from a user's own program to ``rewrite``'s input: the module as the compile's
+    hook sees it, with the program's locations; rewrite and explain decide what compile does."""
+    src = Path(__file__).resolve().parents[2] / "examples" / "decode_step.mlir"
+    splice = tmp_path / "splice.mlir"
+    compiled = run("compile", str(src), "-o", str(tmp_path / "out.vmfb"))
+    assert run("compile", str(src), "--compile-to=splice", "-o", str(splice)).returncode == 0
+    assert 'loc("' in splice.read_text() and "decode_step.mlir" in splice.read_text()
+    explained = run("explain", str(splice))
+    rewritten = run("rewrite", str(splice), "-o", str(tmp_path / "rewritten.mlir"))
+    assert "4 aliased, 0 kept" in explained.stdout
+    assert "4 slice(s) aliased, 0 kept" in rewritten.stderr and "4 slice(s) aliased, 0 kept" in compiled.stderr
+
+
+@pytest.mark.parametrize(
+    ("phase", "holds"), [("stream", "stream.cmd.execute"), ("hal", "hal.executable"), ("vm", "vm.module")]
+)
+def test_compile_to_a_phase_after_the_splice_writes_it_with_the_rewrite(phase: str, holds: str, tmp_path: Path) -> None:
+    src = Path(__file__).resolve().parents[2] / "examples" / "decode_step.mlir"
+    out = tmp_path / f"{phase}.mlir"
+    proc = run("compile", str(src), f"--compile-to={phase}", "-o", str(out))
+    assert proc.returncode == 0 and "4 slice(s) aliased" in proc.stderr
+    assert holds in out.read_text()
+
+
+def test_compile_to_an_unknown_phase_is_an_error(tmp_path: Path) -> None:
+    proc = run("compile", str(SCHEDULED), "--compile-to=nowhere", "-o", str(tmp_path / "x"))
+    assert proc.returncode == 1 and "--compile-to=nowhere: not a phase (start, input" in proc.stderr
