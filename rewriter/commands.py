@@ -313,9 +313,11 @@ def _plain_if_only_the_tool_fails(
     builds the input, its build, with why nothing was checked (an IREE fault on the module as
     the tool hands it between IREE's phases: a crash, a type lost in text). Never building less
     than iree-compile builds. A refused hazard, or a failure after a repair, stays the error."""
-    from .pipeline.common import CompileError
+    from .pipeline.common import CompileError, NotBuilt
     from .schedule_guard import ScheduleHazardError
 
+    if isinstance(err, NotBuilt):
+        raise err
     if isinstance(err, ScheduleHazardError) or _made(reports, guard):
         raise _after_repairs(err, reports, guard, lambda: _builds(plain, os.path.join(tmp, "plain.vmfb"))) from None
     try:

@@ -57,6 +57,11 @@ def exception_line(err: BaseException) -> str:
     return f"{type(err).__name__}: {lines[0] if lines else ''}".rstrip(": ")
 
 
+class NotBuilt(CompileError):
+    """Input plain ``iree-compile`` does not build either, known before trying (allocated stream
+    IR: its pipeline from the start runs out of memory): never retried as plain iree-compile."""
+
+
 class NotAnalysed(CompileError):
     """Input IREE builds that the tool cannot read at the splice (VM-level input, a fault of
     the tool's own analysis): the compile builds it exactly as plain ``iree-compile`` does and

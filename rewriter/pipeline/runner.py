@@ -3,6 +3,7 @@ global ``cl::opt`` flags are present."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -13,7 +14,7 @@ from iree.compiler import ir, passmanager
 from stream_model.semantics.phase import allocated_op
 
 from .c_api import c_pointer, pass_manager_run
-from .common import CompileError, NotAnalysed, first_error_line, run_tool, tool, write_ir
+from .common import CompileError, NotAnalysed, NotBuilt, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
 
 T = TypeVar("T")
@@ -37,7 +38,13 @@ def _error_line(diagnostic: ir.Diagnostic) -> str:
     loc = str(diagnostic.location)
     if loc.startswith("loc(") and loc.endswith(")"):
         loc = loc[4:-1]
+    quoted = _QUOTED_FILE.match(loc)
+    if quoted:  # (as iree-compile prints a location: decode.mlir:12:3, no quotes)
+        loc = f"{quoted.group(1)}:{quoted.group(2)}"
     return f"{loc}: error: {diagnostic.message}"
+
+
+_QUOTED_FILE = re.compile(r'^"((?:[^"\\]|\\.)*)":(\d+:\d+)$')
 
 
 def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Context) -> list[str] | None:
@@ -128,10 +135,11 @@ class StreamRunner:
         module = self.parse(data)
         with self.context:
             found = allocated_op(module)
-        if found is not None and found.startswith("vm."):
-            raise NotAnalysed(f"the input is VM IR (it holds {found}), past IREE's stream phase")
+        if found is not None and not found.startswith("stream."):  # (HAL or VM: IREE builds it)
+            kind = "VM" if found.startswith("vm.") else "HAL"
+            raise NotAnalysed(f"the input is {kind} IR (it holds {found}), past IREE's stream phase")
         if found is not None:
-            raise CompileError(
+            raise NotBuilt(
                 f"the input is past IREE's stream phase (it holds {found}): there is no stream phase left to "
                 "rewrite or check (and on allocated stream IR IREE's pipeline from the start runs out of memory); "
                 "compile it with iree-compile, --compile-from= the phase it was written at"

@@ -238,7 +238,12 @@ def _comment_start(line: bytes) -> int | None:
 
 
 def parse_module(
-    text: str, filename: str = "<input>", context: ir.Context | None = None, *, from_file: bool = False
+    text: str,
+    filename: str = "<input>",
+    context: ir.Context | None = None,
+    *,
+    from_file: bool = False,
+    name_locations: bool = True,
 ) -> LoadedModule:
     """Parse MLIR text; a parse failure becomes one ModelError line with the first diagnostic.
 
@@ -246,7 +251,8 @@ def parse_module(
     parser makes names it (``loc("decode.mlir":12:3)``), as ``iree-opt decode.mlir`` would, so
     logs, rewritten IR printed with locations, and everything IREE later derives from them point
     into the user's file. (The bindings' ``Module.parse`` names its buffer ``-``; the locations
-    are renamed after parsing.)
+    are renamed after parsing; with ``name_locations=False`` the caller does it, with
+    :func:`name_the_buffer`, once it knows the module is one it reads: a walk of every op.)
     """
     ctx = context or ir.Context()
     try:
@@ -257,8 +263,8 @@ def parse_module(
         raise ModelError(
             f"{filename}: cannot parse MLIR: {str(e).splitlines()[0] if str(e) else type(e).__name__}"
         ) from None
-    if from_file:
-        _name_the_buffer(module, filename)
+    if from_file and name_locations:
+        name_the_buffer(module, filename)
     return LoadedModule(ctx, module, text, filename if from_file else None)
 
 
@@ -284,7 +290,7 @@ def parse_bytecode(data: bytes, filename: str, context: ir.Context | None = None
     return LoadedModule(ctx, module, None, None)
 
 
-def _name_the_buffer(module: ir.Module, filename: str) -> None:
+def name_the_buffer(module: ir.Module, filename: str) -> None:
     """Give every location the parser made (``"-":L:C``) the file's name instead; locations the
     text spells out (``loc(...)``) stay as written."""
     context = module.context
@@ -382,9 +388,11 @@ def load(path: str) -> LoadedModule:
     data = read_bytes(path)
     if data.startswith(BYTECODE_MAGIC):
         loaded = parse_bytecode(data, path)
-    else:
-        loaded = parse_module(_decode(data, path), path, from_file=True)
-    _check_loaded(loaded, path)
+        _check_loaded(loaded, path)
+        return loaded
+    loaded = parse_module(_decode(data, path), path, from_file=True, name_locations=False)
+    _check_loaded(loaded, path)  # (first: input it does not read is refused without the walk)
+    name_the_buffer(loaded.module, path)
     return loaded
 
 
@@ -397,7 +405,7 @@ def load_split(path: str) -> list[LoadedModule]:
         return [load(path)]
     modules, empty = [], []
     for chunk in split_input(_decode(data, path)):
-        loaded = parse_module(chunk, path, from_file=True)
+        loaded = parse_module(chunk, path, from_file=True, name_locations=False)
         if not list(loaded.module.body.operations):
             # (A chunk with no op, such as after a trailing marker: an empty module, as
             # iree-opt --split-input-file takes it; nothing in it to decide.)
@@ -405,6 +413,7 @@ def load_split(path: str) -> list[LoadedModule]:
             modules.append(loaded)
             continue
         _check_loaded(loaded, path)
+        name_the_buffer(loaded.module, path)
         modules.append(loaded)
     if len(empty) == len(modules):
         _check_loaded(modules[0], path)  # (no chunk holds anything: say so, as for one module)

@@ -123,16 +123,21 @@ def _host_op_on_tensors(module: ModuleLike) -> str | None:
     phase."""
     making: list[str] = []
     using: list[str] = []
+    seen: dict[ir.Type, bool] = {}  # (types are uniqued: each printed once, not once per value)
 
-    def tensors(values: list[ir.Value]) -> bool:
-        return any(str(v.type).startswith(("tensor<", "!torch.")) for v in values)
+    def tensor(value: ir.Value) -> bool:
+        found = seen.get(value.type)
+        if found is None:
+            found = seen[value.type] = str(value.type).startswith(("tensor<", "!torch."))
+        return found
 
     def visit(op: ir.Operation) -> ir.WalkResult:
         if op.name in EXECUTABLE_OPS:
             return ir.WalkResult.SKIP
-        if tensors(list(op.results)):
+        if any(tensor(v) for v in op.results):
             making.append(op.name)
-        elif tensors(list(op.operands)):
+            return ir.WalkResult.INTERRUPT  # (the first op making one is the answer)
+        if not using and any(tensor(v) for v in op.operands):
             using.append(op.name)
         return ir.WalkResult.ADVANCE
 

@@ -128,3 +128,29 @@ def test_ir_nested_thousands_deep_is_built_as_iree_compile_builds_it(
     assert out.read_bytes() == _stock(src, tmp_path / "stock.vmfb").read_bytes()
     err = capsys.readouterr().err
     assert ("crashed (SIGSEGV)" in err and "built as plain iree-compile builds it" in err) == (name == "modules")
+
+
+def test_hal_ir_is_built_as_iree_compile_builds_it_and_check_says_not_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What ``iree-compile --compile-to=hal`` writes: past the stream phase, and plain
+    iree-compile builds it from the start (allocated stream IR, which it does not, stays refused:
+    ``test_cli.py``)."""
+    src = tmp_path / "hal.mlir"
+    subprocess.run(
+        [
+            tool("iree-compile"),
+            *FLAGS,
+            "--compile-to=hal",
+            str(REPO_DATA / "flow_decode_step_loop.mlir"),
+            "-o",
+            str(src),
+        ],
+        check=True,
+        timeout=300,
+    )
+    out = tmp_path / "tool.vmfb"
+    assert main(["compile", str(src), "-o", str(out), *FLAGS]) in (0, None)
+    assert "nothing was elided or checked: the input is HAL IR" in capsys.readouterr().err
+    assert out.read_bytes() == _stock(src, tmp_path / "stock.vmfb").read_bytes()
+    assert main(["check", str(src), *FLAGS]) == EXIT_NOT_CHECKED
