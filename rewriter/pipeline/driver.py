@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from iree.compiler import ir, passmanager
 
-from stream_model.model.loader import file_location_problem, location_problem, path_problem
+from stream_model.model.loader import file_location_problem, is_text, location_problem, path_problem
 from stream_model.semantics.abi import given_over_arguments
 from stream_model.semantics.phase import Phase, classify_phase
 
@@ -65,7 +65,7 @@ def _check_input(input_path: str | os.PathLike[str]) -> Path:
         # (/dev/stdin, a pipe: IREE reads the input, and the tool again, so it must stay put.)
         raise CompileError(f"{path}: not a regular file (the input is read more than once: give a file)")
     if not path.is_file():
-        raise CompileError(f"input file not found: {path}")
+        raise CompileError(f"{path}: no such file")
     # (The bindings would abort reading the module's locations back; IREE keeps the input's.)
     problem = path_problem(path)
     if problem is not None:
@@ -93,6 +93,17 @@ def _check_output(output_path: str | os.PathLike[str]) -> Path:
 #: In MLIR bytecode a builtin ``dense_resource`` attribute is binary; these bytes appear only in
 #: an attribute the bytecode keeps in its textual form, whose blob the reader drops (``write_ir``).
 _TEXTUAL_RESOURCE_REF = b"dense_resource<"
+
+
+def _flow_of_text(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes:
+    """:func:`_compile_to_flow`; when IREE fails on an input that is not text (binary garbage),
+    the error every command gives for one."""
+    try:
+        return _compile_to_flow(input_path, flags, tmp)
+    except CompileError:
+        if not is_text(input_path.read_bytes()):
+            raise CompileError(f"{input_path}: not a text file (expected MLIR assembly or bytecode)") from None
+        raise
 
 
 def _compile_to_flow(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes:
@@ -464,7 +475,7 @@ def _compile_file(
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name, Leftovers() as leftovers:
         tmp = Path(tmp_name)
         t0 = time.perf_counter()
-        flow = _compile_to_flow(src, flags + (remarks.flags("flow") if remarks else []), tmp)
+        flow = _flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), tmp)
         flow_s = time.perf_counter() - t0
 
         opts = stream_options(flags)

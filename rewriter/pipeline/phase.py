@@ -28,7 +28,7 @@ from stream_model import WrongPhaseError
 from stream_model.semantics.phase import Phase, classify_phase
 
 from .common import IreeRemarks, new_context, write_ir
-from .driver import _check_input, _compile_to_flow
+from .driver import _check_input, _flow_of_text
 from .flags import check_supported_flags, stream_options
 from .runner import StreamRunner
 from .stages import Stage, pipeline_text, stream_stages
@@ -122,7 +122,7 @@ def module_at_splice(
     src = _check_input(input_path)
     check_supported_flags(flags)
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
-        flow = _compile_to_flow(src, flags + (remarks.flags("flow") if remarks else []), Path(tmp))
+        flow = _flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), Path(tmp))
     context = new_context()
     if remarks is not None:
         remarks.enable(context)

@@ -31,7 +31,7 @@ from stream_model.semantics.phase import Phase, classify_phase
 
 from ..reloads import GlobalRepair, find_misread_globals, may_misread_globals
 from .common import CompileError, new_context
-from .driver import _check_input, _compile_to_flow, _parse_stream_async, after_scheduling
+from .driver import _check_input, _flow_of_text, _parse_stream_async, after_scheduling
 from .flags import check_supported_flags, stream_options
 from .runner import StreamRunner
 from .stages import split_at_allocation, stream_stages
@@ -108,7 +108,7 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
         tmp = Path(tmp_name)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         if entry == "flow":
-            flow = runner.parse_flow(_compile_to_flow(src, flags, tmp))
+            flow = runner.parse_flow(_flow_of_text(src, flags, tmp))
             given_over = given_over_arguments(flow)
             module = runner.run(flow, before, "stream phase")
             rest = after

@@ -199,6 +199,21 @@ def _decode(data: bytes, path: str) -> str:
     return text
 
 
+def is_text(data: bytes) -> bool:
+    """Is ``data`` MLIR bytecode, or text as :func:`load` reads it (UTF-8, but for bytes in
+    comments)? (Binary garbage is neither: every command says so in one wording.)"""
+    if data.startswith(BYTECODE_MAGIC) or b"\0" not in data and _utf8_or_none(data) is not None:
+        return True
+    return False
+
+
+def _utf8_or_none(data: bytes) -> str | None:
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return _outside_comments_utf8(data)
+
+
 def _outside_comments_utf8(data: bytes) -> str | None:
     """``data`` as text when every byte that is not UTF-8 sits in a ``//`` comment (a Latin-1
     accent, say), each such byte read as ``?``: one byte for one, so positions stay those
@@ -336,7 +351,7 @@ def _first_diagnostic(e: ir.MLIRError, filename: str) -> str:
         loc = str(d.location).removeprefix("loc(").removesuffix(")").replace('"', "")
         if loc.startswith("-:"):
             loc = filename + loc[1:]
-        return f"parse error at {loc}: {d.message}"
+        return f"{loc}: error: {d.message}"  # (as iree-compile and iree-opt print it)
     lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
     return f"{filename}: parse error: " + (lines[-1] if lines else "invalid MLIR")
 

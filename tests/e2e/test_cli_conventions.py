@@ -140,3 +140,25 @@ def test_compile_to_a_phase_after_the_splice_writes_it_with_the_rewrite(phase: s
 def test_compile_to_an_unknown_phase_is_an_error(tmp_path: Path) -> None:
     proc = run("compile", str(SCHEDULED), "--compile-to=nowhere", "-o", str(tmp_path / "x"))
     assert proc.returncode == 1 and "--compile-to=nowhere: not a phase (start, input" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (None, "{src}: no such file"),
+        (b"garbage here\n", "{src}:1:1: error: custom op 'garbage' is unknown"),
+        (b"\x00\xff\xfe binary", "{src}: not a text file (expected MLIR assembly or bytecode)"),
+    ],
+    ids=["missing", "parse-error", "binary"],
+)
+@pytest.mark.parametrize("command", ["rewrite", "explain", "check", "compile"])
+def test_every_command_words_an_input_error_alike(
+    command: str, content: bytes | None, said: str, tmp_path: Path
+) -> None:
+    src = tmp_path / "in.mlir"
+    if content is not None:
+        src.write_bytes(content)
+    extra = ["-o", str(tmp_path / "out")] if command in ("rewrite", "compile") else []
+    proc = run(command, str(src), *extra)
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines()[-1].startswith("slice-elision: error: " + said.format(src=src)), proc.stderr
