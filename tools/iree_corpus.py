@@ -6,7 +6,8 @@
 ``.mlir`` files. Each file is compiled by ``iree-compile`` and by ``slice-elision compile`` with
 the same llvm-cpu flags (and, with ``--no-elide-identity``, by ``slice-elision compile
 --no-elide`` as well, which must be byte-identical to iree-compile wherever no repair is
-reported). Both builds run in a fresh process each, with a ``check`` module written in Python
+reported). Both builds run in a fresh process each, copied in and mmap'd (as a deployment
+loads a module: its constants read-only, so a write into one faults), with a ``check`` module written in Python
 (``iree.runtime.PyModuleInterface``: ``iree-run-module`` silently skips the ``check.*`` imports
 IREE's e2e tests make), every function without arguments called twice in one context, so that a
 program that changes its own constants or globals shows it on the second call.
@@ -29,6 +30,7 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -102,11 +104,11 @@ def _build(argv: list[str], timeout: float) -> tuple[Build, str]:
     return build, err
 
 
-def _run(vmfb: Path, timeout: float) -> dict:
+def _run(vmfb: Path, timeout: float, mmap: bool = False) -> dict:
     """The child's report of one build (:func:`run_module`), or why there is none."""
     try:
         done = subprocess.run(
-            [sys.executable, __file__, "--run", str(vmfb)],
+            [sys.executable, __file__, "--run-mmap" if mmap else "--run", str(vmfb)],
             capture_output=True,
             text=True,
             errors="replace",
@@ -115,27 +117,39 @@ def _run(vmfb: Path, timeout: float) -> dict:
     except subprocess.TimeoutExpired:
         return {"error": f"did not finish in {timeout:.0f} s"}
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode < 0:
+        return {"error": f"crashed ({signal.Signals(-done.returncode).name})"}
     if done.returncode != 0 or not lines:
         return {"error": f"exit status {done.returncode}: {_first_error(done.stderr)}"}
     return json.loads(lines[-1])
 
 
+def _right(report: dict) -> bool:
+    """Every check passed and each function answered the same twice."""
+    return "error" not in report and all(not c[0]["failures"] and c[0] == c[1] for c in report["calls"].values())
+
+
 def judge(stock: dict, tool: dict) -> tuple[str, str]:
     """(``same`` | ``stock wrong`` | ``differ`` | ``not run``, a detail) of two builds' runs."""
+    if "error" in stock and stock.get("error") == tool.get("error"):
+        return "not run", stock["error"]
     if "error" in stock or "error" in tool:
-        if stock.get("error") == tool.get("error"):
-            return "not run", stock["error"]
+        if _right(tool):
+            return "stock wrong", f"stock: {stock['error']}"
         return "differ", f"stock: {stock.get('error', 'ran')}; tool: {tool.get('error', 'ran')}"
     if stock["calls"] == tool["calls"]:
         return "same", ""
-
-    def right(report: dict) -> bool:
-        return all(not c[0]["failures"] and c[0] == c[1] for c in report["calls"].values())
-
     differing = sorted(f for f in stock["calls"] if stock["calls"][f] != tool["calls"].get(f))
-    if right(tool) and not right(stock):
+    if _right(tool) and not _right(stock):
         return "stock wrong", ", ".join(differing)
     return "differ", ", ".join(differing)
+
+
+def judge_both(copied: tuple[str, str], mapped: tuple[str, str]) -> tuple[str, str]:
+    """The two loads' verdicts as one: what the worse says, and where."""
+    order = ("differ", "stock wrong", "same", "not run")
+    (run, detail), where = min((copied, "copied in"), (mapped, "mmap'd"), key=lambda v: order.index(v[0][0]))
+    return run, f"{detail} ({where})" if detail and run != "not run" else detail
 
 
 def one(path: Path, workdir: Path, timeout: float, identity: bool) -> Outcome:
@@ -155,7 +169,8 @@ def one(path: Path, workdir: Path, timeout: float, identity: bool) -> Outcome:
         outcome.run = "not run (a build failed)"
         return outcome
     stock_run, tool_run = _run(stock_out, timeout), _run(tool_out, timeout)
-    outcome.run, outcome.detail = judge(stock_run, tool_run)
+    mapped = judge(_run(stock_out, timeout, mmap=True), _run(tool_out, timeout, mmap=True))
+    outcome.run, outcome.detail = judge_both(judge(stock_run, tool_run), mapped)
     outcome.functions = sorted(tool_run.get("calls", {}))
     for f in tmp.iterdir():
         f.unlink()
@@ -166,9 +181,10 @@ def one(path: Path, workdir: Path, timeout: float, identity: bool) -> Outcome:
 # -- the child: one build, every function twice, with a check module ---------------------------
 
 
-def run_module(vmfb: str) -> dict:
+def run_module(vmfb: str, mmap: bool = False) -> dict:
     """Per exported function without arguments, its two calls: check failures and a digest of
-    each output."""
+    each output. ``mmap``: the module mapped from its file, as a deployment loads it (its
+    constants read-only: a write into one faults) rather than copied in."""
     import numpy as np
     from iree import runtime as rt
 
@@ -215,11 +231,16 @@ def run_module(vmfb: str) -> dict:
         iface.export(name, signature, getattr(Check, name))
     context = rt.SystemContext(config=config)
     context.add_vm_module(iface.create())
-    module = rt.VmModule.copy_buffer(context.instance, Path(vmfb).read_bytes())
+    if mmap:
+        module = rt.VmModule.mmap(context.instance, vmfb)
+    else:
+        module = rt.VmModule.copy_buffer(context.instance, Path(vmfb).read_bytes())
     try:
         context.add_vm_module(module)
     except (RuntimeError, ValueError) as err:  # (a module it imports is not here: a custom module, a plugin)
-        return {"error": f"cannot load: {str(err).split(';')[-2].strip() if ';' in str(err) else _first_error(str(err))}"}
+        return {
+            "error": f"cannot load: {str(err).split(';')[-2].strip() if ';' in str(err) else _first_error(str(err))}"
+        }
     functions = context.modules[module.name]
     calls: dict[str, list[dict]] = {}
     for name in module.function_names:
@@ -292,9 +313,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-elide-identity", action="store_true", help="also compare --no-elide with iree-compile")
     parser.add_argument("--filter", default="", help="only files whose path contains this")
     parser.add_argument("--run", help=argparse.SUPPRESS)  # (the child)
+    parser.add_argument("--run-mmap", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.run:
-        print(json.dumps(run_module(args.run)), flush=True)
+    if args.run or args.run_mmap:
+        print(json.dumps(run_module(args.run or args.run_mmap, mmap=bool(args.run_mmap))), flush=True)
         os._exit(0)  # (no teardown: the bindings report the check module's callbacks as leaks)
     if not args.paths:
         parser.error("give an IREE checkout or folders of .mlir files")
