@@ -252,6 +252,15 @@ def _comment_start(line: bytes) -> int | None:
     return None
 
 
+def _context() -> ir.Context:
+    """A context that reads what ``iree-compile`` reads: types and ops of dialects nothing here
+    registers (a custom module's ``!custom.string``) parse as opaque ones, which the model then
+    does not know (closed world: an op it does not know keeps every copy it touches)."""
+    context = ir.Context()
+    context.allow_unregistered_dialects = True
+    return context
+
+
 def parse_module(
     text: str,
     filename: str = "<input>",
@@ -269,7 +278,7 @@ def parse_module(
     are renamed after parsing; with ``name_locations=False`` the caller does it, with
     :func:`name_the_buffer`, once it knows the module is one it reads: a walk of every op.)
     """
-    ctx = context or ir.Context()
+    ctx = context or _context()
     try:
         module = ir.Module.parse(text, ctx)
     except ir.MLIRError as e:
@@ -287,7 +296,7 @@ def parse_bytecode(data: bytes, filename: str, context: ir.Context | None = None
     """Parse MLIR bytecode. Its locations are the ones it was written with (``iree-opt
     --emit-bytecode x.mlir`` keeps ``x.mlir``'s); when they name one readable text file, that
     text names values in logs, so bytecode is logged exactly as its text is."""
-    ctx = context or ir.Context()
+    ctx = context or _context()
     try:
         module = ir.Module.parse(data, ctx)
     except ir.MLIRError as e:

@@ -162,3 +162,10 @@ def test_every_command_words_an_input_error_alike(
     proc = run(command, str(src), *extra)
     assert proc.returncode == 1
     assert proc.stderr.splitlines()[-1].startswith("slice-elision: error: " + said.format(src=src)), proc.stderr
+
+
+def test_an_op_of_a_dialect_nothing_registers_is_read_and_keeps_every_copy_it_may_touch() -> None:
+    proc = run("explain", str(DATA / "drop_in" / "unregistered_op_given_the_cache.mlir"))
+    assert proc.returncode == 0, proc.stderr
+    decisions = [line for line in proc.stdout.splitlines() if "decision:" in line]
+    assert len(decisions) == 3 and all("KEEP: foo.scribble may write" in d for d in decisions)
