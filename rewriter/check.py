@@ -77,6 +77,7 @@ class _Checked:
 
     pairs: int = 0
     hazards: int = 0
+    undecided: int = 0  # pairs the check could not decide (a range it does not know): not shown hazards
     seconds: float = 0.0
     records: list[dict[str, Any]] = field(default_factory=list)
     not_checked: str | None = None  # why, when the input is one the check cannot read
@@ -106,23 +107,37 @@ def _check_and_print(input_path: str, iree_flags: Sequence[str]) -> _Checked:
     for order in report.order_hazards:
         sys.stdout.write(f"hazard: {order.line()}\n")
     not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
+    undecided = sum(check.verdict == "unknown" for check in report.hazards)
     return _Checked(
         pairs=len(report.checks),
-        hazards=len(reloads) + len(report.hazards) + len(report.order_hazards),
+        hazards=len(reloads) + len(report.hazards) - undecided + len(report.order_hazards),
+        undecided=undecided,
         seconds=report.seconds,
         records=[r.hazard_json() for r in reloads] + not_compared_records + report.log_records(),
     )
 
 
-def _summary_record(pairs: int, hazards: int) -> dict[str, Any]:
-    return {"schema_version": 1, "type": "check-summary", "pairs": pairs, "hazards": hazards}
+def _summary_record(checked: _Checked) -> dict[str, Any]:
+    return {
+        "schema_version": 1,
+        "type": "check-summary",
+        "pairs": checked.pairs,
+        "hazards": checked.hazards,
+        "undecided": checked.undecided,
+    }
 
 
-def _summary_line(hazards: int, pairs: int, seconds: float, chunks: str = "") -> str:
+def _summary_line(checked: _Checked, chunks: str = "") -> str:
+    undecided = f" and {checked.undecided} undecided" if checked.undecided else ""
     return (
-        f"slice-elision: schedule check: {hazards} hazard(s) in {pairs} pair(s) of a read and an "
-        f"in-place write checked{chunks} ({seconds * 1000:.1f} ms)"
+        f"slice-elision: schedule check: {checked.hazards} hazard(s){undecided} in {checked.pairs} pair(s) of a "
+        f"read and an in-place write checked{chunks} ({checked.seconds * 1000:.1f} ms)"
     )
+
+
+def _status(checked: _Checked) -> int:
+    """3 for a hazard shown; 4 when the check could not decide a pair (and showed none)."""
+    return EXIT_HAZARD if checked.hazards else EXIT_NOT_CHECKED if checked.undecided else 0
 
 
 def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
@@ -133,9 +148,9 @@ def run_check(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log:
             outputs.write(log, jsonl(checked.records))
         return EXIT_NOT_CHECKED
     if log:
-        outputs.write(log, jsonl([*checked.records, _summary_record(checked.pairs, checked.hazards)]))
-    print(_summary_line(checked.hazards, checked.pairs, checked.seconds), file=sys.stderr)
-    return EXIT_HAZARD if checked.hazards else 0
+        outputs.write(log, jsonl([*checked.records, _summary_record(checked)]))
+    print(_summary_line(checked), file=sys.stderr)
+    return _status(checked)
 
 
 def run_check_split(input_path: str, iree_flags: Sequence[str], outputs: Outputs, log: Path | None) -> int:
@@ -165,11 +180,12 @@ def run_check_split(input_path: str, iree_flags: Sequence[str], outputs: Outputs
             not_checked += checked.not_checked is not None
             total.pairs += checked.pairs
             total.hazards += checked.hazards
+            total.undecided += checked.undecided
             total.seconds += checked.seconds
             total.records += checked.records
     if log:
-        outputs.write(log, jsonl([*total.records, _summary_record(total.pairs, total.hazards)]))
-    print(_summary_line(total.hazards, total.pairs, total.seconds, f" in {len(chunks)} chunk(s)"), file=sys.stderr)
+        outputs.write(log, jsonl([*total.records, _summary_record(total)]))
+    print(_summary_line(total, f" in {len(chunks)} chunk(s)"), file=sys.stderr)
     if total.hazards:
         return EXIT_HAZARD
-    return EXIT_ERROR if errors else EXIT_NOT_CHECKED if not_checked else 0
+    return EXIT_ERROR if errors else EXIT_NOT_CHECKED if not_checked or total.undecided else 0

@@ -142,10 +142,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Run IREE on IN (whatever compile takes, stream IR at the splice, or scheduled stream IR) up to "
         "iree-stream-schedule-allocation and prove that the schedule keeps the program's order: every read of a "
         "value before the in-place write that consumes it (or disjoint from it), and no copy onto itself. One line "
-        "per hazard; exit status 0 when there is none, 3 otherwise, 4 when IREE builds IN but the check cannot read it "
-        "(VM IR: nothing was checked), 1 on an error. iree-compile flags go after IN (default: "
-        + " ".join(_default_cpu_flags())
-        + ").",
+        "per hazard; exit status 0 when there is none, 3 otherwise, 4 when the check could not decide a pair (a range it "
+        "does not know) or cannot read IN (VM IR: nothing was checked), 1 on an error. iree-compile flags go after IN "
+        "(default: " + " ".join(_default_cpu_flags()) + ").",
         usage="slice-elision check [-h] [--log LOG] [--split-input-file] IN [iree-compile flags...]",
     )
     k.add_argument("input")

@@ -45,7 +45,13 @@ from iree.compiler import ir
 
 from stream_model.ir.naming import Names
 from stream_model.ir.util import dispatch_operand_index, nested_ops
-from stream_model.schedule.check import ScheduleCheck, ScheduleReport, check_schedule, in_place_positions
+from stream_model.schedule.check import (
+    ScheduleCheck,
+    ScheduleReport,
+    ScheduleVerdict,
+    check_schedule,
+    in_place_positions,
+)
 from stream_model.schedule.global_order import (
     GlobalEvents,
     GlobalOrderHazard,
@@ -63,7 +69,7 @@ from stream_model.semantics.op_table import effects_of
 from .collector import no_collector_pauses
 from .copy_dispatch import CopyDispatches
 from .pipeline.c_api import clone_module
-from .pipeline.common import CompileError, new_context
+from .pipeline.common import CompileError, NotAnalysed, new_context
 from .pipeline.runner import diagnostic_line
 from .reloads import GlobalRepair, find_misread_globals, may_misread_globals, repair_globals
 
@@ -311,12 +317,12 @@ class ScheduleGuard:
             return None
         while report.hazards:
             if not pending.keep or base is None or guard.rounds >= self.max_rounds:
-                raise self._refusal(report.hazards, "")
+                raise self._unrepairable(report.hazards, "")
             targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook)
             repaired = clone_module(base)
             made = _repair(repaired, targets)
             if not made:
-                raise self._refusal(report.hazards, "no in-place write at the splice to repair")
+                raise self._unrepairable(report.hazards, "no in-place write at the splice to repair")
             guard.repairs += made
             guard.rounds += 1
             _verify_repair(repaired)  # (the hook takes the module as verified, as at the splice)
@@ -364,6 +370,18 @@ class ScheduleGuard:
             with scheduled.context:
                 self.mutation(scheduled)
         return scheduled
+
+    def _unrepairable(self, hazards: list[ScheduleCheck], why: str) -> CompileError:
+        """Hazards left that no repair removes: a refusal when one of them is shown (both ops,
+        the bytes, why they conflict); when the check could only not decide them (a range it
+        does not know), the compile builds what plain iree-compile builds and says so
+        (:class:`~rewriter.pipeline.common.NotAnalysed`: never less than iree-compile, never
+        the tool's own rewrite on a schedule it could not check)."""
+        shown = [h for h in hazards if h.verdict is not ScheduleVerdict.UNKNOWN]
+        if shown:
+            return self._refusal(shown, why)
+        more = f" (and {len(hazards) - 1} more)" if len(hazards) > 1 else ""
+        return NotAnalysed(f"the schedule check cannot decide a pair IREE's schedule makes: {hazards[0].line()}{more}")
 
     def _refusal(self, hazards: list[ScheduleCheck], why: str) -> ScheduleHazardError:
         first = hazards[0].line()

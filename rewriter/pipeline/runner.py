@@ -87,17 +87,19 @@ def in_a_thread(call: Callable[[], T]) -> T:
     ``SystemExit`` ends the command, and the command line leaves the process without waiting
     for the thread (``rewriter.cli``)."""
     box: dict[str, object] = {}
+    done = threading.Event()  # (not Thread.join: a join a signal interrupts may never wait again)
 
     def target() -> None:
         try:
             box["value"] = call()
         except BaseException as err:  # noqa: BLE001 - handed to the waiting thread
             box["error"] = err
+        finally:
+            done.set()
 
-    worker = threading.Thread(target=target, name="mlir-pass-pipeline", daemon=True)
-    worker.start()
-    while worker.is_alive():
-        worker.join(0.1)
+    threading.Thread(target=target, name="mlir-pass-pipeline", daemon=True).start()
+    while not done.wait(0.1):
+        pass
     if "error" in box:
         raise box["error"]  # type: ignore[misc]
     return box["value"]  # type: ignore[return-value]

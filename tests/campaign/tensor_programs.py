@@ -130,6 +130,12 @@ CASES = [
         ("copy", "mmap"),
     ),
     Case(
+        "tied_call_then_the_old_value_read.mlir",
+        "f:[77];get;f:[88];get",
+        "f=2 4 6 8; get=1 77 3 4; f=2 154 6 8; get=1 88 3 4",
+        "f=2 4 6 8; get=1 77 3 4; f=2 154 6 8; get=1 88 3 4",
+    ),
+    Case(
         "hand_written_kernel_reads_the_argument.mlir",
         "f:[1. 2. 3. 4.];f:[1. 2. 3. 4.]",
         "f=3 6 9 12; f=3 6 9 12",

@@ -19,6 +19,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
 * *hand-written kernels writing every binding* (the closed world before issue 35: a ``memref``
   binding may be written): a hand-written kernel that reads the caller's argument is refused as
   a write into the caller's buffer, though plain iree-compile builds it right;
+* *pairs the check cannot decide refused* (the guard refuses only a hazard it can show): a call
+  whose result is tied to its argument, then the argument's old value read, is refused, though
+  plain iree-compile builds it right;
 * *imports taken as writable* (the check's ``callers-buffer-written`` rule): a row inserted into
   an argument cache changes the caller's array.
 
@@ -38,6 +41,7 @@ from pathlib import Path
 import pytest
 from iree.compiler import ir
 
+import rewriter.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_order as global_order
@@ -84,6 +88,13 @@ def _hand_written_kernels_write_every_binding(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(bindings, "_binding", lambda argument: replace(original(argument), hand_written=False))
 
 
+def _undecided_pairs_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = schedule_guard.ScheduleGuard._refusal
+    monkeypatch.setattr(
+        schedule_guard.ScheduleGuard, "_unrepairable", lambda self, hazards, why: original(self, hazards, why)
+    )
+
+
 def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable", lambda self, op: False)
 
@@ -96,6 +107,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "writes-along-the-way-forgotten": (_writes_along_the_way_forgotten, "reload_in_for_body.mlir"),
     "blocks-in-text-order": (_blocks_in_text_order, "blocks_out_of_text_order.mlir"),
     "constants-left-writable": (_constants_left_writable, "unfoldable_constant_written.mlir"),
+    "undecided-pairs-refused": (_undecided_pairs_refused, "tied_call_then_the_old_value_read.mlir"),
     "hand-written-kernels-write-every-binding": (
         _hand_written_kernels_write_every_binding,
         "hand_written_kernel_reads_the_argument.mlir",

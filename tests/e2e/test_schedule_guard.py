@@ -117,7 +117,7 @@ def test_check_log_has_one_record_per_pair_in_the_decisions_style(
     log = tmp_path / "log.jsonl"
     assert main(["check", str(src), "--log", str(log), *CPU_FLAGS]) == 3
     record, summary = [json.loads(line) for line in log.read_text().splitlines()]
-    assert summary == {"schema_version": 1, "type": "check-summary", "pairs": 1, "hazards": 1}
+    assert summary == {"schema_version": 1, "type": "check-summary", "pairs": 1, "hazards": 1, "undecided": 0}
     assert record["check"] == "schedule" and record["verdict"] == "read-after-write"
     assert record["read_range"] == ["0", "8"] and record["write_range"] == ["0", "8"]
     assert record["read_location"].startswith("p.mlir:") and record["write_location"].startswith("p.mlir:")
