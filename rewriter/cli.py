@@ -12,17 +12,15 @@ file is written unless the whole command succeeded.
 from __future__ import annotations
 
 import argparse
-import ctypes
 import os
 import sys
 import tempfile
 import textwrap
-import threading
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from . import prefetch
+from .threads import in_a_thread
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -209,7 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
     try:
-        return _in_a_deep_stack(lambda: _prefetch_then_run(args, extra))
+        return in_a_thread(
+            lambda: _prefetch_then_run(args, extra), stack_bytes=_STACK_BYTES, name="slice-elision-command", relay=True
+        )
     finally:
         sys.setrecursionlimit(limit)
         prefetch.discard()  # (a run the command did not take: a wrong guess, or an early error)
@@ -231,45 +231,6 @@ def _prefetch_then_run(args: argparse.Namespace, extra: list[str]) -> int:
 #: thousands deep, which ``iree-compile`` builds: 2000 nested ``scf.execute_region``).
 _STACK_BYTES = 1 << 30
 _RECURSION_LIMIT = 60_000
-
-
-def _in_a_deep_stack(call: Callable[[], int]) -> int:
-    """``call()`` in a thread with a deep stack, while this (the main) thread waits in short
-    slices: a signal's handler runs here at once, and what it raises (``KeyboardInterrupt``, the
-    termination's ``SystemExit``) is raised in the command's thread too, which then unwinds
-    through its cleanups (outputs, temporary files, started ``iree-compile`` runs) before the
-    command ends. (An event, not ``Thread.join``: a join a signal interrupts may never wait again.)"""
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def target() -> None:
-        try:
-            box["value"] = call()
-        except BaseException as err:  # noqa: BLE001 - handed to the waiting thread
-            box["error"] = err
-        finally:
-            done.set()
-
-    previous = threading.stack_size(_STACK_BYTES)
-    try:
-        worker = threading.Thread(target=target, name="slice-elision-command", daemon=True)
-        worker.start()
-    finally:
-        threading.stack_size(previous)
-    try:
-        while not done.wait(0.1):
-            pass
-    except BaseException as signalled:  # (a signal: raised in the command's thread as well)
-        if worker.ident is not None:
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(type(signalled)))
-        deadline = time.monotonic() + 10.0
-        while not done.wait(0.1) and time.monotonic() < deadline:
-            pass
-        if "error" not in box:
-            raise
-    if "error" in box:
-        raise box["error"]
-    return int(box.get("value") or 0)
 
 
 def _standard_input(args: argparse.Namespace) -> tempfile.TemporaryDirectory[str] | None:

@@ -4,20 +4,17 @@ global ``cl::opt`` flags are present."""
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeVar
 
 from iree.compiler import ir, passmanager
 
 from stream_model.semantics.phase import allocated_op
 
+from ..threads import in_a_thread
 from .c_api import c_pointer, pass_manager_run
 from .common import CompileError, NotAnalysed, NotBuilt, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
-
-T = TypeVar("T")
 
 # --------------------------------------------------------------------------------------------
 # Running stream pipeline segments
@@ -76,33 +73,6 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
     finally:
         handler.detach()
     return None if succeeded else errors
-
-
-def in_a_thread(call: Callable[[], T]) -> T:
-    """``call()``, run in a thread of its own while this one waits in short slices.
-
-    A pass pipeline can run for minutes (IREE's passes on a lit file of many modules read as
-    one); in the main thread, inside the C call, Python would run no signal handler until it
-    returned, so SIGTERM could not stop the command. Waiting here, it can: the handler's
-    ``SystemExit`` ends the command, and the command line leaves the process without waiting
-    for the thread (``rewriter.cli``)."""
-    box: dict[str, object] = {}
-    done = threading.Event()  # (not Thread.join: a join a signal interrupts may never wait again)
-
-    def target() -> None:
-        try:
-            box["value"] = call()
-        except BaseException as err:  # noqa: BLE001 - handed to the waiting thread
-            box["error"] = err
-        finally:
-            done.set()
-
-    threading.Thread(target=target, name="mlir-pass-pipeline", daemon=True).start()
-    while not done.wait(0.1):
-        pass
-    if "error" in box:
-        raise box["error"]  # type: ignore[misc]
-    return box["value"]  # type: ignore[return-value]
 
 
 class StreamRunner:
