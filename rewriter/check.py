@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stream_model.schedule.check import ScheduleReport, check_schedule
+from stream_model.schedule.check import ScheduleReport, ScheduleVerdict, check_schedule
 from stream_model.schedule.global_order import check_global_order, check_input_order
 
 from .explain import jsonl
@@ -107,7 +107,7 @@ def _check_and_print(input_path: str, iree_flags: Sequence[str]) -> _Checked:
     for order in report.order_hazards:
         sys.stdout.write(f"hazard: {order.line()}\n")
     not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
-    undecided = sum(check.verdict == "unknown" for check in report.hazards)
+    undecided = sum(check.verdict is ScheduleVerdict.UNKNOWN for check in report.hazards)
     return _Checked(
         pairs=len(report.checks),
         hazards=len(reloads) + len(report.hazards) - undecided + len(report.order_hazards),

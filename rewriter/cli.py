@@ -317,9 +317,9 @@ def _prefetch_flow(args: argparse.Namespace, iree_flags: list[str]) -> None:
     """Start IREE's flow phase as ``compile`` (and ``check``) will run it, before importing the
     analysis (:mod:`.prefetch`): with the flags the command hands IREE, when no remark flag adds
     to them. The driver uses the run only if it is exactly the one it would start."""
-    if args.command == "compile" and not args.remarks_filter:
-        prefetch.start(iree_flags or list(_default_cpu_flags()), args.input)
-    elif args.command == "check":
+    compiles = args.command == "compile" and not args.remarks_filter
+    # (compile --compile-to= runs IREE with other flags, or not at all: nothing to start ahead.)
+    if compiles and not any(flag.startswith("--compile-to") for flag in iree_flags) or args.command == "check":
         prefetch.start(iree_flags or list(_default_cpu_flags()), args.input)
 
 

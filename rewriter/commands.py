@@ -311,8 +311,9 @@ def _plain_if_only_the_tool_fails(
 ) -> CompileResult:
     """The compile failed: when the tool changed nothing (no repair) and plain iree-compile
     builds the input, its build, with why nothing was checked (an IREE fault on the module as
-    the tool hands it between IREE's phases: a crash, a type lost in text). Never building less
-    than iree-compile builds. A refused hazard, or a failure after a repair, stays the error."""
+    the tool hands it between IREE's phases, a crash or a type lost in text; a flag the rewrite
+    does not support). Never building less than iree-compile builds. A refused hazard, or a
+    failure after a repair, stays the error."""
     from .pipeline.common import CompileError, NotBuilt
     from .schedule_guard import ScheduleHazardError
 
@@ -324,7 +325,7 @@ def _plain_if_only_the_tool_fails(
         result = plain(out)
     except CompileError:
         raise err from None  # (plain iree-compile fails too: the input's error)
-    return dataclasses.replace(result, not_analysed=f"IREE failed on the module as the tool handed it on ({err})")
+    return dataclasses.replace(result, not_analysed=f"the tool's compile failed ({err})")
 
 
 def _builds(plain: Callable[[str | os.PathLike[str]], CompileResult], to: str) -> bool:

@@ -30,6 +30,7 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -91,17 +92,17 @@ def _first_error(text: str) -> str:
     return ((errors or lines or ["(no output)"])[0])[:200]
 
 
-def _build(argv: list[str], timeout: float) -> tuple[Build, str]:
+def _build(argv: list[str], timeout: float) -> Build:
     try:
         done = subprocess.run(argv, capture_output=True, text=True, errors="replace", timeout=timeout)
     except subprocess.TimeoutExpired:
-        return Build(False, f"did not finish in {timeout:.0f} s"), ""
+        return Build(False, f"did not finish in {timeout:.0f} s")
     err = done.stderr
     build = Build(done.returncode == 0, "" if done.returncode == 0 else _first_error(err))
     build.repairs = sum("warning: repaired" in line for line in err.splitlines())
     unchecked = [line for line in err.splitlines() if "nothing was elided or checked" in line]
     build.unchecked = unchecked[0].split("checked: ", 1)[-1][:200] if unchecked else ""
-    return build, err
+    return build
 
 
 def _run(vmfb: Path, timeout: float, mmap: bool = False) -> dict:
@@ -153,14 +154,21 @@ def judge_both(copied: tuple[str, str], mapped: tuple[str, str]) -> tuple[str, s
 
 
 def one(path: Path, workdir: Path, timeout: float, identity: bool) -> Outcome:
-    """Both builds of ``path``, run and compared."""
+    """Both builds of ``path``, run and compared (its builds removed afterwards)."""
     tmp = Path(tempfile.mkdtemp(dir=workdir))
+    try:
+        return _both_ways(path, tmp, timeout, identity)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _both_ways(path: Path, tmp: Path, timeout: float, identity: bool) -> Outcome:
     stock_out, tool_out, plain_out = tmp / "stock.vmfb", tmp / "tool.vmfb", tmp / "no-elide.vmfb"
-    stock, _ = _build([_tool("iree-compile"), *FLAGS, str(path), "-o", str(stock_out)], timeout)
-    tool, _ = _build([_tool("slice-elision"), "compile", str(path), *FLAGS, "-o", str(tool_out)], timeout)
+    stock = _build([_tool("iree-compile"), *FLAGS, str(path), "-o", str(stock_out)], timeout)
+    tool = _build([_tool("slice-elision"), "compile", str(path), *FLAGS, "-o", str(tool_out)], timeout)
     outcome = Outcome(str(path), stock, tool)
     if identity and stock.ok:
-        plain, _ = _build(
+        plain = _build(
             [_tool("slice-elision"), "compile", "--no-elide", str(path), *FLAGS, "-o", str(plain_out)], timeout
         )
         if plain.ok and not plain.repairs:
@@ -172,9 +180,6 @@ def one(path: Path, workdir: Path, timeout: float, identity: bool) -> Outcome:
     mapped = judge(_run(stock_out, timeout, mmap=True), _run(tool_out, timeout, mmap=True))
     outcome.run, outcome.detail = judge_both(judge(stock_run, tool_run), mapped)
     outcome.functions = sorted(tool_run.get("calls", {}))
-    for f in tmp.iterdir():
-        f.unlink()
-    tmp.rmdir()
     return outcome
 
 

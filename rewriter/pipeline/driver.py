@@ -231,10 +231,13 @@ class _HalVm:
         #: When the compile ended (``perf_counter``); None while it runs.
         self.ended: float | None = None
         self._stderr = ""
-        inputs = [str(source)] if source is not None else ["--compile-from=stream", str(tmp / "stream.mlir")]
-        argv = [tool("iree-compile"), *flags, *inputs, "-o", str(self.part)]
-        if source is None and "--compile-to=stream" in flags:  # (the stream phase's output itself)
-            argv = [tool("iree-opt"), str(tmp / "stream.mlir"), "-o", str(self.part)]
+        stream = tmp / "stream.mlir"
+        if source is not None:
+            argv = [tool("iree-compile"), *flags, str(source), "-o", str(self.part)]
+        elif "--compile-to=stream" in flags:  # (the stream phase's output itself)
+            argv = [tool("iree-opt"), str(stream), "-o", str(self.part)]
+        else:
+            argv = [tool("iree-compile"), *flags, "--compile-from=stream", str(stream), "-o", str(self.part)]
         try:
             # A session of its own: cancel() stops it with what it started (the linker it runs).
             self._proc = subprocess.Popen(

@@ -189,25 +189,20 @@ def _decode(data: bytes, path: str) -> str:
     problem = location_problem(data)
     if problem is not None:
         raise ModelError(f"{path}: {problem}")
-    try:
-        return data.decode()
-    except UnicodeDecodeError:
-        pass
-    text = _outside_comments_utf8(data)
+    text = _utf8_or_none(data)
     if text is None:
-        raise ModelError(f"{path}: not a text file (expected MLIR assembly or bytecode)") from None
+        raise ModelError(f"{path}: not a text file (expected MLIR assembly or bytecode)")
     return text
 
 
 def is_text(data: bytes) -> bool:
     """Is ``data`` MLIR bytecode, or text as :func:`load` reads it (UTF-8, but for bytes in
     comments)? (Binary garbage is neither: every command says so in one wording.)"""
-    if data.startswith(BYTECODE_MAGIC) or b"\0" not in data and _utf8_or_none(data) is not None:
-        return True
-    return False
+    return data.startswith(BYTECODE_MAGIC) or (b"\0" not in data and _utf8_or_none(data) is not None)
 
 
 def _utf8_or_none(data: bytes) -> str | None:
+    """``data`` as UTF-8 text, bytes in comments that are not read as ``?``; None otherwise."""
     try:
         return data.decode()
     except UnicodeDecodeError:
