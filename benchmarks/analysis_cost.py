@@ -11,7 +11,7 @@ The hook's share is ``CompileResult.hook_s / CompileResult.total_s`` of the *sam
 ``hook_s`` is analysis + rewrite + verification, ``total_s`` the five phases (flow,
 stream-before, hook, stream-after, hal/vm), each measured with ``perf_counter``. The compile with
 the rewrite also runs the schedule check, as ``slice-elision compile`` does
-(:class:`rewriter.schedule_guard.ScheduleGuard`); ``check_s`` is what the guard adds (copying the
+(:class:`rewriter.guard.schedule_guard.ScheduleGuard`); ``check_s`` is what the guard adds (copying the
 module at the splice and checking the schedule; IREE's own stages are not counted), and the
 *tool share* is ``(hook_s + check_s) / total_s``.
 
@@ -125,8 +125,8 @@ def _emit(event: dict) -> None:
 
 def _layers_worker(layers: int, repeats: int) -> None:
     import stream_model.symbolic.proofs as proofs
+    from rewriter.guard.schedule_guard import ScheduleGuard
     from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file
-    from rewriter.schedule_guard import ScheduleGuard
 
     from .programs import DecodeShape
     from .variants import elision_hook, write_program
@@ -192,7 +192,7 @@ def _corpus_worker(repeats: int) -> dict:
     from iree.compiler import ir
 
     import stream_model.symbolic.proofs as proofs
-    from rewriter.rewrite import elide_slices
+    from rewriter.rewrite.elide import elide_slices
     from stream_model import parse_module
 
     if not IR_CASES.is_dir():
@@ -237,14 +237,14 @@ def _growth_worker(sizes: list[int], rounds: int) -> None:
     is as large as the effect measured. Here every round times every size back to back, so
     the growth is a median of per-round ratios, like the step-time ratios. The modules are the
     ones a hook sees (the IR at the splice point, :func:`rewriter.pipeline.stream_ir_at_splice`),
-    parsed afresh for every timing; the time is that of :func:`rewriter.rewrite.elide_slices`
+    parsed afresh for every timing; the time is that of :func:`rewriter.rewrite.elide.elide_slices`
     with the rewrite applied, as in the hook.
     """
     from iree.compiler import ir
 
     import stream_model.symbolic.proofs as proofs
     from rewriter.pipeline import DEFAULT_CPU_FLAGS, stream_ir_at_splice
-    from rewriter.rewrite import elide_slices
+    from rewriter.rewrite.elide import elide_slices
 
     from .programs import DecodeShape
     from .variants import write_program

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, CompileResult, StreamHook, compile_file
-from rewriter.rewrite import RewriteReport, elide_slices
+from rewriter.rewrite.elide import RewriteReport, elide_slices
 
 from .programs import DecodeShape, decode_program
 

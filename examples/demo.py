@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-from rewriter.explain import human
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
-from rewriter.rewrite import RewriteReport, elide_slices
+from rewriter.report.explain import human
+from rewriter.rewrite.elide import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
 
 # benchmarks/ is part of the checkout, not of the installed package: this script runs from it.

@@ -45,6 +45,8 @@ from typing import Any
 
 import numpy as np
 
+from .errors import IreeRuntimeError
+
 __all__ = [
     "IreeRuntimeError",
     "LoadedModule",
@@ -52,15 +54,6 @@ __all__ = [
     "run_steps",
     "run_steps_with_statistics",
 ]
-
-
-class IreeRuntimeError(Exception):
-    """Loading or calling a module failed; the message is one line (details in ``.details``)."""
-
-    def __init__(self, message: str, details: str = "") -> None:
-        line = " ".join(part.strip() for part in str(message).strip().splitlines() if part.strip())
-        super().__init__(line or "IREE runtime error")
-        self.details = details
 
 
 def _first_line(err: BaseException) -> str:

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from iree.compiler import ir, passmanager  # noqa: E402
 
-from rewriter.rewrite import elide_slices  # noqa: E402
+from rewriter.rewrite.elide import elide_slices  # noqa: E402
 from stream_model import SliceElisionError  # noqa: E402
 from stream_model.model.loader import split_input  # noqa: E402
 from stream_model.schedule.check import check_schedule  # noqa: E402

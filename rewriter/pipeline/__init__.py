@@ -62,27 +62,84 @@ MLIR debugging flags (``--mlir-print-ir-*``, ``--mlir-timing``) only affect the 
 ``iree-compile`` runs, not the spliced stream phase.
 """
 
-from .common import (
-    DEFAULT_CPU_FLAGS,
-    SPLICE_BEFORE,
-    CompileError,
-    CompileResult,
-    IreeRemarks,
-    StreamHook,
-    set_multithreading,
-)
-from .driver import (
-    compile_file,
-    compile_plain,
-    compile_scheduled,
-    compile_stream_async,
-    ir_after_pass,
-    schedule_module,
-    scheduled_ir_after_pass,
-    stream_ir_at_splice,
-)
-from .phase import StreamPipelines, module_at_splice, run_from_splice, run_to_splice, stream_pipelines, write_for_iree
-from .stages import stream_pass_names
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .common import (
+        DEFAULT_CPU_FLAGS,
+        SPLICE_BEFORE,
+        CompileError,
+        CompileResult,
+        IreeRemarks,
+        StreamHook,
+        set_multithreading,
+    )
+    from .driver import (
+        compile_file,
+        compile_plain,
+        compile_scheduled,
+        compile_stream_async,
+        ir_after_pass,
+        schedule_module,
+        scheduled_ir_after_pass,
+        stream_ir_at_splice,
+    )
+    from .phase import (
+        StreamPipelines,
+        module_at_splice,
+        run_from_splice,
+        run_to_splice,
+        stream_pipelines,
+        write_for_iree,
+    )
+    from .stages import stream_pass_names
+
+#: Where each name lives, imported on first use (PEP 562): the light modules of this room
+#: (:mod:`.targets`, :mod:`.threads`, :mod:`.prefetch`) are imported by the command line before
+#: it imports IREE's bindings, which :mod:`.driver` needs.
+_FROM = {
+    **dict.fromkeys(
+        ("DEFAULT_CPU_FLAGS", "SPLICE_BEFORE", "CompileError", "CompileResult", "IreeRemarks", "StreamHook"),
+        "common",
+    ),
+    "set_multithreading": "common",
+    **dict.fromkeys(
+        (
+            "compile_file",
+            "compile_plain",
+            "compile_scheduled",
+            "compile_stream_async",
+            "ir_after_pass",
+            "schedule_module",
+            "scheduled_ir_after_pass",
+            "stream_ir_at_splice",
+        ),
+        "driver",
+    ),
+    **dict.fromkeys(
+        (
+            "StreamPipelines",
+            "module_at_splice",
+            "run_from_splice",
+            "run_to_splice",
+            "stream_pipelines",
+            "write_for_iree",
+        ),
+        "phase",
+    ),
+    "stream_pass_names": "stages",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rewriter.pipeline' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "compile_plain",

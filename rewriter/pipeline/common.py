@@ -17,9 +17,11 @@ from typing import Literal
 
 from iree.compiler import ir
 
-from stream_model import SliceElisionError
-
-from ..targets import DEFAULT_CPU_FLAGS as DEFAULT_CPU_FLAGS  # (re-exported: the driver's default flags)
+from ..errors import CompileError as CompileError  # (re-exported)
+from ..errors import NotAnalysed as NotAnalysed
+from ..errors import NotBuilt as NotBuilt
+from .passes import PassRun
+from .targets import DEFAULT_CPU_FLAGS as DEFAULT_CPU_FLAGS  # (re-exported: the driver's default flags)
 
 #: The hook runs immediately before this pass (after all of upstream's copy elision and
 #: refine-usage, before execution regions are formed).
@@ -35,19 +37,6 @@ StreamHook = Callable[[ir.Module], None]
 SpliceMode = Literal["split", "pass"]
 
 
-class CompileError(SliceElisionError):
-    """A compile failed. ``str(err)`` is one line; ``err.details`` keeps the full tool output.
-
-    One line because callers (CLI, benchmarks) print it next to other results; the raw
-    diagnostics stay reachable for debugging without turning the message into a wall of text.
-    """
-
-    def __init__(self, message: str, details: str = "") -> None:
-        line = " ".join(part.strip() for part in message.strip().splitlines() if part.strip())
-        super().__init__(line or "compile failed")
-        self.details = details
-
-
 def exception_line(err: BaseException) -> str:
     """``Type: first line``: the innermost line for an exception raised in a callback of the
     MLIR bindings (``RuntimeError: Exception raised in callback: Traceback ...`` around it)."""
@@ -55,18 +44,6 @@ def exception_line(err: BaseException) -> str:
     if len(lines) > 1 and "Traceback" in lines[0]:
         return lines[-1].strip()[:300]
     return f"{type(err).__name__}: {lines[0] if lines else ''}".rstrip(": ")
-
-
-class NotBuilt(CompileError):
-    """Input plain ``iree-compile`` does not build either, known before trying (allocated stream
-    IR: its pipeline from the start runs out of memory): never retried as plain iree-compile."""
-
-
-class NotAnalysed(CompileError):
-    """Input IREE builds that the tool cannot read at the splice (VM-level input, a fault of
-    the tool's own analysis): the compile builds it exactly as plain ``iree-compile`` does and
-    says what went unchecked (``CompileResult.not_analysed``). Never raised to a caller of
-    ``compile_file``."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +70,9 @@ class CompileResult:
     #: Why nothing was rewritten or checked, when the output is plain iree-compile's build of
     #: an input the tool cannot read (:class:`NotAnalysed`); None when it was analysed.
     not_analysed: str | None = None
+    #: The reports of the passes the splice ran, for the module built (a hook given as a list
+    #: of passes; empty for a plain callable hook).
+    passes: tuple[PassRun, ...] = ()
 
     @property
     def total_s(self) -> float:

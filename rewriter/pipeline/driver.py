@@ -16,7 +16,6 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from iree.compiler import ir, passmanager
 
@@ -24,8 +23,8 @@ from stream_model.model.loader import file_location_problem, is_text, location_p
 from stream_model.semantics.abi import given_over_arguments
 from stream_model.semantics.phase import Phase, classify_phase
 
-from .. import prefetch
-from ..collector import Leftovers
+from . import prefetch
+from .collector import Leftovers
 from .common import (
     SCHEDULED_AFTER,
     SPLICE_BEFORE,
@@ -44,18 +43,16 @@ from .common import (
     write_ir,
 )
 from .flags import check_supported_flags, stream_options
+from .passes import Guard, ModulePass, SplicePasses
 from .runner import StreamRunner, diagnostic_line
 from .stages import Stage, pipeline_text, split_at_allocation, stream_pass_names, stream_stages
-
-if TYPE_CHECKING:
-    from ..schedule_guard import ScheduleGuard
 
 # --------------------------------------------------------------------------------------------
 # Flow phase
 # --------------------------------------------------------------------------------------------
 
 
-def _check_input(input_path: str | os.PathLike[str]) -> Path:
+def check_input(input_path: str | os.PathLike[str]) -> Path:
     if str(input_path) == "":
         raise CompileError("the input path is empty")
     path = Path(input_path)
@@ -95,7 +92,7 @@ def _check_output(output_path: str | os.PathLike[str]) -> Path:
 _TEXTUAL_RESOURCE_REF = b"dense_resource<"
 
 
-def _flow_of_text(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes:
+def flow_of_text(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes:
     """:func:`_compile_to_flow`; when IREE fails on an input that is not text (binary garbage),
     the error every command gives for one."""
     try:
@@ -295,7 +292,7 @@ def _finish_after_hook(
     runner: StreamRunner,
     module: ir.Module,
     after: list[Stage],
-    guard: ScheduleGuard | None,
+    guard: Guard | None,
     reschedule: bool,
     guarded_hook: _GuardedHook | None,
     tmp: Path,
@@ -377,7 +374,7 @@ _GuardedHook = tuple["ir.Module", "Callable[[ir.Module], None]"]
 
 
 def _guarded_hook(
-    guard: ScheduleGuard | None, hook: StreamHook | None, module: ir.Module, context: ir.Context
+    guard: Guard | None, hook: StreamHook | None, module: ir.Module, context: ir.Context
 ) -> _GuardedHook | None:
     """With a guard and a hook: a copy of the module before the hook, and the hook as the
     compile runs it (so a repair can be rewritten again)."""
@@ -392,11 +389,11 @@ def compile_file(
     input_path: str | os.PathLike[str],
     output_path: str | os.PathLike[str],
     iree_flags: Sequence[str] = (),
-    hook: StreamHook | None = None,
+    hook: StreamHook | Sequence[ModulePass] | None = None,
     *,
     dump_hooked_ir: str | None = None,
     splice_mode: SpliceMode = "split",
-    guard: ScheduleGuard | None = None,
+    guard: Guard | None = None,
     remarks: IreeRemarks | None = None,
     compile_to: str | None = None,
 ) -> CompileResult:
@@ -408,6 +405,8 @@ def compile_file(
 
     ``input_path`` is anything ``iree-compile`` accepts (linalg/tensor, flow, ...). With
     ``hook=None`` the output is byte-identical to ``iree-compile <iree_flags> input -o output``.
+    ``hook`` is a list of passes (:mod:`.passes`), run in order at the splice, their reports in
+    ``CompileResult.passes``; or a callable on the module.
 
     ``splice_mode`` chooses how the hook is installed: ``"split"`` (default) runs two
     PassManagers and calls the hook between them; ``"pass"`` runs one PassManager with the hook
@@ -416,7 +415,7 @@ def compile_file(
 
     ``dump_hooked_ir`` writes the module text right after the hook (before verification).
 
-    ``guard`` (a :class:`~rewriter.schedule_guard.ScheduleGuard`) checks IREE's schedule right
+    ``guard`` (a :class:`~rewriter.guard.schedule_guard.ScheduleGuard`) checks IREE's schedule right
     before ``iree-stream-schedule-allocation`` and repairs or refuses it; its report stays on
     the guard. With a guard the hook is always spliced in ``"split"`` mode.
 
@@ -431,14 +430,17 @@ def compile_file(
     Raises :class:`CompileError` with a one-line message on any failure.
     """
     flags = list(iree_flags)
-    src = _check_input(input_path)
+    src = check_input(input_path)
     out = _check_output(output_path)
     check_supported_flags(flags, rewrite=hook is not None)
+    splice = SplicePasses(list(hook)) if isinstance(hook, Sequence) else None
+    call: StreamHook | None = splice if splice is not None else hook if callable(hook) else None
     try:
-        return _compile_file(src, out, flags, hook, dump_hooked_ir, splice_mode, guard, remarks, compile_to)
+        result = _compile_file(src, out, flags, call, dump_hooked_ir, splice_mode, guard, remarks, compile_to)
+        return dataclasses.replace(result, passes=tuple(splice.runs)) if splice is not None else result
     except NotAnalysed as why:
         if guard is not None:
-            guard.report, guard.forwarded = None, []  # (of a module that is not the one built)
+            guard.forget()  # (of a module that is not the one built)
         return compile_plain(src, out, flags, not_analysed=str(why))
 
 
@@ -451,7 +453,7 @@ def compile_plain(
     """Plain ``iree-compile``'s build of ``input_path``, exactly: one run from the start (no
     phases handed over as text), into a temporary file renamed into place on success.
     ``not_analysed`` goes into the result (why nothing was rewritten or checked)."""
-    src, out = _check_input(input_path), _check_output(output_path)
+    src, out = check_input(input_path), _check_output(output_path)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         _HalVm(Path(tmp), list(iree_flags), out, source=src).finish()
@@ -465,7 +467,7 @@ def _compile_file(
     hook: StreamHook | None,
     dump_hooked_ir: str | None,
     splice_mode: SpliceMode,
-    guard: ScheduleGuard | None,
+    guard: Guard | None,
     remarks: IreeRemarks | None,
     compile_to: str | None = None,
 ) -> CompileResult:
@@ -478,7 +480,7 @@ def _compile_file(
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name, Leftovers() as leftovers:
         tmp = Path(tmp_name)
         t0 = time.perf_counter()
-        flow = _flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), tmp)
+        flow = flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), tmp)
         flow_s = time.perf_counter() - t0
 
         opts = stream_options(flags)
@@ -620,7 +622,7 @@ def _ir_after_stages(
     stages to run after the hook); it runs before the flow compile so a bad pass name fails fast.
     """
     flags = list(iree_flags)
-    src = _check_input(input_path)
+    src = check_input(input_path)
     check_supported_flags(flags)
     opts = stream_options(flags)
     first, hook, second = select(*stream_stages(opts))
@@ -653,14 +655,14 @@ def _read_stream_async_input(module_text_or_path: str | bytes | os.PathLike[str]
         return module_text_or_path, "<input>"
     if isinstance(module_text_or_path, str) and ("\n" in module_text_or_path or "{" in module_text_or_path):
         return module_text_or_path.encode(), "<input>"
-    path = _check_input(module_text_or_path)
+    path = check_input(module_text_or_path)
     try:
         return path.read_bytes(), path.name
     except OSError as err:
         raise CompileError(f"cannot read {path}: {err.strerror or err}") from err
 
 
-def _parse_stream_async(context: ir.Context, data: bytes, name: str, expected: Phase = Phase.SPLICE) -> ir.Module:
+def parse_stream_async(context: ir.Context, data: bytes, name: str, expected: Phase = Phase.SPLICE) -> ir.Module:
     """Parse and verify a module that claims to be at the splice point (or, with ``expected``
     ``Phase.SCHEDULED``, right after scheduling); one-line errors."""
     problem = location_problem(data)
@@ -747,7 +749,7 @@ def scheduled_ir_after_pass(
     context = new_context()
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
         runner = StreamRunner(context, opts.global_cl_flags, Path(tmp))
-        module = _parse_stream_async(context, module_text.encode(), "<input>", Phase.SCHEDULED)
+        module = parse_stream_async(context, module_text.encode(), "<input>", Phase.SCHEDULED)
         _call_hook(hook, module, context, None)
         module = runner.run(module, stages, "stream phase")
         with context:
@@ -760,7 +762,7 @@ def compile_scheduled(
     iree_flags: Sequence[str] = (),
     hook: StreamHook | None = None,
     *,
-    guard: ScheduleGuard | None = None,
+    guard: Guard | None = None,
 ) -> CompileResult:
     """Compile a module that is already scheduled (stream-async IR with execution and
     concurrent regions, after ``iree-stream-schedule-concurrency`` and before
@@ -778,7 +780,7 @@ def compile_stream_async(
     iree_flags: Sequence[str] = (),
     hook: StreamHook | None = None,
     *,
-    guard: ScheduleGuard | None = None,
+    guard: Guard | None = None,
 ) -> CompileResult:
     """Compile a module that is already at the splice point (stream-async IR) to a ``.vmfb``.
 
@@ -807,7 +809,7 @@ def _compile_from(
     iree_flags: Sequence[str],
     hook: StreamHook | None,
     phase: Phase,
-    guard: ScheduleGuard | None = None,
+    guard: Guard | None = None,
 ) -> CompileResult:
     flags = list(iree_flags)
     data, name = _read_stream_async_input(module_text_or_path)
@@ -823,7 +825,7 @@ def _compile_from(
         context = new_context()
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         t1 = time.perf_counter()
-        module = _parse_stream_async(context, data, name, phase)
+        module = parse_stream_async(context, data, name, phase)
         if guard is not None and phase is Phase.SPLICE:
             guard.forward_reloads(module, regions=True)
         t2 = time.perf_counter()

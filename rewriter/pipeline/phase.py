@@ -28,7 +28,7 @@ from stream_model import WrongPhaseError
 from stream_model.semantics.phase import Phase, classify_phase
 
 from .common import IreeRemarks, new_context, write_ir
-from .driver import _check_input, _flow_of_text
+from .driver import check_input, flow_of_text
 from .flags import check_supported_flags, stream_options
 from .runner import StreamRunner
 from .stages import Stage, pipeline_text, stream_stages
@@ -119,10 +119,10 @@ def module_at_splice(
     ``compile_file`` hook would see, with IREE's locations (the input file's). ``remarks``
     collects IREE's own optimization remarks on the way."""
     flags = list(iree_flags)
-    src = _check_input(input_path)
+    src = check_input(input_path)
     check_supported_flags(flags)
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp:
-        flow = _flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), Path(tmp))
+        flow = flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), Path(tmp))
     context = new_context()
     if remarks is not None:
         remarks.enable(context)

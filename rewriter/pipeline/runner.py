@@ -11,10 +11,10 @@ from iree.compiler import ir, passmanager
 
 from stream_model.semantics.phase import allocated_op
 
-from ..threads import in_a_thread
 from .c_api import c_pointer, pass_manager_run
 from .common import CompileError, NotAnalysed, NotBuilt, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
+from .threads import in_a_thread
 
 # --------------------------------------------------------------------------------------------
 # Running stream pipeline segments

@@ -255,7 +255,7 @@ WHOLE_COPY_WRITTEN = Program(
 #: The same fold makes two globals share a buffer: @g0's value copied whole into a fresh splat
 #: stored to @g1. From the next step on the fill of @g1 shows in @g0, unless the rewrite gives
 #: @g1 its own copy (review 4, finding 06, ``case_globals.mlir``). The fill is summed: stored
-#: only, its store is stored over and dropped (``rewriter.reloads``), and IREE drops the fill.
+#: only, its store is stored over and dropped (``rewriter.repair.reloads``), and IREE drops the fill.
 WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL = Program(
     STORED_TWICE.globals,
     STORED_TWICE.ops[:3]
@@ -429,7 +429,7 @@ FOUND_THROUGH_IREE_STAGES: tuple[Program, ...] = (
 #: Found by the campaign's ``globals`` profile judged at the splice: a reload of @g0 right after
 #: the store of its filled value. IREE 3.13 reads the buffer from before the store; the schedule
 #: guard's repair of what it then saw lost the fill, unless the guard first gives the load the
-#: stored value (``rewriter.reloads``). Not in :data:`ALL`: after scheduling (no guard) IREE's
+#: stored value (``rewriter.repair.reloads``). Not in :data:`ALL`: after scheduling (no guard) IREE's
 #: misread is the program's, judged an upstream fault.
 RELOAD_AFTER_A_FILLED_STORE = Program.from_json(
     json.loads((_REGRESSIONS / "campaign-reload-after-store-reads-the-buffer-before-a-repaired-fill.json").read_text())[

@@ -59,6 +59,13 @@ from typing import Any
 import numpy as np
 from iree.compiler import ir
 
+from rewriter.guard.schedule_guard import (
+    Mutation,
+    ScheduleGuard,
+    ScheduleHazardError,
+    read_input_order,
+    reorder_refusal,
+)
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
     CompileError,
@@ -68,9 +75,8 @@ from rewriter.pipeline import (
     set_multithreading,
 )
 from rewriter.pipeline.common import new_context
-from rewriter.reloads import repair_globals
-from rewriter.rewrite import RewriteReport, elide_slices
-from rewriter.schedule_guard import Mutation, ScheduleGuard, ScheduleHazardError, read_input_order, reorder_refusal
+from rewriter.repair.reloads import repair_globals
+from rewriter.rewrite.elide import RewriteReport, elide_slices
 from stream_model import Verdict
 from stream_model.ir.naming import Names
 from stream_model.schedule.global_order import check_input_order, global_events
@@ -1198,7 +1204,7 @@ class Oracle:
     def _refused_before_the_splice(text: str, ctx: ir.Context, module: ir.Module) -> None:
         """The tool's compile compares the user's input with the module at the splice and
         refuses where IREE's stages before it reordered the accesses to a global
-        (:meth:`rewriter.schedule_guard.ScheduleGuard.settle`). Here the input is the rendered
+        (:meth:`rewriter.guard.schedule_guard.ScheduleGuard.settle`). Here the input is the rendered
         text and the module is at the splice with its locations (the builds below compile its
         printed text, which has none: the comparison is made here, as the compile makes it)."""
         original = read_input_order(text)
@@ -1213,7 +1219,7 @@ class Oracle:
     def _as_the_guard_sees_it(self, module: ir.Module, text: str) -> None:
         """The analysis run sees what the hook of the tool's build sees: at the splice, the
         schedule guard first makes the accesses to globals IREE 3.13 misreads as IREE's pre-splice
-        stages would (:mod:`rewriter.reloads`). After scheduling there is no guard."""
+        stages would (:mod:`rewriter.repair.reloads`). After scheduling there is no guard."""
         if not self.scheduled:
             repair_globals(module, Names(module, text), regions=self.at_splice)
 
@@ -1245,7 +1251,7 @@ class Oracle:
         own, and what the schedule guard found and did in the tool's build.
 
         The tool's build is what ``slice-elision compile`` makes: the rewrite and the schedule
-        guard (:mod:`rewriter.schedule_guard`; not in the scheduled campaign, which judges the
+        guard (:mod:`rewriter.guard.schedule_guard`; not in the scheduled campaign, which judges the
         rule on scheduled IR). When the rewrite changed nothing it is compiled alone first: if
         IREE's schedule had no hazard the guard changed nothing and it is the stock build too
         (byte-identical, as ``--no-elide`` is); only otherwise is stock compiled as well.

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from iree import runtime as rt
 
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
 from rewriter.pipeline.common import tool
 

@@ -29,7 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from iree.compiler import ir
 
-from rewriter.rewrite import RewriteError, elide_slices
+from rewriter.rewrite.elide import RewriteError, elide_slices
 from tests.campaign import handpicked
 from tests.campaign.campaign import (
     BATCH_SIZE,

@@ -4,7 +4,7 @@
 The campaign enters most programs through IREE's pre-splice stages, which inline getters and
 setters, merge equal producers and forward a global's reload after its store before the hook
 ever sees them. At the splice none of that has happened, and IREE 3.13's own later stages
-misread a global loaded after its store (``rewriter.reloads``) and merge what the model must
+misread a global loaded after its store (``rewriter.repair.reloads``) and merge what the model must
 then keep apart; and a buffer the host passes back is the global's own buffer only there
 (through IREE's stages the host gets a copy). One batch of the ``globals`` profile and one of
 the ``calls`` profile (imports of a global's buffer), judged there, reach those rules with
@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from iree.compiler import ir
 
-from rewriter.reloads import find_reloads
+from rewriter.repair.reloads import find_reloads
 from stream_model.ir.naming import Names
 from tests.campaign.campaign import profile_batches
 from tests.campaign.oracle import FAILING, Oracle, VmfbCache, default_cache_dir

@@ -18,8 +18,8 @@ from __future__ import annotations
 import pytest
 from iree.compiler import ir
 
-from rewriter.explain import human
-from rewriter.rewrite import elide_slices
+from rewriter.report.explain import human
+from rewriter.rewrite.elide import elide_slices
 from tests.campaign.audit import audit
 from tests.campaign.classify import CLASSES
 from tests.campaign.handpicked import FINDINGS

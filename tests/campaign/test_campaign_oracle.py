@@ -16,7 +16,7 @@ import pytest
 from iree.compiler import ir
 
 from rewriter.pipeline.common import new_context
-from rewriter.rewrite import elide_slices
+from rewriter.rewrite.elide import elide_slices
 from tests.campaign.entry import entry_of, moved_reads, normalize
 from tests.campaign.interp import interpret
 from tests.campaign.oracle import ProgramOutcome, Stats, _beside_a_fault_past_the_schedule

@@ -16,13 +16,13 @@ f. *a live version excuses the writes that made it*: an in-place write of the sl
    ``stream_model.rule.safety._checks``);
 h. *producers IREE merges after the splice are two buffers* (hook:
    ``stream_model.model.program.mergeable_pairs``) and i. *the shared-globals repair copies with a
-   clone* (hook: ``rewriter.globals_fix.CopyDispatches``): the third review's classes, on
+   clone* (hook: ``rewriter.repair.shared_globals.CopyDispatches``): the third review's classes, on
    ``handpicked.THIRD_REVIEW``. (h) shows only at the splice (:data:`SPLICE_ONLY`); (i) the rewrite
    refuses at the splice, where it is caught as a failure, not a bit mismatch (:data:`REFUSED_AT_SPLICE`);
 j. *calls share no globals' buffers* (hook: ``stream_model.model.storage._through_calls``): a
    value given to a second global by a setter call, or read back through a getter, goes
    unrepaired (review of the third round's fixes, case 02; ``handpicked.STORED_TWICE_BY_A_SETTER``);
-k. *folds make no twins* (hook: ``rewriter.rewrite._fold_makes_a_twin``): an alias folded into a
+k. *folds make no twins* (hook: ``rewriter.rewrite.elide._fold_makes_a_twin``): an alias folded into a
    consumer that becomes identical to another producer (case 05; ``handpicked.FOLD_TWIN``);
 o. *two captures of one value are two operands* (hook: ``stream_model.model.merges.captured_by``):
    IREE's closure canonicalization makes them one block argument of the region, and the
@@ -92,7 +92,7 @@ x. *ops reading any value meet nothing* (hook: ``stream_model.model.merges._Take
    (``handpicked.SLICES_OF_A_BRANCH_OF_TWO_GLOBALS_STORED_TO_TWO_GLOBALS``; splice only: IREE's
    pre-splice CSE merges the slices before the hook);
 y. *aliases may change a block whose producers IREE merges across captures* (hook:
-   ``rewriter.rewrite._beside_a_capture_merge``): a slice beside a clone of an iota is aliased,
+   ``rewriter.rewrite.elide._beside_a_capture_merge``): a slice beside a clone of an iota is aliased,
    the first iota lands alone in its wave and IREE's CSE merges the second into it across a
    concurrent region's captures, so the rewritten module fails to compile
    (``handpicked.SLICE_BESIDE_A_CLONE_OF_IOTA``; splice only, a compile failure rather than a
@@ -149,9 +149,9 @@ import pytest
 from iree.compiler import ir
 from iree.compiler.dialects import stream
 
-import rewriter.copy_dispatch as copy_dispatch
-import rewriter.globals_fix as globals_fix
-import rewriter.rewrite as rewrite
+import rewriter.repair.copy_dispatch as copy_dispatch
+import rewriter.repair.shared_globals as globals_fix
+import rewriter.rewrite.elide as rewrite
 import stream_model.interproc.write_set as write_set
 import stream_model.model.facts as facts
 import stream_model.model.merges as merges

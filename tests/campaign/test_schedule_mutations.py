@@ -9,7 +9,7 @@ and a weakened check must be killed.
   ``unknown-is-disjoint`` mutation does): the guard lets IREE's real G1 reorders through, the
   tool's builds compute wrong values, and the campaign fails them (a reorder the check let
   through is never excused as IREE's);
-* *loads after a store left unforwarded* (``rewriter.reloads`` a no-op): at the splice the tool's
+* *loads after a store left unforwarded* (``rewriter.repair.reloads`` a no-op): at the splice the tool's
   build reads a reloaded global's old buffer and the guard's repair keeps it
   (``handpicked.RELOAD_AFTER_A_FILLED_STORE``);
 * *two loads of one global taken as two versions* (``stream_model.schedule.global_contents``
@@ -49,7 +49,8 @@ from pathlib import Path
 
 import pytest
 
-import rewriter.schedule_guard as schedule_guard
+import rewriter.guard.passes as guard_passes
+import rewriter.guard.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.order as schedule_order
@@ -140,7 +141,7 @@ def test_the_checks_induction_over_a_loops_iterations_made_a_no_op_is_killed(
 
 
 def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The guard's forwarding of a load after a store of its global (``rewriter.reloads``) made a
+    """The guard's forwarding of a load after a store of its global (``rewriter.repair.reloads``) made a
     no-op, in the compile and in the oracle's analysis run alike: at the splice the tool's build
     of ``handpicked.RELOAD_AFTER_A_FILLED_STORE`` loses the fill (IREE reads the reload's old
     buffer, and the guard's repair keeps that). Only splice-level input reaches it: IREE's own
@@ -149,7 +150,7 @@ def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkey
     cache = VmfbCache(tmp_path / "cache")
     with Oracle(tmp_path / "real", cache, record_faults=False, in_process=True, at_splice=True) as oracle:
         assert [o.status for o in oracle.judge([program]).outcomes] == ["ok"]
-    monkeypatch.setattr(schedule_guard, "repair_globals", lambda module, names, regions=False: [])
+    monkeypatch.setattr(guard_passes, "repair_globals", lambda module, names, regions=False: [])
     monkeypatch.setattr(oracle_module, "repair_globals", lambda module, names, regions=False: [])
     with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True, at_splice=True) as oracle:
         (weakened,) = oracle.judge([program]).outcomes
@@ -229,7 +230,7 @@ def test_disabling_the_global_order_check_is_killed(tmp_path: Path, monkeypatch:
     """With the real guard the compile refuses (``tests/e2e/test_schedule_guard.py``); with the
     global-order check finding nothing it hands back a module that computes wrong values."""
     from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_stream_async
-    from rewriter.rewrite import elide_slices
+    from rewriter.rewrite.elide import elide_slices
     from rewriter.runtime import run_steps
 
     monkeypatch.setattr(schedule_guard, "check_global_order", lambda before, scheduled, not_compared=None: [])

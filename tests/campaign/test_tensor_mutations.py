@@ -41,7 +41,7 @@ from pathlib import Path
 import pytest
 from iree.compiler import ir
 
-import rewriter.schedule_guard as schedule_guard
+import rewriter.guard.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_order as global_order

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.ir_cases import cases, wrap
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
 
 SCRIPT = str(Path(sys.executable).parent / "slice-elision")

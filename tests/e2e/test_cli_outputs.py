@@ -160,11 +160,12 @@ def test_explain_refuses_iree_flags_it_would_not_use(seed_file: Path) -> None:
 def test_a_compile_iree_fails_after_a_repair_says_the_module_was_repaired() -> None:
     """IREE 3.13 can fail on a module the tool repaired where plain iree-compile builds the
     unrepaired one (review 13, ``m3``: a repair copy through a host barrier): the error says so."""
-    from rewriter.commands import _after_repairs
-    from rewriter.globals_fix import Diagnostic
+    from rewriter.cli.commands import _after_repairs
+    from rewriter.errors import ScheduleHazardError
+    from rewriter.guard.schedule_guard import ScheduleGuard
     from rewriter.pipeline.common import CompileError
-    from rewriter.rewrite import RewriteReport
-    from rewriter.schedule_guard import ScheduleGuard, ScheduleHazardError
+    from rewriter.repair.shared_globals import Diagnostic
+    from rewriter.rewrite.elide import RewriteReport
 
     repaired = Diagnostic("warning", "shared-globals", "gave @g1 its own copy", ["g0", "g1"], fixed=True)
     failure = CompileError("hal/vm phase: error: 'vm.cond_fail' op status is 0", "details")

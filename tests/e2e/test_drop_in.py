@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-import rewriter.commands as commands
-from rewriter.check import EXIT_NOT_CHECKED
-from rewriter.cli import main
+from rewriter.cli.entry import main
+from rewriter.cli.exits import EXIT_NOT_CHECKED
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
 from rewriter.pipeline.common import tool
+from rewriter.rewrite.passes import ElideSlices
 from tests.campaign.tensor_programs import run
 
 pytestmark = pytest.mark.e2e
@@ -69,7 +69,7 @@ def test_a_fault_of_the_analysis_builds_what_iree_compile_builds_and_says_so(
     def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("a fault of the tool's")
 
-    monkeypatch.setattr(commands, "elide_slices", broken)
+    monkeypatch.setattr(ElideSlices, "apply", broken)
     src, out = DATA / "complex_constant.mlir", tmp_path / "tool.vmfb"
     assert main(["compile", str(src), "-o", str(out), *FLAGS]) in (0, None)
     err = capsys.readouterr().err

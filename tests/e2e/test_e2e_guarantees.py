@@ -22,7 +22,7 @@ import pytest
 from benchmarks.measure import copy_bytes_per_step, copy_commands
 from benchmarks.programs import DecodeShape, decode_program
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, ir_after_pass
-from rewriter.rewrite import RewriteReport, elide_slices
+from rewriter.rewrite.elide import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
 
 pytestmark = pytest.mark.e2e

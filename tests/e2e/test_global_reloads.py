@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from tests.campaign.tensor_programs import CASES, DATA, FLAGS, Case, compile_stock, compile_tool, load, run
 
 pytestmark = pytest.mark.e2e

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_stream_async
-from rewriter.rewrite import RewriteReport, elide_slices
+from rewriter.rewrite.elide import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
 from tests.campaign.interp import interpret
 from tests.campaign.program import Call, GlobalDecl, Iota, Lin, Load, Program, Range, Scale, Slice, Update, check

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rewriter.copy_dispatch import CopyDispatches
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_stream_async
+from rewriter.repair.copy_dispatch import CopyDispatches
 from rewriter.runtime import run_steps
 from stream_model import parse_module
 from stream_model.semantics.op_table import MERGEABLE_PRODUCERS
@@ -179,7 +179,7 @@ def test_iree_merges_identical_producers_exactly_as_the_table_says(kind: str, wh
 
 
 def test_salted_copy_dispatches_of_one_value_are_never_merged(tmp_path: Path) -> None:
-    """The shared-globals repair's copy (``rewriter.copy_dispatch``): two copies of one value
+    """The shared-globals repair's copy (``rewriter.repair.copy_dispatch``): two copies of one value
     are two buffers."""
     text = _module(f"stream.async.slice %src[%c0 to %c48] : {T}{{%c48}} -> {T}{{%c48}}", "function")
     loaded = parse_module(text)

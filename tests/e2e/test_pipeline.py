@@ -16,7 +16,7 @@ import pytest
 from iree.compiler import ir
 
 from benchmarks.programs import FORMS, DecodeShape, decode_program
-from rewriter.collector import leave
+from rewriter.guard.schedule_guard import ScheduleGuard
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
     SPLICE_BEFORE,
@@ -26,9 +26,9 @@ from rewriter.pipeline import (
     ir_after_pass,
     stream_ir_at_splice,
 )
+from rewriter.pipeline.collector import leave
 from rewriter.pipeline.common import tool
 from rewriter.runtime import IreeRuntimeError, run_steps, run_steps_with_statistics
-from rewriter.schedule_guard import ScheduleGuard
 
 REPO = Path(__file__).resolve().parents[2]
 DECODE_EXAMPLE = REPO / "examples" / "decode_step.mlir"
@@ -226,7 +226,7 @@ def test_hook_that_raises_aborts_with_compile_error_and_no_output(programs, outd
 
 
 class _AnalysisState:
-    """Stands for what an analysis leaves behind (:func:`rewriter.collector.leave`)."""
+    """Stands for what an analysis leaves behind (:func:`rewriter.pipeline.collector.leave`)."""
 
 
 def test_what_the_hook_leaves_is_freed_and_the_collector_on_again_when_the_compile_returns(programs, outdir):

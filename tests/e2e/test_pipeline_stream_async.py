@@ -21,7 +21,7 @@ from rewriter.pipeline import (
     compile_stream_async,
     stream_ir_at_splice,
 )
-from rewriter.rewrite import elide_slices
+from rewriter.rewrite.elide import elide_slices
 from rewriter.runtime import run_steps
 from tests.campaign.executables import iota, wsum
 from tests.campaign.interp import interpret

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from iree import runtime as rt
 
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
 from rewriter.pipeline.common import tool
 

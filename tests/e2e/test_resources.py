@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 from iree.compiler import ir
 
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_file, compile_stream_async, stream_ir_at_splice
 from rewriter.pipeline.common import tool, write_ir
-from rewriter.rewrite import RewriteReport, elide_slices
+from rewriter.rewrite.elide import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
 from tests.campaign.executables import executable_text, wsum
 

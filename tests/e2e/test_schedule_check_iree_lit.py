@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rewriter.check import check_file
+from rewriter.guard.check import check_file
 from rewriter.pipeline import DEFAULT_CPU_FLAGS
 
 pytestmark = pytest.mark.e2e

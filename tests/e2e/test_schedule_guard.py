@@ -18,7 +18,9 @@ import pytest
 from iree.compiler import ir
 
 from benchmarks.programs import DecodeShape, decode_program
-from rewriter.cli import main
+from rewriter.cli.entry import main
+from rewriter.errors import ScheduleHazardError
+from rewriter.guard.schedule_guard import ScheduleGuard
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
     CompileError,
@@ -27,9 +29,8 @@ from rewriter.pipeline import (
     compile_stream_async,
     ir_after_pass,
 )
-from rewriter.rewrite import elide_slices
+from rewriter.rewrite.elide import elide_slices
 from rewriter.runtime import run_steps
-from rewriter.schedule_guard import ScheduleGuard, ScheduleHazardError
 from tests.campaign.interp import interpret
 from tests.campaign.oracle import _first_difference
 from tests.campaign.program import STEPS, Program
@@ -136,9 +137,9 @@ def test_a_repair_that_breaks_the_ir_stops_the_compile_before_the_rewrite_sees_i
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The rewrite takes every module the compile hands it as verified: a repaired copy too."""
-    import rewriter.schedule_guard as schedule_guard
+    import rewriter.guard.passes as guard_passes
 
-    real = schedule_guard._repair
+    real = guard_passes._repair
 
     def breaking(module, targets):  # noqa: ANN001, ANN202 - the guard's own signature
         made = real(module, targets)
@@ -156,7 +157,7 @@ def test_a_repair_that_breaks_the_ir_stops_the_compile_before_the_rewrite_sees_i
             verified_when_rewritten.append(False)
         elide_slices(module, verified=True)
 
-    monkeypatch.setattr(schedule_guard, "_repair", breaking)
+    monkeypatch.setattr(guard_passes, "_repair", breaking)
     src, *_ = _render(MINIMAL_G1, tmp_path)
     out = tmp_path / "p.vmfb"
     with pytest.raises(CompileError, match="the schedule repair made IR that does not verify"):
@@ -266,8 +267,8 @@ def test_check_and_compile_say_when_the_inputs_order_was_not_compared(
     looked for: both commands say so, on standard error and in the log, instead of a silent
     "no hazard"."""
     why = "the input does not parse alone: unknown dialect"
-    monkeypatch.setattr("rewriter.check.read_input_order", lambda _: why)
-    monkeypatch.setattr("rewriter.schedule_guard.read_input_order", lambda _: why)
+    monkeypatch.setattr("rewriter.guard.check.read_input_order", lambda _: why)
+    monkeypatch.setattr("rewriter.guard.schedule_guard.read_input_order", lambda _: why)
     src, *_ = _render(MINIMAL_G1, tmp_path)
     log = tmp_path / "log.jsonl"
     assert main(["check", str(src), "--log", str(log), *CPU_FLAGS]) == 3  # (the schedule's hazard)
@@ -472,15 +473,15 @@ def test_the_time_spent_forwarding_reloads_counts_as_time_the_compile_waited(
 ) -> None:
     """Forwarding reloads runs at the splice, before the hook: on the compile's path, so the
     report's ``start_seconds`` (what the compile waited for) holds it, and ``seconds`` too."""
-    import rewriter.schedule_guard as schedule_guard
+    import rewriter.guard.passes as guard_passes
 
-    real = schedule_guard.repair_globals
+    real = guard_passes.repair_globals
 
     def slow_repair(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 - the real one, 0.3 s later
         time.sleep(0.3)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(schedule_guard, "repair_globals", slow_repair)
+    monkeypatch.setattr(guard_passes, "repair_globals", slow_repair)
     text = RELOADED.read_text()
     guard = ScheduleGuard(source=text, filename=RELOADED.name)
     compile_stream_async(text, tmp_path / "out.vmfb", CPU_FLAGS, guard=guard)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from iree.compiler import ir
 
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
     compile_file,
@@ -21,7 +21,7 @@ from rewriter.pipeline import (
     ir_after_pass,
     scheduled_ir_after_pass,
 )
-from rewriter.rewrite import RewriteReport, elide_slices
+from rewriter.rewrite.elide import RewriteReport, elide_slices
 from rewriter.runtime import run_steps
 from stream_model import Decision, parse_module
 

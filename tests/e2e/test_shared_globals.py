@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from iree.compiler import ir
 
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
     compile_file,
@@ -26,7 +26,7 @@ from rewriter.pipeline import (
     compile_stream_async,
     stream_ir_at_splice,
 )
-from rewriter.rewrite import RewriteError, elide_slices
+from rewriter.rewrite.elide import RewriteError, elide_slices
 from rewriter.runtime import run_steps
 from stream_model import ModuleModel, parse_module
 from stream_model.interproc.resolved import resolve_calls

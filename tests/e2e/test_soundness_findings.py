@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_scheduled, compile_stream_async
-from rewriter.rewrite import elide_slices
+from rewriter.rewrite.elide import elide_slices
 from rewriter.runtime import run_steps
 from stream_model import parse_module
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.ir_cases import IR_DIR, cases, is_module, run_lines
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from stream_model import ModuleModel, analyze, parse_module
 from stream_model.rule.claims import unproven_claims
 

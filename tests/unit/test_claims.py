@@ -8,7 +8,7 @@ import pytest
 
 import stream_model.rule.safety as safety
 from benchmarks.ir_cases import cases, wrap
-from rewriter.rewrite import elide_slices
+from rewriter.rewrite.elide import elide_slices
 from stream_model import Decision, ModuleModel, Verdict, WriteCheck, analyze, parse_module
 from stream_model.interproc.positions import ArgumentOf
 from stream_model.report.decisions import LiveVersion

@@ -4,7 +4,7 @@ its copy, with the reason; with room to converge, the same program is aliased.""
 from __future__ import annotations
 
 from benchmarks.ir_cases import wrap
-from rewriter.rewrite import elide_slices
+from rewriter.rewrite.elide import elide_slices
 from stream_model import parse_module
 
 DEPTH = 12

@@ -1,11 +1,11 @@
-"""May a function write a global's buffer in place (``rewriter.in_place``)? The test a repair
+"""May a function write a global's buffer in place (``rewriter.repair.in_place``)? The test a repair
 copy's barrier rests on: where it says no, the copy reads the global's buffer directly."""
 
 from __future__ import annotations
 
 from iree.compiler import ir
 
-from rewriter.in_place import may_write_in_place
+from rewriter.repair.in_place import may_write_in_place
 
 T = "!stream.resource<variable>"
 

@@ -1,4 +1,4 @@
-"""Specification of :class:`rewriter.collector.Leftovers`: what an analysis leaves behind is kept
+"""Specification of :class:`rewriter.pipeline.collector.Leftovers`: what an analysis leaves behind is kept
 until the caller releases it, with the collector off until then and never left off."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from rewriter.collector import Leftovers, leave
+from rewriter.pipeline.collector import Leftovers, leave
 
 
 class _State:

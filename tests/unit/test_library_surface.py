@@ -128,13 +128,15 @@ def test_scalar_code_has_no_copies_and_is_no_error() -> None:
 
 
 def test_elide_slices_takes_analysis_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    import rewriter.rewrite
+    import rewriter.rewrite.elide
 
     given = AnalysisOptions(timeout_ms=1234, max_iterations=7)
     seen: list[AnalysisOptions] = []
-    real = rewriter.rewrite.analyze
+    real = rewriter.rewrite.elide.analyze
     monkeypatch.setattr(
-        rewriter.rewrite, "analyze", lambda model, options, *rest: seen.append(options) or real(model, options, *rest)
+        rewriter.rewrite.elide,
+        "analyze",
+        lambda model, options, *rest: seen.append(options) or real(model, options, *rest),
     )
     report = elide_slices(_module(SEED), apply=False, options=given)
     assert seen == [given] and [d.decision for d in report.decisions] == [Decision.ALIAS]
@@ -145,11 +147,11 @@ def test_elide_slices_takes_analysis_options(monkeypatch: pytest.MonkeyPatch) ->
 def test_elide_slices_verifies_the_module_before_and_after_unless_its_caller_does(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import rewriter.rewrite
+    import rewriter.rewrite.elide
 
     verified: list[str] = []
-    real = rewriter.rewrite._verify
-    monkeypatch.setattr(rewriter.rewrite, "_verify", lambda module: verified.append("verify") or real(module))
+    real = rewriter.rewrite.elide._verify
+    monkeypatch.setattr(rewriter.rewrite.elide, "_verify", lambda module: verified.append("verify") or real(module))
     plain = elide_slices(_module(SEED))
     assert verified == ["verify", "verify"]  # (the input, then the rewritten module)
     verified.clear()
@@ -164,7 +166,7 @@ def test_apply_analysis_rewrites_what_the_analysis_decided_without_analysing_aga
 ) -> None:
     module = _module(SEED)
     analysis = analyze(ModuleModel(module), AnalysisOptions())
-    monkeypatch.setattr("rewriter.rewrite.analyze", lambda *a, **k: pytest.fail("analysed twice"))
+    monkeypatch.setattr("rewriter.rewrite.elide.analyze", lambda *a, **k: pytest.fail("analysed twice"))
     report = apply_analysis(analysis)
     assert isinstance(report, RewriteReport) and report.aliased == 1
     assert "stream.async.slice" not in str(module)

@@ -1,4 +1,4 @@
-"""IREE's flow phase started before the command line imports the analysis (:mod:`rewriter.prefetch`).
+"""IREE's flow phase started before the command line imports the analysis (:mod:`rewriter.pipeline.prefetch`).
 
 The driver may only use a run that is exactly the one it would start (tool, flags, input), and
 a run nobody takes must not outlive the command."""
@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rewriter import prefetch
-from rewriter.pipeline import DEFAULT_CPU_FLAGS
+from rewriter.pipeline import DEFAULT_CPU_FLAGS, prefetch
 from rewriter.pipeline.common import tool
 
 SEED = Path(__file__).resolve().parents[1] / "data" / "flow_decode_step_loop.mlir"
@@ -26,7 +25,7 @@ def _nothing_left_running():
 
 
 def test_the_command_line_imports_no_analysis_before_it_starts_the_flow_phase() -> None:
-    probe = "import sys, rewriter.cli; print(sorted(m for m in ('sympy', 'iree.compiler', 'stream_model') if m in sys.modules))"
+    probe = "import sys, rewriter.cli.entry; print(sorted(m for m in ('sympy', 'iree.compiler', 'stream_model') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

@@ -35,7 +35,7 @@ def test_local_search_agrees_with_ancestor_sets(name: str, kind: str, chunk: str
 def test_far_pairs_use_the_memoised_ancestors(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no local window every query goes through the ancestor sets, and the IR cases'
     decisions do not change (the decisions themselves are the IR tests' business)."""
-    from rewriter.rewrite import elide_slices
+    from rewriter.rewrite.elide import elide_slices
 
     def decisions() -> list[tuple[str, str]]:
         out = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from rewriter.reloads import find_reloads, forward_reloads, may_misread_globals
+from rewriter.repair.reloads import find_reloads, forward_reloads, may_misread_globals
 from stream_model.ir.naming import Names
 
 _HEAD = """

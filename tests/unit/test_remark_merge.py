@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rewriter.remarks import Remark, merge_yaml, render_yaml
+from rewriter.report.remarks import Remark, merge_yaml, render_yaml
 
 
 def _one(name: str) -> str:

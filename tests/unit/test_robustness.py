@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from iree.compiler import ir
 
-from rewriter.cli import main
+from rewriter.cli.entry import main
 from rewriter.pipeline import DEFAULT_CPU_FLAGS, ir_after_pass
-from rewriter.rewrite import elide_slices
+from rewriter.rewrite.elide import elide_slices
 from tests.campaign.campaign import sample_batch
 from tests.campaign.executables import executable_text
 from tests.campaign.oracle import proof_problems

@@ -2,7 +2,7 @@
 
 A pass pipeline runs in C++ for as long as IREE's passes take (minutes on a lit file of many
 modules read as one); Python runs a signal handler only between bytecodes of the main thread. So
-the pipeline runs in a thread of its own (``rewriter.threads.in_a_thread``) while the
+the pipeline runs in a thread of its own (``rewriter.pipeline.threads.in_a_thread``) while the
 main thread waits in short slices, and the command line leaves the process without waiting for
 it. The long call here is a sleep in that thread: the same wait, without a module that takes
 IREE minutes.
@@ -21,8 +21,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 _SCRIPT = """
 import sys, time
-from rewriter import cli
-from rewriter.threads import in_a_thread
+from rewriter.cli import entry as cli
+from rewriter.pipeline.threads import in_a_thread
 
 def command(argv):
     print("started", flush=True)
@@ -52,7 +52,7 @@ def test_sigterm_ends_a_command_waiting_on_a_long_pass_pipeline_at_once() -> Non
 
 
 def test_a_call_in_a_thread_returns_its_value_and_raises_its_error() -> None:
-    from rewriter.threads import in_a_thread
+    from rewriter.pipeline.threads import in_a_thread
 
     assert in_a_thread(lambda: 42) == 42
     try:

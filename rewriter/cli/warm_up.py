@@ -16,7 +16,7 @@ from importlib.resources import files
 
 from iree.compiler import ir
 
-from .rewrite import elide_slices
+from ..rewrite.elide import elide_slices
 
 __all__ = ["warm_up_analysis"]
 

@@ -29,12 +29,12 @@ from stream_model.schedule.global_order import GlobalEvents, global_events
 from stream_model.semantics.abi import GivenOver, given_over_arguments
 from stream_model.semantics.phase import Phase, classify_phase
 
-from ..reloads import GlobalRepair, find_misread_globals, may_misread_globals
-from .common import CompileError, new_context
-from .driver import _check_input, _flow_of_text, _parse_stream_async, after_scheduling
-from .flags import check_supported_flags, stream_options
-from .runner import StreamRunner
-from .stages import split_at_allocation, stream_stages
+from ..pipeline.common import CompileError, new_context
+from ..pipeline.driver import after_scheduling, check_input, flow_of_text, parse_stream_async
+from ..pipeline.flags import check_supported_flags, stream_options
+from ..pipeline.runner import StreamRunner
+from ..pipeline.stages import split_at_allocation, stream_stages
+from ..repair.reloads import GlobalRepair, find_misread_globals, may_misread_globals
 
 __all__ = ["Scheduled", "entry_of", "schedule_for_check"]
 
@@ -93,7 +93,7 @@ def _has_unrefined_resources(module: ir.Module) -> bool:
 def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> Scheduled:
     """Run IREE on ``input_path`` up to the schedule the compile keeps (module docstring)."""
     flags = list(iree_flags)
-    src = _check_input(input_path)
+    src = check_input(input_path)
     check_supported_flags(flags)
     try:
         data = src.read_bytes()
@@ -108,17 +108,17 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
         tmp = Path(tmp_name)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
         if entry == "flow":
-            flow = runner.parse_flow(_flow_of_text(src, flags, tmp))
+            flow = runner.parse_flow(flow_of_text(src, flags, tmp))
             given_over = given_over_arguments(flow)
             module = runner.run(flow, before, "stream phase")
             rest = after
         elif entry == "splice":
-            module = _parse_stream_async(context, data, src.name, Phase.SPLICE)
+            module = parse_stream_async(context, data, src.name, Phase.SPLICE)
             if may_misread_globals(module):
                 reloads = find_misread_globals(module, Names(module, _text(data), str(src)), regions=True)
             rest = after
         else:
-            module = _parse_stream_async(context, data, src.name, Phase.SCHEDULED)
+            module = parse_stream_async(context, data, src.name, Phase.SCHEDULED)
             rest = after_scheduling(after)
         if entry != "flow":
             given_over = given_over_arguments(module)

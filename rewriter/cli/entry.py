@@ -19,11 +19,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from . import prefetch
-from .threads import in_a_thread
+from ..pipeline import prefetch
+from ..pipeline.targets import DEFAULT_CPU_FLAGS
+from ..pipeline.threads import in_a_thread
+from .exits import EXIT_USAGE, fail
 
-EXIT_ERROR = 1
-EXIT_USAGE = 2
 #: The signal that ended the command, once SIGTERM or SIGHUP came.
 _TERMINATED: list[int] = []
 #: The file standard input was read into, when the input is ``-``.
@@ -59,12 +59,7 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        _fail(message, EXIT_USAGE)
-
-
-def _fail(message: str, code: int = EXIT_ERROR) -> None:
-    print(f"slice-elision: error: {message}", file=sys.stderr)
-    raise SystemExit(code)
+        fail(message, EXIT_USAGE)
 
 
 def _first_line(message: str, args: argparse.Namespace) -> str:
@@ -105,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
         help="print the proof log of every slice",
         description="Print the proof log of every slice. IN is stream-async IR, or anything compile takes "
         "(torch, linalg, flow, stream IR, MLIR bytecode): then IREE runs up to the splice point first, with "
-        "the iree-compile flags given after IN (default: " + " ".join(_default_cpu_flags()) + "). "
+        "the iree-compile flags given after IN (default: " + " ".join(DEFAULT_CPU_FLAGS) + "). "
         "Stream-async IR is explained as it is; iree-compile flags are then refused (they would do nothing).",
     )
     e.add_argument("input")
@@ -121,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
         "compile",
         help="compile with IREE, eliding slices in the stream phase",
         description="Compile IN as iree-compile does, eliding slices in the stream phase and checking IREE's "
-        "schedule. iree-compile flags go after IN (default: " + " ".join(_default_cpu_flags()) + ").",
+        "schedule. iree-compile flags go after IN (default: " + " ".join(DEFAULT_CPU_FLAGS) + ").",
     )
     c.add_argument("input")
     c.add_argument("-o", "--output", required=True)
@@ -142,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
         "value before the in-place write that consumes it (or disjoint from it), and no copy onto itself. One line "
         "per hazard; exit status 0 when there is none, 3 otherwise, 4 when the check could not decide a pair (a range it "
         "does not know) or cannot read IN (VM IR: nothing was checked), 1 on an error. iree-compile flags go after IN "
-        "(default: " + " ".join(_default_cpu_flags()) + ").",
+        "(default: " + " ".join(DEFAULT_CPU_FLAGS) + ").",
         usage="slice-elision check [-h] [--log LOG] [--split-input-file] IN [iree-compile flags...]",
     )
     k.add_argument("input")
@@ -180,7 +175,7 @@ def _version() -> str:
     """``slice-elision 0.1.0 (iree-base-compiler 3.13.0)``: this package and the compiler it runs."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from . import __version__
+    from .. import __version__
 
     try:
         compiler = version("iree-base-compiler")
@@ -189,18 +184,12 @@ def _version() -> str:
     return f"slice-elision {__version__} (iree-base-compiler {compiler})"
 
 
-def _default_cpu_flags() -> tuple[str, ...]:
-    from .targets import DEFAULT_CPU_FLAGS
-
-    return DEFAULT_CPU_FLAGS
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("compile", "explain", "check"):
-        _fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
+        fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
     _refuse_abbreviations(parser, args.command, extra)
     _exit_cleanly_on_termination()
     stdin = _standard_input(args)
@@ -257,7 +246,7 @@ def _refuse_abbreviations(parser: argparse.ArgumentParser, command: str, extra: 
         name = flag.split("=", 1)[0]
         meant = [o for o in own if o.startswith(name) and o != name] if name.startswith("--") and name != "--" else []
         if meant:
-            _fail(f"unrecognized argument {flag} (flags are not abbreviated: {', '.join(meant)}?)", EXIT_USAGE)
+            fail(f"unrecognized argument {flag} (flags are not abbreviated: {', '.join(meant)}?)", EXIT_USAGE)
 
 
 def _exit_cleanly_on_termination() -> None:
@@ -289,7 +278,7 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
 
             warm_up_analysis()  # (while the flow phase still runs: off the compile's path)
     except KeyboardInterrupt:
-        _fail("interrupted", 130)
+        fail("interrupted", 130)
     try:
         if args.command == "rewrite":
             commands.rewrite_command(args)
@@ -300,13 +289,13 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         else:
             commands.compile_command(args, extra)
     except SliceElisionError as e:
-        _fail(_first_line(str(e), args) or type(e).__name__)
+        fail(_first_line(str(e), args) or type(e).__name__)
     except KeyboardInterrupt:
-        _fail("interrupted", 130)
+        fail("interrupted", 130)
     except Exception as e:  # noqa: BLE001 - the user never sees a traceback
         if os.environ.get("SLICE_ELISION_DEBUG"):
             raise
-        _fail(
+        fail(
             f"internal error: {type(e).__name__}: {_first_line(str(e), args)} "
             "(set SLICE_ELISION_DEBUG=1 for a traceback)"
         )
@@ -320,7 +309,7 @@ def _prefetch_flow(args: argparse.Namespace, iree_flags: list[str]) -> None:
     compiles = args.command == "compile" and not args.remarks_filter
     # (compile --compile-to= runs IREE with other flags, or not at all: nothing to start ahead.)
     if compiles and not any(flag.startswith("--compile-to") for flag in iree_flags) or args.command == "check":
-        prefetch.start(iree_flags or list(_default_cpu_flags()), args.input)
+        prefetch.start(iree_flags or list(DEFAULT_CPU_FLAGS), args.input)
 
 
 if __name__ == "__main__":  # pragma: no cover

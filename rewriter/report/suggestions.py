@@ -35,7 +35,7 @@ def bound_suggestions(
     """Suggestions by decision index, for ``decisions`` of the *unrewritten* ``module``
     (made by ``analyse(module)``; ``analyse`` decides a copy of it the same way). The module is
     left as it is: every trial is made on a copy."""
-    from .pipeline.c_api import clone_module
+    from ..pipeline.c_api import clone_module
 
     ops = list(nested_ops(module.operation))
     out: dict[int, str] = {}

@@ -24,11 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from stream_model import SliceElisionError
-
-
-class OutputError(SliceElisionError):
-    """An output path that cannot be written; the message is one line for the user."""
+from ..errors import OutputError as OutputError  # (re-exported: raised here)
 
 
 def cannot_write(path: str | os.PathLike[str], err: OSError) -> OutputError:

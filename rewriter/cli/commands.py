@@ -1,5 +1,5 @@
-"""What each command of ``slice-elision`` does (:mod:`.cli` parses the command line and
-imports this module only once IREE's flow phase runs beside it: see :mod:`.prefetch`)."""
+"""What each command of ``slice-elision`` does (:mod:`.entry` parses the command line and
+imports this module only once IREE's flow phase runs beside it: see :mod:`..pipeline.prefetch`)."""
 
 from __future__ import annotations
 
@@ -17,15 +17,18 @@ from stream_model import LoadedModule, ModelError, SliceDecision, WrongPhaseErro
 from stream_model.model.loader import SliceElisionError, load_split, read_text
 from stream_model.semantics.phase import Phase, classify_phase
 
-from .cli import EXIT_USAGE, _default_cpu_flags, _fail
-from .explain import human, jsonl
-from .outputs import all_or_none
-from .rewrite import RewriteReport, elide_slices, merged_reports
+from ..pipeline.passes import PassContext, SplicePasses
+from ..pipeline.targets import DEFAULT_CPU_FLAGS
+from ..report.explain import human, jsonl
+from ..report.outputs import all_or_none
+from ..rewrite.elide import RewriteReport, elide_slices, merged_reports
+from ..rewrite.passes import ElideSlices
+from .exits import EXIT_USAGE, fail
 
 if TYPE_CHECKING:
-    from .pipeline.common import CompileError, CompileResult
-    from .remarks import RemarkSession
-    from .schedule_guard import ScheduleGuard
+    from ..guard.schedule_guard import ScheduleGuard
+    from ..pipeline.common import CompileError, CompileResult
+    from ..report.remarks import RemarkSession
 
 __all__ = ["check_command", "compile_command", "explain_command", "rewrite_command"]
 
@@ -34,7 +37,7 @@ def _remark_session(args: argparse.Namespace, workdir: str) -> RemarkSession | N
     """The command's remarks, when ``--remarks-filter`` asks for any."""
     from pathlib import Path
 
-    from .remarks import RemarkOptions, RemarkSession
+    from ..report.remarks import RemarkOptions, RemarkSession
 
     if not args.remarks_filter:
         if args.remarks_output_file:
@@ -97,7 +100,7 @@ def explain_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
         try:
             modules = _load(args)
             if flags:
-                _fail(
+                fail(
                     f"{args.input} is stream-async IR, explained as it is: IREE does not run, so these flags "
                     f"would do nothing: {' '.join(flags)}",
                     EXIT_USAGE,
@@ -133,7 +136,7 @@ def _refuse_output_flags(flags: list[str]) -> None:
             or flag.startswith(("-o=", "--output="))
             or (flag.startswith("-o") and flag[2:3] not in ("", "-"))
         ):
-            _fail(
+            fail(
                 f"explain writes no module: {flag} does not apply (--log LOG.jsonl writes the JSON Lines; "
                 "rewrite -o writes a rewritten module)",
                 EXIT_USAGE,
@@ -143,7 +146,7 @@ def _refuse_output_flags(flags: list[str]) -> None:
 def _refuse_standard_output(log: str | None, command: str) -> None:
     """``explain`` and ``check`` print to standard output: a log there would be mixed into it."""
     if log == "-":
-        _fail(f"{command} prints to standard output: --log - would mix the log into it (give a file)", EXIT_USAGE)
+        fail(f"{command} prints to standard output: --log - would mix the log into it (give a file)", EXIT_USAGE)
 
 
 #: Inputs larger than this (a frontend export with its weights inline) are not read a second
@@ -174,9 +177,9 @@ def _reach_stream_phase(
     ``why`` is the loader's verdict on the input. If IREE's output has no stream-async ops
     either (an empty module, a function on scalars), the loader's message is the better one.
     """
-    from .pipeline import module_at_splice
+    from ..pipeline import module_at_splice
 
-    module = module_at_splice(path, flags or list(_default_cpu_flags()), remarks.iree if remarks else None)
+    module = module_at_splice(path, flags or list(DEFAULT_CPU_FLAGS), remarks.iree if remarks else None)
     if why is not None and classify_phase(module).phase is Phase.NOT_STREAM:
         raise why
     source, filename = _naming_source(path)
@@ -184,13 +187,13 @@ def _reach_stream_phase(
 
 
 def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
-    from .pipeline import compile_file, compile_plain
-    from .pipeline.common import CompileError, NotAnalysed, exception_line
-    from .pipeline.flags import BEFORE_THE_SPLICE, PHASES, SPLICE, split_compile_to
+    from ..pipeline import compile_file, compile_plain
+    from ..pipeline.common import CompileError
+    from ..pipeline.flags import BEFORE_THE_SPLICE, PHASES, SPLICE, split_compile_to
 
     phase, phase_flags = split_compile_to(iree_flags)
     if not phase_flags:  # (the default of every command: the local CPU)
-        phase_flags = list(_default_cpu_flags())
+        phase_flags = list(DEFAULT_CPU_FLAGS)
         iree_flags = phase_flags + ([f"--compile-to={phase}"] if phase else [])
     if phase is not None and phase not in (*PHASES, SPLICE):
         raise CompileError(f"--compile-to={phase}: not a phase ({', '.join((*PHASES, SPLICE))})")
@@ -200,36 +203,16 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     iree_flags = phase_flags
     compile_to = None if phase in (None, "end") else phase
 
-    reports: list[RewriteReport] = []
     apply = not args.no_elide
     source, filename = _naming_source(args.input)
 
-    from .pipeline.c_api import clone_module
-    from .schedule_guard import ScheduleGuard
+    from ..guard.schedule_guard import ScheduleGuard
 
-    remarks: RemarkSession | None = None
-
-    def hook(module: ir.Module) -> None:
-        # A fault of the tool's own analysis is not the user's program's: the compile then builds
-        # what plain iree-compile builds, and says so (NotAnalysed).
-        try:
-            analyse(module)
-        except SliceElisionError:
-            raise
-        except Exception as err:  # noqa: BLE001 - any fault of the analysis
-            if os.environ.get("SLICE_ELISION_DEBUG"):
-                raise
-            raise NotAnalysed(f"the analysis failed ({exception_line(err)}); please report it") from err
-
-    def analyse(module: ir.Module) -> None:
-        pristine = clone_module(module) if remarks is not None else None
-        # apply=False analyses without touching the module (shared globals are reported, not
-        # repaired), so --no-elide --log keeps the output byte-identical to iree-compile. The
-        # compile verifies the module before and after the hook (verified=True).
-        reports.append(elide_slices(module, apply=apply, source=source, filename=filename, verified=True))
-        if remarks is not None and pristine is not None:
-            remarks.suggest(pristine, reports[-1].decisions, _analyse_for_suggestions(source, filename))
-
+    # apply=False analyses without touching the module (shared globals are reported, not
+    # repaired), so --no-elide --log keeps the output byte-identical to iree-compile. The
+    # compile verifies the module before and after the hook (verified=True).
+    elision = _Elision(ElideSlices(rewrite=apply, verified=True))
+    reports = elision.reports
     guard = ScheduleGuard(filename=args.input)
     # Every output is reserved before IREE runs: a plain error, and no output without the others.
     with (
@@ -238,7 +221,7 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     ):
         out = outputs.reserve(args.output)
         log = outputs.reserve(args.log) if args.log else None
-        remarks = _remark_session(args, tmp)
+        remarks = elision.remarks = _remark_session(args, tmp)
         remarks_file = outputs.reserve(args.remarks_output_file) if remarks and args.remarks_output_file else None
         analysed = apply or log is not None or remarks is not None
         try:
@@ -246,7 +229,7 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
                 args.input,
                 out,
                 iree_flags,
-                hook if analysed else None,
+                SplicePasses([elision], PassContext(source, filename)) if analysed else None,
                 guard=guard,
                 remarks=remarks.iree if remarks else None,
                 compile_to=compile_to,
@@ -257,7 +240,7 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
             )
         if result.not_analysed is not None:
             reports.clear()  # (of a module that is not the one built)
-            guard.report, guard.forwarded = None, []
+            guard.forget()
         if log is not None:
             # The last rewrite is the one compiled (a schedule repair rewrites the repaired module).
             records = reports[-1].log_records() if reports else []
@@ -279,6 +262,40 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
     _schedule_summary(guard)
 
 
+class _Elision:
+    """The command's rewrite at the splice: :class:`ElideSlices`, with what the command adds.
+    A fault of the tool's own analysis is not the user's program's: the compile then builds
+    what plain iree-compile builds, and says so (NotAnalysed). With remarks, the bounds that
+    would let a kept copy go are suggested, from the module as it was before the rewrite.
+    :attr:`reports` holds every run's report (a schedule repair runs the hook again): the last
+    is the module built."""
+
+    name = "elide-slices"
+
+    def __init__(self, elide: ElideSlices) -> None:
+        self.elide = elide
+        self.remarks: RemarkSession | None = None
+        self.reports: list[RewriteReport] = []
+
+    def apply(self, module: ir.Module, ctx: PassContext) -> RewriteReport:
+        from ..pipeline.c_api import clone_module
+        from ..pipeline.common import NotAnalysed, exception_line
+
+        try:
+            pristine = clone_module(module) if self.remarks is not None else None
+            report = self.elide.apply(module, ctx)
+            self.reports.append(report)
+            if self.remarks is not None and pristine is not None:
+                self.remarks.suggest(pristine, report.decisions, _analyse_for_suggestions(ctx.source, ctx.filename))
+        except SliceElisionError:
+            raise
+        except Exception as err:  # noqa: BLE001 - any fault of the analysis
+            if os.environ.get("SLICE_ELISION_DEBUG"):
+                raise
+            raise NotAnalysed(f"the analysis failed ({exception_line(err)}); please report it") from err
+        return report
+
+
 def _compile_to_a_phase_before_the_tools(
     args: argparse.Namespace, phase: str, flags: list[str], iree_flags: list[str]
 ) -> None:
@@ -286,8 +303,8 @@ def _compile_to_a_phase_before_the_tools(
     (``input`` ... ``flow``: plain iree-compile's output, byte for byte), or ``splice``: the
     module as the compile's hook sees it (IREE's stages up to the splice, a global's reloads
     forwarded), with the input's locations: what ``rewrite`` and ``explain`` take."""
-    from .pipeline import compile_plain, module_at_splice
-    from .schedule_guard import ScheduleGuard
+    from ..guard.schedule_guard import ScheduleGuard
+    from ..pipeline import compile_plain, module_at_splice
 
     with all_or_none(inputs=(args.input,)) as outputs:
         out = outputs.reserve(args.output)
@@ -314,8 +331,8 @@ def _plain_if_only_the_tool_fails(
     the tool hands it between IREE's phases, a crash or a type lost in text; a flag the rewrite
     does not support). Never building less than iree-compile builds. A refused hazard, or a
     failure after a repair, stays the error."""
-    from .pipeline.common import CompileError, NotBuilt
-    from .schedule_guard import ScheduleHazardError
+    from ..errors import ScheduleHazardError
+    from ..pipeline.common import CompileError, NotBuilt
 
     if isinstance(err, NotBuilt):
         raise err
@@ -329,7 +346,7 @@ def _plain_if_only_the_tool_fails(
 
 
 def _builds(plain: Callable[[str | os.PathLike[str]], CompileResult], to: str) -> bool:
-    from .pipeline.common import CompileError
+    from ..pipeline.common import CompileError
 
     try:
         plain(to)
@@ -355,8 +372,8 @@ def _after_repairs(
     unrepaired (``plain_compiles`` tries it: the note is made true, not assumed; a missing
     target flag fails both alike): the failure is then not the user's program's. A refusal is
     left as it is."""
-    from .pipeline.common import CompileError
-    from .schedule_guard import ScheduleHazardError
+    from ..errors import ScheduleHazardError
+    from ..pipeline.common import CompileError
 
     if isinstance(err, ScheduleHazardError):
         return err
@@ -375,7 +392,7 @@ def check_command(args: argparse.Namespace, iree_flags: list[str]) -> int:
     from .check import run_check, run_check_split
 
     _refuse_standard_output(args.log, "check")
-    flags = iree_flags or list(_default_cpu_flags())
+    flags = iree_flags or list(DEFAULT_CPU_FLAGS)
     with all_or_none(inputs=(args.input,)) as outputs:
         log = outputs.reserve(args.log) if args.log else None
         if args.split_input_file:
@@ -389,7 +406,7 @@ def check_command(args: argparse.Namespace, iree_flags: list[str]) -> int:
 def _schedule_summary(guard: ScheduleGuard) -> None:
     """Warn about every repair of IREE's schedule (a refusal is an error before this), and say
     what the check could not compare."""
-    from .schedule_guard import input_order_not_compared
+    from ..guard.schedule_guard import input_order_not_compared
 
     report = guard.report
     if report is None:

@@ -1,6 +1,6 @@
 """``slice-elision check``: does the schedule IREE makes of a program keep the program's order?
 
-IREE runs on the input up to the schedule the compile keeps (:mod:`.pipeline.schedule`), and
+IREE runs on the input up to the schedule the compile keeps (:mod:`..guard.schedule`), and
 :func:`stream_model.schedule.check.check_schedule` proves it: every read of a version before the
 in-place write that consumes it (or disjoint from it), one consumer per version, no copy onto
 itself, no kernel writing bytes it reads through another binding. One line per hazard on standard output, naming both ops with their locations and the
@@ -10,7 +10,6 @@ one JSON object per line (``"check": "schedule"``), as the proof log does for sl
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -18,57 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from stream_model.schedule.check import ScheduleReport, ScheduleVerdict, check_schedule
-from stream_model.schedule.global_order import check_global_order, check_input_order
+from stream_model.schedule.check import ScheduleVerdict
 
-from .explain import jsonl
-from .outputs import Outputs
-from .reloads import GlobalRepair
-from .schedule_guard import input_order_not_compared, input_order_record, read_input_order
+from ..guard.check import check_file_in_full
+from ..guard.schedule_guard import input_order_not_compared, input_order_record
+from ..report.explain import jsonl
+from ..report.outputs import Outputs
+from .exits import EXIT_ERROR, EXIT_HAZARD, EXIT_NOT_CHECKED
 
-__all__ = ["EXIT_HAZARD", "EXIT_NOT_CHECKED", "check_file", "run_check"]
-
-#: Exit status of an error (IREE rejects the input, say); 2 is a usage error.
-EXIT_ERROR = 1
-#: Exit status when the schedule has a hazard.
-EXIT_HAZARD = 3
-#: Exit status when the input is one IREE builds but the check cannot read (VM-level input, a
-#: fault of the analysis): nothing was checked, which is neither "no hazard" nor "a hazard".
-EXIT_NOT_CHECKED = 4
-
-
-def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> ScheduleReport:
-    """The schedule check of what IREE makes of ``input_path`` with ``iree_flags``."""
-    return _check(input_path, iree_flags)[0]
-
-
-def _check(
-    input_path: str | os.PathLike[str], iree_flags: Sequence[str]
-) -> tuple[ScheduleReport, list[GlobalRepair], str | None]:
-    """The schedule check, the accesses to globals at the splice that IREE misreads
-    (:mod:`.reloads`), and why the input's accesses to globals were not compared with the
-    module at the splice (None when they were, or when IREE's stages before it did not run)."""
-    from .pipeline.schedule import schedule_for_check
-
-    scheduled = schedule_for_check(input_path, iree_flags)
-    source = None
-    if scheduled.entry != "flow":  # the module's ops point into the input as written
-        try:
-            source = open(input_path, encoding="utf-8").read()
-        except (OSError, UnicodeDecodeError):
-            source = None
-    with scheduled.context:
-        report = check_schedule(scheduled.module, source, str(input_path), given_over=scheduled.given_over)
-        not_compared = None
-        if scheduled.events is not None:
-            report.order_hazards = check_global_order(scheduled.events, scheduled.module, report.order_not_compared)
-            if scheduled.entry == "flow":  # IREE's stages before the splice ran on the input
-                original = read_input_order(Path(input_path))
-                if isinstance(original, str):
-                    not_compared = original
-                else:
-                    report.order_hazards[:0] = check_input_order(original, scheduled.events, report.order_not_compared)
-        return report, scheduled.reloads, not_compared
+__all__ = ["run_check", "run_check_split"]
 
 
 @dataclass
@@ -85,10 +42,11 @@ class _Checked:
 
 def _check_and_print(input_path: str, iree_flags: Sequence[str]) -> _Checked:
     """Check one module, printing each hazard (standard output) and note (standard error)."""
-    from .pipeline.common import NotAnalysed
+    from ..pipeline.common import NotAnalysed
 
     try:
-        report, reloads, not_compared = _check(input_path, iree_flags)
+        checked = check_file_in_full(input_path, iree_flags)
+        report, reloads, not_compared = checked.report, checked.reloads, checked.not_compared
     except NotAnalysed as why:
         sys.stderr.write(f"slice-elision: not checked: {why}\n")
         return _Checked(
@@ -160,7 +118,7 @@ def run_check_split(input_path: str, iree_flags: Sequence[str], outputs: Outputs
     chunk (3), else an error in any (1), else a chunk not checked (4), else 0."""
     from stream_model.model.loader import read_text, split_input
 
-    from .pipeline.common import CompileError
+    from ..pipeline.common import CompileError
 
     chunks = split_input(read_text(input_path))
     total = _Checked()

@@ -36,7 +36,7 @@ from typing import Any
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
-from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, SliceElisionError, analyze
+from stream_model import Analysis, AnalysisOptions, Decision, ModuleModel, SliceDecision, analyze
 from stream_model.interproc.resolved import resolve_calls
 from stream_model.ir.util import (
     DISPATCH_OPERAND_SEGMENTS,
@@ -64,17 +64,14 @@ from stream_model.semantics.region_flow import (
     yielded_as,
 )
 
-from .collector import leave, no_collector_pauses
-from .globals_fix import ERROR, Diagnostic, separate_shared_globals
+from ..errors import RewriteError as RewriteError  # (re-exported: raised by the rewrite)
+from ..pipeline.collector import leave, no_collector_pauses
+from ..repair.shared_globals import ERROR, Diagnostic, separate_shared_globals
 
 # Lifetimes whose storage is never freed while the program can reach it, when the buffer is a
 # global's or an imported one (ops below): a subview of it stays valid wherever it is read.
 PERSISTENT_LIFETIMES = ("!stream.resource<variable>", "!stream.resource<constant>", "!stream.resource<external>")
 PERSISTENT_PRODUCERS = ("util.global.load", "stream.tensor.import")
-
-
-class RewriteError(SliceElisionError):
-    """The rewrite could not be applied; the message is one line for the user."""
 
 
 @dataclass

@@ -43,14 +43,12 @@ from typing import Any
 
 from iree.compiler import ir
 
-from stream_model.ir.naming import Names
-from stream_model.ir.util import dispatch_operand_index, nested_ops
+from stream_model.ir.util import nested_ops
 from stream_model.schedule.check import (
     ScheduleCheck,
     ScheduleReport,
     ScheduleVerdict,
     check_schedule,
-    in_place_positions,
 )
 from stream_model.schedule.global_order import (
     GlobalEvents,
@@ -63,15 +61,14 @@ from stream_model.schedule.global_order import (
     input_order,
 )
 from stream_model.semantics.abi import GivenOver, given_over_arguments
-from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
-from stream_model.semantics.op_table import effects_of
 
-from .collector import no_collector_pauses
-from .copy_dispatch import CopyDispatches
-from .pipeline.c_api import clone_module
-from .pipeline.common import CompileError, NotAnalysed, new_context
-from .pipeline.runner import diagnostic_line
-from .reloads import GlobalRepair, find_misread_globals, may_misread_globals, repair_globals
+from ..errors import ScheduleHazardError
+from ..pipeline.c_api import clone_module
+from ..pipeline.collector import no_collector_pauses
+from ..pipeline.common import CompileError, NotAnalysed, new_context
+from ..pipeline.passes import PassContext
+from ..repair.reloads import GlobalRepair, may_misread_globals
+from .passes import ForwardReloads, Repair, RepairSchedule
 
 __all__ = ["GuardReport", "Repair", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
 
@@ -84,47 +81,6 @@ _TAG_PATTERN = re.compile(r'"' + _TAG + r'(\d+)"')
 AsyncStages = Callable[[ir.Module], ir.Module]
 #: Changes a scheduled module in place (tests use it to stand for a faulty scheduler).
 Mutation = Callable[[ir.Module], None]
-
-
-class ScheduleHazardError(CompileError):
-    """The compile refuses: IREE's schedule has a hazard the guard could not repair."""
-
-    def __init__(self, message: str, hazards: list[ScheduleCheck]) -> None:
-        super().__init__(message)
-        self.hazards = hazards
-
-
-@dataclass
-class Repair:
-    """One in-place write made to a fresh copy, and the hazard that asked for it."""
-
-    write: str  # the op at the splice, described
-    location: str
-    hazard: str  # the hazard's one-line description
-    #: A dispatch whose result was tied to a binding its kernel does not write: the binding its
-    #: result is tied to now (the one its kernel writes, given the copy), else None.
-    retied_to: int | None = None
-    #: The hazard's verdict (``ScheduleVerdict`` value) and function.
-    verdict: str = ""
-    function: str = ""
-
-    def line(self) -> str:
-        retied = (
-            f", its result now tied to binding {self.retied_to}, the one its kernel writes"
-            if self.retied_to is not None
-            else ""
-        )
-        return f"{self.write} ({self.location}) now writes a fresh copy of its target{retied} ({self.hazard})"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "type": "schedule-repair",
-            "repair": "write-to-fresh-copy",
-            "write": self.write,
-            "location": self.location,
-            "hazard": self.hazard,
-            "retied_to": self.retied_to,
-        }
 
 
 @dataclass
@@ -219,6 +175,11 @@ class ScheduleGuard:
         #: else read from the module at the splice.
         self.given_over: GivenOver = {}
 
+    def forget(self) -> None:
+        """Drop what was found: the module built is not the one checked (the compile fell
+        back to plain iree-compile's build)."""
+        self.report, self.forwarded = None, []
+
     def forward_reloads(self, module: ir.Module, regions: bool = False) -> None:
         """At the splice, before the hook: the accesses to globals IREE 3.13 misreads there are
         made as IREE's own pre-splice stages would make them (:mod:`.reloads`: a load after a
@@ -236,14 +197,8 @@ class ScheduleGuard:
         if not self.check or not may_misread_globals(module):
             return
         with no_collector_pauses():
-            names = Names(module, self.source, self.filename)
-            found = (
-                repair_globals(module, names, regions) if self.repair else find_misread_globals(module, names, regions)
-            )
-            stuck = [r for r in found if r.why or not self.repair]
-            if stuck:
-                raise ScheduleHazardError(f"IREE 3.13 would misread a global: {stuck[0].hazard_line()}", [])
-            self.forwarded = found
+            forward = ForwardReloads(repair=self.repair, regions=regions)
+            self.forwarded = forward.apply(module, PassContext(self.source, self.filename))
 
     def start(
         self,
@@ -320,12 +275,11 @@ class ScheduleGuard:
                 raise self._unrepairable(report.hazards, "")
             targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook)
             repaired = clone_module(base)
-            made = _repair(repaired, targets)
+            made = RepairSchedule(targets).apply(repaired, PassContext(self.source, self.filename))
             if not made:
                 raise self._unrepairable(report.hazards, "no in-place write at the splice to repair")
             guard.repairs += made
             guard.rounds += 1
-            _verify_repair(repaired)  # (the hook takes the module as verified, as at the splice)
             base = repaired
             compiled = clone_module(repaired)
             if hook is not None:
@@ -481,98 +435,3 @@ def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder |
 def _global_events(module: ir.Module) -> GlobalEvents:
     with no_collector_pauses():
         return global_events(module)
-
-
-@dataclass(frozen=True)
-class _CopyPlan:
-    """Where a repair's copy of an in-place write's target goes: the operand positions it
-    replaces, and for a dispatch whose kernel writes the value through another binding than the
-    tied one, the result's new tie (an index into ``resource_operands``) and binding number."""
-
-    positions: list[int]
-    retie: tuple[int, int, int] | None = None  # (old operand index, new operand index, binding)
-
-
-def _copy_plan(op: ir.Operation, operand: ir.Value, position: int, kernels: Kernels) -> _CopyPlan:
-    """The copy of ``operand`` replaces ``position``; in a dispatch given the value through
-    several bindings, it replaces exactly the one its kernel writes, and the result is tied to
-    that one: the other bindings keep reading the value, so no binding reads bytes the kernel
-    writes through another (IREE's pre-splice stages tie a result to one binding of a value and
-    write through another). Where the kernel writes through none of them, or through several
-    (one copy cannot be two results), every binding of the value gets the copy: the check
-    afterwards reports what that leaves."""
-    if op.name != "stream.async.dispatch":
-        return _CopyPlan([position])
-    same = [b for b in dispatch_bindings(op, kernels) if b.value == operand]
-    written = [b for b in same if BindingAccess.WRITE in b.access]
-    if len(written) != 1:
-        return _CopyPlan([b.position for b in same] or [position])
-    (target,) = written
-    tied = position - dispatch_operand_index(op, "resource_operands", 0)
-    retie = None if target.operand == tied else (tied, target.operand, target.binding)
-    return _CopyPlan([target.position], retie)
-
-
-def _retie(op: ir.Operation, old: int, new: int) -> None:
-    """Tie the dispatch's results tied to resource operand ``old`` to ``new`` instead (the
-    attribute keeps its element type: IREE stores ties as ``index``)."""
-    tied = [ir.IntegerAttr(a) for a in ir.ArrayAttr(op.attributes["tied_operands"])]
-    op.attributes["tied_operands"] = ir.ArrayAttr.get(
-        [ir.IntegerAttr.get(t.type, new) if t.value == old else t for t in tied]
-    )
-
-
-def _verify_repair(module: ir.Module) -> None:
-    """A repaired module verifies, or the compile stops here: the rewrite runs on it next, and
-    takes it, as every module a compile hands a hook, as verified (``elide_slices(verified=True)``)."""
-    try:
-        module.operation.verify()
-    except ir.MLIRError as err:
-        raise CompileError(
-            "internal error: the schedule repair made IR that does not verify: " + diagnostic_line(err)
-        ) from err
-
-
-def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:
-    """Make each target op of ``module`` that writes in place write a fresh copy instead: the
-    operand it writes becomes a copy of it, made right before the op. A copy or update from the
-    same value still reads the old one (that is the repair of an overlapping copy); a dispatch
-    given the value through several bindings gets the copy in the one its kernel writes, its
-    result tied to it (:func:`_copy_plan`)."""
-    ops = list(nested_ops(module.operation))
-    names = Names(module)
-    kernels = Kernels(module)
-    repairs: list[Repair] = []
-    with module.context:
-        copies = CopyDispatches(module)
-        for index, hazard in sorted(targets.items()):
-            op = ops[index]
-            fx = effects_of(op)
-            made, retied = False, None
-            for position in in_place_positions(op):
-                operand = op.operands[position]
-                size = next((a.size for a in fx.accesses if a.value == operand and a.size is not None), None)
-                if size is None:
-                    continue
-                plan = _copy_plan(op, operand, position, kernels)
-                # The op is inside an execution region here (the guard runs on scheduled IR):
-                # a plain dispatch in that region is the copy.
-                copy = copies.copy_before(op, operand, size, scheduled=False)
-                for p in plan.positions:
-                    op.operands[p] = copy
-                if plan.retie is not None:
-                    _retie(op, plan.retie[0], plan.retie[1])
-                    retied = plan.retie[2]
-                made = True
-            if made:
-                repairs.append(
-                    Repair(
-                        names.describe(op),
-                        names.location(op),
-                        hazard.line(),
-                        retied,
-                        str(hazard.verdict),
-                        hazard.function,
-                    )
-                )
-    return repairs

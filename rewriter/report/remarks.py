@@ -37,7 +37,7 @@ from iree.compiler import ir
 
 from stream_model import Decision, ReasonCode, SliceDecision, SliceElisionError
 
-from .pipeline import IreeRemarks
+from ..pipeline import IreeRemarks
 
 __all__ = [
     "CATEGORY",
@@ -207,7 +207,7 @@ def _enable(context: ir.Context, filter_regex: str, **sink: object) -> None:
     try:
         context.enable_remarks(all_filter=filter_regex, **sink)
     except ValueError as err:
-        from .outputs import OutputError
+        from ..errors import OutputError
 
         raise OutputError(f"cannot emit remarks: {str(err).splitlines()[0] if str(err) else 'bad filter'}") from None
 

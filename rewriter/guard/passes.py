@@ -1,0 +1,200 @@
+"""The guard's changes to a module, as passes (:mod:`rewriter.pipeline.passes`).
+
+:class:`ForwardReloads` runs at the splice, before the rewrite: the accesses to globals IREE
+3.13 misreads there are made as IREE's own stages before the splice would make them
+(:mod:`..repair.reloads`). :class:`RepairSchedule` runs on a copy of the module at the splice
+when the check found a hazard in IREE's schedule: each in-place write the hazard traces to
+writes a fresh copy of its target instead (a dispatch of the private copy executable,
+:mod:`..repair.copy_dispatch`, which IREE can neither fold, rematerialise nor merge).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from iree.compiler import ir
+
+from stream_model.ir.naming import Names
+from stream_model.ir.util import dispatch_operand_index, nested_ops
+from stream_model.schedule.check import ScheduleCheck, in_place_positions
+from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
+from stream_model.semantics.op_table import effects_of
+
+from ..errors import CompileError, ScheduleHazardError
+from ..pipeline.passes import PassContext
+from ..pipeline.runner import diagnostic_line
+from ..repair.copy_dispatch import CopyDispatches
+from ..repair.reloads import GlobalRepair, find_misread_globals, repair_globals
+
+__all__ = ["ForwardReloads", "Repair", "RepairSchedule"]
+
+
+@dataclass
+class ForwardReloads:
+    """A load of a global after a store takes the stored value, and a store stored over is
+    dropped, where IREE 3.13 would misread the global at the splice. Where a load cannot take
+    the value, or ``repair`` is off, the compile refuses (:class:`ScheduleHazardError`): the
+    check cannot see those faults afterwards. ``regions``: the module is splice-level input,
+    where a load after an op with regions that may store the global is refused too. The report:
+    each access made (or found, without ``repair``)."""
+
+    repair: bool = True
+    regions: bool = False
+    name: str = field(default="forward-reloads", init=False)
+
+    def apply(self, module: ir.Module, ctx: PassContext) -> list[GlobalRepair]:
+        names = Names(module, ctx.source, ctx.filename)
+        if self.repair:
+            found = repair_globals(module, names, self.regions)
+        else:
+            found = find_misread_globals(module, names, self.regions)
+        stuck = [r for r in found if r.why or not self.repair]
+        if stuck:
+            raise ScheduleHazardError(f"IREE 3.13 would misread a global: {stuck[0].hazard_line()}", [])
+        return found
+
+
+@dataclass
+class RepairSchedule:
+    """Each op of the module at the splice the check's hazards trace to (``targets``: op index
+    in :func:`~stream_model.ir.util.nested_ops` order, and the hazard) writes a fresh copy of
+    what it writes in place. The report: each write repaired (empty: nothing to repair). The
+    repaired module verifies, or the compile stops: the rewrite takes it as verified next."""
+
+    targets: dict[int, ScheduleCheck]
+    name: str = field(default="repair-schedule", init=False)
+
+    def apply(self, module: ir.Module, ctx: PassContext) -> list[Repair]:
+        repairs = _repair(module, self.targets)
+        if repairs:
+            _verify_repair(module)
+        return repairs
+
+
+@dataclass
+class Repair:
+    """One in-place write made to a fresh copy, and the hazard that asked for it."""
+
+    write: str  # the op at the splice, described
+    location: str
+    hazard: str  # the hazard's one-line description
+    #: A dispatch whose result was tied to a binding its kernel does not write: the binding its
+    #: result is tied to now (the one its kernel writes, given the copy), else None.
+    retied_to: int | None = None
+    #: The hazard's verdict (``ScheduleVerdict`` value) and function.
+    verdict: str = ""
+    function: str = ""
+
+    def line(self) -> str:
+        retied = (
+            f", its result now tied to binding {self.retied_to}, the one its kernel writes"
+            if self.retied_to is not None
+            else ""
+        )
+        return f"{self.write} ({self.location}) now writes a fresh copy of its target{retied} ({self.hazard})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "schedule-repair",
+            "repair": "write-to-fresh-copy",
+            "write": self.write,
+            "location": self.location,
+            "hazard": self.hazard,
+            "retied_to": self.retied_to,
+        }
+
+
+@dataclass(frozen=True)
+class _CopyPlan:
+    """Where a repair's copy of an in-place write's target goes: the operand positions it
+    replaces, and for a dispatch whose kernel writes the value through another binding than the
+    tied one, the result's new tie (an index into ``resource_operands``) and binding number."""
+
+    positions: list[int]
+    retie: tuple[int, int, int] | None = None  # (old operand index, new operand index, binding)
+
+
+def _copy_plan(op: ir.Operation, operand: ir.Value, position: int, kernels: Kernels) -> _CopyPlan:
+    """The copy of ``operand`` replaces ``position``; in a dispatch given the value through
+    several bindings, it replaces exactly the one its kernel writes, and the result is tied to
+    that one: the other bindings keep reading the value, so no binding reads bytes the kernel
+    writes through another (IREE's pre-splice stages tie a result to one binding of a value and
+    write through another). Where the kernel writes through none of them, or through several
+    (one copy cannot be two results), every binding of the value gets the copy: the check
+    afterwards reports what that leaves."""
+    if op.name != "stream.async.dispatch":
+        return _CopyPlan([position])
+    same = [b for b in dispatch_bindings(op, kernels) if b.value == operand]
+    written = [b for b in same if BindingAccess.WRITE in b.access]
+    if len(written) != 1:
+        return _CopyPlan([b.position for b in same] or [position])
+    (target,) = written
+    tied = position - dispatch_operand_index(op, "resource_operands", 0)
+    retie = None if target.operand == tied else (tied, target.operand, target.binding)
+    return _CopyPlan([target.position], retie)
+
+
+def _retie(op: ir.Operation, old: int, new: int) -> None:
+    """Tie the dispatch's results tied to resource operand ``old`` to ``new`` instead (the
+    attribute keeps its element type: IREE stores ties as ``index``)."""
+    tied = [ir.IntegerAttr(a) for a in ir.ArrayAttr(op.attributes["tied_operands"])]
+    op.attributes["tied_operands"] = ir.ArrayAttr.get(
+        [ir.IntegerAttr.get(t.type, new) if t.value == old else t for t in tied]
+    )
+
+
+def _verify_repair(module: ir.Module) -> None:
+    """A repaired module verifies, or the compile stops here: the rewrite runs on it next, and
+    takes it, as every module a compile hands a hook, as verified (``elide_slices(verified=True)``)."""
+    try:
+        module.operation.verify()
+    except ir.MLIRError as err:
+        raise CompileError(
+            "internal error: the schedule repair made IR that does not verify: " + diagnostic_line(err)
+        ) from err
+
+
+def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:
+    """Make each target op of ``module`` that writes in place write a fresh copy instead: the
+    operand it writes becomes a copy of it, made right before the op. A copy or update from the
+    same value still reads the old one (that is the repair of an overlapping copy); a dispatch
+    given the value through several bindings gets the copy in the one its kernel writes, its
+    result tied to it (:func:`_copy_plan`)."""
+    ops = list(nested_ops(module.operation))
+    names = Names(module)
+    kernels = Kernels(module)
+    repairs: list[Repair] = []
+    with module.context:
+        copies = CopyDispatches(module)
+        for index, hazard in sorted(targets.items()):
+            op = ops[index]
+            fx = effects_of(op)
+            made, retied = False, None
+            for position in in_place_positions(op):
+                operand = op.operands[position]
+                size = next((a.size for a in fx.accesses if a.value == operand and a.size is not None), None)
+                if size is None:
+                    continue
+                plan = _copy_plan(op, operand, position, kernels)
+                # The op is inside an execution region here (the guard runs on scheduled IR):
+                # a plain dispatch in that region is the copy.
+                copy = copies.copy_before(op, operand, size, scheduled=False)
+                for p in plan.positions:
+                    op.operands[p] = copy
+                if plan.retie is not None:
+                    _retie(op, plan.retie[0], plan.retie[1])
+                    retied = plan.retie[2]
+                made = True
+            if made:
+                repairs.append(
+                    Repair(
+                        names.describe(op),
+                        names.location(op),
+                        hazard.line(),
+                        retied,
+                        str(hazard.verdict),
+                        hazard.function,
+                    )
+                )
+    return repairs
