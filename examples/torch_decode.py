@@ -26,7 +26,7 @@ Needs the optional ``torch`` extra (``make torch``). What it does:
    ``iree-stream-schedule-allocation`` in both builds, and the median step time of both, timed
    side by side (the two modules alternate, step by step).
 
-The point is to look at what slice elision finds in real torch exports; the README's
+The point is to look at what slice elision finds in real torch exports; docs/pytorch.md's
 "From PyTorch" section has the numbers.
 """
 

@@ -1,6 +1,6 @@
 """The benchmark harness on the ``tiny`` profile: every section runs, and its numbers are sane.
 
-Why test a benchmark: ``results.md`` is quoted in the README, so a harness that silently
+Why test a benchmark: ``results.md`` is quoted in docs/benchmarks.md, so a harness that silently
 measures the wrong thing (copies of the wrong function, a z3 wrapper left installed, memory
 counters of another module) would publish wrong claims. These checks pin the invariants that
 do not depend on the machine's speed; timing values are only checked for shape.

@@ -83,7 +83,7 @@ def test_example_matches_torch_eager_and_the_stock_build(name: str, tmp_path: Pa
     assert outcome.within_tolerance, f"max |IREE - eager| = {outcome.max_abs_error}"
     assert outcome.builds_bit_identical
     assert outcome.report.unproven_claims == []
-    # What the README reports: IREE folds these programs' cache reads into their dispatches, so
+    # What docs/pytorch.md reports: IREE folds these programs' cache reads into their dispatches, so
     # no slice or transfer reaches the splice point and every copy left is a constant size.
     assert outcome.report.decisions == []
     assert outcome.vmfb_identical
