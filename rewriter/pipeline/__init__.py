@@ -22,7 +22,7 @@ the same flags (tested for the seed/call/fused decode programs). Two details mak
   attribute, see ``driver._compile_to_flow``); the modules written for ``iree-compile --compile-from=stream`` and
   ``iree-opt`` are text printed with locations (``common.write_ir``), because IREE 3.13's
   bytecode reader drops the blob of a ``dense_resource`` inside a ``#util.composite``, which is
-  where ``iree-stream-pack-constants`` puts every constant (issue 9);
+  where ``iree-stream-pack-constants`` puts every constant;
 * the textual stream pipeline mirrors ``buildStreamTransformPassPipeline`` of IREE 3.13 pass for
   pass (checked against ``iree-opt --iree-stream-transformation-pipeline --dump-pass-pipeline``).
   The two sub-pipelines that contain ``iree-util-fixed-point-iterator`` (tensor and optimization)

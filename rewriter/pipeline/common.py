@@ -154,7 +154,7 @@ def first_error_line(stderr: str) -> str:
 def write_ir(module: ir.Module, path: Path) -> None:
     """Write ``module`` as MLIR *text with every location*, for an IREE tool to read.
 
-    Why text, not bytecode (issue 9): MLIR's bytecode reader drops a dialect resource that is
+    Why text, not bytecode: MLIR's bytecode reader drops a dialect resource that is
     referenced from inside an attribute with no bytecode encoding of its own. Such an attribute
     is written as its textual form, and the reader parses that text (``parseAsmEntry``) without
     the resource section's key map: ``dense_resource<k>`` declares ``k`` a second time, the blob

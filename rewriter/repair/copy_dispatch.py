@@ -1,7 +1,7 @@
 """A copy IREE cannot undo: a byte-copy dispatch of an executable added to the module once.
 
 A repair that gives a value its own buffer (a global that must not share its buffer with another,
-:mod:`.globals_fix`; an in-place write that must not touch a buffer others still read,
+:mod:`.shared_globals`; an in-place write that must not touch a buffer others still read,
 :mod:`.schedule_guard`) needs a copy that survives the rest of IREE's pipeline. ``stream.async.clone`` does not: after the splice IREE turns a clone of a dispatch
 result back into a second dispatch and CSE merges it with the first, so the "copy" is the same
 buffer again (soundness finding 03). A dispatch is ``Pure`` too, so two identical copy
@@ -104,7 +104,7 @@ class CopyDispatches:
 def barrier(value: ir.Value) -> ir.Value:
     """``value`` through a ``util.optimization_barrier`` (a host op): a copy that reads it reads
     a value of its own, made by no execution region (why each repair wants one, or not:
-    ``globals_fix._apart``, ``reloads._read_directly``)."""
+    ``shared_globals._apart``, ``reloads._read_directly``)."""
     return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
 
 

@@ -1,11 +1,11 @@
 """May a function write a global's buffer in place? The test a repair copy's barrier rests on.
 
-A repair copy (the shared-globals repair, :mod:`.globals_fix`; a forwarded load's copy,
+A repair copy (the shared-globals repair, :mod:`.shared_globals`; a forwarded load's copy,
 :mod:`.reloads`) that reads a global's load must run before any in-place write of that buffer,
 which IREE 3.13's scheduler may run first (fault G1): a host ``util.optimization_barrier`` on
 what it reads puts the copy in an earlier region. A barrier on a load can make IREE 3.13 fail
 its compile (``vm.cond_fail``), so the copy reads the load directly only where nothing may write
-that global in place: no op of the function, and no function it calls (review 15: a callee
+that global in place: no op of the function, and no function it calls (a callee
 filling the global in place between the copy and its use).
 
 The test is closed-world. An in-place write counts as another global's only when its chain of
@@ -13,7 +13,7 @@ tied results starts at that global's load (or, where the caller can tell, its ge
 producer of fresh storage; a call counts by what its callee does, and a callee outside the
 module may do anything. A slice is no fresh storage here: IREE folds a whole slice into its
 source (``AsyncSliceOp``'s folder), and the rewrite may make any slice a subview of it, so an
-in-place write of a slice counts as one of the slice's source (review 16).
+in-place write of a slice counts as one of the slice's source.
 """
 
 from __future__ import annotations

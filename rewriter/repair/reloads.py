@@ -2,12 +2,12 @@
 
 IREE 3.13 mis-runs such a load when a module enters at the splice: its post-splice stages hoist
 the load above the store and merge it with a load from before the store, so it reads the buffer
-the global held before (``tests/e2e/test_schedule_guard.py``). IREE's own pre-splice stages
-forward the stored value to the load (``iree-util-simplify-global-accesses``), which is why a
-compile from a model never meets it. The schedule guard cannot see the fault afterwards: the
-load is gone from the scheduled IR, not moved, and the read it became is a read of the old
-buffer, which the check then orders as the IR says (a repair made on that IR computes what IREE
-misread; the campaign found it so, ``tests/regressions/campaign-reload-after-store-*``).
+the global held before (``tests/e2e/test_schedule_guard.py``,
+``tests/regressions/campaign-reload-after-store-*``). IREE's own pre-splice stages forward the
+stored value to the load (``iree-util-simplify-global-accesses``), which is why a compile from a
+model never meets it. The schedule guard cannot see the fault afterwards: the load is gone from
+the scheduled IR, not moved, and the read it became is a read of the old buffer, which the check
+then orders as the IR says (a repair made on that IR computes what IREE misread).
 
 So every compile with the guard does the forwarding IREE's pre-splice stages would have done,
 before anything else sees the module. It is exact: in one block, between a store of a global
@@ -18,15 +18,15 @@ known (closed-world: nothing is forwarded across them, and nothing into a nested
 
 IREE's pre-splice stages forward before their copy-on-write; here it has run already. So a load
 whose value is written in place by a use takes a *copy* of the stored value, a copy dispatch
-IREE cannot undo (:mod:`.copy_dispatch`), as copy-on-write would have made it; the stored
-value itself, also stored and read elsewhere, is never written through the load (review 12:
-IREE 3.13 zeroed a global whose stored value was sliced and filled in place through the
-forwarded load). A load typed other than the value stored cannot take it: the compile refuses.
+IREE cannot undo (:mod:`.copy_dispatch`), as copy-on-write would have made it; the stored value
+itself, also stored and read elsewhere, is never written through the load (IREE 3.13 zeroed a
+global whose stored value was sliced and filled in place through the forwarded load). A load
+typed other than the value stored cannot take it: the compile refuses.
 
 Splice-level input (``regions``) is also refused where a load follows, in its block, an op with
 regions that may store the global (an ``scf.if`` arm storing it): IREE 3.13 reads the buffer from
-before that store too (review 14, ``a2b``), and no one stored value is known to forward. A
-compile from a model is not: IREE's own pre-splice stages made that module.
+before that store too, and no one stored value is known to forward. A compile from a model is
+not: IREE's own pre-splice stages made that module.
 
 The pass is ``iree-util-simplify-global-accesses`` (read in IREE's sources): in each block of a
 function's body it forwards a store to a later load, merges two loads, drops the first of two
@@ -40,10 +40,10 @@ profile: a miscompile stock did not have). So the compile refuses.
 
 The same stages drop a store that another store of the global follows in its block, with
 nothing in between that may read it. IREE 3.13 after the splice keeps the *first* of two such
-stores when the first stores a value written in place (reviews 13 and 14: a filled load, or a
+stores when the first stores a value written in place (a filled load, or a
 filled fresh value, stored, then a fresh value stored over it; the global kept the fill; two
 fresh values are stored right). So such a store is dropped too (:class:`DroppedStore`), as is a
-store whose loads were all forwarded (review 12: a value and a copy of it stored to one global,
+store whose loads were all forwarded (a value and a copy of it stored to one global,
 the first won). Only resource globals: IREE reads scalar globals after a store right.
 """
 
@@ -105,7 +105,7 @@ class ForwardedLoad:
     def hazard_line(self) -> str:
         """The hazard, as ``check`` reports it (before any repair)."""
         if self.after != "the store":
-            # Seen for an scf.if arm (review 14); after a loop IREE 3.13 sometimes reads it right.
+            # Seen for an scf.if arm; after a loop IREE 3.13 sometimes reads it right.
             misread = f"IREE 3.13 may read @{self.global_name}'s buffer from before a store in it"
         else:
             misread = f"IREE 3.13 reads @{self.global_name}'s buffer from before that store"
@@ -306,7 +306,7 @@ def forward_reloads(module: ir.Module, names: Names, regions: bool = False) -> l
                         size = stream.ResourceSizeOp(value).result
                     # Read directly, a call's result is any value to the merge model, and a copy of it
                     # meets every other copy whatever its salt: the rewrite's re-check after a repair
-                    # then sees globals sharing a buffer (as for ``globals_fix._apart``).
+                    # then sees globals sharing a buffer (as for ``shared_globals._apart``).
                     source = value if _read_directly(value) else barrier(value)
                 value = copies.copy_before(load, source, size, scheduled=False)
             load.results[0].replace_all_uses_with(value)
@@ -323,7 +323,7 @@ def forward_reloads(module: ir.Module, names: Names, regions: bool = False) -> l
 def _dead_stores(candidates: set[ir.Operation]) -> list[ir.Operation]:
     """Of ``candidates`` (stores whose later loads took their value), those another store of
     the same global follows in their block with nothing in between that may read it: no one can
-    read what they stored (review 12: a value and a copy of it stored to one global, IREE 3.13
+    read what they stored (a value and a copy of it stored to one global, IREE 3.13
     kept the first)."""
     return [a for block in {c.block for c in candidates} for a, _ in _stored_over_in(block) if a in candidates]
 
@@ -437,7 +437,7 @@ def _symbol(op: ir.Operation) -> str:
 
 def _read_directly(value: ir.Value) -> bool:
     """May the copy read ``value`` without a barrier? Only a global's load that nothing may
-    write in place (:func:`.in_place.may_write_in_place`, calls included: review 15)."""
+    write in place (:func:`.in_place.may_write_in_place`, calls included)."""
     producer = defining_op(value)
     if producer is None or producer.name != "util.global.load":
         return False

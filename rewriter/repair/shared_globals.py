@@ -130,20 +130,20 @@ def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
     cannot join the execution region that makes ``value``, so IREE gives the copy an allocation
     of its own. In one allocation with the original, IREE 3.13 makes the globals subranges of
     one buffer, fuses their size globals although they are stored apart later, and reads past
-    the end of a buffer (the campaign: tests/regressions/campaign-46eb6abdee44.json), or moves
-    a store past a call that loads the global, and the module fails to load (review finding
-    05). In scheduled IR the copy has an execution region of its own already.
+    the end of a buffer (tests/regressions/campaign-46eb6abdee44.json), or moves
+    a store past a call that loads the global, and the module fails to load. In scheduled IR
+    the copy has an execution region of its own already.
 
     The barrier also keeps the copy ahead of an in-place write of what it reads: IREE 3.13's
     scheduler may run such a write first (fault G1), and the barrier's host wait puts the copy
-    in an earlier region (review 11, ``j2``: a load copied and filled in place in one function).
+    in an earlier region (a load copied and filled in place in one function).
 
     A global's buffer (a load, or a getter's result: :func:`_globals_held`) that nothing in its
     function writes in place (:func:`.in_place.may_write_in_place`) needs neither, and must not
     get a barrier: a host barrier awaits the global's timepoint, and where IREE 3.13 proves that
     timepoint immediate its HAL lowering emits a ``vm.cond_fail`` of a constant OK status that
     its own verifier rejects (the module does not compile; a load passed twice to a setter,
-    review 11; a getter's result, reviews 11 and 13). Read directly, a getter's copy reads a
+    a getter's result). Read directly, a getter's copy reads a
     call result, any value to the merge model: its salt keeps it apart from other copies."""
     producer = defining_op(value)
     held = functools.partial(_globals_held, resolved)
