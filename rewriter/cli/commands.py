@@ -1,5 +1,6 @@
-"""What each command of ``slice-elision`` does (:mod:`.entry` parses the command line and
-imports this module only once IREE's flow phase runs beside it: see :mod:`..pipeline.prefetch`)."""
+"""What each command of ``slice-elision`` does (:mod:`.entry` parses the command line first,
+without importing IREE's bindings or the analysis, so that ``--help`` and usage errors are
+immediate)."""
 
 from __future__ import annotations
 

@@ -19,9 +19,9 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ..pipeline import prefetch
 from ..pipeline.targets import DEFAULT_CPU_FLAGS
 from ..pipeline.threads import in_a_thread
+from .contained import Contained, run_contained
 from .exits import EXIT_USAGE, fail
 
 #: The signal that ended the command, once SIGTERM or SIGHUP came.
@@ -185,35 +185,55 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line. Run as the ``slice-elision`` command (``argv`` None), ``compile`` and
+    ``check`` run in a child process that a crash of IREE cannot take the report with
+    (:mod:`.contained`); a caller of ``main`` in its own process runs every command there."""
+    argv_given = argv
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("compile", "explain", "check"):
         fail(f"unrecognized arguments: {' '.join(extra)}", EXIT_USAGE)
     _refuse_abbreviations(parser, args.command, extra)
-    _exit_cleanly_on_termination()
     stdin = _standard_input(args)
+    try:
+        if argv_given is None and args.command in ("compile", "check") and hasattr(os, "fork"):
+            return run_contained(lambda: _in_this_process(args, extra), _contained(args, extra))
+        return _in_this_process(args, extra)
+    finally:
+        if stdin is not None:
+            stdin.cleanup()
+
+
+def _contained(args: argparse.Namespace, extra: list[str]) -> Contained:
+    """What :func:`run_contained` needs to report a crash of ``args``' command, and to build
+    what plain iree-compile builds then."""
+    outputs = [getattr(args, name, None) for name in ("output", "log", "remarks_output_file")]
+    return Contained(
+        args.command,
+        args.input,
+        getattr(args, "output", None),
+        [f for f in extra if not f.startswith("--compile-to")] or list(DEFAULT_CPU_FLAGS),
+        tuple(o for o in outputs if o and o != "-"),
+    )
+
+
+def _in_this_process(args: argparse.Namespace, extra: list[str]) -> int:
+    """The command in this process, on a deep stack, ended cleanly by SIGTERM and SIGHUP."""
+    _exit_cleanly_on_termination()
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
     try:
         return in_a_thread(
-            lambda: _prefetch_then_run(args, extra), stack_bytes=_STACK_BYTES, name="slice-elision-command", relay=True
+            lambda: _run(args, extra), stack_bytes=_STACK_BYTES, name="slice-elision-command", relay=True
         )
     finally:
         sys.setrecursionlimit(limit)
-        prefetch.discard()  # (a run the command did not take: a wrong guess, or an early error)
-        if stdin is not None:
-            stdin.cleanup()
         if _TERMINATED:
             # (A pass pipeline may still run in its thread: leave without waiting for it.)
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(128 + _TERMINATED[0])
-
-
-def _prefetch_then_run(args: argparse.Namespace, extra: list[str]) -> int:
-    _prefetch_flow(args, extra)
-    return _run(args, extra)
 
 
 #: The command's thread: a stack deep enough for the recursion limit below (a walk of IR nested
@@ -268,15 +288,9 @@ def _exit_cleanly_on_termination() -> None:
 
 def _run(args: argparse.Namespace, extra: list[str]) -> int:
     try:
-        # (Half a second of imports: the flow phase, if prefetched, runs meanwhile.)
         from stream_model import SliceElisionError
 
         from . import commands
-
-        if prefetch.running():
-            from .warm_up import warm_up_analysis
-
-            warm_up_analysis()  # (while the flow phase still runs: off the compile's path)
     except KeyboardInterrupt:
         fail("interrupted", 130)
     try:
@@ -300,16 +314,6 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
             "(set SLICE_ELISION_DEBUG=1 for a traceback)"
         )
     return 0
-
-
-def _prefetch_flow(args: argparse.Namespace, iree_flags: list[str]) -> None:
-    """Start IREE's flow phase as ``compile`` (and ``check``) will run it, before importing the
-    analysis (:mod:`.prefetch`): with the flags the command hands IREE, when no remark flag adds
-    to them. The driver uses the run only if it is exactly the one it would start."""
-    compiles = args.command == "compile" and not args.remarks_filter
-    # (compile --compile-to= runs IREE with other flags, or not at all: nothing to start ahead.)
-    if compiles and not any(flag.startswith("--compile-to") for flag in iree_flags) or args.command == "check":
-        prefetch.start(iree_flags or list(DEFAULT_CPU_FLAGS), args.input)
 
 
 if __name__ == "__main__":  # pragma: no cover

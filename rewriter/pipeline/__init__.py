@@ -96,7 +96,7 @@ if TYPE_CHECKING:
     from .stages import stream_pass_names
 
 #: Where each name lives, imported on first use (PEP 562): the light modules of this room
-#: (:mod:`.targets`, :mod:`.threads`, :mod:`.prefetch`) are imported by the command line before
+#: (:mod:`.targets`, :mod:`.threads`) are imported by the command line before
 #: it imports IREE's bindings, which :mod:`.driver` needs.
 _FROM = {
     **dict.fromkeys(

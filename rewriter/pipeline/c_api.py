@@ -87,6 +87,21 @@ def clone_module(module: ir.Module) -> ir.Module:
     return ir.Module._CAPICreate(_new_capsule()(copied, capsule_name, None))
 
 
+def module_of_operation(operation: int, context: ir.Context) -> ir.Module:
+    """The module op at ``operation`` (a C ``MlirOperation`` IREE handed over, owned by no one),
+    as a module of the bindings, which owns it from now on."""
+    as_module = _function("mlirModuleFromOperation", (ctypes.c_void_p,), ctypes.c_void_p)
+    return ir.Module._CAPICreate(_new_capsule()(as_module(operation), _module_capsule_name(context), None))
+
+
+@functools.cache
+def _module_capsule_name(context: ir.Context) -> bytes:
+    """The name the bindings give a module's capsule, kept for good: a capsule keeps a pointer
+    to its name."""
+    with context, ir.Location.unknown(context):
+        return bytes(_capsule_functions()[0](ir.Module.create()._CAPIPtr))
+
+
 def _clone_op_by_op(module: ir.Module) -> ir.Module:
     with module.context, module.operation.location:
         copy = ir.Module.create()

@@ -256,6 +256,11 @@ def set_multithreading(enabled: bool) -> None:
     _MULTITHREADING[0] = enabled
 
 
+def multithreading() -> bool:
+    """Whether the contexts of compiles made from now on use threads (:func:`set_multithreading`)."""
+    return _MULTITHREADING[0]
+
+
 def new_context() -> ir.Context:
     """An MLIR context for one compile, threaded as :func:`set_multithreading` says."""
     context = ir.Context()

@@ -23,7 +23,6 @@ from stream_model.model.loader import file_location_problem, is_text, location_p
 from stream_model.semantics.abi import given_over_arguments
 from stream_model.semantics.phase import Phase, classify_phase
 
-from . import prefetch
 from .collector import Leftovers
 from .common import (
     SCHEDULED_AFTER,
@@ -36,15 +35,17 @@ from .common import (
     StreamHook,
     exception_line,
     first_error_line,
+    multithreading,
     new_context,
     run_tool,
     tool,
     tool_finished,
     write_ir,
 )
+from .embedded import Embedded, environment_allows_embedding
 from .flags import check_supported_flags, stream_options
 from .passes import Guard, ModulePass, SplicePasses
-from .runner import StreamRunner, diagnostic_line
+from .runner import StreamRunner, check_flow, diagnostic_line
 from .stages import Stage, pipeline_text, split_at_allocation, stream_pass_names, stream_stages
 
 # --------------------------------------------------------------------------------------------
@@ -103,6 +104,16 @@ def flow_of_text(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes:
         raise
 
 
+def _flow_in_process(embedded: Embedded, input_path: Path) -> ir.Module:
+    """:meth:`Embedded.to_flow`, with :func:`flow_of_text`'s error for input that is not text."""
+    try:
+        return embedded.to_flow(input_path)
+    except CompileError:
+        if not is_text(input_path.read_bytes()):
+            raise CompileError(f"{input_path}: not a text file (expected MLIR assembly or bytecode)") from None
+        raise
+
+
 def _compile_to_flow(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes:
     """The input at the end of IREE's flow phase, as module bytes for :meth:`StreamRunner.parse`.
 
@@ -115,17 +126,9 @@ def _compile_to_flow(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes
     all locations.
     """
     out = tmp / "flow.mlirbc"
-    base = prefetch.flow_command(tool("iree-compile"), list(flags), str(input_path))
-    started = prefetch.take(base)  # (the command line may have started this very run already)
-    if started is not None:
-        try:
-            tool_finished(*started.wait(), "iree-compile")
-            data = started.output.read_bytes()
-        finally:
-            started.stop()
-    else:
-        run_tool([*base, "--emit-mlir-bytecode", "-o", str(out)], "iree-compile")
-        data = out.read_bytes()
+    base = [tool("iree-compile"), *flags, "--compile-to=flow", str(input_path)]
+    run_tool([*base, "--emit-mlir-bytecode", "-o", str(out)], "iree-compile")
+    data = out.read_bytes()
     if _TEXTUAL_RESOURCE_REF in data:
         out = tmp / "flow.mlir"
         run_tool([*base, "--mlir-print-debuginfo", "--mlir-print-op-generic", "-o", str(out)], "iree-compile")
@@ -200,18 +203,76 @@ def _hal_remarks(remarks: IreeRemarks | None) -> list[str]:
     return remarks.flags("hal") if remarks is not None else []
 
 
-def _finish_from_stream(tmp: Path, flags: Sequence[str], out: Path, leftovers: Leftovers | None = None) -> float:
-    """HAL and VM: ``iree-compile --compile-from=stream`` into a temporary file next to ``out``,
-    renamed into place only on success (a failed compile leaves nothing behind). Returns the
-    time it finished. ``leftovers`` (what the hook's analysis left) are freed while it runs."""
-    job = _HalVm(tmp, flags, out)
+def _embedding(flags: Sequence[str], remarks: IreeRemarks | None, compile_to: str | None) -> Embedded | None:
+    """This process's IREE session for the compile, when it can run the whole compile: every
+    flag one the session takes, no remarks (each of IREE's runs writes its own), no phase to
+    stop at (the packaged tool writes it), threads on (HAL/VM runs beside the schedule check in
+    one context), and not turned off (``SLICE_ELISION_SUBPROCESS=1``)."""
+    if remarks is not None or compile_to is not None or not multithreading() or not environment_allows_embedding():
+        return None
+    return Embedded.open(flags)
+
+
+@dataclass(frozen=True)
+class _Backend:
+    """Where HAL and VM run: in this process's IREE session (``embedded``), on the module as
+    it is; else ``iree-compile --compile-from=stream`` with ``flags`` on its text, written into
+    ``tmp``."""
+
+    tmp: Path
+    flags: Sequence[str]
+    embedded: Embedded | None = None
+
+    def start(self, module: ir.Module, out: Path) -> tuple[float, _HalVm | _EmbeddedJob]:
+        """Start HAL and VM of ``module`` (at the end of the stream phase) into ``out``: when
+        the stream phase's output was handed over, and the running job."""
+        if self.embedded is not None:
+            return time.perf_counter(), _EmbeddedJob(self.embedded, module, out)
+        written = _write_stream_ir(module, self.tmp)
+        return written, _HalVm(self.tmp, self.flags, out)
+
+
+def _finish_hal_vm(
+    module: ir.Module, backend: _Backend, out: Path, leftovers: Leftovers | None = None
+) -> tuple[float, float]:
+    """HAL and VM into a temporary file next to ``out``, renamed into place only on success (a
+    failed compile leaves nothing behind). Returns when the stream phase's output was handed
+    over and when the output was written. ``leftovers`` (what the hook's analysis left) are
+    freed while it runs."""
+    stream_written, job = backend.start(module, out)
     try:
         if leftovers is not None:
             leftovers.release()
     except BaseException:
         job.cancel()
         raise
-    return job.finish()
+    return stream_written, job.finish()
+
+
+class _EmbeddedJob:
+    """HAL and VM in this process's session, with :class:`_HalVm`'s interface: into a temporary
+    file next to ``out``, put in place by :meth:`finish` once the compile succeeded."""
+
+    def __init__(self, embedded: Embedded, module: ir.Module, out: Path) -> None:
+        fd, part_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+        os.close(fd)
+        self.out = out
+        self._job = embedded.start_hal_vm(module, Path(part_name))
+
+    @property
+    def ended(self) -> float | None:
+        return self._job.ended
+
+    def finish(self) -> float:
+        try:
+            self._job.wait()
+            os.replace(self._job.part, self.out)
+        finally:
+            self._job.part.unlink(missing_ok=True)
+        return time.perf_counter()
+
+    def cancel(self) -> None:
+        self._job.cancel()
 
 
 class _HalVm:
@@ -295,8 +356,7 @@ def _finish_after_hook(
     guard: Guard | None,
     reschedule: bool,
     guarded_hook: _GuardedHook | None,
-    tmp: Path,
-    flags: Sequence[str],
+    backend: _Backend,
     out: Path,
     leftovers: Leftovers | None = None,
 ) -> _Finished:
@@ -316,8 +376,7 @@ def _finish_after_hook(
     hook's analysis left (``leftovers``) is freed once HAL/VM runs, before the check."""
     if guard is None:
         module = runner.run(module, after, "stream phase")
-        stream_written = _write_stream_ir(module, tmp)
-        return _Finished(stream_written, _finish_from_stream(tmp, flags, out, leftovers))
+        return _Finished(*_finish_hal_vm(module, backend, out, leftovers))
     async_part, cmd_part = split_at_allocation(after)
     before, hook = guarded_hook if guarded_hook is not None else (None, None)
     scheduled = guard.start(
@@ -325,8 +384,7 @@ def _finish_after_hook(
     )
     try:
         module = runner.run(scheduled, cmd_part, "stream phase")
-        stream_written = _write_stream_ir(module, tmp)
-        job = _HalVm(tmp, flags, out)
+        stream_written, job = backend.start(module, out)
     except Exception:
         if leftovers is not None:
             leftovers.release()
@@ -334,7 +392,7 @@ def _finish_after_hook(
         repaired = guard.settle()  # (raises on a hazard it cannot repair)
         if repaired is None:
             raise
-        return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out, time.perf_counter() - checking)
+        return _finish_repaired(runner, repaired, cmd_part, backend, out, time.perf_counter() - checking)
     try:
         if leftovers is not None:
             leftovers.release()
@@ -343,7 +401,7 @@ def _finish_after_hook(
         checked = time.perf_counter()
         if repaired is not None:
             job.cancel()
-            return _finish_repaired(runner, repaired, cmd_part, tmp, flags, out, checked - checking)
+            return _finish_repaired(runner, repaired, cmd_part, backend, out, checked - checking)
         output_written = job.finish()
     except BaseException:
         job.cancel()
@@ -356,8 +414,7 @@ def _finish_repaired(
     runner: StreamRunner,
     repaired: ir.Module,
     cmd_part: list[Stage],
-    tmp: Path,
-    flags: Sequence[str],
+    backend: _Backend,
     out: Path,
     waited: float,
 ) -> _Finished:
@@ -365,8 +422,7 @@ def _finish_repaired(
     stream phase, then HAL and VM. ``waited``: the check and the repair, which the compile
     waited for."""
     module = runner.run(repaired, cmd_part, "stream phase")
-    stream_written = _write_stream_ir(module, tmp)
-    return _Finished(stream_written, _finish_from_stream(tmp, flags, out), waited)
+    return _Finished(*_finish_hal_vm(module, backend, out), waited)
 
 
 #: The module before the hook and the hook (run again on a repaired copy of it).
@@ -479,22 +535,28 @@ def _compile_file(
     # (Leftovers: what the hook's analysis leaves, freed while HAL/VM runs.)
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name, Leftovers() as leftovers:
         tmp = Path(tmp_name)
-        t0 = time.perf_counter()
-        flow = flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), tmp)
-        flow_s = time.perf_counter() - t0
-
         opts = stream_options(flags)
         before, after = stream_stages(opts)
-        context = new_context()
+        t0 = time.perf_counter()
+        embedded = _embedding(flags, remarks, compile_to)
+        if embedded is not None:
+            context = embedded.context
+            module = check_flow(_flow_in_process(embedded, src), context)
+        else:
+            flow = flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), tmp)
+            context = new_context()
+        flow_s = time.perf_counter() - t0
         if remarks is not None:
             remarks.enable(context)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
+        backend = _Backend(tmp, flags + _hal_remarks(remarks) + last, embedded)
         mode: SpliceMode = splice_mode if runner.name == "in-process" and guard is None else "split"
         if mode not in ("split", "pass"):
             raise ValueError(f"splice_mode must be 'split' or 'pass', not {splice_mode!r}")
 
         t1 = time.perf_counter()
-        module = runner.parse_flow(flow)
+        if embedded is None:
+            module = runner.parse_flow(flow)
         if guard is not None:
             guard.given_over = given_over_arguments(module)
         if mode == "split":
@@ -513,8 +575,7 @@ def _compile_file(
                 guard,
                 True,
                 guarded_hook,
-                tmp,
-                flags + _hal_remarks(remarks) + last,
+                backend,
                 out,
                 leftovers,
             )
@@ -540,12 +601,9 @@ def _compile_file(
             except ValueError as err:  # pipeline text IREE does not accept
                 raise CompileError("stream phase: " + (first_error_line(str(err)) or str(err))) from err
             t2, t3 = marks["hook_start"], marks["hook_end"]
-            stream_written = _write_stream_ir(module, tmp)
             if remarks is not None:
                 context.finalize_remarks()
-            finished = _Finished(
-                stream_written, _finish_from_stream(tmp, flags + _hal_remarks(remarks) + last, out, leftovers)
-            )
+            finished = _Finished(*_finish_hal_vm(module, backend, out, leftovers))
         t4, t5 = finished.stream_written, finished.output_written
 
     return CompileResult(
@@ -834,7 +892,7 @@ def _compile_from(
             _call_hook(hook, module, context, None)
         t3 = time.perf_counter()
         finished = _finish_after_hook(
-            runner, module, after, guard, phase is Phase.SPLICE, guarded_hook, tmp, flags, out, leftovers
+            runner, module, after, guard, phase is Phase.SPLICE, guarded_hook, _Backend(tmp, flags), out, leftovers
         )
         t4, t5 = finished.stream_written, finished.output_written
 

@@ -16,6 +16,26 @@ from .common import CompileError, NotAnalysed, NotBuilt, first_error_line, run_t
 from .stages import Stage, pipeline_text
 from .threads import in_a_thread
 
+
+def check_flow(module: ir.Module, context: ir.Context) -> ir.Module:
+    """The flow phase's output, refused when it is past the stream phase already: IREE's
+    flow phase passes allocated stream IR through (``iree-compile --dump-compilation-phases-to``
+    writes such a module as ``stream.mlir``), and its stream phase then runs out of memory
+    on it, plain ``iree-compile`` alike."""
+    with context:
+        found = allocated_op(module)
+    if found is not None and not found.startswith("stream."):  # (HAL or VM: IREE builds it)
+        kind = "VM" if found.startswith("vm.") else "HAL"
+        raise NotAnalysed(f"the input is {kind} IR (it holds {found}), past IREE's stream phase")
+    if found is not None:
+        raise NotBuilt(
+            f"the input is past IREE's stream phase (it holds {found}): there is no stream phase left to "
+            "rewrite or check (and on allocated stream IR IREE's pipeline from the start runs out of memory); "
+            "compile it with iree-compile, --compile-from= the phase it was written at"
+        )
+    return module
+
+
 # --------------------------------------------------------------------------------------------
 # Running stream pipeline segments
 # --------------------------------------------------------------------------------------------
@@ -32,13 +52,19 @@ def diagnostic_line(err: Exception) -> str:
 
 def _error_line(diagnostic: ir.Diagnostic) -> str:
     """``LOC: error: MESSAGE``, the location without its ``loc(...)``."""
-    loc = str(diagnostic.location)
+    return f"{location_text(diagnostic.location)}: error: {diagnostic.message}"
+
+
+def location_text(location: ir.Location) -> str:
+    """A location as ``iree-compile`` prints it in a diagnostic: ``decode.mlir:12:3``, no
+    ``loc(...)`` and no quotes around a file's name."""
+    loc = str(location)
     if loc.startswith("loc(") and loc.endswith(")"):
         loc = loc[4:-1]
     quoted = _QUOTED_FILE.match(loc)
-    if quoted:  # (as iree-compile prints a location: decode.mlir:12:3, no quotes)
+    if quoted:
         loc = f"{quoted.group(1)}:{quoted.group(2)}"
-    return f"{loc}: error: {diagnostic.message}"
+    return loc
 
 
 _QUOTED_FILE = re.compile(r'^"((?:[^"\\]|\\.)*)":(\d+:\d+)$')
@@ -100,23 +126,8 @@ class StreamRunner:
             raise CompileError("stream phase: cannot parse flow output: " + diagnostic_line(err)) from err
 
     def parse_flow(self, data: bytes) -> ir.Module:
-        """The flow phase's output, refused when it is past the stream phase already: IREE's
-        flow phase passes allocated stream IR through (``iree-compile --dump-compilation-phases-to``
-        writes such a module as ``stream.mlir``), and its stream phase then runs out of memory
-        on it, plain ``iree-compile`` alike."""
-        module = self.parse(data)
-        with self.context:
-            found = allocated_op(module)
-        if found is not None and not found.startswith("stream."):  # (HAL or VM: IREE builds it)
-            kind = "VM" if found.startswith("vm.") else "HAL"
-            raise NotAnalysed(f"the input is {kind} IR (it holds {found}), past IREE's stream phase")
-        if found is not None:
-            raise NotBuilt(
-                f"the input is past IREE's stream phase (it holds {found}): there is no stream phase left to "
-                "rewrite or check (and on allocated stream IR IREE's pipeline from the start runs out of memory); "
-                "compile it with iree-compile, --compile-from= the phase it was written at"
-            )
-        return module
+        """The flow phase's output (:func:`check_flow`)."""
+        return check_flow(self.parse(data), self.context)
 
     def run(self, module: ir.Module, stages: Sequence[Stage], what: str) -> ir.Module:
         text = pipeline_text(stages)

@@ -1,5 +1,5 @@
 """The default target flags, in a module of their own: the command line reads them before it
-imports the analysis (see :mod:`.prefetch`), so this module imports nothing heavy."""
+imports IREE's bindings or the analysis, so this module imports nothing heavy."""
 
 from __future__ import annotations
 

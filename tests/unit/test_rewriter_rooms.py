@@ -151,5 +151,5 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
 
 def test_the_scan_sees_relative_and_submodule_imports() -> None:
     imports = {m for _, m, _ in _imports(PACKAGE / "cli" / "entry.py")}
-    assert "rewriter.pipeline.prefetch" in imports and "rewriter.cli.commands" in imports
+    assert "rewriter.pipeline.threads" in imports and "rewriter.cli.commands" in imports
     assert _room("rewriter.guard.check") == "guard" and _room("rewriter") is None

@@ -1,0 +1,160 @@
+"""A crash of IREE ends the compile, never the report of it.
+
+``compile`` and ``check`` run IREE in the tool's own process (one process, no text between
+phases). A fault in IREE (a segmentation fault, an LLVM abort) would then take the tool with it,
+and the user would see a stack dump and no word from the tool. So the command line runs these
+commands in a child process, forked before anything is imported or started; the parent only
+relays the child's standard error and waits. When the child dies of a signal it was not sent,
+the parent says that IREE crashed, in one line (:func:`~rewriter.pipeline.common.crash_line`:
+how, and the pass LLVM's stack dump names), and for ``compile`` builds what plain
+``iree-compile`` builds when that succeeds, as for any other fault of the tool's own compile
+(never less than ``iree-compile`` builds). A signal sent to the parent is passed to the child.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Contained", "run_contained"]
+
+#: Lines that start LLVM's crash report: from the first, what follows is the report.
+_CRASH_MARKERS = (b"PLEASE submit a bug report", b"Stack dump:", b"Please report issues to")
+#: Signals the parent passes on. Ctrl-C reaches the child from the terminal itself (one process
+#: group): passed on too, it would interrupt the child's cleanup a second time.
+_RELAYED = (signal.SIGTERM, signal.SIGHUP)
+
+
+@dataclass(frozen=True)
+class Contained:
+    """What a contained command runs on: its input, its output (``compile``), its IREE flags."""
+
+    command: str
+    input_path: str
+    output_path: str | None
+    iree_flags: list[str]
+    #: Every file the command writes (the output, the log, the remarks): a crash leaves none.
+    outputs: tuple[str, ...] = ()
+
+
+def run_contained(run: Callable[[], int], what: Contained) -> int:
+    """``run()`` in a child process; its exit status, or the crash's report and status."""
+    read_end, write_end = os.pipe()
+    started = time.time()
+    pid = os.fork()
+    if pid == 0:  # the child: the command, its standard error into the pipe
+        os.close(read_end)
+        os.dup2(write_end, 2)
+        os.close(write_end)
+        code = 1
+        try:
+            code = run()
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+        finally:
+            with contextlib.suppress(Exception):
+                sys.stdout.flush()
+                sys.stderr.flush()
+            os._exit(code)
+    os.close(write_end)
+    sent: list[int] = []
+    previous = {sig: signal.signal(sig, _relay_to(pid, sent)) for sig in _RELAYED}
+    previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        report = _relay_standard_error(read_end)
+        status = _wait(pid)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        os.close(read_end)
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) not in sent:
+        return _crashed(-os.WTERMSIG(status), report, what, started)
+    if os.WIFSIGNALED(status):
+        return 128 + os.WTERMSIG(status)
+    return os.WEXITSTATUS(status)
+
+
+def _relay_to(pid: int, sent: list[int]) -> Callable[[int, object], None]:
+    def relay(signum: int, _frame: object) -> None:
+        sent.append(signum)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signum)
+
+    return relay
+
+
+def _relay_standard_error(fd: int) -> bytes:
+    """Copy the child's standard error to ours as it comes, line by line, until LLVM's crash
+    report starts; that report is kept (returned), not shown: the parent says it in one line."""
+    pending, report = b"", b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except InterruptedError:
+            continue
+        if not chunk:
+            break
+        if report:
+            report += chunk
+            continue
+        pending += chunk
+        lines = pending.split(b"\n")
+        pending = lines.pop()
+        for i, line in enumerate(lines):
+            if line.startswith(_CRASH_MARKERS):
+                report = b"\n".join(lines[i:]) + b"\n" + pending
+                pending = b""
+                break
+            os.write(2, line + b"\n")
+    if pending and not report:
+        os.write(2, pending)
+    return report
+
+
+def _wait(pid: int) -> int:
+    while True:
+        try:
+            return os.waitpid(pid, 0)[1]
+        except InterruptedError:
+            continue
+
+
+def _crashed(returncode: int, report: bytes, what: Contained, started: float) -> int:
+    """The child crashed: say so; for ``compile``, plain ``iree-compile``'s build when it has one."""
+    from ..pipeline.common import crash_line
+
+    for output in what.outputs:
+        _remove_partial_outputs(output, started)
+    line = crash_line(returncode, report.decode(errors="replace"), "IREE") + f" in the tool's {what.command}"
+    if what.command == "compile" and what.output_path is not None:
+        from ..errors import CompileError
+        from ..pipeline.driver import compile_plain
+
+        try:
+            compile_plain(what.input_path, what.output_path, what.iree_flags)
+        except CompileError:
+            pass  # (plain iree-compile fails too: the crash is the input's error)
+        else:
+            print(
+                f"slice-elision: warning: nothing was elided or checked: {line}; built as plain iree-compile builds it",
+                file=sys.stderr,
+            )
+            return 0
+    print(f"slice-elision: error: {line}; please report it", file=sys.stderr)
+    return 1
+
+
+def _remove_partial_outputs(output_path: str, started: float) -> None:
+    """What the child reserved or half wrote beside an output when it died (``.NAME.*.part``,
+    made since the command started): a crash leaves nothing behind, as any failure does."""
+    out = Path(output_path)
+    for part in out.parent.glob(f".{out.name}.*.part"):
+        with contextlib.suppress(OSError):
+            if part.stat().st_mtime >= started - 1:
+                part.unlink()
