@@ -49,8 +49,9 @@ from stream_model.ir.util import (
     parent_op_of_block,
     user_op,
 )
-from stream_model.model import folds
 from stream_model.model.program import FunctionModel
+from stream_model.model.versions import live_version
+from stream_model.postsplice import PostSplice, folds
 from stream_model.report.decisions import LiveVersion, ReasonCode
 from stream_model.rule.claims import keep_unproven, unproven_claims
 from stream_model.semantics.region_flow import (
@@ -296,7 +297,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             if op not in aliased:
                 continue
             plan = _plan(model, op, aliased, decision_of)
-            why = _unrepresentable(model, plan)
+            why = _unrepresentable(model, plan, analysis.post_splice)
             if why:
                 decision.keep("safe to alias, but " + why[0], why[1])
                 aliased.discard(op)
@@ -309,7 +310,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             return plans
 
 
-def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] | None:
+def _unrepresentable(model: ModuleModel, plan: _Plan, post_splice: PostSplice) -> tuple[str, ReasonCode] | None:
     """Why IREE would not honour the alias of ``plan`` downstream, and the class of that
     reason; None when it would."""
     op = plan.op
@@ -317,7 +318,7 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] 
     inside = _offset_computed_in_a_region(model, plan)
     if inside:
         return inside, ReasonCode.NOT_REPRESENTABLE
-    twin = _fold_makes_a_twin(model, plan)
+    twin = _fold_makes_a_twin(post_splice, plan)
     if twin:
         return twin, ReasonCode.MERGED_PRODUCERS
     if _is_rematerialisable_clone(source):
@@ -326,7 +327,7 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] 
             "across execution regions (an upstream fault the alias would expose)",
             ReasonCode.IREE_LIMITATION,
         )
-    beside = _beside_a_capture_merge(model, plan)
+    beside = _beside_a_capture_merge(post_splice, plan)
     if beside:
         return beside, ReasonCode.IREE_LIMITATION
     for owner, _, foldable, live in plan.uses:
@@ -400,14 +401,15 @@ def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
     return None
 
 
-def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
+def _fold_makes_a_twin(post_splice: PostSplice, plan: _Plan) -> str | None:
     """Folding the alias into a consumer that a fold may make identical to another producer
-    (:attr:`~stream_model.model.program.ModuleModel.fold_twins`): IREE's CSE after the splice would
+    (:attr:`~stream_model.postsplice.PostSplice.fold_twins`): IREE's CSE after the splice would
     make the two one buffer, which the program (and the analysis) mean to be two."""
+    model, twins = post_splice.model, post_splice.fold_twins
     folded = [owner for owner, _, foldable, _ in plan.uses if foldable]
     folded += [owner for reroute in plan.reroutes for owner, _ in reroute.uses]  # (through a capture)
     for owner in folded:
-        twin = next((model.fold_twins[r] for r in owner.results if r in model.fold_twins), None)
+        twin = next((twins[r] for r in owner.results if r in twins), None)
         if twin is not None:
             return (
                 f"folding it into {model.names.describe(owner)} can make that op identical to "
@@ -416,20 +418,21 @@ def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
     return None
 
 
-def _beside_a_capture_merge(model: ModuleModel, plan: _Plan) -> str | None:
+def _beside_a_capture_merge(post_splice: PostSplice, plan: _Plan) -> str | None:
     """The alias would change the ops of a block holding two producers IREE 3.13 merges across
-    a concurrent region's captures (:mod:`stream_model.model.capture_merges`): the slice leaves
+    a concurrent region's captures (:mod:`stream_model.postsplice.capture_merges`): the slice leaves
     the block, and each consumer's operands change. Which ops share a wave there is IREE's
     choice, so the block stays exactly as the program wrote it: the tool's build then fails to
     compile only where stock's does."""
-    if not model.capture_merges:
+    model, merges = post_splice.model, post_splice.capture_merges
+    if not merges:
         return None  # (most modules: no block holds such a pair)
     fn = model.function_of(plan.op)
     touched = [plan.op] + [owner for owner, _, _, _ in plan.uses]
     touched += [owner for reroute in plan.reroutes for owner, _ in reroute.uses]
     for op in touched:
         info = fn.info(op)
-        merge = model.capture_merges.get((fn.op, info.block_id)) if info is not None else None
+        merge = merges.get((fn.op, info.block_id)) if info is not None else None
         if merge is None:
             continue
         how = "a clone IREE dispatches again as the first" if merge.recomputed else "equal ops CSE merges into one"
@@ -664,7 +667,7 @@ def _reroutes(
         arg_uses = sorted(((user_op(u), u.operand_number) for u in arg.uses), key=lambda x: (_position(fn, x[0]), x[1]))
         if not all(folds.foldable(u) and user_op(u).name != "stream.async.slice" for u in arg.uses):
             return None
-        live = folds.live_version(fn, outer, fn.info(capture))
+        live = live_version(fn, outer, fn.info(capture))
         if live is None:
             return None
         found.append(_Reroute(capture, index, live, size, arg_uses))
@@ -828,7 +831,7 @@ def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) ->
     """Operand ``operand_number`` of the dispatch reads the alias: read the source instead.
 
     Operands are addressed by absolute position
-    (:func:`~stream_model.model.folds.dispatch_range_positions`): the bindings' segment lists do
+    (:func:`~stream_model.postsplice.folds.dispatch_range_positions`): the bindings' segment lists do
     not assign in place."""
     offset_at, end_at, size_at = folds.dispatch_range_positions(op, operand_number)
     new_offset = alias.shifted(op.operands[offset_at], op)

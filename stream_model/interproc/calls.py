@@ -28,7 +28,8 @@ from ..model.storage import Key, StorageMap, build_storage_map
 from ..semantics.op_table import CALL_MAY_WRITE, Access, Kind, OpEffects, callee_name, is_resource
 
 if TYPE_CHECKING:
-    from ..model.program import FunctionModel, ModuleModel, OpInfo
+    from ..model.program import FunctionModel, OpInfo
+    from ..postsplice import PostSplice
 
 IntSet: TypeAlias = frozenset[int] | None  # None: every argument
 
@@ -153,25 +154,25 @@ class CalleeSummary(AbstractElement[LatticeState[Summary]]):
     def create_state(self) -> LatticeState[Summary]:
         return LatticeState(BOTTOM, TOP, join)
 
-    def initialize(self, solver: Solver[ModuleModel]) -> None:
-        model = solver.context
-        fn = model.function(str(self.position))
+    def initialize(self, solver: Solver[PostSplice]) -> None:
+        fn = solver.context.model.function(str(self.position))
         if fn is None or len(fn.op.regions[0].blocks) != 1:
             self.indicate_pessimistic_fixpoint()  # a declaration or CFG: assume the worst
 
-    def update(self, solver: Solver[ModuleModel]) -> ChangeStatus:
-        model = solver.context
-        fn = model.function(str(self.position))
+    def update(self, solver: Solver[PostSplice]) -> ChangeStatus:
+        fn = solver.context.model.function(str(self.position))
         assert fn is not None  # initialize fixed the state of a callee without a body
-        summary = summarize(model, fn, lambda name: solver.get_element(CalleeSummary, name).state.assumed)
+        summary = summarize(solver.context, fn, lambda name: solver.get_element(CalleeSummary, name).state.assumed)
         return self.state.join_assumed(summary)
 
     def describe(self) -> str:
         return f"CalleeSummary @{self.position}: {self.state.assumed}"
 
 
-def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str], Summary]) -> Summary:
-    """One pass over ``fn``'s body with its callees' current summaries."""
+def summarize(post_splice: PostSplice, fn: FunctionModel, summary_of: Callable[[str], Summary]) -> Summary:
+    """One pass over ``fn``'s body (a function of ``post_splice.model``) with its callees'
+    current summaries."""
+    model = post_splice.model
     effects: list[tuple[ir.Operation, OpEffects]] = []
     writes_all = False
     for info in fn.ops:
@@ -185,7 +186,7 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
         model.globals,
         (),
         model.names.describe,
-        merged=model.post_splice_identities,
+        merged=post_splice.identities,
         routes=model.routes_storage,
     )
     args = list(fn.arguments)

@@ -6,7 +6,7 @@ Ops are kept in program order (pre-order over regions) so logs and decisions are
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -36,11 +36,9 @@ from ..semantics.region_flow import (
     yielded,
 )
 from ..symbolic.ranges import IndexTranslator
-from .capture_merges import CaptureMerge, capture_merges
-from .folds import live_version
 from .loader import require_stream_phase
-from .merges import MergeFacts, fold_twins, folded_pairs, mergeable_pairs
 from .storage import GlobalInfo
+from .versions import live_version
 
 __all__ = ["FunctionModel", "ModuleModel", "OpInfo", "copied_from"]
 
@@ -354,62 +352,11 @@ class ModuleModel:
             if is_resource(arg)
         )
         self.single_device = sum(g.is_device for g in self.globals.values()) <= 1
-        #: Results IREE's canonicalizer may fold into another value after the splice, with that
-        #: value (:func:`stream_model.model.merges.folded_pairs`): one buffer for the model.
-        self._translator = IndexTranslator(self.names.name)
-        # (An object of its own, not a bound method: the merge facts keep it, and a bound method
-        # would tie them to the model in a reference cycle.)
-        self._opaque_to_iree = _OpaqueToIree(self._symbol_uses, self._function_by_op)
-        self._merge_facts = MergeFacts(  # read once, for every pass
-            self._translator, self._opaque_to_iree, self._records.operands
-        )
-        self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
-            ((f.op, [i.op for i in f.ops]) for f in self.functions),
-            self._translator,
-            self._opaque_to_iree,
-            self._merge_facts,
-        )
-        #: Producers' results IREE may merge into one value after the splice (:mod:`stream_model.model.merges`),
-        #: translated with a translator of their own (its symbols name nothing in the logs).
-        self.merged_producers: list[tuple[ir.Value, ir.Value]] = mergeable_pairs(
-            ((f.op, [i.op for i in f.ops]) for f in self.functions),
-            self._translator,
-            self._opaque_to_iree,
-            folded=self.folded_results,
-            facts=self._merge_facts,
-        )
-
-    @cached_property
-    def fold_twins(self) -> dict[ir.Value, ir.Value]:
-        """Producers' results that folding aliases into consumers may make identical to another
-        producer, with that producer's result (:func:`stream_model.model.merges.fold_twins`): the rewrite does not
-        fold into them."""
-
-        def version_at(value: ir.Value, consumer: ir.Operation) -> ir.Value | None:
-            return self.live_version_at(self.function_of(consumer), value, consumer)
-
-        return fold_twins(
-            ((f.op, [i.op for i in f.ops]) for f in self.functions),
-            self._translator,
-            self._opaque_to_iree,
-            version_at,
-            self.folded_results,
-            self.merged_producers,
-            self._merge_facts,
-        )
-
-    @cached_property
-    def capture_merges(self) -> dict[tuple[ir.Operation, int], CaptureMerge]:
-        """Per (function op, block id) at the splice: a pair of producers of the block that IREE
-        3.13's CSE may merge across a concurrent region's captures after scheduling, failing the
-        compile (:mod:`stream_model.model.capture_merges`); an alias must not change such a block."""
-        return capture_merges(self.functions, self.merged_producers)
-
-    @property
-    def post_splice_identities(self) -> list[tuple[ir.Value, ir.Value]]:
-        """Pairs of values IREE makes one buffer after the splice: merged producers and folded
-        results (:mod:`stream_model.model.merges`)."""
-        return self.merged_producers + self.folded_results
+        #: Is a value one IREE's passes know nothing about (:class:`_OpaqueToIree`)? What IREE
+        #: makes of the module after the splice (:mod:`stream_model.postsplice`) asks.
+        self.opaque_to_iree: Callable[[ir.Value], bool] = _OpaqueToIree(self._symbol_uses, self._function_by_op)
+        #: An op's operands as the walk read them (None for an op of no function).
+        self.recorded_operands: Callable[[ir.Operation], tuple[ir.Value, ...] | None] = self._records.operands
 
     def effects(self) -> list[tuple[ir.Operation, OpEffects]]:
         """Every op's effects as the table describes it (calls: "may do anything")."""
@@ -417,7 +364,7 @@ class ModuleModel:
 
     def live_version_at(self, fn: FunctionModel, value: ir.Value, consumer: ir.Operation) -> ir.Value | None:
         """The version of ``value``'s storage live at ``consumer``, an op of ``fn``
-        (:func:`~stream_model.model.folds.live_version`). Memoised: the fold-twin check and the
+        (:func:`~stream_model.model.versions.live_version`). Memoised: the fold-twin check and the
         rewrite's plans ask it of the same pairs, and it is a fact of the IR, which does not
         change while the model is read."""
         key = (value, consumer)
@@ -579,8 +526,7 @@ class _OpRecords:
     first by the identity of the binding object the walk read the op as: the passes over the
     model's own op lists (storage maps, merge facts) hand those very objects back, and an int is
     hashed for nothing. Other paths to an op (its uses, its parent) may make another object for
-    it: those are looked up by the op. (An object of its own, not the model's methods, for the
-    reason :class:`_OpaqueToIree` is: the merge facts keep it.)"""
+    it: those are looked up by the op."""
 
     by_id: dict[int, OpInfo]
     by_op: dict[ir.Operation, OpInfo]
@@ -598,7 +544,7 @@ class _OpRecords:
 class _OpaqueToIree:
     """Is a value one IREE's passes know nothing about: an entry-block argument of a function
     that callers outside the module may call, or a load of a global some function (not an
-    initializer) stores? (Read from the model's tables, not the model: see its merge facts.)"""
+    initializer) stores? (Read from the model's tables only.)"""
 
     symbol_uses: dict[str, list[ir.Operation]]
     function_by_op: dict[ir.Operation, FunctionModel]

@@ -260,7 +260,7 @@ def build_storage_map(
     Without it, every op is.
 
     ``merged``: pairs of producers' results IREE may merge into one
-    value after the splice (:mod:`stream_model.model.merges`): one buffer for the model too.
+    value after the splice (:mod:`stream_model.postsplice.merges`): one buffer for the model too.
     """
     storage = StorageMap()
     for a, b in merged:

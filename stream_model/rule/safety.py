@@ -55,6 +55,7 @@ from ..interproc.resolved import Resolved, resolve_calls
 from ..interproc.write_set import writes_to_storage_of
 from ..model.facts import FactStore
 from ..model.program import FunctionModel, ModuleModel, OpInfo, copied_from
+from ..postsplice import PostSplice
 from ..report.decisions import (
     CODE_OF_VERDICT,
     Decision,
@@ -98,6 +99,12 @@ class Analysis:
     resolved: Resolved
     facts: FactStore
     stability: ArgumentStability
+
+    @property
+    def post_splice(self) -> PostSplice:
+        """What IREE makes of the module after the splice (the rewrite asks it which folds
+        make a twin, which blocks hold a capture merge)."""
+        return self.resolved.post_splice
 
 
 def analyze(

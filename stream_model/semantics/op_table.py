@@ -138,7 +138,7 @@ class AccessSpec:
 
 @dataclass(frozen=True)
 class FoldSpec:
-    """How a consumer reading an alias through operand ``source`` is folded (:mod:`stream_model.model.folds`):
+    """How a consumer reading an alias through operand ``source`` is folded (:mod:`stream_model.postsplice.folds`):
     it names the alias's source instead, the ``shifted`` operands get the alias's offset added,
     and ``size`` (if any) becomes the source's size. ``in_place``: those operands are rewritten
     in the op; otherwise the op is replaced (an update of the whole alias becomes a copy of the
@@ -250,13 +250,13 @@ OP_TABLE: dict[str, OpSpec] = {
 
 #: Producers of fresh storage that IREE 3.13 may merge after the splice: ``Pure`` ops whose two
 #: instances with equal attributes and operands CSE makes one value, one buffer (checked on IREE,
-#: see :mod:`stream_model.model.merges`). ``stream.tensor.import`` is ``Pure`` too: two imports of
+#: see :mod:`stream_model.postsplice.merges`). ``stream.tensor.import`` is ``Pure`` too: two imports of
 #: one buffer view are one value. ``stream.async.splat``, ``stream.async.alloca`` and
 #: ``stream.async.clone`` are not ``Pure`` and are never merged (a clone IREE rematerialises
 #: shares its source's storage in the table already, :func:`_clone`), except a splat of a
 #: 64-bit pattern (:func:`is_mergeable_producer`). Results that IREE's canonicalizer folds into
 #: another value after the splice (a whole slice, a whole update) are
-#: :func:`stream_model.model.merges.folded_pairs`.
+#: :func:`stream_model.postsplice.merges.folded_pairs`.
 MERGEABLE_PRODUCERS = frozenset(
     {
         "stream.async.dispatch",

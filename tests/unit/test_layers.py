@@ -1,8 +1,9 @@
 """The layering is the architecture: imports flow one way, checked on the source.
 
 ``rewriter -> stream_model -> dfx``; inside ``stream_model``, each subpackage imports only the
-layers below it (``ir`` < ``semantics`` < ``symbolic`` < ``model`` < ``interproc`` < ``report`` <
-``rule``; ``schedule`` beside the rule, on the model). So ``symbolic`` never sees the model,
+layers below it (``ir`` < ``semantics`` < ``symbolic`` < ``model`` < ``postsplice`` <
+``interproc`` < ``report`` < ``rule``; ``schedule`` beside the rule, on the model). So
+``symbolic`` never sees the model, the model never sees what IREE makes of it after the splice,
 nothing below the rule imports it, and ``dfx`` knows nothing about IREE.
 """
 
@@ -19,9 +20,10 @@ BELOW: dict[str, set[str]] = {
     "semantics": {"ir"},
     "symbolic": {"ir", "semantics"},
     "model": {"ir", "semantics", "symbolic"},
-    "interproc": {"ir", "semantics", "symbolic", "model"},
-    "report": {"ir", "semantics", "symbolic", "model", "interproc"},
-    "rule": {"ir", "semantics", "symbolic", "model", "interproc", "report"},
+    "postsplice": {"ir", "semantics", "symbolic", "model"},
+    "interproc": {"ir", "semantics", "symbolic", "model", "postsplice"},
+    "report": {"ir", "semantics", "symbolic", "model", "postsplice", "interproc"},
+    "rule": {"ir", "semantics", "symbolic", "model", "postsplice", "interproc", "report"},
     "schedule": {"ir", "semantics", "symbolic", "model"},
 }
 

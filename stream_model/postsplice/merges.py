@@ -729,7 +729,7 @@ def _within(where: tuple[object, ...], identity: object) -> object:
     return ANY_VALUE if identity is ANY_VALUE else (*where, identity)
 
 
-#: The version of a value's storage live at a consumer (:func:`stream_model.model.folds.live_version`).
+#: The version of a value's storage live at a consumer (:func:`stream_model.model.versions.live_version`).
 VersionAt = Callable[[ir.Value, ir.Operation], "ir.Value | None"]
 #: Resource operands (all operands, in order) and scalar signature of one way to fold.
 _Variant = tuple[list["ir.Value | _Captured"], "tuple[_Scalar, ...] | None"]
