@@ -26,6 +26,7 @@ from dfx import AbstractElement, ChangeStatus, LatticeState, Solver
 from ..ir.util import defining_op, user_op
 from ..model.storage import Key, StorageMap, build_storage_map
 from ..semantics.op_table import CALL_MAY_WRITE, Access, Kind, OpEffects, callee_name, is_resource
+from ..semantics.ops import ASYNC_SLICE, ASYNC_TRANSFER, UTIL_CALL, UTIL_RETURN
 
 if TYPE_CHECKING:
     from ..model.program import FunctionModel, OpInfo
@@ -177,7 +178,7 @@ def summarize(post_splice: PostSplice, fn: FunctionModel, summary_of: Callable[[
     writes_all = False
     for info in fn.ops:
         fx = info.effects
-        if info.name == "util.call":
+        if info.name == UTIL_CALL:
             fx = call_effects(info.op, summary_of(callee_name(info.op)))
         writes_all |= fx.unknown or fx.writes_globals is None
         effects.append((info.op, fx))
@@ -211,7 +212,7 @@ def summarize(post_splice: PostSplice, fn: FunctionModel, summary_of: Callable[[
             escapes.add(i)
         arg_globals |= {(i, g) for g in storage.globals_in_base(a)}
 
-    returns = [op for op, _ in effects if op.name == "util.return"]
+    returns = [op for op, _ in effects if op.name == UTIL_RETURN]
     aliases: list[IntSet] = []
     result_globals: list[frozenset[str]] = []
     for _j, r in enumerate(returns[0].operands if returns else []):
@@ -291,7 +292,7 @@ def _readers_through_copies(fn: FunctionModel, info: OpInfo) -> list[OpInfo]:
     while work:
         cur = work.pop()
         out.append(cur)
-        if cur.op.name in ("stream.async.slice", "stream.async.transfer"):
+        if cur.op.name in (ASYNC_SLICE, ASYNC_TRANSFER):
             for use in cur.op.results[0].uses:
                 user = fn.info(user_op(use))
                 if user is not None and user not in out:

@@ -21,6 +21,7 @@ from ..model.program import FunctionModel, ModuleModel, OpInfo
 from ..model.storage import Key, SharedGlobalStorage, StorageMap, build_storage_map, find_shared_global_storage
 from ..postsplice import PostSplice
 from ..semantics.op_table import Access, Kind, OpEffects, callee_name
+from ..semantics.ops import UTIL_CALL
 from .calls import CalleeSummary, call_effects
 
 
@@ -114,7 +115,7 @@ def resolve_calls(
     elif post_splice.model is not model:
         raise ValueError("post_splice was computed from another model")
     solver = Solver(post_splice)
-    calls = [info.op for fn in model.functions for info in fn.ops if info.name == "util.call"]
+    calls = [info.op for fn in model.functions for info in fn.ops if info.name == UTIL_CALL]
     for op in calls:
         solver.get_element(CalleeSummary, callee_name(op))
     result = solver.run(max_iterations) if max_iterations is not None else solver.run()

@@ -24,6 +24,18 @@ from ..ir.util import (
     survey,
 )
 from ..semantics.op_table import OpEffects, callee_name, carries_order, effects_of, is_same_device_copy
+from ..semantics.ops import (
+    ASYNC_SLICE,
+    ASYNC_TRANSFER,
+    DIRECT_GLOBAL_ACCESS_OPS,
+    GLOBAL_LOAD,
+    GLOBAL_STORE,
+    TIMEPOINT_AWAIT,
+    TIMEPOINT_JOIN,
+    UTIL_CALL,
+    UTIL_GLOBAL,
+    UTIL_INITIALIZER,
+)
 from ..semantics.region_flow import (
     REGION_FLOW,
     ResultsReady,
@@ -42,8 +54,6 @@ from .versions import live_version
 
 __all__ = ["FunctionModel", "ModuleModel", "OpInfo", "copied_from"]
 
-#: The only uses of a global's symbol whose effect the model sees (value in, value out).
-DIRECT_GLOBAL_ACCESS_OPS = ("util.global.load", "util.global.store", "util.global")
 #: Ordering questions about ops at most this far apart are answered by a local backward search;
 #: farther ones by the memoised ancestor sets (which cost a walk of everything upstream once).
 LOCAL_SEARCH_OPS = 64
@@ -117,7 +127,7 @@ class FunctionModel:
         return chain
 
     def slices(self) -> list[OpInfo]:
-        return [i for i in self.ops if i.name == "stream.async.slice"]
+        return [i for i in self.ops if i.name == ASYNC_SLICE]
 
     def copies(self, single_device: bool) -> list[OpInfo]:
         """Ops that copy a range of a resource into new storage and may become aliases:
@@ -125,8 +135,7 @@ class FunctionModel:
         return [
             i
             for i in self.ops
-            if i.name == "stream.async.slice"
-            or (i.name == "stream.async.transfer" and is_same_device_copy(i.op, single_device))
+            if i.name == ASYNC_SLICE or (i.name == ASYNC_TRANSFER and is_same_device_copy(i.op, single_device))
         ]
 
     def info(self, op: ir.Operation) -> OpInfo | None:
@@ -243,7 +252,7 @@ class FunctionModel:
             for d in self._value_sources(v):
                 found[d.index] = d
         waits: list[ir.Value] = []
-        if info.op.name == "stream.timepoint.await":
+        if info.op.name == TIMEPOINT_AWAIT:
             waits.append(info.op.opview.await_timepoint)
         holder = parent_op(info.op)
         while is_device_region(holder):
@@ -283,7 +292,7 @@ class FunctionModel:
         producer = defining_op(tp)
         if producer is None:
             return []
-        if producer.name == "stream.timepoint.join":
+        if producer.name == TIMEPOINT_JOIN:
             return [d for t in producer.operands for d in self._timepoint_sources(t)]
         flow = flow_of(producer)
         ends = flow.ends_at(producer) if flow is not None else None
@@ -338,7 +347,7 @@ class ModuleModel:
         self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
         for f in self.functions:
             for info in f.ops:
-                if info.name == "util.call":
+                if info.name == UTIL_CALL:
                     self._call_sites.setdefault(callee_name(info.op), []).append((f, info))
         self.translator = IndexTranslator(self.names.name)
         #: Resource arguments of every function, with the function's name: storage that comes
@@ -409,7 +418,7 @@ class ModuleModel:
         printed: dict[ir.Type, str] = {}  # (a module has few global types; printing one is slow)
         for op in self.module.body.operations:
             op = op.operation
-            if op.name != "util.global":
+            if op.name != UTIL_GLOBAL:
                 continue
             attributes = dict(readable_attributes(op))
             name = ir.StringAttr(attributes["sym_name"]).value
@@ -517,7 +526,7 @@ def _is_internal(fn: FunctionModel, uses: dict[str, list[ir.Operation]]) -> bool
         return False
     if ir.StringAttr(fn.op.attributes["sym_visibility"]).value != "private":
         return False
-    return all(op.name == "util.call" for op in uses.get(fn.name, ()))
+    return all(op.name == UTIL_CALL for op in uses.get(fn.name, ()))
 
 
 @dataclass(frozen=True)
@@ -556,11 +565,11 @@ class _OpaqueToIree:
             fn = self.function_by_op.get(holder) if holder is not None else None
             return fn is not None and owner == fn.op.regions[0].blocks[0] and not _is_internal(fn, self.symbol_uses)
         op = getattr(owner, "operation", owner)
-        if op.name != "util.global.load":
+        if op.name != GLOBAL_LOAD:
             return False
-        stores = [u for u in self.symbol_uses.get(_global_symbol(op) or "", ()) if u.name == "util.global.store"]
+        stores = [u for u in self.symbol_uses.get(_global_symbol(op) or "", ()) if u.name == GLOBAL_STORE]
         return any(
-            fn is not None and fn.op.name != "util.initializer" for fn in (self.function_by_op.get(u) for u in stores)
+            fn is not None and fn.op.name != UTIL_INITIALIZER for fn in (self.function_by_op.get(u) for u in stores)
         )
 
 
@@ -587,6 +596,6 @@ def _nested_in(op: ir.Operation, ancestor: ir.Operation) -> bool:
 
 
 def _global_symbol(op: ir.Operation) -> str | None:
-    if op.name == "util.global":
+    if op.name == UTIL_GLOBAL:
         return str(ir.StringAttr(op.attributes["sym_name"]).value)
     return ir.FlatSymbolRefAttr(op.attributes["global"]).value if "global" in op.attributes else None

@@ -30,6 +30,7 @@ from typing import TypeAlias
 from iree.compiler import ir
 
 from ..semantics.op_table import OpEffects
+from ..semantics.ops import TENSOR_IMPORT, UTIL_CALL
 from ..semantics.region_flow import branch_operands, flow_of, is_resource
 
 Key: TypeAlias = "ir.Value | str"  # a value, or "@global" for a global's storage
@@ -284,13 +285,13 @@ def build_storage_map(
         for position, name in fx.joins_globals:
             storage.union(op.operands[position], "@" + name)
         for v in fx.external:
-            exposure = Exposure.IMPORT if op.name == "stream.tensor.import" else Exposure.OPAQUE
+            exposure = Exposure.IMPORT if op.name == TENSOR_IMPORT else Exposure.OPAQUE
             storage.mark_external(v, exposure, f"result of {describe(op)}")
         for v in fx.escapes:
             storage.mark_external(v, Exposure.ESCAPE, f"escapes through {describe(op)}")
         for v in fx.fresh:
             storage.find(v)
-    passed = [v for op, _ in effects if op.name == "util.call" for v in op.operands if is_resource(v)]
+    passed = [v for op, _ in effects if op.name == UTIL_CALL for v in op.operands if is_resource(v)]
     storage.passed_globals = {g for v in passed for g in storage.globals_in_base(v)}
     if any(storage.arrives(v) for v in passed):
         # Something arriving mid-call (a call result, an import) may be any global's buffer:

@@ -17,6 +17,7 @@ from iree.compiler import ir
 
 from ..ir.util import dispatch_group_starts, user_op
 from ..semantics.op_table import OP_TABLE
+from ..semantics.ops import ASYNC_DISPATCH
 from ..semantics.region_flow import is_resource
 
 
@@ -53,7 +54,7 @@ def foldable(use: ir.OpOperand) -> bool:
 
 def folds_operand(owner: ir.Operation, operand_number: int) -> bool:
     """Can operand ``operand_number`` of ``owner``, an alias, be replaced by its source?"""
-    if owner.name == "stream.async.dispatch":
+    if owner.name == ASYNC_DISPATCH:
         return True  # a read-only operand (the analysis rejects tied uses)
     spec = OP_TABLE.get(owner.name)
     if spec is None or spec.fold is None or operand_number != spec.position(spec.fold.source):
@@ -71,7 +72,7 @@ def shifted_operands(owner: ir.Operation, operand_number: int) -> list[ir.Value]
 def shifted_positions(owner: ir.Operation, operand_number: int) -> list[int]:
     """Where those operands are in ``owner``'s operand list (one value may fill several
     positions; the fold shifts only these)."""
-    if owner.name == "stream.async.dispatch":
+    if owner.name == ASYNC_DISPATCH:
         offset_at, end_at, _ = dispatch_range_positions(owner, operand_number)
         return [offset_at, end_at]
     slots = fold_slots(owner)
@@ -81,7 +82,7 @@ def shifted_positions(owner: ir.Operation, operand_number: int) -> list[int]:
 def resized_position(owner: ir.Operation, operand_number: int) -> int | None:
     """Where the size of the folded operand is in ``owner``'s operand list: the fold makes it
     the source's size."""
-    if owner.name == "stream.async.dispatch":
+    if owner.name == ASYNC_DISPATCH:
         return dispatch_range_positions(owner, operand_number)[2]
     slots = fold_slots(owner)
     return slots.size if slots is not None else None

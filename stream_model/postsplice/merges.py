@@ -56,7 +56,26 @@ import sympy
 from iree.compiler import ir
 
 from ..ir.util import attribute_key, defining_op, readable_attributes
+from ..semantics.canonical import (
+    FOLDED_BY_CANONICALIZER,
+    FORWARDS,
+    MAY_BE_SPLATS,
+    NEVER_SPLATS,
+    OWN_VALUES,
+    SPLAT_THROUGH,
+    WRITE_INTO_TARGET,
+)
 from ..semantics.op_table import is_mergeable_producer, resource_flags
+from ..semantics.ops import (
+    ARITH_CONSTANT,
+    ARITH_SELECT,
+    ASYNC_COPY,
+    ASYNC_FILL,
+    ASYNC_SLICE,
+    ASYNC_TRANSFER,
+    ASYNC_UPDATE,
+    GLOBAL_LOAD,
+)
 from ..semantics.region_flow import (
     captured_by,
     device_holder,
@@ -177,16 +196,16 @@ def folded_pairs(
         scalars = facts.of(function)
         for op in ops:
             name = op.name
-            if name not in _FOLDED_BY_CANONICALIZER:
+            if name not in FOLDED_BY_CANONICALIZER:
                 continue
             view = op.opview
-            if name == "stream.async.slice":
+            if name == ASYNC_SLICE:
                 if _may_fold(view.result_size, view.source_size, scalars):
                     pairs.append((view.result, view.source))
-            elif name == "stream.async.update":
+            elif name == ASYNC_UPDATE:
                 if view.update.type == view.result.type and _may_fold(view.update_size, view.target_size, scalars):
                     pairs.append((view.result, view.update))
-            elif name == "stream.async.copy":
+            elif name == ASYNC_COPY:
                 whole = (
                     view.source.type == view.result.type
                     and _may_fold(view.length, view.source_size, scalars)
@@ -196,19 +215,19 @@ def folded_pairs(
                 )
                 if whole:
                     pairs.append((view.result, view.source))
-            elif name == "stream.async.transfer":
+            elif name == ASYNC_TRANSFER:
                 # A transfer back to where a chain of transfers came from is that value
                 # (AsyncTransferOp::fold), whichever affinities they name: the rewrite may make
                 # any link between them an alias, so every earlier one of the result's type.
                 back = _transferred_from(view.source, view.result.type)
                 if back is not None:
                     pairs.append((view.result, back))
-            elif name == "stream.async.fill" and _may_be_splat(view.target):
+            elif name == ASYNC_FILL and _may_be_splat(view.target):
                 # A fill of a splat with its own value is elided (ElideRedundantFill): the
                 # result is the splat (the values may be one whatever they look like).
                 pairs.append((view.result, view.target))
-            if name in ("stream.async.update", "stream.async.copy"):
-                written = view.update if name == "stream.async.update" else view.source
+            if name in WRITE_INTO_TARGET:
+                written = getattr(view, WRITE_INTO_TARGET[name])
                 if _may_be_splat(written) and _may_be_splat(view.target):
                     # An update or copy of a splat becomes a fill (CombineSplatUpdateFromToFill),
                     # which a splat target elides in turn.
@@ -216,30 +235,16 @@ def folded_pairs(
     return pairs
 
 
-#: The ops whose results :func:`folded_pairs` may fold into another value.
-_FOLDED_BY_CANONICALIZER = frozenset(
-    {"stream.async.slice", "stream.async.update", "stream.async.copy", "stream.async.transfer", "stream.async.fill"}
-)
-
-
 def _transferred_from(value: ir.Value, result_type: ir.Type) -> ir.Value | None:
     """The nearest value up a chain of transfers ending in ``value`` (``value`` excluded) of
     ``result_type``, if any."""
     producer = defining_op(value)
-    while producer is not None and producer.name == "stream.async.transfer":
+    while producer is not None and producer.name == ASYNC_TRANSFER:
         value = producer.opview.source
         if value.type == result_type:
             return value
         producer = defining_op(value)
     return None
-
-
-#: Ops whose result is a splat when what they read is (slices, copies of it) or always may be
-#: one (a constant of one repeated element becomes a splat, ConvertSplatConstantsIntoSplats; a
-#: fill over the whole target becomes one, FlattenFullFillToSplat).
-_SPLAT_THROUGH = frozenset(
-    {"stream.async.slice", "stream.async.transfer", "stream.async.clone", "stream.async.cast", "stream.async.barrier"}
-)
 
 
 def _may_be_splat(value: ir.Value, depth: int = 0) -> bool:
@@ -251,17 +256,16 @@ def _may_be_splat(value: ir.Value, depth: int = 0) -> bool:
     if producer is None or depth > 16:
         return True
     name = producer.name
-    if name in ("stream.async.splat", "stream.async.constant", "stream.async.fill"):
+    if name in MAY_BE_SPLATS:
         return True
-    if name in _SPLAT_THROUGH:
+    if name in SPLAT_THROUGH:
         return _may_be_splat(producer.opview.source, depth + 1)
-    if name in ("stream.async.update", "stream.async.copy"):
+    if name in WRITE_INTO_TARGET:
         # An update or copy of a splat is a splat once it covers its target, whatever the target
         # was: folded whole, or made a fill (CombineSplatUpdateFromToFill) that adjacent fills
         # join (CoalesceAdjacentFills) and a whole fill makes a splat (FlattenFullFillToSplat).
-        written = producer.opview.update if name == "stream.async.update" else producer.opview.source
-        return _may_be_splat(written, depth + 1)
-    if name in ("stream.async.dispatch", "stream.async.alloca", "stream.tensor.import"):
+        return _may_be_splat(getattr(producer.opview, WRITE_INTO_TARGET[name]), depth + 1)
+    if name in NEVER_SPLATS:
         return False
     return True
 
@@ -274,7 +278,7 @@ def _loads_as_one(values: dict[sympy.Symbol, ir.Value]) -> dict[sympy.Symbol, sy
     for symbol in sorted(values, key=lambda s: s.name):
         owner = values[symbol].owner
         op = getattr(owner, "operation", owner)
-        if isinstance(op, ir.Operation) and op.name == "util.global.load":
+        if isinstance(op, ir.Operation) and op.name == GLOBAL_LOAD:
             name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
             keep = first.setdefault(name, symbol)
             if keep != symbol:
@@ -381,7 +385,7 @@ class _Scalars:
             loads = [
                 (ir.FlatSymbolRefAttr(op.attributes["global"]).value, op.results[0])
                 for op in ops
-                if op.name == "util.global.load" and is_resource(op.results[0])
+                if op.name == GLOBAL_LOAD and is_resource(op.results[0])
             ]
             self._loads = (len(ops), loads)
         return self._loads[1]
@@ -644,36 +648,6 @@ class _AnyValue:
 
 ANY_VALUE = _AnyValue()
 
-#: Ops whose resource results are values of their own: IREE folds them into no other value
-#: after the splice, except as :func:`folded_pairs` says (a whole update is its update
-#: operand), which the classes hold. Merged producers and loads are their classes too.
-_OWN_VALUES = frozenset(
-    {
-        "stream.async.splat",
-        "stream.async.alloca",
-        "stream.async.update",
-        "stream.async.fill",
-        "stream.async.copy",
-        "stream.async.collective",
-        "util.global.load",
-        "util.optimization_barrier",
-    }
-)
-#: Ops whose resource result is (or IREE may fold it into) one of their operands, by name:
-#: an await's result stands for the resource it waits on (IREE merges duplicate awaits and
-#: awaits of one timepoint, and elides them once the timepoint is reached), a barrier's and a
-#: cast's for their source (a cast to its own type folds away), a clone's for its source (a
-#: clone IREE elides is its source; one it keeps merges with nothing).
-_FORWARDS = {
-    "stream.timepoint.await": lambda op, k: list(op.opview.resource_operands)[k],
-    # Within one affinity IREE makes a transfer a clone and dispatches the clone's source again
-    # (CSE then merges the two); across affinities a chain of transfers may fold back.
-    "stream.async.transfer": lambda op, k: op.opview.source,
-    "stream.async.barrier": lambda op, k: op.opview.source,
-    "stream.async.cast": lambda op, k: op.opview.source,
-    "stream.async.clone": lambda op, k: op.opview.source,
-}
-
 
 def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) -> object:
     """What a resource operand is once IREE has folded and merged what it folds and merges: its
@@ -703,12 +677,12 @@ def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) 
     if produced is not None:
         region, inner = produced
         return _within(("result", region), _identity(inner, classes, opaque))
-    forward = _FORWARDS.get(op.name)
+    forward = FORWARDS.get(op.name)
     if forward is not None:
         return _identity(forward(op, ir.OpResult(operand).result_number), classes, opaque)
-    if is_mergeable_producer(op) or op.name in _OWN_VALUES:
+    if is_mergeable_producer(op) or op.name in OWN_VALUES:
         return classes.find(operand)
-    if op.name == "arith.select":
+    if op.name == ARITH_SELECT:
         return _one_of([op.operands[1], op.operands[2]], classes, opaque)
     flow = flow_of(op)
     if flow is not None and not flow.device_body and flow.at_most_once and not flow.multi_block:
@@ -802,7 +776,7 @@ class _Fold:
 
 
 #: The producers a fold looks through (:func:`_fold_chain`).
-_FOLDED_THROUGH = ("stream.async.slice", "stream.async.transfer")
+_FOLDED_THROUGH = (ASYNC_SLICE, ASYNC_TRANSFER)
 
 
 def _may_fold_deeper(value: ir.Value) -> bool:
@@ -833,7 +807,7 @@ def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr | None, vers
         if producer is None or producer.name not in _FOLDED_THROUGH:
             return chain
         view = producer.opview
-        if producer.name == "stream.async.slice" and expr is not None:
+        if producer.name == ASYNC_SLICE and expr is not None:
             shift = sympy.expand(shift + expr(view.source_offset))
         current = view.source
         operand = (
@@ -998,7 +972,7 @@ def _compatible(a: tuple[_Scalar, ...], b: tuple[_Scalar, ...], scalars_of: _Sca
 
 def _constant(value: ir.Value) -> ir.Attribute | None:
     op = defining_op(value)
-    if op is None or op.name != "arith.constant":
+    if op is None or op.name != ARITH_CONSTANT:
         return None
     return op.attributes["value"]
 

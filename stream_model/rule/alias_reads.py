@@ -16,6 +16,7 @@ from ..ir.util import defining_op, parent_op, user_op
 from ..model.program import FunctionModel, OpInfo
 from ..report.decisions import ReasonCode
 from ..semantics.op_table import Kind, callee_name
+from ..semantics.ops import ASYNC_SLICE, ASYNC_TRANSFER, TIMEPOINT_AWAIT, UTIL_CALL
 from ..semantics.region_flow import exit_flow, flow_of, is_back_edge, is_region_terminator, tied_results
 
 
@@ -70,7 +71,7 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
                 raise KeepCopy(*why)
             if ui not in reads:
                 reads.append(ui)
-            if user.name in ("stream.async.slice", "stream.async.transfer"):
+            if user.name in (ASYNC_SLICE, ASYNC_TRANSFER):
                 work.append(user.results[0])
     return sorted(reads, key=lambda r: r.index)
 
@@ -107,7 +108,7 @@ def region_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | Non
         if not getattr(flow_of(parent_op(user)), "alias_followed", False):
             return None
         return exit_flow(user, operand_number)
-    if user.name == "stream.timepoint.await":
+    if user.name == TIMEPOINT_AWAIT:
         if operand_number >= len(list(user.opview.resource_operands)):
             return None  # a size or the timepoint
         return [user.results[operand_number]]
@@ -119,7 +120,7 @@ def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> tuple[str,
     (the names are looked up only for a reason: nearly every use is a read)."""
     fx = resolved.effects(ui)
     names = resolved.model.names
-    if ui.name == "util.call" and callee_name(ui.op) in resolved.capped:
+    if ui.name == UTIL_CALL and callee_name(ui.op) in resolved.capped:
         return (
             f"{names.name(value)} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
             "iteration cap: the call may read and write everything",

@@ -35,6 +35,7 @@ from ..model.program import FunctionModel, OpInfo
 from ..model.storage import Key
 from ..report.decisions import Decision, LiveVersion, ReasonCode, SliceDecision, Verdict, WriteCheck
 from ..semantics.op_table import Kind
+from ..semantics.ops import ASYNC_SLICE
 
 if TYPE_CHECKING:
     from .safety import Analysis
@@ -187,7 +188,7 @@ def _consumes_alias(consumer: ir.Operation, alias: ir.Value) -> bool:
             user = user_op(use)
             if user == consumer:
                 return True
-            if user.name == "stream.async.slice" and use.operand_number == 0:
+            if user.name == ASYNC_SLICE and use.operand_number == 0:
                 work.append(user.results[0])
     return False
 

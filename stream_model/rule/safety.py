@@ -67,6 +67,7 @@ from ..report.decisions import (
     keep_reason,
 )
 from ..semantics.op_table import Access, is_resource
+from ..semantics.ops import ASYNC_SLICE
 from ..symbolic.index_arith import pretty
 from ..symbolic.proofs import ByteRange
 from .alias_reads import KeepCopy, read_points
@@ -198,7 +199,7 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
     d.decision = Decision.ALIAS
     d.facts_used = sorted({f for c in d.checks for f in c.facts_used})
     d.reason, d.reason_code = alias_reason(d), ReasonCode.ALIASED
-    if info.op.name == "stream.async.slice":
+    if info.op.name == ASYNC_SLICE:
         d.live_versions = live_versions(state.resolved, fn, info, d.checks)
     return d
 
@@ -216,7 +217,7 @@ def _copy_range(store: FactStore, info: OpInfo, d: SliceDecision) -> ByteRange:
     """The bytes of its source a candidate copies: a slice's range (when its result size is
     provably that range's length: IREE copies ``result_size`` bytes), a transfer's whole
     source."""
-    if info.name == "stream.async.slice":
+    if info.name == ASYNC_SLICE:
         read = info.effects.accesses[0]  # (the table's: the source over [source_offset, source_end))
         start, end = store.expr(read.start), store.expr(read.end)
         d.range = [pretty(start), pretty(end)]
@@ -299,7 +300,7 @@ def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Sto
 def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceDecision:
     op = info.op
     return SliceDecision(
-        kind="slice" if info.name == "stream.async.slice" else "transfer",
+        kind="slice" if info.name == ASYNC_SLICE else "transfer",
         function=fn.name,
         slice=model.names.printed(op),
         location=model.names.location(op),

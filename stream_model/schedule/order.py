@@ -59,9 +59,21 @@ from iree.compiler import ir
 
 from ..ir.util import defining_op, parent_op_of_block
 from ..semantics.op_table import carries_order
+from ..semantics.ops import (
+    FUNC_FUNC,
+    FUNC_RETURN,
+    TIMEPOINT_AWAIT,
+    TIMEPOINT_BARRIER,
+    TIMEPOINT_JOIN,
+    UTIL_CALL,
+    UTIL_FUNC,
+    UTIL_RETURN,
+)
 from ..semantics.region_flow import (
     REGION_FLOW,
     REGION_TERMINATORS,
+    SYNCHRONOUS_HOST_OPS,
+    TIMEPOINT_OPS,
     ResultsReady,
     captured,
     device_holder,
@@ -72,18 +84,6 @@ from ..semantics.region_flow import (
 from ..semantics.region_flow import terminator as terminator_of
 
 __all__ = ["Callees", "ScheduleOrder", "ScheduledOp", "walk_function"]
-
-#: Host ops whose end the host waits for before it runs the next op, besides ops that touch
-#: no resource (arith, index, util.global on host values...).
-SYNCHRONOUS_HOST_OPS = frozenset({"stream.timepoint.await", "stream.async.load"})
-#: Ops that produce a timepoint reached when the ops they stand for end.
-TIMEPOINT_OPS = frozenset(
-    {
-        *(name for name, flow in REGION_FLOW.items() if flow.result_timepoint),
-        "stream.timepoint.join",
-        "stream.timepoint.barrier",
-    }
-)
 
 START, END, SUBMIT = 0, 1, 2
 #: Every instance of a loop body's op has ended (induction over the iterations): an event with
@@ -254,12 +254,12 @@ class ScheduleOrder:
         name = info.op.name
         if is_device_region(info.op):
             out += [(END, c) for c in info.children]
-        elif name == "stream.timepoint.await":
+        elif name == TIMEPOINT_AWAIT:
             out += self._reached(info.op.opview.await_timepoint, info)
-        elif name == "stream.timepoint.join":
+        elif name == TIMEPOINT_JOIN:
             for tp in info.op.operands:
                 out += self._reached(tp, info)
-        elif name == "stream.timepoint.barrier":
+        elif name == TIMEPOINT_BARRIER:
             out += self._ready(info.op.opview.resource, info)
         elif info.has_regions and not info.device:
             out += self._host_region_end(info)
@@ -378,7 +378,7 @@ class ScheduleOrder:
                 return [(END, info.index)]
             if info.has_regions:
                 return []  # ready at the timepoint (execute), or after host work only
-            if producer.name in ("stream.timepoint.await", "stream.timepoint.barrier"):
+            if producer.name in (TIMEPOINT_AWAIT, TIMEPOINT_BARRIER):
                 return [(END, info.index)]
             if not carries_order(value, producer):
                 return []
@@ -418,7 +418,7 @@ class ScheduleOrder:
         flow = flow_of(producer)
         if flow is not None and flow.counted:
             return self._reached_through_iterations(producer, k, user)
-        if producer.name == "util.call" and self.callees is not None:
+        if producer.name == UTIL_CALL and self.callees is not None:
             callee = self.callees.get(ir.FlatSymbolRefAttr(producer.attributes["callee"]).value)
             if callee is None:
                 return []
@@ -537,7 +537,7 @@ class ScheduleOrder:
 
 
 #: Ops that end a region or a function's body.
-_REGION_TERMINATORS = frozenset({*REGION_TERMINATORS, "util.return", "func.return"})
+_REGION_TERMINATORS = frozenset({*REGION_TERMINATORS, UTIL_RETURN, FUNC_RETURN})
 
 
 def _alternatives(op: ir.Operation) -> bool:
@@ -627,7 +627,7 @@ class Callees:
         self._functions: dict[str, ir.Operation] = {}
         for op in module.body.operations:
             op = op.operation
-            if op.name in ("util.func", "func.func") and "sym_name" in op.attributes:
+            if op.name in (UTIL_FUNC, FUNC_FUNC) and "sym_name" in op.attributes:
                 self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._implied: dict[tuple[str, int], frozenset[int]] = {}
 
@@ -646,7 +646,7 @@ class Callees:
         common: set[int] | None = None
         for block in fn.regions[0].blocks:
             terminator = list(block.operations)[-1].operation
-            if terminator.name not in ("util.return", "func.return"):
+            if terminator.name not in (UTIL_RETURN, FUNC_RETURN):
                 continue
             found = (
                 _implied(terminator.operands[result], entry, self, 0) if result < len(terminator.operands) else set()
@@ -681,7 +681,7 @@ def _implied_uncached(
             return {ir.BlockArgument(tp).arg_number}
         return set()
     name = producer.name
-    if name == "stream.timepoint.join":
+    if name == TIMEPOINT_JOIN:
         return set().union(*(_implied(t, entry, callees, depth + 1, memo) for t in producer.operands))
     if _submitted(producer):
         awaited = REGION_FLOW[name].waits_for(producer)
@@ -693,7 +693,7 @@ def _implied_uncached(
             found = _implied(terminator_of(region.blocks[0]).operands[k], entry, callees, depth + 1, memo)
             common = found if common is None else common & found
         return common or set()
-    if name == "util.call":
+    if name == UTIL_CALL:
         if callees is None:
             return set()
         callee = callees.get(ir.FlatSymbolRefAttr(producer.attributes["callee"]).value)

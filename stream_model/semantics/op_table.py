@@ -26,7 +26,33 @@ from typing import TypeAlias
 
 from iree.compiler import ir
 
-from ..ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, dispatch_group_starts, operand_segments, parent_op
+from ..ir.util import (
+    DISPATCH_OPERAND_SEGMENTS,
+    defining_op,
+    dispatch_group_starts,
+    dispatch_operand_index,
+    operand_segments,
+    parent_op,
+)
+from .ops import (
+    ASYNC_CALL,
+    ASYNC_CAST,
+    ASYNC_COLLECTIVE,
+    ASYNC_COPY,
+    ASYNC_DISPATCH,
+    ASYNC_FILL,
+    ASYNC_SLICE,
+    ASYNC_STORE,
+    ASYNC_UPDATE,
+    OPTIMIZATION_BARRIER,
+    RESOURCE_SUBVIEW,
+    TENSOR_CONSTANT,
+    TENSOR_EMPTY,
+    TENSOR_SPLAT,
+    TIMEPOINT_AWAIT,
+    TIMEPOINT_BARRIER,
+    UTIL_CALL,
+)
 from .region_flow import (
     BRANCH_OPS,
     REGION_FLOW,
@@ -689,3 +715,110 @@ def is_same_device_copy(op: ir.Operation, single_device: bool) -> bool:
         return False
     src_aff, dst_aff = view.source_affinity, view.target_affinity
     return src_aff is None or dst_aff is None or str(src_aff) == str(dst_aff)
+
+
+# --------------------------------------------------------------------------------------------
+# In place, as the op's form says: what the schedule check and the repairs read of an op
+# without computing its effects.
+
+#: In-place ops IREE lowers to a HAL copy: their source must not overlap their target.
+COPY_LIKE_OPS = frozenset({ASYNC_COPY, ASYNC_UPDATE, ASYNC_COLLECTIVE})
+#: Ops of the table that write an operand in place, and async calls (dispatches and regions
+#: write what their ``tied_operands`` say).
+IN_PLACE_OPS = frozenset(name for name, spec in OP_TABLE.items() if spec.tied_to is not None) | {ASYNC_CALL}
+#: Ops whose resource results are their operands' storage (same bytes, same addressing).
+SAME_STORAGE_OPS = frozenset({TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, ASYNC_CAST})
+#: Ops whose result ``k`` is their operand ``k``, untouched (IREE's identity with respect to
+#: optimizations).
+IDENTITY_OPS = frozenset({OPTIMIZATION_BARRIER})
+#: Ops whose ``tied_operands`` make them write operands in place.
+TIED_OPERAND_OPS = frozenset({ASYNC_DISPATCH, ASYNC_CALL, UTIL_CALL})
+#: In-place ops of the table whose first operand is the target (IREE 3.13's ODS order).
+TARGET_FIRST_OPS = frozenset({ASYNC_UPDATE, ASYNC_COPY, ASYNC_FILL, ASYNC_STORE})
+#: Ops the model knows what they do to resources (the op table, its variadic ops, the ops that
+#: only ask about a resource, same-storage and identity ops, subviews, async calls); any other
+#: op given a resource may read and write every byte of it.
+KNOWN_RESOURCE_OPS = frozenset(
+    {*OP_TABLE, *VARIADIC, *IGNORED_OPS, *SAME_STORAGE_OPS, *IDENTITY_OPS, RESOURCE_SUBVIEW, ASYNC_CALL}
+)
+#: Dialects (and ops) of ops on host values only (never a resource operand).
+HOST_VALUE_PREFIXES = ("arith.", "index.", "affine.", "math.", "hal.", "util.assume", "util.align")
+#: Ops whose (untied) result is storage of its own wherever in IREE's pipeline it is made: the
+#: table's fresh producers but a slice (IREE folds a whole slice into its source, and the
+#: rewrite may make any slice a subview of it), a dispatch, and the tensor-phase ops those are
+#: converted from. A chain of in-place writes that starts at one writes no global.
+FRESH_STORAGE_OPS = frozenset(
+    {
+        *(name for name, spec in OP_TABLE.items() if spec.fresh_result and name != ASYNC_SLICE),
+        ASYNC_DISPATCH,
+        TENSOR_CONSTANT,
+        TENSOR_EMPTY,
+        TENSOR_SPLAT,
+    }
+)
+
+
+def effects_with_async_calls(op: ir.Operation) -> OpEffects:
+    """The op table's effects, and ``stream.async.call``'s (a call of an external async
+    function), which the table does not describe: like a dispatch, it reads each resource
+    operand over its ``[offset to end for length]`` and writes the tied ones in place."""
+    if op.name != ASYNC_CALL:
+        return effects_of(op)
+    view = op.opview
+    fx = OpEffects()
+    operands = list(view.resource_operands)
+    positions = [i for i, v in enumerate(operands) if is_resource(v)]
+    offsets, ends = list(view.resource_operand_offsets), list(view.resource_operand_ends)
+    sizes, lengths = list(view.resource_operand_sizes), list(view.resource_operand_lengths)
+    tied: set[int] = set()
+    for k, t in enumerate(tied_operands(view)):
+        if t is not None and t < len(operands):
+            tied.add(t)
+            fx.tied.append((op.results[k], operands[t]))
+        elif is_resource(op.results[k]):
+            fx.fresh.append(op.results[k])
+    for k, i in enumerate(positions):
+        value = operands[i]
+        fx.accesses.append(Access(value, Kind.READ, offsets[k], ends[k], sizes[k], lengths[k]))
+        if i in tied:
+            fx.accesses.append(Access(value, Kind.WRITE, offsets[k], ends[k], sizes[k], lengths[k]))
+    return fx
+
+
+def in_place_positions(op: ir.Operation) -> list[int]:
+    """The positions in ``op.operands`` of the operands ``op`` writes in place (read from the
+    op's form: the target of an in-place op of the table, which IREE 3.13 puts first; a
+    dispatch's, async call's or ``util.call``'s ``tied_operands``)."""
+    if op.name in TARGET_FIRST_OPS or op.name == ASYNC_COLLECTIVE:
+        return [0]
+    if op.name not in TIED_OPERAND_OPS or "tied_operands" not in op.attributes:
+        return []
+    start = dispatch_operand_index(op, "resource_operands", 0) if op.name == ASYNC_DISPATCH else 0
+    tied = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
+    count = len(op.operands)
+    return [start + t for t in tied if t >= 0 and start + t < count and is_resource(op.operands[start + t])]
+
+
+def in_place_operands(op: ir.Operation) -> list[ir.Value]:
+    """The operands ``op`` writes in place (:func:`in_place_positions`), each once."""
+    out: list[ir.Value] = []
+    for k in in_place_positions(op):
+        if not any(v == op.operands[k] for v in out):
+            out.append(op.operands[k])
+    return out
+
+
+def tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
+    """The operand ``op`` writes in place to make ``result``, read from the op's form alone
+    (no effects computed): the target of a table op, a dispatch's or call's tied operand."""
+    if op.name in TARGET_FIRST_OPS:
+        return op.operands[0] if len(op.results) and op.results[0] == result else None
+    if op.name in (ASYNC_DISPATCH, ASYNC_CALL) and "tied_operands" in op.attributes:
+        k = ir.OpResult(result).result_number
+        tied = tied_operands(op.opview)
+        if k < len(tied) and tied[k] is not None:
+            return list(op.opview.resource_operands)[tied[k]]
+        return None
+    if op.name == ASYNC_COLLECTIVE:
+        return op.operands[0]
+    return None
