@@ -10,6 +10,7 @@ nothing below the rule imports it, and ``dfx`` knows nothing about IREE.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,73 @@ def test_the_scan_resolves_relative_imports() -> None:
     modules = {m for _, m in _imports(probe)}
     assert "stream_model.rule.alias_reads" in modules and "stream_model.interproc.callers" in modules
     assert _layer("stream_model.model.program") == "model" and _layer("stream_model") is None
+
+
+# -- op names only in semantics/ -----------------------------------------------------------------
+
+#: A string that names an op of IREE's dialects (``stream.async.slice``), or a family of them
+#: (``util.global.``); not a dialect alone (``stream.``), not a file (``flow.mlir``).
+OP_NAME = re.compile(
+    r"^(?:stream|util|hal|flow|scf|cf|arith|func|tensor|linalg|memref|affine|index|math|vm|iree_[a-z_]+)"
+    r"\.[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*\.?$(?<!\.mlir)(?<!\.mlirbc)"
+)
+#: Where an op's name may be written outside ``stream_model/semantics/``, and why. A file leaves
+#: the list once it asks ``stream_model.semantics.ops`` instead.
+OP_NAME_ALLOWED: dict[str, str] = {
+    "stream_model/ir/util.py": "layer 0, below semantics (which imports it): the function ops and nested symbol "
+    "tables its walks stop at",
+    "rewriter/rewrite.py": "the rewrite reads the IR it changes by op name (to ask semantics once rewriter/ is in "
+    "rooms, issue 36)",
+    "rewriter/globals_fix.py": "the shared-globals repair finds the stores it copies by op name (likewise)",
+    "rewriter/reloads.py": "reload forwarding finds the loads and stores it forwards by op name (likewise)",
+    "rewriter/schedule_guard.py": "the guard's repair finds dispatches by op name (likewise)",
+    "rewriter/copy_dispatch.py": "builds IR: the copy dispatch, its barrier and its salt, created by name",
+    "rewriter/suggestions.py": "builds IR: the util.assume.int a suggestion inserts, in its function",
+    "rewriter/pipeline/stages.py": "names the op a pass pipeline nests on, not an op it reads",
+}
+
+
+def _strings(tree: ast.AST) -> list[tuple[int, str]]:
+    """The string constants of a module that are not docstrings (f-strings' literal parts
+    included)."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def _op_names(path: Path) -> list[str]:
+    return [f"{line}: {text!r}" for line, text in _strings(ast.parse(path.read_text())) if OP_NAME.match(text)]
+
+
+OUTSIDE_SEMANTICS = [p for p in _sources("stream_model") + _sources("rewriter") if "semantics" not in p.parts]
+
+
+@pytest.mark.parametrize("path", OUTSIDE_SEMANTICS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_op_names_are_written_only_in_semantics(path: Path) -> None:
+    """What an op means, and its name, are ``semantics/``'s: every other module asks
+    ``stream_model.semantics.ops`` (docstrings and prose aside)."""
+    if str(path.relative_to(ROOT)) in OP_NAME_ALLOWED:
+        return
+    assert _op_names(path) == []
+
+
+@pytest.mark.parametrize("name", sorted(OP_NAME_ALLOWED))
+def test_each_file_allowed_op_names_still_writes_one(name: str) -> None:
+    """The allowlist only shrinks: a file it names exists and still needs it."""
+    assert (ROOT / name).is_file(), f"{name} is gone: take it off OP_NAME_ALLOWED"
+    assert _op_names(ROOT / name), f"{name} names no op any more: take it off OP_NAME_ALLOWED"
+
+
+def test_the_op_name_scan_sees_code_not_docstrings_files_or_dialects() -> None:
+    tree = ast.parse(
+        '"""stream.async.slice"""\nX = "util.call"\nY = f"util.global.{X}"\nZ = ("flow.mlir", "stream.")\n'
+    )
+    assert [text for _, text in _strings(tree) if OP_NAME.match(text)] == ["util.call", "util.global."]
