@@ -15,7 +15,8 @@ the model. Entry points:
 * :func:`analyze` decides every ``stream.async.slice`` (:class:`SliceDecision`).
 """
 
-from .model.loader import LoadedModule, ModelError, SliceElisionError, WrongPhaseError, check_phase, load, parse_module
+from .errors import ModelError, SliceElisionError, WrongPhaseError
+from .model.loader import LoadedModule, check_phase, load, parse_module
 from .model.program import ModuleModel
 from .report.decisions import Decision, ReasonCode, SliceDecision, Verdict, WriteCheck
 from .rule.safety import Analysis, AnalysisOptions, analyze

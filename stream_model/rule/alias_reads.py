@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
+from ..errors import KeepCopy as KeepCopy  # (its old home)
 from ..interproc.resolved import Resolved
 from ..ir.util import defining_op, parent_op, user_op
 from ..model.program import FunctionModel, OpInfo
@@ -18,15 +19,6 @@ from ..report.decisions import ReasonCode
 from ..semantics.op_table import Kind, callee_name
 from ..semantics.ops import ASYNC_SLICE, ASYNC_TRANSFER, TIMEPOINT_AWAIT, UTIL_CALL
 from ..semantics.region_flow import exit_flow, flow_of, is_back_edge, is_region_terminator, tied_results
-
-
-class KeepCopy(Exception):
-    """Raised while deciding a slice to stop at the first reason to keep the copy: the reason
-    in prose (the exception's message) and its class, ``code``."""
-
-    def __init__(self, reason: str, code: ReasonCode) -> None:
-        super().__init__(reason)
-        self.code = code
 
 
 def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list[OpInfo]:

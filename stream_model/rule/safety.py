@@ -49,6 +49,7 @@ from dataclasses import dataclass
 import sympy
 from iree.compiler import ir
 
+from ..errors import KeepCopy
 from ..interproc.callers import ArgumentStability, argument_stability
 from ..interproc.positions import ArgumentOf, GlobalSeenBy, StoragePosition
 from ..interproc.resolved import Resolved, resolve_calls
@@ -70,7 +71,7 @@ from ..semantics.op_table import Access, is_resource
 from ..semantics.ops import ASYNC_SLICE
 from ..symbolic.index_arith import pretty
 from ..symbolic.proofs import ByteRange
-from .alias_reads import KeepCopy, read_points
+from .alias_reads import read_points
 from .live_version import live_versions
 from .loops import loop_context, ordered_before_every_iteration
 from .slice_query import SliceQuery
@@ -194,7 +195,7 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
                     raise KeepCopy(keep_reason(check, d.range or []), CODE_OF_VERDICT[check.verdict])
         d.checks.extend(_check_callers(state, fn, src))
     except KeepCopy as why:
-        d.keep(str(why), why.code)
+        d.keep(str(why), ReasonCode(why.code))
         return d
     d.decision = Decision.ALIAS
     d.facts_used = sorted({f for c in d.checks for f in c.facts_used})

@@ -4,7 +4,8 @@
 layers below it (``ir`` < ``semantics`` < ``symbolic`` < ``model`` < ``postsplice`` <
 ``interproc`` < ``report`` < ``rule``; ``schedule`` beside the rule, on the model). So
 ``symbolic`` never sees the model, the model never sees what IREE makes of it after the splice,
-nothing below the rule imports it, and ``dfx`` knows nothing about IREE.
+nothing below the rule imports it, and ``dfx`` knows nothing about IREE. ``stream_model/errors.py``
+holds every exception class: it imports nothing of ``stream_model``, and every layer may import it.
 """
 
 from __future__ import annotations
@@ -54,8 +55,12 @@ def _sources(package: str) -> list[Path]:
     return sorted((ROOT / package).rglob("*.py"))
 
 
+#: Modules of ``stream_model`` outside the layers, beneath them all: every layer may import them.
+BOTTOM = {"errors.py"}
+
+
 def test_every_module_of_stream_model_is_in_a_layer() -> None:
-    loose = [p.name for p in (ROOT / "stream_model").glob("*.py") if p.name != "__init__.py"]
+    loose = [p.name for p in (ROOT / "stream_model").glob("*.py") if p.name not in {"__init__.py", *BOTTOM}]
     assert loose == []
     assert {p.name for p in (ROOT / "stream_model").iterdir() if p.is_dir() and p.name != "__pycache__"} == set(BELOW)
 
@@ -71,6 +76,25 @@ def test_stream_model_imports_only_the_layers_below(path: Path) -> None:
         if here is not None and layer is not None and layer != here and layer not in BELOW[here]:
             bad.append(f"{line}: {module} ({here} may import only {sorted(BELOW[here])})")
     assert bad == []
+
+
+@pytest.mark.parametrize("name", sorted(BOTTOM))
+def test_the_bottom_modules_import_nothing_of_stream_model(name: str) -> None:
+    bad = [m for _, m in _imports(ROOT / "stream_model" / name) if m.startswith(("stream_model", "rewriter"))]
+    assert bad == []
+
+
+def test_every_exception_class_of_stream_model_is_in_the_errors_module() -> None:
+    """One place holds them (their old homes import them from there)."""
+    defined = []
+    for path in _sources("stream_model"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(b, ast.Name) and (b.id.endswith(("Error", "Exception")) or b.id == "KeepCopy")
+                for b in node.bases
+            ):
+                defined.append(f"{path.relative_to(ROOT)}: {node.name}")
+    assert defined and all(d.startswith("stream_model/errors.py: ") for d in defined), defined
 
 
 @pytest.mark.parametrize("path", _sources("dfx"), ids=lambda p: str(p.relative_to(ROOT)))
