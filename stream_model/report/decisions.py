@@ -234,31 +234,3 @@ class SliceDecision:
         if self.live_versions:
             out["live_versions"] = [v.to_json() for v in self.live_versions]
         return _with_position(out, self.position)
-
-
-def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
-    where = f"[{slice_range[0]}, {slice_range[1]})"
-    if check.verdict is Verdict.OVERLAP and check.range is not None:
-        cex = ", ".join(f"{k}={v}" for k, v in (check.counterexample or {}).items())
-        return (
-            f"{check.op} writes [{check.range[0]}, {check.range[1]}), which may overlap the slice {where} "
-            f"while the alias is live" + (f" (counterexample: {cex})" if cex else "")
-        )
-    if check.verdict is Verdict.WRAPS and check.range is not None:
-        return (
-            f"{check.op} writes [{check.range[0]}, {check.range[1]}) and the slice reads {where}: {check.detail}, "
-            "so the two are not proved disjoint"
-        )
-    if check.verdict is Verdict.UNKNOWN:
-        return f"could not prove {check.op} disjoint from the slice {where}: {check.detail}"
-    return f"{check.op} may write the slice's bytes while the alias is live: {check.detail}"
-
-
-def alias_reason(d: SliceDecision) -> str:
-    if not d.checks:
-        return "no op writes the source's storage in this function"
-    counts: dict[str, int] = {}
-    for c in d.checks:
-        counts[c.verdict] = counts.get(c.verdict, 0) + 1
-    parts = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
-    return f"every write to the source's storage is harmless ({parts})"

@@ -33,7 +33,8 @@ from iree.compiler import ir
 from ..ir.util import user_op
 from ..model.program import FunctionModel, OpInfo
 from ..model.storage import Key
-from ..report.decisions import Decision, LiveVersion, ReasonCode, SliceDecision, Verdict, WriteCheck
+from ..report.decisions import Decision, LiveVersion, SliceDecision, Verdict, WriteCheck
+from ..report.messages import UNPROVEN_CLAIM
 from ..semantics.op_table import Kind
 from ..semantics.ops import ASYNC_SLICE
 
@@ -224,7 +225,4 @@ def _check_claim(analysis: Analysis, op: ir.Operation, c: WriteCheck) -> str:
 
 def keep_unproven(decision: SliceDecision, problem: str) -> None:
     """Downgrade an alias whose claim the state does not hold (the sound answer)."""
-    decision.keep(
-        f"internal check: a claim of the proof does not hold in the analysis state ({problem})",
-        ReasonCode.INTERNAL_CHECK,
-    )
+    decision.keep(UNPROVEN_CLAIM.text(problem=problem), UNPROVEN_CLAIM.code)
