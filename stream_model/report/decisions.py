@@ -64,7 +64,23 @@ class ReasonCode(enum.StrEnum):
     name of the optimization remark, :attr:`remark_name`). The prose ``reason`` says the rest.
 
     One code per way the rule can end, set where the reason is made (never guessed from the
-    prose afterwards): an alias is ``aliased``; every other code keeps the copy."""
+    prose afterwards): an alias is ``aliased``; every other code keeps the copy.
+
+    How to add a reason:
+
+    1. A member here, in its group, with a kebab-case value: stable, since tools read it (the
+       log's ``reason_code``, the remark's ``Name`` from :attr:`remark_name`; the user docs
+       list the codes with their remark names).
+    2. Its text in the registry, :mod:`stream_model.report.messages`: a ``Message(code,
+       template)`` with named fields (``tests/unit/test_messages.py`` fails for a code without
+       an entry, and for a use that does not fill exactly the entry's fields).
+    3. Where the rule decides, name the entry: ``raise ENTRY.keep_copy(field=...)``; the rewrite
+       keeps with ``decision.keep(ENTRY.text(...), ENTRY.code)``. Never a text of its own.
+    4. A case that ends with it in ``tests/ir`` (a ``DECISION`` line with the reason), and a
+       look at what reads codes: ``rewriter.remarks`` (a missed remark per code),
+       ``rewriter.suggestions`` (only ``overlapping-write`` gets a suggested bound).
+    5. The decision snapshot changes where the reason is now given; read the changes.
+    """
 
     ALIASED = "aliased"
     # A write to the source's storage that the proof could not excuse, by its verdict.

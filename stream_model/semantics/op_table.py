@@ -11,10 +11,59 @@ The table is data (:data:`OP_TABLE`, one :class:`OpSpec` per op, naming accessor
 generated op classes; for an op an alias folds into, which operands the fold rewrites,
 :class:`FoldSpec`) plus a few functions for ops whose operand lists are variadic (dispatch,
 call, return, region ops and their terminators, whose flow is :mod:`stream_model.semantics.region_flow`).
-``tests/unit/test_op_table.py`` checks every entry against IREE 3.13's generated classes. An op that uses or produces a resource and is not in the table is *unknown*:
-its resource operands are treated as read and written over an unknown range and as escaping,
-and every slice whose storage it can reach keeps its copy. Semantics follow
-``Dialect/Stream/IR/StreamOps.td`` of IREE 3.13.
+``tests/unit/test_op_table.py`` checks every entry against IREE 3.13's generated classes. An op
+that uses or produces a resource and is not in the table is *unknown*: its resource operands are
+treated as read and written over an unknown range and as escaping, and every slice whose
+storage it can reach keeps its copy. Semantics follow ``Dialect/Stream/IR/StreamOps.td`` of
+IREE 3.13.
+
+How to teach the model an op
+----------------------------
+
+Teaching the model an op makes the copies around it decidable; teaching it wrong makes the rule
+unsound. Read the op's ODS definition, its folders and its canonicalization patterns in IREE
+3.13 first; then, in order:
+
+1. **Name it.** If a module outside ``semantics/`` asks for the op by name, add a constant to
+   :mod:`.ops` (no other module may write the name: ``tests/unit/test_layers.py``).
+2. **Say what it does to resources**, in exactly one place:
+
+   * a fixed operand list: an :class:`OpSpec` in :data:`OP_TABLE` (accesses by the generated
+     op class's accessors, ``tied_to``, ``alias_of``, ``fresh_result``, ``external_result``,
+     ``escapes``); ``operands`` in ODS order and a :class:`FoldSpec` if an alias may be folded
+     into it (the rewrite then reads the source directly, at shifted offsets);
+   * a variadic op (operand segments, ``tied_operands``): a function in :data:`VARIADIC`;
+   * an op with regions or successors: an entry of
+     :data:`~stream_model.semantics.region_flow.REGION_FLOW` (or ``BRANCH_OPS``), never here
+     (``tests/unit/test_region_flow.py`` fails on a region op named anywhere else).
+
+3. **Say what the schedule check reads of it without effects**, if it writes in place or
+   hands its storage on: ``TARGET_FIRST_OPS`` or ``TIED_OPERAND_OPS`` (which operand it
+   writes), ``COPY_LIKE_OPS`` (IREE lowers it to a HAL copy), ``SAME_STORAGE_OPS``,
+   ``IDENTITY_OPS`` (an op outside ``KNOWN_RESOURCE_OPS`` given a resource is taken to read
+   and write every byte of it).
+4. **Say what IREE does to it after the splice**: :data:`MERGEABLE_PRODUCERS` if CSE merges two
+   equal ones (check it on IREE: ``tests/e2e/test_merged_producers_on_iree.py``),
+   :func:`prefers_clone_to_consumers`, and its folds and splats in
+   :mod:`stream_model.semantics.canonical` (read by :mod:`stream_model.postsplice.merges`).
+5. **Check the entry against IREE**: a snippet in ``CASES`` of ``tests/unit/test_op_table.py``
+   (an entry without one fails). It checks that every accessor the entry names exists on IREE
+   3.13's generated op class (``iree.compiler.dialects.stream``), that ``operands`` is the ODS
+   order, and that the op on the snippet reads, writes, ties, aliases and frees what the entry
+   says.
+6. **Cases of the rule**: ``// -----`` chunks in ``tests/ir/*.mlir`` where a slice beside the op
+   is aliased and one where it is kept (``DECISION`` and ``LOG`` lines), and an end-to-end run
+   on IREE's runtime if the op reaches the device (``tests/e2e``).
+7. **The campaign shape**: an op kind in ``tests/campaign/program.py``, rendered by
+   ``render.py``, computed by the numpy interpreter ``interp.py`` and drawn by
+   ``strategies.py`` (``KINDS``), so that generated programs put the op between slices and their
+   reads and the stock and rewritten builds are compared bit for bit on the runtime.
+8. **The mutation**: a weakening of the new entry (a write dropped, a tie forgotten, a merge
+   missed) in ``tests/campaign/test_mutations.py`` (``test_schedule_mutations.py`` for what the
+   schedule check reads) that the campaign must catch: a rule the campaign cannot tell from its
+   weakening is not tested.
+9. **The snapshot**: ``tools/decision_snapshot.py`` changes where the op appears; read the
+   changed decisions, then take the new snapshot as the baseline.
 """
 
 from __future__ import annotations
