@@ -65,8 +65,8 @@ _INCOMING = frozenset({Exposure.IMPORT, Exposure.OPAQUE})
 @dataclass(slots=True)
 class _Node:
     """One key of a :class:`StorageMap`. Its sets are immutable, replaced when they grow: most
-    nodes never get any (a module has thousands of values, a few exposures and globals), and
-    making three empty collections per value was a good part of building a map."""
+    nodes never get any (a module has thousands of values, a few exposures and globals), so no
+    node makes empty collections of its own."""
 
     parent: Key
     exposures: frozenset[Exposure] = frozenset()  # how code we cannot see reaches it (roots only)
@@ -420,9 +420,9 @@ def _through_calls(op: ir.Operation, fx: OpEffects) -> tuple[list[tuple[ir.Value
 
 def _only_loaded(holders: list[tuple[str, StoreSite | None]]) -> bool:
     """Is a buffer only loaded from the globals holding it, stored to none? Then it is a value
-    that may be one global's buffer or another's (a branch choosing between them, double
-    buffering: review 4, finding 04), which gives neither global to the other: sharing needs a
-    store giving one buffer to a global that another holds."""
+    that may be one global's buffer or another's (a branch choosing between them: double
+    buffering), which gives neither global to the other: sharing needs a store giving one
+    buffer to a global that another holds."""
     return all(store is None for _, store in holders)
 
 

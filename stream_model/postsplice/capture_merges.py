@@ -1,7 +1,7 @@
 """Blocks where IREE 3.13 may merge two producers across a concurrent region's captures.
 
-The mechanism, measured on IREE 3.13 (``tests/regressions/campaign-alias-beside-a-clone-of-iota-fails-the-compile.json``,
-and the globals profile's twin iotas at the splice):
+The mechanism, measured on IREE 3.13
+(``tests/regressions/campaign-alias-beside-a-clone-of-iota-fails-the-compile.json``):
 
 1. ``iree-stream-schedule-execution`` puts each block's streamable ops in an execution region;
    ``iree-stream-schedule-concurrency`` splits its body into waves. A wave of one op stays in

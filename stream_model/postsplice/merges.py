@@ -344,8 +344,8 @@ class MergeFacts:
 class _Scalars:
     """Scalar operands of one function's ops, as far as merging goes: their signatures, and
     whether two of them may be made one value (see :func:`_compatible`); with each op's family,
-    all memoised (a value's signature never changes, and a 256-layer module asks for each
-    thousands of times)."""
+    all memoised (a value's signature never changes, and every pass over the function asks for
+    it again)."""
 
     def __init__(
         self, function: ir.Operation, translator: IndexTranslator, opaque: Opaque, operands_of: OperandsOf | None = None

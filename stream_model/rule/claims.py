@@ -74,8 +74,7 @@ def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
 class _Writers:
     """Every op of one function that writes anything, by its resolved effects (a plain scan,
     not the rule's write index): indexed by the storage base of each value it writes, and by
-    the globals it may write. (Indexed, not listed: a 256-layer module has a thousand stores,
-    and every slice asks.)"""
+    the globals it may write. (Indexed, not listed: every slice asks, of every store.)"""
 
     by_base: dict[Key, set[OpInfo]]
     #: The ops that may write any global, and those that write named ones, by global.

@@ -28,10 +28,10 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
 * **one value per buffer among a region's results**: an execution or concurrent region yields
   no two values of one buffer it made (a value and a version an in-place write made of it, or a
   view of it). IREE 3.13's ``iree-stream-schedule-allocation`` gives one of them a buffer of its
-  own that nothing writes, so it reads zeros (``tests/data/schedule_region_yields_two_versions.mlir``;
-  the long campaign met it after a repair, ``tests/regressions/campaign-schedule-repair-yields-a-
-  value-and-its-filled-version.json``). A buffer the region captures, and its later versions,
-  are allocated right, and so is one value yielded twice (measured; review 29);
+  own that nothing writes, so it reads zeros (``tests/data/schedule_region_yields_two_versions.mlir``,
+  ``tests/regressions/campaign-schedule-repair-yields-a-value-and-its-filled-version.json``). A
+  buffer the region captures, and its later versions, are allocated right, and so is one value
+  yielded twice (measured on IREE 3.13);
 * **one binding per written buffer**: a dispatch given one version through two bindings, whose
   kernel writes through one of them (:mod:`stream_model.semantics.bindings`), must touch
   disjoint bytes through the two: nothing orders the kernel's loads of one binding before its

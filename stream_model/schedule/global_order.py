@@ -6,8 +6,8 @@ them (``util.global.load``/``store``, ``util.call``) keep their order, since the
 meaning depends on it: a load after a store of the same global reads what was stored. IREE 3.13's
 ``iree-stream-schedule-execution`` breaks that: when a streamable op after a store joins the
 execution region that makes the stored value, the store is moved after the region, past a later
-call and a load of its global, which then reads the old buffer (found by the campaign; a
-program plain ``iree-compile`` gets wrong is ``tests/data/global_store_moved_past_its_reload.mlir``).
+call and a load of its global, which then reads the old buffer (a program plain
+``iree-compile`` gets wrong: ``tests/data/global_store_moved_past_its_reload.mlir``).
 
 The check compares a module before scheduling with the same module after it, function by
 function: for every global, the sequence of its loads, its stores and the calls that may touch

@@ -273,8 +273,8 @@ class ScheduleOrder:
         instance). Of the events outside it, only what every way through the regions implies:
         the events common to every exit (the arm taken, the yield a path of blocks reaches);
         none for a loop (it may run no iteration) or a region op with a region of no block (an
-        ``scf.if`` without ``else``). Review 24 found the end of an ``scf.if`` or a loop taken
-        to imply a host wait in an arm or an iteration that did not run."""
+        ``scf.if`` without ``else``): a host wait in an arm or an iteration that did not run is
+        implied by nothing."""
         flow = flow_of(info.op)
         if flow is None:
             return []
@@ -286,8 +286,8 @@ class ScheduleOrder:
         common: set[Event] | None = None
         for region in info.op.regions:
             # An op of one region runs only when that region does, but may reach several of its
-            # exits: it has ended only where every exit of its region implies it (review 26: an
-            # scf.execute_region's read awaited before one of two yields).
+            # exits: it has ended only where every exit of its region implies it (an
+            # scf.execute_region's read may be awaited before one of two yields only).
             in_region: set[Event] | None = None
             for c in self._exits(region):
                 inside, frontier = self._fenced([(END, c)], info.index)
@@ -311,8 +311,8 @@ class ScheduleOrder:
         of op ``fence``: those of ops inside it, and the first ones outside it, not searched
         further (the search that asked goes on from them). A search that never leaves the op
         it is about needs no answer about the ops before it, so it nests no deeper than the
-        regions do (review 25: a search through every earlier region op ran out of stack
-        after a few hundred of them)."""
+        regions do (a search through every earlier region op would nest as deep as there are
+        region ops, past Python's stack)."""
         inside: set[Event] = set()
         outside: set[Event] = set()
         stack = list(starts)
@@ -350,9 +350,9 @@ class ScheduleOrder:
         if info.parent is not None:
             out.append((START, info.parent))
         # What every way into the block ran: its immediate dominator's terminator, over all of
-        # its region's edges (review 25: a merge followed every block reaching it, so a host wait
-        # on one side of a diamond ordered what followed; review 26: dominators over the forward
-        # edges alone let an irreducible cycle bypass the block taken as dominating).
+        # its region's edges (not every block reaching it: a host wait on one side of a diamond
+        # orders nothing after the merge; not the forward edges alone: an irreducible cycle may
+        # bypass a block they take as dominating).
         dominator = self.by_op.get(self._dominators[info.block]) if info.block in self._dominators else None
         if dominator is not None:
             out.append((END, dominator.index))
@@ -437,10 +437,9 @@ class ScheduleOrder:
         iteration, and so has what the init implies; a loop that runs no iteration yields the
         init, and its body's events have no instance. So the body's events come back as
         :data:`DONE` (every instance ended, with no predecessors): an event before the loop that
-        only the body's waits imply is not implied when no iteration ran (review 24 found that
-        hole: a region before a loop that runs no iteration), and what holds regardless comes
-        from the init. Without that chain, nothing (an earlier iteration may still be
-        running)."""
+        only the body's waits imply is not implied when no iteration ran (a region before a
+        loop that runs no iteration), and what holds regardless comes from the init. Without
+        that chain, nothing (an earlier iteration may still be running)."""
         out: list[Event] = []
         while True:
             found = self._loop_done(loop, k)
@@ -459,7 +458,8 @@ class ScheduleOrder:
         """Per loop result with the chain of :meth:`_carried`: the :data:`DONE` events of the
         body's ops its yielded timepoint implies within an iteration, and the init. Memoised;
         the counted loops before it are settled first, in program order, so that one loop's
-        body awaiting another's result nests no search (review 25)."""
+        body awaiting another's result nests no search (a chain of loops would nest as deep as
+        it is long)."""
         index = self.by_op[loop].index
         if (index, k) not in self._loops:
             for earlier in self.ops[: index + 1]:
@@ -662,7 +662,7 @@ def _implied(
     """Which arguments of the block ``entry`` (a function's entry block, or a loop's body) are
     reached whenever ``tp`` is: the argument itself, what a join joins, what an execution
     region awaits. Memoised per value within one question (joins of joins share operands:
-    without it the walk doubles with each, review 25)."""
+    without it the walk doubles with each)."""
     memo = {} if memo is None else memo
     found = memo.get(tp)
     if found is None:

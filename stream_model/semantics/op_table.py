@@ -348,7 +348,7 @@ def is_mergeable_producer(op: ir.Operation) -> bool:
     :data:`MERGEABLE_PRODUCERS`, and a splat or fill of a 64-bit pattern: no device fills one
     natively, so ``iree-stream-materialize-builtins`` (after the splice) makes it a
     ``__builtin_splat_i64``/``__builtin_fill_i64`` dispatch, which CSE merges like any other
-    (checked on IREE: the merge model's reviews, cases ``e2`` and ``g1``)."""
+    (checked on IREE 3.13)."""
     if op.name in MERGEABLE_PRODUCERS:
         return True
     return op.name in ("stream.async.splat", "stream.async.fill") and _byte_width(op.opview.value) in (8, None)
