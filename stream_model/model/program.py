@@ -39,11 +39,11 @@ from ..semantics.ops import (
 from ..semantics.region_flow import (
     REGION_FLOW,
     ResultsReady,
-    captured,
     device_holder,
     flow_of,
     is_device_region,
     is_resource,
+    outside_captures,
     resource_results,
     yielded,
 )
@@ -268,14 +268,10 @@ class FunctionModel:
     def _value_sources(self, value: ir.Value) -> list[OpInfo]:
         """The ops whose completion a use of ``value`` waits for (see :meth:`_stream_preds`)."""
         while True:
+            value = outside_captures(value)
             producer = defining_op(value)
             if producer is None:
-                holder = device_holder(value.owner)
-                if holder is None:
-                    return []  # a function, loop or branch argument: no order
-                index = next(i for i, arg in enumerate(value.owner.arguments) if arg == value)
-                value = captured(holder)[index]
-                continue
+                return []  # a function, loop or branch argument: no order
             flow = flow_of(producer)
             if flow is not None and flow.results_ready is ResultsReady.AT_END and is_resource(value):
                 value = yielded(producer)[resource_results(producer).index(value)]

@@ -75,11 +75,10 @@ from ..semantics.region_flow import (
     SYNCHRONOUS_HOST_OPS,
     TIMEPOINT_OPS,
     ResultsReady,
-    captured,
-    device_holder,
     flow_of,
     is_device_region,
     is_resource,
+    outside_captures,
 )
 from ..semantics.region_flow import terminator as terminator_of
 
@@ -362,14 +361,10 @@ class ScheduleOrder:
         """The events after which ``user`` may read ``value``: its producer's end, looking
         through captures and concurrent results."""
         for _ in range(10_000):
+            value = outside_captures(value)
             producer = defining_op(value)
             if producer is None:
-                holder = device_holder(value.owner)
-                if holder is None:
-                    return []
-                k = ir.BlockArgument(value).arg_number
-                value = captured(holder)[k]
-                continue
+                return []  # a function, loop or branch argument
             info = self.by_op.get(producer)
             if info is None or not self._may_order(info, user):
                 return []

@@ -423,6 +423,17 @@ def captured_by(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
     return (holder, captures[index]) if index < len(captures) else None
 
 
+def outside_captures(value: ir.Value) -> ir.Value:
+    """``value`` as seen from outside the execution and concurrent regions it is captured
+    into: a block argument of such a region stands for the value the region captures
+    (:func:`captured_by`), at any depth. Any other value is itself."""
+    while True:
+        capture = captured_by(value)
+        if capture is None:
+            return value
+        value = capture[1]
+
+
 def yielded_as(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
     """For a resource result of an execution or concurrent region: the region op and the value
     its body yields as that result. None for any other value."""
