@@ -182,14 +182,7 @@ def summarize(post_splice: PostSplice, fn: FunctionModel, summary_of: Callable[[
             fx = call_effects(info.op, summary_of(callee_name(info.op)))
         writes_all |= fx.unknown or fx.writes_globals is None
         effects.append((info.op, fx))
-    storage = build_storage_map(
-        effects,
-        model.globals,
-        (),
-        model.names.describe,
-        merged=post_splice.identities,
-        routes=model.routes_storage,
-    )
+    storage = build_storage_map(effects, model.storage_context, merged=post_splice.identities)
     args = list(fn.arguments)
     res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
 

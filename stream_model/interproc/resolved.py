@@ -46,11 +46,7 @@ class Resolved:
         effects = [(i.op, self.effects(i)) for f in self.model.functions for i in f.ops]
         model = self.model
         return find_shared_global_storage(
-            effects,
-            model.globals,
-            self.post_splice.merged_producers,
-            self.post_splice.folded_results,
-            routes=model.routes_storage,
+            effects, model.storage_context, self.post_splice.merged_producers, self.post_splice.folded_results
         )
 
     @functools.cached_property
@@ -128,11 +124,6 @@ def resolve_calls(
         (i.op, effects.get(i.op, i.effects) if effects else i.effects) for f in model.functions for i in f.ops
     ]
     storage = build_storage_map(
-        resolved_effects,
-        model.globals,
-        model.resource_arguments,
-        model.names.describe,
-        merged=post_splice.identities,
-        routes=model.routes_storage,
+        resolved_effects, model.storage_context, model.resource_arguments, merged=post_splice.identities
     )
     return Resolved(model, post_splice, effects, storage, capped, result)

@@ -49,7 +49,7 @@ from ..semantics.region_flow import (
 )
 from ..symbolic.ranges import IndexTranslator
 from .loader import require_stream_phase
-from .storage import GlobalInfo
+from .storage import GlobalInfo, StorageContext
 from .versions import live_version
 
 __all__ = ["FunctionModel", "ModuleModel", "OpInfo", "copied_from"]
@@ -376,6 +376,13 @@ class ModuleModel:
         if key not in self._versions_at:
             self._versions_at[key] = live_version(fn, value, fn.info(consumer))
         return self._versions_at[key]
+
+    @property
+    def storage_context(self) -> StorageContext:
+        """What a storage map reads of the module besides the ops' effects: its globals, how ops
+        are described, which ops may route storage. (Made when asked: it holds the model's
+        bound methods, and the model does not keep it.)"""
+        return StorageContext(self.globals, self.names.describe, self.routes_storage)
 
     def routes_storage(self, op: ir.Operation) -> bool:
         """May ``op`` hand storage on through regions or block successors: does it have regions,

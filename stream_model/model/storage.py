@@ -246,23 +246,35 @@ class StorageMap:
         return sorted(self._nodes[self.find(key)].globals)
 
 
+@dataclass(frozen=True)
+class StorageContext:
+    """What a storage map reads of its module besides the ops' effects
+    (:attr:`~stream_model.model.program.ModuleModel.storage_context`)."""
+
+    #: The module's globals, by name.
+    globals_: dict[str, GlobalInfo]
+    #: An op as the reasons a base keeps name it.
+    describe: Callable[[ir.Operation], str]
+    #: Whether an op may hand storage on through regions or successors
+    #: (:meth:`~stream_model.model.program.ModuleModel.routes_storage`); only those are asked.
+    #: None: every op is.
+    routes: Callable[[ir.Operation], bool] | None = None
+
+
 def build_storage_map(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
-    globals_: dict[str, GlobalInfo],
-    function_args: Iterable[tuple[ir.Value, str]],
-    describe: Callable[[ir.Operation], str],
+    module: StorageContext,
+    function_args: Iterable[tuple[ir.Value, str]] = (),
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
-    routes: Callable[[ir.Operation], bool] | None = None,
 ) -> StorageMap:
     """Build the bases of a whole module from the per-op effects (see module docstring).
-
-    ``routes``: whether an op may hand storage on through regions or successors
-    (:meth:`~stream_model.model.program.ModuleModel.routes_storage`); only those are asked.
-    Without it, every op is.
+    ``function_args``: resource arguments whose storage comes from callers, with their
+    function's name.
 
     ``merged``: pairs of producers' results IREE may merge into one
     value after the splice (:mod:`stream_model.postsplice.merges`): one buffer for the model too.
     """
+    globals_, describe, routes = module.globals_, module.describe, module.routes
     storage = StorageMap()
     for a, b in merged:
         storage.union(a, b)
@@ -428,10 +440,9 @@ def _only_loaded(holders: list[tuple[str, StoreSite | None]]) -> bool:
 
 def find_shared_global_storage(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
-    globals_: dict[str, GlobalInfo],
+    module: StorageContext,
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
-    routes: Callable[[ir.Operation], bool] | None = None,
 ) -> list[SharedGlobalStorage]:
     """Sets of globals, one mutable at least, that may hold one buffer (see
     :class:`SharedGlobalStorage`).
@@ -443,8 +454,8 @@ def find_shared_global_storage(
     nothing about the value and the result's other storage being one buffer. A load gives its
     global's buffer. Two globals share when one buffer may be given to both; the first global
     that has it keeps it, and the stores that give it to the others are what a repair copies."""
-    effects = list(effects)
-    ssa = one_buffer_classes(effects, merged, routes)
+    effects, globals_ = list(effects), module.globals_
+    ssa = one_buffer_classes(effects, merged, module.routes)
     fold_to: dict[Key, set[Key]] = {}
     for result, value in folded:
         fold_to.setdefault(ssa.find(result), set()).add(ssa.find(value))

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 import sympy
@@ -99,21 +99,19 @@ _U64 = 2**64
 
 def mergeable_pairs(
     functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
-    translator: IndexTranslator,
-    opaque: Opaque,
-    version_at: VersionAt | None = None,
+    facts: MergeFacts,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
-    facts: MergeFacts | None = None,
+    version_at: VersionAt | None = None,
 ) -> list[tuple[ir.Value, ir.Value]]:
     """Pairs of resource results that IREE may merge into one value after the splice (each
-    function's ops given in program order; see the module docstring). ``folded``: results the
-    canonicalizer may fold into another value (:func:`folded_pairs`), equal operands by then.
-    ``facts``: what earlier calls read of the same functions' ops (:class:`MergeFacts`).
+    function's ops given in program order; see the module docstring). ``facts``: what the passes
+    over the same functions read of their ops (:class:`MergeFacts`: the scalars' translator, and
+    which values IREE knows nothing about). ``folded``: results the canonicalizer may fold into
+    another value (:func:`folded_pairs`), equal operands by then.
 
     With ``version_at``, the pairs IREE may merge once the rewrite has folded aliases into their
     consumers, whichever aliases it makes (see :func:`fold_variants`): a superset."""
     folded = list(folded)
-    facts = facts if facts is not None else MergeFacts(translator, opaque)
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for function, ops in functions:
         pairs += _merges_in_function(ops, facts.of(function), version_at, folded)
@@ -122,12 +120,10 @@ def mergeable_pairs(
 
 def fold_twins(
     functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
-    translator: IndexTranslator,
-    opaque: Opaque,
+    facts: MergeFacts,
     version_at: VersionAt,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
-    facts: MergeFacts | None = None,
 ) -> dict[ir.Value, ir.Value]:
     """Producers' results that folding aliases may make identical to a producer they are not
     identical to at the splice (with one such producer's result): IREE would merge two buffers
@@ -135,7 +131,6 @@ def fold_twins(
     pairs IREE may merge as the IR is (:func:`mergeable_pairs` with the same ``folded``);
     ``facts``: as for :func:`mergeable_pairs`."""
     folded, merged = list(folded), list(merged)
-    facts = facts if facts is not None else MergeFacts(translator, opaque)
     before = _Classes()
     for a, b in merged:
         before.union(a, b)
@@ -146,10 +141,11 @@ def fold_twins(
         if settled is not None and settled.folded == folded:
             # Nothing merged as the IR is: the classes and identities that pass took are the
             # ones this check takes (the same folds, no merge to add).
-            classes, identities = settled.classes, dict(settled.identities)
+            taken = settled.identities
+            identities = _Identities(taken.classes, scalars.opaque, dict(taken.memo))
         else:
-            classes, identities = _initial_classes(ops, folded, scalars), {}
-        if not _folds_meet_another_op(ops, scalars, version_at, classes, merged, identities):
+            identities = _Identities(_initial_classes(ops, folded, scalars), scalars.opaque)
+        if not _folds_meet_another_op(ops, scalars, version_at, identities, merged):
             continue  # folding leaves IREE merging what it merges as the IR is: no twins
         after = _Classes()
         for a, b in _merges_in_function(ops, scalars, version_at, folded):
@@ -166,10 +162,7 @@ def fold_twins(
 
 
 def folded_pairs(
-    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
-    translator: IndexTranslator,
-    opaque: Opaque,
-    facts: MergeFacts | None = None,
+    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]], facts: MergeFacts
 ) -> list[tuple[ir.Value, ir.Value]]:
     """Pairs (result, value) whose result IREE's canonicalizer may fold into that value after
     the splice, so that the two are one buffer:
@@ -190,7 +183,6 @@ def folded_pairs(
     Anything else (values IREE may yet fold to constants: a private function's arguments,
     constants of immutable globals, a callee's results) may fold. ``functions``: each function
     op with its ops in program order; ``facts``: as for :func:`mergeable_pairs`."""
-    facts = facts if facts is not None else MergeFacts(translator, opaque)
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for function, ops in functions:
         scalars = facts.of(function)
@@ -464,8 +456,7 @@ class _Settled:
     same (:func:`fold_twins`), instead of taking them all again."""
 
     folded: list[tuple[ir.Value, ir.Value]]
-    classes: _Classes
-    identities: dict[ir.Value | _Captured, object]
+    identities: _Identities
 
 
 def _merges_in_function(
@@ -475,7 +466,7 @@ def _merges_in_function(
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> list[tuple[ir.Value, ir.Value]]:
     ops, folded = list(ops), list(folded)
-    classes = _initial_classes(ops, folded, scalars_of)
+    identities = _Identities(_initial_classes(ops, folded, scalars_of), scalars_of.opaque)
     buckets: dict[tuple[object, ...], _Bucket] = {}
     wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
     family_ops: dict[tuple[object, ...], list[ir.Operation]] = {}
@@ -484,7 +475,6 @@ def _merges_in_function(
     keys: dict[tuple[object, ...], list[_Taken]] = {}
     loose: dict[tuple[object, ...], list[_Taken]] = {}
     pairs: list[tuple[ir.Value, ir.Value]] = []
-    identities: dict[ir.Value | _Captured, object] = {}  # under the classes as they are now
     for op in scalars_of.producers(ops):
         family = scalars_of.family(op)
         operands, _ = scalars_of.operands(op)
@@ -501,7 +491,7 @@ def _merges_in_function(
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
         for variant, scalars in variants:
-            key, loose_key = _key(family, variant, positions, classes, scalars_of.opaque, identities)
+            key, loose_key = identities.key(family, variant, positions)
             earlier = keys.setdefault(family, [])
             taken = _Taken(key[1], scalars, op)
             if loose_key:
@@ -526,11 +516,10 @@ def _merges_in_function(
             seen.add(other)
             for r, s in zip(other.results, op.results, strict=True):
                 if is_resource(r):
-                    classes.union(r, s)
-                    identities.clear()  # (taken under the classes before this merge)
+                    identities.union(r, s)
                     pairs.append((r, s))
     if version_at is None and not pairs:
-        scalars_of.settled = _Settled(folded, classes, identities)
+        scalars_of.settled = _Settled(folded, identities)
     return pairs
 
 
@@ -549,28 +538,37 @@ def _initial_classes(
     return classes
 
 
-def _key(
-    family: tuple[object, ...],
-    operands: Sequence[ir.Value | _Captured],
-    positions: tuple[int, ...],
-    classes: _Classes,
-    opaque: Opaque,
-    memo: dict[ir.Value | _Captured, object],
-) -> tuple[tuple[tuple[object, ...], tuple[object, ...]], bool]:
-    """What CSE compares of an op (or a fold variant of it), its scalar operands aside: its
-    family, and the identities of its resource operands (at ``positions``; None at the scalar
-    ones); and whether one of them may be any value (:data:`ANY_VALUE`). ``memo``: identities
-    already taken under the same ``classes`` (a caller clears it when they grow)."""
-    out: list[object] = [None] * len(operands)
-    loose = False
-    for i in positions:
-        v = operands[i]
-        found = memo.get(v, _MISSING)
-        if found is _MISSING:
-            found = memo[v] = _identity(v, classes, opaque)
-        out[i] = found
-        loose = loose or found is ANY_VALUE
-    return (family, tuple(out)), loose
+@dataclass(slots=True)
+class _Identities:
+    """The identities of resource operands (:func:`_identity`) under ``classes``, each taken
+    once: ``memo`` holds those taken so far, and :meth:`union`, which grows the classes, lets
+    them go."""
+
+    classes: _Classes
+    opaque: Opaque
+    memo: dict[ir.Value | _Captured, object] = field(default_factory=dict)
+
+    def union(self, a: ir.Value, b: ir.Value) -> None:
+        """``a`` and ``b`` are one value from now on (the identities taken before are not)."""
+        self.classes.union(a, b)
+        self.memo.clear()
+
+    def key(
+        self, family: tuple[object, ...], operands: Sequence[ir.Value | _Captured], positions: tuple[int, ...]
+    ) -> tuple[tuple[tuple[object, ...], tuple[object, ...]], bool]:
+        """What CSE compares of an op (or a fold variant of it), its scalar operands aside: its
+        family, and the identities of its resource operands (at ``positions``; None at the
+        scalar ones); and whether one of them may be any value (:data:`ANY_VALUE`)."""
+        out: list[object] = [None] * len(operands)
+        loose = False
+        for i in positions:
+            v = operands[i]
+            found = self.memo.get(v, _MISSING)
+            if found is _MISSING:
+                found = self.memo[v] = _identity(v, self.classes, self.opaque)
+            out[i] = found
+            loose = loose or found is ANY_VALUE
+        return (family, tuple(out)), loose
 
 
 _MISSING = object()
@@ -585,9 +583,8 @@ def _folds_meet_another_op(
     ops: list[ir.Operation],
     scalars_of: _Scalars,
     version_at: VersionAt,
-    classes: _Classes,
+    identities: _Identities,
     merged: Iterable[tuple[ir.Value, ir.Value]],
-    identities: dict[ir.Value | _Captured, object] | None = None,
 ) -> bool:
     """May folding aliases make some producer of the function meet an op it would not meet as
     the IR is: does any fold variant share its key with another op, as it is or folded (or
@@ -596,11 +593,12 @@ def _folds_meet_another_op(
     exactly the merges found as the IR is, op by op: the plain variants meet the same ops in
     the same buckets, the classes grow alike, and a fold variant meets nobody.
 
-    The keys are taken under ``classes`` grown by every pair merged as the IR is (``merged``),
-    the coarsest classes that pass ever reaches: two keys distinct under them are distinct
-    under any finer classes, so "no fold variant meets another op" holds at every step."""
+    The keys are taken under the ``identities``' classes grown by every pair merged as the IR is
+    (``merged``), the coarsest classes that pass ever reaches: two keys distinct under them are
+    distinct under any finer classes, so "no fold variant meets another op" holds at every
+    step."""
     for a, b in merged:
-        classes.union(a, b)
+        identities.union(a, b)
     folds_of: dict[ir.Operation, list[_Variant]] = {}
     for op in scalars_of.producers(ops):
         folds = fold_variants(op, scalars_of, version_at, signatures=False)  # (keys only)
@@ -610,7 +608,6 @@ def _folds_meet_another_op(
     # Only a family with a fold variant can hold a key met by one: the others keep their keys,
     # and the classes (the coarsest already) do not grow.
     families = {scalars_of.family(op) for op, folds in folds_of.items() if folds}
-    identities = {} if identities is None else identities  # (taken under ``classes``, fixed in this pass)
     seen: dict[tuple[object, ...], list[tuple[ir.Operation, bool]]] = {}
     for op, folds in folds_of.items():
         family = scalars_of.family(op)
@@ -618,9 +615,7 @@ def _folds_meet_another_op(
             continue
         operands, _ = scalars_of.operands(op)
         for variant, folded in [(operands, False), *((v, True) for v, _ in folds)]:
-            key, loose_key = _key(
-                family, variant, scalars_of.resource_positions(op), classes, scalars_of.opaque, identities
-            )
+            key, loose_key = identities.key(family, variant, scalars_of.resource_positions(op))
             if loose_key:
                 return True  # it may meet any op of its family
             seen.setdefault(key, []).append((op, folded))

@@ -52,8 +52,8 @@ class PostSplice:
         translator = IndexTranslator(model.names.name)
         facts = MergeFacts(translator, model.opaque_to_iree, model.recorded_operands)
         functions = [(f.op, [i.op for i in f.ops]) for f in model.functions]
-        folded = folded_pairs(functions, translator, model.opaque_to_iree, facts)
-        merged = mergeable_pairs(functions, translator, model.opaque_to_iree, folded=folded, facts=facts)
+        folded = folded_pairs(functions, facts)
+        merged = mergeable_pairs(functions, facts, folded)
         return cls(model, tuple(folded), tuple(merged), facts)
 
     @property
@@ -74,12 +74,10 @@ class PostSplice:
 
         return fold_twins(
             ((f.op, [i.op for i in f.ops]) for f in model.functions),
-            self._facts.translator,
-            model.opaque_to_iree,
+            self._facts,
             version_at,
             self.folded_results,
             self.merged_producers,
-            self._facts,
         )
 
     @cached_property
