@@ -3,17 +3,20 @@
 Knows IREE's stream semantics, nothing about rewriting. Its subpackages are its layers, each
 importing only those before it (``tests/unit/test_layers.py``): ``ir`` (IR facts, names in
 logs), ``semantics`` (the op table, the region flow table, pipeline phases), ``symbolic`` (64-bit
-index arithmetic, translation from IR, z3 proofs), ``model`` (the module model: program order,
-storage bases, merges and folds, scoped facts), ``interproc`` (callee summaries, resolved calls,
-writes to a storage, argument stability), ``report`` (decisions), ``rule`` (the rule and its
-claims); ``schedule`` (the schedule check) sits beside the rule on the model. Entry points:
+index arithmetic, translation from IR, z3 proofs), ``model`` (the module model, the IR as it
+is: program order, storage bases, live versions, scoped facts), ``postsplice`` (what IREE makes
+of the module after the splice: producers it merges, results it folds), ``interproc`` (callee
+summaries, resolved calls, writes to a storage, argument stability), ``report`` (decisions),
+``rule`` (the rule and its claims); ``schedule`` (the schedule check) sits beside the rule on
+the model. Entry points:
 
 * :func:`load` / :func:`parse_module` read IR (with clear :class:`ModelError` messages);
 * :class:`ModuleModel` models a parsed module;
 * :func:`analyze` decides every ``stream.async.slice`` (:class:`SliceDecision`).
 """
 
-from .model.loader import LoadedModule, ModelError, SliceElisionError, WrongPhaseError, check_phase, load, parse_module
+from .errors import ModelError, SliceElisionError, WrongPhaseError
+from .model.loader import LoadedModule, check_phase, load, parse_module
 from .model.program import ModuleModel
 from .report.decisions import Decision, ReasonCode, SliceDecision, Verdict, WriteCheck
 from .rule.safety import Analysis, AnalysisOptions, analyze

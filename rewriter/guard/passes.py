@@ -18,6 +18,7 @@ from iree.compiler import ir
 from stream_model.ir.naming import Names
 from stream_model.ir.util import dispatch_operand_index, nested_ops
 from stream_model.schedule.check import ScheduleCheck, in_place_positions
+from stream_model.semantics import ops
 from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
 from stream_model.semantics.op_table import effects_of
 
@@ -123,7 +124,7 @@ def _copy_plan(op: ir.Operation, operand: ir.Value, position: int, kernels: Kern
     write through another). Where the kernel writes through none of them, or through several
     (one copy cannot be two results), every binding of the value gets the copy: the check
     afterwards reports what that leaves."""
-    if op.name != "stream.async.dispatch":
+    if op.name != ops.ASYNC_DISPATCH:
         return _CopyPlan([position])
     same = [b for b in dispatch_bindings(op, kernels) if b.value == operand]
     written = [b for b in same if BindingAccess.WRITE in b.access]

@@ -21,6 +21,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
 
 from stream_model.ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
+from stream_model.semantics import ops
 from stream_model.semantics.op_table import is_resource
 
 EXECUTABLE = "__slice_elision_copy"
@@ -105,7 +106,7 @@ def barrier(value: ir.Value) -> ir.Value:
     """``value`` through a ``util.optimization_barrier`` (a host op): a copy that reads it reads
     a value of its own, made by no execution region (why each repair wants one, or not:
     ``shared_globals._apart``, ``reloads._read_directly``)."""
-    return ir.Operation.create("util.optimization_barrier", results=[value.type], operands=[value]).result
+    return ir.Operation.create(ops.OPTIMIZATION_BARRIER, results=[value.type], operands=[value]).result
 
 
 def _salts_in(module: ir.Module) -> list[int]:
@@ -115,10 +116,10 @@ def _salts_in(module: ir.Module) -> list[int]:
     salts: list[int] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "stream.async.dispatch" and entry in str(op.attributes["entry_points"]):
+        if op.name == ops.ASYNC_DISPATCH and entry in str(op.attributes["entry_points"]):
             salt = list(op.opview.resource_operands)[2].owner
             salt_op = getattr(salt, "operation", salt)
-            if isinstance(salt_op, ir.Operation) and salt_op.name == "arith.constant":
+            if isinstance(salt_op, ir.Operation) and salt_op.name == ops.ARITH_CONSTANT:
                 salts.append(ir.IntegerAttr(salt_op.attributes["value"]).value)
         return ir.WalkResult.ADVANCE
 
@@ -137,7 +138,7 @@ def _affinity_of(value: ir.Value) -> ir.Attribute | None:
     if isinstance(owner, ir.Block):
         return None
     producer = getattr(owner, "operation", owner)
-    if producer.name == "stream.timepoint.await":
+    if producer.name == ops.TIMEPOINT_AWAIT:
         index = list(producer.results).index(value)
         return _affinity_of(list(producer.opview.resource_operands)[index])
     return producer.attributes["affinity"] if "affinity" in producer.attributes else None
@@ -156,16 +157,16 @@ def stated_size(value: ir.Value) -> ir.Value | None:
         size = getattr(view, name, None) if view is not None else None
         if isinstance(size, ir.Value):
             return size
-    if producer is not None and producer.name in ("stream.async.dispatch", "stream.async.execute"):
+    if producer is not None and producer.name in (ops.ASYNC_DISPATCH, ops.ASYNC_EXECUTE):
         resources = [r for r in producer.results if is_resource(r)]
         sizes = (
             operand_segments(producer, DISPATCH_OPERAND_SEGMENTS)["result_sizes"]
-            if producer.name == "stream.async.dispatch"
+            if producer.name == ops.ASYNC_DISPATCH
             else list(producer.opview.result_sizes)
         )
         if len(sizes) == len(resources) and value in resources:
             return sizes[resources.index(value)]
-    if producer is not None and producer.name == "stream.timepoint.await":
+    if producer is not None and producer.name == ops.TIMEPOINT_AWAIT:
         index = list(producer.results).index(value)
         return list(producer.opview.resource_operand_sizes)[index]
     return None

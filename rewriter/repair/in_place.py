@@ -23,26 +23,10 @@ from collections.abc import Callable
 from iree.compiler import ir
 
 from stream_model.ir.util import FUNCTION_OPS, defining_op, nested_ops
-from stream_model.schedule.check import in_place_positions, tied_operand_of
-from stream_model.semantics.op_table import callee_name
+from stream_model.semantics.op_table import FRESH_STORAGE_OPS, callee_name, in_place_positions, tied_operand_of
+from stream_model.semantics.ops import ASYNC_SLICE, CALLS, GLOBAL_LOAD
 
 __all__ = ["function_of", "global_name", "may_write_in_place", "tied_root", "written_root"]
-
-#: Ops whose (untied) result is storage of its own: an in-place write of it writes no global.
-#: Anything else at a chain's start (a block argument, a call's result, an op with regions, a
-#: barrier, transfer or await that stands for its operand) may be any buffer.
-FRESH = frozenset(
-    {
-        "stream.async.alloca",
-        "stream.async.constant",
-        "stream.async.dispatch",
-        "stream.async.splat",
-        "stream.tensor.constant",
-        "stream.tensor.empty",
-        "stream.tensor.splat",
-    }
-)
-_CALLS = ("util.call", "func.call")
 
 #: The globals whose buffer a value is, where the caller can tell (a getter's result); else [].
 Held = Callable[[ir.Value], list[str]]
@@ -54,7 +38,7 @@ def may_write_in_place(
     """May an op of ``function``, or of a function it calls, write global ``name``'s buffer in
     place (module docstring)?"""
     for op in nested_ops(function):
-        if op.name in _CALLS:
+        if op.name in CALLS:
             callee = _callee(function, callee_name(op))
             if callee is None:
                 return True  # outside the module: it may do anything
@@ -65,7 +49,7 @@ def may_write_in_place(
         for position in in_place_positions(op):
             root = written_root(op.operands[position])
             producer = defining_op(root)
-            if producer is not None and producer.name == "util.global.load":
+            if producer is not None and producer.name == GLOBAL_LOAD:
                 if global_name(producer) == name:
                     return True
                 continue
@@ -74,7 +58,9 @@ def may_write_in_place(
                 if name in names:
                     return True
                 continue
-            if producer is None or producer.name not in FRESH:
+            if producer is None or producer.name not in FRESH_STORAGE_OPS:
+                # (Anything else at a chain's start, a block argument, a call's result, an op with
+                # regions, a barrier, transfer or await that stands for its operand, may be any buffer.)
                 return True
     return False
 
@@ -94,7 +80,7 @@ def written_root(value: ir.Value) -> ir.Value:
     results, followed through slices to their sources (a slice may be its source's storage)."""
     root = tied_root(value)
     producer = defining_op(root)
-    while producer is not None and producer.name == "stream.async.slice":
+    while producer is not None and producer.name == ASYNC_SLICE:
         root = tied_root(producer.opview.source)
         producer = defining_op(root)
     return root

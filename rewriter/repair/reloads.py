@@ -59,6 +59,7 @@ from iree.compiler.dialects import stream
 from stream_model.ir.naming import Names
 from stream_model.ir.util import FUNCTION_OPS, defining_op
 from stream_model.schedule.check import in_place_positions, tied_operand_of
+from stream_model.semantics import ops
 from stream_model.semantics.op_table import is_resource
 
 from .copy_dispatch import CopyDispatches, barrier, stated_size
@@ -76,7 +77,7 @@ __all__ = [
 ]
 
 #: Ops after which no store of a global is known any more (besides ops with regions).
-_FORGETS = frozenset({"util.call", "func.call", "util.global.store.indirect"})
+_FORGETS = frozenset({ops.UTIL_CALL, ops.FUNC_CALL, ops.GLOBAL_STORE_INDIRECT})
 
 
 @dataclass(frozen=True)
@@ -268,15 +269,15 @@ def _stored_over_in(block: ir.Block) -> list[tuple[ir.Operation, ir.Operation]]:
     pending: dict[str, ir.Operation] = {}
     for child in block.operations:
         op = child.operation
-        if op.name == "util.global.store":
+        if op.name == ops.GLOBAL_STORE:
             name = _symbol(op)
             earlier = pending.get(name)
             if earlier is not None:
                 out.append((earlier, op))
             pending[name] = op
-        elif op.name == "util.global.load":
+        elif op.name == ops.GLOBAL_LOAD:
             pending.pop(_symbol(op), None)
-        elif op.name in _FORGETS or op.name == "util.global.load.indirect" or len(op.regions) > 0:
+        elif op.name in _FORGETS or op.name == ops.GLOBAL_LOAD_INDIRECT or len(op.regions) > 0:
             pending.clear()
     return out
 
@@ -330,7 +331,7 @@ def _dead_stores(candidates: set[ir.Operation]) -> list[ir.Operation]:
 
 def _record(load: ir.Operation, store: ir.Operation, names: Names) -> ForwardedLoad:
     loaded = load.results[0]
-    if store.name != "util.global.store":
+    if store.name != ops.GLOBAL_STORE:
         why = f"the {store.name} may store @{_symbol(load)}, so no one value is known"
         return ForwardedLoad(
             names.describe(load), names.location(load), _symbol(load), names.location(store), why=why, after=store.name
@@ -361,13 +362,13 @@ def may_misread_globals(module: ir.Module) -> bool:
         name = op.name
         if name in FUNCTION_OPS:
             stored.clear()
-        elif name == "util.global.store":
+        elif name == ops.GLOBAL_STORE:
             symbol = _symbol(op)
             if symbol in stored:
                 found = True
                 return ir.WalkResult.INTERRUPT
             stored.add(symbol)
-        elif name == "util.global.load" and stored and _symbol(op) in stored:
+        elif name == ops.GLOBAL_LOAD and stored and _symbol(op) in stored:
             found = True
             return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
@@ -395,10 +396,10 @@ def _collect(region: ir.Region, found: list[tuple[ir.Operation, ir.Operation]], 
         anything: ir.Operation | None = None  # a region op that may store any global
         for child in block.operations:
             op = child.operation
-            if op.name == "util.global.store":
+            if op.name == ops.GLOBAL_STORE:
                 stored[_symbol(op)] = op
                 inside.pop(_symbol(op), None)
-            elif op.name == "util.global.load":
+            elif op.name == ops.GLOBAL_LOAD:
                 name = _symbol(op)
                 partner = stored.get(name) or inside.get(name) or anything
                 if partner is not None and is_resource(op.results[0]):
@@ -421,7 +422,7 @@ def _stores_inside(op: ir.Operation) -> tuple[set[str], bool]:
 
     def visit(inner: ir.Operation) -> ir.WalkResult:
         nonlocal unknown
-        if inner.name == "util.global.store":
+        if inner.name == ops.GLOBAL_STORE:
             names.add(_symbol(inner))
         elif inner.name in _FORGETS:
             unknown = True
@@ -439,6 +440,6 @@ def _read_directly(value: ir.Value) -> bool:
     """May the copy read ``value`` without a barrier? Only a global's load that nothing may
     write in place (:func:`.in_place.may_write_in_place`, calls included)."""
     producer = defining_op(value)
-    if producer is None or producer.name != "util.global.load":
+    if producer is None or producer.name != ops.GLOBAL_LOAD:
         return False
     return not may_write_in_place(function_of(producer), global_name(producer))

@@ -35,6 +35,7 @@ from stream_model.ir.util import (
 )
 from stream_model.model.program import FunctionModel, OpInfo
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
+from stream_model.semantics import ops
 from stream_model.semantics.op_table import callee_name, effects_of
 
 from .copy_dispatch import CopyDispatches, barrier, stated_size
@@ -162,9 +163,9 @@ def _globals_held(resolved: Resolved, value: ir.Value) -> list[str]:
     if isinstance(owner, ir.Block):
         return []
     op = getattr(owner, "operation", owner)
-    if op.name == "util.global.load":
+    if op.name == ops.GLOBAL_LOAD:
         return [global_name(op)]
-    if op.name not in ("util.call", "func.call"):
+    if op.name not in (ops.UTIL_CALL, ops.FUNC_CALL):
         return []
     callee = resolved.model.function(callee_name(op))
     if callee is None:
@@ -174,11 +175,11 @@ def _globals_held(resolved: Resolved, value: ir.Value) -> list[str]:
         return []
     block = blocks[0]
     terminator = list(block.operations)[-1].operation
-    if terminator.name not in ("util.return", "func.return"):
+    if terminator.name not in (ops.UTIL_RETURN, ops.FUNC_RETURN):
         return []
     returned = terminator.operands[ir.OpResult(value).result_number]
     made_by = defining_op(returned)
-    if made_by is None or made_by.name != "util.global.load" or made_by.block != block:
+    if made_by is None or made_by.name != ops.GLOBAL_LOAD or made_by.block != block:
         return []
     return [global_name(made_by)]
 
@@ -316,7 +317,7 @@ def _copy_source(resolved: Resolved, value: ir.Value) -> ir.Value | str:
     if writers:
         last = writers[-1]
         if (
-            last.op.name == "util.global.store"
+            last.op.name == ops.GLOBAL_STORE
             and last.block_id == info.block_id
             and last.index < info.index
             and not any(o == last.op.operands[0] for i in fn.ops for _, o in i.effects.tied)
@@ -351,7 +352,7 @@ def _reloads(resolved: Resolved, site: StoreSite) -> list[tuple[ir.Operation, ir
     the repair is refused. A call is a barrier no load is moved across: loads after a call that
     may store the global read what it stored, and a call that stores its argument (a repaired
     site) needs no forwarding; other functions load in their own invocation."""
-    if site.op.name != "util.global.store":
+    if site.op.name != ops.GLOBAL_STORE:
         return []
     model = resolved.model
     name = site.name
@@ -365,7 +366,7 @@ def _reloads(resolved: Resolved, site: StoreSite) -> list[tuple[ir.Operation, ir
         later = other.index > info.index
         if not later and not around & set(other.loops):
             continue
-        is_load = other.op.name == "util.global.load" and _global_of(other.op) == name
+        is_load = other.op.name == ops.GLOBAL_LOAD and _global_of(other.op) == name
         in_block = later and other.block_id == info.block_id and not around
         if is_load and in_block and last is not None:
             forwarded.append((other.op, last))
@@ -374,9 +375,9 @@ def _reloads(resolved: Resolved, site: StoreSite) -> list[tuple[ir.Operation, ir
                 f"@{fn.name} loads @{name} again ({model.names.describe(other.op)}) after storing it, where the "
                 "copy cannot be forwarded to it, and IREE 3.13 schedules such a load before the copy would run"
             )
-        elif other.op.name == "util.global.store" and _global_of(other.op) == name and in_block:
+        elif other.op.name == ops.GLOBAL_STORE and _global_of(other.op) == name and in_block:
             last = other.op
-        elif other.op.name == "util.call" and in_block and _may_store(resolved, other, name):
+        elif other.op.name == ops.UTIL_CALL and in_block and _may_store(resolved, other, name):
             return forwarded  # loads after it read what it stored, and are not moved across it
         elif _may_store(resolved, other, name):
             last = None  # (ops are in pre-order: a store nested in a region op comes here too)
@@ -394,7 +395,7 @@ def _loaded_by(value: ir.Value) -> ir.Operation | None:
         producer = defining_op(value)
         if producer is None:
             return None
-        if producer.name == "util.global.load":
+        if producer.name == ops.GLOBAL_LOAD:
             return producer
         operand = next((o for r, o in effects_of(producer).aliases if r == value), None)
         if operand is None:
@@ -417,9 +418,9 @@ def _writers_before(resolved: Resolved, fn: FunctionModel, info: OpInfo, name: s
 def _may_store(resolved: Resolved, info: OpInfo, name: str) -> bool:
     """Does ``info`` store global ``name``: a store of it, a call whose callee stores it (at any
     depth; a callee without a body may), an op the model does not know?"""
-    if info.op.name == "util.global.store":
+    if info.op.name == ops.GLOBAL_STORE:
         return _stored_global(info.op) == name
-    if info.op.name == "util.call":
+    if info.op.name == ops.UTIL_CALL:
         return _callee_stores(resolved.model, callee_name(info.op), name, set())
     return info.effects.unknown
 
@@ -432,8 +433,8 @@ def _callee_stores(model: ModuleModel, callee: str, name: str, seen: set[str]) -
         return False
     seen.add(callee)
     return any(
-        (i.op.name == "util.global.store" and _stored_global(i.op) == name)
-        or (i.op.name == "util.call" and _callee_stores(model, callee_name(i.op), name, seen))
+        (i.op.name == ops.GLOBAL_STORE and _stored_global(i.op) == name)
+        or (i.op.name == ops.UTIL_CALL and _callee_stores(model, callee_name(i.op), name, seen))
         or i.effects.unknown
         for i in fn.ops
     )

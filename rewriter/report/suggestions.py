@@ -19,6 +19,7 @@ from iree.compiler import ir
 
 from stream_model import Decision, ReasonCode, SliceDecision
 from stream_model.ir.util import nested_ops
+from stream_model.semantics import ops
 
 __all__ = ["bound_suggestions"]
 
@@ -74,7 +75,7 @@ def bound_suggestions(
 
 
 def _function_of(op: ir.Operation) -> ir.Operation:
-    while op.name not in ("util.func", "func.func"):
+    while op.name not in (ops.UTIL_FUNC, ops.FUNC_FUNC):
         op = op.parent
     return op
 
@@ -88,6 +89,6 @@ def _assume(copy_op: ir.Operation, argument: int, umax: int) -> None:
     with function.context, function.location, ir.InsertionPoint.at_block_begin(entry):
         assumption = ir.Attribute.parse(f"[[#util.int.assumption<umin = 0, umax = {umax}>]]")
         assumed = ir.Operation.create(
-            "util.assume.int", results=[arg.type], operands=[arg], attributes={"assumptions": assumption}
+            ops.ASSUME_INT, results=[arg.type], operands=[arg], attributes={"assumptions": assumption}
         )
     arg.replace_all_uses_except(assumed.result, assumed)

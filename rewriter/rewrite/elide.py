@@ -49,10 +49,12 @@ from stream_model.ir.util import (
     parent_op_of_block,
     user_op,
 )
-from stream_model.model import folds
 from stream_model.model.program import FunctionModel
+from stream_model.model.versions import live_version
+from stream_model.postsplice import PostSplice, folds
 from stream_model.report.decisions import LiveVersion, ReasonCode
 from stream_model.rule.claims import keep_unproven, unproven_claims
+from stream_model.semantics import ops
 from stream_model.semantics.region_flow import (
     REGION_FLOW,
     ResultsReady,
@@ -71,7 +73,7 @@ from ..repair.shared_globals import ERROR, Diagnostic, separate_shared_globals
 # Lifetimes whose storage is never freed while the program can reach it, when the buffer is a
 # global's or an imported one (ops below): a subview of it stays valid wherever it is read.
 PERSISTENT_LIFETIMES = ("!stream.resource<variable>", "!stream.resource<constant>", "!stream.resource<external>")
-PERSISTENT_PRODUCERS = ("util.global.load", "stream.tensor.import")
+PERSISTENT_PRODUCERS = (ops.GLOBAL_LOAD, ops.TENSOR_IMPORT)
 
 
 @dataclass
@@ -293,7 +295,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             if op not in aliased:
                 continue
             plan = _plan(model, op, aliased, decision_of)
-            why = _unrepresentable(model, plan)
+            why = _unrepresentable(model, plan, analysis.post_splice)
             if why:
                 decision.keep("safe to alias, but " + why[0], why[1])
                 aliased.discard(op)
@@ -306,7 +308,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             return plans
 
 
-def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] | None:
+def _unrepresentable(model: ModuleModel, plan: _Plan, post_splice: PostSplice) -> tuple[str, ReasonCode] | None:
     """Why IREE would not honour the alias of ``plan`` downstream, and the class of that
     reason; None when it would."""
     op = plan.op
@@ -314,7 +316,7 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] 
     inside = _offset_computed_in_a_region(model, plan)
     if inside:
         return inside, ReasonCode.NOT_REPRESENTABLE
-    twin = _fold_makes_a_twin(model, plan)
+    twin = _fold_makes_a_twin(post_splice, plan)
     if twin:
         return twin, ReasonCode.MERGED_PRODUCERS
     if _is_rematerialisable_clone(source):
@@ -323,7 +325,7 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] 
             "across execution regions (an upstream fault the alias would expose)",
             ReasonCode.IREE_LIMITATION,
         )
-    beside = _beside_a_capture_merge(model, plan)
+    beside = _beside_a_capture_merge(post_splice, plan)
     if beside:
         return beside, ReasonCode.IREE_LIMITATION
     for owner, _, foldable, live in plan.uses:
@@ -331,7 +333,7 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] 
         if plan.reroutes and _yields_out_of_concurrent(owner):
             continue  # a subview nobody reads
         storage = source
-        if live is not None and needs_value and live != source and op.name == "stream.async.slice":
+        if live is not None and needs_value and live != source and op.name == ops.ASYNC_SLICE:
             claim = plan.live_version(owner, live)
             if claim is None or not claim.proven:
                 why = f"; no live version of the storage there holds it: {claim.detail}" if claim is not None else ""
@@ -349,7 +351,7 @@ def _unrepresentable(model: ModuleModel, plan: _Plan) -> tuple[str, ReasonCode] 
                 f"the alias would use a value IREE treats as dead{why}",
                 ReasonCode.NOT_REPRESENTABLE,
             )
-        if needs_value and op.name == "stream.async.slice" and not _persistent_storage(model.function_of(op), storage):
+        if needs_value and op.name == ops.ASYNC_SLICE and not _persistent_storage(model.function_of(op), storage):
             return (
                 f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
                 f"function allocates ({storage.type}), which IREE 3.13 may free before the subview is read",
@@ -397,14 +399,15 @@ def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
     return None
 
 
-def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
+def _fold_makes_a_twin(post_splice: PostSplice, plan: _Plan) -> str | None:
     """Folding the alias into a consumer that a fold may make identical to another producer
-    (:attr:`~stream_model.model.program.ModuleModel.fold_twins`): IREE's CSE after the splice would
+    (:attr:`~stream_model.postsplice.PostSplice.fold_twins`): IREE's CSE after the splice would
     make the two one buffer, which the program (and the analysis) mean to be two."""
+    model, twins = post_splice.model, post_splice.fold_twins
     folded = [owner for owner, _, foldable, _ in plan.uses if foldable]
     folded += [owner for reroute in plan.reroutes for owner, _ in reroute.uses]  # (through a capture)
     for owner in folded:
-        twin = next((model.fold_twins[r] for r in owner.results if r in model.fold_twins), None)
+        twin = next((twins[r] for r in owner.results if r in twins), None)
         if twin is not None:
             return (
                 f"folding it into {model.names.describe(owner)} can make that op identical to "
@@ -413,20 +416,21 @@ def _fold_makes_a_twin(model: ModuleModel, plan: _Plan) -> str | None:
     return None
 
 
-def _beside_a_capture_merge(model: ModuleModel, plan: _Plan) -> str | None:
+def _beside_a_capture_merge(post_splice: PostSplice, plan: _Plan) -> str | None:
     """The alias would change the ops of a block holding two producers IREE 3.13 merges across
-    a concurrent region's captures (:mod:`stream_model.model.capture_merges`): the slice leaves
+    a concurrent region's captures (:mod:`stream_model.postsplice.capture_merges`): the slice leaves
     the block, and each consumer's operands change. Which ops share a wave there is IREE's
     choice, so the block stays exactly as the program wrote it: the tool's build then fails to
     compile only where stock's does."""
-    if not model.capture_merges:
+    model, merges = post_splice.model, post_splice.capture_merges
+    if not merges:
         return None  # (most modules: no block holds such a pair)
     fn = model.function_of(plan.op)
     touched = [plan.op] + [owner for owner, _, _, _ in plan.uses]
     touched += [owner for reroute in plan.reroutes for owner, _ in reroute.uses]
     for op in touched:
         info = fn.info(op)
-        merge = model.capture_merges.get((fn.op, info.block_id)) if info is not None else None
+        merge = merges.get((fn.op, info.block_id)) if info is not None else None
         if merge is None:
             continue
         how = "a clone IREE dispatches again as the first" if merge.recomputed else "equal ops CSE merges into one"
@@ -469,7 +473,7 @@ def _visible_at(value: ir.Value, op: ir.Operation) -> bool:
 
 def _constant_attr(value: ir.Value) -> ir.Attribute | None:
     op = defining_op(value)
-    if isinstance(op, ir.Operation) and op.name == "arith.constant":
+    if isinstance(op, ir.Operation) and op.name == ops.ARITH_CONSTANT:
         return op.attributes["value"]
     return None
 
@@ -526,11 +530,11 @@ def _yielded(region_op: ir.Operation, result: ir.Value) -> ir.Value:
 
 def _is_rematerialisable_clone(value: ir.Value) -> bool:
     op = defining_op(value)
-    if not isinstance(op, ir.Operation) or op.name != "stream.async.clone":
+    if not isinstance(op, ir.Operation) or op.name != ops.ASYNC_CLONE:
         return False
     src_owner = op.operands[0].owner
     src_op = getattr(src_owner, "operation", src_owner)
-    return not (isinstance(src_op, ir.Operation) and src_op.name == "util.global.load")
+    return not (isinstance(src_op, ir.Operation) and src_op.name == ops.GLOBAL_LOAD)
 
 
 # -- applying -------------------------------------------------------------------------------
@@ -587,7 +591,7 @@ def _plan(
 ) -> _Plan:
     fn = model.function_of(op)
     view = op.opview
-    if op.name == "stream.async.transfer":
+    if op.name == ops.ASYNC_TRANSFER:
         uses = [
             (owner, use.operand_number, False, model.live_version_at(fn, view.source, owner))
             for use in op.results[0].uses
@@ -598,7 +602,7 @@ def _plan(
     root_op = op
     producer = root.owner if not isinstance(root.owner, ir.Block) else None
     producer = getattr(producer, "operation", producer)
-    while producer is not None and producer.name == "stream.async.slice" and producer in aliased:
+    while producer is not None and producer.name == ops.ASYNC_SLICE and producer in aliased:
         root_op = producer
         pview = producer.opview
         root, size = pview.source, pview.source_size
@@ -609,7 +613,7 @@ def _plan(
     reroutes: list[_Reroute] = []
     for use in op.results[0].uses:
         owner = user_op(use)
-        if owner.name == "stream.async.slice" and owner in aliased:
+        if owner.name == ops.ASYNC_SLICE and owner in aliased:
             continue
         found = (
             _reroutes(fn, owner, use.operand_number, root, size, aliased) if _yields_out_of_concurrent(owner) else None
@@ -641,7 +645,7 @@ def _reroutes(
     if outer is None or _parent_region(root) != region:
         return None
     producer = defining_op(outer)
-    if producer is not None and producer.name == "stream.async.slice" and producer in aliased:
+    if producer is not None and producer.name == ops.ASYNC_SLICE and producer in aliased:
         return None
     result = [r for r in region.results if is_resource(r)][k]
     found = []
@@ -659,9 +663,9 @@ def _reroutes(
         if arg.type != outer.type or index in tied_operands(capture.opview):
             return None  # (a result tied to the capture would become the whole source)
         arg_uses = sorted(((user_op(u), u.operand_number) for u in arg.uses), key=lambda x: (_position(fn, x[0]), x[1]))
-        if not all(folds.foldable(u) and user_op(u).name != "stream.async.slice" for u in arg.uses):
+        if not all(folds.foldable(u) and user_op(u).name != ops.ASYNC_SLICE for u in arg.uses):
             return None
-        live = folds.live_version(fn, outer, fn.info(capture))
+        live = live_version(fn, outer, fn.info(capture))
         if live is None:
             return None
         found.append(_Reroute(capture, index, live, size, arg_uses))
@@ -692,7 +696,7 @@ def _replace_with_alias(plan: _Plan, dead: list[ir.Operation], replaced: list[tu
     op = plan.op
     view = op.opview
     dead.append(op)
-    if op.name == "stream.async.transfer":
+    if op.name == ops.ASYNC_TRANSFER:
         op.results[0].replace_all_uses_with(view.source)
         return
     for reroute in plan.reroutes:
@@ -745,7 +749,7 @@ def _version_size(value: ir.Value, root_size: ir.Value) -> ir.Value:
     size = getattr(producer.opview, "target_size", None)
     if isinstance(size, ir.Value):
         return size
-    if producer.name == "stream.async.dispatch":
+    if producer.name == ops.ASYNC_DISPATCH:
         resources = [r for r in producer.results if is_resource(r)]
         sizes = operand_segments(producer, DISPATCH_OPERAND_SEGMENTS)["result_sizes"]
         if len(sizes) == len(resources) and value in resources:
@@ -808,7 +812,7 @@ def _fold_into(
     dead: list[ir.Operation],
     replaced: list[tuple[ir.Value, ir.Value]],
 ) -> None:
-    if owner.name == "stream.async.dispatch":
+    if owner.name == ops.ASYNC_DISPATCH:
         _fold_into_dispatch(owner, operand_number, alias)
     elif (slots := folds.fold_slots(owner)) is not None and slots.in_place and slots.size is not None:
         shifted = {p: alias.shifted(owner.operands[p], owner) for p in slots.shifted}
@@ -816,7 +820,7 @@ def _fold_into(
         owner.operands[slots.size] = alias.size
         for p, value in shifted.items():
             owner.operands[p] = value
-    elif owner.name == "stream.async.update":
+    elif owner.name == ops.ASYNC_UPDATE:
         replaced.append((owner.results[0], _update_to_copy(owner, alias)))
         dead.append(owner)
 
@@ -825,7 +829,7 @@ def _fold_into_dispatch(op: ir.Operation, operand_number: int, alias: _Alias) ->
     """Operand ``operand_number`` of the dispatch reads the alias: read the source instead.
 
     Operands are addressed by absolute position
-    (:func:`~stream_model.model.folds.dispatch_range_positions`): the bindings' segment lists do
+    (:func:`~stream_model.postsplice.folds.dispatch_range_positions`): the bindings' segment lists do
     not assign in place."""
     offset_at, end_at, size_at = folds.dispatch_range_positions(op, operand_number)
     new_offset = alias.shifted(op.operands[offset_at], op)
@@ -863,7 +867,7 @@ def _update_to_copy(op: ir.Operation, alias: _Alias) -> ir.Value:
 
 def _is_zero(value: ir.Value) -> bool:
     op = defining_op(value)
-    if not isinstance(op, ir.Operation) or op.name != "arith.constant":
+    if not isinstance(op, ir.Operation) or op.name != ops.ARITH_CONSTANT:
         return False
     attr = op.attributes["value"]
     return isinstance(attr, ir.IntegerAttr) and attr.value == 0

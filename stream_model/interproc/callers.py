@@ -18,6 +18,7 @@ from dfx import AbstractElement, BooleanState, ChangeStatus, Solver, SolverResul
 
 from ..model.program import FunctionModel, OpInfo
 from ..semantics.op_table import callee_name, is_resource
+from ..semantics.ops import GLOBAL_LOAD, UTIL_CALL, UTIL_RETURN
 from .calls import reads_done_before_return
 from .positions import ArgumentOf, GlobalSeenBy, StoragePosition
 from .resolved import Resolved
@@ -113,15 +114,14 @@ def _late_reads(resolved: Resolved, call: OpInfo, subject: StoragePosition) -> b
         return True
     if _callees_may_load(resolved, callee, subject.symbol):
         return True
-    returns = [i.op for i in callee.ops if i.name == "util.return"]
+    returns = [i.op for i in callee.ops if i.name == UTIL_RETURN]
     effects = [(i.op, resolved.effects(i)) for i in callee.ops]
     return not reads_done_before_return(callee, resolved.storage, key, returns, effects)
 
 
 def _loads_global(fn: FunctionModel, name: str) -> bool:
     return any(
-        i.name == "util.global.load" and str(ir.FlatSymbolRefAttr(i.op.attributes["global"]).value) == name
-        for i in fn.ops
+        i.name == GLOBAL_LOAD and str(ir.FlatSymbolRefAttr(i.op.attributes["global"]).value) == name for i in fn.ops
     )
 
 
@@ -132,7 +132,7 @@ def _callees_may_load(resolved: Resolved, fn: FunctionModel, name: str) -> bool:
     work = [fn]
     while work:
         for info in work.pop().ops:
-            if info.name != "util.call":
+            if info.name != UTIL_CALL:
                 continue
             target = resolved.model.function(callee_name(info.op))
             if target is None:

@@ -26,9 +26,11 @@ from dfx import AbstractElement, ChangeStatus, LatticeState, Solver
 from ..ir.util import defining_op, user_op
 from ..model.storage import Key, StorageMap, build_storage_map
 from ..semantics.op_table import CALL_MAY_WRITE, Access, Kind, OpEffects, callee_name, is_resource
+from ..semantics.ops import ASYNC_SLICE, ASYNC_TRANSFER, UTIL_CALL, UTIL_RETURN
 
 if TYPE_CHECKING:
-    from ..model.program import FunctionModel, ModuleModel, OpInfo
+    from ..model.program import FunctionModel, OpInfo
+    from ..postsplice import PostSplice
 
 IntSet: TypeAlias = frozenset[int] | None  # None: every argument
 
@@ -153,41 +155,34 @@ class CalleeSummary(AbstractElement[LatticeState[Summary]]):
     def create_state(self) -> LatticeState[Summary]:
         return LatticeState(BOTTOM, TOP, join)
 
-    def initialize(self, solver: Solver[ModuleModel]) -> None:
-        model = solver.context
-        fn = model.function(str(self.position))
+    def initialize(self, solver: Solver[PostSplice]) -> None:
+        fn = solver.context.model.function(str(self.position))
         if fn is None or len(fn.op.regions[0].blocks) != 1:
             self.indicate_pessimistic_fixpoint()  # a declaration or CFG: assume the worst
 
-    def update(self, solver: Solver[ModuleModel]) -> ChangeStatus:
-        model = solver.context
-        fn = model.function(str(self.position))
+    def update(self, solver: Solver[PostSplice]) -> ChangeStatus:
+        fn = solver.context.model.function(str(self.position))
         assert fn is not None  # initialize fixed the state of a callee without a body
-        summary = summarize(model, fn, lambda name: solver.get_element(CalleeSummary, name).state.assumed)
+        summary = summarize(solver.context, fn, lambda name: solver.get_element(CalleeSummary, name).state.assumed)
         return self.state.join_assumed(summary)
 
     def describe(self) -> str:
         return f"CalleeSummary @{self.position}: {self.state.assumed}"
 
 
-def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str], Summary]) -> Summary:
-    """One pass over ``fn``'s body with its callees' current summaries."""
+def summarize(post_splice: PostSplice, fn: FunctionModel, summary_of: Callable[[str], Summary]) -> Summary:
+    """One pass over ``fn``'s body (a function of ``post_splice.model``) with its callees'
+    current summaries."""
+    model = post_splice.model
     effects: list[tuple[ir.Operation, OpEffects]] = []
     writes_all = False
     for info in fn.ops:
         fx = info.effects
-        if info.name == "util.call":
+        if info.name == UTIL_CALL:
             fx = call_effects(info.op, summary_of(callee_name(info.op)))
         writes_all |= fx.unknown or fx.writes_globals is None
         effects.append((info.op, fx))
-    storage = build_storage_map(
-        effects,
-        model.globals,
-        (),
-        model.names.describe,
-        merged=model.post_splice_identities,
-        routes=model.routes_storage,
-    )
+    storage = build_storage_map(effects, model.storage_context, merged=post_splice.identities)
     args = list(fn.arguments)
     res_args = {i: a for i, a in enumerate(args) if is_resource(a)}
 
@@ -210,7 +205,7 @@ def summarize(model: ModuleModel, fn: FunctionModel, summary_of: Callable[[str],
             escapes.add(i)
         arg_globals |= {(i, g) for g in storage.globals_in_base(a)}
 
-    returns = [op for op, _ in effects if op.name == "util.return"]
+    returns = [op for op, _ in effects if op.name == UTIL_RETURN]
     aliases: list[IntSet] = []
     result_globals: list[frozenset[str]] = []
     for _j, r in enumerate(returns[0].operands if returns else []):
@@ -290,7 +285,7 @@ def _readers_through_copies(fn: FunctionModel, info: OpInfo) -> list[OpInfo]:
     while work:
         cur = work.pop()
         out.append(cur)
-        if cur.op.name in ("stream.async.slice", "stream.async.transfer"):
+        if cur.op.name in (ASYNC_SLICE, ASYNC_TRANSFER):
             for use in cur.op.results[0].uses:
                 user = fn.info(user_op(use))
                 if user is not None and user not in out:

@@ -19,16 +19,19 @@ from dfx import Solver, SolverResult
 
 from ..model.program import FunctionModel, ModuleModel, OpInfo
 from ..model.storage import Key, SharedGlobalStorage, StorageMap, build_storage_map, find_shared_global_storage
+from ..postsplice import PostSplice
 from ..semantics.op_table import Access, Kind, OpEffects, callee_name
+from ..semantics.ops import UTIL_CALL
 from .calls import CalleeSummary, call_effects
 
 
 @dataclass
 class Resolved:
-    """The model, every call's effects from its callee's settled summary, and the storage
-    bases those effects imply."""
+    """The model, what IREE makes of it after the splice, every call's effects from its
+    callee's settled summary, and the storage bases those effects imply."""
 
     model: ModuleModel
+    post_splice: PostSplice
     calls: dict[ir.Operation, OpEffects]
     storage: StorageMap
     capped: frozenset[str]  # callees whose summary the iteration cap cut short (TOP)
@@ -43,11 +46,7 @@ class Resolved:
         effects = [(i.op, self.effects(i)) for f in self.model.functions for i in f.ops]
         model = self.model
         return find_shared_global_storage(
-            effects,
-            model.globals,
-            model.merged_producers,
-            model.folded_results,
-            routes=model.routes_storage,
+            effects, model.storage_context, self.post_splice.merged_producers, self.post_splice.folded_results
         )
 
     @functools.cached_property
@@ -98,13 +97,21 @@ class WritesIndex:
         return WritesIndex(by_base, external, writers, [b for b in by_base if storage.exposed(b)])
 
 
-def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Resolved:
+def resolve_calls(
+    model: ModuleModel, max_iterations: int | None = None, post_splice: PostSplice | None = None
+) -> Resolved:
     """Callee summaries to a fixpoint, then each call's effects and the storage bases.
+    ``post_splice``: what IREE makes of ``model`` after the splice, when the caller has it
+    (else computed here: :meth:`PostSplice.of <stream_model.postsplice.PostSplice.of>`).
 
     If the iteration cap cuts the fixpoint short, the affected summaries are forced to TOP
     (reads and writes everything) by the solver: the sound answer."""
-    solver = Solver(model)
-    calls = [info.op for fn in model.functions for info in fn.ops if info.name == "util.call"]
+    if post_splice is None:
+        post_splice = PostSplice.of(model)
+    elif post_splice.model is not model:
+        raise ValueError("post_splice was computed from another model")
+    solver = Solver(post_splice)
+    calls = [info.op for fn in model.functions for info in fn.ops if info.name == UTIL_CALL]
     for op in calls:
         solver.get_element(CalleeSummary, callee_name(op))
     result = solver.run(max_iterations) if max_iterations is not None else solver.run()
@@ -117,11 +124,6 @@ def resolve_calls(model: ModuleModel, max_iterations: int | None = None) -> Reso
         (i.op, effects.get(i.op, i.effects) if effects else i.effects) for f in model.functions for i in f.ops
     ]
     storage = build_storage_map(
-        resolved_effects,
-        model.globals,
-        model.resource_arguments,
-        model.names.describe,
-        merged=model.post_splice_identities,
-        routes=model.routes_storage,
+        resolved_effects, model.storage_context, model.resource_arguments, merged=post_splice.identities
     )
-    return Resolved(model, effects, storage, capped, result)
+    return Resolved(model, post_splice, effects, storage, capped, result)

@@ -6,6 +6,7 @@ from iree.compiler import ir
 
 from ..model.program import FunctionModel, OpInfo
 from ..semantics.op_table import Access, Kind, callee_name
+from ..semantics.ops import UTIL_CALL
 from .resolved import Resolved
 
 
@@ -50,7 +51,7 @@ def globals_the_source_may_be(resolved: Resolved, src: ir.Value) -> set[str]:
 
 def _writer(info: OpInfo) -> str:
     """``@callee`` for a call, else the op's name."""
-    return f"@{callee_name(info.op)}" if info.op.name == "util.call" else info.op.name
+    return f"@{callee_name(info.op)}" if info.op.name == UTIL_CALL else info.op.name
 
 
 def _without_repeats(found: list[tuple[OpInfo, Access]]) -> list[tuple[OpInfo, Access]]:

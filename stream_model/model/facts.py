@@ -25,6 +25,7 @@ import sympy
 from iree.compiler import ir
 
 from ..semantics.op_table import Access, Bound, Kind
+from ..semantics.ops import ASSUME_INT, GLOBAL_LOAD, GLOBAL_STORE
 from ..semantics.region_flow import counted_loop
 from ..symbolic.proofs import ByteRange, Fact, ProofVerdict, prove_relation
 from .program import FunctionModel, ModuleModel, OpInfo
@@ -152,7 +153,7 @@ class _Collector:
             self.in_bounds(info)
         # Assume facts are recorded when the values they bound are translated: translate all.
         for info in self.fn.ops:
-            if info.name == "util.assume.int":
+            if info.name == ASSUME_INT:
                 for r in info.op.results:
                     self.store.expr(r)
         for fact, op in self.model.translator.assume_facts(self.fn.op):
@@ -162,7 +163,7 @@ class _Collector:
         for info in self.fn.ops:
             if counted_loop(info.op) is not None:
                 self.loop_bounds(info)
-            elif info.name == "util.global.load":
+            elif info.name == GLOBAL_LOAD:
                 self.global_load(info)
         return list(self.found.values())
 
@@ -224,7 +225,7 @@ def _prove_global_bound(store: FactStore, name: str) -> int | None:
         (fn, i.op)
         for fn in model.functions
         for i in fn.ops
-        if i.name == "util.global.store" and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == name
+        if i.name == GLOBAL_STORE and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == name
     ]
     exprs = [(fn, store.expr(op.operands[0])) for fn, op in stores]
     constants = {int(c) % 2**64 for _, e in exprs for c in e.atoms(sympy.Integer)}
@@ -239,7 +240,7 @@ def _preserved(store: FactStore, fn: FunctionModel, name: str, stored: sympy.Exp
     loads = [
         store.expr(i.op.results[0])
         for i in fn.ops
-        if i.name == "util.global.load" and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == name
+        if i.name == GLOBAL_LOAD and ir.FlatSymbolRefAttr(i.op.attributes["global"]).value == name
     ]
     hypothesis = [Fact(f"induction: load #{k} <= {bound}", e, "ule", sympy.Integer(bound)) for k, e in enumerate(loads)]
     proof = prove_relation(stored, "ule", sympy.Integer(bound), hypothesis, store.timeout_ms)

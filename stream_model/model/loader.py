@@ -19,28 +19,10 @@ from pathlib import Path
 
 from iree.compiler import ir
 
+from ..errors import ModelError, WrongPhaseError
+from ..errors import SliceElisionError as SliceElisionError  # (its old home: the rewriter imports it from here)
 from ..ir.util import ModuleLike
 from ..semantics.phase import Phase, classify_phase
-
-
-class SliceElisionError(Exception):
-    """Every error the library raises for bad input or a failed step: the message is one line
-    meant for the user, never a traceback. :class:`ModelError` (the model cannot read the IR),
-    ``rewriter.RewriteError`` (the rewrite cannot be applied) and ``rewriter.CompileError``
-    (IREE's pipeline failed) derive from it."""
-
-
-class ModelError(SliceElisionError):
-    """Bad user input: the message is one line meant for the user, never a traceback."""
-
-
-class WrongPhaseError(ModelError):
-    """The module is not at the phase the model describes; ``phase`` says which side it is
-    on (``Phase.BEFORE``: IREE can be run up to the splice point first)."""
-
-    def __init__(self, message: str, phase: Phase) -> None:
-        super().__init__(message)
-        self.phase = phase
 
 
 @dataclass

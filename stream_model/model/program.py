@@ -6,7 +6,7 @@ Ops are kept in program order (pre-order over regions) so logs and decisions are
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -24,28 +24,36 @@ from ..ir.util import (
     survey,
 )
 from ..semantics.op_table import OpEffects, callee_name, carries_order, effects_of, is_same_device_copy
+from ..semantics.ops import (
+    ASYNC_SLICE,
+    ASYNC_TRANSFER,
+    DIRECT_GLOBAL_ACCESS_OPS,
+    GLOBAL_LOAD,
+    GLOBAL_STORE,
+    TIMEPOINT_AWAIT,
+    TIMEPOINT_JOIN,
+    UTIL_CALL,
+    UTIL_GLOBAL,
+    UTIL_INITIALIZER,
+)
 from ..semantics.region_flow import (
     REGION_FLOW,
     ResultsReady,
-    captured,
     device_holder,
     flow_of,
     is_device_region,
     is_resource,
+    outside_captures,
     resource_results,
     yielded,
 )
 from ..symbolic.ranges import IndexTranslator
-from .capture_merges import CaptureMerge, capture_merges
-from .folds import live_version
 from .loader import require_stream_phase
-from .merges import MergeFacts, fold_twins, folded_pairs, mergeable_pairs
-from .storage import GlobalInfo
+from .storage import GlobalInfo, StorageContext
+from .versions import live_version
 
 __all__ = ["FunctionModel", "ModuleModel", "OpInfo", "copied_from"]
 
-#: The only uses of a global's symbol whose effect the model sees (value in, value out).
-DIRECT_GLOBAL_ACCESS_OPS = ("util.global.load", "util.global.store", "util.global")
 #: Ordering questions about ops at most this far apart are answered by a local backward search;
 #: farther ones by the memoised ancestor sets (which cost a walk of everything upstream once).
 LOCAL_SEARCH_OPS = 64
@@ -119,7 +127,7 @@ class FunctionModel:
         return chain
 
     def slices(self) -> list[OpInfo]:
-        return [i for i in self.ops if i.name == "stream.async.slice"]
+        return [i for i in self.ops if i.name == ASYNC_SLICE]
 
     def copies(self, single_device: bool) -> list[OpInfo]:
         """Ops that copy a range of a resource into new storage and may become aliases:
@@ -127,8 +135,7 @@ class FunctionModel:
         return [
             i
             for i in self.ops
-            if i.name == "stream.async.slice"
-            or (i.name == "stream.async.transfer" and is_same_device_copy(i.op, single_device))
+            if i.name == ASYNC_SLICE or (i.name == ASYNC_TRANSFER and is_same_device_copy(i.op, single_device))
         ]
 
     def info(self, op: ir.Operation) -> OpInfo | None:
@@ -245,7 +252,7 @@ class FunctionModel:
             for d in self._value_sources(v):
                 found[d.index] = d
         waits: list[ir.Value] = []
-        if info.op.name == "stream.timepoint.await":
+        if info.op.name == TIMEPOINT_AWAIT:
             waits.append(info.op.opview.await_timepoint)
         holder = parent_op(info.op)
         while is_device_region(holder):
@@ -261,14 +268,10 @@ class FunctionModel:
     def _value_sources(self, value: ir.Value) -> list[OpInfo]:
         """The ops whose completion a use of ``value`` waits for (see :meth:`_stream_preds`)."""
         while True:
+            value = outside_captures(value)
             producer = defining_op(value)
             if producer is None:
-                holder = device_holder(value.owner)
-                if holder is None:
-                    return []  # a function, loop or branch argument: no order
-                index = next(i for i, arg in enumerate(value.owner.arguments) if arg == value)
-                value = captured(holder)[index]
-                continue
+                return []  # a function, loop or branch argument: no order
             flow = flow_of(producer)
             if flow is not None and flow.results_ready is ResultsReady.AT_END and is_resource(value):
                 value = yielded(producer)[resource_results(producer).index(value)]
@@ -285,7 +288,7 @@ class FunctionModel:
         producer = defining_op(tp)
         if producer is None:
             return []
-        if producer.name == "stream.timepoint.join":
+        if producer.name == TIMEPOINT_JOIN:
             return [d for t in producer.operands for d in self._timepoint_sources(t)]
         flow = flow_of(producer)
         ends = flow.ends_at(producer) if flow is not None else None
@@ -340,7 +343,7 @@ class ModuleModel:
         self._call_sites: dict[str, list[tuple[FunctionModel, OpInfo]]] = {}
         for f in self.functions:
             for info in f.ops:
-                if info.name == "util.call":
+                if info.name == UTIL_CALL:
                     self._call_sites.setdefault(callee_name(info.op), []).append((f, info))
         self.translator = IndexTranslator(self.names.name)
         #: Resource arguments of every function, with the function's name: storage that comes
@@ -354,62 +357,11 @@ class ModuleModel:
             if is_resource(arg)
         )
         self.single_device = sum(g.is_device for g in self.globals.values()) <= 1
-        #: Results IREE's canonicalizer may fold into another value after the splice, with that
-        #: value (:func:`stream_model.model.merges.folded_pairs`): one buffer for the model.
-        self._translator = IndexTranslator(self.names.name)
-        # (An object of its own, not a bound method: the merge facts keep it, and a bound method
-        # would tie them to the model in a reference cycle.)
-        self._opaque_to_iree = _OpaqueToIree(self._symbol_uses, self._function_by_op)
-        self._merge_facts = MergeFacts(  # read once, for every pass
-            self._translator, self._opaque_to_iree, self._records.operands
-        )
-        self.folded_results: list[tuple[ir.Value, ir.Value]] = folded_pairs(
-            ((f.op, [i.op for i in f.ops]) for f in self.functions),
-            self._translator,
-            self._opaque_to_iree,
-            self._merge_facts,
-        )
-        #: Producers' results IREE may merge into one value after the splice (:mod:`stream_model.model.merges`),
-        #: translated with a translator of their own (its symbols name nothing in the logs).
-        self.merged_producers: list[tuple[ir.Value, ir.Value]] = mergeable_pairs(
-            ((f.op, [i.op for i in f.ops]) for f in self.functions),
-            self._translator,
-            self._opaque_to_iree,
-            folded=self.folded_results,
-            facts=self._merge_facts,
-        )
-
-    @cached_property
-    def fold_twins(self) -> dict[ir.Value, ir.Value]:
-        """Producers' results that folding aliases into consumers may make identical to another
-        producer, with that producer's result (:func:`stream_model.model.merges.fold_twins`): the rewrite does not
-        fold into them."""
-
-        def version_at(value: ir.Value, consumer: ir.Operation) -> ir.Value | None:
-            return self.live_version_at(self.function_of(consumer), value, consumer)
-
-        return fold_twins(
-            ((f.op, [i.op for i in f.ops]) for f in self.functions),
-            self._translator,
-            self._opaque_to_iree,
-            version_at,
-            self.folded_results,
-            self.merged_producers,
-            self._merge_facts,
-        )
-
-    @cached_property
-    def capture_merges(self) -> dict[tuple[ir.Operation, int], CaptureMerge]:
-        """Per (function op, block id) at the splice: a pair of producers of the block that IREE
-        3.13's CSE may merge across a concurrent region's captures after scheduling, failing the
-        compile (:mod:`stream_model.model.capture_merges`); an alias must not change such a block."""
-        return capture_merges(self.functions, self.merged_producers)
-
-    @property
-    def post_splice_identities(self) -> list[tuple[ir.Value, ir.Value]]:
-        """Pairs of values IREE makes one buffer after the splice: merged producers and folded
-        results (:mod:`stream_model.model.merges`)."""
-        return self.merged_producers + self.folded_results
+        #: Is a value one IREE's passes know nothing about (:class:`_OpaqueToIree`)? What IREE
+        #: makes of the module after the splice (:mod:`stream_model.postsplice`) asks.
+        self.opaque_to_iree: Callable[[ir.Value], bool] = _OpaqueToIree(self._symbol_uses, self._function_by_op)
+        #: An op's operands as the walk read them (None for an op of no function).
+        self.recorded_operands: Callable[[ir.Operation], tuple[ir.Value, ...] | None] = self._records.operands
 
     def effects(self) -> list[tuple[ir.Operation, OpEffects]]:
         """Every op's effects as the table describes it (calls: "may do anything")."""
@@ -417,13 +369,20 @@ class ModuleModel:
 
     def live_version_at(self, fn: FunctionModel, value: ir.Value, consumer: ir.Operation) -> ir.Value | None:
         """The version of ``value``'s storage live at ``consumer``, an op of ``fn``
-        (:func:`~stream_model.model.folds.live_version`). Memoised: the fold-twin check and the
+        (:func:`~stream_model.model.versions.live_version`). Memoised: the fold-twin check and the
         rewrite's plans ask it of the same pairs, and it is a fact of the IR, which does not
         change while the model is read."""
         key = (value, consumer)
         if key not in self._versions_at:
             self._versions_at[key] = live_version(fn, value, fn.info(consumer))
         return self._versions_at[key]
+
+    @property
+    def storage_context(self) -> StorageContext:
+        """What a storage map reads of the module besides the ops' effects: its globals, how ops
+        are described, which ops may route storage. (Made when asked: it holds the model's
+        bound methods, and the model does not keep it.)"""
+        return StorageContext(self.globals, self.names.describe, self.routes_storage)
 
     def routes_storage(self, op: ir.Operation) -> bool:
         """May ``op`` hand storage on through regions or block successors: does it have regions,
@@ -462,7 +421,7 @@ class ModuleModel:
         printed: dict[ir.Type, str] = {}  # (a module has few global types; printing one is slow)
         for op in self.module.body.operations:
             op = op.operation
-            if op.name != "util.global":
+            if op.name != UTIL_GLOBAL:
                 continue
             attributes = dict(readable_attributes(op))
             name = ir.StringAttr(attributes["sym_name"]).value
@@ -570,7 +529,7 @@ def _is_internal(fn: FunctionModel, uses: dict[str, list[ir.Operation]]) -> bool
         return False
     if ir.StringAttr(fn.op.attributes["sym_visibility"]).value != "private":
         return False
-    return all(op.name == "util.call" for op in uses.get(fn.name, ()))
+    return all(op.name == UTIL_CALL for op in uses.get(fn.name, ()))
 
 
 @dataclass(frozen=True)
@@ -579,8 +538,7 @@ class _OpRecords:
     first by the identity of the binding object the walk read the op as: the passes over the
     model's own op lists (storage maps, merge facts) hand those very objects back, and an int is
     hashed for nothing. Other paths to an op (its uses, its parent) may make another object for
-    it: those are looked up by the op. (An object of its own, not the model's methods, for the
-    reason :class:`_OpaqueToIree` is: the merge facts keep it.)"""
+    it: those are looked up by the op."""
 
     by_id: dict[int, OpInfo]
     by_op: dict[ir.Operation, OpInfo]
@@ -598,7 +556,7 @@ class _OpRecords:
 class _OpaqueToIree:
     """Is a value one IREE's passes know nothing about: an entry-block argument of a function
     that callers outside the module may call, or a load of a global some function (not an
-    initializer) stores? (Read from the model's tables, not the model: see its merge facts.)"""
+    initializer) stores? (Read from the model's tables only.)"""
 
     symbol_uses: dict[str, list[ir.Operation]]
     function_by_op: dict[ir.Operation, FunctionModel]
@@ -610,11 +568,11 @@ class _OpaqueToIree:
             fn = self.function_by_op.get(holder) if holder is not None else None
             return fn is not None and owner == fn.op.regions[0].blocks[0] and not _is_internal(fn, self.symbol_uses)
         op = getattr(owner, "operation", owner)
-        if op.name != "util.global.load":
+        if op.name != GLOBAL_LOAD:
             return False
-        stores = [u for u in self.symbol_uses.get(_global_symbol(op) or "", ()) if u.name == "util.global.store"]
+        stores = [u for u in self.symbol_uses.get(_global_symbol(op) or "", ()) if u.name == GLOBAL_STORE]
         return any(
-            fn is not None and fn.op.name != "util.initializer" for fn in (self.function_by_op.get(u) for u in stores)
+            fn is not None and fn.op.name != UTIL_INITIALIZER for fn in (self.function_by_op.get(u) for u in stores)
         )
 
 
@@ -641,6 +599,6 @@ def _nested_in(op: ir.Operation, ancestor: ir.Operation) -> bool:
 
 
 def _global_symbol(op: ir.Operation) -> str | None:
-    if op.name == "util.global":
+    if op.name == UTIL_GLOBAL:
         return str(ir.StringAttr(op.attributes["sym_name"]).value)
     return ir.FlatSymbolRefAttr(op.attributes["global"]).value if "global" in op.attributes else None

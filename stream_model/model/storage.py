@@ -30,6 +30,7 @@ from typing import TypeAlias
 from iree.compiler import ir
 
 from ..semantics.op_table import OpEffects
+from ..semantics.ops import TENSOR_IMPORT, UTIL_CALL
 from ..semantics.region_flow import branch_operands, flow_of, is_resource
 
 Key: TypeAlias = "ir.Value | str"  # a value, or "@global" for a global's storage
@@ -64,8 +65,8 @@ _INCOMING = frozenset({Exposure.IMPORT, Exposure.OPAQUE})
 @dataclass(slots=True)
 class _Node:
     """One key of a :class:`StorageMap`. Its sets are immutable, replaced when they grow: most
-    nodes never get any (a module has thousands of values, a few exposures and globals), and
-    making three empty collections per value was a good part of building a map."""
+    nodes never get any (a module has thousands of values, a few exposures and globals), so no
+    node makes empty collections of its own."""
 
     parent: Key
     exposures: frozenset[Exposure] = frozenset()  # how code we cannot see reaches it (roots only)
@@ -245,23 +246,35 @@ class StorageMap:
         return sorted(self._nodes[self.find(key)].globals)
 
 
+@dataclass(frozen=True)
+class StorageContext:
+    """What a storage map reads of its module besides the ops' effects
+    (:attr:`~stream_model.model.program.ModuleModel.storage_context`)."""
+
+    #: The module's globals, by name.
+    globals_: dict[str, GlobalInfo]
+    #: An op as the reasons a base keeps name it.
+    describe: Callable[[ir.Operation], str]
+    #: Whether an op may hand storage on through regions or successors
+    #: (:meth:`~stream_model.model.program.ModuleModel.routes_storage`); only those are asked.
+    #: None: every op is.
+    routes: Callable[[ir.Operation], bool] | None = None
+
+
 def build_storage_map(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
-    globals_: dict[str, GlobalInfo],
-    function_args: Iterable[tuple[ir.Value, str]],
-    describe: Callable[[ir.Operation], str],
+    module: StorageContext,
+    function_args: Iterable[tuple[ir.Value, str]] = (),
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
-    routes: Callable[[ir.Operation], bool] | None = None,
 ) -> StorageMap:
     """Build the bases of a whole module from the per-op effects (see module docstring).
-
-    ``routes``: whether an op may hand storage on through regions or successors
-    (:meth:`~stream_model.model.program.ModuleModel.routes_storage`); only those are asked.
-    Without it, every op is.
+    ``function_args``: resource arguments whose storage comes from callers, with their
+    function's name.
 
     ``merged``: pairs of producers' results IREE may merge into one
-    value after the splice (:mod:`stream_model.model.merges`): one buffer for the model too.
+    value after the splice (:mod:`stream_model.postsplice.merges`): one buffer for the model too.
     """
+    globals_, describe, routes = module.globals_, module.describe, module.routes
     storage = StorageMap()
     for a, b in merged:
         storage.union(a, b)
@@ -284,13 +297,13 @@ def build_storage_map(
         for position, name in fx.joins_globals:
             storage.union(op.operands[position], "@" + name)
         for v in fx.external:
-            exposure = Exposure.IMPORT if op.name == "stream.tensor.import" else Exposure.OPAQUE
+            exposure = Exposure.IMPORT if op.name == TENSOR_IMPORT else Exposure.OPAQUE
             storage.mark_external(v, exposure, f"result of {describe(op)}")
         for v in fx.escapes:
             storage.mark_external(v, Exposure.ESCAPE, f"escapes through {describe(op)}")
         for v in fx.fresh:
             storage.find(v)
-    passed = [v for op, _ in effects if op.name == "util.call" for v in op.operands if is_resource(v)]
+    passed = [v for op, _ in effects if op.name == UTIL_CALL for v in op.operands if is_resource(v)]
     storage.passed_globals = {g for v in passed for g in storage.globals_in_base(v)}
     if any(storage.arrives(v) for v in passed):
         # Something arriving mid-call (a call result, an import) may be any global's buffer:
@@ -419,18 +432,17 @@ def _through_calls(op: ir.Operation, fx: OpEffects) -> tuple[list[tuple[ir.Value
 
 def _only_loaded(holders: list[tuple[str, StoreSite | None]]) -> bool:
     """Is a buffer only loaded from the globals holding it, stored to none? Then it is a value
-    that may be one global's buffer or another's (a branch choosing between them, double
-    buffering: review 4, finding 04), which gives neither global to the other: sharing needs a
-    store giving one buffer to a global that another holds."""
+    that may be one global's buffer or another's (a branch choosing between them: double
+    buffering), which gives neither global to the other: sharing needs a store giving one
+    buffer to a global that another holds."""
     return all(store is None for _, store in holders)
 
 
 def find_shared_global_storage(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
-    globals_: dict[str, GlobalInfo],
+    module: StorageContext,
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
-    routes: Callable[[ir.Operation], bool] | None = None,
 ) -> list[SharedGlobalStorage]:
     """Sets of globals, one mutable at least, that may hold one buffer (see
     :class:`SharedGlobalStorage`).
@@ -442,8 +454,8 @@ def find_shared_global_storage(
     nothing about the value and the result's other storage being one buffer. A load gives its
     global's buffer. Two globals share when one buffer may be given to both; the first global
     that has it keeps it, and the stores that give it to the others are what a repair copies."""
-    effects = list(effects)
-    ssa = one_buffer_classes(effects, merged, routes)
+    effects, globals_ = list(effects), module.globals_
+    ssa = one_buffer_classes(effects, merged, module.routes)
     fold_to: dict[Key, set[Key]] = {}
     for result, value in folded:
         fold_to.setdefault(ssa.find(result), set()).add(ssa.find(value))

@@ -1,2 +1,2 @@
-"""Layer 5, what is reported: a decision per copy and the checks behind it (the log's
+"""Layer 6, what is reported: a decision per copy and the checks behind it (the log's
 records)."""

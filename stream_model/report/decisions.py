@@ -64,7 +64,23 @@ class ReasonCode(enum.StrEnum):
     name of the optimization remark, :attr:`remark_name`). The prose ``reason`` says the rest.
 
     One code per way the rule can end, set where the reason is made (never guessed from the
-    prose afterwards): an alias is ``aliased``; every other code keeps the copy."""
+    prose afterwards): an alias is ``aliased``; every other code keeps the copy.
+
+    How to add a reason:
+
+    1. A member here, in its group, with a kebab-case value: stable, since tools read it (the
+       log's ``reason_code``, the remark's ``Name`` from :attr:`remark_name`; the user docs
+       list the codes with their remark names).
+    2. Its text in the registry, :mod:`stream_model.report.messages`: a ``Message(code,
+       template)`` with named fields (``tests/unit/test_messages.py`` fails for a code without
+       an entry, and for a use that does not fill exactly the entry's fields).
+    3. Where the rule decides, name the entry: ``raise ENTRY.keep_copy(field=...)``; the rewrite
+       keeps with ``decision.keep(ENTRY.text(...), ENTRY.code)``. Never a text of its own.
+    4. A case that ends with it in ``tests/ir`` (a ``DECISION`` line with the reason), and a
+       look at what reads codes: ``rewriter.report.remarks`` (a missed remark per code),
+       ``rewriter.report.suggestions`` (only ``overlapping-write`` gets a suggested bound).
+    5. The decision snapshot changes where the reason is now given; read the changes.
+    """
 
     ALIASED = "aliased"
     # A write to the source's storage that the proof could not excuse, by its verdict.
@@ -234,31 +250,3 @@ class SliceDecision:
         if self.live_versions:
             out["live_versions"] = [v.to_json() for v in self.live_versions]
         return _with_position(out, self.position)
-
-
-def keep_reason(check: WriteCheck, slice_range: list[str]) -> str:
-    where = f"[{slice_range[0]}, {slice_range[1]})"
-    if check.verdict is Verdict.OVERLAP and check.range is not None:
-        cex = ", ".join(f"{k}={v}" for k, v in (check.counterexample or {}).items())
-        return (
-            f"{check.op} writes [{check.range[0]}, {check.range[1]}), which may overlap the slice {where} "
-            f"while the alias is live" + (f" (counterexample: {cex})" if cex else "")
-        )
-    if check.verdict is Verdict.WRAPS and check.range is not None:
-        return (
-            f"{check.op} writes [{check.range[0]}, {check.range[1]}) and the slice reads {where}: {check.detail}, "
-            "so the two are not proved disjoint"
-        )
-    if check.verdict is Verdict.UNKNOWN:
-        return f"could not prove {check.op} disjoint from the slice {where}: {check.detail}"
-    return f"{check.op} may write the slice's bytes while the alias is live: {check.detail}"
-
-
-def alias_reason(d: SliceDecision) -> str:
-    if not d.checks:
-        return "no op writes the source's storage in this function"
-    counts: dict[str, int] = {}
-    for c in d.checks:
-        counts[c.verdict] = counts.get(c.verdict, 0) + 1
-    parts = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
-    return f"every write to the source's storage is harmless ({parts})"

@@ -11,21 +11,26 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
+from ..errors import KeepCopy as KeepCopy  # (its old home)
 from ..interproc.resolved import Resolved
 from ..ir.util import defining_op, parent_op, user_op
 from ..model.program import FunctionModel, OpInfo
-from ..report.decisions import ReasonCode
+from ..report.messages import (
+    ALIASED_BY,
+    CARRIED_TO_NEXT_ITERATION,
+    ESCAPES_THROUGH,
+    FLOWS_THROUGH,
+    MAY_BE_WRITTEN,
+    PASSED_TO_CAPPED_CALLEE,
+    USED_BY_UNKNOWN_OP,
+    USED_OUTSIDE_FUNCTION,
+    USED_UNDESCRIBED,
+    WRITTEN_AS_TIED_RESULT,
+    WRITTEN_IN_PLACE,
+)
 from ..semantics.op_table import Kind, callee_name
+from ..semantics.ops import ASYNC_SLICE, ASYNC_TRANSFER, TIMEPOINT_AWAIT, UTIL_CALL
 from ..semantics.region_flow import exit_flow, flow_of, is_back_edge, is_region_terminator, tied_results
-
-
-class KeepCopy(Exception):
-    """Raised while deciding a slice to stop at the first reason to keep the copy: the reason
-    in prose (the exception's message) and its class, ``code``."""
-
-    def __init__(self, reason: str, code: ReasonCode) -> None:
-        super().__init__(reason)
-        self.code = code
 
 
 def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list[OpInfo]:
@@ -45,32 +50,23 @@ def read_points(resolved: Resolved, fn: FunctionModel, result: ir.Value) -> list
             user = user_op(use)
             ui = fn.info(user)
             if ui is None:
-                raise KeepCopy(
-                    f"{names.name(value)} is used outside its function by {user.name}", ReasonCode.ALIAS_ESCAPES
-                )
+                raise USED_OUTSIDE_FUNCTION.keep_copy(value=names.name(value), op=user.name)
             if _carries_to_next_iteration(user, slice_op):
-                raise KeepCopy(
-                    f"{names.name(value)} is carried into the next iteration of its loop (iter_args), "
-                    "where its reads are not ordered with this iteration's writes",
-                    ReasonCode.UNSUPPORTED_CONTROL_FLOW,
-                )
+                raise CARRIED_TO_NEXT_ITERATION.keep_copy(value=names.name(value))
             flowed = region_flow(user, use.operand_number)
             if flowed is not None:
                 if any(a.value == value and a.kind is Kind.WRITE for a in resolved.effects(ui).accesses):
                     # A concurrent region whose tied result yields a value not made in place
                     # from this capture: IREE writes that value into the capture's buffer.
-                    raise KeepCopy(
-                        f"{names.name(value)} may be written by {names.describe(user)} (a tied result)",
-                        ReasonCode.ALIAS_WRITTEN,
-                    )
+                    raise WRITTEN_AS_TIED_RESULT.keep_copy(value=names.name(value), op=names.describe(user))
                 work.extend(flowed)
                 continue
             why = _non_read_use(resolved, ui, value)
-            if why:
-                raise KeepCopy(*why)
+            if why is not None:
+                raise why
             if ui not in reads:
                 reads.append(ui)
-            if user.name in ("stream.async.slice", "stream.async.transfer"):
+            if user.name in (ASYNC_SLICE, ASYNC_TRANSFER):
                 work.append(user.results[0])
     return sorted(reads, key=lambda r: r.index)
 
@@ -107,48 +103,32 @@ def region_flow(user: ir.Operation, operand_number: int) -> list[ir.Value] | Non
         if not getattr(flow_of(parent_op(user)), "alias_followed", False):
             return None
         return exit_flow(user, operand_number)
-    if user.name == "stream.timepoint.await":
+    if user.name == TIMEPOINT_AWAIT:
         if operand_number >= len(list(user.opview.resource_operands)):
             return None  # a size or the timepoint
         return [user.results[operand_number]]
     return None
 
 
-def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> tuple[str, ReasonCode] | None:
-    """Why a use of the alias is not a plain read, and the class of that reason; None for a read
+def _non_read_use(resolved: Resolved, ui: OpInfo, value: ir.Value) -> KeepCopy | None:
+    """Why a use of the alias is not a plain read (the exception that says so); None for a read
     (the names are looked up only for a reason: nearly every use is a read)."""
     fx = resolved.effects(ui)
     names = resolved.model.names
-    if ui.name == "util.call" and callee_name(ui.op) in resolved.capped:
-        return (
-            f"{names.name(value)} is passed to @{callee_name(ui.op)}, whose summary did not converge before the "
-            "iteration cap: the call may read and write everything",
-            ReasonCode.FIXPOINT_NOT_REACHED,
-        )
+    if ui.name == UTIL_CALL and callee_name(ui.op) in resolved.capped:
+        return PASSED_TO_CAPPED_CALLEE.keep_copy(value=names.name(value), callee=callee_name(ui.op))
     if fx.unknown:
-        return f"{names.name(value)} is used by {ui.name}, an op the model does not know", ReasonCode.UNKNOWN_USER
+        return USED_BY_UNKNOWN_OP.keep_copy(value=names.name(value), op=ui.name)
     if any(operand == value for _, operand in fx.tied):
-        return (
-            f"{names.name(value)} is written in place by {names.describe(ui.op)} (a tied operand)",
-            ReasonCode.ALIAS_WRITTEN,
-        )
+        return WRITTEN_IN_PLACE.keep_copy(value=names.name(value), op=names.describe(ui.op))
     if any(a.value == value and a.kind is Kind.WRITE for a in fx.accesses):
-        return f"{names.name(value)} may be written by {names.describe(ui.op)}", ReasonCode.ALIAS_WRITTEN
+        return MAY_BE_WRITTEN.keep_copy(value=names.name(value), op=names.describe(ui.op))
     if any(operand == value for _, operand in fx.aliases):
-        return (
-            f"{names.name(value)} is aliased by {names.describe(ui.op)}; its later uses are not followed",
-            ReasonCode.UNKNOWN_USER,
-        )
+        return ALIASED_BY.keep_copy(value=names.name(value), op=names.describe(ui.op))
     if value in fx.escapes or (fx.global_store and fx.global_store[0] == value):
-        return f"{names.name(value)} escapes through {names.describe(ui.op)}", ReasonCode.ALIAS_ESCAPES
+        return ESCAPES_THROUGH.keep_copy(value=names.name(value), op=names.describe(ui.op))
     if ui.has_regions or is_region_terminator(ui.op):
-        return (
-            f"{names.name(value)} flows through {ui.name} in a way the model does not follow",
-            ReasonCode.UNKNOWN_USER,
-        )
+        return FLOWS_THROUGH.keep_copy(value=names.name(value), op=ui.name)
     if not any(a.value == value and a.kind is Kind.READ for a in fx.accesses):
-        return (
-            f"{names.name(value)} is used by {names.describe(ui.op)} in a way the model does not describe",
-            ReasonCode.UNKNOWN_USER,
-        )
+        return USED_UNDESCRIBED.keep_copy(value=names.name(value), op=names.describe(ui.op))
     return None

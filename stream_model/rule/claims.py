@@ -33,8 +33,10 @@ from iree.compiler import ir
 from ..ir.util import user_op
 from ..model.program import FunctionModel, OpInfo
 from ..model.storage import Key
-from ..report.decisions import Decision, LiveVersion, ReasonCode, SliceDecision, Verdict, WriteCheck
+from ..report.decisions import Decision, LiveVersion, SliceDecision, Verdict, WriteCheck
+from ..report.messages import UNPROVEN_CLAIM
 from ..semantics.op_table import Kind
+from ..semantics.ops import ASYNC_SLICE
 
 if TYPE_CHECKING:
     from .safety import Analysis
@@ -72,8 +74,7 @@ def unproven_claims(analysis: Analysis) -> list[tuple[int, str]]:
 class _Writers:
     """Every op of one function that writes anything, by its resolved effects (a plain scan,
     not the rule's write index): indexed by the storage base of each value it writes, and by
-    the globals it may write. (Indexed, not listed: a 256-layer module has a thousand stores,
-    and every slice asks.)"""
+    the globals it may write. (Indexed, not listed: every slice asks, of every store.)"""
 
     by_base: dict[Key, set[OpInfo]]
     #: The ops that may write any global, and those that write named ones, by global.
@@ -187,7 +188,7 @@ def _consumes_alias(consumer: ir.Operation, alias: ir.Value) -> bool:
             user = user_op(use)
             if user == consumer:
                 return True
-            if user.name == "stream.async.slice" and use.operand_number == 0:
+            if user.name == ASYNC_SLICE and use.operand_number == 0:
                 work.append(user.results[0])
     return False
 
@@ -223,7 +224,4 @@ def _check_claim(analysis: Analysis, op: ir.Operation, c: WriteCheck) -> str:
 
 def keep_unproven(decision: SliceDecision, problem: str) -> None:
     """Downgrade an alias whose claim the state does not hold (the sound answer)."""
-    decision.keep(
-        f"internal check: a claim of the proof does not hold in the analysis state ({problem})",
-        ReasonCode.INTERNAL_CHECK,
-    )
+    decision.keep(UNPROVEN_CLAIM.text(problem=problem), UNPROVEN_CLAIM.code)

@@ -30,6 +30,7 @@ from ..ir.naming import Names
 from ..ir.util import user_op
 from ..model.program import FunctionModel, OpInfo, copied_from
 from ..report.decisions import LiveVersion, Verdict, WriteCheck
+from ..semantics.ops import ASYNC_SLICE
 
 __all__ = ["TiedChain", "consumers", "holds_the_slice", "in_place_consumers", "live_versions", "tied_chain"]
 
@@ -123,7 +124,7 @@ def consumers(fn: FunctionModel, result: ir.Value) -> list[OpInfo]:
             if info is None:
                 continue
             found[info.index] = info
-            if info.op.name == "stream.async.slice":
+            if info.op.name == ASYNC_SLICE:
                 work.append(info.op.results[0])
     return [found[i] for i in sorted(found)]
 

@@ -16,10 +16,9 @@ from iree.compiler import ir
 
 from ..ir.util import defining_op, parent_op, parent_op_of_block
 from ..model.program import FunctionModel, OpInfo
-from ..report.decisions import ReasonCode
+from ..report.messages import BELOW_LOOP_BODY, NESTED_LOOPS, READ_IN_ANOTHER_ITERATION
 from ..semantics.op_table import carries_order
 from ..semantics.region_flow import counted_loop, is_resource, terminator
-from .alias_reads import KeepCopy
 
 
 @dataclass
@@ -46,19 +45,13 @@ def loop_context(fn: FunctionModel, info: OpInfo, reads: list[OpInfo]) -> LoopCo
     counted = counted_loop(info.loops[0]) if len(info.loops) == 1 else None
     if counted is None:
         names = ", ".join(sorted({loop.name for loop in info.loops}))
-        raise KeepCopy(
-            f"the slice is inside nested loops or a repeating region ({names}), which this model does not describe",
-            ReasonCode.UNSUPPORTED_CONTROL_FLOW,
-        )
+        raise NESTED_LOOPS.keep_copy(loops=names)
     loop, body = counted.op, counted.body
     first = fn.info(list(body.operations)[0].operation)
     if first is None or info.block_id != first.block_id:
-        raise KeepCopy(
-            "the slice is nested below its loop's body, which this model does not describe",
-            ReasonCode.UNSUPPORTED_CONTROL_FLOW,
-        )
+        raise BELOW_LOOP_BODY.keep_copy()
     if any(loop not in r.loops for r in reads):
-        raise KeepCopy("the alias is read outside the loop iteration that made it", ReasonCode.UNSUPPORTED_CONTROL_FLOW)
+        raise READ_IN_ANOTHER_ITERATION.keep_copy()
     iter_args, yielded = counted.iter_args, counted.yielded
     slice_args = _block_args_reached(fn, [info])
     carried = [

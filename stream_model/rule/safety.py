@@ -49,26 +49,36 @@ from dataclasses import dataclass
 import sympy
 from iree.compiler import ir
 
+from ..errors import KeepCopy
 from ..interproc.callers import ArgumentStability, argument_stability
 from ..interproc.positions import ArgumentOf, GlobalSeenBy, StoragePosition
 from ..interproc.resolved import Resolved, resolve_calls
 from ..interproc.write_set import writes_to_storage_of
 from ..model.facts import FactStore
 from ..model.program import FunctionModel, ModuleModel, OpInfo, copied_from
+from ..postsplice import PostSplice
 from ..report.decisions import (
-    CODE_OF_VERDICT,
     Decision,
     ReasonCode,
     SliceDecision,
     Verdict,
     WriteCheck,
+)
+from ..report.messages import (
+    CFG_CYCLE,
+    RACY_ARGUMENT,
+    RACY_GLOBAL,
+    STORAGE_FROM_OUTSIDE,
+    UNPROVEN_RESULT_SIZE,
+    UNREAD,
     alias_reason,
-    keep_reason,
+    unexcused_write,
 )
 from ..semantics.op_table import Access, is_resource
+from ..semantics.ops import ASYNC_SLICE
 from ..symbolic.index_arith import pretty
 from ..symbolic.proofs import ByteRange
-from .alias_reads import KeepCopy, read_points
+from .alias_reads import read_points
 from .live_version import live_versions
 from .loops import loop_context, ordered_before_every_iteration
 from .slice_query import SliceQuery
@@ -98,6 +108,12 @@ class Analysis:
     resolved: Resolved
     facts: FactStore
     stability: ArgumentStability
+
+    @property
+    def post_splice(self) -> PostSplice:
+        """What IREE makes of the module after the splice (the rewrite asks it which folds
+        make a twin, which blocks hold a capture merge)."""
+        return self.resolved.post_splice
 
 
 def analyze(
@@ -160,20 +176,14 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
     try:
         slice_range = _copy_range(store, info, d)
         if fn.cfg_cycle:
-            raise KeepCopy(
-                f"@{fn.name}'s blocks branch back (a loop written with cf branches), which this model does not describe",
-                ReasonCode.UNSUPPORTED_CONTROL_FLOW,
-            )
+            raise CFG_CYCLE.keep_copy(function=fn.name)
         reads = read_points(state.resolved, fn, info.op.results[0])
         d.reads = [model.names.describe(r.op) for r in reads]
         if not reads:
             # Nothing to gain, and erasing the copy would change how IREE 3.13 schedules the code
             # around it: its concurrency pass can move a read after a later in-place write (the
             # upstream fault G1, tests/upstream_faults/), which an unused copy in a region prevents.
-            raise KeepCopy(
-                "nothing reads the copy: there is no alias to make (IREE drops an unused copy itself)",
-                ReasonCode.UNREAD,
-            )
+            raise UNREAD.keep_copy()
         src = copied_from(info)
         loop = loop_context(fn, info, reads) if info.in_loop else None
         query = SliceQuery(state.resolved, store, fn, info, reads, slice_range, loop)
@@ -183,15 +193,16 @@ def decide(state: _Settled, fn: FunctionModel, info: OpInfo) -> SliceDecision:
                 if not check.safe:
                     d.counterexample = check.counterexample
                     d.counterexample_arguments = _arguments_named(model, fn, check.counterexample)
-                    raise KeepCopy(keep_reason(check, d.range or []), CODE_OF_VERDICT[check.verdict])
+                    message, fields = unexcused_write(check, d.range or [])
+                    raise message.keep_copy(**fields)
         d.checks.extend(_check_callers(state, fn, src))
     except KeepCopy as why:
-        d.keep(str(why), why.code)
+        d.keep(str(why), ReasonCode(why.code))
         return d
     d.decision = Decision.ALIAS
     d.facts_used = sorted({f for c in d.checks for f in c.facts_used})
     d.reason, d.reason_code = alias_reason(d), ReasonCode.ALIASED
-    if info.op.name == "stream.async.slice":
+    if info.op.name == ASYNC_SLICE:
         d.live_versions = live_versions(state.resolved, fn, info, d.checks)
     return d
 
@@ -209,17 +220,13 @@ def _copy_range(store: FactStore, info: OpInfo, d: SliceDecision) -> ByteRange:
     """The bytes of its source a candidate copies: a slice's range (when its result size is
     provably that range's length: IREE copies ``result_size`` bytes), a transfer's whole
     source."""
-    if info.name == "stream.async.slice":
+    if info.name == ASYNC_SLICE:
         read = info.effects.accesses[0]  # (the table's: the source over [source_offset, source_end))
         start, end = store.expr(read.start), store.expr(read.end)
         d.range = [pretty(start), pretty(end)]
         rng = store.access_range(read)
         if rng is None:
-            raise KeepCopy(
-                "its result size is not provably end - offset: IREE copies the result size, "
-                "the model cannot tell which bytes the alias would read",
-                ReasonCode.UNKNOWN_RANGE,
-            )
+            raise UNPROVEN_RESULT_SIZE.keep_copy()
         return rng
     rng = ByteRange(sympy.Integer(0), store.expr(info.op.opview.source_size))
     d.range = [pretty(rng.start), pretty(rng.end)]
@@ -237,22 +244,16 @@ def _check_callers(state: _Settled, fn: FunctionModel, src: ir.Value) -> list[Wr
             continue
         stable = state.stability.of(ArgumentOf(fn.name, i))
         if not stable.stable:
-            raise KeepCopy(
-                f"the source comes from argument {model.names.name(arg)} of @{fn.name}: {stable.why}",
-                ReasonCode.RACY_CALLER,
-            )
+            raise RACY_ARGUMENT.keep_copy(argument=model.names.name(arg), function=fn.name, why=stable.why)
         checks.append(_around_calls(model, fn, f"argument {model.names.name(arg)}", ArgumentOf(fn.name, i)))
     for g in _globals_of(state.resolved, src):
         stable = state.stability.of(GlobalSeenBy(fn.name, g))
         if not stable.stable:
-            raise KeepCopy(f"the source is global @{g}'s storage: {stable.why}", ReasonCode.RACY_CALLER)
+            raise RACY_GLOBAL.keep_copy(name=g, why=stable.why)
         if model.call_sites(fn.name):
             checks.append(_around_calls(model, fn, f"global @{g}", GlobalSeenBy(fn.name, g)))
     if storage.has_opaque_arrival(src) and not storage.globals_in_base(src):
-        raise KeepCopy(
-            "the source's storage comes from outside this function in a way the model does not follow",
-            ReasonCode.ESCAPING_STORAGE,
-        )
+        raise STORAGE_FROM_OUTSIDE.keep_copy()
     return checks
 
 
@@ -292,7 +293,7 @@ def _around_calls(model: ModuleModel, fn: FunctionModel, what: str, subject: Sto
 def _new_decision(model: ModuleModel, fn: FunctionModel, info: OpInfo) -> SliceDecision:
     op = info.op
     return SliceDecision(
-        kind="slice" if info.name == "stream.async.slice" else "transfer",
+        kind="slice" if info.name == ASYNC_SLICE else "transfer",
         function=fn.name,
         slice=model.names.printed(op),
         location=model.names.location(op),

@@ -28,10 +28,10 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
 * **one value per buffer among a region's results**: an execution or concurrent region yields
   no two values of one buffer it made (a value and a version an in-place write made of it, or a
   view of it). IREE 3.13's ``iree-stream-schedule-allocation`` gives one of them a buffer of its
-  own that nothing writes, so it reads zeros (``tests/data/schedule_region_yields_two_versions.mlir``;
-  the long campaign met it after a repair, ``tests/regressions/campaign-schedule-repair-yields-a-
-  value-and-its-filled-version.json``). A buffer the region captures, and its later versions,
-  are allocated right, and so is one value yielded twice (measured; review 29);
+  own that nothing writes, so it reads zeros (``tests/data/schedule_region_yields_two_versions.mlir``,
+  ``tests/regressions/campaign-schedule-repair-yields-a-value-and-its-filled-version.json``). A
+  buffer the region captures, and its later versions, are allocated right, and so is one value
+  yielded twice (measured on IREE 3.13);
 * **one binding per written buffer**: a dispatch given one version through two bindings, whose
   kernel writes through one of them (:mod:`stream_model.semantics.bindings`), must touch
   disjoint bytes through the two: nothing orders the kernel's loads of one binding before its
@@ -77,21 +77,40 @@ import sympy
 from iree.compiler import ir
 
 from ..ir.naming import Names
-from ..ir.util import FUNCTION_OPS, defining_op, dispatch_operand_index, parent_op_of_block
+from ..ir.util import FUNCTION_OPS, defining_op, parent_op_of_block
 from ..model.facts import FactStore
 from ..model.program import ModuleModel
 from ..semantics.abi import GivenOver, given_over_arguments, imports_callers_buffer
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
 from ..semantics.op_table import (
-    IGNORED_OPS,
-    OP_TABLE,
-    VARIADIC,
+    COPY_LIKE_OPS,
+    HOST_VALUE_PREFIXES,
+    IDENTITY_OPS,
+    IN_PLACE_OPS,
+    KNOWN_RESOURCE_OPS,
+    SAME_STORAGE_OPS,
+    TIED_OPERAND_OPS,
     Access,
     Kind,
     OpEffects,
     callee_name,
-    effects_of,
+    effects_with_async_calls,
     global_name,
+    in_place_operands,
+    in_place_positions,
+    tied_operand_of,
+)
+from ..semantics.ops import (
+    ASYNC_BARRIER,
+    ASYNC_DISPATCH,
+    CALLS,
+    GLOBAL_LOAD,
+    GLOBAL_STORE,
+    RESOURCE_SUBVIEW,
+    RETURNS,
+    TENSOR_IMPORT,
+    TIMEPOINT_AWAIT,
+    UTIL_GLOBAL,
 )
 from ..semantics.region_flow import (
     branch_operands,
@@ -116,26 +135,21 @@ from .global_contents import CallSummary, Consumption, GlobalContents, Origin, S
 from .global_order import GlobalOrderHazard, OrderNotCompared
 from .order import Callees, ScheduleOrder
 
-__all__ = ["ScheduleCheck", "ScheduleReport", "ScheduleVerdict", "check_schedule"]
+# (in_place_positions, tied_operand_of: the op table's, re-exported for the repairs that import them from here.)
+__all__ = [
+    "ScheduleCheck",
+    "ScheduleReport",
+    "ScheduleVerdict",
+    "check_schedule",
+    "in_place_operands",
+    "in_place_positions",
+    "tied_operand_of",
+]
 
 DEFAULT_TIMEOUT_MS = 2000
 
-#: In-place ops IREE lowers to a HAL copy: their source must not overlap their target.
-COPY_LIKE_OPS = frozenset({"stream.async.copy", "stream.async.update", "stream.async.collective"})
-#: Ops of the table that write an operand in place (dispatches and regions: ``tied_operands``).
-_IN_PLACE_OPS = frozenset(name for name, spec in OP_TABLE.items() if spec.tied_to is not None) | {"stream.async.call"}
-#: Ops whose resource results are their operands' storage (same bytes, same addressing).
-_SAME_STORAGE = frozenset({"stream.timepoint.await", "stream.timepoint.barrier", "stream.async.cast"})
 #: Ops whose result may be a global's buffer as an earlier value of its block holds it.
-_GLOBAL_VALUES = frozenset({"util.global.load", "util.call", "func.call"})
-#: Ops whose result ``k`` is their operand ``k``, untouched (IREE's identity with respect to
-#: optimizations).
-_IDENTITY = frozenset({"util.optimization_barrier"})
-#: Ops the check knows what they do to resources (the op table, its variadic ops, and the ops
-#: above); any other op given a resource may read and write every byte of it.
-_KNOWN = frozenset(
-    {*OP_TABLE, *VARIADIC, *IGNORED_OPS, *_SAME_STORAGE, *_IDENTITY, "stream.resource.subview", "stream.async.call"}
-)
+_GLOBAL_VALUES = frozenset({GLOBAL_LOAD, *CALLS})
 
 
 class ScheduleVerdict(enum.StrEnum):
@@ -380,15 +394,15 @@ class _Versions:
             out = self.region(producer)[2]
             k = self._positions(producer, 1).get(value)
             return [(out[k[0]], None)] if k and k[0] < len(out) else []
-        if name == "stream.timepoint.await":
+        if name == TIMEPOINT_AWAIT:
             k = ir.OpResult(value).result_number
             operands = list(producer.opview.resource_operands)
             return [(operands[k], None)] if k < len(operands) else []
-        if name in _SAME_STORAGE or name == "stream.async.barrier":
+        if name in SAME_STORAGE_OPS or name == ASYNC_BARRIER:
             return [(producer.operands[0], None)]
-        if name in _IDENTITY:
+        if name in IDENTITY_OPS:
             return [(producer.operands[ir.OpResult(value).result_number], None)]
-        if name == "stream.resource.subview":
+        if name == RESOURCE_SUBVIEW:
             view = producer.opview
             return [(view.source, view.source_offset)]
         k = ir.OpResult(value).result_number
@@ -519,7 +533,7 @@ class _Versions:
         """Is this use only a hand-over of the version (a capture, a yield to a region result,
         an await, a cast, a subview), not an access?"""
         name = user.name
-        if name in _SAME_STORAGE or name in _IDENTITY or name in ("stream.async.barrier", "stream.resource.subview"):
+        if name in SAME_STORAGE_OPS or name in IDENTITY_OPS or name in (ASYNC_BARRIER, RESOURCE_SUBVIEW):
             return True
         if is_device_region(user):
             return True
@@ -543,16 +557,16 @@ class _Versions:
                 return []
             results = self.region(holder)[1]
             return [(results[k], None) for k in self._positions(holder, 2).get(value, ()) if k < len(results)]
-        if name == "stream.timepoint.await":
+        if name == TIMEPOINT_AWAIT:
             operands = list(user.opview.resource_operands)
             return [(user.results[k], None) for k, v in enumerate(operands) if v == value]
-        if name in _SAME_STORAGE or name == "stream.async.barrier":
+        if name in SAME_STORAGE_OPS or name == ASYNC_BARRIER:
             return [(user.results[0], None)] if len(user.results) and user.operands[0] == value else []
-        if name in _IDENTITY:
+        if name in IDENTITY_OPS:
             return [(user.results[k], None) for k, v in enumerate(user.operands) if v == value]
         if _hands_over(user) and not _into_loop(user):
             return [(v, None) for v in _handed_to(user, value)]
-        if name == "stream.resource.subview":
+        if name == RESOURCE_SUBVIEW:
             view = user.opview
             return [(user.results[0], view.source_offset)] if view.source == value else []
         return []
@@ -607,7 +621,7 @@ class _Context:
         self.timeout_ms = timeout_ms
         self.callees = Callees(module)
         #: Resource globals that are not mutable: their buffer is never written.
-        globals_ = [o.operation for o in module.body.operations if o.operation.name == "util.global"]
+        globals_ = [o.operation for o in module.body.operations if o.operation.name == UTIL_GLOBAL]
         self.immutable_globals = frozenset(
             str(ir.StringAttr(op.attributes["sym_name"]).value) for op in globals_ if "is_mutable" not in op.attributes
         )
@@ -755,7 +769,7 @@ class _FunctionCheck:
         globals it may load (:class:`.CallSummary`)."""
         contents = self.contents()
         returns = [_terminator(b) for b in self.fn.regions[0].blocks]
-        returns = [t for t in returns if t.name in _RETURNS]
+        returns = [t for t in returns if t.name in RETURNS]
         origins: list[Origin] = []
         for k in range(results):
             found = Origin()
@@ -802,7 +816,7 @@ class _FunctionCheck:
     def _reads_bytes(self, user: ir.Operation, value: ir.Value) -> bool:
         """Does ``user`` read bytes of ``value`` (not only hand it back, store it or pass it on
         to a call, which reads it only as its own summary says)?"""
-        if user.name in _RETURNS or user.name == "util.global.store":
+        if user.name in RETURNS or user.name == GLOBAL_STORE:
             return False
         if not any(v == value for v in user.operands):
             return True  # (a call whose callee loads the global: its summary said so)
@@ -873,13 +887,13 @@ class _FunctionCheck:
                     for operand in self._region_writes(op):
                         regions.add(op)
                         written(op, operand)
-            elif name in _IN_PLACE_OPS or ("tied_operands" in op.attributes and name in _TIED_CALLS):
+            elif name in IN_PLACE_OPS or ("tied_operands" in op.attributes and name in TIED_OPERAND_OPS):
                 for operand in in_place_operands(op):
                     written(op, operand)
-            if name == "stream.async.dispatch":
+            if name == ASYNC_DISPATCH:
                 for operand in self._kernel_writes(op):
                     written(op, operand)
-            elif name not in _KNOWN and not name.startswith(_HOST_VALUE_DIALECTS):
+            elif name not in KNOWN_RESOURCE_OPS and not name.startswith(HOST_VALUE_PREFIXES):
                 # An op the model does not know may write what it is given (unknown bytes).
                 for operand in op.operands:
                     if is_resource(operand):
@@ -906,11 +920,11 @@ class _FunctionCheck:
                 offsets, paths = self.versions.offsets_to(operand, root)
                 access = None
                 if op not in regions:
-                    if op.name == "stream.async.dispatch" and self._tied_binding_only_read(op, operand):
+                    if op.name == ASYNC_DISPATCH and self._tied_binding_only_read(op, operand):
                         continue  # the kernel writes the version through other bindings only: below
                     fx = self._effects(op)
                     write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
-                    if write is None and op.name == "stream.async.dispatch":
+                    if write is None and op.name == ASYNC_DISPATCH:
                         continue  # a kernel's write through an untied binding: its bytes are below
                     access = write if write is not None and write.range_known else None
                 self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths, value=operand))
@@ -938,7 +952,7 @@ class _FunctionCheck:
         """The op's effects, computed once per op (a writer is often its version's reader)."""
         fx = self._effects_memo.get(op)
         if fx is None:
-            fx = self._effects_memo[op] = _effects(op)
+            fx = self._effects_memo[op] = effects_with_async_calls(op)
         return fx
 
     def _bindings(self, op: ir.Operation) -> list[DispatchBinding]:
@@ -976,7 +990,7 @@ class _FunctionCheck:
         binding of the version its kernel may write (the in-place write is there too)."""
         done: set[ir.Operation] = set()
         for op, _ in writes:
-            if op.name != "stream.async.dispatch" or op in done:
+            if op.name != ASYNC_DISPATCH or op in done:
                 continue
             done.add(op)
             tied = set(in_place_positions(op))
@@ -1268,7 +1282,7 @@ class _FunctionCheck:
         only for dispatches given one version twice."""
         out: list[ScheduleCheck] = []
         for op in _walk(self.fn):
-            if op.name != "stream.async.dispatch":
+            if op.name != ASYNC_DISPATCH:
                 continue
             values = [v for v in list(op.opview.resource_operands) if is_resource(v)]
             by_root: dict[ir.Value, list[tuple[int, tuple[ir.Value, ...], frozenset[Branch]]]] = {}
@@ -1322,7 +1336,7 @@ class _FunctionCheck:
 
     def _immutable(self, op: ir.Operation) -> bool:
         """Is ``op`` a load of an immutable global (its buffer must never change)?"""
-        if op.name != "util.global.load":
+        if op.name != GLOBAL_LOAD:
             return False
         name = global_name(op)
         return "is_immutable" in op.attributes or name in self.context.immutable_globals
@@ -1409,7 +1423,7 @@ class _FunctionCheck:
     def _why_unknown(self, r: _Use, w: _Use) -> str:
         for use, what in ((r, "read"), (w, "write")):
             if use.access is None:
-                if _effects(use.op).unknown:
+                if effects_with_async_calls(use.op).unknown:
                     return f"the {what} is by an op the model does not know"
                 return f"the model does not know which bytes the {what} touches"
             if self.context.store.access_range(use.access) is None:
@@ -1446,7 +1460,6 @@ class _FunctionCheck:
 
 #: What a value the check cannot trace may be, as a caller sees it: anything.
 _ANYTHING = Origin(None, None, True)
-_RETURNS = frozenset({"util.return", "func.return"})
 
 
 def _taken_at_the_irs_word(a: DispatchBinding, b: DispatchBinding, tied: set[int]) -> bool:
@@ -1456,80 +1469,6 @@ def _taken_at_the_irs_word(a: DispatchBinding, b: DispatchBinding, tied: set[int
     one buffer this way), as two tied operands of any other op. A pair with an untied binding
     is checked: the unseen kernel may write through it too."""
     return not a.kernel_found and not b.kernel_found and a.position in tied and b.position in tied
-
-
-def _effects(op: ir.Operation) -> OpEffects:
-    """The op table's effects, and ``stream.async.call`` (a call of an external async
-    function), which the table does not describe: like a dispatch, it reads each resource
-    operand over its ``[offset to end for length]`` and writes the tied ones in place."""
-    if op.name != "stream.async.call":
-        return effects_of(op)
-    view = op.opview
-    fx = OpEffects()
-    operands = list(view.resource_operands)
-    positions = [i for i, v in enumerate(operands) if is_resource(v)]
-    offsets, ends = list(view.resource_operand_offsets), list(view.resource_operand_ends)
-    sizes, lengths = list(view.resource_operand_sizes), list(view.resource_operand_lengths)
-    tied: set[int] = set()
-    for k, t in enumerate(tied_operands(view)):
-        if t is not None and t < len(operands):
-            tied.add(t)
-            fx.tied.append((op.results[k], operands[t]))
-        elif is_resource(op.results[k]):
-            fx.fresh.append(op.results[k])
-    for k, i in enumerate(positions):
-        value = operands[i]
-        fx.accesses.append(Access(value, Kind.READ, offsets[k], ends[k], sizes[k], lengths[k]))
-        if i in tied:
-            fx.accesses.append(Access(value, Kind.WRITE, offsets[k], ends[k], sizes[k], lengths[k]))
-    return fx
-
-
-def in_place_positions(op: ir.Operation) -> list[int]:
-    """The positions in ``op.operands`` of the operands ``op`` writes in place (read from the
-    op's form: the target of an in-place op of the table, which IREE 3.13 puts first; a
-    dispatch's, async call's or ``util.call``'s ``tied_operands``)."""
-    if op.name in _TARGET_FIRST or op.name == "stream.async.collective":
-        return [0]
-    if op.name not in _TIED_CALLS or "tied_operands" not in op.attributes:
-        return []
-    start = dispatch_operand_index(op, "resource_operands", 0) if op.name == "stream.async.dispatch" else 0
-    tied = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
-    count = len(op.operands)
-    return [start + t for t in tied if t >= 0 and start + t < count and is_resource(op.operands[start + t])]
-
-
-def in_place_operands(op: ir.Operation) -> list[ir.Value]:
-    """The operands ``op`` writes in place (:func:`in_place_positions`), each once."""
-    out: list[ir.Value] = []
-    for k in in_place_positions(op):
-        if not any(v == op.operands[k] for v in out):
-            out.append(op.operands[k])
-    return out
-
-
-#: Dialects of ops on host values only (never a resource operand): skipped without a look.
-_HOST_VALUE_DIALECTS = ("arith.", "index.", "affine.", "math.", "hal.", "util.assume", "util.align")
-#: Ops whose ``tied_operands`` make them write operands in place.
-_TIED_CALLS = frozenset({"stream.async.dispatch", "stream.async.call", "util.call"})
-#: In-place ops of the table whose first operand is the target (IREE 3.13's ODS order).
-_TARGET_FIRST = frozenset({"stream.async.update", "stream.async.copy", "stream.async.fill", "stream.async.store"})
-
-
-def tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
-    """The operand ``op`` writes in place to make ``result``, read from the op's form alone
-    (no effects computed): the target of a table op, a dispatch's or call's tied operand."""
-    if op.name in _TARGET_FIRST:
-        return op.operands[0] if len(op.results) and op.results[0] == result else None
-    if op.name in ("stream.async.dispatch", "stream.async.call") and "tied_operands" in op.attributes:
-        k = ir.OpResult(result).result_number
-        tied = tied_operands(op.opview)
-        if k < len(tied) and tied[k] is not None:
-            return list(op.opview.resource_operands)[tied[k]]
-        return None
-    if op.name == "stream.async.collective":
-        return op.operands[0]
-    return None
 
 
 def _hands_over(op: ir.Operation) -> bool:
@@ -1653,9 +1592,9 @@ def _storage_name(names: Names, root: ir.Value) -> str:
     producer = defining_op(root)
     if producer is None:
         return names.name(root)
-    if producer.name == "util.global.load":
+    if producer.name == GLOBAL_LOAD:
         return "@" + global_name(producer)
-    if producer.name == "stream.tensor.import":
+    if producer.name == TENSOR_IMPORT:
         return f"{names.name(producer.operands[0])} (the argument imported at {names.location(producer)})"
     return f"{names.name(root)} (made by {producer.name} at {names.location(producer)})"
 

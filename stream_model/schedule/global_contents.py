@@ -42,18 +42,15 @@ from iree.compiler import ir
 
 from ..ir.util import back_edges, blocks_in_execution_order, nested_ops
 from ..semantics.op_table import callee_name, global_name
+from ..semantics.ops import CALLS, GLOBAL_LOAD, GLOBAL_STORE, INDIRECT_OPS
 from ..semantics.region_flow import Runs, flow_of, is_resource
 from .order import Callees
 
 __all__ = ["CallSummary", "Consumption", "GlobalContents", "Held", "Origin", "Summaries", "Summarize"]
 
-_CALLS = frozenset({"util.call", "func.call"})
-_LOAD, _STORE = "util.global.load", "util.global.store"
 #: Ops after which any global may hold anything: an indirect access or an address taken (a
 #: global named other than by a load or a store), a call of a function value.
-_ANY_GLOBAL = frozenset(
-    {"util.global.store.indirect", "util.global.load.indirect", "util.global.address", "func.call_indirect"}
-)
+_ANY_GLOBAL = INDIRECT_OPS
 #: Passes over a region's blocks (or a loop's body) before the data-flow gives up and opens
 #: every global it has seen there (always sound; a fixpoint is reached in two or three).
 _MAX_PASSES = 32
@@ -202,11 +199,11 @@ class Summaries:
         out: set[str] = set()
         for inner in nested_ops(fn):
             name = inner.name
-            if name == _LOAD:
+            if name == GLOBAL_LOAD:
                 out.add(global_name(inner))
             elif name in _ANY_GLOBAL:
                 return None
-            elif name in _CALLS:
+            elif name in CALLS:
                 theirs = self.loads_of(callee_name(inner))
                 if theirs is None:
                     return None
@@ -341,19 +338,19 @@ class GlobalContents:
         if self._consumption is not None:
             self._written(op, state)
         name = op.name
-        if name == _LOAD:
+        if name == GLOBAL_LOAD:
             symbol, value = global_name(op), op.results[0]
             if symbol in self._mutable and is_resource(value):
                 held = self._links[value] = state.get(symbol, _ENTRY)
                 self._globals_of[value] = frozenset({symbol})
                 state[symbol] = held.naming(value)
-        elif name == _STORE:
+        elif name == GLOBAL_STORE:
             symbol, value = global_name(op), op.operands[0]
             if self._stores is not None:
                 self._stores.add(symbol)
             if symbol in self._mutable and is_resource(value):
                 state[symbol] = Held(frozenset({value}), False, False, self._written_of(state, [value]))
-        elif name in _CALLS:
+        elif name in CALLS:
             self._call(op, state)
         elif name in _ANY_GLOBAL:
             self._anything(op, state)
@@ -461,7 +458,7 @@ class GlobalContents:
                 inner += [child.operation, *nested_ops(child.operation)]
         stored: set[ir.Value] = set()
         for op in inner:
-            if op.name == _STORE or op.name in _CALLS or op.name in _ANY_GLOBAL:
+            if op.name == GLOBAL_STORE or op.name in CALLS or op.name in _ANY_GLOBAL:
                 stored |= {v for v in op.operands if is_resource(v)}
         opened = dict(state)
         written = state.get(_WRITTEN, Held()).consumed
@@ -474,20 +471,20 @@ class GlobalContents:
             self._held_by(opened, None), True, True, frozenset().union(*(opened[g].consumed for g in self._mutable))
         )
         for op in inner:
-            if op.name == _LOAD and global_name(op) in self._mutable and is_resource(op.results[0]):
+            if op.name == GLOBAL_LOAD and global_name(op) in self._mutable and is_resource(op.results[0]):
                 self._links[op.results[0]] = opened[global_name(op)]
                 self._globals_of[op.results[0]] = frozenset({global_name(op)})
-            elif op.name in _CALLS or op.name in _ANY_GLOBAL:
+            elif op.name in CALLS or op.name in _ANY_GLOBAL:
                 self._at_call[op] = opened
                 self._reads[op] = everything.values
                 for result in op.results:
                     if is_resource(result):
                         self._links[result] = everything
                         self._globals_of[result] = None
-        if any(op.name in _CALLS or op.name in _ANY_GLOBAL for op in inner):
+        if any(op.name in CALLS or op.name in _ANY_GLOBAL for op in inner):
             self._stores = None  # (what the calls store is not summed up here: any)
         elif self._stores is not None:
-            self._stores |= {global_name(op) for op in inner if op.name == _STORE}
+            self._stores |= {global_name(op) for op in inner if op.name == GLOBAL_STORE}
         return opened
 
     # -- in-place writes along paths (the second pass) ----------------------------------------

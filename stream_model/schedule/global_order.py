@@ -6,8 +6,8 @@ them (``util.global.load``/``store``, ``util.call``) keep their order, since the
 meaning depends on it: a load after a store of the same global reads what was stored. IREE 3.13's
 ``iree-stream-schedule-execution`` breaks that: when a streamable op after a store joins the
 execution region that makes the stored value, the store is moved after the region, past a later
-call and a load of its global, which then reads the old buffer (found by the campaign; a
-program plain ``iree-compile`` gets wrong is ``tests/data/global_store_moved_past_its_reload.mlir``).
+call and a load of its global, which then reads the old buffer (a program plain
+``iree-compile`` gets wrong: ``tests/data/global_store_moved_past_its_reload.mlir``).
 
 The check compares a module before scheduling with the same module after it, function by
 function: for every global, the sequence of its loads, its stores and the calls that may touch
@@ -28,8 +28,9 @@ from typing import Any
 
 from iree.compiler import ir
 
-from ..ir.util import blocks_in_execution_order
+from ..ir.util import FUNCTION_OPS, blocks_in_execution_order
 from ..semantics.op_table import callee_name, global_name
+from ..semantics.ops import FUNC_CALL, GLOBAL_LOAD, GLOBAL_STORE, UTIL_CALL, UTIL_INITIALIZER
 
 __all__ = [
     "GlobalEvents",
@@ -42,10 +43,11 @@ __all__ = [
     "input_order",
 ]
 
-_FUNCTIONS = ("util.func", "func.func", "util.initializer")
 #: What :class:`GlobalOrderHazard` names as the stages that moved an access after the splice.
 THE_SCHEDULE = "IREE's schedule"
-_ACCESS = {"util.global.load": "load", "util.global.store": "store"}
+#: The kind of event each access of a global is, and the op each kind of event names.
+_ACCESS = {GLOBAL_LOAD: "load", GLOBAL_STORE: "store"}
+_OP_OF_KIND = {"load": GLOBAL_LOAD, "store": GLOBAL_STORE, "call": UTIL_CALL}
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,7 @@ class _Event:
         return " at ".join((self.own_location, *self.via))
 
     def describe(self) -> str:
-        what = f"util.call @{self.symbol}" if self.kind == "call" else f"util.global.{self.kind} @{self.symbol}"
-        return f"{what} ({self.location})"
+        return f"{_OP_OF_KIND[self.kind]} @{self.symbol} ({self.location})"
 
 
 @dataclass(frozen=True)
@@ -162,9 +163,9 @@ def global_events(module: ir.Module) -> GlobalEvents:
     initializers = 0
     for op in module.body.operations:
         fn = op.operation
-        if fn.name not in _FUNCTIONS:
+        if fn.name not in FUNCTION_OPS:
             continue
-        if fn.name == "util.initializer":
+        if fn.name == UTIL_INITIALIZER:
             key = f"initializer #{initializers}"
             initializers += 1
         else:
@@ -175,9 +176,9 @@ def global_events(module: ir.Module) -> GlobalEvents:
                 symbol = global_name(inner)
                 found.append(_Event(_ACCESS[inner.name], symbol, inner.location, ordered=ordered))
                 direct.setdefault(key, set()).add(symbol)
-                if inner.name == "util.global.store":
+                if inner.name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
-            elif inner.name in ("util.call", "func.call"):
+            elif inner.name in (UTIL_CALL, FUNC_CALL):
                 callee = callee_name(inner)
                 found.append(_Event("call", callee, inner.location, ordered=ordered))
                 callees.setdefault(key, set()).add(callee)

@@ -59,31 +59,30 @@ from iree.compiler import ir
 
 from ..ir.util import defining_op, parent_op_of_block
 from ..semantics.op_table import carries_order
+from ..semantics.ops import (
+    FUNC_FUNC,
+    FUNC_RETURN,
+    TIMEPOINT_AWAIT,
+    TIMEPOINT_BARRIER,
+    TIMEPOINT_JOIN,
+    UTIL_CALL,
+    UTIL_FUNC,
+    UTIL_RETURN,
+)
 from ..semantics.region_flow import (
     REGION_FLOW,
     REGION_TERMINATORS,
+    SYNCHRONOUS_HOST_OPS,
+    TIMEPOINT_OPS,
     ResultsReady,
-    captured,
-    device_holder,
     flow_of,
     is_device_region,
     is_resource,
+    outside_captures,
 )
 from ..semantics.region_flow import terminator as terminator_of
 
 __all__ = ["Callees", "ScheduleOrder", "ScheduledOp", "walk_function"]
-
-#: Host ops whose end the host waits for before it runs the next op, besides ops that touch
-#: no resource (arith, index, util.global on host values...).
-SYNCHRONOUS_HOST_OPS = frozenset({"stream.timepoint.await", "stream.async.load"})
-#: Ops that produce a timepoint reached when the ops they stand for end.
-TIMEPOINT_OPS = frozenset(
-    {
-        *(name for name, flow in REGION_FLOW.items() if flow.result_timepoint),
-        "stream.timepoint.join",
-        "stream.timepoint.barrier",
-    }
-)
 
 START, END, SUBMIT = 0, 1, 2
 #: Every instance of a loop body's op has ended (induction over the iterations): an event with
@@ -254,12 +253,12 @@ class ScheduleOrder:
         name = info.op.name
         if is_device_region(info.op):
             out += [(END, c) for c in info.children]
-        elif name == "stream.timepoint.await":
+        elif name == TIMEPOINT_AWAIT:
             out += self._reached(info.op.opview.await_timepoint, info)
-        elif name == "stream.timepoint.join":
+        elif name == TIMEPOINT_JOIN:
             for tp in info.op.operands:
                 out += self._reached(tp, info)
-        elif name == "stream.timepoint.barrier":
+        elif name == TIMEPOINT_BARRIER:
             out += self._ready(info.op.opview.resource, info)
         elif info.has_regions and not info.device:
             out += self._host_region_end(info)
@@ -273,8 +272,8 @@ class ScheduleOrder:
         instance). Of the events outside it, only what every way through the regions implies:
         the events common to every exit (the arm taken, the yield a path of blocks reaches);
         none for a loop (it may run no iteration) or a region op with a region of no block (an
-        ``scf.if`` without ``else``). Review 24 found the end of an ``scf.if`` or a loop taken
-        to imply a host wait in an arm or an iteration that did not run."""
+        ``scf.if`` without ``else``): a host wait in an arm or an iteration that did not run is
+        implied by nothing."""
         flow = flow_of(info.op)
         if flow is None:
             return []
@@ -286,8 +285,8 @@ class ScheduleOrder:
         common: set[Event] | None = None
         for region in info.op.regions:
             # An op of one region runs only when that region does, but may reach several of its
-            # exits: it has ended only where every exit of its region implies it (review 26: an
-            # scf.execute_region's read awaited before one of two yields).
+            # exits: it has ended only where every exit of its region implies it (an
+            # scf.execute_region's read may be awaited before one of two yields only).
             in_region: set[Event] | None = None
             for c in self._exits(region):
                 inside, frontier = self._fenced([(END, c)], info.index)
@@ -311,8 +310,8 @@ class ScheduleOrder:
         of op ``fence``: those of ops inside it, and the first ones outside it, not searched
         further (the search that asked goes on from them). A search that never leaves the op
         it is about needs no answer about the ops before it, so it nests no deeper than the
-        regions do (review 25: a search through every earlier region op ran out of stack
-        after a few hundred of them)."""
+        regions do (a search through every earlier region op would nest as deep as there are
+        region ops, past Python's stack)."""
         inside: set[Event] = set()
         outside: set[Event] = set()
         stack = list(starts)
@@ -350,9 +349,9 @@ class ScheduleOrder:
         if info.parent is not None:
             out.append((START, info.parent))
         # What every way into the block ran: its immediate dominator's terminator, over all of
-        # its region's edges (review 25: a merge followed every block reaching it, so a host wait
-        # on one side of a diamond ordered what followed; review 26: dominators over the forward
-        # edges alone let an irreducible cycle bypass the block taken as dominating).
+        # its region's edges (not every block reaching it: a host wait on one side of a diamond
+        # orders nothing after the merge; not the forward edges alone: an irreducible cycle may
+        # bypass a block they take as dominating).
         dominator = self.by_op.get(self._dominators[info.block]) if info.block in self._dominators else None
         if dominator is not None:
             out.append((END, dominator.index))
@@ -362,14 +361,10 @@ class ScheduleOrder:
         """The events after which ``user`` may read ``value``: its producer's end, looking
         through captures and concurrent results."""
         for _ in range(10_000):
+            value = outside_captures(value)
             producer = defining_op(value)
             if producer is None:
-                holder = device_holder(value.owner)
-                if holder is None:
-                    return []
-                k = ir.BlockArgument(value).arg_number
-                value = captured(holder)[k]
-                continue
+                return []  # a function, loop or branch argument
             info = self.by_op.get(producer)
             if info is None or not self._may_order(info, user):
                 return []
@@ -378,7 +373,7 @@ class ScheduleOrder:
                 return [(END, info.index)]
             if info.has_regions:
                 return []  # ready at the timepoint (execute), or after host work only
-            if producer.name in ("stream.timepoint.await", "stream.timepoint.barrier"):
+            if producer.name in (TIMEPOINT_AWAIT, TIMEPOINT_BARRIER):
                 return [(END, info.index)]
             if not carries_order(value, producer):
                 return []
@@ -418,7 +413,7 @@ class ScheduleOrder:
         flow = flow_of(producer)
         if flow is not None and flow.counted:
             return self._reached_through_iterations(producer, k, user)
-        if producer.name == "util.call" and self.callees is not None:
+        if producer.name == UTIL_CALL and self.callees is not None:
             callee = self.callees.get(ir.FlatSymbolRefAttr(producer.attributes["callee"]).value)
             if callee is None:
                 return []
@@ -437,10 +432,9 @@ class ScheduleOrder:
         iteration, and so has what the init implies; a loop that runs no iteration yields the
         init, and its body's events have no instance. So the body's events come back as
         :data:`DONE` (every instance ended, with no predecessors): an event before the loop that
-        only the body's waits imply is not implied when no iteration ran (review 24 found that
-        hole: a region before a loop that runs no iteration), and what holds regardless comes
-        from the init. Without that chain, nothing (an earlier iteration may still be
-        running)."""
+        only the body's waits imply is not implied when no iteration ran (a region before a
+        loop that runs no iteration), and what holds regardless comes from the init. Without
+        that chain, nothing (an earlier iteration may still be running)."""
         out: list[Event] = []
         while True:
             found = self._loop_done(loop, k)
@@ -459,7 +453,8 @@ class ScheduleOrder:
         """Per loop result with the chain of :meth:`_carried`: the :data:`DONE` events of the
         body's ops its yielded timepoint implies within an iteration, and the init. Memoised;
         the counted loops before it are settled first, in program order, so that one loop's
-        body awaiting another's result nests no search (review 25)."""
+        body awaiting another's result nests no search (a chain of loops would nest as deep as
+        it is long)."""
         index = self.by_op[loop].index
         if (index, k) not in self._loops:
             for earlier in self.ops[: index + 1]:
@@ -537,7 +532,7 @@ class ScheduleOrder:
 
 
 #: Ops that end a region or a function's body.
-_REGION_TERMINATORS = frozenset({*REGION_TERMINATORS, "util.return", "func.return"})
+_REGION_TERMINATORS = frozenset({*REGION_TERMINATORS, UTIL_RETURN, FUNC_RETURN})
 
 
 def _alternatives(op: ir.Operation) -> bool:
@@ -627,7 +622,7 @@ class Callees:
         self._functions: dict[str, ir.Operation] = {}
         for op in module.body.operations:
             op = op.operation
-            if op.name in ("util.func", "func.func") and "sym_name" in op.attributes:
+            if op.name in (UTIL_FUNC, FUNC_FUNC) and "sym_name" in op.attributes:
                 self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._implied: dict[tuple[str, int], frozenset[int]] = {}
 
@@ -646,7 +641,7 @@ class Callees:
         common: set[int] | None = None
         for block in fn.regions[0].blocks:
             terminator = list(block.operations)[-1].operation
-            if terminator.name not in ("util.return", "func.return"):
+            if terminator.name not in (UTIL_RETURN, FUNC_RETURN):
                 continue
             found = (
                 _implied(terminator.operands[result], entry, self, 0) if result < len(terminator.operands) else set()
@@ -662,7 +657,7 @@ def _implied(
     """Which arguments of the block ``entry`` (a function's entry block, or a loop's body) are
     reached whenever ``tp`` is: the argument itself, what a join joins, what an execution
     region awaits. Memoised per value within one question (joins of joins share operands:
-    without it the walk doubles with each, review 25)."""
+    without it the walk doubles with each)."""
     memo = {} if memo is None else memo
     found = memo.get(tp)
     if found is None:
@@ -681,7 +676,7 @@ def _implied_uncached(
             return {ir.BlockArgument(tp).arg_number}
         return set()
     name = producer.name
-    if name == "stream.timepoint.join":
+    if name == TIMEPOINT_JOIN:
         return set().union(*(_implied(t, entry, callees, depth + 1, memo) for t in producer.operands))
     if _submitted(producer):
         awaited = REGION_FLOW[name].waits_for(producer)
@@ -693,7 +688,7 @@ def _implied_uncached(
             found = _implied(terminator_of(region.blocks[0]).operands[k], entry, callees, depth + 1, memo)
             common = found if common is None else common & found
         return common or set()
-    if name == "util.call":
+    if name == UTIL_CALL:
         if callees is None:
             return set()
         callee = callees.get(ir.FlatSymbolRefAttr(producer.attributes["callee"]).value)

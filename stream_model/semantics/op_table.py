@@ -11,10 +11,59 @@ The table is data (:data:`OP_TABLE`, one :class:`OpSpec` per op, naming accessor
 generated op classes; for an op an alias folds into, which operands the fold rewrites,
 :class:`FoldSpec`) plus a few functions for ops whose operand lists are variadic (dispatch,
 call, return, region ops and their terminators, whose flow is :mod:`stream_model.semantics.region_flow`).
-``tests/unit/test_op_table.py`` checks every entry against IREE 3.13's generated classes. An op that uses or produces a resource and is not in the table is *unknown*:
-its resource operands are treated as read and written over an unknown range and as escaping,
-and every slice whose storage it can reach keeps its copy. Semantics follow
-``Dialect/Stream/IR/StreamOps.td`` of IREE 3.13.
+``tests/unit/test_op_table.py`` checks every entry against IREE 3.13's generated classes. An op
+that uses or produces a resource and is not in the table is *unknown*: its resource operands are
+treated as read and written over an unknown range and as escaping, and every slice whose
+storage it can reach keeps its copy. Semantics follow ``Dialect/Stream/IR/StreamOps.td`` of
+IREE 3.13.
+
+How to teach the model an op
+----------------------------
+
+Teaching the model an op makes the copies around it decidable; teaching it wrong makes the rule
+unsound. Read the op's ODS definition, its folders and its canonicalization patterns in IREE
+3.13 first; then, in order:
+
+1. **Name it.** If a module outside ``semantics/`` asks for the op by name, add a constant to
+   :mod:`.ops` (no other module may write the name: ``tests/unit/test_layers.py``).
+2. **Say what it does to resources**, in exactly one place:
+
+   * a fixed operand list: an :class:`OpSpec` in :data:`OP_TABLE` (accesses by the generated
+     op class's accessors, ``tied_to``, ``alias_of``, ``fresh_result``, ``external_result``,
+     ``escapes``); ``operands`` in ODS order and a :class:`FoldSpec` if an alias may be folded
+     into it (the rewrite then reads the source directly, at shifted offsets);
+   * a variadic op (operand segments, ``tied_operands``): a function in :data:`VARIADIC`;
+   * an op with regions or successors: an entry of
+     :data:`~stream_model.semantics.region_flow.REGION_FLOW` (or ``BRANCH_OPS``), never here
+     (``tests/unit/test_region_flow.py`` fails on a region op named anywhere else).
+
+3. **Say what the schedule check reads of it without effects**, if it writes in place or
+   hands its storage on: ``TARGET_FIRST_OPS`` or ``TIED_OPERAND_OPS`` (which operand it
+   writes), ``COPY_LIKE_OPS`` (IREE lowers it to a HAL copy), ``SAME_STORAGE_OPS``,
+   ``IDENTITY_OPS`` (an op outside ``KNOWN_RESOURCE_OPS`` given a resource is taken to read
+   and write every byte of it).
+4. **Say what IREE does to it after the splice**: :data:`MERGEABLE_PRODUCERS` if CSE merges two
+   equal ones (check it on IREE: ``tests/e2e/test_merged_producers_on_iree.py``),
+   :func:`prefers_clone_to_consumers`, and its folds and splats in
+   :mod:`stream_model.semantics.canonical` (read by :mod:`stream_model.postsplice.merges`).
+5. **Check the entry against IREE**: a snippet in ``CASES`` of ``tests/unit/test_op_table.py``
+   (an entry without one fails). It checks that every accessor the entry names exists on IREE
+   3.13's generated op class (``iree.compiler.dialects.stream``), that ``operands`` is the ODS
+   order, and that the op on the snippet reads, writes, ties, aliases and frees what the entry
+   says.
+6. **Cases of the rule**: ``// -----`` chunks in ``tests/ir/*.mlir`` where a slice beside the op
+   is aliased and one where it is kept (``DECISION`` and ``LOG`` lines), and an end-to-end run
+   on IREE's runtime if the op reaches the device (``tests/e2e``).
+7. **The campaign shape**: an op kind in ``tests/campaign/program.py``, rendered by
+   ``render.py``, computed by the numpy interpreter ``interp.py`` and drawn by
+   ``strategies.py`` (``KINDS``), so that generated programs put the op between slices and their
+   reads and the stock and rewritten builds are compared bit for bit on the runtime.
+8. **The mutation**: a weakening of the new entry (a write dropped, a tie forgotten, a merge
+   missed) in ``tests/campaign/test_mutations.py`` (``test_schedule_mutations.py`` for what the
+   schedule check reads) that the campaign must catch: a rule the campaign cannot tell from its
+   weakening is not tested.
+9. **The snapshot**: ``tools/decision_snapshot.py`` changes where the op appears; read the
+   changed decisions, then take the new snapshot as the baseline.
 """
 
 from __future__ import annotations
@@ -26,7 +75,33 @@ from typing import TypeAlias
 
 from iree.compiler import ir
 
-from ..ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, dispatch_group_starts, operand_segments, parent_op
+from ..ir.util import (
+    DISPATCH_OPERAND_SEGMENTS,
+    defining_op,
+    dispatch_group_starts,
+    dispatch_operand_index,
+    operand_segments,
+    parent_op,
+)
+from .ops import (
+    ASYNC_CALL,
+    ASYNC_CAST,
+    ASYNC_COLLECTIVE,
+    ASYNC_COPY,
+    ASYNC_DISPATCH,
+    ASYNC_FILL,
+    ASYNC_SLICE,
+    ASYNC_STORE,
+    ASYNC_UPDATE,
+    OPTIMIZATION_BARRIER,
+    RESOURCE_SUBVIEW,
+    TENSOR_CONSTANT,
+    TENSOR_EMPTY,
+    TENSOR_SPLAT,
+    TIMEPOINT_AWAIT,
+    TIMEPOINT_BARRIER,
+    UTIL_CALL,
+)
 from .region_flow import (
     BRANCH_OPS,
     REGION_FLOW,
@@ -138,7 +213,7 @@ class AccessSpec:
 
 @dataclass(frozen=True)
 class FoldSpec:
-    """How a consumer reading an alias through operand ``source`` is folded (:mod:`stream_model.model.folds`):
+    """How a consumer reading an alias through operand ``source`` is folded (:mod:`stream_model.postsplice.folds`):
     it names the alias's source instead, the ``shifted`` operands get the alias's offset added,
     and ``size`` (if any) becomes the source's size. ``in_place``: those operands are rewritten
     in the op; otherwise the op is replaced (an update of the whole alias becomes a copy of the
@@ -250,13 +325,13 @@ OP_TABLE: dict[str, OpSpec] = {
 
 #: Producers of fresh storage that IREE 3.13 may merge after the splice: ``Pure`` ops whose two
 #: instances with equal attributes and operands CSE makes one value, one buffer (checked on IREE,
-#: see :mod:`stream_model.model.merges`). ``stream.tensor.import`` is ``Pure`` too: two imports of
+#: see :mod:`stream_model.postsplice.merges`). ``stream.tensor.import`` is ``Pure`` too: two imports of
 #: one buffer view are one value. ``stream.async.splat``, ``stream.async.alloca`` and
 #: ``stream.async.clone`` are not ``Pure`` and are never merged (a clone IREE rematerialises
 #: shares its source's storage in the table already, :func:`_clone`), except a splat of a
 #: 64-bit pattern (:func:`is_mergeable_producer`). Results that IREE's canonicalizer folds into
 #: another value after the splice (a whole slice, a whole update) are
-#: :func:`stream_model.model.merges.folded_pairs`.
+#: :func:`stream_model.postsplice.merges.folded_pairs`.
 MERGEABLE_PRODUCERS = frozenset(
     {
         "stream.async.dispatch",
@@ -273,7 +348,7 @@ def is_mergeable_producer(op: ir.Operation) -> bool:
     :data:`MERGEABLE_PRODUCERS`, and a splat or fill of a 64-bit pattern: no device fills one
     natively, so ``iree-stream-materialize-builtins`` (after the splice) makes it a
     ``__builtin_splat_i64``/``__builtin_fill_i64`` dispatch, which CSE merges like any other
-    (checked on IREE: the merge model's reviews, cases ``e2`` and ``g1``)."""
+    (checked on IREE 3.13)."""
     if op.name in MERGEABLE_PRODUCERS:
         return True
     return op.name in ("stream.async.splat", "stream.async.fill") and _byte_width(op.opview.value) in (8, None)
@@ -689,3 +764,110 @@ def is_same_device_copy(op: ir.Operation, single_device: bool) -> bool:
         return False
     src_aff, dst_aff = view.source_affinity, view.target_affinity
     return src_aff is None or dst_aff is None or str(src_aff) == str(dst_aff)
+
+
+# --------------------------------------------------------------------------------------------
+# In place, as the op's form says: what the schedule check and the repairs read of an op
+# without computing its effects.
+
+#: In-place ops IREE lowers to a HAL copy: their source must not overlap their target.
+COPY_LIKE_OPS = frozenset({ASYNC_COPY, ASYNC_UPDATE, ASYNC_COLLECTIVE})
+#: Ops of the table that write an operand in place, and async calls (dispatches and regions
+#: write what their ``tied_operands`` say).
+IN_PLACE_OPS = frozenset(name for name, spec in OP_TABLE.items() if spec.tied_to is not None) | {ASYNC_CALL}
+#: Ops whose resource results are their operands' storage (same bytes, same addressing).
+SAME_STORAGE_OPS = frozenset({TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, ASYNC_CAST})
+#: Ops whose result ``k`` is their operand ``k``, untouched (IREE's identity with respect to
+#: optimizations).
+IDENTITY_OPS = frozenset({OPTIMIZATION_BARRIER})
+#: Ops whose ``tied_operands`` make them write operands in place.
+TIED_OPERAND_OPS = frozenset({ASYNC_DISPATCH, ASYNC_CALL, UTIL_CALL})
+#: In-place ops of the table whose first operand is the target (IREE 3.13's ODS order).
+TARGET_FIRST_OPS = frozenset({ASYNC_UPDATE, ASYNC_COPY, ASYNC_FILL, ASYNC_STORE})
+#: Ops the model knows what they do to resources (the op table, its variadic ops, the ops that
+#: only ask about a resource, same-storage and identity ops, subviews, async calls); any other
+#: op given a resource may read and write every byte of it.
+KNOWN_RESOURCE_OPS = frozenset(
+    {*OP_TABLE, *VARIADIC, *IGNORED_OPS, *SAME_STORAGE_OPS, *IDENTITY_OPS, RESOURCE_SUBVIEW, ASYNC_CALL}
+)
+#: Dialects (and ops) of ops on host values only (never a resource operand).
+HOST_VALUE_PREFIXES = ("arith.", "index.", "affine.", "math.", "hal.", "util.assume", "util.align")
+#: Ops whose (untied) result is storage of its own wherever in IREE's pipeline it is made: the
+#: table's fresh producers but a slice (IREE folds a whole slice into its source, and the
+#: rewrite may make any slice a subview of it), a dispatch, and the tensor-phase ops those are
+#: converted from. A chain of in-place writes that starts at one writes no global.
+FRESH_STORAGE_OPS = frozenset(
+    {
+        *(name for name, spec in OP_TABLE.items() if spec.fresh_result and name != ASYNC_SLICE),
+        ASYNC_DISPATCH,
+        TENSOR_CONSTANT,
+        TENSOR_EMPTY,
+        TENSOR_SPLAT,
+    }
+)
+
+
+def effects_with_async_calls(op: ir.Operation) -> OpEffects:
+    """The op table's effects, and ``stream.async.call``'s (a call of an external async
+    function), which the table does not describe: like a dispatch, it reads each resource
+    operand over its ``[offset to end for length]`` and writes the tied ones in place."""
+    if op.name != ASYNC_CALL:
+        return effects_of(op)
+    view = op.opview
+    fx = OpEffects()
+    operands = list(view.resource_operands)
+    positions = [i for i, v in enumerate(operands) if is_resource(v)]
+    offsets, ends = list(view.resource_operand_offsets), list(view.resource_operand_ends)
+    sizes, lengths = list(view.resource_operand_sizes), list(view.resource_operand_lengths)
+    tied: set[int] = set()
+    for k, t in enumerate(tied_operands(view)):
+        if t is not None and t < len(operands):
+            tied.add(t)
+            fx.tied.append((op.results[k], operands[t]))
+        elif is_resource(op.results[k]):
+            fx.fresh.append(op.results[k])
+    for k, i in enumerate(positions):
+        value = operands[i]
+        fx.accesses.append(Access(value, Kind.READ, offsets[k], ends[k], sizes[k], lengths[k]))
+        if i in tied:
+            fx.accesses.append(Access(value, Kind.WRITE, offsets[k], ends[k], sizes[k], lengths[k]))
+    return fx
+
+
+def in_place_positions(op: ir.Operation) -> list[int]:
+    """The positions in ``op.operands`` of the operands ``op`` writes in place (read from the
+    op's form: the target of an in-place op of the table, which IREE 3.13 puts first; a
+    dispatch's, async call's or ``util.call``'s ``tied_operands``)."""
+    if op.name in TARGET_FIRST_OPS or op.name == ASYNC_COLLECTIVE:
+        return [0]
+    if op.name not in TIED_OPERAND_OPS or "tied_operands" not in op.attributes:
+        return []
+    start = dispatch_operand_index(op, "resource_operands", 0) if op.name == ASYNC_DISPATCH else 0
+    tied = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
+    count = len(op.operands)
+    return [start + t for t in tied if t >= 0 and start + t < count and is_resource(op.operands[start + t])]
+
+
+def in_place_operands(op: ir.Operation) -> list[ir.Value]:
+    """The operands ``op`` writes in place (:func:`in_place_positions`), each once."""
+    out: list[ir.Value] = []
+    for k in in_place_positions(op):
+        if not any(v == op.operands[k] for v in out):
+            out.append(op.operands[k])
+    return out
+
+
+def tied_operand_of(op: ir.Operation, result: ir.Value) -> ir.Value | None:
+    """The operand ``op`` writes in place to make ``result``, read from the op's form alone
+    (no effects computed): the target of a table op, a dispatch's or call's tied operand."""
+    if op.name in TARGET_FIRST_OPS:
+        return op.operands[0] if len(op.results) and op.results[0] == result else None
+    if op.name in (ASYNC_DISPATCH, ASYNC_CALL) and "tied_operands" in op.attributes:
+        k = ir.OpResult(result).result_number
+        tied = tied_operands(op.opview)
+        if k < len(tied) and tied[k] is not None:
+            return list(op.opview.resource_operands)[tied[k]]
+        return None
+    if op.name == ASYNC_COLLECTIVE:
+        return op.operands[0]
+    return None

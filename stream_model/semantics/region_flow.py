@@ -38,6 +38,8 @@ from typing import TypeGuard
 
 from iree.compiler import ir
 
+from .ops import ASYNC_LOAD, TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, TIMEPOINT_JOIN
+
 #: A pair of values that are one storage.
 Edge = tuple[ir.Value, ir.Value]
 
@@ -364,6 +366,14 @@ REGION_TERMINATORS = HOST_TERMINATORS | DEVICE_TERMINATORS
 DEVICE_REGION_OPS = frozenset(name for name, flow in REGION_FLOW.items() if flow.device_body)
 #: Branches whose successor operands the model follows (:func:`branch_operands`).
 BRANCH_OPS = frozenset({"cf.br", "cf.cond_br"})
+#: Ops that produce a timepoint reached when the ops they stand for end: execution regions,
+#: joins and barriers.
+TIMEPOINT_OPS = frozenset(
+    {*(name for name, flow in REGION_FLOW.items() if flow.result_timepoint), TIMEPOINT_JOIN, TIMEPOINT_BARRIER}
+)
+#: Host ops whose end the host waits for before it runs the next op, besides ops that touch
+#: no resource (arith, index, util.global on host values...).
+SYNCHRONOUS_HOST_OPS = frozenset({TIMEPOINT_AWAIT, ASYNC_LOAD})
 
 
 def flow_of(op: ir.Operation | None) -> RegionFlow | None:
@@ -411,6 +421,17 @@ def captured_by(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:
     index = ir.BlockArgument(value).arg_number
     captures = captured(holder)
     return (holder, captures[index]) if index < len(captures) else None
+
+
+def outside_captures(value: ir.Value) -> ir.Value:
+    """``value`` as seen from outside the execution and concurrent regions it is captured
+    into: a block argument of such a region stands for the value the region captures
+    (:func:`captured_by`), at any depth. Any other value is itself."""
+    while True:
+        capture = captured_by(value)
+        if capture is None:
+            return value
+        value = capture[1]
 
 
 def yielded_as(value: ir.Value) -> tuple[ir.Operation, ir.Value] | None:

@@ -60,6 +60,8 @@ from typing import Any, Generic, TypeVar
 import sympy
 import z3
 
+from ..errors import UnsupportedExpressionError
+
 __all__ = [
     "INDEX_BITS",
     "INDEX_MASK",
@@ -104,16 +106,6 @@ INDEX_BITS = 64
 INDEX_MODULUS = 1 << INDEX_BITS
 INDEX_MASK = INDEX_MODULUS - 1
 _SIGN_BIT = 1 << (INDEX_BITS - 1)
-
-
-class UnsupportedExpressionError(TypeError):
-    """Raised for sympy nodes that have no 64-bit machine meaning.
-
-    Examples: ``s/2`` (a non-integer Rational), floats, ``sympy.floor``,
-    ``sympy.Mod``, ``sympy.Min`` or ``Pow`` with a negative/symbolic exponent.
-    These must be rejected rather than approximated: silently interpreting
-    them over the integers would make proofs unsound.
-    """
 
 
 def to_unsigned(value: int) -> int:

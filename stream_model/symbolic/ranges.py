@@ -25,22 +25,49 @@ from iree.compiler import ir
 
 from ..ir.util import FUNCTION_OPS, defining_op, function_of_value, parent_op, parent_op_of_block
 from ..semantics.op_table import Bound, Plus, branch_operands
+from ..semantics.ops import (
+    AFFINE_APPLY,
+    AFFINE_MAX,
+    AFFINE_MIN,
+    ARITH_ADDI,
+    ARITH_CEILDIVSI,
+    ARITH_CEILDIVUI,
+    ARITH_CMPI,
+    ARITH_CONSTANT,
+    ARITH_DIVSI,
+    ARITH_DIVUI,
+    ARITH_FLOORDIVSI,
+    ARITH_INDEX_CAST,
+    ARITH_INDEX_CASTUI,
+    ARITH_MAXSI,
+    ARITH_MAXUI,
+    ARITH_MINSI,
+    ARITH_MINUI,
+    ARITH_MULI,
+    ARITH_REMSI,
+    ARITH_REMUI,
+    ARITH_SELECT,
+    ARITH_SUBI,
+    ASSUME_INT,
+    GLOBAL_LOAD,
+    UTIL_ALIGN,
+)
 from . import index_arith as sym
 from .proofs import Fact
 
-_RING = {"arith.addi": lambda a, b: a + b, "arith.subi": lambda a, b: a - b, "arith.muli": lambda a, b: a * b}
+_RING = {ARITH_ADDI: lambda a, b: a + b, ARITH_SUBI: lambda a, b: a - b, ARITH_MULI: lambda a, b: a * b}
 _FUNCS: dict[str, Callable[..., sympy.Expr]] = {
-    "arith.divui": sym.udiv,
-    "arith.divsi": sym.sdiv,
-    "arith.ceildivui": sym.ceildivu,
-    "arith.ceildivsi": sym.ceildivs,
-    "arith.floordivsi": sym.floordivs,
-    "arith.remui": sym.urem,
-    "arith.remsi": sym.srem,
-    "arith.minui": sym.umin,
-    "arith.maxui": sym.umax,
-    "arith.minsi": sym.smin,
-    "arith.maxsi": sym.smax,
+    ARITH_DIVUI: sym.udiv,
+    ARITH_DIVSI: sym.sdiv,
+    ARITH_CEILDIVUI: sym.ceildivu,
+    ARITH_CEILDIVSI: sym.ceildivs,
+    ARITH_FLOORDIVSI: sym.floordivs,
+    ARITH_REMUI: sym.urem,
+    ARITH_REMSI: sym.srem,
+    ARITH_MINUI: sym.umin,
+    ARITH_MAXUI: sym.umax,
+    ARITH_MINSI: sym.smin,
+    ARITH_MAXSI: sym.smax,
 }
 _CMP = {
     0: sym.cmp_eq,
@@ -148,36 +175,36 @@ class IndexTranslator:
         op = owner.operation if isinstance(owner, ir.OpView) else owner
         name = op.name
         operands = list(op.operands)
-        if name == "arith.constant":
+        if name == ARITH_CONSTANT:
             return sympy.Integer(ir.IntegerAttr(op.attributes["value"]).value)
         if name in _RING:
             return _RING[name](self.expr(operands[0]), self.expr(operands[1]))
         if name in _FUNCS:
             return _FUNCS[name](self.expr(operands[0]), self.expr(operands[1]))
-        if name in ("arith.index_cast", "arith.index_castui") and is_64bit_integer(operands[0].type):
+        if name in (ARITH_INDEX_CAST, ARITH_INDEX_CASTUI) and is_64bit_integer(operands[0].type):
             return self.expr(operands[0])  # 64-bit to 64-bit: the same bits
-        if name == "arith.select":
+        if name == ARITH_SELECT:
             cond = self._condition(operands[0])
             return sym.select(cond, self.expr(operands[1]), self.expr(operands[2]))
-        if name == "affine.apply":
+        if name == AFFINE_APPLY:
             return self._affine(op, 0)
-        if name in ("affine.min", "affine.max"):
-            fold = sym.smin if name == "affine.min" else sym.smax
+        if name in (AFFINE_MIN, AFFINE_MAX):
+            fold = sym.smin if name == AFFINE_MIN else sym.smax
             results = self._affine_results(op)
             out = results[0]
             for r in results[1:]:
                 out = fold(out, r)
             return out
-        if name == "util.align":
+        if name == UTIL_ALIGN:
             return self._align(value, self.expr(operands[0]), self.expr(operands[1]))
-        if name == "util.assume.int":
+        if name == ASSUME_INT:
             # In the entry block the assumption holds for the operand on every call: the result
             # is the operand. Elsewhere it holds only where the op runs: a fresh symbol carries it.
             index = list(op.results).index(value)
             inner = self.expr(operands[index]) if _in_entry_block(op) else self._symbol(value)
             self._record_assume(op, index, inner, value)
             return inner
-        if name == "util.global.load":
+        if name == GLOBAL_LOAD:
             hint = ir.FlatSymbolRefAttr(op.attributes["global"]).value
             return self._symbol(value, hint)
         return self._symbol(value)
@@ -227,7 +254,7 @@ class IndexTranslator:
 
     def _condition(self, value: ir.Value) -> sympy.Expr:
         op = defining_op(value)
-        if isinstance(op, ir.Operation) and op.name == "arith.cmpi":
+        if isinstance(op, ir.Operation) and op.name == ARITH_CMPI:
             a, b = list(op.operands)
             if is_64bit_integer(a.type):
                 pred = ir.IntegerAttr(op.attributes["predicate"]).value

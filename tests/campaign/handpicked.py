@@ -471,7 +471,7 @@ STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE = Program.from_json(
 #: its place) beside a slice of @g0. Aliasing the slice leaves the first iota alone in its wave,
 #: and CSE merges the second into it across a concurrent region's captures: the compile fails
 #: ('stream.yield' op used resource not listed in explicit captures). The rule keeps the slice
-#: (``stream_model.model.capture_merges``); through IREE's stages the clone never reaches the hook.
+#: (``stream_model.postsplice.capture_merges``); through IREE's stages the clone never reaches the hook.
 SLICE_BESIDE_A_CLONE_OF_IOTA = Program.from_json(
     json.loads((_REGRESSIONS / "campaign-alias-beside-a-clone-of-iota-fails-the-compile.json").read_text())["program"]
 )

@@ -1070,7 +1070,7 @@ class Program:
     def one_value_branches(self) -> dict[int, int]:
         """Results of region ops (``scf.if``, ``scf.index_switch``, ``scf.execute_region``, at any
         depth) whose every branch yields one value: the result -> that value. IREE's canonicalizer
-        folds such a result into the value after the splice (``stream_model.model.merges._one_of``),
+        folds such a result into the value after the splice (``stream_model.postsplice.merges._one_of``),
         so a producer of it and the same producer of the value are one buffer to its CSE."""
         out: dict[int, int] = {}
         for op in walk(self.ops):
@@ -1189,7 +1189,7 @@ class Program:
         copy's result -> the value copied. IREE 3.13's canonicalizer makes such a copy an update
         of the whole target (``AsyncCopyFullSourceToUpdate``) and folds that into the value
         copied (``AsyncUpdateOp::fold``: the target has value semantics), so after the splice the
-        result *is* its source's buffer (``stream_model.model.merges.folded_pairs``): an in-place
+        result *is* its source's buffer (``stream_model.postsplice.merges.folded_pairs``): an in-place
         write of it writes the source, and storing both to two globals makes them share one."""
         ops = walk(self.ops)
         splats = {op.out: op for op in ops if isinstance(op, Splat)}

@@ -15,7 +15,7 @@ f. *a live version excuses the writes that made it*: an in-place write of the sl
    write, so only a write disjoint from the slice may be on its chain; hook:
    ``stream_model.rule.safety._checks``);
 h. *producers IREE merges after the splice are two buffers* (hook:
-   ``stream_model.model.program.mergeable_pairs``) and i. *the shared-globals repair copies with a
+   ``stream_model.postsplice.post_splice.mergeable_pairs``) and i. *the shared-globals repair copies with a
    clone* (hook: ``rewriter.repair.shared_globals.CopyDispatches``): the third review's classes, on
    ``handpicked.THIRD_REVIEW``. (h) shows only at the splice (:data:`SPLICE_ONLY`); (i) the rewrite
    refuses at the splice, where it is caught as a failure, not a bit mismatch (:data:`REFUSED_AT_SPLICE`);
@@ -24,27 +24,27 @@ j. *calls share no globals' buffers* (hook: ``stream_model.model.storage._throug
    unrepaired (review of the third round's fixes, case 02; ``handpicked.STORED_TWICE_BY_A_SETTER``);
 k. *folds make no twins* (hook: ``rewriter.rewrite.elide._fold_makes_a_twin``): an alias folded into a
    consumer that becomes identical to another producer (case 05; ``handpicked.FOLD_TWIN``);
-o. *two captures of one value are two operands* (hook: ``stream_model.model.merges.captured_by``):
+o. *two captures of one value are two operands* (hook: ``stream_model.postsplice.merges.captured_by``):
    IREE's closure canonicalization makes them one block argument of the region, and the
    producers reading them identical (the scheduled campaign's finding: a fold through a
    rerouted capture). (k) and (o) show only after scheduling (:data:`SCHEDULED_ONLY`);
-q. *folds never meet another op* (hook: ``stream_model.model.merges._folds_meet_another_op``):
+q. *folds never meet another op* (hook: ``stream_model.postsplice.merges._folds_meet_another_op``):
    the merge model's shortcut, which skips looking for fold twins in a function where no fold
    variant shares its key with another op, takes it every time (``handpicked.FOLD_TWIN``, after
    scheduling, as (k));
-p. *two loads of one global are two values* (hook: ``stream_model.model.merges._loads_as_one``):
+p. *two loads of one global are two values* (hook: ``stream_model.postsplice.merges._loads_as_one``):
    producers offset by two loads of the step's index global are two buffers, and the globals
    they are stored to get no repair (review of the third round's fixes, case 01;
    ``handpicked.PRODUCERS_OFFSET_BY_TWO_LOADS``; splice only: IREE's pre-splice CSE makes the
    loads one before the hook);
-r. *whole copies do not fold* (hook: ``stream_model.model.program.folded_pairs``, its
+r. *whole copies do not fold* (hook: ``stream_model.postsplice.post_splice.folded_pairs``, its
    ``stream.async.copy`` branch): a copy of a whole value over a fresh target of its size is the
    target's storage, not the value copied (IREE's canonicalizer folds it into its source after
    the splice), and the globals it and its source are stored to get no repair (review 4, finding
    06; ``handpicked.WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL``; splice only: IREE's pre-splice
    canonicalizer folds the copy before the hook. ``handpicked.WHOLE_COPY_WRITTEN``, the fill of
    such a copy over a slice of its source, is caught by the schedule guard as well);
-s. *branches of one value are their own* (hook: ``stream_model.model.merges._one_of``): an
+s. *branches of one value are their own* (hook: ``stream_model.postsplice.merges._one_of``): an
    ``scf.if`` (switch, ``execute_region``) result whose every arm yields one value is a value of
    its own, not the value yielded (IREE's canonicalizer folds the branch away after the splice),
    so a slice of the value and the same slice of the branch are two buffers, and the globals they
@@ -71,7 +71,7 @@ v. *a branch choosing between globals gives one's buffer to the other* (hook:
    rewrite stops with an internal error (review 4, finding 04;
    ``handpicked.BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS``, refused at the splice, after scheduling and
    through IREE's stages: :data:`REFUSED_AT_SPLICE`);
-w. *updates of splats need a splat target* (hook: ``stream_model.model.merges._may_be_splat``,
+w. *updates of splats need a splat target* (hook: ``stream_model.postsplice.merges._may_be_splat``,
    the merge model before review round 9): an update or copy of a splat may be a splat only when
    its target may be one too, so a splat written over the whole of a dispatch's result is no
    splat, a later fill of it with the splat's own value is not elided, and a producer of the
@@ -85,7 +85,7 @@ m. *the repair's copy joins the original's execution region* (hook: ``globals_fi
 n. *a value written in place from another global's buffer is copied at the store* (hook:
    ``globals_fix._written_in_place``), after the writes changed that global
    (``handpicked.GETTER_RESULT_FILLED_THEN_STORED``);
-x. *ops reading any value meet nothing* (hook: ``stream_model.model.merges._Taken.meets``): an
+x. *ops reading any value meet nothing* (hook: ``stream_model.postsplice.merges._Taken.meets``): an
    op whose resource operand the merge model cannot tell from other values (a branch choosing
    between two globals' buffers, a call's result) meets no op of its family, so two equal slices
    of it are two buffers and the globals they are stored to get no repair
@@ -154,9 +154,9 @@ import rewriter.repair.shared_globals as globals_fix
 import rewriter.rewrite.elide as rewrite
 import stream_model.interproc.write_set as write_set
 import stream_model.model.facts as facts
-import stream_model.model.merges as merges
-import stream_model.model.program as program_model
 import stream_model.model.storage as storage
+import stream_model.postsplice.merges as merges
+import stream_model.postsplice.post_splice as post_splice
 import stream_model.rule.claims as claims
 import stream_model.rule.safety as safety
 import stream_model.rule.slice_query as slice_query
@@ -237,7 +237,7 @@ def _calls_write_only_the_globals_in_the_base(monkeypatch: pytest.MonkeyPatch) -
 def _merged_producers_are_two_buffers(monkeypatch: pytest.MonkeyPatch) -> None:
     """(h) Producers IREE merges after the splice are two buffers, for the alias rule and for
     the shared-globals repair (third review, finding 06)."""
-    monkeypatch.setattr(program_model, "mergeable_pairs", lambda *args, **kwargs: [])
+    monkeypatch.setattr(post_splice, "mergeable_pairs", lambda *args, **kwargs: [])
 
 
 def _calls_share_no_globals(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -290,12 +290,12 @@ def _loads_of_one_global_are_two_values(monkeypatch: pytest.MonkeyPatch) -> None
 def _whole_copies_do_not_fold(monkeypatch: pytest.MonkeyPatch) -> None:
     """(r) A copy of a whole value over a fresh target of its size does not fold into the value
     copied: the ``stream.async.copy`` branch of ``merges.folded_pairs`` yields nothing."""
-    original = program_model.folded_pairs
+    original = post_splice.folded_pairs
 
     def without_copies(*args, **kwargs):
         return [(r, v) for r, v in original(*args, **kwargs) if defining_op(r).name != "stream.async.copy"]
 
-    monkeypatch.setattr(program_model, "folded_pairs", without_copies)
+    monkeypatch.setattr(post_splice, "folded_pairs", without_copies)
 
 
 def _branches_of_one_value_are_their_own(monkeypatch: pytest.MonkeyPatch) -> None:

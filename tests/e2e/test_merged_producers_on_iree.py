@@ -1,6 +1,6 @@
 """Which identical producers IREE 3.13 merges after the splice, checked on the runtime.
 
-``stream_model.model.merges`` claims that two producers with equal attributes and operands are one
+``stream_model.postsplice.merges`` claims that two producers with equal attributes and operands are one
 buffer after IREE's post-splice stages exactly when the op is in
 ``semantics.MERGEABLE_PRODUCERS`` (a clone of a dispatch result too: IREE turns it back into a
 dispatch). The soundness of every "two allocations are two buffers" rests on the other half:

@@ -1,5 +1,5 @@
-"""Producers IREE may merge after the splice (``stream_model.model.merges``): the model makes them one
-storage exactly when CSE could, after canonicalization, see two equal ops.
+"""Producers IREE may merge after the splice (``stream_model.postsplice.merges``): the analysis makes them
+one storage exactly when CSE could, after canonicalization, see two equal ops.
 
 Which ops IREE merges at all is checked on IREE itself (``tests/e2e/test_merged_producers_on_iree.py``);
 these tests pin down when two instances count as equal.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from stream_model import ModuleModel, parse_module
 from stream_model.interproc.resolved import resolve_calls
+from stream_model.postsplice import PostSplice
 
 _PRELUDE = """
 util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
@@ -27,7 +28,7 @@ stream.executable private @ex {
 T = "!stream.resource<variable>"
 
 
-def _module(body: str, args: str = "%x: index", visibility: str = "public") -> ModuleModel:
+def _module(body: str, args: str = "%x: index", visibility: str = "public") -> PostSplice:
     text = (
         "module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {\n"
         + _PRELUDE
@@ -37,15 +38,19 @@ def _module(body: str, args: str = "%x: index", visibility: str = "public") -> M
         + body
         + "  util.return\n}\n}\n"
     )
-    return ModuleModel(parse_module(text).module, text)
+    return _post_splice(text)
+
+
+def _post_splice(text: str) -> PostSplice:
+    return PostSplice.of(ModuleModel(parse_module(text).module, text))
 
 
 def _iota(name: str, n: str, base: str) -> str:
     return f"  %{name} = stream.async.dispatch @ex::@iota[{n}]({n}, {base}) : (index, i32) -> {T}{{%c48}}\n"
 
 
-def _merged_names(model: ModuleModel) -> set[frozenset[str]]:
-    return {frozenset({model.names.name(a), model.names.name(b)}) for a, b in model.merged_producers}
+def _merged_names(post: PostSplice) -> set[frozenset[str]]:
+    return {frozenset({post.model.names.name(a), post.model.names.name(b)}) for a, b in post.merged_producers}
 
 
 def test_two_dispatches_with_equal_operands_may_be_one_buffer() -> None:
@@ -55,7 +60,7 @@ def test_two_dispatches_with_equal_operands_may_be_one_buffer() -> None:
 
 def test_dispatches_with_different_constants_are_two_buffers() -> None:
     model = _module(_iota("a", "%c16", "%c1_i32") + _iota("b", "%c16", "%c2_i32"))
-    assert model.merged_producers == []
+    assert model.merged_producers == ()
 
 
 def test_an_index_the_canonicalizer_may_fold_to_the_same_value_counts_as_equal() -> None:
@@ -74,7 +79,7 @@ def test_arguments_of_a_private_function_may_become_one_value_so_they_count_as_e
 def test_arguments_of_a_public_function_are_never_made_one_value() -> None:
     """Callers outside the module may pass anything: IREE cannot make two of them one value."""
     model = _module(_iota("a", "%x", "%c1_i32") + _iota("b", "%y", "%c1_i32"), args="%x: index, %y: index")
-    assert model.merged_producers == []
+    assert model.merged_producers == ()
 
 
 def test_a_public_argument_and_a_constant_are_made_one_value_only_if_assumed_equal() -> None:
@@ -83,7 +88,7 @@ def test_a_public_argument_and_a_constant_are_made_one_value_only_if_assumed_equ
         "  %c4 = arith.constant 4 : index\n  %x4 = arith.muli %x, %c4 : index\n  %c64 = arith.constant 64 : index\n"
     )
     pair = _iota("a", "%x4", "%c1_i32") + _iota("b", "%c64", "%c1_i32")
-    assert _module(scaled + pair).merged_producers == []
+    assert _module(scaled + pair).merged_producers == ()
     assumed = scaled.replace("%x, %c4", "%xa, %c4")
     assume = "  %xa = util.assume.int %x<umin = 16, umax = 16> : index\n"
     assert _merged_names(_module(assume + assumed + pair)) == {frozenset({"%a", "%b"})}
@@ -92,7 +97,7 @@ def test_a_public_argument_and_a_constant_are_made_one_value_only_if_assumed_equ
 def test_indexes_that_differ_by_a_constant_are_never_equal() -> None:
     body = "  %y = arith.addi %x, %c16 : index\n"
     model = _module(body + _iota("a", "%x", "%c1_i32") + _iota("b", "%y", "%c1_i32"))
-    assert model.merged_producers == []
+    assert model.merged_producers == ()
 
 
 def test_slices_of_merged_producers_are_merged_too() -> None:
@@ -103,10 +108,10 @@ def test_slices_of_merged_producers_are_merged_too() -> None:
 
 def test_splats_are_never_merged() -> None:
     splats = "".join(f"  %{v} = stream.async.splat %c1_i32 : i32 -> {T}{{%c48}}\n" for v in "ab")
-    assert _module(splats).merged_producers == []
+    assert _module(splats).merged_producers == ()
 
 
-def _slices_of_a_branch(first: str, second: str) -> ModuleModel:
+def _slices_of_a_branch(first: str, second: str) -> PostSplice:
     """Two slices of an ``scf.if`` choosing between two dispatches' results: an operand the
     model cannot tell from any other value (IREE may fold the condition)."""
     body = (
@@ -130,7 +135,7 @@ def test_ops_reading_a_value_that_may_be_any_stay_apart_when_their_constants_dif
     """CSE compares every operand: whatever the resource is, offsets 0 and 16 keep the slices
     (and the repair's copies, salted apart) two buffers."""
     model = _slices_of_a_branch("%c0 to %c16", "%c16 to %c32")
-    assert model.merged_producers == []
+    assert model.merged_producers == ()
 
 
 def test_merged_producers_stored_to_two_globals_share_one_buffer() -> None:
@@ -154,8 +159,8 @@ def test_merged_producers_stored_to_two_globals_share_one_buffer() -> None:
 # -- results IREE's canonicalizer folds after the splice -----------------------------------------
 
 
-def _folded_names(model: ModuleModel) -> set[frozenset[str]]:
-    return {frozenset({model.names.name(a), model.names.name(b)}) for a, b in model.folded_results}
+def _folded_names(post: PostSplice) -> set[frozenset[str]]:
+    return {frozenset({post.model.names.name(a), post.model.names.name(b)}) for a, b in post.folded_results}
 
 
 def test_a_slice_of_its_whole_source_is_its_source() -> None:
@@ -171,7 +176,7 @@ def test_a_prefix_of_a_size_set_by_a_public_argument_never_folds() -> None:
     body += (
         f"  %zero = arith.constant 0 : index\n  %s = stream.async.slice %w[%zero to %x] : {T}{{%c48}} -> {T}{{%x}}\n"
     )
-    assert _module(body).folded_results == []
+    assert _module(body).folded_results == ()
 
 
 def test_a_size_from_a_private_functions_argument_may_fold() -> None:
@@ -187,7 +192,7 @@ def test_a_size_from_a_private_functions_argument_may_fold() -> None:
         + body
         + "  util.return\n}\n}\n"
     )
-    model = ModuleModel(parse_module(text).module, text)
+    model = _post_splice(text)
     assert _folded_names(model) == {frozenset({"%s", "%w"})}
 
 
@@ -227,5 +232,5 @@ def test_slices_of_two_loads_of_one_global_are_merged() -> None:
         + f"  %b = stream.async.slice %l2[%c0 to %c16] : {T}{{%c48}} -> {T}{{%c16}}\n"
         + "  util.return\n}\n}\n"
     )
-    model = ModuleModel(parse_module(text).module, text)
+    model = _post_splice(text)
     assert _merged_names(model) == {frozenset({"%a", "%b"})}

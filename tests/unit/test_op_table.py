@@ -12,6 +12,7 @@ from iree.compiler import ir
 from iree.compiler.dialects import stream
 
 from stream_model.ir.naming import Names
+from stream_model.semantics import ops
 from stream_model.semantics.op_table import OP_TABLE, AccessSpec, Bound, Kind, OpSpec, Plus, effects_of, resource_flags
 from stream_model.semantics.region_flow import is_resource
 
@@ -236,3 +237,24 @@ def test_the_effects_from_the_walks_operands_are_the_accessors(name: str) -> Non
         )
 
     assert shape(by_position) == shape(by_accessor)
+
+
+# -- the names semantics gives the rest of the model ---------------------------------------------
+
+
+def _named_ops() -> dict[str, str]:
+    """Every op name ``stream_model.semantics.ops`` gives (the constant, its value)."""
+    return {k: v for k, v in vars(ops).items() if k.isupper() and isinstance(v, str)}
+
+
+@pytest.mark.parametrize("constant", sorted(_named_ops()))
+def test_every_op_name_semantics_gives_is_one_iree_registers(constant: str) -> None:
+    """A name the model asks by (``semantics/ops.py``) is an op of IREE 3.13: a typo, or an op
+    IREE renames, fails here instead of matching nothing."""
+    assert ir.Context().is_registered_operation(_named_ops()[constant]), constant
+
+
+def test_the_named_groups_hold_named_ops() -> None:
+    named = set(_named_ops().values())
+    for group in (ops.CALLS, ops.RETURNS, ops.DIRECT_GLOBAL_ACCESS_OPS, ops.INDIRECT_OPS):
+        assert group <= named

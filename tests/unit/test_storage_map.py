@@ -6,6 +6,8 @@ the cut (a call result joined to a base that already had many imports and escape
 loop's iteration argument, once fell off the end of the list).
 """
 
+import dataclasses
+
 from iree.compiler import ir
 
 from stream_model import ModuleModel
@@ -88,8 +90,8 @@ def test_only_region_ops_and_block_ends_route_storage_and_the_map_is_the_same_wi
         values = [v for i in fn.ops for v in (*i.op.operands, *i.op.results)] + list(
             fn.op.regions[0].blocks[1].arguments
         )
-        with_shortcut = build_storage_map(effects, model.globals, (), model.names.describe, routes=model.routes_storage)
-        without = build_storage_map(effects, model.globals, (), model.names.describe)
+        with_shortcut = build_storage_map(effects, model.storage_context)
+        without = build_storage_map(effects, dataclasses.replace(model.storage_context, routes=None))
         for a in values:
             for b in values:
                 assert with_shortcut.same_base(a, b) == without.same_base(a, b)

@@ -1,7 +1,7 @@
 """Blocks where IREE 3.13 may merge two producers across a concurrent region's captures.
 
-The mechanism, measured on IREE 3.13 (``tests/regressions/campaign-alias-beside-a-clone-of-iota-fails-the-compile.json``,
-and the globals profile's twin iotas at the splice):
+The mechanism, measured on IREE 3.13
+(``tests/regressions/campaign-alias-beside-a-clone-of-iota-fails-the-compile.json``):
 
 1. ``iree-stream-schedule-execution`` puts each block's streamable ops in an execution region;
    ``iree-stream-schedule-concurrency`` splits its body into waves. A wave of one op stays in
@@ -34,15 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
 from ..ir.util import defining_op
+from ..model.program import FunctionModel
 from ..semantics.op_table import is_clone_for_iree, is_resource_free_producer, prefers_clone_to_consumers
-
-if TYPE_CHECKING:
-    from .program import FunctionModel
 
 #: How deep a chain of clones is followed back to its producer.
 _MAX_CHAIN = 16
@@ -65,7 +62,7 @@ def capture_merges(
 ) -> dict[tuple[ir.Operation, int], CaptureMerge]:
     """Per (function op, block id): the first pair of the block that CSE may merge across a
     concurrent region's captures (module docstring). ``merged``: results of producers IREE may
-    merge after the splice (:func:`~stream_model.model.merges.mergeable_pairs`)."""
+    merge after the splice (:func:`~stream_model.postsplice.merges.mergeable_pairs`)."""
     functions = list(functions)
     by_op = {info.op: (fn, info) for fn in functions if not fn.stream_bodies for info in fn.ops}
     found: dict[tuple[ir.Operation, int], CaptureMerge] = {}

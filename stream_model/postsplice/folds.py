@@ -3,26 +3,22 @@
 An alias is not kept as a value where it can be avoided: its consumers read the slice's source
 directly, at offsets shifted by the slice's (``%w[a to b]`` becomes ``%x[o+a to o+b]``), and
 they read the version of the source's storage that is live where they run, which is not always
-the value the slice read (an in-place update between them consumes it). This module says which
-consumers fold, which of their operands the fold shifts, and which version they then read: the
-rewrite applies it, and :mod:`stream_model.model.merges` asks what a consumer may look like once folded (a fold
-can make it identical to another producer, and IREE merges identical producers after the
-splice)."""
+the value the slice read (an in-place update between them consumes it:
+:mod:`stream_model.model.versions`). This module says which consumers fold and which of their
+operands the fold shifts: the rewrite applies it, and :mod:`stream_model.postsplice.merges`
+asks what a consumer may look like once folded (a fold can make it identical to another
+producer, and IREE merges identical producers after the splice)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
 from ..ir.util import dispatch_group_starts, user_op
 from ..semantics.op_table import OP_TABLE
-from ..semantics.region_flow import captured, is_device_region, is_resource, resource_results
-from ..semantics.region_flow import region_ties as tied_captures
-
-if TYPE_CHECKING:
-    from .program import FunctionModel, OpInfo
+from ..semantics.ops import ASYNC_DISPATCH
+from ..semantics.region_flow import is_resource
 
 
 @dataclass(frozen=True)
@@ -58,7 +54,7 @@ def foldable(use: ir.OpOperand) -> bool:
 
 def folds_operand(owner: ir.Operation, operand_number: int) -> bool:
     """Can operand ``operand_number`` of ``owner``, an alias, be replaced by its source?"""
-    if owner.name == "stream.async.dispatch":
+    if owner.name == ASYNC_DISPATCH:
         return True  # a read-only operand (the analysis rejects tied uses)
     spec = OP_TABLE.get(owner.name)
     if spec is None or spec.fold is None or operand_number != spec.position(spec.fold.source):
@@ -76,7 +72,7 @@ def shifted_operands(owner: ir.Operation, operand_number: int) -> list[ir.Value]
 def shifted_positions(owner: ir.Operation, operand_number: int) -> list[int]:
     """Where those operands are in ``owner``'s operand list (one value may fill several
     positions; the fold shifts only these)."""
-    if owner.name == "stream.async.dispatch":
+    if owner.name == ASYNC_DISPATCH:
         offset_at, end_at, _ = dispatch_range_positions(owner, operand_number)
         return [offset_at, end_at]
     slots = fold_slots(owner)
@@ -86,7 +82,7 @@ def shifted_positions(owner: ir.Operation, operand_number: int) -> list[int]:
 def resized_position(owner: ir.Operation, operand_number: int) -> int | None:
     """Where the size of the folded operand is in ``owner``'s operand list: the fold makes it
     the source's size."""
-    if owner.name == "stream.async.dispatch":
+    if owner.name == ASYNC_DISPATCH:
         return dispatch_range_positions(owner, operand_number)[2]
     slots = fold_slots(owner)
     return slots.size if slots is not None else None
@@ -104,41 +100,3 @@ def dispatch_range_positions(op: ir.Operation, operand_number: int) -> tuple[int
         starts["resource_operand_ends"] + k,
         starts["resource_operand_sizes"] + k,
     )
-
-
-def live_version(fn: FunctionModel, source: ir.Value, consumer: OpInfo | None) -> ir.Value | None:
-    """The version of ``source``'s storage current at ``consumer``: follow in-place (tied)
-    consumers of the value forward while they come before ``consumer`` in its block. The
-    analysis proved that writes between the slice and its reads miss the slice's bytes, so the
-    live version holds the same bytes; and unlike ``source`` it is not dead there. None when a
-    version is consumed before the consumer in another block (no single live value)."""
-    if consumer is None:
-        return None
-    value = source
-    while True:
-        step = None
-        for use in value.uses:
-            user = fn.info(user_op(use))
-            if user is None:
-                continue
-            for result, operand in user.effects.tied + region_ties(user.op):
-                if operand == value:
-                    step = (user, result)
-        if step is None:
-            return value
-        user, result = step
-        if user.index >= consumer.index:
-            return value
-        if user.block_id != consumer.block_id:
-            return None
-        value = result
-
-
-def region_ties(op: ir.Operation) -> list[tuple[ir.Value, ir.Value]]:
-    """(result, captured operand) of an execution or concurrent region's tied results: the
-    region consumes the captured value in place (scheduled IR)."""
-    if not is_device_region(op):
-        return []
-    operands = captured(op)
-    results = resource_results(op)
-    return [(results[k], operands[t]) for k, t in tied_captures(op)]

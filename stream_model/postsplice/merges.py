@@ -49,14 +49,33 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 import sympy
 from iree.compiler import ir
 
 from ..ir.util import attribute_key, defining_op, readable_attributes
+from ..semantics.canonical import (
+    FOLDED_BY_CANONICALIZER,
+    FORWARDS,
+    MAY_BE_SPLATS,
+    NEVER_SPLATS,
+    OWN_VALUES,
+    SPLAT_THROUGH,
+    WRITE_INTO_TARGET,
+)
 from ..semantics.op_table import is_mergeable_producer, resource_flags
+from ..semantics.ops import (
+    ARITH_CONSTANT,
+    ARITH_SELECT,
+    ASYNC_COPY,
+    ASYNC_FILL,
+    ASYNC_SLICE,
+    ASYNC_TRANSFER,
+    ASYNC_UPDATE,
+    GLOBAL_LOAD,
+)
 from ..semantics.region_flow import (
     captured_by,
     device_holder,
@@ -80,21 +99,19 @@ _U64 = 2**64
 
 def mergeable_pairs(
     functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
-    translator: IndexTranslator,
-    opaque: Opaque,
-    version_at: VersionAt | None = None,
+    facts: MergeFacts,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
-    facts: MergeFacts | None = None,
+    version_at: VersionAt | None = None,
 ) -> list[tuple[ir.Value, ir.Value]]:
     """Pairs of resource results that IREE may merge into one value after the splice (each
-    function's ops given in program order; see the module docstring). ``folded``: results the
-    canonicalizer may fold into another value (:func:`folded_pairs`), equal operands by then.
-    ``facts``: what earlier calls read of the same functions' ops (:class:`MergeFacts`).
+    function's ops given in program order; see the module docstring). ``facts``: what the passes
+    over the same functions read of their ops (:class:`MergeFacts`: the scalars' translator, and
+    which values IREE knows nothing about). ``folded``: results the canonicalizer may fold into
+    another value (:func:`folded_pairs`), equal operands by then.
 
     With ``version_at``, the pairs IREE may merge once the rewrite has folded aliases into their
     consumers, whichever aliases it makes (see :func:`fold_variants`): a superset."""
     folded = list(folded)
-    facts = facts if facts is not None else MergeFacts(translator, opaque)
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for function, ops in functions:
         pairs += _merges_in_function(ops, facts.of(function), version_at, folded)
@@ -103,12 +120,10 @@ def mergeable_pairs(
 
 def fold_twins(
     functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
-    translator: IndexTranslator,
-    opaque: Opaque,
+    facts: MergeFacts,
     version_at: VersionAt,
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
-    facts: MergeFacts | None = None,
 ) -> dict[ir.Value, ir.Value]:
     """Producers' results that folding aliases may make identical to a producer they are not
     identical to at the splice (with one such producer's result): IREE would merge two buffers
@@ -116,7 +131,6 @@ def fold_twins(
     pairs IREE may merge as the IR is (:func:`mergeable_pairs` with the same ``folded``);
     ``facts``: as for :func:`mergeable_pairs`."""
     folded, merged = list(folded), list(merged)
-    facts = facts if facts is not None else MergeFacts(translator, opaque)
     before = _Classes()
     for a, b in merged:
         before.union(a, b)
@@ -127,10 +141,11 @@ def fold_twins(
         if settled is not None and settled.folded == folded:
             # Nothing merged as the IR is: the classes and identities that pass took are the
             # ones this check takes (the same folds, no merge to add).
-            classes, identities = settled.classes, dict(settled.identities)
+            taken = settled.identities
+            identities = _Identities(taken.classes, scalars.opaque, dict(taken.memo))
         else:
-            classes, identities = _initial_classes(ops, folded, scalars), {}
-        if not _folds_meet_another_op(ops, scalars, version_at, classes, merged, identities):
+            identities = _Identities(_initial_classes(ops, folded, scalars), scalars.opaque)
+        if not _folds_meet_another_op(ops, scalars, version_at, identities, merged):
             continue  # folding leaves IREE merging what it merges as the IR is: no twins
         after = _Classes()
         for a, b in _merges_in_function(ops, scalars, version_at, folded):
@@ -147,10 +162,7 @@ def fold_twins(
 
 
 def folded_pairs(
-    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]],
-    translator: IndexTranslator,
-    opaque: Opaque,
-    facts: MergeFacts | None = None,
+    functions: Iterable[tuple[ir.Operation, Iterable[ir.Operation]]], facts: MergeFacts
 ) -> list[tuple[ir.Value, ir.Value]]:
     """Pairs (result, value) whose result IREE's canonicalizer may fold into that value after
     the splice, so that the two are one buffer:
@@ -171,22 +183,21 @@ def folded_pairs(
     Anything else (values IREE may yet fold to constants: a private function's arguments,
     constants of immutable globals, a callee's results) may fold. ``functions``: each function
     op with its ops in program order; ``facts``: as for :func:`mergeable_pairs`."""
-    facts = facts if facts is not None else MergeFacts(translator, opaque)
     pairs: list[tuple[ir.Value, ir.Value]] = []
     for function, ops in functions:
         scalars = facts.of(function)
         for op in ops:
             name = op.name
-            if name not in _FOLDED_BY_CANONICALIZER:
+            if name not in FOLDED_BY_CANONICALIZER:
                 continue
             view = op.opview
-            if name == "stream.async.slice":
+            if name == ASYNC_SLICE:
                 if _may_fold(view.result_size, view.source_size, scalars):
                     pairs.append((view.result, view.source))
-            elif name == "stream.async.update":
+            elif name == ASYNC_UPDATE:
                 if view.update.type == view.result.type and _may_fold(view.update_size, view.target_size, scalars):
                     pairs.append((view.result, view.update))
-            elif name == "stream.async.copy":
+            elif name == ASYNC_COPY:
                 whole = (
                     view.source.type == view.result.type
                     and _may_fold(view.length, view.source_size, scalars)
@@ -196,19 +207,19 @@ def folded_pairs(
                 )
                 if whole:
                     pairs.append((view.result, view.source))
-            elif name == "stream.async.transfer":
+            elif name == ASYNC_TRANSFER:
                 # A transfer back to where a chain of transfers came from is that value
                 # (AsyncTransferOp::fold), whichever affinities they name: the rewrite may make
                 # any link between them an alias, so every earlier one of the result's type.
                 back = _transferred_from(view.source, view.result.type)
                 if back is not None:
                     pairs.append((view.result, back))
-            elif name == "stream.async.fill" and _may_be_splat(view.target):
+            elif name == ASYNC_FILL and _may_be_splat(view.target):
                 # A fill of a splat with its own value is elided (ElideRedundantFill): the
                 # result is the splat (the values may be one whatever they look like).
                 pairs.append((view.result, view.target))
-            if name in ("stream.async.update", "stream.async.copy"):
-                written = view.update if name == "stream.async.update" else view.source
+            if name in WRITE_INTO_TARGET:
+                written = getattr(view, WRITE_INTO_TARGET[name])
                 if _may_be_splat(written) and _may_be_splat(view.target):
                     # An update or copy of a splat becomes a fill (CombineSplatUpdateFromToFill),
                     # which a splat target elides in turn.
@@ -216,30 +227,16 @@ def folded_pairs(
     return pairs
 
 
-#: The ops whose results :func:`folded_pairs` may fold into another value.
-_FOLDED_BY_CANONICALIZER = frozenset(
-    {"stream.async.slice", "stream.async.update", "stream.async.copy", "stream.async.transfer", "stream.async.fill"}
-)
-
-
 def _transferred_from(value: ir.Value, result_type: ir.Type) -> ir.Value | None:
     """The nearest value up a chain of transfers ending in ``value`` (``value`` excluded) of
     ``result_type``, if any."""
     producer = defining_op(value)
-    while producer is not None and producer.name == "stream.async.transfer":
+    while producer is not None and producer.name == ASYNC_TRANSFER:
         value = producer.opview.source
         if value.type == result_type:
             return value
         producer = defining_op(value)
     return None
-
-
-#: Ops whose result is a splat when what they read is (slices, copies of it) or always may be
-#: one (a constant of one repeated element becomes a splat, ConvertSplatConstantsIntoSplats; a
-#: fill over the whole target becomes one, FlattenFullFillToSplat).
-_SPLAT_THROUGH = frozenset(
-    {"stream.async.slice", "stream.async.transfer", "stream.async.clone", "stream.async.cast", "stream.async.barrier"}
-)
 
 
 def _may_be_splat(value: ir.Value, depth: int = 0) -> bool:
@@ -251,17 +248,16 @@ def _may_be_splat(value: ir.Value, depth: int = 0) -> bool:
     if producer is None or depth > 16:
         return True
     name = producer.name
-    if name in ("stream.async.splat", "stream.async.constant", "stream.async.fill"):
+    if name in MAY_BE_SPLATS:
         return True
-    if name in _SPLAT_THROUGH:
+    if name in SPLAT_THROUGH:
         return _may_be_splat(producer.opview.source, depth + 1)
-    if name in ("stream.async.update", "stream.async.copy"):
+    if name in WRITE_INTO_TARGET:
         # An update or copy of a splat is a splat once it covers its target, whatever the target
         # was: folded whole, or made a fill (CombineSplatUpdateFromToFill) that adjacent fills
         # join (CoalesceAdjacentFills) and a whole fill makes a splat (FlattenFullFillToSplat).
-        written = producer.opview.update if name == "stream.async.update" else producer.opview.source
-        return _may_be_splat(written, depth + 1)
-    if name in ("stream.async.dispatch", "stream.async.alloca", "stream.tensor.import"):
+        return _may_be_splat(getattr(producer.opview, WRITE_INTO_TARGET[name]), depth + 1)
+    if name in NEVER_SPLATS:
         return False
     return True
 
@@ -274,7 +270,7 @@ def _loads_as_one(values: dict[sympy.Symbol, ir.Value]) -> dict[sympy.Symbol, sy
     for symbol in sorted(values, key=lambda s: s.name):
         owner = values[symbol].owner
         op = getattr(owner, "operation", owner)
-        if isinstance(op, ir.Operation) and op.name == "util.global.load":
+        if isinstance(op, ir.Operation) and op.name == GLOBAL_LOAD:
             name = ir.FlatSymbolRefAttr(op.attributes["global"]).value
             keep = first.setdefault(name, symbol)
             if keep != symbol:
@@ -340,8 +336,8 @@ class MergeFacts:
 class _Scalars:
     """Scalar operands of one function's ops, as far as merging goes: their signatures, and
     whether two of them may be made one value (see :func:`_compatible`); with each op's family,
-    all memoised (a value's signature never changes, and a 256-layer module asks for each
-    thousands of times)."""
+    all memoised (a value's signature never changes, and every pass over the function asks for
+    it again)."""
 
     def __init__(
         self, function: ir.Operation, translator: IndexTranslator, opaque: Opaque, operands_of: OperandsOf | None = None
@@ -381,7 +377,7 @@ class _Scalars:
             loads = [
                 (ir.FlatSymbolRefAttr(op.attributes["global"]).value, op.results[0])
                 for op in ops
-                if op.name == "util.global.load" and is_resource(op.results[0])
+                if op.name == GLOBAL_LOAD and is_resource(op.results[0])
             ]
             self._loads = (len(ops), loads)
         return self._loads[1]
@@ -460,8 +456,7 @@ class _Settled:
     same (:func:`fold_twins`), instead of taking them all again."""
 
     folded: list[tuple[ir.Value, ir.Value]]
-    classes: _Classes
-    identities: dict[ir.Value | _Captured, object]
+    identities: _Identities
 
 
 def _merges_in_function(
@@ -471,7 +466,7 @@ def _merges_in_function(
     folded: Iterable[tuple[ir.Value, ir.Value]] = (),
 ) -> list[tuple[ir.Value, ir.Value]]:
     ops, folded = list(ops), list(folded)
-    classes = _initial_classes(ops, folded, scalars_of)
+    identities = _Identities(_initial_classes(ops, folded, scalars_of), scalars_of.opaque)
     buckets: dict[tuple[object, ...], _Bucket] = {}
     wild: dict[tuple[object, ...], list[ir.Operation]] = {}  # family -> ops that match any
     family_ops: dict[tuple[object, ...], list[ir.Operation]] = {}
@@ -480,7 +475,6 @@ def _merges_in_function(
     keys: dict[tuple[object, ...], list[_Taken]] = {}
     loose: dict[tuple[object, ...], list[_Taken]] = {}
     pairs: list[tuple[ir.Value, ir.Value]] = []
-    identities: dict[ir.Value | _Captured, object] = {}  # under the classes as they are now
     for op in scalars_of.producers(ops):
         family = scalars_of.family(op)
         operands, _ = scalars_of.operands(op)
@@ -497,7 +491,7 @@ def _merges_in_function(
             found += family_ops.get(family, [])
             wild.setdefault(family, []).append(op)
         for variant, scalars in variants:
-            key, loose_key = _key(family, variant, positions, classes, scalars_of.opaque, identities)
+            key, loose_key = identities.key(family, variant, positions)
             earlier = keys.setdefault(family, [])
             taken = _Taken(key[1], scalars, op)
             if loose_key:
@@ -522,11 +516,10 @@ def _merges_in_function(
             seen.add(other)
             for r, s in zip(other.results, op.results, strict=True):
                 if is_resource(r):
-                    classes.union(r, s)
-                    identities.clear()  # (taken under the classes before this merge)
+                    identities.union(r, s)
                     pairs.append((r, s))
     if version_at is None and not pairs:
-        scalars_of.settled = _Settled(folded, classes, identities)
+        scalars_of.settled = _Settled(folded, identities)
     return pairs
 
 
@@ -545,28 +538,37 @@ def _initial_classes(
     return classes
 
 
-def _key(
-    family: tuple[object, ...],
-    operands: Sequence[ir.Value | _Captured],
-    positions: tuple[int, ...],
-    classes: _Classes,
-    opaque: Opaque,
-    memo: dict[ir.Value | _Captured, object],
-) -> tuple[tuple[tuple[object, ...], tuple[object, ...]], bool]:
-    """What CSE compares of an op (or a fold variant of it), its scalar operands aside: its
-    family, and the identities of its resource operands (at ``positions``; None at the scalar
-    ones); and whether one of them may be any value (:data:`ANY_VALUE`). ``memo``: identities
-    already taken under the same ``classes`` (a caller clears it when they grow)."""
-    out: list[object] = [None] * len(operands)
-    loose = False
-    for i in positions:
-        v = operands[i]
-        found = memo.get(v, _MISSING)
-        if found is _MISSING:
-            found = memo[v] = _identity(v, classes, opaque)
-        out[i] = found
-        loose = loose or found is ANY_VALUE
-    return (family, tuple(out)), loose
+@dataclass(slots=True)
+class _Identities:
+    """The identities of resource operands (:func:`_identity`) under ``classes``, each taken
+    once: ``memo`` holds those taken so far, and :meth:`union`, which grows the classes, lets
+    them go."""
+
+    classes: _Classes
+    opaque: Opaque
+    memo: dict[ir.Value | _Captured, object] = field(default_factory=dict)
+
+    def union(self, a: ir.Value, b: ir.Value) -> None:
+        """``a`` and ``b`` are one value from now on (the identities taken before are not)."""
+        self.classes.union(a, b)
+        self.memo.clear()
+
+    def key(
+        self, family: tuple[object, ...], operands: Sequence[ir.Value | _Captured], positions: tuple[int, ...]
+    ) -> tuple[tuple[tuple[object, ...], tuple[object, ...]], bool]:
+        """What CSE compares of an op (or a fold variant of it), its scalar operands aside: its
+        family, and the identities of its resource operands (at ``positions``; None at the
+        scalar ones); and whether one of them may be any value (:data:`ANY_VALUE`)."""
+        out: list[object] = [None] * len(operands)
+        loose = False
+        for i in positions:
+            v = operands[i]
+            found = self.memo.get(v, _MISSING)
+            if found is _MISSING:
+                found = self.memo[v] = _identity(v, self.classes, self.opaque)
+            out[i] = found
+            loose = loose or found is ANY_VALUE
+        return (family, tuple(out)), loose
 
 
 _MISSING = object()
@@ -581,9 +583,8 @@ def _folds_meet_another_op(
     ops: list[ir.Operation],
     scalars_of: _Scalars,
     version_at: VersionAt,
-    classes: _Classes,
+    identities: _Identities,
     merged: Iterable[tuple[ir.Value, ir.Value]],
-    identities: dict[ir.Value | _Captured, object] | None = None,
 ) -> bool:
     """May folding aliases make some producer of the function meet an op it would not meet as
     the IR is: does any fold variant share its key with another op, as it is or folded (or
@@ -592,11 +593,12 @@ def _folds_meet_another_op(
     exactly the merges found as the IR is, op by op: the plain variants meet the same ops in
     the same buckets, the classes grow alike, and a fold variant meets nobody.
 
-    The keys are taken under ``classes`` grown by every pair merged as the IR is (``merged``),
-    the coarsest classes that pass ever reaches: two keys distinct under them are distinct
-    under any finer classes, so "no fold variant meets another op" holds at every step."""
+    The keys are taken under the ``identities``' classes grown by every pair merged as the IR is
+    (``merged``), the coarsest classes that pass ever reaches: two keys distinct under them are
+    distinct under any finer classes, so "no fold variant meets another op" holds at every
+    step."""
     for a, b in merged:
-        classes.union(a, b)
+        identities.union(a, b)
     folds_of: dict[ir.Operation, list[_Variant]] = {}
     for op in scalars_of.producers(ops):
         folds = fold_variants(op, scalars_of, version_at, signatures=False)  # (keys only)
@@ -606,7 +608,6 @@ def _folds_meet_another_op(
     # Only a family with a fold variant can hold a key met by one: the others keep their keys,
     # and the classes (the coarsest already) do not grow.
     families = {scalars_of.family(op) for op, folds in folds_of.items() if folds}
-    identities = {} if identities is None else identities  # (taken under ``classes``, fixed in this pass)
     seen: dict[tuple[object, ...], list[tuple[ir.Operation, bool]]] = {}
     for op, folds in folds_of.items():
         family = scalars_of.family(op)
@@ -614,9 +615,7 @@ def _folds_meet_another_op(
             continue
         operands, _ = scalars_of.operands(op)
         for variant, folded in [(operands, False), *((v, True) for v, _ in folds)]:
-            key, loose_key = _key(
-                family, variant, scalars_of.resource_positions(op), classes, scalars_of.opaque, identities
-            )
+            key, loose_key = identities.key(family, variant, scalars_of.resource_positions(op))
             if loose_key:
                 return True  # it may meet any op of its family
             seen.setdefault(key, []).append((op, folded))
@@ -643,36 +642,6 @@ class _AnyValue:
 
 
 ANY_VALUE = _AnyValue()
-
-#: Ops whose resource results are values of their own: IREE folds them into no other value
-#: after the splice, except as :func:`folded_pairs` says (a whole update is its update
-#: operand), which the classes hold. Merged producers and loads are their classes too.
-_OWN_VALUES = frozenset(
-    {
-        "stream.async.splat",
-        "stream.async.alloca",
-        "stream.async.update",
-        "stream.async.fill",
-        "stream.async.copy",
-        "stream.async.collective",
-        "util.global.load",
-        "util.optimization_barrier",
-    }
-)
-#: Ops whose resource result is (or IREE may fold it into) one of their operands, by name:
-#: an await's result stands for the resource it waits on (IREE merges duplicate awaits and
-#: awaits of one timepoint, and elides them once the timepoint is reached), a barrier's and a
-#: cast's for their source (a cast to its own type folds away), a clone's for its source (a
-#: clone IREE elides is its source; one it keeps merges with nothing).
-_FORWARDS = {
-    "stream.timepoint.await": lambda op, k: list(op.opview.resource_operands)[k],
-    # Within one affinity IREE makes a transfer a clone and dispatches the clone's source again
-    # (CSE then merges the two); across affinities a chain of transfers may fold back.
-    "stream.async.transfer": lambda op, k: op.opview.source,
-    "stream.async.barrier": lambda op, k: op.opview.source,
-    "stream.async.cast": lambda op, k: op.opview.source,
-    "stream.async.clone": lambda op, k: op.opview.source,
-}
 
 
 def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) -> object:
@@ -703,12 +672,12 @@ def _identity(operand: ir.Value | _Captured, classes: _Classes, opaque: Opaque) 
     if produced is not None:
         region, inner = produced
         return _within(("result", region), _identity(inner, classes, opaque))
-    forward = _FORWARDS.get(op.name)
+    forward = FORWARDS.get(op.name)
     if forward is not None:
         return _identity(forward(op, ir.OpResult(operand).result_number), classes, opaque)
-    if is_mergeable_producer(op) or op.name in _OWN_VALUES:
+    if is_mergeable_producer(op) or op.name in OWN_VALUES:
         return classes.find(operand)
-    if op.name == "arith.select":
+    if op.name == ARITH_SELECT:
         return _one_of([op.operands[1], op.operands[2]], classes, opaque)
     flow = flow_of(op)
     if flow is not None and not flow.device_body and flow.at_most_once and not flow.multi_block:
@@ -729,7 +698,7 @@ def _within(where: tuple[object, ...], identity: object) -> object:
     return ANY_VALUE if identity is ANY_VALUE else (*where, identity)
 
 
-#: The version of a value's storage live at a consumer (:func:`stream_model.model.folds.live_version`).
+#: The version of a value's storage live at a consumer (:func:`stream_model.model.versions.live_version`).
 VersionAt = Callable[[ir.Value, ir.Operation], "ir.Value | None"]
 #: Resource operands (all operands, in order) and scalar signature of one way to fold.
 _Variant = tuple[list["ir.Value | _Captured"], "tuple[_Scalar, ...] | None"]
@@ -802,7 +771,7 @@ class _Fold:
 
 
 #: The producers a fold looks through (:func:`_fold_chain`).
-_FOLDED_THROUGH = ("stream.async.slice", "stream.async.transfer")
+_FOLDED_THROUGH = (ASYNC_SLICE, ASYNC_TRANSFER)
 
 
 def _may_fold_deeper(value: ir.Value) -> bool:
@@ -833,7 +802,7 @@ def _fold_chain(value: ir.Value, consumer: ir.Operation, expr: Expr | None, vers
         if producer is None or producer.name not in _FOLDED_THROUGH:
             return chain
         view = producer.opview
-        if producer.name == "stream.async.slice" and expr is not None:
+        if producer.name == ASYNC_SLICE and expr is not None:
             shift = sympy.expand(shift + expr(view.source_offset))
         current = view.source
         operand = (
@@ -998,7 +967,7 @@ def _compatible(a: tuple[_Scalar, ...], b: tuple[_Scalar, ...], scalars_of: _Sca
 
 def _constant(value: ir.Value) -> ir.Attribute | None:
     op = defining_op(value)
-    if op is None or op.name != "arith.constant":
+    if op is None or op.name != ARITH_CONSTANT:
         return None
     return op.attributes["value"]
 
