@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stream_model import ModelError, SliceElisionError, WrongPhaseError
+from stream_model.errors import ModelError, SliceElisionError, WrongPhaseError
 
 if TYPE_CHECKING:
     from stream_model.schedule.check import ScheduleCheck

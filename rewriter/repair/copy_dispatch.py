@@ -23,6 +23,7 @@ from iree.compiler.dialects import arith, stream
 from stream_model.ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
 from stream_model.semantics import ops
 from stream_model.semantics.op_table import is_resource
+from stream_model.semantics.region_flow import EXECUTION_REGION
 
 EXECUTABLE = "__slice_elision_copy"
 ENTRY = "copy_bytes"
@@ -157,7 +158,7 @@ def stated_size(value: ir.Value) -> ir.Value | None:
         size = getattr(view, name, None) if view is not None else None
         if isinstance(size, ir.Value):
             return size
-    if producer is not None and producer.name in (ops.ASYNC_DISPATCH, ops.ASYNC_EXECUTE):
+    if producer is not None and producer.name in (ops.ASYNC_DISPATCH, EXECUTION_REGION):
         resources = [r for r in producer.results if is_resource(r)]
         sizes = (
             operand_segments(producer, DISPATCH_OPERAND_SEGMENTS)["result_sizes"]

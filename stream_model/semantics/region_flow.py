@@ -333,6 +333,9 @@ class RegionFlow:
 _SCF_BRANCH = dict(storage_edges=_yield_edges, entry=_no_entry, exit=_yield_exit)
 _DEVICE = dict(runs=Runs.ONCE, storage_edges=_device_edges, entry=_device_entry, exit=_device_exit, device_body=True)
 
+#: The execution region (scheduled IR), named for those who build or recognise one by its results.
+EXECUTION_REGION = "stream.async.execute"
+
 #: The region ops the model knows.
 REGION_FLOW: dict[str, RegionFlow] = {
     "scf.for": RegionFlow(
@@ -346,7 +349,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
     # runs its body once per execution of the op, and so does a concurrent region nested in
     # it. A capture by an execution region, or a yield out of one, is not followed by the rule:
     # the alias would leave its execution region, where reads are ordered by timepoints.
-    "stream.async.execute": RegionFlow(
+    EXECUTION_REGION: RegionFlow(
         serial_body=True,
         submitted=True,
         results_ready=ResultsReady.AT_TIMEPOINT,
