@@ -20,7 +20,6 @@ The public API, importable from here (``from rewriter import compile_file``):
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -93,6 +92,8 @@ _FROM = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return _version()
     module = _FROM.get(name)
     if module is None:
         raise AttributeError(f"module 'rewriter' has no attribute {name!r}")
@@ -101,10 +102,17 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-try:
-    __version__ = version("slice-elision")
-except PackageNotFoundError:  # pragma: no cover - a source tree without an install
-    __version__ = "unknown"
+def _version() -> str:
+    """The installed distribution's version (read on first use: ``importlib.metadata`` alone
+    costs a compile 40 ms)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("slice-elision")
+    except PackageNotFoundError:  # pragma: no cover - a source tree without an install
+        found = "unknown"
+    globals()["__version__"] = found
+    return found
 
 __all__ = [
     "DEFAULT_CPU_FLAGS",

@@ -15,11 +15,38 @@ the model. Entry points:
 * :func:`analyze` decides every ``stream.async.slice`` (:class:`SliceDecision`).
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import ModelError, SliceElisionError, WrongPhaseError
-from .model.loader import LoadedModule, check_phase, load, parse_module
-from .model.program import ModuleModel
-from .report.decisions import Decision, ReasonCode, SliceDecision, Verdict, WriteCheck
-from .rule.safety import Analysis, AnalysisOptions, analyze
+
+if TYPE_CHECKING:
+    from .model.loader import LoadedModule, check_phase, load, parse_module
+    from .model.program import ModuleModel
+    from .report.decisions import Decision, ReasonCode, SliceDecision, Verdict, WriteCheck
+    from .rule.safety import Analysis, AnalysisOptions, analyze
+
+#: Where each entry point lives, imported on first use (PEP 562): importing the package, for
+#: its errors, say, must not import the analysis (sympy, z3), which a compile with nothing to
+#: decide never needs.
+_FROM = {
+    **dict.fromkeys(("LoadedModule", "check_phase", "load", "parse_module"), "model.loader"),
+    "ModuleModel": "model.program",
+    **dict.fromkeys(("Decision", "ReasonCode", "SliceDecision", "Verdict", "WriteCheck"), "report.decisions"),
+    **dict.fromkeys(("Analysis", "AnalysisOptions", "analyze"), "rule.safety"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module 'stream_model' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Analysis",

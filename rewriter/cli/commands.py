@@ -10,7 +10,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from iree.compiler import ir
 
@@ -22,8 +22,8 @@ from ..pipeline.passes import PassContext, SplicePasses
 from ..pipeline.targets import DEFAULT_CPU_FLAGS
 from ..report.explain import human, jsonl
 from ..report.outputs import all_or_none
-from ..rewrite.elide import RewriteReport, elide_slices, merged_reports
 from ..rewrite.passes import ElideSlices
+from ..rewrite.report import RewriteReport, merged_reports
 from .exits import EXIT_USAGE, fail
 
 if TYPE_CHECKING:
@@ -34,12 +34,16 @@ if TYPE_CHECKING:
 __all__ = ["check_command", "compile_command", "explain_command", "rewrite_command"]
 
 
+def _elide(module: ir.Module, **options: Any) -> RewriteReport:
+    """:func:`~rewriter.rewrite.elide.elide_slices`, imported when a command first decides
+    (the analysis: sympy and z3, which a compile with nothing to decide never imports)."""
+    from ..rewrite.elide import elide_slices
+
+    return elide_slices(module, **options)
+
+
 def _remark_session(args: argparse.Namespace, workdir: str) -> RemarkSession | None:
     """The command's remarks, when ``--remarks-filter`` asks for any."""
-    from pathlib import Path
-
-    from ..report.remarks import RemarkOptions, RemarkSession
-
     if not args.remarks_filter:
         if args.remarks_output_file:
             print(
@@ -48,12 +52,16 @@ def _remark_session(args: argparse.Namespace, workdir: str) -> RemarkSession | N
                 file=sys.stderr,
             )
         return None
+    from pathlib import Path
+
+    from ..report.remarks import RemarkOptions, RemarkSession
+
     return RemarkSession(RemarkOptions(args.remarks_filter, args.remarks_output_file), Path(workdir))
 
 
 def _analyse_for_suggestions(source: str | None, filename: str | None) -> Callable[[ir.Module], list[SliceDecision]]:
     """How a command decides a module, for :meth:`RemarkSession.suggest`'s trials."""
-    return lambda module: elide_slices(module, apply=False, source=source, filename=filename).decisions
+    return lambda module: _elide(module, apply=False, source=source, filename=filename).decisions
 
 
 def rewrite_command(args: argparse.Namespace) -> None:
@@ -63,7 +71,7 @@ def rewrite_command(args: argparse.Namespace) -> None:
         texts, reports = [], []
         for loaded in _load(args):
             reports.append(
-                elide_slices(
+                _elide(
                     loaded.module,
                     apply=not args.annotate,
                     annotate=args.annotate,
@@ -112,7 +120,7 @@ def explain_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
             modules = [_reach_stream_phase(args.input, flags, e, remarks)]
         reports = []
         for m in modules:
-            reports.append(elide_slices(m.module, apply=False, source=m.text, filename=m.filename))
+            reports.append(_elide(m.module, apply=False, source=m.text, filename=m.filename))
             if remarks is not None:  # the module is as it was: explain rewrites nothing
                 remarks.suggest(m.module, reports[-1].decisions, _analyse_for_suggestions(m.text, m.filename))
         report = merged_reports(reports)

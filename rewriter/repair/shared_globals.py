@@ -22,8 +22,7 @@ module.
 from __future__ import annotations
 
 import functools
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
 from iree.compiler import ir
 from iree.compiler.dialects import stream
@@ -39,28 +38,14 @@ from stream_model.semantics import ops
 from stream_model.semantics.op_table import callee_name, effects_of
 
 from .copy_dispatch import CopyDispatches, barrier, stated_size
+from .diagnostics import ERROR as ERROR  # (re-exported: the repair's severities and reports)
+from .diagnostics import WARNING as WARNING
+from .diagnostics import Diagnostic as Diagnostic
 from .in_place import function_of, global_name, may_write_in_place
+
 
 #: How a problem is reported: repaired (or only analysed): a warning; impossible to repair: an
 #: error, which fails the command.
-WARNING, ERROR = "warning", "error"
-
-
-@dataclass
-class Diagnostic:
-    severity: str
-    kind: str
-    message: str
-    globals: list[str]
-    fixed: bool
-    location: str | None = None  # the first store the repair changes (or would change)
-    position: dict[str, str | int] | None = None  # the same, structured (``Names.position``)
-
-    def to_json(self) -> dict[str, Any]:
-        fields = asdict(self)
-        return {"type": "diagnostic", "diagnostic": fields.pop("severity"), **fields}
-
-
 @dataclass
 class _StoreRepair:
     """One store to give its own copy: of ``value`` (``size`` bytes, as its producer or the

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-import sympy
 from iree.compiler import ir
 
 from stream_model import Decision, ReasonCode, SliceDecision, SliceElisionError
@@ -148,6 +147,8 @@ def callers_buffer_remarks(repairs: Sequence[object]) -> list[Remark]:
 def _length(byte_range: list[str]) -> str | None:
     """``end - start`` of a logged range, as the log writes expressions (None when the text
     is not one sympy reads back)."""
+    import sympy  # (only where a kept copy's range is shown: a compile with none never imports it)
+
     try:
         start, end = (sympy.sympify(bound) for bound in byte_range)
         return str(sympy.sstr(sympy.expand(end - start)))

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from iree.compiler import ir
 from iree.compiler.dialects import arith, stream
@@ -49,10 +48,17 @@ from stream_model.ir.util import (
     parent_op_of_block,
     user_op,
 )
+from stream_model.model.loader import require_stream_phase
 from stream_model.model.program import FunctionModel
 from stream_model.model.versions import live_version
 from stream_model.postsplice import PostSplice, folds
-from stream_model.report.decisions import LiveVersion, ReasonCode
+from stream_model.report.decisions import LiveVersion
+from stream_model.report.messages import (
+    SAFE_BUT_IREE_LIMITATION,
+    SAFE_BUT_MERGED,
+    SAFE_BUT_NOT_REPRESENTABLE,
+    Message,
+)
 from stream_model.rule.claims import keep_unproven, unproven_claims
 from stream_model.semantics import ops
 from stream_model.semantics.region_flow import (
@@ -65,31 +71,19 @@ from stream_model.semantics.region_flow import (
     tied_operands,
     yielded_as,
 )
+from stream_model.semantics.scan import rewrite_has_work
 
 from ..errors import RewriteError as RewriteError  # (re-exported: raised by the rewrite)
 from ..pipeline.collector import leave, no_collector_pauses
-from ..repair.shared_globals import ERROR, Diagnostic, separate_shared_globals
+from ..repair.diagnostics import ERROR
+from ..repair.shared_globals import separate_shared_globals
+from .report import RewriteReport as RewriteReport  # (re-exported: what the rewrite returns)
+from .report import merged_reports as merged_reports
 
 # Lifetimes whose storage is never freed while the program can reach it, when the buffer is a
 # global's or an imported one (ops below): a subview of it stays valid wherever it is read.
 PERSISTENT_LIFETIMES = ("!stream.resource<variable>", "!stream.resource<constant>", "!stream.resource<external>")
 PERSISTENT_PRODUCERS = (ops.GLOBAL_LOAD, ops.TENSOR_IMPORT)
-
-
-@dataclass
-class RewriteReport:
-    decisions: list[SliceDecision] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    aliased: int = 0
-    kept: int = 0
-    analysis_seconds: float = 0.0
-    iterations: int = 0
-    # Alias claims the final analysis state did not hold (each such copy was kept): always
-    # empty unless the analysis has a bug; the tests require it to be.
-    unproven_claims: list[str] = field(default_factory=list)
-
-    def log_records(self) -> list[dict[str, Any]]:
-        return [d.to_json() for d in self.diagnostics] + [d.to_json() for d in self.decisions]
 
 
 def _verify(module: ir.Module) -> bool:
@@ -134,9 +128,15 @@ def elide_slices(
     options = _options(options, max_iterations, timeout_ms)
     if not verified and not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
+    started = time.perf_counter()
+    scopes = modules_with_functions(module)
+    if not rewrite_has_work(module):
+        for scope in scopes:
+            require_stream_phase(scope)  # (nothing to do, and still no answer for IR at another phase)
+        return RewriteReport(analysis_seconds=time.perf_counter() - started)
     reports = []
     with no_collector_pauses():
-        for scope in modules_with_functions(module):
+        for scope in scopes:
             reports.append(_elide_slices(scope, apply, options, source, filename, verified))
     report = merged_reports(reports)
     if annotate:
@@ -242,19 +242,6 @@ def _apply(analysis: Analysis, apply: bool, started: float, verify: bool = True)
     )
 
 
-def merged_reports(reports: list[RewriteReport]) -> RewriteReport:
-    """One report for several modules (nested in one, or the chunks of a split input), in order."""
-    return RewriteReport(
-        decisions=[d for r in reports for d in r.decisions],
-        diagnostics=[d for r in reports for d in r.diagnostics],
-        aliased=sum(r.aliased for r in reports),
-        kept=sum(r.kept for r in reports),
-        analysis_seconds=sum(r.analysis_seconds for r in reports),
-        iterations=sum(r.iterations for r in reports),
-        unproven_claims=[p for r in reports for p in r.unproven_claims],
-    )
-
-
 #: The attributes ``annotate`` writes on each copy: its decision, and why.
 DECISION_ATTR = "slice_elision.decision"
 REASON_ATTR = "slice_elision.reason"
@@ -297,7 +284,7 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             plan = _plan(model, op, aliased, decision_of)
             why = _unrepresentable(model, plan, analysis.post_splice)
             if why:
-                decision.keep("safe to alias, but " + why[0], why[1])
+                decision.keep(why[1].text(why=why[0]), why[1].code)
                 aliased.discard(op)
                 downgraded = True
             else:
@@ -308,26 +295,26 @@ def _keep_unrepresentable(analysis: Analysis) -> list[_Plan]:
             return plans
 
 
-def _unrepresentable(model: ModuleModel, plan: _Plan, post_splice: PostSplice) -> tuple[str, ReasonCode] | None:
+def _unrepresentable(model: ModuleModel, plan: _Plan, post_splice: PostSplice) -> tuple[str, Message] | None:
     """Why IREE would not honour the alias of ``plan`` downstream, and the class of that
     reason; None when it would."""
     op = plan.op
     source = plan.root
     inside = _offset_computed_in_a_region(model, plan)
     if inside:
-        return inside, ReasonCode.NOT_REPRESENTABLE
+        return inside, SAFE_BUT_NOT_REPRESENTABLE
     twin = _fold_makes_a_twin(post_splice, plan)
     if twin:
-        return twin, ReasonCode.MERGED_PRODUCERS
+        return twin, SAFE_BUT_MERGED
     if _is_rematerialisable_clone(source):
         return (
             "its source is a clone that IREE 3.13 may turn back into a second dispatch and merge "
             "across execution regions (an upstream fault the alias would expose)",
-            ReasonCode.IREE_LIMITATION,
+            SAFE_BUT_IREE_LIMITATION,
         )
     beside = _beside_a_capture_merge(post_splice, plan)
     if beside:
-        return beside, ReasonCode.IREE_LIMITATION
+        return beside, SAFE_BUT_IREE_LIMITATION
     for owner, _, foldable, live in plan.uses:
         needs_value = not foldable
         if plan.reroutes and _yields_out_of_concurrent(owner):
@@ -340,7 +327,7 @@ def _unrepresentable(model: ModuleModel, plan: _Plan, post_splice: PostSplice) -
                 return (
                     f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
                     f"the alias would use a value IREE treats as dead{why}",
-                    ReasonCode.NOT_REPRESENTABLE,
+                    SAFE_BUT_NOT_REPRESENTABLE,
                 )
             storage = live
         elif live is None or (needs_value and live != source):
@@ -349,20 +336,20 @@ def _unrepresentable(model: ModuleModel, plan: _Plan, post_splice: PostSplice) -
             return (
                 f"{model.names.describe(op)}'s source is consumed in place before {owner.name} reads the alias; "
                 f"the alias would use a value IREE treats as dead{why}",
-                ReasonCode.NOT_REPRESENTABLE,
+                SAFE_BUT_NOT_REPRESENTABLE,
             )
         if needs_value and op.name == ops.ASYNC_SLICE and not _persistent_storage(model.function_of(op), storage):
             return (
                 f"{owner.name} needs the alias as a value: a stream.resource.subview of storage this "
                 f"function allocates ({storage.type}), which IREE 3.13 may free before the subview is read",
-                ReasonCode.IREE_LIMITATION,
+                SAFE_BUT_IREE_LIMITATION,
             )
         if needs_value and _yields_out_of_concurrent(owner) and not all(_is_zero(o) for o in plan.offsets):
             return (
                 "the alias leaves its concurrent region as a value: IREE 3.13's schedule-allocation drops the "
                 "offset of a stream.resource.subview yielded from a stream.async.concurrent region (found by the "
                 "campaign), so only a subview at offset 0 is honoured there",
-                ReasonCode.IREE_LIMITATION,
+                SAFE_BUT_IREE_LIMITATION,
             )
     return None
 

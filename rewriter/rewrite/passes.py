@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
-from stream_model import AnalysisOptions
+from stream_model.model.loader import require_stream_phase
+from stream_model.semantics.scan import rewrite_has_work
 
 from ..pipeline.passes import PassContext
-from .elide import RewriteReport, elide_slices
+from .report import RewriteReport
+
+if TYPE_CHECKING:
+    from stream_model import AnalysisOptions
 
 __all__ = ["ElideSlices"]
 
@@ -20,7 +26,9 @@ class ElideSlices:
     (:func:`~.elide.elide_slices`). Its first step is the shared-globals repair
     (:mod:`..repair.shared_globals`): the repair and the decisions read one analysis of the
     module's calls, which says which globals share a buffer, and the decisions must be made on
-    the repaired module. Without ``rewrite`` the module is left as it is (the log and remarks
+    the repaired module. A module with neither a copy to decide nor a global store
+    (:func:`~stream_model.semantics.scan.rewrite_has_work`) costs a walk of its ops' names: the
+    analysis is not even imported. Without ``rewrite`` the module is left as it is (the log and remarks
     of ``--no-elide``). ``verified``: the compile verifies the module before and after (a hook's
     module always is). The report: a :class:`~.elide.RewriteReport`."""
 
@@ -30,6 +38,13 @@ class ElideSlices:
     name: str = field(default="elide-slices", init=False)
 
     def apply(self, module: ir.Module, ctx: PassContext) -> RewriteReport:
+        if self.verified and not rewrite_has_work(module):
+            # (What elide_slices answers too, without importing the analysis to say it.)
+            started = time.perf_counter()
+            require_stream_phase(module)
+            return RewriteReport(analysis_seconds=time.perf_counter() - started)
+        from .elide import elide_slices
+
         return elide_slices(
             module,
             apply=self.rewrite,

@@ -71,15 +71,12 @@ import itertools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sympy
 from iree.compiler import ir
 
 from ..ir.naming import Names
 from ..ir.util import FUNCTION_OPS, defining_op, parent_op_of_block
-from ..model.facts import FactStore
-from ..model.program import ModuleModel
 from ..semantics.abi import GivenOver, given_over_arguments, imports_callers_buffer
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
 from ..semantics.op_table import (
@@ -129,11 +126,17 @@ from ..semantics.region_flow import (
     tied_operands,
     yielded,
 )
-from ..symbolic.index_arith import pretty
-from ..symbolic.proofs import ByteRange, Fact, ProofVerdict, prove_disjoint, relevant_facts
 from .global_contents import CallSummary, Consumption, GlobalContents, Origin, Summaries
 from .global_order import GlobalOrderHazard, OrderNotCompared
 from .order import Callees, ScheduleOrder
+
+if TYPE_CHECKING:
+    from ..model.facts import FactStore
+    from ..model.program import ModuleModel
+    from ..symbolic.proofs import ByteRange, Fact
+
+# (The model, its facts and the proofs, with sympy and z3 beneath them, are imported where a pair's
+# ranges are first compared or named: a schedule with no pair to check never needs them.)
 
 # (in_place_positions, tied_operand_of: the op table's, re-exported for the repairs that import them from here.)
 __all__ = [
@@ -670,12 +673,16 @@ class _Context:
     @property
     def model(self) -> ModuleModel:
         if self._model is None:
+            from ..model.program import ModuleModel
+
             self._model = ModuleModel(self.module, self.source, self.filename)
         return self._model
 
     @property
     def store(self) -> FactStore:
         if self._store is None:
+            from ..model.facts import FactStore
+
             self._store = FactStore(self.model, self.timeout_ms)
         return self._store
 
@@ -1385,6 +1392,9 @@ class _FunctionCheck:
         return check
 
     def _prove(self, root: ir.Value, r: _Use, w: _Use, rr: ByteRange, wr: ByteRange) -> ScheduleCheck:
+        from ..symbolic.index_arith import pretty
+        from ..symbolic.proofs import ProofVerdict, prove_disjoint, relevant_facts
+
         facts = self._facts(r.op, w.op)
         proof = prove_disjoint(rr, wr, relevant_facts(facts, rr, wr), self.context.timeout_ms)
         if proof.verdict is ProofVerdict.DISJOINT:
@@ -1407,6 +1417,10 @@ class _FunctionCheck:
         rng = store.access_range(use.access)
         if rng is None:
             return None
+        import sympy
+
+        from ..symbolic.proofs import ByteRange
+
         shift: sympy.Expr = sympy.Integer(0)
         for offset in use.offsets:
             shift = shift + store.expr(offset)
@@ -1451,6 +1465,8 @@ class _FunctionCheck:
             write_op=w.via if w.via is not None else w.op,
         )
         if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
+            from ..symbolic.index_arith import pretty
+
             for use, attr in ((r, "read_range"), (w, "write_range")):
                 rng = self._range(use) if use.access is not None else None
                 if rng is not None:

@@ -155,7 +155,14 @@ class OrderNotCompared:
 
 
 def global_events(module: ir.Module) -> GlobalEvents:
-    """The loads, stores and calls of every function of ``module``, in program order."""
+    """The loads, stores and calls of every function of ``module``, in program order.
+
+    A module that loads and stores no global has no global to compare (:attr:`GlobalEvents.globals`
+    empty: every comparison is per global), and is not read further: a walk of its ops' names
+    gives no op a Python view, where reading its blocks would (a user's input at the linalg
+    level imports the linalg dialect's bindings, a tenth of a second)."""
+    if not _accesses_a_global(module):
+        return GlobalEvents({}, {}, frozenset(), {})
     events: dict[str, list[_Event]] = {}
     direct: dict[str, set[str]] = {}
     stored: dict[str, set[str]] = {}
@@ -226,6 +233,20 @@ def _transitive(
                 touches[key] = new
                 changed = True
     return touches
+
+
+def _accesses_a_global(module: ir.Module) -> bool:
+    found = False
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        if op.name in _ACCESS:
+            found = True
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
 
 
 def check_global_order(

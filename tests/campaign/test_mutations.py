@@ -106,6 +106,10 @@ z. *imports are no globals' buffers* (hook: ``stream_model.model.storage.Storage
    ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``: the host passes back the buffer the call
    before exported as the global's; a bit mismatch at the splice, from the second call on.
    Through IREE's stages the buffer passed back is not the global's, and the alias audit catches it).
+aa. *stores give the rewrite no work* (hook: ``stream_model.semantics.scan.REWRITE_WORK``): the
+   scan that spares a module with nothing to decide the analysis counts copies only, so a module
+   that stores globals but slices nothing skips the shared-globals repair; judged on each of
+   :data:`GLOBALS_WITHOUT_SLICES` alone in a module (in a batch some program slices).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -162,9 +166,11 @@ import stream_model.rule.safety as safety
 import stream_model.rule.slice_query as slice_query
 import stream_model.schedule.global_contents as global_contents
 import stream_model.semantics.region_flow as region_flow
+import stream_model.semantics.scan as scan
 from stream_model.ir.util import defining_op
 from stream_model.model.program import FunctionModel
 from stream_model.report.decisions import Verdict
+from stream_model.semantics.ops import ASYNC_SLICE, ASYNC_TRANSFER
 from tests.campaign import handpicked
 from tests.campaign.campaign import sample_batch
 from tests.campaign.oracle import FAILING, Oracle, ProgramOutcome, VmfbCache, default_cache_dir
@@ -414,6 +420,14 @@ def _alias_beside_capture_merges(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rewrite, "_beside_a_capture_merge", lambda model, plan: None)
 
 
+def _stores_give_the_rewrite_no_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(aa) The scan that spares a module with nothing to do the analysis sees copies only: a
+    module that stores globals but slices nothing skips the shared-globals repair
+    (``handpicked.STORED_TWICE``: two globals given one buffer, no slice), and IREE's build
+    shows the fill of one global in the other."""
+    monkeypatch.setattr(scan, "REWRITE_WORK", frozenset({ASYNC_SLICE, ASYNC_TRANSFER}))
+
+
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ignore-tied-chains": _ignore_tied_chains,
     "ignore-ordering": _ignore_ordering,
@@ -437,6 +451,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "copy-after-in-place-writes": _copy_after_in_place_writes,
     "alias-beside-capture-merges": _alias_beside_capture_merges,
     "imports-are-no-globals-buffers": _imports_are_no_globals_buffers,
+    "stores-give-the-rewrite-no-work": _stores_give_the_rewrite_no_work,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
@@ -482,6 +497,9 @@ REFUSED_AFTER_SCHEDULING = frozenset({"call-store-sites-at-the-values-first-oper
 #: Weakenings whose shapes only IREE's pre-splice stages make (``handpicked.FOUND_THROUGH_IREE_STAGES``):
 #: caught as the campaign judges, through those stages.
 FLOW_ONLY = frozenset({"copy-in-the-originals-region", "copy-after-in-place-writes"})
+#: Weakenings only a module of one program shows: a batch holds some program's slice, and the
+#: scan then finds work (:func:`test_weakened_scan_is_detected_on_a_program_alone`).
+ALONE = frozenset({"stores-give-the-rewrite-no-work"})
 #: Weakenings that also patch the schedule guard (judged with the builds in this process).
 GUARD_PATCHED = frozenset({"copy-after-in-place-writes", "branch-results-are-their-first-arms"})
 
@@ -582,6 +600,7 @@ def test_the_real_rule_gets_every_hand_picked_program_right(baseline: list[Progr
         - FLOW_ONLY
         - SCHEDULED_ONLY
         - REFUSED_AFTER_SCHEDULING
+        - ALONE
     ),
 )
 def test_weakened_rule_is_detected_by_a_bit_mismatch(
@@ -601,6 +620,42 @@ def test_weakened_rule_is_detected_by_a_bit_mismatch(
         f"generated {[i - n for i in detected if i >= n]}"
     )
     assert detected, f"weakening the rule ({mutation}) went unnoticed by {len(programs)} programs"
+
+
+#: Hand-picked programs whose globals the shared-globals repair separates, with no copy to
+#: decide: alone in a module, the scan must still find the rewrite's work.
+GLOBALS_WITHOUT_SLICES = (
+    handpicked.TWIN_GLOBALS,
+    handpicked.SHARED_INITIAL_VALUE,
+    handpicked.STORED_TWICE,
+    handpicked.STORED_TWICE_BY_A_SETTER,
+    handpicked.STORED_TWICE_FROM_A_GETTER,
+    handpicked.SETTER_GIVEN_ONE_VALUE_TWICE,
+    handpicked.WHOLE_COPY_STORED_TO_A_SECOND_GLOBAL,
+    handpicked.ELIDED_FILL_OF_A_WHOLE_UPDATE_STORED_TO_TWO_GLOBALS,
+)
+
+
+@pytest.mark.parametrize("mutation", sorted(ALONE))
+def test_weakened_scan_is_detected_on_a_program_alone(
+    mutation: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Programs with globals to repair and no slice, each in a module of its own, are right
+    with the real scan; with the weakened one, one at least is wrong."""
+    monkeypatch.setenv("SLICE_ELISION_CAMPAIGN_STRICT", "1")
+    real = [
+        _judge([p], tmp_path / f"real{i}", at_splice=True, patched=True)[0]
+        for i, p in enumerate(GLOBALS_WITHOUT_SLICES)
+    ]
+    assert [o.status for o in real] == ["ok"] * len(real), [o.detail for o in real]
+    MUTATIONS[mutation](monkeypatch)
+    weakened = [
+        _judge([p], tmp_path / f"weak{i}", at_splice=True, patched=True)[0]
+        for i, p in enumerate(GLOBALS_WITHOUT_SLICES)
+    ]
+    detected = [i for i, o in enumerate(weakened) if _runtime_mismatch(o) or o.status in FAILING]
+    print(f"{mutation}: detected by {detected}")
+    assert detected, f"weakening the scan ({mutation}) went unnoticed"
 
 
 @pytest.mark.parametrize("mutation", sorted(REFUSED_AT_SPLICE | COMPILE_FAILS_AT_SPLICE))
@@ -693,7 +748,8 @@ def test_weakened_rule_is_detected_by_the_alias_audit(
 
 
 @pytest.mark.parametrize(
-    "mutation", sorted({*MUTATIONS, *AUDITED_MUTATIONS} - SPLICE_ONLY - SCHEDULED_ONLY - REFUSED_AFTER_SCHEDULING)
+    "mutation",
+    sorted({*MUTATIONS, *AUDITED_MUTATIONS} - SPLICE_ONLY - SCHEDULED_ONLY - REFUSED_AFTER_SCHEDULING - ALONE),
 )
 def test_every_weakening_is_caught_as_the_campaign_judges(
     mutation: str,
