@@ -138,9 +138,9 @@ def programs(tmp: Path, layers: int) -> dict[str, Path]:
     exports = ROOT / "tests" / "data" / "exports"
     return {
         "small program (nothing to do)": small,
-        "JAX export (decode step)": exports / "jax_decode_step.mlir",
-        "ONNX export (decode step)": exports / "onnx_static_cache_step.mlir",
-        f"seed form, {layers} layers": write_program("seed", DecodeShape(layers=layers), tmp),
+        "JAX export, cache donated (nothing to repair)": exports / "jax_decode_step_donated.mlir",
+        "ONNX export (IREE writes the caller's cache: repaired)": exports / "onnx_static_cache_step.mlir",
+        f"seed form, {layers} layers (every slice aliased)": write_program("seed", DecodeShape(layers=layers), tmp),
     }
 
 

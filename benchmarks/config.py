@@ -51,6 +51,10 @@ class Profile:
     #: smallest against the largest; empty: not measured), and how many rounds.
     growth_layers: tuple[int, ...] = ()
     growth_rounds: int = 0
+    #: The compile-cost table (:mod:`benchmarks.compile_cost`): pairs per program, and the
+    #: layers of its seed form (0: the table is not measured).
+    cost_rounds: int = 0
+    cost_layers: int = 0
     shape: DecodeShape = DecodeShape()
 
     def repeats_for(self, layers: int) -> int:
@@ -81,6 +85,8 @@ FULL = Profile(
     z3_corpus_repeats=5,
     growth_layers=(32, 64, 256),
     growth_rounds=21,
+    cost_rounds=7,
+    cost_layers=256,
 )
 
 QUICK = Profile(
@@ -99,6 +105,8 @@ QUICK = Profile(
     z3_corpus_repeats=1,
     growth_layers=(8, 32),
     growth_rounds=5,
+    cost_rounds=3,
+    cost_layers=32,
 )
 
 #: For ``tests/e2e/test_benchmarks.py``: every piece runs, on the least work that still exercises

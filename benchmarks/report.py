@@ -766,6 +766,16 @@ def render_markdown(results: dict) -> str:
     plots = results.get("plots")
     if isinstance(plots, dict) and plots.get("skipped"):
         parts.append(f"Plots skipped: {plots['skipped']}\n")
+    if results.get("compile_cost"):
+        cost = results["compile_cost"]
+        parts.append("## What a compile costs over iree-compile\n")
+        parts.append(
+            f"Whole processes, each program built by `iree-compile`, by `slice-elision compile` and by "
+            f"`slice-elision compile --no-elide`, alternating, {cost['rounds']} rounds; the median of the "
+            "per-pair ratios (cpu: user + system, children included; peak: largest resident set). "
+            "`python -m benchmarks.compile_cost`.\n"
+        )
+        parts.append(cost["table"] + "\n")
     return "\n".join(parts)
 
 

@@ -183,6 +183,15 @@ def section_analysis(profile: Profile) -> dict:
     return out
 
 
+def section_compile_cost(profile: Profile) -> dict:
+    """The tool against ``iree-compile`` as whole processes (:mod:`benchmarks.compile_cost`)."""
+    from .compile_cost import run as run_cost
+    from .compile_cost import table
+
+    rows = run_cost(profile.cost_rounds, profile.cost_layers)
+    return {"rounds": profile.cost_rounds, "rows": rows, "table": table(rows)}
+
+
 def growth(layers: dict[str, dict]) -> dict | None:
     """How hook time grows with the module: t ~ L^k between measured sizes.
 
@@ -249,6 +258,8 @@ def run(profile: Profile, out_dir: Path, *, plots: bool = True, workdir: Path | 
         results["memory"] = timed("memory", lambda: section_memory(variants, profile))
         results["step_time"] = timed("step time", lambda: section_step_time(variants, profile))
         results["analysis_cost"] = timed("analysis cost", lambda: section_analysis(profile))
+        if profile.cost_rounds:
+            results["compile_cost"] = timed("compile cost", lambda: section_compile_cost(profile))
     timings["total"] = time.perf_counter() - started
     results["runtime_s"] = timings
     results["targets"] = evaluate_targets(results)
