@@ -114,6 +114,7 @@ def _version() -> str:
     globals()["__version__"] = found
     return found
 
+
 __all__ = [
     "DEFAULT_CPU_FLAGS",
     "Analysis",
