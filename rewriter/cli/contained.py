@@ -8,15 +8,22 @@ relays the child's standard error and waits. When the child dies of a signal it 
 the parent says that IREE crashed, in one line (:func:`~rewriter.pipeline.common.crash_line`:
 how, and the pass LLVM's stack dump names), and for ``compile`` builds what plain
 ``iree-compile`` builds when that succeeds, as for any other fault of the tool's own compile
-(never less than ``iree-compile`` builds). A signal sent to the parent is passed to the child.
+(never less than ``iree-compile`` builds). A signal sent to the parent is passed to the child,
+which is killed when it has not ended soon after (IREE cannot be interrupted inside a phase);
+whatever way the child ends, its temporary files (in a directory of the parent's) and any
+partial output go with it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
+import shutil
 import signal
 import sys
+import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,8 +33,7 @@ __all__ = ["Contained", "run_contained"]
 
 #: Lines that start LLVM's crash report: from the first, what follows is the report.
 _CRASH_MARKERS = (b"PLEASE submit a bug report", b"Stack dump:", b"Please report issues to")
-#: Signals the parent passes on. Ctrl-C reaches the child from the terminal itself (one process
-#: group): passed on too, it would interrupt the child's cleanup a second time.
+#: Signals the parent passes on (SIGINT it does not: Ctrl-C reaches the child from the terminal).
 _RELAYED = (signal.SIGTERM, signal.SIGHUP)
 
 
@@ -47,11 +53,14 @@ def run_contained(run: Callable[[], int], what: Contained) -> int:
     """``run()`` in a child process; its exit status, or the crash's report and status."""
     read_end, write_end = os.pipe()
     started = time.time()
+    scratch = tempfile.mkdtemp(prefix="slice-elision-")
     pid = os.fork()
-    if pid == 0:  # the child: the command, its standard error into the pipe
+    if pid == 0:  # the child: the command, its standard error into the pipe, its files in scratch
         os.close(read_end)
         os.dup2(write_end, 2)
         os.close(write_end)
+        os.environ["TMPDIR"] = scratch
+        tempfile.tempdir = None
         code = 1
         try:
             code = run()
@@ -63,30 +72,67 @@ def run_contained(run: Callable[[], int], what: Contained) -> int:
                 sys.stderr.flush()
             os._exit(code)
     os.close(write_end)
-    sent: list[int] = []
-    previous = {sig: signal.signal(sig, _relay_to(pid, sent)) for sig in _RELAYED}
-    previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    stop = _Stop(pid)
+    previous = {sig: signal.signal(sig, stop.request) for sig in (*_RELAYED, signal.SIGINT)}
+    report: list[bytes] = []
+    relay = threading.Thread(target=lambda: report.append(_relay_standard_error(read_end)), daemon=True)
+    relay.start()
     try:
-        report = _relay_standard_error(read_end)
-        status = _wait(pid)
+        status = stop.wait()
+        relay.join(timeout=2.0)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         os.close(read_end)
-    if os.WIFSIGNALED(status) and os.WTERMSIG(status) not in sent:
-        return _crashed(-os.WTERMSIG(status), report, what, started)
+        shutil.rmtree(scratch, ignore_errors=True)
+    if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
+        for output in what.outputs:  # (a child that died, or left by exit() from IREE, cleaned no output)
+            _remove_partial_outputs(output, started)
+    if stop.signal is not None:
+        if stop.signal == signal.SIGINT:
+            print("slice-elision: error: interrupted", file=sys.stderr)
+            return 130
+        return 128 + stop.signal
     if os.WIFSIGNALED(status):
-        return 128 + os.WTERMSIG(status)
+        return _crashed(-os.WTERMSIG(status), report[0] if report else b"", what)
     return os.WEXITSTATUS(status)
 
 
-def _relay_to(pid: int, sent: list[int]) -> Callable[[int, object], None]:
-    def relay(signum: int, _frame: object) -> None:
-        sent.append(signum)
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signum)
+#: How long a child asked to stop (a signal passed on) may take before it is killed: IREE,
+#: running in the child, cannot be interrupted inside a phase.
+_GRACE_S = 2.0
 
-    return relay
+
+class _Stop:
+    """The child's end: a signal to the parent is passed on (SIGTERM, SIGHUP; Ctrl-C reaches the
+    child from the terminal itself, one process group), and a child still running
+    :data:`_GRACE_S` later is killed; the parent then cleans up what it left."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.signal: int | None = None
+        self._asked: float | None = None
+
+    def request(self, signum: int, _frame: object) -> None:
+        if self.signal is None:
+            self.signal, self._asked = signum, time.monotonic()
+            if signum != signal.SIGINT:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self.pid, signum)
+
+    def wait(self) -> int:
+        while True:
+            try:
+                done, status = os.waitpid(self.pid, os.WNOHANG)
+            except InterruptedError:
+                continue
+            if done:
+                return status
+            if self._asked is not None and time.monotonic() - self._asked > _GRACE_S:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(self.pid, signal.SIGKILL)
+                self._asked = None
+            time.sleep(0.02)
 
 
 def _relay_standard_error(fd: int) -> bytes:
@@ -125,12 +171,10 @@ def _wait(pid: int) -> int:
             continue
 
 
-def _crashed(returncode: int, report: bytes, what: Contained, started: float) -> int:
+def _crashed(returncode: int, report: bytes, what: Contained) -> int:
     """The child crashed: say so; for ``compile``, plain ``iree-compile``'s build when it has one."""
     from ..pipeline.common import crash_line
 
-    for output in what.outputs:
-        _remove_partial_outputs(output, started)
     line = crash_line(returncode, report.decode(errors="replace"), "IREE") + f" in the tool's {what.command}"
     if what.command == "compile" and what.output_path is not None:
         from ..errors import CompileError
@@ -151,10 +195,11 @@ def _crashed(returncode: int, report: bytes, what: Contained, started: float) ->
 
 
 def _remove_partial_outputs(output_path: str, started: float) -> None:
-    """What the child reserved or half wrote beside an output when it died (``.NAME.*.part``,
-    made since the command started): a crash leaves nothing behind, as any failure does."""
+    """What the child reserved or half wrote beside an output when it died (made since the
+    command started): a crash leaves nothing behind, as any failure does."""
     out = Path(output_path)
-    for part in out.parent.glob(f".{out.name}.*.part"):
+    # (``.NAME.x.part``, and the HAL/VM phase's part beside that one: ``..NAME.x.part.y.part``.)
+    for part in out.parent.glob(f".*{glob.escape(out.name)}.*.part"):
         with contextlib.suppress(OSError):
             if part.stat().st_mtime >= started - 1:
                 part.unlink()

@@ -35,7 +35,6 @@ from .common import (
     StreamHook,
     exception_line,
     first_error_line,
-    multithreading,
     new_context,
     run_tool,
     tool,
@@ -206,9 +205,8 @@ def _hal_remarks(remarks: IreeRemarks | None) -> list[str]:
 def _embedding(flags: Sequence[str], remarks: IreeRemarks | None, compile_to: str | None) -> Embedded | None:
     """This process's IREE session for the compile, when it can run the whole compile: every
     flag one the session takes, no remarks (each of IREE's runs writes its own), no phase to
-    stop at (the packaged tool writes it), threads on (HAL/VM runs beside the schedule check in
-    one context), and not turned off (``SLICE_ELISION_SUBPROCESS=1``)."""
-    if remarks is not None or compile_to is not None or not multithreading() or not environment_allows_embedding():
+    stop at (the packaged tool writes it), and not turned off (``SLICE_ELISION_SUBPROCESS=1``)."""
+    if remarks is not None or compile_to is not None or not environment_allows_embedding():
         return None
     return Embedded.open(flags)
 
@@ -533,13 +531,18 @@ def _compile_file(
         guard.user_input = src  # (IREE's stages before the splice run on it: the guard compares)
 
     # (Leftovers: what the hook's analysis leaves, freed while HAL/VM runs.)
-    with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name, Leftovers() as leftovers:
+    with (
+        tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name,
+        Leftovers() as leftovers,
+        contextlib.ExitStack() as closing,
+    ):
         tmp = Path(tmp_name)
         opts = stream_options(flags)
         before, after = stream_stages(opts)
         t0 = time.perf_counter()
         embedded = _embedding(flags, remarks, compile_to)
         if embedded is not None:
+            closing.callback(embedded.close)  # (the session; its context lives on with the modules)
             context = embedded.context
             module = check_flow(_flow_in_process(embedded, src), context)
         else:

@@ -11,10 +11,10 @@ The session takes only the flags IREE's session binder knows (``--iree-hal-*``,
 ``--iree-opt-*``, ...). A flag it does not take (process-global ``cl::opt`` flags such as
 ``--iree-stream-*``, MLIR's printing flags, a flag IREE does not have) leaves the compile to the
 packaged ``iree-compile``, which reports a bad flag as it always does (:func:`Embedded.open`
-returns None). IREE's diagnostics are caught in the session's context: an error becomes the
+returns None). IREE's diagnostics come through its own callback handler: an error becomes the
 compile's one-line :class:`~.common.CompileError`, and warnings and remarks are printed as
-``LOC: warning: MESSAGE`` once the phase is over, as ``iree-compile`` prints them (its source
-line excerpt aside).
+``LOC: warning: MESSAGE`` (their notes after them) once the phase is over, as ``iree-compile``
+prints them (its source line excerpt aside).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import os
+import re
 import sys
 import threading
 import time
@@ -50,35 +51,53 @@ def _api() -> Any:
     lib.ireeCompilerInvocationExportStealModule.restype = ctypes.c_void_p
     lib.ireeCompilerInvocationImportBorrowModule.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
     lib.ireeCompilerInvocationImportBorrowModule.restype = ctypes.c_bool
+    lib.ireeCompilerInvocationEnableCallbackDiagnostics.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_int,
+        _CALLBACK,
+        ctypes.c_void_p,
+    ]
+    lib.ireeCompilerInvocationEnableCallbackDiagnostics.restype = None
     lib.ireeCompilerInvocationPipeline.argtypes = [ctypes.c_void_p, ctypes.c_int]
     lib.ireeCompilerInvocationPipeline.restype = ctypes.c_bool
     return ctypes_dl
 
 
-class _Diagnostics:
-    """IREE's diagnostics while a phase runs in the session's context: errors kept for the
-    compile's one line, warnings and remarks printed after the phase, in order."""
+#: ``void (*)(enum severity, const char *message, size_t size, void *user)``: IREE's callback.
+_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p)
+#: ``iree_compiler_diagnostic_severity_t``, as ``iree-compile`` names each severity.
+_SEVERITY = {0: "note", 1: "warning", 2: "error", 3: "remark"}
+#: A diagnostic's first part as IREE's formatting handler writes it: its location, then its text.
+_LOCATED = re.compile(r"^(.+?:\d+:\d+|loc\(.*?\)): (.*)$", re.S)
 
-    def __init__(self, context: ir.Context) -> None:
-        self.context = context
+
+class _Diagnostics:
+    """IREE's diagnostics while an invocation runs, through IREE's own callback handler (each
+    diagnostic formatted by IREE, its notes and call stack after it): errors kept for the
+    compile's one line, warnings and remarks printed after the phase, in order.
+
+    Why IREE's callback and not a handler of the bindings on the context: a phase runs with the
+    GIL released (a ctypes call), and IREE emits from its own threads; ctypes takes the GIL for
+    its callback, where the bindings' handler reads a diagnostic's notes without it (the
+    process aborts)."""
+
+    def __init__(self) -> None:
         self.errors: list[str] = []
         self.others: list[str] = []
-        self._handler: Any = None
+        self.callback = _CALLBACK(self._take)  # (kept alive as long as the invocation uses it)
 
-    def _take(self, diagnostic: ir.Diagnostic) -> bool:
-        lines = [_line(diagnostic)] + [_line(note) for note in diagnostic.notes]
-        if diagnostic.severity == ir.DiagnosticSeverity.ERROR:
-            self.errors.append(lines[0])
+    def _take(self, severity: int, message: bytes | None, size: int, _user: object) -> None:
+        text = (message or b"")[:size].decode(errors="replace")
+        first = _SEVERITY.get(severity, "error")
+        parts = [_labelled(part, first if i == 0 else "note") for i, part in enumerate(text.split("\n\n"))]
+        if severity == 2:
+            self.errors.append(parts[0])
         else:
-            self.others.append("\n".join(lines))
-        return True
+            self.others.append("\n".join(parts))
 
-    def __enter__(self) -> _Diagnostics:
-        self._handler = self.context.attach_diagnostic_handler(self._take)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._handler.detach()
+    def install(self, invocation: Any, lib: Any) -> None:
+        """Take ``invocation``'s diagnostics (before its source is parsed or its module imported)."""
+        lib.ireeCompilerInvocationEnableCallbackDiagnostics(invocation._inv_p, 0, self.callback, None)
 
     def finished(self, ok: bool, what: str, prefix: str = "") -> None:
         """Raise the first error (or say ``what`` failed), else print what IREE said."""
@@ -88,17 +107,12 @@ class _Diagnostics:
             sys.stderr.write("\n".join(self.others) + "\n")
 
 
-def _line(diagnostic: ir.Diagnostic) -> str:
-    """``LOC: SEVERITY: MESSAGE`` as ``iree-compile`` prints a diagnostic's first line."""
-    from .runner import location_text
-
-    severity = {
-        ir.DiagnosticSeverity.ERROR: "error",
-        ir.DiagnosticSeverity.WARNING: "warning",
-        ir.DiagnosticSeverity.NOTE: "note",
-        ir.DiagnosticSeverity.REMARK: "remark",
-    }[diagnostic.severity]
-    return f"{location_text(diagnostic.location)}: {severity}: {diagnostic.message}"
+def _labelled(part: str, severity: str) -> str:
+    """``LOC: SEVERITY: MESSAGE``, as ``iree-compile`` prints a diagnostic's line."""
+    located = _LOCATED.match(part)
+    if located is None:
+        return f"{severity}: {part}"
+    return f"{located.group(1)}: {severity}: {located.group(2)}"
 
 
 class Embedded:
@@ -131,11 +145,12 @@ class Embedded:
         """``source`` through IREE's phases up to the end of flow, as a module of this context."""
         inv = self._invocation()
         lib = self._api._dylib
-        with _Diagnostics(self.context) as diagnostics:
-            ok = inv.parse_source(self._api.Source.open_file(self._session, str(source)))
-            if ok:
-                lib.ireeCompilerInvocationSetCompileToPhase(inv._inv_p, b"flow")
-                ok = lib.ireeCompilerInvocationPipeline(inv._inv_p, 0)
+        diagnostics = _Diagnostics()
+        diagnostics.install(inv, lib)
+        ok = inv.parse_source(self._api.Source.open_file(self._session, str(source)))
+        if ok:
+            lib.ireeCompilerInvocationSetCompileToPhase(inv._inv_p, b"flow")
+            ok = lib.ireeCompilerInvocationPipeline(inv._inv_p, 0)
         try:
             diagnostics.finished(ok, "IREE's flow phase")  # (as iree-compile words it: no prefix)
             return _steal_module(lib.ireeCompilerInvocationExportStealModule(inv._inv_p), self.context)
@@ -144,26 +159,29 @@ class Embedded:
 
     def start_hal_vm(self, module: ir.Module, part: Path) -> EmbeddedHalVm:
         """HAL and VM of ``module`` (at the end of the stream phase) into ``part``, running in a
-        thread of its own (the GIL released): the schedule check runs meanwhile."""
+        thread of its own (the GIL released): the schedule check runs meanwhile. In a context
+        without threads (:func:`~.common.set_multithreading`) it runs first, and the check
+        after it: the context's storage is not shared between threads then."""
         return EmbeddedHalVm(self, module, part)
 
     def run_hal_vm(self, module: ir.Module, part: Path) -> None:
         """HAL and VM of ``module``, in the calling thread; the ``.vmfb`` written to ``part``."""
         inv = self._invocation()
         lib = self._api._dylib
+        diagnostics = _Diagnostics()
+        diagnostics.install(inv, lib)
         try:
-            with _Diagnostics(self.context) as diagnostics:
-                if not lib.ireeCompilerInvocationImportBorrowModule(inv._inv_p, c_pointer(module.operation)):
-                    raise CompileError("hal/vm phase: IREE did not take the module")
+            ok = lib.ireeCompilerInvocationImportBorrowModule(inv._inv_p, c_pointer(module.operation))
+            if ok:
                 lib.ireeCompilerInvocationSetCompileFromPhase(inv._inv_p, b"stream")
                 ok = lib.ireeCompilerInvocationPipeline(inv._inv_p, 0)
-                if ok and not diagnostics.errors:
-                    output = self._api.Output.open_file(str(part))
-                    try:
-                        inv.output_vm_bytecode(output)
-                        output.keep()
-                    finally:
-                        output.close()
+            if ok and not diagnostics.errors:
+                output = self._api.Output.open_file(str(part))
+                try:
+                    inv.output_vm_bytecode(output)
+                    output.keep()
+                finally:
+                    output.close()
             diagnostics.finished(ok, "IREE's HAL/VM phase", prefix="hal/vm phase: ")
         finally:
             inv.close()
@@ -201,8 +219,11 @@ class EmbeddedHalVm:
                 self.ended = time.perf_counter()
                 self._done.set()
 
-        self._thread = threading.Thread(target=run, name="slice-elision-hal-vm", daemon=True)
-        self._thread.start()
+        if multithreading():
+            self._thread = threading.Thread(target=run, name="slice-elision-hal-vm", daemon=True)
+            self._thread.start()
+        else:  # (one thread at a time in a context without threads: the check waits for it)
+            run()
 
     def wait(self) -> None:
         """Wait for the compile (in short slices: a signal's handler runs meanwhile); raise its error."""

@@ -605,6 +605,14 @@ def check_schedule(
     return report
 
 
+def prove_disjoint(*args: Any, **kwargs: Any) -> Any:
+    """:func:`stream_model.symbolic.proofs.prove_disjoint`, imported on first use (with z3 and
+    sympy beneath it); the check's one way to a proof."""
+    from ..symbolic.proofs import prove_disjoint as prove
+
+    return prove(*args, **kwargs)
+
+
 class _Context:
     """What every function's check shares: the module, and (built only when a range must be
     compared or a pair named) the model whose translator and facts the proofs use."""
@@ -1393,7 +1401,7 @@ class _FunctionCheck:
 
     def _prove(self, root: ir.Value, r: _Use, w: _Use, rr: ByteRange, wr: ByteRange) -> ScheduleCheck:
         from ..symbolic.index_arith import pretty
-        from ..symbolic.proofs import ProofVerdict, prove_disjoint, relevant_facts
+        from ..symbolic.proofs import ProofVerdict, relevant_facts
 
         facts = self._facts(r.op, w.op)
         proof = prove_disjoint(rr, wr, relevant_facts(facts, rr, wr), self.context.timeout_ms)

@@ -83,3 +83,94 @@ def test_a_crash_in_the_check_is_an_error_in_one_line() -> None:
     assert proc.stderr.strip().splitlines() == [
         "slice-elision: error: IREE crashed (SIGSEGV) in the tool's check; please report it"
     ]
+
+
+WARNS = """\
+func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %e = tensor.empty() : tensor<4x4xf32>
+  %m = linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %m : tensor<4x4xf32>
+}
+"""
+
+
+def _long_compile(stages: int) -> str:
+    """A program IREE takes seconds to build: ``stages`` matmuls, each scaled by a constant of
+    its own (no two dispatches alike) and followed by a sine."""
+    lines = ["func.func @main(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {", "  %c = arith.constant 0.0 : f32"]
+    previous = "%a"
+    for i in range(stages):
+        lines += [
+            f"  %z{i} = tensor.empty() : tensor<64x64xf32>",
+            f"  %e{i} = linalg.fill ins(%c : f32) outs(%z{i} : tensor<64x64xf32>) -> tensor<64x64xf32>",
+            f"  %m{i} = linalg.matmul ins({previous}, %a : tensor<64x64xf32>, tensor<64x64xf32>) "
+            f"outs(%e{i} : tensor<64x64xf32>) -> tensor<64x64xf32>",
+            f"  %k{i} = arith.constant dense<{1 + i / 1000}> : tensor<64x64xf32>",
+            f"  %x{i} = arith.mulf %m{i}, %k{i} : tensor<64x64xf32>",
+            f"  %y{i} = math.sin %x{i} : tensor<64x64xf32>",
+        ]
+        previous = f"%y{i}"
+    return "\n".join([*lines, f"  return {previous} : tensor<64x64xf32>", "}", ""])
+
+
+def test_irees_warning_with_its_notes_reaches_the_user_and_the_compile_goes_on(tmp_path: Path) -> None:
+    """IREE's diagnostics come through its own callback while a phase runs without the GIL:
+    a warning with notes once aborted the process."""
+    src, out = tmp_path / "warns.mlir", tmp_path / "tool.vmfb"
+    src.write_text(WARNS)
+    proc = subprocess.run(
+        [sys.executable, "-m", "rewriter.cli", "compile", str(src), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert lines[0].startswith(f"{src}:3:8: warning: reads uninitialized values")
+    assert any(": note: " in line for line in lines) and "crashed" not in proc.stderr
+    assert lines[-1].startswith("slice-elision: 0 slice(s) aliased")
+    assert out.read_bytes() == _stock(src, tmp_path / "stock.vmfb")
+
+
+def test_an_error_of_iree_in_process_is_its_first_line_and_leaves_nothing(tmp_path: Path) -> None:
+    src, out = tmp_path / "bad.mlir", tmp_path / "tool.vmfb"
+    src.write_text(
+        "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a, %a : tensor<4xf32>, tensor<4xf32>\n}\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "rewriter.cli", "compile", str(src), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        f"slice-elision: error: {src}:2:3: error: 'func.return' op has 2 operands, but enclosing function (@main) returns 1"
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.mlir"]
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
+def test_a_signal_ends_a_compile_inside_iree_soon_and_leaves_nothing(signal_name: str, tmp_path: Path) -> None:
+    """IREE cannot be interrupted inside a phase: the child running it is killed when it has
+    not ended shortly after the signal, and the parent removes what it left."""
+    import os
+    import signal
+    import time
+
+    src, out = tmp_path / "long.mlir", tmp_path / "tool.vmfb"
+    src.write_text(_long_compile(60))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rewriter.cli", "compile", str(src), "-o", str(out)],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        start_new_session=True,  # (Ctrl-C signals the whole foreground group: parent and child)
+    )
+    time.sleep(3)
+    sent = time.monotonic()
+    os.killpg(proc.pid, getattr(signal, signal_name))
+    _, err = proc.communicate(timeout=60)
+    assert time.monotonic() - sent < 10
+    assert proc.returncode == (130 if signal_name == "SIGINT" else 143)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["long.mlir"]

@@ -182,11 +182,13 @@ def test_a_refusal_while_hal_vm_runs_keeps_the_earlier_output_and_leaves_no_part
 def test_an_interrupt_while_hal_vm_runs_stops_it_and_leaves_no_partial_file(
     where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Found by review: the background HAL/VM compile must not outlive an interrupt."""
+    """Found by review: the background HAL/VM compile must not outlive an interrupt (the
+    packaged iree-compile's process; in one process, :func:`test_an_interrupt_during_the_check_in_one_process_leaves_no_partial_file`)."""
     import threading
 
     from rewriter.pipeline import driver
 
+    monkeypatch.setenv("SLICE_ELISION_SUBPROCESS", "1")
     src, *_ = _render(MINIMAL_G1, tmp_path)
     out = tmp_path / "p.vmfb"
     started: list[driver._HalVm] = []
@@ -217,6 +219,23 @@ def test_an_interrupt_while_hal_vm_runs_stops_it_and_leaves_no_partial_file(
         compile_file(src, out, CPU_FLAGS, guard=ScheduleGuard())
     (job,) = started
     assert job._proc.poll() is not None
+    assert not out.exists() and not list(tmp_path.glob("*.part"))
+
+
+def test_an_interrupt_during_the_check_in_one_process_leaves_no_partial_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In one process HAL/VM cannot be stopped inside IREE: the interrupt waits for it, and
+    nothing it wrote survives."""
+
+    def interrupt(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ScheduleGuard, "settle", interrupt)
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    with pytest.raises(KeyboardInterrupt):
+        compile_file(src, out, CPU_FLAGS, guard=ScheduleGuard())
     assert not out.exists() and not list(tmp_path.glob("*.part"))
 
 
