@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from typing import TypeAlias
 
 from iree.compiler import ir
@@ -29,6 +29,22 @@ DISPATCH_OPERAND_SEGMENTS = (
     "resource_operand_lengths",
     "result_sizes",
 )
+
+
+def holds_any(module: ir.Module, names: Container[str]) -> bool:
+    """Does any op of ``module`` (at any depth) have one of ``names``? A walk of op names only:
+    no op is given a Python view, which would import its dialect's Python module."""
+    found = False
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        if op.name in names:
+            found = True
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
 
 
 def nested_ops(root: ir.Operation) -> Iterator[ir.Operation]:

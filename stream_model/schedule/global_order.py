@@ -28,7 +28,7 @@ from typing import Any
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS, blocks_in_execution_order
+from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, holds_any
 from ..semantics.op_table import callee_name, global_name
 from ..semantics.ops import FUNC_CALL, GLOBAL_LOAD, GLOBAL_STORE, UTIL_CALL, UTIL_INITIALIZER
 
@@ -161,7 +161,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
     empty: every comparison is per global), and is not read further: a walk of its ops' names
     gives no op a Python view, where reading its blocks would (a user's input at the linalg
     level imports the linalg dialect's bindings, a tenth of a second)."""
-    if not _accesses_a_global(module):
+    if not holds_any(module, _ACCESS):
         return GlobalEvents({}, {}, frozenset(), {})
     events: dict[str, list[_Event]] = {}
     direct: dict[str, set[str]] = {}
@@ -233,20 +233,6 @@ def _transitive(
                 touches[key] = new
                 changed = True
     return touches
-
-
-def _accesses_a_global(module: ir.Module) -> bool:
-    found = False
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        nonlocal found
-        if op.name in _ACCESS:
-            found = True
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return found
 
 
 def check_global_order(

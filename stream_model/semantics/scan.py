@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
+from ..ir.util import holds_any
 from .ops import ASYNC_SLICE, ASYNC_TRANSFER, GLOBAL_ADDRESS, GLOBAL_STORE, GLOBAL_STORE_INDIRECT
 
 __all__ = ["REWRITE_WORK", "rewrite_has_work"]
@@ -27,14 +28,4 @@ REWRITE_WORK = frozenset({ASYNC_SLICE, ASYNC_TRANSFER, GLOBAL_STORE, GLOBAL_STOR
 def rewrite_has_work(module: ir.Module) -> bool:
     """False only when ``module`` holds none of :data:`REWRITE_WORK`: the rewrite then decides
     no copy and repairs no global."""
-    found = False
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        nonlocal found
-        if op.name in REWRITE_WORK:
-            found = True
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return found
+    return holds_any(module, REWRITE_WORK)
