@@ -288,6 +288,9 @@ def _exit_cleanly_on_termination() -> None:
 
 def _run(args: argparse.Namespace, extra: list[str]) -> int:
     try:
+        from ..pipeline.bindings import import_bindings_without_numpy
+
+        import_bindings_without_numpy()  # (first: numpy is not needed to compile)
         from stream_model import SliceElisionError
 
         from . import commands

@@ -174,3 +174,21 @@ def test_a_signal_ends_a_compile_inside_iree_soon_and_leaves_nothing(signal_name
     assert time.monotonic() - sent < 10
     assert proc.returncode == (130 if signal_name == "SIGINT" else 143)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["long.mlir"]
+
+
+def test_a_compile_with_nothing_to_do_imports_no_analysis_and_no_numpy(tmp_path: Path) -> None:
+    """Nothing to decide costs nothing: no sympy or z3 (the analysis), and the bindings come
+    without numpy (rewriter.pipeline.bindings)."""
+    src = tmp_path / "add.mlir"
+    src.write_text(
+        "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %0 = arith.addf %a, %b : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n"
+    )
+    script = (
+        "import sys\nfrom rewriter.cli import entry\n"
+        f"entry.main(['compile', {str(src)!r}, '-o', {str(tmp_path / 'out.vmfb')!r}])\n"
+        "print(sorted(m for m in ('numpy', 'sympy', 'z3') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
