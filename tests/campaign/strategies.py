@@ -1625,7 +1625,12 @@ def programs(
         # a value and its whole copy, stored to both).
         twin = draw(st.sampled_from(("", "identical", "shared"))) if "twin" in kinds else ""
         decls = (decls[0], GlobalDecl("g1", decls[0].size, "g0" if twin else "", twin == "shared"))
-    if n_globals == 2 and rates.get("double_buffer") and not decls[1].twin and draw(st.integers(0, rates["double_buffer"])) == 0:
+    if (
+        n_globals == 2
+        and rates.get("double_buffer")
+        and not decls[1].twin
+        and draw(st.integers(0, rates["double_buffer"])) == 0
+    ):
         # Two globals of one size (for a branch choosing between them; a draw of its own: only
         # where asked; 1 in rate + 1).
         decls = (decls[0], GlobalDecl("g1", decls[0].size))
