@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .campaign import BATCH_SIZE, run_campaign
 from .oracle import REGRESSIONS_DIR, Oracle, VmfbCache
+from .strategies import LONG_KINDS, LONG_RATES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
                 shrink=not args.no_shrink,
                 save_regressions=not args.no_save,
                 regressions_dir=args.regressions_dir,
+                kinds=LONG_KINDS,
+                rates=LONG_RATES,
                 log=(lambda line: None) if args.quiet else (lambda line: print(line, flush=True)),
             )
     print()

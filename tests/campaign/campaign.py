@@ -5,6 +5,8 @@ Profiles:
 * **default** (``make test``): a fixed seed and a fixed number of batches, so every run checks
   the same 100+ programs (and, with the compile cache warm, costs little);
 * **long** (``make fuzz``): rounds of fresh seeds until a time budget is spent; prints a summary.
+  It draws :data:`.strategies.LONG_KINDS` and ``LONG_RATES`` (the default's kinds plus, rarer,
+  the focused profiles' own), so that every shape the summary names is drawn.
 
 A failure (:class:`.oracle.Miscompile`) is reduced over the program *description*, never
 over text, in two stages:

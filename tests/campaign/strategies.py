@@ -183,6 +183,32 @@ FOCUSED_RATES: dict[str, dict[str, int]] = {
     "iterations": {"collide": 1, "small_assume": 1, "deep_prefetch": 1},
 }
 
+#: The long profile (``make fuzz``): the default's kinds and, rarer, the kinds and program-level
+#: draws that only focused profiles draw (each shape that :data:`.program.SHAPES` names is then
+#: drawn in a few minutes' run). The default profile (``make test``) stays as it is, byte for
+#: byte; the long one runs fresh seeds anyway.
+LONG_KINDS: tuple[str, ...] = KINDS + (
+    "import",
+    "input",
+    "wholecopy",
+    "branchtwin",
+    "globalchoice",
+    "elidedfill",
+    "storetwice",
+    "branchtwin",
+    "storetwice",
+    "branchtwin",
+)
+LONG_RATES: dict[str, int] = {
+    "setter_twice": 2,
+    "two_loads": 1,
+    "double_buffer": 3,
+    "third_global": 1,
+    "third_of_two_sizes": 1,
+}
+FOCUSED_KINDS["long"] = LONG_KINDS
+FOCUSED_RATES["long"] = LONG_RATES
+
 
 class _Gen:
     """The generator's view of a program under construction."""
@@ -1599,13 +1625,24 @@ def programs(
         # a value and its whole copy, stored to both).
         twin = draw(st.sampled_from(("", "identical", "shared"))) if "twin" in kinds else ""
         decls = (decls[0], GlobalDecl("g1", decls[0].size, "g0" if twin else "", twin == "shared"))
-    if n_globals == 2 and rates.get("double_buffer") and not decls[1].twin and draw(st.integers(0, 1)) == 0:
+    if (
+        n_globals == 2
+        and rates.get("double_buffer")
+        and not decls[1].twin
+        and draw(st.integers(0, rates["double_buffer"])) == 0
+    ):
         # Two globals of one size (for a branch choosing between them; a draw of its own: only
-        # where asked).
+        # where asked; 1 in rate + 1).
         decls = (decls[0], GlobalDecl("g1", decls[0].size))
-    if n_globals == 2 and rates.get("third_global") and draw(st.integers(0, 1)) == 0:
+    if (
+        n_globals == 2
+        and rates.get("third_global")
+        and not (rates.get("third_of_two_sizes") and decls[0].size == decls[1].size)
+        and draw(st.integers(0, rates["third_global"])) == 0
+    ):
         # A third global of the smaller one's size (for equal slices of the larger stored to
-        # two globals of one size; a draw of its own: only where asked).
+        # two globals of one size; a draw of its own: only where asked; 1 in rate + 1; with
+        # ``third_of_two_sizes`` only when the two differ in size, else no global is larger).
         decls = (*decls, GlobalDecl("g2", min(d.size for d in decls)))
     g.decls = decls
     for decl in decls:
