@@ -98,9 +98,14 @@ def flow_of_text(input_path: Path, flags: Sequence[str], tmp: Path) -> bytes:
     try:
         return _compile_to_flow(input_path, flags, tmp)
     except CompileError:
-        if not is_text(input_path.read_bytes()):
-            raise CompileError(f"{input_path}: not a text file (expected MLIR assembly or bytecode)") from None
+        _refuse_binary(input_path)
         raise
+
+
+def _refuse_binary(input_path: Path) -> None:
+    """After IREE failed on ``input_path``: the error every command gives input that is not text."""
+    if not is_text(input_path.read_bytes()):
+        raise CompileError(f"{input_path}: not a text file (expected MLIR assembly or bytecode)") from None
 
 
 def _flow_in_process(embedded: Embedded, input_path: Path) -> ir.Module:
@@ -108,8 +113,7 @@ def _flow_in_process(embedded: Embedded, input_path: Path) -> ir.Module:
     try:
         return embedded.to_flow(input_path)
     except CompileError:
-        if not is_text(input_path.read_bytes()):
-            raise CompileError(f"{input_path}: not a text file (expected MLIR assembly or bytecode)") from None
+        _refuse_binary(input_path)
         raise
 
 

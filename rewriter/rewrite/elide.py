@@ -48,7 +48,6 @@ from stream_model.ir.util import (
     parent_op_of_block,
     user_op,
 )
-from stream_model.model.loader import require_stream_phase
 from stream_model.model.program import FunctionModel
 from stream_model.model.versions import live_version
 from stream_model.postsplice import PostSplice, folds
@@ -71,7 +70,6 @@ from stream_model.semantics.region_flow import (
     tied_operands,
     yielded_as,
 )
-from stream_model.semantics.scan import rewrite_has_work
 
 from ..errors import RewriteError as RewriteError  # (re-exported: raised by the rewrite)
 from ..pipeline.collector import leave, no_collector_pauses
@@ -79,6 +77,7 @@ from ..repair.diagnostics import ERROR
 from ..repair.shared_globals import separate_shared_globals
 from .report import RewriteReport as RewriteReport  # (re-exported: what the rewrite returns)
 from .report import merged_reports as merged_reports
+from .report import nothing_to_rewrite
 
 # Lifetimes whose storage is never freed while the program can reach it, when the buffer is a
 # global's or an imported one (ops below): a subview of it stays valid wherever it is read.
@@ -128,15 +127,12 @@ def elide_slices(
     options = _options(options, max_iterations, timeout_ms)
     if not verified and not _verify(module):
         raise RewriteError("the input module does not verify; refusing to rewrite it")
-    started = time.perf_counter()
-    scopes = modules_with_functions(module)
-    if not rewrite_has_work(module):
-        for scope in scopes:
-            require_stream_phase(scope)  # (nothing to do, and still no answer for IR at another phase)
-        return RewriteReport(analysis_seconds=time.perf_counter() - started)
+    empty = nothing_to_rewrite(module)
+    if empty is not None:
+        return empty
     reports = []
     with no_collector_pauses():
-        for scope in scopes:
+        for scope in modules_with_functions(module):
             reports.append(_elide_slices(scope, apply, options, source, filename, verified))
     report = merged_reports(reports)
     if annotate:

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from iree.compiler import ir
 
-from stream_model.model.loader import require_stream_phase
-from stream_model.semantics.scan import rewrite_has_work
-
 from ..pipeline.passes import PassContext
-from .report import RewriteReport
+from .report import RewriteReport, nothing_to_rewrite
 
 if TYPE_CHECKING:
     from stream_model import AnalysisOptions
@@ -38,11 +34,9 @@ class ElideSlices:
     name: str = field(default="elide-slices", init=False)
 
     def apply(self, module: ir.Module, ctx: PassContext) -> RewriteReport:
-        if self.verified and not rewrite_has_work(module):
-            # (What elide_slices answers too, without importing the analysis to say it.)
-            started = time.perf_counter()
-            require_stream_phase(module)
-            return RewriteReport(analysis_seconds=time.perf_counter() - started)
+        empty = nothing_to_rewrite(module) if self.verified else None
+        if empty is not None:  # (elide_slices' own answer, without importing the analysis)
+            return empty
         from .elide import elide_slices
 
         return elide_slices(

@@ -5,14 +5,20 @@ importing the analysis."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from iree.compiler import ir
+
+from stream_model.ir.util import modules_with_functions
+from stream_model.model.loader import require_stream_phase
 from stream_model.report.decisions import SliceDecision
+from stream_model.semantics.scan import rewrite_has_work
 
 from ..repair.diagnostics import Diagnostic
 
-__all__ = ["RewriteReport", "merged_reports"]
+__all__ = ["RewriteReport", "merged_reports", "nothing_to_rewrite"]
 
 
 @dataclass
@@ -42,3 +48,16 @@ def merged_reports(reports: list[RewriteReport]) -> RewriteReport:
         iterations=sum(r.iterations for r in reports),
         unproven_claims=[p for r in reports for p in r.unproven_claims],
     )
+
+
+def nothing_to_rewrite(module: ir.Module) -> RewriteReport | None:
+    """The rewrite's report of a module with nothing to decide or repair
+    (:func:`~stream_model.semantics.scan.rewrite_has_work`), its phase still checked (IR at
+    another phase is refused, not answered); None when there is work. Light: neither the
+    analysis nor sympy is imported to say it."""
+    started = time.perf_counter()
+    if rewrite_has_work(module):
+        return None
+    for scope in modules_with_functions(module):
+        require_stream_phase(scope)
+    return RewriteReport(analysis_seconds=time.perf_counter() - started)
