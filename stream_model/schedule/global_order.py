@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,7 @@ from iree.compiler import ir
 
 from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, holds_any
 from ..semantics.op_table import callee_name, global_name
-from ..semantics.ops import FUNC_CALL, GLOBAL_LOAD, GLOBAL_STORE, UTIL_CALL, UTIL_INITIALIZER
+from ..semantics.ops import ASYNC_TRANSFER, FUNC_CALL, GLOBAL_LOAD, GLOBAL_STORE, UTIL_CALL, UTIL_INITIALIZER
 
 __all__ = [
     "GlobalEvents",
@@ -63,6 +63,13 @@ class _Event:
     #: (:func:`~stream_model.ir.util.blocks_in_execution_order`): its order with the others
     #: is no order execution promises, so a global it touches is not compared.
     ordered: bool = True
+    #: The ops with regions the event is nested in, outermost first, each named by where it is
+    #: (the calls an event is reached through name the callee's ops): two events of one scope
+    #: sit in one block, or in blocks IREE may merge (both ordered).
+    scope: tuple[Any, ...] = ()
+    #: May IREE drop it without changing what the program computes: a load nothing reads, a
+    #: store of what its global already holds (its own load, through transfers).
+    idle: bool = False
 
     @functools.cached_property
     def own_location(self) -> str:
@@ -103,10 +110,23 @@ class GlobalOrderHazard:
     #: Which of IREE's stages reordered them: its scheduling, or its stages before the splice
     #: (:func:`check_input_order`).
     stage: str = THE_SCHEDULE
+    #: Where ``moved`` is gone rather than moved (:func:`_dropped_across`): the access of the
+    #: global inside a region between ``past`` and it, which its removal ignores.
+    across: str = ""
 
     def line(self) -> str:
+        if not self.across:
+            return (
+                f"in @{self.function}, {self.stage} reordered {self.moved} and {self.past}: "
+                f"the order of @{self.global_name}'s loads and stores changed"
+            )
+        if self.moved.startswith(GLOBAL_LOAD):
+            what = f"took {self.moved}, which the program reads, as {self.past}"
+        else:
+            what = f"dropped {self.moved} as overwritten by {self.past}"
         return (
-            f"in @{self.function}, {self.stage} reordered {self.moved} and {self.past}: "
+            f"in @{self.function}, {self.stage} {what}, across {self.across} inside a region between them "
+            f"(IREE 3.13's iree-util-simplify-global-accesses does not look into regions): "
             f"the order of @{self.global_name}'s loads and stores changed"
         )
 
@@ -120,6 +140,7 @@ class GlobalOrderHazard:
             "moved": self.moved,
             "past": self.past,
             "stage": self.stage,
+            **({"across": self.across} if self.across else {}),
         }
 
 
@@ -134,8 +155,17 @@ class OrderNotCompared:
     global_name: str
     access: str  # one access that has no place in a sequence, described
     stage: str = THE_SCHEDULE
+    #: Why it was not compared, where that is not a block without a single order: the access
+    #: inside a region that would show a removal across it is gone too (:func:`_dropped_across`).
+    gone_across: str = ""
 
     def line(self) -> str:
+        if self.gone_across:
+            return (
+                f"in @{self.function}, {self.stage} dropped {self.access} and {self.gone_across} inside a region "
+                f"after it: whether @{self.global_name}'s value still reaches where the program reads it "
+                "was not checked"
+            )
         return (
             f"in @{self.function}, whether {self.stage} moved {self.access} among @{self.global_name}'s loads "
             "and stores was not checked: it lies in a block not every execution runs once (a cf branch's arm "
@@ -151,6 +181,7 @@ class OrderNotCompared:
             "global": self.global_name,
             "access": self.access,
             "stage": self.stage,
+            **({"gone_across": self.gone_across} if self.gone_across else {}),
         }
 
 
@@ -178,33 +209,61 @@ def global_events(module: ir.Module) -> GlobalEvents:
         else:
             key = ir.StringAttr(fn.attributes["sym_name"]).value
         found = events[key] = []
-        for inner, ordered in _in_execution_order(fn):
+        for inner, ordered, scope in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
-                found.append(_Event(_ACCESS[inner.name], symbol, inner.location, ordered=ordered))
+                idle = _idle_load(inner) if inner.name == GLOBAL_LOAD else _restores(inner, symbol)
+                found.append(_Event(_ACCESS[inner.name], symbol, inner.location, (), ordered, scope, idle))
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
             elif inner.name in (UTIL_CALL, FUNC_CALL):
                 callee = callee_name(inner)
-                found.append(_Event("call", callee, inner.location, ordered=ordered))
+                found.append(_Event("call", callee, inner.location, (), ordered, scope))
                 callees.setdefault(key, set()).add(callee)
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
     return GlobalEvents(events, _transitive(events, direct, callees), all_globals, _transitive(events, stored, callees))
 
 
-def _in_execution_order(root: ir.Operation, ordered: bool = True) -> Iterator[tuple[ir.Operation, bool]]:
+def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...]]]:
     """Every op nested in ``root``, each before the ops of its regions, its regions' blocks in
     execution order (not text order), with whether the op is *ordered*: in a block that every
     execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
-    all the way out."""
-    for region in root.regions:
+    all the way out; and its scope: the regions it is nested in below ``root``'s, each numbered
+    in walk order (an ``scf.if``'s two arms are two)."""
+    return _walk_regions(root.regions, True, (), [0])
+
+
+def _walk_regions(
+    regions: Iterable[ir.Region], ordered: bool, scope: tuple[int, ...], serial: list[int]
+) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...]]]:
+    for region in regions:
         for block, block_ordered in blocks_in_execution_order(region):
             for child in block.operations:
                 op = child.operation
-                yield op, ordered and block_ordered
-                if len(op.regions):
-                    yield from _in_execution_order(op, ordered and block_ordered)
+                yield op, ordered and block_ordered, scope
+                for nested in op.regions:
+                    serial[0] += 1
+                    yield from _walk_regions((nested,), ordered and block_ordered, (*scope, serial[0]), serial)
+
+
+def _idle_load(load: ir.Operation) -> bool:
+    """A load nothing reads."""
+    return not any(True for _ in load.results[0].uses)
+
+
+def _restores(store: ir.Operation, symbol: str) -> bool:
+    """A store of a load of its own global (through transfers): IREE folds it away."""
+    producer = _producer(store.operands[0])
+    while producer is not None and producer.name == ASYNC_TRANSFER:
+        producer = _producer(producer.operands[0])
+    return producer is not None and producer.name == GLOBAL_LOAD and global_name(producer) == symbol
+
+
+def _producer(value: ir.Value) -> ir.Operation | None:
+    """The op that makes ``value`` (None for a block argument)."""
+    owner = value.owner
+    return None if isinstance(owner, ir.Block) else owner.operation
 
 
 def _transitive(
@@ -420,8 +479,9 @@ def check_input_order(
         was = _taken_in(original.events, sequence, (), {key}, [0])
         mapped = _as_the_input_names_them(was, now)
         by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
+        dropped = _dropped_across(original.events, key, was, {_chain(e) for e in mapped}, not_compared)
         for name in sorted(original.events.globals):
-            hazards += _compare(
+            found = _compare(
                 original.events,
                 key,
                 name,
@@ -430,7 +490,108 @@ def check_input_order(
                 BEFORE_THE_SPLICE,
                 not_compared,
             )
+            hazards += found or dropped.get(name, [])
     return hazards
+
+
+def _chain(e: _Event) -> tuple[str, str, str]:
+    """An event of the input by its whole location chain (what :func:`_as_the_input_names_them` matches)."""
+    return (e.kind, e.symbol, e.location)
+
+
+def _dropped_across(
+    events: GlobalEvents,
+    function: str,
+    was: list[_Event],
+    kept: set[tuple[str, str, str]],
+    not_compared: list[OrderNotCompared] | None = None,
+) -> dict[str, list[GlobalOrderHazard]]:
+    """Per global, an access of it the splice no longer has, where IREE 3.13's
+    ``iree-util-simplify-global-accesses`` removed it across an access inside a region.
+
+    That pass pairs each access of a global with the next one *of its block* and looks into no
+    op with regions between them: it forwards a store's value, or a load's, to the next load
+    (which it erases) and erases a store the next store overwrites. Inside a region between the
+    two, a store makes the forwarded value stale, a read misses the erased store. So a load of
+    ``was`` (the input's events, callees taken in) that the program reads and the splice lacks,
+    whose block's previous access (the same scope, ordered, no call IREE keeps between) is a
+    load or a store with a store of ``name`` inside a region between them that the splice still
+    has, was taken as that access; and a store the splice lacks that does not store the
+    global's own value back, whose block's next access is a store, with a read inside a region
+    between them that the splice still has, was dropped under that read. Both give the program
+    another value (``tests/regressions/campaign-presplice-forward-across-a-loop*``). Where
+    that access inside the region is gone too, nothing shows the program still depends on the
+    order: ``not_compared`` says so."""
+    found: dict[str, list[GlobalOrderHazard]] = {}
+    calls = {chain[2] for chain in kept if chain[0] == "call"}
+    for j, e in enumerate(was):
+        name = e.symbol
+        if not e.ordered or e.idle or e.kind == "call" or name in found or _chain(e) in kept:
+            continue
+        step = -1 if e.kind == "load" else 1
+        partner, between = _block_neighbour(was, j, step, name, kept, calls)
+        if partner is None or (e.kind == "store" and partner.kind != "store"):
+            continue
+        across = [
+            w
+            for w in between
+            if len(w.scope) > len(e.scope)
+            and not w.idle
+            and _touches(events, w, name)
+            and (_writes(events, w, name) if e.kind == "load" else w.kind != "store")
+        ]
+        hidden = next((w for w in across if _chain(w) in kept), None)
+        if hidden is not None:
+            found[name] = [
+                GlobalOrderHazard(
+                    function, name, e.describe(), partner.describe(), BEFORE_THE_SPLICE, hidden.describe()
+                )
+            ]
+        elif across and not_compared is not None:
+            # Gone as well (its region may have been dropped as dead, or it was removed the same
+            # way): nothing shows the program still depends on the order.
+            not_compared.append(OrderNotCompared(function, name, e.describe(), BEFORE_THE_SPLICE, across[0].describe()))
+    return found
+
+
+def _block_neighbour(
+    was: list[_Event], j: int, step: int, name: str, kept: set[tuple[str, str, str]], calls: set[str]
+) -> tuple[_Event | None, list[_Event]]:
+    """The access of global ``name`` next to ``was[j]`` in its block (``step`` -1: before it,
+    1: after), and the events between them; None where a call IREE keeps (``calls``, the
+    location chains of those of ``kept``: a boundary the pass does not cross) or none comes
+    first, or the access is not a load or store."""
+    e = was[j]
+    k = j + step
+    while 0 <= k < len(was):
+        o = was[k]
+        if o.scope[: len(e.scope)] != e.scope:
+            return None, []  # (out of the block's region: it has no such access that way)
+        if _behind_a_kept_call(o, calls):
+            return None, []  # (in a callee IREE did not inline: past its call)
+        if o.scope == e.scope:
+            if o.kind == "call" and _chain(o) in kept:
+                return None, []
+            if o.kind != "call" and o.symbol == name:
+                if not o.ordered:
+                    return None, []
+                return o, was[min(j, k) + 1 : max(j, k)]
+        k += step
+    return None, []
+
+
+def _behind_a_kept_call(e: _Event, calls: set[str]) -> bool:
+    """Is ``e`` a callee's event taken in through a call the splice still has (``calls``: their
+    location chains)?"""
+    return any(" at ".join(e.via[i:]) in calls for i in range(len(e.via)))
+
+
+def _touches(events: GlobalEvents, e: _Event, name: str) -> bool:
+    """Does ``e`` access global ``name``: a load or store of it, or a call that may."""
+    if e.kind != "call":
+        return e.symbol == name
+    touched = events.touches.get(e.symbol) if e.symbol in events.touches else None
+    return touched is None or name in touched
 
 
 #: Events taken into one function at most (a call tree larger than this is left as its calls).
@@ -444,20 +605,24 @@ def _taken_in(
     open_: set[str],
     count: list[int],
     ordered: bool = True,
+    scope: tuple[Any, ...] = (),
 ) -> list[_Event]:
     """``sequence`` (reached through the calls ``via``) with each call of a function of the
     input followed by its callee's events, reached through that call (ordered only where the
-    call is)."""
+    call is, in the call's scope: IREE inlines a callee's body into the call's block)."""
     out: list[_Event] = []
     for e in sequence:
-        here = e if not via else _Event(e.kind, e.symbol, e.loc, via, e.ordered and ordered)
+        here = e
+        if via:  # (a callee's op with regions is one per call site: named by the call's chain)
+            inner = tuple((via, x) for x in e.scope)
+            here = _Event(e.kind, e.symbol, e.loc, via, e.ordered and ordered, (*scope, *inner), e.idle)
         out.append(here)
         count[0] += 1
         callee = events.events.get(e.symbol) if e.kind == "call" else None
         if callee is None or e.symbol in open_ or count[0] > _MAX_TAKEN_IN:
             continue
         open_.add(e.symbol)
-        out += _taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered)
+        out += _taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered, here.scope)
         open_.discard(e.symbol)
     return out
 

@@ -293,3 +293,116 @@ def test_a_reorder_of_the_accesses_every_path_runs_is_caught_beside_a_cf_arm() -
     )
     (hazard,) = _compare(user, spliced)
     assert "util.global.store @k (in.mlir:10:3)" in hazard.line()
+
+
+# -- accesses IREE removes across a region (``_dropped_across``) ----------------------------
+
+_LOOP_STORES = """scf.if %c {{
+      {store}
+    }} loc("in.mlir":12:3)""".format(store='util.global.store %v, @k : i32 loc("in.mlir":12:9)')
+_LOOP_LOADS = """scf.if %c {
+      %y = util.global.load @k : i32 loc("in.mlir":12:14)
+      util.global.store %y, @k2 : i32 loc("in.mlir":12:40)
+    } loc("in.mlir":12:3)"""
+
+
+def _returning(name: str, *ops: str, result: str = "%x") -> str:
+    """A function whose result is ``result`` (so that a load of it is read)."""
+    body = "\n    ".join(ops)
+    return f"""
+  util.global private mutable @k2 = 0 : i32 loc("in.mlir":1:2)
+  util.func public @{name}(%v: i32, %c: i1) -> i32 {{
+    {body}
+    util.return {result} : i32
+  }}"""
+
+
+def _notes(user: str, spliced: str) -> tuple[list[GlobalOrderHazard], list[OrderNotCompared]]:
+    original = _module(user)
+    with original.context:
+        order = input_order(original)
+    at_splice = _module(spliced)
+    notes: list[OrderNotCompared] = []
+    with at_splice.context:
+        return check_input_order(order, global_events(at_splice), notes), notes
+
+
+def test_a_read_load_gone_where_a_region_before_it_stores_the_global_was_forwarded_across_it() -> None:
+    """RAW: the load after the region is its block's next access after the store at line 10;
+    ``iree-util-simplify-global-accesses`` forwards the store's value to it, past the region's
+    store (``tests/data/global_reloads/load_forwarded_across_a_loop.mlir`` on IREE)."""
+    user = _returning("f", _STORE.format(line=10), _LOOP_STORES, f"%x = {_LOAD.format(line=13)}")
+    spliced = _returning("f", _STORE.format(line=10), _LOOP_STORES, result="%v")
+    (hazard,) = _compare(user, spliced)
+    assert hazard.across == "util.global.store @k (in.mlir:12:9)"
+    assert "took util.global.load @k (in.mlir:13:9), which the program reads, as util.global.store @k" in hazard.line()
+
+
+def test_a_load_forwarded_from_an_earlier_load_across_a_regions_store_is_a_hazard() -> None:
+    """RAR: the same pairing, the earlier access a load."""
+    user = _returning("f", f"%w = {_LOAD.format(line=10)}", _LOOP_STORES, f"%x = {_LOAD.format(line=13)}")
+    spliced = _returning("f", f"%w = {_LOAD.format(line=10)}", _LOOP_STORES, result="%w")
+    (hazard,) = _compare(user, spliced)
+    assert "as util.global.load @k (in.mlir:10:9)" in hazard.line()
+
+
+def test_a_load_nothing_reads_may_go() -> None:
+    user = _returning("f", _STORE.format(line=10), _LOOP_STORES, f"%x = {_LOAD.format(line=13)}", result="%v")
+    spliced = _returning("f", _STORE.format(line=10), _LOOP_STORES, result="%v")
+    assert _compare(user, spliced) == []
+
+
+def test_a_store_dropped_for_a_later_one_though_a_region_between_reads_it_is_a_hazard() -> None:
+    """WAW: the store at line 10 is its block's previous store before line 13's; a region
+    between them reads @k (``store_dropped_before_a_loop_reads.mlir`` on IREE)."""
+    user = _returning("f", _STORE.format(line=10), _LOOP_LOADS, _STORE.format(line=13), result="%v")
+    spliced = _returning("f", _LOOP_LOADS, _STORE.format(line=13), result="%v")
+    (hazard,) = _compare(user, spliced)
+    assert "dropped util.global.store @k (in.mlir:10:3) as overwritten by util.global.store @k (in.mlir:13:3)" in (
+        hazard.line()
+    )
+    assert hazard.across == "util.global.load @k (in.mlir:12:14)"
+
+
+def test_a_store_of_the_globals_own_value_may_go() -> None:
+    """IREE folds ``store (load @k), @k``: nothing is lost."""
+    reload = 'util.global.store %w, @k : i32 loc("in.mlir":10:3)'
+    user = _returning("f", f"%w = {_LOAD.format(line=9)}", reload, _LOOP_LOADS, _STORE.format(line=13), result="%v")
+    spliced = _returning("f", f"%w = {_LOAD.format(line=9)}", _LOOP_LOADS, _STORE.format(line=13), result="%v")
+    assert _compare(user, spliced) == []
+
+
+def test_a_call_iree_keeps_between_bounds_the_pairing() -> None:
+    """A call blocks the pass's motion: the access before it is no partner of one after it."""
+    call = 'util.call @bump(%v) : (i32) -> () loc("in.mlir":11:3)'
+    user = _returning("f", f"%w = {_LOAD.format(line=10)}", call, _LOOP_STORES, f"%x = {_LOAD.format(line=13)}")
+    spliced = _returning("f", f"%w = {_LOAD.format(line=10)}", call, _LOOP_STORES, result="%w")
+    hazards, _ = _notes(user, spliced)
+    assert not any(h.across for h in hazards)
+
+
+def test_the_two_arms_of_an_if_are_not_one_block() -> None:
+    """A store in the then-arm is no partner of a load in the else-arm."""
+    arms = """%x = scf.if %c -> i32 {{
+      {store}
+      scf.yield %v : i32
+    }} else {{
+      %l = {load}
+      scf.yield %l : i32
+    }} loc("in.mlir":11:3)""".format(
+        store='util.global.store %v, @k : i32 loc("in.mlir":11:9)', load=_LOAD.format(line=12)
+    )
+    user = _returning("f", arms)
+    spliced = _returning("f", arms.replace(f"%l = {_LOAD.format(line=12)}", "%l = arith.addi %v, %v : i32"))
+    assert _compare(user, spliced) == []
+
+
+def test_a_removal_whose_region_access_is_gone_too_is_not_checked_and_said_so() -> None:
+    """The region's store is gone as well (its region dropped as dead, say): nothing shows the
+    program still depends on the order, so it is a note, not a refusal."""
+    user = _returning("f", _STORE.format(line=10), _LOOP_STORES, f"%x = {_LOAD.format(line=13)}")
+    hazards, notes = _notes(user, _returning("f", _STORE.format(line=10), result="%v"))
+    assert hazards == []
+    (note,) = notes
+    assert note.gone_across == "util.global.store @k (in.mlir:12:9)"
+    assert "was not checked" in note.line()
