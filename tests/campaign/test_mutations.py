@@ -106,10 +106,13 @@ z. *imports are no globals' buffers* (hook: ``stream_model.model.storage.Storage
    ``handpicked.IMPORT_OF_A_GLOBAL_A_CALL_WRITES``: the host passes back the buffer the call
    before exported as the global's; a bit mismatch at the splice, from the second call on.
    Through IREE's stages the buffer passed back is not the global's, and the alias audit catches it).
-aa. *stores give the rewrite no work* (hook: ``stream_model.semantics.scan.REWRITE_WORK``): the
+aa. *stores give the rewrite no work* (hook: ``stream_model.semantics.scan.GIVES_A_BUFFER``): the
    scan that spares a module with nothing to decide the analysis counts copies only, so a module
    that stores globals but slices nothing skips the shared-globals repair; judged on each of
    :data:`GLOBALS_WITHOUT_SLICES` alone in a module (in a batch some program slices).
+ab. *no global is mutable to the scan* (hook: ``stream_model.semantics.scan.UTIL_GLOBAL``): stores
+   give work only beside a mutable global; a scan that finds none skips the shared-globals
+   repair of mutable globals given one buffer; judged as (aa).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -170,7 +173,6 @@ import stream_model.semantics.scan as scan
 from stream_model.ir.util import defining_op
 from stream_model.model.program import FunctionModel
 from stream_model.report.decisions import Verdict
-from stream_model.semantics.ops import ASYNC_SLICE, ASYNC_TRANSFER
 from tests.campaign import handpicked
 from tests.campaign.campaign import sample_batch
 from tests.campaign.oracle import FAILING, Oracle, ProgramOutcome, VmfbCache, default_cache_dir
@@ -425,7 +427,13 @@ def _stores_give_the_rewrite_no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     module that stores globals but slices nothing skips the shared-globals repair
     (``handpicked.STORED_TWICE``: two globals given one buffer, no slice), and IREE's build
     shows the fill of one global in the other."""
-    monkeypatch.setattr(scan, "REWRITE_WORK", frozenset({ASYNC_SLICE, ASYNC_TRANSFER}))
+    monkeypatch.setattr(scan, "GIVES_A_BUFFER", frozenset())
+
+
+def _no_global_is_mutable_to_the_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(ab) The scan finds no mutable global (so stores give no work): as (aa), the two
+    mutable globals given one buffer are not separated."""
+    monkeypatch.setattr(scan, "UTIL_GLOBAL", "(no such op)")
 
 
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
@@ -452,6 +460,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "alias-beside-capture-merges": _alias_beside_capture_merges,
     "imports-are-no-globals-buffers": _imports_are_no_globals_buffers,
     "stores-give-the-rewrite-no-work": _stores_give_the_rewrite_no_work,
+    "no-global-is-mutable-to-the-scan": _no_global_is_mutable_to_the_scan,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
@@ -499,7 +508,7 @@ REFUSED_AFTER_SCHEDULING = frozenset({"call-store-sites-at-the-values-first-oper
 FLOW_ONLY = frozenset({"copy-in-the-originals-region", "copy-after-in-place-writes"})
 #: Weakenings only a module of one program shows: a batch holds some program's slice, and the
 #: scan then finds work (:func:`test_weakened_scan_is_detected_on_a_program_alone`).
-ALONE = frozenset({"stores-give-the-rewrite-no-work"})
+ALONE = frozenset({"stores-give-the-rewrite-no-work", "no-global-is-mutable-to-the-scan"})
 #: Weakenings that also patch the schedule guard (judged with the builds in this process).
 GUARD_PATCHED = frozenset({"copy-after-in-place-writes", "branch-results-are-their-first-arms"})
 

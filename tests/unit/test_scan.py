@@ -74,3 +74,24 @@ def test_the_scan_sees_copies_and_stores(body: str, work: bool) -> None:
         f"  %z = arith.constant 0 : index\n  {body}\n  util.return\n}}\n"
     )
     assert module is not None and rewrite_has_work(module) is work
+
+
+def test_stores_into_immutable_globals_alone_give_no_work() -> None:
+    """Globals nothing writes may share a buffer (no repair reports them): an initializer
+    storing constants into immutable globals, as IREE hoists them, gives the rewrite nothing."""
+    text = (
+        "util.global private @a : !stream.resource<constant>\n"
+        "util.global private @b : !stream.resource<constant>\n"
+        "util.initializer {\n"
+        "  %n = arith.constant 16 : index\n  %x = arith.constant 7 : i32\n"
+        "  %c = stream.async.splat %x : i32 -> !stream.resource<constant>{%n}\n"
+        "  util.global.store %c, @a : !stream.resource<constant>\n"
+        "  util.global.store %c, @b : !stream.resource<constant>\n"
+        "  util.return\n}\n"
+    )
+    module = _parse(text)
+    assert module is not None and not rewrite_has_work(module)
+    assert _full(module) == ([], [])
+    mutable = _parse(text.replace("util.global private @b", "util.global private mutable @b"))
+    assert mutable is not None and rewrite_has_work(mutable)
+    assert _full(mutable)[1] != []  # (the full analysis reports the two sharing)
