@@ -78,7 +78,7 @@ def _first_line(message: str, args: argparse.Namespace) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="slice-elision", description=__doc__.split("\n\n")[0])
-    p.add_argument("--version", action="version", version=_version())
+    p.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("rewrite", help="alias proven-safe slices in a stream-async module")
     r.add_argument("input")
@@ -169,6 +169,15 @@ def _split_input_file(p: argparse.ArgumentParser) -> None:
         help="each '// -----' chunk of IN is a module of its own (IREE's lit convention); locations stay "
         "positions in IN, rewrite prints the chunks' modules separated by '// -----', and check checks each",
     )
+
+
+class _Version(argparse.Action):
+    """``--version``, read only when asked: reading the installed packages' metadata costs a
+    compile 30 ms (``importlib.metadata`` imports the email package)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(_version())  # (standard output, as argparse's own version action prints it)
+        parser.exit()
 
 
 def _version() -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from iree.compiler import ir
 
-from stream_model.ir.util import FUNCTION_OPS, defining_op, nested_ops
+from stream_model.ir.util import FUNCTION_OPS, child_ops, defining_op, nested_ops
 from stream_model.semantics.op_table import FRESH_STORAGE_OPS, callee_name, in_place_positions, tied_operand_of
 from stream_model.semantics.ops import ASYNC_SLICE, CALLS, GLOBAL_LOAD
 
@@ -99,10 +99,9 @@ def global_name(op: ir.Operation) -> str:
 
 def _callee(function: ir.Operation, name: str) -> ir.Operation | None:
     """The function of the module holding ``function`` named ``name`` (None: not defined there)."""
-    module = function.parent
-    for op in module.regions[0].blocks[0].operations:
-        if op.operation.name in FUNCTION_OPS and _symbol_name(op.operation) == name:
-            return op.operation
+    for op in child_ops(function.parent.operation):
+        if op.name in FUNCTION_OPS and _symbol_name(op) == name:
+            return op
     return None
 
 

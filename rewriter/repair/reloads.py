@@ -54,10 +54,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from iree.compiler import ir
-from iree.compiler.dialects import stream
 
 from stream_model.ir.naming import Names
-from stream_model.ir.util import FUNCTION_OPS, defining_op
+from stream_model.ir.util import FUNCTION_OPS, child_ops, defining_op
 from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics import ops
 from stream_model.semantics.op_table import is_resource
@@ -220,9 +219,9 @@ def _stored_over(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
     """(store, the store over it) for every store of a value written in place to a resource
     global that another store of the global follows in its block, nothing reading it between."""
     out: list[tuple[ir.Operation, ir.Operation]] = []
-    for op in module.body.operations:
-        if op.operation.name in FUNCTION_OPS:
-            for region in op.operation.regions:
+    for op in child_ops(module.operation):
+        if op.name in FUNCTION_OPS:
+            for region in op.regions:
                 for block in _blocks(region):
                     out += [(a, b) for a, b in _stored_over_in(block) if _written_in_place(a)]
     return out
@@ -296,6 +295,8 @@ def forward_reloads(module: ir.Module, names: Names, regions: bool = False) -> l
     records = [_record(load, store, names) for load, store in pairs]
     if not records or any(r.why for r in records):
         return records
+    from iree.compiler.dialects import stream  # (imported only where a repair is built: copy_dispatch)
+
     copies = CopyDispatches(module)
     with module.context:
         for (load, store), record in zip(pairs, records, strict=True):
@@ -379,9 +380,9 @@ def may_misread_globals(module: ir.Module) -> bool:
 
 def _pairs(module: ir.Module, regions: bool = False) -> list[tuple[ir.Operation, ir.Operation]]:
     found: list[tuple[ir.Operation, ir.Operation]] = []
-    for op in module.body.operations:
-        if op.operation.name in FUNCTION_OPS:
-            for region in op.operation.regions:
+    for op in child_ops(module.operation):
+        if op.name in FUNCTION_OPS:
+            for region in op.regions:
                 _collect(region, found, regions)
     return found
 

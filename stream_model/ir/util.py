@@ -49,13 +49,29 @@ def holds_any(module: ir.Module, names: Container[str]) -> bool:
 
 def nested_ops(root: ir.Operation) -> Iterator[ir.Operation]:
     """Every op nested in ``root`` (not ``root`` itself), pre-order: program order, each op
-    before the ops of its regions."""
-    for region in root.regions:
-        for block in region.blocks:
-            for op in block.operations:
-                op = op.operation
-                yield op
-                yield from nested_ops(op)
+    before the ops of its regions. Read by MLIR's walk, which gives no op a Python view
+    (iterating a block's ops does, importing each dialect's Python module: a tenth of a second
+    on a module with HAL, stream, util and arith ops)."""
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return iter(found[1:])
+
+
+def child_ops(root: ir.Operation) -> list[ir.Operation]:
+    """The ops directly in ``root``'s regions, in order (as :func:`nested_ops`, without views)."""
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        found.append(op)  # (the first is ``root``: pre-order visits it before its regions)
+        return ir.WalkResult.ADVANCE if len(found) == 1 else ir.WalkResult.SKIP
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found[1:]
 
 
 def back_edges(blocks: list[ir.Block]) -> set[tuple[int, int]]:
@@ -242,8 +258,7 @@ def modules_with_functions(module: ir.Module) -> list[ModuleScope]:
     found: list[ModuleScope] = []
 
     def visit(op: ir.Operation, path: str) -> None:
-        body = op.regions[0].blocks[0]
-        children = [child.operation for child in body.operations]
+        children = child_ops(op)
         if any(child.name in FUNCTION_OPS for child in children):
             found.append(ModuleScope(op, path))
         for child in children:

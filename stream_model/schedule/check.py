@@ -76,7 +76,7 @@ from typing import TYPE_CHECKING, Any
 from iree.compiler import ir
 
 from ..ir.naming import Names
-from ..ir.util import FUNCTION_OPS, defining_op, parent_op_of_block
+from ..ir.util import FUNCTION_OPS, child_ops, defining_op, nested_ops, parent_op_of_block
 from ..semantics.abi import GivenOver, given_over_arguments, imports_callers_buffer
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
 from ..semantics.op_table import (
@@ -595,8 +595,7 @@ def check_schedule(
     started = time.perf_counter()
     report = ScheduleReport()
     context = _Context(module, source, filename, timeout_ms, given_over or given_over_arguments(module))
-    for op in module.body.operations:
-        fn = op.operation
+    for fn in child_ops(module.operation):
         if fn.name not in FUNCTION_OPS or not fn.regions or not list(fn.regions[0].blocks):
             continue
         report.functions += 1
@@ -632,7 +631,7 @@ class _Context:
         self.timeout_ms = timeout_ms
         self.callees = Callees(module)
         #: Resource globals that are not mutable: their buffer is never written.
-        globals_ = [o.operation for o in module.body.operations if o.operation.name == UTIL_GLOBAL]
+        globals_ = [o for o in child_ops(module.operation) if o.name == UTIL_GLOBAL]
         self.immutable_globals = frozenset(
             str(ir.StringAttr(op.attributes["sym_name"]).value) for op in globals_ if "is_mutable" not in op.attributes
         )
@@ -1588,13 +1587,7 @@ def _handed_to(user: ir.Operation, value: ir.Value) -> list[ir.Value]:
 
 
 def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
-    for region in root.regions:
-        for block in region.blocks:
-            for op in block.operations:
-                op = op.operation
-                yield op
-                if op.regions:
-                    yield from _walk(op)
+    return nested_ops(root)
 
 
 def _made_in(value: ir.Value, region: ir.Operation) -> bool:

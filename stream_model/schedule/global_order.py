@@ -28,7 +28,7 @@ from typing import Any
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, holds_any
+from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any
 from ..semantics.op_table import callee_name, global_name
 from ..semantics.ops import ASYNC_TRANSFER, FUNC_CALL, GLOBAL_LOAD, GLOBAL_STORE, UTIL_CALL, UTIL_INITIALIZER
 
@@ -199,8 +199,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
     stored: dict[str, set[str]] = {}
     callees: dict[str, set[str]] = {}
     initializers = 0
-    for op in module.body.operations:
-        fn = op.operation
+    for fn in child_ops(module.operation):
         if fn.name not in FUNCTION_OPS:
             continue
         if fn.name == UTIL_INITIALIZER:

@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from ..ir.util import defining_op, parent_op_of_block
+from ..ir.util import child_ops, defining_op, parent_op_of_block
 from ..semantics.op_table import carries_order
 from ..semantics.ops import (
     FUNC_FUNC,
@@ -620,8 +620,7 @@ class Callees:
 
     def __init__(self, module: ir.Module) -> None:
         self._functions: dict[str, ir.Operation] = {}
-        for op in module.body.operations:
-            op = op.operation
+        for op in child_ops(module.operation):
             if op.name in (UTIL_FUNC, FUNC_FUNC) and "sym_name" in op.attributes:
                 self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._implied: dict[tuple[str, int], frozenset[int]] = {}

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS
+from ..ir.util import FUNCTION_OPS, child_ops
 
 __all__ = ["GivenOver", "given_over_arguments", "imports_callers_buffer"]
 
@@ -45,8 +45,7 @@ def given_over_arguments(module: ir.Module) -> GivenOver:
     """The arguments of each function of ``module`` its callers give over (module docstring):
     imported with ``consume``, or the storage of a ``hal.tensor.alias`` or ``.transients``."""
     out: GivenOver = {}
-    for child in module.body.operations:
-        fn = child.operation
+    for fn in child_ops(module.operation):
         if fn.name not in FUNCTION_OPS or "sym_name" not in fn.attributes or not len(fn.regions):
             continue
         blocks = list(fn.regions[0].blocks)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from ..ir.util import DISPATCH_OPERAND_SEGMENTS, operand_segments
+from ..ir.util import DISPATCH_OPERAND_SEGMENTS, child_ops, operand_segments
 from .region_flow import is_resource
 
 __all__ = ["BindingAccess", "DispatchBinding", "Kernels", "TENSOR_ACCESS", "dispatch_bindings"]
@@ -74,10 +74,8 @@ class Kernels:
     (``@executable::@export``), the access of each binding argument, in order."""
 
     def __init__(self, module: ir.Module | ir.Operation) -> None:
-        body = module.body if isinstance(module, ir.Module) else module.regions[0].blocks[0]
         self._executables: dict[str, ir.Operation] = {}
-        for op in body.operations:
-            op = op.operation
+        for op in child_ops(module.operation):
             if op.name == "stream.executable" and "sym_name" in op.attributes:
                 self._executables[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._memo: dict[tuple[str, ...], list[KernelBinding] | None] = {}
@@ -109,7 +107,7 @@ class Kernels:
 
 
 def _children(op: ir.Operation) -> list[ir.Operation]:
-    return [o.operation for region in op.regions for block in region.blocks for o in block.operations]
+    return child_ops(op.operation)
 
 
 def _child(op: ir.Operation, name: str, symbol: str) -> ir.Operation | None:
