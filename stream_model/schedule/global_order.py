@@ -30,7 +30,16 @@ from iree.compiler import ir
 
 from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any
 from ..semantics.op_table import callee_name, global_name
-from ..semantics.ops import ASYNC_TRANSFER, FUNC_CALL, GLOBAL_LOAD, GLOBAL_STORE, UTIL_CALL, UTIL_INITIALIZER
+from ..semantics.ops import (
+    ASYNC_TRANSFER,
+    FUNC_CALL,
+    GLOBAL_LOAD,
+    GLOBAL_STORE,
+    TENSOR_EXTRACT_SLICE,
+    UTIL_CALL,
+    UTIL_INITIALIZER,
+    VALUE_DIALECTS,
+)
 
 __all__ = [
     "GlobalEvents",
@@ -110,7 +119,7 @@ class GlobalOrderHazard:
     #: Which of IREE's stages reordered them: its scheduling, or its stages before the splice
     #: (:func:`check_input_order`).
     stage: str = THE_SCHEDULE
-    #: Where ``moved`` is gone rather than moved (:func:`_dropped_across`): the access of the
+    #: Where ``moved`` is gone rather than moved (:func:`_removed_across`): the access of the
     #: global inside a region between ``past`` and it, which its removal ignores.
     across: str = ""
 
@@ -156,7 +165,7 @@ class OrderNotCompared:
     access: str  # one access that has no place in a sequence, described
     stage: str = THE_SCHEDULE
     #: Why it was not compared, where that is not a block without a single order: the access
-    #: inside a region that would show a removal across it is gone too (:func:`_dropped_across`).
+    #: inside a region that would show a removal across it is gone too (:func:`_removed_across`).
     gone_across: str = ""
 
     def line(self) -> str:
@@ -247,16 +256,41 @@ def _walk_regions(
 
 
 def _idle_load(load: ir.Operation) -> bool:
-    """A load nothing reads."""
-    return not any(True for _ in load.results[0].uses)
+    """A load nothing reads: its value reaches no op but value ops (:data:`VALUE_DIALECTS`)
+    whose results, in turn, nothing reads; IREE's cleanup deletes them and the load."""
+    return not _read(load.results[0], set())
+
+
+def _read(value: ir.Value, seen: set[int]) -> bool:
+    for use in value.uses:
+        user = use.owner
+        if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
+            return True  # (an op of another dialect, or one with no results: a terminator, an effect)
+        key = id(user)
+        if key in seen:
+            continue
+        seen.add(key)
+        if any(_read(result, seen) for result in user.results):
+            return True
+    return False
 
 
 def _restores(store: ir.Operation, symbol: str) -> bool:
-    """A store of a load of its own global (through transfers): IREE folds it away."""
+    """A store of a load of its own global (through transfers and whole slices, which fold
+    into their source): IREE folds it away."""
     producer = _producer(store.operands[0])
-    while producer is not None and producer.name == ASYNC_TRANSFER:
+    while producer is not None and (producer.name == ASYNC_TRANSFER or _whole_slice(producer)):
         producer = _producer(producer.operands[0])
     return producer is not None and producer.name == GLOBAL_LOAD and global_name(producer) == symbol
+
+
+def _whole_slice(op: ir.Operation) -> bool:
+    """A ``tensor.extract_slice`` of all of its source, at the source's type (MLIR folds it)."""
+    if op.name != TENSOR_EXTRACT_SLICE or op.results[0].type != op.operands[0].type:
+        return False
+    offsets = list(ir.DenseI64ArrayAttr(op.attributes["static_offsets"]))
+    strides = list(ir.DenseI64ArrayAttr(op.attributes["static_strides"]))
+    return len(op.operands) == 1 and all(o == 0 for o in offsets) and all(s == 1 for s in strides)
 
 
 def _producer(value: ir.Value) -> ir.Operation | None:
@@ -476,9 +510,11 @@ def check_input_order(
         if now is None:
             continue
         was = _taken_in(original.events, sequence, (), {key}, [0])
-        mapped = _as_the_input_names_them(was, now)
+        pairs = _as_the_input_names_them(was, now)
+        mapped = [e for e, _ in pairs]
         by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
-        dropped = _dropped_across(original.events, key, was, {_chain(e) for e in mapped}, not_compared)
+        kept = {_chain(e): len(at.scope) for e, at in pairs}
+        dropped = _removed_across(original.events, key, was, kept, not_compared)
         for name in sorted(original.events.globals):
             found = _compare(
                 original.events,
@@ -498,85 +534,115 @@ def _chain(e: _Event) -> tuple[str, str, str]:
     return (e.kind, e.symbol, e.location)
 
 
-def _dropped_across(
+def _removed_across(
     events: GlobalEvents,
     function: str,
     was: list[_Event],
-    kept: set[tuple[str, str, str]],
+    kept: dict[tuple[str, str, str], int],
     not_compared: list[OrderNotCompared] | None = None,
 ) -> dict[str, list[GlobalOrderHazard]]:
-    """Per global, an access of it the splice no longer has, where IREE 3.13's
-    ``iree-util-simplify-global-accesses`` removed it across an access inside a region.
+    """Per global, an access of it IREE 3.13's ``iree-util-simplify-global-accesses`` removed
+    across an access of it inside a region, as the splice shows.
 
-    That pass pairs each access of a global with the next one *of its block* and looks into no
-    op with regions between them: it forwards a store's value, or a load's, to the next load
-    (which it erases) and erases a store the next store overwrites. Inside a region between the
-    two, a store makes the forwarded value stale, a read misses the erased store. So a load of
-    ``was`` (the input's events, callees taken in) that the program reads and the splice lacks,
-    whose block's previous access (the same scope, ordered, no call IREE keeps between) is a
-    load or a store with a store of ``name`` inside a region between them that the splice still
-    has, was taken as that access; and a store the splice lacks that does not store the
-    global's own value back, whose block's next access is a store, with a read inside a region
-    between them that the splice still has, was dropped under that read. Both give the program
-    another value (``tests/regressions/campaign-presplice-forward-across-a-loop*``). Where
-    that access inside the region is gone too, nothing shows the program still depends on the
-    order: ``not_compared`` says so."""
-    found: dict[str, list[GlobalOrderHazard]] = {}
+    The pass (read in IREE's sources) works block by block: it pairs each access of a global
+    with the next one of the block, in sequences a call it keeps ends, and does not look into
+    ops with regions between them. Walking each sequence from its end it erases a load after a
+    store or a load (forwarding the earlier value: RAW, RAR) and a store a store follows (WAW),
+    and repeats until nothing is erased. Inside a region between the two, a store makes the
+    forwarded value stale, a read misses the erased store. The pass is simulated on ``was``
+    (the input's events, callees taken in), each block with the loads its program reads (IREE
+    deletes the others first); a removal is a hazard where the splice (``kept``: each input
+    event it still has, with its depth of regions there) no longer has the removed access and
+    still has the region's access, nested deeper than the block (a region IREE folded away
+    leaves the access in the block: then the removal was right). Where the region's access is
+    gone too, nothing shows the program still depends on the order: ``not_compared`` says so.
+    IREE's stages fold, inline and delete before the pass runs; the simulation sees the input,
+    so what it names is confirmed at the splice, never inferred
+    (``tests/regressions/campaign-presplice-forward-across-a-loop.json``)."""
     calls = {chain[2] for chain in kept if chain[0] == "call"}
-    for j, e in enumerate(was):
-        name = e.symbol
-        if not e.ordered or e.idle or e.kind == "call" or name in found or _chain(e) in kept:
-            continue
-        step = -1 if e.kind == "load" else 1
-        partner, between = _block_neighbour(was, j, step, name, kept, calls)
-        if partner is None or (e.kind == "store" and partner.kind != "store"):
-            continue
-        across = [
-            w
-            for w in between
-            if len(w.scope) > len(e.scope)
-            and not w.idle
-            and _touches(events, w, name)
-            and (_writes(events, w, name) if e.kind == "load" else w.kind != "store")
-        ]
-        hidden = next((w for w in across if _chain(w) in kept), None)
-        if hidden is not None:
-            found[name] = [
-                GlobalOrderHazard(
-                    function, name, e.describe(), partner.describe(), BEFORE_THE_SPLICE, hidden.describe()
-                )
-            ]
-        elif across and not_compared is not None:
-            # Gone as well (its region may have been dropped as dead, or it was removed the same
-            # way): nothing shows the program still depends on the order.
-            not_compared.append(OrderNotCompared(function, name, e.describe(), BEFORE_THE_SPLICE, across[0].describe()))
+    live = [e for e in was if e.ordered and not _behind_a_kept_call(e, calls)]
+    found: dict[str, list[GlobalOrderHazard]] = {}
+    for scope in dict.fromkeys(e.scope for e in live if e.kind != "call"):
+        block = [e for e in live if e.scope[: len(scope)] == scope]
+        for name in dict.fromkeys(e.symbol for e in block if e.scope == scope and e.kind != "call"):
+            if name not in found:
+                hazard = _simulated(events, function, block, scope, name, kept, not_compared)
+                if hazard is not None:
+                    found[name] = [hazard]
     return found
 
 
-def _block_neighbour(
-    was: list[_Event], j: int, step: int, name: str, kept: set[tuple[str, str, str]], calls: set[str]
-) -> tuple[_Event | None, list[_Event]]:
-    """The access of global ``name`` next to ``was[j]`` in its block (``step`` -1: before it,
-    1: after), and the events between them; None where a call IREE keeps (``calls``, the
-    location chains of those of ``kept``: a boundary the pass does not cross) or none comes
-    first, or the access is not a load or store."""
-    e = was[j]
-    k = j + step
-    while 0 <= k < len(was):
-        o = was[k]
-        if o.scope[: len(e.scope)] != e.scope:
-            return None, []  # (out of the block's region: it has no such access that way)
-        if _behind_a_kept_call(o, calls):
-            return None, []  # (in a callee IREE did not inline: past its call)
-        if o.scope == e.scope:
-            if o.kind == "call" and _chain(o) in kept:
-                return None, []
-            if o.kind != "call" and o.symbol == name:
-                if not o.ordered:
-                    return None, []
-                return o, was[min(j, k) + 1 : max(j, k)]
-        k += step
-    return None, []
+def _simulated(
+    events: GlobalEvents,
+    function: str,
+    block: list[_Event],
+    scope: tuple[Any, ...],
+    name: str,
+    kept: dict[tuple[str, str, str], int],
+    not_compared: list[OrderNotCompared] | None,
+) -> GlobalOrderHazard | None:
+    """The first removal of :func:`_removed_across` in one block (``block``: its events and
+    those nested in it, in order; ``scope``: its own) for global ``name``."""
+    depth = next((kept[_chain(e)] for e in block if e.scope == scope and _chain(e) in kept), None)
+    sequences: list[list[int]] = [[]]
+    for k, e in enumerate(block):
+        if e.scope != scope:
+            continue
+        if e.kind == "call":
+            if _chain(e) in kept:
+                sequences.append([])  # (a call IREE keeps: the pass starts a new sequence)
+        elif e.symbol == name and not e.idle:  # (IREE's cleanup deletes an idle access first)
+            sequences[-1].append(k)
+    for ops in sequences:
+        removed = True
+        while removed:
+            removed = False
+            i = len(ops) - 1
+            while i >= 1:
+                before, after = block[ops[i - 1]], block[ops[i]]
+                between = block[ops[i - 1] + 1 : ops[i]]
+                if after.kind == "load":  # (RAW, RAR: the later load takes the earlier value)
+                    gone, partner, hidden_writes = after, before, True
+                    del ops[i]
+                elif before.kind == "store":  # (WAW: the earlier store is erased)
+                    gone, partner, hidden_writes = before, after, False
+                    del ops[i - 1]
+                else:
+                    i -= 1
+                    continue
+                removed = True
+                i -= 1
+                if _chain(gone) in kept:
+                    continue  # (IREE did not remove it: something the simulation does not see kept it)
+                across = [
+                    w
+                    for w in between
+                    if w.scope != scope
+                    and not (w.kind == "load" and w.idle)
+                    and _touches(events, w, name)
+                    and (_writes(events, w, name) if hidden_writes else w.kind != "store")
+                ]
+                shown = next((w for w in across if _still_nested(w, kept, depth, scope)), None)
+                if shown is not None:
+                    return GlobalOrderHazard(
+                        function, name, gone.describe(), partner.describe(), BEFORE_THE_SPLICE, shown.describe()
+                    )
+                lost = next((w for w in across if _chain(w) not in kept), None)
+                if lost is not None and not_compared is not None:
+                    not_compared.append(
+                        OrderNotCompared(function, name, gone.describe(), BEFORE_THE_SPLICE, lost.describe())
+                    )
+    return None
+
+
+def _still_nested(w: _Event, kept: dict[tuple[str, str, str], int], depth: int | None, scope: tuple[Any, ...]) -> bool:
+    """Is the access ``w`` of a region still at the splice, in a region below its block there:
+    deeper than the block's accesses the splice has (``depth``), or, with none of those, as deep
+    as in the input (no region around it folded away)?"""
+    at = kept.get(_chain(w))
+    if at is None:
+        return False
+    return at > depth if depth is not None else at >= len(w.scope) > len(scope)
 
 
 def _behind_a_kept_call(e: _Event, calls: set[str]) -> bool:
@@ -626,11 +692,12 @@ def _taken_in(
     return out
 
 
-def _as_the_input_names_them(was: list[_Event], now: list[_Event]) -> list[_Event]:
+def _as_the_input_names_them(was: list[_Event], now: list[_Event]) -> list[tuple[_Event, _Event]]:
     """The events at the splice ``now`` as the input's events ``was`` (those of one function,
-    its callees' taken in) they are: :func:`check_input_order`. IREE's own are dropped."""
+    its callees' taken in) they are, each with the event at the splice: :func:`check_input_order`.
+    IREE's own are dropped."""
     by_chain = {(e.kind, e.symbol, e.location): e for e in reversed(was)}
-    out: list[_Event] = []
+    out: list[tuple[_Event, _Event]] = []
     for e in now:
         frames = [f"{m[1]}:{m[2]}:{m[3]}" for m in _FILE_LINE_COL.finditer(str(e.loc))]
         # The outermost frames may be IREE's own (a public function's body is wrapped and
@@ -645,7 +712,7 @@ def _as_the_input_names_them(was: list[_Event], now: list[_Event]) -> list[_Even
             None,
         )
         if found is not None:
-            out.append(found if e.ordered else dataclasses.replace(found, ordered=False))
+            out.append((found if e.ordered else dataclasses.replace(found, ordered=False), e))
         # else: a store at a util.global's location (the initial value IREE materialized), or
         # any other event IREE made or merged: compared with nothing.
     return out

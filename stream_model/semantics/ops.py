@@ -99,3 +99,13 @@ DIRECT_GLOBAL_ACCESS_OPS = frozenset({GLOBAL_LOAD, GLOBAL_STORE, UTIL_GLOBAL})
 #: Ops that reach a global other than by a load or store naming it (through its address), or
 #: call a function other than by symbol: what they touch the model cannot say.
 INDIRECT_OPS = frozenset({GLOBAL_STORE_INDIRECT, GLOBAL_LOAD_INDIRECT, GLOBAL_ADDRESS, FUNC_CALL_INDIRECT})
+
+# -- the user's input: value ops IREE deletes when nothing reads them --------------------------
+#: Dialects whose ops (on tensors and scalars, as a user's input holds them) compute values
+#: only: IREE's cleanup deletes one whose results nothing reads, and a load only they read is
+#: a load nothing reads (``schedule.global_order``: a load IREE deletes before it pairs the
+#: accesses of a global).
+VALUE_DIALECTS = ("arith.", "math.", "tensor.", "linalg.")
+#: ``tensor.extract_slice``: of a whole tensor (zero offsets, unit strides, its type), MLIR
+#: folds it into its source.
+TENSOR_EXTRACT_SLICE = "tensor.extract_slice"

@@ -160,6 +160,32 @@ CASES = [
         refused="reordered util.global.store @g",
     ),
     Case(
+        "unused_load_between_a_loop_and_its_reload.mlir",
+        "f:2;f:2",
+        "f=1 2 3 4 4 8 12 16; f=4 8 12 16 16 32 48 64",
+        "f=1 2 3 4 1 2 3 4; f=4 8 12 16 4 8 12 16",
+        refused="took util.global.load @g",
+    ),
+    Case(
+        "setter_kept_in_a_loop_between_load_and_reload.mlir",
+        "f:2;f:2",
+        "f=1 2 3 4 4 8 12 16; f=4 8 12 16 16 32 48 64",
+        "f=1 2 3 4 1 2 3 4; f=4 8 12 16 4 8 12 16",
+        refused="across util.call @dbl",
+    ),
+    Case(
+        "reload_only_dead_code_reads.mlir",
+        "f:2;get;f:1",
+        "f=1 2 3 4; get=4 8 12 16; f=4 8 12 16",
+        "f=1 2 3 4; get=4 8 12 16; f=4 8 12 16",
+    ),
+    Case(
+        "region_folded_after_inlining.mlir",
+        "f;f",
+        "f=1 2 3 4 2 4 6 8; f=2 4 6 8 4 8 12 16",
+        "f=1 2 3 4 2 4 6 8; f=2 4 6 8 4 8 12 16",
+    ),
+    Case(
         "hand_written_kernel_reads_the_argument.mlir",
         "f:[1. 2. 3. 4.];f:[1. 2. 3. 4.]",
         "f=3 6 9 12; f=3 6 9 12",

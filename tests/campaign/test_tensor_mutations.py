@@ -24,10 +24,13 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   plain iree-compile builds it right;
 * *imports taken as writable* (the check's ``callers-buffer-written`` rule): a row inserted into
   an argument cache changes the caller's array;
-* *accesses IREE removes across a region not seen* (``global_order._dropped_across``): a reload
+* *accesses IREE removes across a region not seen* (``global_order._removed_across``): a reload
   after a loop that stores the global returns the value loaded before the loop, and a store a
   later one overwrites is dropped though a loop between them reads it, as plain iree-compile's
-  builds do.
+  builds do;
+* *a region IREE folded away still counts*, *dead code reads* (the two ways that rule is kept
+  from refusing right builds): a reload after an inlined ``scf.if %true`` that IREE folds, and
+  a reload only dead code reads, are refused though plain iree-compile builds them right.
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -100,7 +103,15 @@ def _undecided_pairs_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _removals_across_regions_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_order, "_dropped_across", lambda *args, **kwargs: {})
+    monkeypatch.setattr(global_order, "_removed_across", lambda *args, **kwargs: {})
+
+
+def _regions_folded_away_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_still_nested", lambda w, kept, depth, scope: global_order._chain(w) in kept)
+
+
+def _dead_code_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_read", lambda value, seen: any(True for _ in value.uses))
 
 
 def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,6 +129,8 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "undecided-pairs-refused": (_undecided_pairs_refused, "tied_call_then_the_old_value_read.mlir"),
     "loads-forwarded-across-regions-unseen": (_removals_across_regions_unseen, "load_forwarded_across_a_loop.mlir"),
     "stores-dropped-across-regions-unseen": (_removals_across_regions_unseen, "store_dropped_before_a_loop_reads.mlir"),
+    "regions-folded-away-still-count": (_regions_folded_away_still_count, "region_folded_after_inlining.mlir"),
+    "dead-code-reads": (_dead_code_reads, "reload_only_dead_code_reads.mlir"),
     "hand-written-kernels-write-every-binding": (
         _hand_written_kernels_write_every_binding,
         "hand_written_kernel_reads_the_argument.mlir",

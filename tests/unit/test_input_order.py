@@ -339,9 +339,10 @@ def test_a_read_load_gone_where_a_region_before_it_stores_the_global_was_forward
 
 
 def test_a_load_forwarded_from_an_earlier_load_across_a_regions_store_is_a_hazard() -> None:
-    """RAR: the same pairing, the earlier access a load."""
-    user = _returning("f", f"%w = {_LOAD.format(line=10)}", _LOOP_STORES, f"%x = {_LOAD.format(line=13)}")
-    spliced = _returning("f", f"%w = {_LOAD.format(line=10)}", _LOOP_STORES, result="%w")
+    """RAR: the same pairing, the earlier access a load (which the program reads: stored in @k2)."""
+    kept = 'util.global.store %w, @k2 : i32 loc("in.mlir":10:40)'
+    user = _returning("f", f"%w = {_LOAD.format(line=10)}", kept, _LOOP_STORES, f"%x = {_LOAD.format(line=13)}")
+    spliced = _returning("f", f"%w = {_LOAD.format(line=10)}", kept, _LOOP_STORES, result="%w")
     (hazard,) = _compare(user, spliced)
     assert "as util.global.load @k (in.mlir:10:9)" in hazard.line()
 

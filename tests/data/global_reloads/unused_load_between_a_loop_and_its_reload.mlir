@@ -1,0 +1,18 @@
+// Load @g, a loop doubling @g, an unused load of @g, the reload (returned).
+// Expected f(2): ([1,2,3,4], [4,8,12,16]).
+module @m {
+  util.global private mutable @g = dense<[1, 2, 3, 4]> : tensor<4xi32>
+  util.func public @f(%n: index) -> (tensor<4xi32>, tensor<4xi32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %before = util.global.load @g : tensor<4xi32>
+    scf.for %i = %c0 to %n step %c1 {
+      %x = util.global.load @g : tensor<4xi32>
+      %y = arith.addi %x, %x : tensor<4xi32>
+      util.global.store %y, @g : tensor<4xi32>
+    }
+    %unused = util.global.load @g : tensor<4xi32>
+    %after = util.global.load @g : tensor<4xi32>
+    util.return %before, %after : tensor<4xi32>, tensor<4xi32>
+  }
+}
