@@ -644,6 +644,7 @@ class _Context:
         self._entry_writes: dict[str, dict[str, list[ir.Operation]]] = {}
         self._checks: dict[ir.Operation, _FunctionCheck] = {}
         self._model: ModuleModel | None = None
+        self._names: Names | None = None
         self._store: FactStore | None = None
         self._kernels: Kernels | None = None
 
@@ -695,7 +696,13 @@ class _Context:
 
     @property
     def names(self) -> Names:
-        return self.model.names
+        """The module's names (the model's, where it was built: a pair with no ranges to
+        compare needs no model, and building one imports sympy, a second of a small compile)."""
+        if self._model is not None:
+            return self._model.names
+        if self._names is None:
+            self._names = Names(self.module, self.source, self.filename)
+        return self._names
 
 
 class _FunctionCheck:
