@@ -50,6 +50,17 @@ and so are two tied bindings of one version of such a dispatch; the first is sti
 against the dispatch's other bindings. A binding of a kernel in the module that the model cannot
 read (passed to another op, opened as a type it does not know) may be read and written.
 
+A call writes in place what its callee writes in place of what it is given: the buffer a
+global holds at the call that the callee loads (:mod:`.global_contents`), and the value it passes
+as an argument whose buffer the callee, or a function it calls, writes in place (settled to a
+fixpoint over the call graph; the bytes unknown; the report names the callee's write, which a
+repair gives a copy). IREE's copy elision lets a callee write an argument every caller passes
+the last use of, and its stages before the splice do not always keep that true: the second
+``iree-stream-elide-async-copies`` decides every clone of one pass from one analysis, and can
+drop both a caller's clone for the call and the clone that a read after the call uses
+(``tests/regressions/campaign-callee-writes-an-argument-the-caller-reads-after.json``). A
+function the module does not define is taken to write none of its arguments.
+
 A version is followed through captures, region results, awaits, casts, subviews (with their
 offsets), the arms of ``scf.if``/``index_switch``/``execute_region`` (recording the arm, so that
 a read and a write that need different arms of one branch never pair) and acyclic ``cf`` merges.
@@ -337,8 +348,9 @@ class _Use:
     #: The alternatives the version passes through to get here: a read of it through one arm
     #: of an ``scf.if`` and a write in another arm never meet.
     paths: frozenset[Branch] = frozenset()
-    #: For a call that writes the version through a global its callee loads: the callee's
-    #: in-place write (what a report names, and what a repair makes write a fresh copy).
+    #: For a call that writes the version in place through its callee (a global the callee
+    #: loads, or the argument the call passes it as): the callee's in-place write (what a
+    #: report names, and what a repair makes write a fresh copy).
     via: ir.Operation | None = None
     #: The value the op accesses (of the version, or linked to it through a global's loads).
     value: ir.Value | None = None
@@ -642,6 +654,9 @@ class _Context:
         #: What each function does to globals as its callers see it (:mod:`.global_contents`).
         self.summaries = Summaries(self.callees, self.mutable_globals, self._summarize)
         self._entry_writes: dict[str, dict[str, list[ir.Operation]]] = {}
+        #: Per function, per argument position, the in-place writes of the buffer passed there
+        #: (:meth:`argument_writes`): settled for the whole module on the first question.
+        self._argument_writes: dict[str, dict[int, list[ir.Operation]]] | None = None
         self._checks: dict[ir.Operation, _FunctionCheck] = {}
         self._model: ModuleModel | None = None
         self._names: Names | None = None
@@ -660,6 +675,33 @@ class _Context:
         if fn is not None:
             self._entry_writes[callee] = self.function_check(fn).entry_writes()
         return self._entry_writes[callee]
+
+    def argument_writes(self, callee: str) -> dict[int, list[ir.Operation]]:
+        """Per argument position of ``callee``, the in-place writes a call of it makes, itself or
+        through its own calls, into the buffer passed there (:meth:`_FunctionCheck.argument_writes`);
+        none for a function the module does not define. Settled for every function of the module
+        at once, to a fixpoint over the call graph (recursive calls included), on the first
+        question; while it is being settled, what is known so far."""
+        if self._argument_writes is None:
+            self._argument_writes = {}
+            self._settle_argument_writes(self._argument_writes)
+        return self._argument_writes.get(callee, {})
+
+    def _settle_argument_writes(self, state: dict[str, dict[int, list[ir.Operation]]]) -> None:
+        """Fill ``state`` (what :meth:`argument_writes` answers meanwhile): every function's
+        writes of its arguments, from its own in-place writes and those of the calls it passes
+        them to, again until nothing grows. Each round only adds (a callee writing more makes
+        its callers write more), and there are finitely many writes: it ends."""
+        functions = [(ir.StringAttr(fn.attributes["sym_name"]).value, fn) for fn in self.callees.defined()]
+        changed = True
+        while changed:
+            changed = False
+            for name, fn in functions:
+                found = self.function_check(fn).argument_writes()
+                before = state.get(name, {})
+                if {k: set(v) for k, v in found.items()} != {k: set(v) for k, v in before.items()}:
+                    state[name] = found
+                    changed = True
 
     def _summarize(self, fn: ir.Operation, results: int) -> CallSummary:
         return self.function_check(fn).call_summary(results)
@@ -718,6 +760,8 @@ class _FunctionCheck:
         self.device_regions: list[ir.Operation] = []
         self._effects_memo: dict[ir.Operation, OpEffects] = {}
         self._writes_found: tuple[dict[ir.Value, list[tuple[ir.Operation, ir.Value]]], set[ir.Operation]] | None = None
+        #: The function's calls of a function by name (:meth:`_in_place_writes`' walk).
+        self._calls: list[ir.Operation] = []
         self._consumed: GlobalContents | None = None
         self._bindings_memo: dict[ir.Operation, list[DispatchBinding]] = {}
         self.readers: dict[ir.Value, list[_Use]] = {}
@@ -748,7 +792,9 @@ class _FunctionCheck:
         version whose only use is its one in-place write (a cache updated in place, the usual
         case) costs a walk of its uses and nothing else. A call whose callee writes in place
         the buffer a global holds at the call writes every value the global may hold there
-        (bytes unknown), named by the callee's write (:meth:`entry_writes`)."""
+        (bytes unknown), named by the callee's write (:meth:`entry_writes`); so does a call
+        whose callee writes in place the buffer passed as an argument, the value it passes
+        there (:meth:`argument_writes`)."""
         found, regions = self._in_place_writes()
         candidates = dict(found)
         call_writers: dict[ir.Value, list[_Use]] = {}
@@ -760,6 +806,11 @@ class _FunctionCheck:
                     call_writers.setdefault(root, []).append(
                         _Use(call, None, offsets, paths=paths, via=ops[0], value=value)
                     )
+        for call, operand, ops in self._argument_writes_of_calls():
+            for root, offsets, paths in self.versions.roots(operand):
+                call_writers.setdefault(root, []).append(
+                    _Use(call, None, offsets, paths=paths, via=ops[0], value=operand)
+                )
         for root in call_writers:
             candidates.setdefault(root, [])
         self._collect_pairs(candidates, regions, call_writers)
@@ -782,6 +833,53 @@ class _FunctionCheck:
             if contents.at_call(call, symbol).entry:
                 found = out.setdefault(symbol, [])
                 found += [op for op in ops if op not in found]
+        for _, operand, ops in self._argument_writes_of_calls():
+            for root, _, _ in self.versions.roots(operand):
+                symbols = contents.entry_globals(root)
+                for symbol in mutable if symbols is None else symbols:
+                    found = out.setdefault(symbol, [])
+                    found += [op for op in ops if op not in found]
+        return out
+
+    def argument_writes(self) -> dict[int, list[ir.Operation]]:
+        """Per argument position of the function, the in-place writes that a call of it makes,
+        itself or through its own calls, into the buffer passed there: those of every version
+        whose root is the argument (through captures, awaits, subviews, and a global it is
+        stored to and loaded from again). The caller's value is that buffer: IREE's copy
+        elision makes a callee write its argument in place where it takes every caller to pass
+        the last use of the value, and its stages before the splice do not always keep that
+        true (``iree-stream-elide-async-copies`` can elide, in one pass, both the caller's clone
+        for the call and the clone of a read after it). As known so far while the module's
+        writes are settled (:meth:`_Context.argument_writes`)."""
+        candidates, _ = self._in_place_writes()
+        entry = self.fn.regions[0].blocks[0]
+        out: dict[int, list[ir.Operation]] = {}
+
+        def add(root: ir.Value, ops: list[ir.Operation]) -> None:
+            if defining_op(root) is not None or root.owner != entry:
+                return
+            found = out.setdefault(ir.BlockArgument(root).arg_number, [])
+            found += [op for op in ops if op not in found]
+
+        for root, writes in candidates.items():
+            add(root, [op for op, _ in writes])
+        for _, operand, ops in self._argument_writes_of_calls():
+            for root, _, _ in self.versions.roots(operand):
+                add(root, ops)
+        return out
+
+    def _argument_writes_of_calls(self) -> list[tuple[ir.Operation, ir.Value, list[ir.Operation]]]:
+        """(call, operand, the callee's writes) for every resource a call passes as an argument
+        its callee writes in place (:meth:`_Context.argument_writes`); an operand the call ties
+        to a result is its own in-place write already (:meth:`_in_place_writes`)."""
+        self._in_place_writes()
+        out = []
+        for call in self._calls:
+            operands = list(call.operands)
+            tied = set(in_place_positions(call))
+            for k, ops in sorted(self.context.argument_writes(callee_name(call)).items()):
+                if ops and k < len(operands) and k not in tied and is_resource(operands[k]):
+                    out.append((call, operands[k], ops))
         return out
 
     def call_summary(self, results: int) -> CallSummary:
@@ -902,6 +1000,8 @@ class _FunctionCheck:
         regions: set[ir.Operation] = set()
         for op in _walk(self.fn):
             name = op.name
+            if name in CALLS and "callee" in op.attributes:
+                self._calls.append(op)
             if is_device_region(op):
                 self.device_regions.append(op)
                 if "tied_operands" in op.attributes:
@@ -1192,6 +1292,8 @@ class _FunctionCheck:
             for root, found in candidates.items():
                 for op, _ in found:
                     writes_by_op.setdefault(op, set()).add(root)
+            for call, operand, _ in self._argument_writes_of_calls():
+                writes_by_op.setdefault(call, set()).update(r for r, _, _ in self.versions.roots(operand))
             calls: dict[ir.Operation, set[str]] = {}
             for call, symbol, _ in self._call_writes():
                 calls.setdefault(call, set()).add(symbol)

@@ -629,6 +629,10 @@ class Callees:
         fn = self._functions.get(name)
         return fn if fn is not None and len(fn.regions) and list(fn.regions[0].blocks) else None
 
+    def defined(self) -> list[ir.Operation]:
+        """The functions the module defines (with a body), in module order."""
+        return [fn for fn in (self.get(name) for name in self._functions) if fn is not None]
+
     def implied_arguments(self, fn: ir.Operation, result: int) -> frozenset[int]:
         """Indices of ``fn``'s arguments (timepoints) that are reached whenever its result
         ``result`` is, on every ``util.return``."""

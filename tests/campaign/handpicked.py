@@ -476,6 +476,17 @@ SLICE_BESIDE_A_CLONE_OF_IOTA = Program.from_json(
     json.loads((_REGRESSIONS / "campaign-alias-beside-a-clone-of-iota-fails-the-compile.json").read_text())["program"]
 )
 
+#: Found by the long campaign (seed 4242), entering from flow: IREE's second
+#: ``iree-stream-elide-async-copies`` drops, in one pass, the caller's clone of a load of @g1 that a
+#: slice read after a call uses and the clone the call is given, whose callee scales its argument
+#: in place (its own clone gone in the first run): every build reads the scaled element. The
+#: schedule check takes the call as an in-place write of what it passes there
+#: (``_Context.argument_writes``) and the guard gives the callee's write a copy; stock is wrong.
+#: Not in :data:`ALL`: IREE's pre-splice stages make the hazard, so it shows entering from flow.
+CALLEE_WRITES_AN_ARGUMENT_THE_CALLER_READS_AFTER = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-callee-writes-an-argument-the-caller-reads-after.json").read_text())["program"]
+)
+
 ALL: tuple[Program, ...] = (
     WRITE_THROUGH_TIED_CHAIN,
     OVERLAPPING_WRITE_BEFORE_READ,

@@ -31,6 +31,11 @@ and a weakened check must be killed.
   answering no): the ``inputs`` profile's programs write arrays their caller keeps in place; the
   oracle reads the caller's arrays back after every call, and the tool's build changes them as
   stock's does (iree-org/iree#16168);
+* *a callee's writes of its arguments unseen* (``_Context.argument_writes`` answering none): IREE's
+  copy elision before the splice leaves a caller reading, after a call, the load of @g1 it passed to
+  a callee that scales its argument in place, and the tool's build of
+  ``handpicked.CALLEE_WRITES_AN_ARGUMENT_THE_CALLER_READS_AFTER`` reads the scaled element as
+  stock's does;
 * *every kernel binding read as read-only* (``stream_model.semantics.bindings.TENSOR_ACCESS``
   mutated): the check no longer sees a kernel write bytes it reads through another binding of
   one version (``bindings-overlap``), and the repair no longer knows which binding the kernel
@@ -184,6 +189,20 @@ def test_two_loads_of_one_global_taken_as_two_versions_is_killed(
         monkeypatch.setattr(global_contents.GlobalContents, "later", lambda self, value: [])
 
     stats = _weakening_is_killed(handpicked.GETTER_RESULT_AND_A_LOAD_OF_ONE_GLOBAL, tmp_path, weaken)
+    assert stats.schedule_repaired == 1
+
+
+def test_a_callees_writes_of_its_arguments_unseen_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """IREE's copy elision before the splice leaves a caller passing a load of @g1 to a callee
+    that scales its argument in place, and reading the load after the call. Taken as an in-place
+    write of what the call passes, the pair is a hazard and the guard gives the callee's write a
+    copy (besides the fill it repairs anyway); with a call taken to write no argument, the tool's
+    build reads the scaled element as stock's does."""
+
+    def weaken() -> None:
+        monkeypatch.setattr(schedule_check._Context, "argument_writes", lambda self, callee: {})
+
+    stats = _weakening_is_killed(handpicked.CALLEE_WRITES_AN_ARGUMENT_THE_CALLER_READS_AFTER, tmp_path, weaken)
     assert stats.schedule_repaired == 1
 
 

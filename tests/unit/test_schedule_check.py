@@ -729,6 +729,89 @@ util.func public @f(%row: !stream.resource<transient>) {
     assert hazard.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN and hazard.storage == "@table"
 
 
+# -- a callee's in-place write of its argument ------------------------------------------------------
+
+#: Callees that fill their argument in place: ``@fill`` itself (as IREE's copy elision leaves a
+#: callee every caller passes the last use of the value), ``@passes_on`` through a call of it,
+#: ``@back`` and ``@forth`` through a recursion (``@back`` calls ``@forth``, which fills its
+#: argument and calls ``@back``: settled in a second round, ``@back`` coming first).
+_CALLEES = """
+util.func private @fill(%x: !stream.resource<variable>, %t: !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint) {
+  CONSTANTS
+  %u, %tu = stream.async.execute await(%t) => with(%x as %c: !stream.resource<variable>{%c64}) -> %x{%c64} {
+    %w = stream.async.fill %c7_i32, %c[%c0 to %c4 for %c4] : i32 -> %c as !stream.resource<variable>{%c64}
+    stream.yield %w : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  util.return %u, %tu : !stream.resource<variable>, !stream.timepoint
+}
+util.func private @passes_on(%x: !stream.resource<variable>, %t: !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint) {
+  %u:2 = util.call @fill(%x, %t) : (!stream.resource<variable>, !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint)
+  util.return %u#0, %u#1 : !stream.resource<variable>, !stream.timepoint
+}
+util.func private @back(%x: !stream.resource<variable>, %t: !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint) {
+  %u:2 = util.call @forth(%x, %t) : (!stream.resource<variable>, !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint)
+  util.return %u#0, %u#1 : !stream.resource<variable>, !stream.timepoint
+}
+util.func private @forth(%x: !stream.resource<variable>, %t: !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint) {
+  %u:2 = util.call @fill(%x, %t) : (!stream.resource<variable>, !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint)
+  %v:2 = util.call @back(%u#0, %u#1) : (!stream.resource<variable>, !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint)
+  util.return %v#0, %v#1 : !stream.resource<variable>, !stream.timepoint
+}
+"""
+
+#: The caller: a load of @cache passed to ``{callee}``, read in a region the host waits for
+#: before the call, and in one after it that awaits the call's timepoint.
+_CALLER = """
+util.func public @f() -> (!stream.resource<transient>, !stream.resource<transient>) {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %i = stream.timepoint.immediate => !stream.timepoint
+  %r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {read}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
+  %u:2 = util.call {callee}(%cache, %i) : (!stream.resource<variable>, !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint)
+  %s, %ts = stream.async.execute await(%u#1) => with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {read}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %b = stream.timepoint.await %ts => %s : !stream.resource<transient>{{%c4}}
+  util.return %a, %b : !stream.resource<transient>, !stream.resource<transient>
+}}"""
+
+
+@pytest.mark.parametrize("callee", ["@fill", "@passes_on", "@back", "@forth"])
+def test_a_read_after_a_call_whose_callee_writes_the_argument_in_place_is_a_hazard(callee: str) -> None:
+    """The value a call passes is the buffer its callee writes in place (IREE's copy elision
+    lets a callee write an argument every caller passes the last use of, and its stages before
+    the splice may leave the caller reading the value after the call:
+    ``tests/regressions/campaign-callee-writes-an-argument-the-caller-reads-after.json``). The
+    read after the call is reported, named by the callee's write (what the repair gives a
+    copy), through a callee that passes the argument on and through a recursion; the read the
+    host waits for before the call is ordered."""
+    report = _check(_CALLER.format(read=_read("%c"), callee=callee), _CALLEES.replace("CONSTANTS", _CONSTANTS))
+    (ordered,) = [c for c in report.checks if c.function == "f" and not c.hazard]
+    assert ordered.verdict is ScheduleVerdict.ORDERED
+    (hazard,) = report.hazards
+    assert hazard.function == "f" and hazard.verdict is ScheduleVerdict.UNKNOWN
+    assert "stream.async.fill" in hazard.write and "called through util.call" in hazard.write
+    assert hazard.write_op.name == "stream.async.fill" and hazard.storage == "@cache"
+
+
+def test_a_callee_that_writes_a_copy_of_its_argument_writes_nothing_the_caller_passes() -> None:
+    """IREE's copy-on-write keeps a callee's clone where a caller reads the value after the
+    call: the callee then writes its own buffer, and the caller's read is no hazard."""
+    cloning = _CALLEES.replace(
+        "with(%x as %c: !stream.resource<variable>{%c64}) -> %x{%c64} {\n",
+        "with(%x as %x0: !stream.resource<variable>{%c64}) -> !stream.resource<variable>{%c64} {\n"
+        "    %c = stream.async.clone %x0 : !stream.resource<variable>{%c64} -> !stream.resource<variable>{%c64}\n",
+    )
+    assert cloning != _CALLEES
+    report = _check(_CALLER.format(read=_read("%c"), callee="@fill"), cloning.replace("CONSTANTS", _CONSTANTS))
+    assert report.hazards == []
+
+
 def test_a_value_handed_into_a_loop_and_written_in_place_is_not_taken_as_safe() -> None:
     """A loop's iteration arguments start versions of their own (one iteration's instance is
     not told from the next); what the loop reads of the value it is handed stays unknown."""
