@@ -174,6 +174,13 @@ CASES = [
         refused="across util.call @dbl",
     ),
     Case(
+        "load_forwarded_across_a_loop_updating_in_place.mlir",
+        "f:2,[9];f:1,[7]",
+        "f=1 2 3 4 9 9 3 4; f=9 9 3 4 7 9 3 4",
+        "f=1 2 3 4 1 2 3 4; f=9 9 3 4 9 9 3 4",
+        refused="took util.global.load @g",
+    ),
+    Case(
         "reload_only_dead_code_reads.mlir",
         "f:2;get;f:1",
         "f=1 2 3 4; get=4 8 12 16; f=4 8 12 16",

@@ -57,6 +57,11 @@ def _wrong_in_plain_iree_compile() -> list[Path]:
 
 WRONG = _wrong_in_plain_iree_compile()
 MINIMAL_G1 = FAULTS / "minimal" / "read-moved-after-tied-write.json"
+#: Records no repair is known for: the compile refuses, naming what IREE's stages before the
+#: splice did (its build without the refusal computes plain iree-compile's wrong values: the
+#: reload after the loop was forwarded the value stored before it, and the loop's writes land
+#: in another buffer; ``docs/schedule-check.md``).
+REFUSED = {"8cedbb5aab6b": "took util.global.load @p0_g0"}
 
 
 def _render(record_path: Path, tmp_path: Path) -> tuple[Path, Program, int, object]:
@@ -78,6 +83,11 @@ def test_compile_computes_the_interpreters_values_where_plain_iree_compile_is_wr
 ) -> None:
     src, program, k, rendered = _render(record, tmp_path)
     out, log = tmp_path / "p.vmfb", tmp_path / "log.jsonl"
+    if record.stem in REFUSED:
+        with pytest.raises(SystemExit):
+            main(["compile", str(src), "-o", str(out), "--log", str(log), *CPU_FLAGS])
+        assert REFUSED[record.stem] in capsys.readouterr().err and not out.exists()
+        return
     assert main(["compile", str(src), "-o", str(out), "--log", str(log), *CPU_FLAGS]) == 0
     err = capsys.readouterr().err
     assert "warning: repaired IREE's schedule:" in err and "now writes a fresh copy of its target" in err
@@ -98,6 +108,9 @@ def test_check_names_the_hazard_where_plain_iree_compile_is_wrong(
     # The ops with their locations in the user's file (both, for a read and a write; the copy,
     # for a copy onto itself), and the bytes at stake.
     for line in out:
+        if "IREE's stages before the splice" in line:  # (an order hazard: three accesses, no bytes)
+            assert line.count("p.mlir:") >= 3, line  # (as IREE names the input: its path)
+            continue
         ops = 1 if "the ranges overlap" in line else 2
         assert line.count("(p.mlir:") >= ops and "bytes [" in line, line
 
