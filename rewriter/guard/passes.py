@@ -5,7 +5,8 @@
 (:mod:`..repair.reloads`). :class:`RepairSchedule` runs on a copy of the module at the splice
 when the check found a hazard in IREE's schedule: each in-place write the hazard traces to
 writes a fresh copy of its target instead (a dispatch of the private copy executable,
-:mod:`..repair.copy_dispatch`, which IREE can neither fold, rematerialise nor merge).
+:mod:`..repair.copy_dispatch`, which IREE can neither fold, rematerialise nor merge), and a global
+store the copy reaches stores it through a barrier (:mod:`..repair.own_size`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ..errors import CompileError, ScheduleHazardError
 from ..pipeline.passes import PassContext
 from ..pipeline.runner import diagnostic_line
 from ..repair.copy_dispatch import CopyDispatches
+from ..repair.own_size import store_with_own_size
 from ..repair.reloads import GlobalRepair, find_misread_globals, repair_globals
 
 __all__ = ["ForwardReloads", "Repair", "RepairSchedule"]
@@ -161,11 +163,14 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
     operand it writes becomes a copy of it, made right before the op. A copy or update from the
     same value still reads the old one (that is the repair of an overlapping copy); a dispatch
     given the value through several bindings gets the copy in the one its kernel writes, its
-    result tied to it (:func:`_copy_plan`)."""
+    result tied to it (:func:`_copy_plan`). Each global store a copy may reach stores it
+    through a barrier, so that IREE 3.13 gives it a size global of its own
+    (:func:`~..repair.own_size.store_with_own_size`)."""
     ops = list(nested_ops(module.operation))
     names = Names(module)
     kernels = Kernels(module)
     repairs: list[Repair] = []
+    fresh: list[ir.Value] = []
     with module.context:
         copies = CopyDispatches(module)
         for index, hazard in sorted(targets.items()):
@@ -181,6 +186,7 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                 # The op is inside an execution region here (the guard runs on scheduled IR):
                 # a plain dispatch in that region is the copy.
                 copy = copies.copy_before(op, operand, size, scheduled=False)
+                fresh.append(copy)
                 for p in plan.positions:
                     op.operands[p] = copy
                 if plan.retie is not None:
@@ -198,4 +204,5 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                         hazard.function,
                     )
                 )
+        store_with_own_size(module, fresh)
     return repairs

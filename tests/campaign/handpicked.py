@@ -437,6 +437,21 @@ RELOAD_AFTER_A_FILLED_STORE = Program.from_json(
     ]
 )
 
+#: A fresh value stored to @g0 and reloaded right after, at the splice: IREE 3.13 reads the
+#: reload as the load before the store (stock is wrong), unless the guard first gives it the
+#: stored value (``rewriter.repair.reloads``). Not in :data:`ALL`, as above.
+FRESH_VALUE_STORED_THEN_RELOADED = Program.from_json(
+    {
+        "globals": [{"name": "g0", "size": 13}],
+        "ops": [
+            {"kind": "load", "out": 0, "glob": "g0"},
+            {"kind": "splat", "out": 1, "size": {"lin": [13, 0]}, "value": 5, "lifetime": "variable"},
+            {"kind": "gstore", "value": 1, "glob": "g0"},
+            {"kind": "gload", "out": 2, "glob": "g0"},
+        ],
+    }
+)
+
 #: Found by the long campaign (seed 796229689): at the splice a getter's result for @g0 and a
 #: load of @g0 are one buffer; IREE fills the load in place before it clones the getter's result.
 #: The schedule check takes the two as one version (``stream_model.schedule.global_contents``)

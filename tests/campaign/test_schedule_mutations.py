@@ -10,8 +10,10 @@ and a weakened check must be killed.
   tool's builds compute wrong values, and the campaign fails them (a reorder the check let
   through is never excused as IREE's);
 * *loads after a store left unforwarded* (``rewriter.repair.reloads`` a no-op): at the splice the tool's
-  build reads a reloaded global's old buffer and the guard's repair keeps it
-  (``handpicked.RELOAD_AFTER_A_FILLED_STORE``);
+  build reads a reloaded global's old buffer as stock does
+  (``handpicked.FRESH_VALUE_STORED_THEN_RELOADED``): the campaign counts one program fewer where
+  stock is wrong and the tool right (no longer a failure: the schedule repair's copy, once read
+  back that way, is stored through a barrier that keeps the reload in place);
 * *two loads of one global taken as two versions* (``stream_model.schedule.global_contents``
   made a no-op): the check no longer sees IREE fill one load of a global in place before it
   clones a getter's result of the same global, and the tool's build of
@@ -40,7 +42,12 @@ and a weakened check must be killed.
   mutated): the check no longer sees a kernel write bytes it reads through another binding of
   one version (``bindings-overlap``), and the repair no longer knows which binding the kernel
   writes: the program the campaign found (``tests/regressions/campaign-schedule-repair-leaves-a-
-  second-binding-of-the-written-value.json``) computes wrong values.
+  second-binding-of-the-written-value.json``) computes wrong values;
+* *a repaired global stored without a size of its own* (``rewriter.repair.own_size.store_with_own_size``
+  a no-op): the repair's copy of @g1's in-place fill is stored to @g1 as it is, IREE fuses @g1's
+  size global with @g0's, and the tool's build of the program the campaign found
+  (``tests/regressions/campaign-schedule-repair-stores-a-copy-whose-size-global-iree-fuses.json``)
+  binds @g1's new buffer with @g0's old size (OUT_OF_RANGE at run time).
 
 All compile in this process (``Oracle(in_process=True)``), so that the patch reaches the guard.
 """
@@ -145,22 +152,33 @@ def test_the_checks_induction_over_a_loops_iterations_made_a_no_op_is_killed(
     assert (weakened.stats.schedule_hazards, weakened.stats.schedule_repaired) == (1, 1)
 
 
-def test_leaving_loads_after_stores_unforwarded_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_leaving_loads_after_stores_unforwarded_is_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The guard's forwarding of a load after a store of its global (``rewriter.repair.reloads``) made a
-    no-op, in the compile and in the oracle's analysis run alike: at the splice the tool's build
-    of ``handpicked.RELOAD_AFTER_A_FILLED_STORE`` loses the fill (IREE reads the reload's old
-    buffer, and the guard's repair keeps that). Only splice-level input reaches it: IREE's own
-    pre-splice stages forward the load, and after scheduling there is no guard."""
-    program = handpicked.RELOAD_AFTER_A_FILLED_STORE
+    no-op, in the compile and in the oracle's analysis run alike. At the splice IREE 3.13 reads the
+    reload in ``handpicked.FRESH_VALUE_STORED_THEN_RELOADED`` as the load before the store:
+    stock is wrong, the tool's build is right, and the campaign counts it; unforwarded, the
+    tool's build is wrong as stock (an upstream fault, not a failure: the tool is no worse than
+    stock). Only splice-level input reaches it: IREE's own pre-splice stages forward the load,
+    and after scheduling there is no guard.
+
+    The campaign once failed the mutation on ``handpicked.RELOAD_AFTER_A_FILLED_STORE``, where
+    the schedule repair's copy of a filled load was stored to @g0 and the unforwarded reload read
+    the buffer from before the fill. The copy is now stored through a barrier
+    (``rewriter.repair.own_size``), whose host wait keeps IREE from moving the reload above the
+    store: that build is right unforwarded too."""
+    programs = [handpicked.FRESH_VALUE_STORED_THEN_RELOADED, handpicked.RELOAD_AFTER_A_FILLED_STORE]
     cache = VmfbCache(tmp_path / "cache")
     with Oracle(tmp_path / "real", cache, record_faults=False, in_process=True, at_splice=True) as oracle:
-        assert [o.status for o in oracle.judge([program]).outcomes] == ["ok"]
+        real = oracle.judge_per_program(programs)
+    assert [o.status for o in real.outcomes] == ["ok", "ok"]
+    assert real.stats.stock_wrong_tool_right == 1
     monkeypatch.setattr(guard_passes, "repair_globals", lambda module, names, regions=False: [])
     monkeypatch.setattr(oracle_module, "repair_globals", lambda module, names, regions=False: [])
     with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True, at_splice=True) as oracle:
-        (weakened,) = oracle.judge([program]).outcomes
-    print(f"\n{weakened.status}: {weakened.detail}")
-    assert weakened.status in FAILING
+        weakened = oracle.judge_per_program(programs)
+    print(f"\n{[(o.status, o.detail[:200]) for o in weakened.outcomes]}")
+    assert [o.status for o in weakened.outcomes] == ["upstream-fault", "ok"]
+    assert weakened.stats.stock_wrong_tool_right == 0
 
 
 def _weakening_is_killed(program: Program, tmp_path: Path, weaken: Callable[[], None], real: str = "ok") -> Stats:
@@ -240,6 +258,25 @@ def test_reading_every_kernel_binding_as_read_only_is_killed(tmp_path: Path, mon
         (weakened,) = oracle.judge_per_program([program]).outcomes
     print(f"\n{weakened.status}: {weakened.detail}")
     assert weakened.status in FAILING
+
+
+SIZE_GLOBAL_FUSED = REGRESSIONS_DIR / "campaign-schedule-repair-stores-a-copy-whose-size-global-iree-fuses.json"
+
+
+def test_a_repaired_global_stored_without_a_size_of_its_own_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The guard gives @g1's in-place fill a fresh 52-byte copy, which @p0 stores to @g1 before it
+    stores @g0 a 52-byte clone; IREE packed both globals into one 128-byte allocation in the
+    initializer. Stored as it is, the copy's size global is fused with @g0's, and a call between
+    the two stores binds @g1's new buffer with 128 bytes: the build fails at run time."""
+    program = Program.from_json(json.loads(SIZE_GLOBAL_FUSED.read_text())["program"])
+
+    def weaken() -> None:
+        monkeypatch.setattr(guard_passes, "store_with_own_size", lambda module, made: [])
+
+    stats = _weakening_is_killed(program, tmp_path, weaken)
+    assert stats.schedule_repaired == 1
 
 
 STORE_SUNK = Path(__file__).resolve().parents[1] / "data" / "reloads" / "store_sunk_past_a_branch_that_loads.mlir"
