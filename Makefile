@@ -31,10 +31,16 @@ test: lint
 	$(PY) -m pytest -q -n auto --dist loadfile --durations=15
 
 # The long campaign: fresh seeds for FUZZ_SECONDS of generation (shrinking a failure may add to it).
+# SCHEDULER=tcp://host:8786 runs its rounds on that Dask cluster instead (tests/campaign/distributed.py).
 FUZZ_SECONDS ?= 1200
 
 fuzz: $(STAMP)
+ifdef SCHEDULER
+	$(PY) -m pip install --quiet -e '.[test,campaign]'
+	$(PY) -m tests.campaign --seconds $(FUZZ_SECONDS) --scheduler $(SCHEDULER)
+else
 	$(PY) -m pytest -q tests/campaign/test_campaign.py -k test_campaign --campaign-profile=long --campaign-seconds=$(FUZZ_SECONDS)
+endif
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,bench]'

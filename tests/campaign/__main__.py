@@ -38,11 +38,19 @@ def main(argv: list[str] | None = None) -> int:
         help="mask no known open failure (tests/campaign/known.py): report them as failures",
     )
     p.add_argument("--quiet", action="store_true", help="only print the summary")
+    p.add_argument(
+        "--scheduler",
+        help="a Dask scheduler's address (tcp://host:8786): run the rounds on that cluster (tests.campaign.distributed)",
+    )
+    p.add_argument("--workers", type=int, default=1, help="run rounds on this many local processes (default 1)")
+    p.add_argument("--database", type=Path, help="hypothesis's example database, a directory every worker reaches")
     args = p.parse_args(argv)
     if args.strict:
         os.environ["SLICE_ELISION_CAMPAIGN_STRICT"] = "1"
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000_000
     print(f"campaign: seed {seed}, {args.seconds:.0f} s, {args.batch_size} programs per module", flush=True)
+    if args.scheduler or args.workers > 1:
+        return _on_workers(args, seed)
     with tempfile.TemporaryDirectory(prefix="campaign-") as tmp:
         # No shared compile cache: every program of a long run is new; the cache would only grow.
         with Oracle(Path(tmp), VmfbCache(Path(tmp) / "cache", max_entries=64)) as oracle:
@@ -63,6 +71,34 @@ def main(argv: list[str] | None = None) -> int:
     for f in result.findings:
         print(f"\n{f.kind} finding" + (f", saved as {f.saved}" if f.saved else "") + f":\n{f.message}")
     return 1 if result.findings else 0
+
+
+def _on_workers(args: argparse.Namespace, seed: int) -> int:
+    """The same campaign, its rounds (one seed each) on local workers or a Dask cluster."""
+    from .distributed import Round, merged, run_rounds
+
+    template = Round(
+        seed,
+        batch_size=args.batch_size,
+        shrink=not args.no_shrink,
+        save=not args.no_save,
+        regressions_dir=str(args.regressions_dir),
+        database=str(args.database) if args.database else None,
+    )
+
+    def report(outcome) -> None:  # type: ignore[no-untyped-def]
+        if not args.quiet:
+            print(f"round {outcome.seed} ({outcome.worker}): {outcome.stats.programs} programs", flush=True)
+
+    outcomes = run_rounds(
+        seed, seconds=args.seconds, scheduler=args.scheduler, workers=args.workers, template=template, on_outcome=report
+    )
+    print()
+    print(merged(outcomes).summary())
+    findings = [(o.seed, m) for o in outcomes for m in o.findings]
+    for round_seed, message in findings:
+        print(f"\nfinding (round {round_seed}):\n{message}")
+    return 1 if findings else 0
 
 
 if __name__ == "__main__":

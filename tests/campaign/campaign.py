@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis.database import ExampleDatabase
 
 from .oracle import FAILING, REGRESSIONS_DIR, GeneratorBug, Miscompile, Oracle, Stats, failure_report, save_regression
 from .reduce import failure_kind, reduce_program
@@ -111,16 +112,23 @@ def run_campaign(
     log: Callable[[str], None] = lambda line: None,
     kinds: tuple[str, ...] = KINDS,
     rates: dict[str, int] | None = None,
+    database: ExampleDatabase | None = None,
+    max_rounds: int | None = None,
 ) -> CampaignResult:
-    """Run batches until ``max_batches`` were judged or ``seconds`` have passed (whichever first).
+    """Run batches until ``max_batches`` were judged, ``seconds`` have passed or ``max_rounds``
+    rounds ran (whichever first).
 
-    Rounds of ``per_round`` batches each use seed ``seed_value + round``; within a round a failure
-    stops generation and is shrunk (unless ``shrink`` is false): by hypothesis for at most
-    ``shrink_seconds`` (after that every attempt it has not seen fail passes, so it settles on
-    the smallest failing batch so far), then each failing program by :mod:`.reduce`.
+        ``database``: hypothesis's example database the rounds save their failing batches in and
+        replay first (a directory several workers share: any worker's find is replayed by all,
+        :mod:`.distributed`); None keeps nothing.
+
+        Rounds of ``per_round`` batches each use seed ``seed_value + round``; within a round a failure
+        stops generation and is shrunk (unless ``shrink`` is false): by hypothesis for at most
+        ``shrink_seconds`` (after that every attempt it has not seen fail passes, so it settles on
+        the smallest failing batch so far), then each failing program by :mod:`.reduce`.
     """
-    if max_batches is None and seconds is None:
-        raise ValueError("give max_batches or seconds")
+    if max_batches is None and seconds is None and max_rounds is None:
+        raise ValueError("give max_batches, seconds or max_rounds")
     result = CampaignResult()
     started = time.monotonic()
 
@@ -130,7 +138,9 @@ def run_campaign(
         return seconds is not None and time.monotonic() - started >= seconds
 
     phases = [Phase.generate, Phase.shrink] if shrink else [Phase.generate]
-    while not out_of_budget():
+    if database is not None:
+        phases.insert(0, Phase.reuse)
+    while not out_of_budget() and (max_rounds is None or result.rounds < max_rounds):
         # Once a batch fails, hypothesis shrinks it; every later call is a shrink attempt and is
         # judged one program per module (memoized), unless the failure needs the whole module.
         failing: dict = {"seen": False, "per_program": True, "since": 0.0, "batches": set()}
@@ -138,7 +148,7 @@ def run_campaign(
         @seed(seed_value + result.rounds)
         @settings(
             max_examples=per_round,
-            database=None,
+            database=database,
             deadline=None,
             phases=phases,
             suppress_health_check=list(HealthCheck),
