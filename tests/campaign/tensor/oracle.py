@@ -116,6 +116,18 @@ def verdict(expected: Answer, stock: Build, ours: Build) -> str:
     return "tool-fails" if stock.status == "built" else "unbuilt"
 
 
+def stock_detail(stock: Build) -> str:
+    """Stock's failure without names and places: its compile error, or its first run error."""
+    if stock.status != "built":
+        said = stock.said.partition("error: ")[2] or stock.said
+        said = re.sub(r"\"[^\"]*\"", "", re.sub(r"[%@][\w$.-]+", "", said))
+        return re.sub(r"\d+", "N", said)[:70]
+    errors = [
+        a if isinstance(a, str) else next((c for c in a if isinstance(c, str)), "") for a in stock.answers.values()
+    ]
+    return min((e for e in errors if e), default="") if stock.fails() else ""
+
+
 def tool_class(ours: Build) -> str:
     """What the tool said, without names and places: the refusal's kind, or the repairs made."""
     said = re.sub(r"\([^()]*:\d+:\d+\)", "", ours.said)
@@ -137,11 +149,15 @@ class Oracle:
     memo: dict[str, Judgement] = field(default_factory=dict)
     compiles: int = 0
 
+    @staticmethod
+    def key(p: Program) -> str:
+        """What tells two programs apart: their text and their calls."""
+        return hashlib.sha256((render(p) + repr(call_specs(p))).encode()).hexdigest()[:16]
+
     def judge(self, p: Program) -> Judgement:
-        text = render(p)
-        key = hashlib.sha256((text + repr(call_specs(p))).encode()).hexdigest()[:16]
+        key = self.key(p)
         if key not in self.memo:
-            self.memo[key] = self._judge(p, text, key)
+            self.memo[key] = self._judge(p, render(p), key)
         return self.memo[key]
 
     def _judge(self, p: Program, text: str, key: str) -> Judgement:
@@ -153,7 +169,8 @@ class Oracle:
         ours = self._tool(source, calls)
         v = verdict(expected, stock, ours)
         cls = stock_class(stock, expected)
-        signature = (v, cls, tool_class(ours), hazard_features(p)) if cls != "right" or v in FAILURES else ()
+        signature = (v, cls, stock_detail(stock), tool_class(ours), hazard_features(p))
+        signature = signature if cls != "right" or v in FAILURES else ()
         return Judgement(v, cls, expected, stock, ours, signature)
 
     def _stock(self, source: Path, calls: list[CallSpec]) -> Build:

@@ -19,8 +19,8 @@ globals persisting between calls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Literal
 
 #: Tensor sizes of globals and values (``tensor<Nxi32>``); rows are ``tensor<1xi32>``.
 SIZES = (4, 8)
@@ -255,10 +255,57 @@ def statements(body: tuple[Stmt, ...]) -> list[Stmt]:
 
 
 def size(p: Program) -> int:
-    """How big a program is (statements, globals, helpers, functions): what reduction lowers."""
+    """How big a program is (statements, results, parameters, globals, helpers, functions):
+    what reduction lowers."""
     return (
-        sum(len(statements(f.body)) + len(f.results) for f in p.functions)
+        sum(len(statements(f.body)) + len(f.results) + len(f.params) for f in p.functions)
         + len(p.globals_)
         + len(p.helpers)
         + len(p.functions)
     )
+
+
+def encode(value: object) -> object:
+    """A description as JSON-able data (each dataclass tagged with its class): findings are
+    saved in this form and read back with :func:`decode`."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {"_": type(value).__name__, **{f.name: encode(getattr(value, f.name)) for f in fields(value)}}
+    if isinstance(value, (tuple, list)):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(data: object) -> Any:
+    """The inverse of :func:`encode` (lists become tuples, as the frozen dataclasses hold them)."""
+    if isinstance(data, dict):
+        cls = _CLASSES[data["_"]]
+        return cls(**{k: decode(v) for k, v in data.items() if k != "_"})
+    if isinstance(data, list):
+        return tuple(decode(v) for v in data)
+    return data
+
+
+_CLASSES: dict[str, type] = {
+    c.__name__: c
+    for c in (
+        Global,
+        Static,
+        Dynamic,
+        Load,
+        Store,
+        Const,
+        InsertRow,
+        ExtractRow,
+        ExtractHalf,
+        Extract,
+        InsertScalar,
+        Add,
+        Fill,
+        For,
+        If,
+        Call,
+        Helper,
+        Function,
+        Program,
+    )
+}
