@@ -56,10 +56,10 @@ DESCRIBED: dict[str, Program] = {
                 (
                     Load(0),
                     InsertRow(0, 0, Static(1)),
-                    If(0, (Load(0), HUNDREDS, Add(2, 3)), (Const((0, 0, 0, 0)),), 4, 4, 2),
+                    If(0, (Load(0), HUNDREDS, Add(1, 0)), (Const((0, 0, 0, 0)),), 4, 0, 0),
                     Store(1, 0),
                 ),
-                (2,),
+                (0,),
                 ((1, 77), (1, 88)),
             ),
         ),
@@ -68,7 +68,7 @@ DESCRIBED: dict[str, Program] = {
     "callee_writes_in_place.mlir": Program(
         G,
         (
-            Function(("row",), (Load(0), Call(0, (0,)), HUNDREDS, Add(0, 1)), (2,), ((77,), (88,))),
+            Function(("row",), (Load(0), Call(0, (0,)), HUNDREDS, Add(1, 0)), (0,), ((77,), (88,))),
             Function((), (Load(0),), (0,)),
         ),
         (Helper("update", 0, 1, never_inline=True),),
@@ -79,8 +79,8 @@ DESCRIBED: dict[str, Program] = {
         (
             Function(
                 ("row",),
-                (Load(0), InsertRow(0, 0, Static(1)), Call(0), Store(1, 0), HUNDREDS, Add(2, 3)),
-                (4,),
+                (Load(0), InsertRow(0, 0, Static(1)), Call(0), Store(1, 0), HUNDREDS, Add(1, 0)),
+                (0,),
                 ((77,), (88,)),
             ),
         ),
@@ -96,10 +96,10 @@ DESCRIBED: dict[str, Program] = {
                     Load(0),
                     InsertRow(0, 0, Static(1)),
                     Const((0, 0, 0, 0)),
-                    For(Static(2), 2, (Load(0), Add(3, 4)), 5),
-                    Store(1, 0),
+                    For(Static(2), 0, (Load(0), Add(1, 0)), 0),
+                    Store(2, 0),
                 ),
-                (3,),
+                (0,),
                 ((77,), (88,)),
             ),
         ),
@@ -111,7 +111,7 @@ DESCRIBED: dict[str, Program] = {
             Function(
                 ("index", "row"),
                 (Const((1, 2, 3, 4), unfoldable=True), InsertRow(0, 0, Dynamic(0))),
-                (1,),
+                (0,),
                 ((1, 77), (2, 88)),
             ),
         ),
@@ -122,8 +122,8 @@ DESCRIBED: dict[str, Program] = {
         (
             Function(
                 ("index",),
-                (Load(0), For(Dynamic(0), None, (Load(0), Add(1, 1), Store(2, 0))), Load(0)),
-                (0, 1),
+                (Load(0), For(Dynamic(0), None, (Load(0), Add(0, 0), Store(0, 0))), Load(0)),
+                (1, 0),
                 ((2,), (2,)),
             ),
         ),

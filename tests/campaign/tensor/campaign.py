@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis.errors import HypothesisException
 
 from .answer import show
 from .features import features
@@ -42,6 +43,12 @@ FINDINGS = Path(__file__).resolve().parent / "findings"
 
 class _Failed(Exception):
     """Raised inside the ``@given`` body so that hypothesis shrinks the failing program."""
+
+
+def _fail(verdict: str) -> None:
+    """Raise :class:`_Failed` from one place: hypothesis takes a failure raised from another line
+    for another bug (and a replay that raises elsewhere for a flaky test)."""
+    raise _Failed(verdict)
 
 
 def _cpu_seconds() -> float:
@@ -116,6 +123,8 @@ def report(p: Program, j: Judgement) -> str:
     names = [name_of_function(k) for k, _ in p.calls()]
     lines = [f"verdict: {j.verdict} (plain iree-compile: {j.stock_class})", f"calls: {render_calls(p)}"]
     lines.append(f"expected: {show(j.expected, names)}")
+    if j.evidence:
+        lines.append(f"stock wrong on other arguments: {j.evidence}")
     for who, build in (("stock", j.stock), ("tool", j.ours)):
         if build.status != "built":
             lines.append(f"{who}: {build.status}: {build.said}")
@@ -233,7 +242,7 @@ def _round(
             if j.failing:
                 state["first"] = state["best"] = (p, j)
                 state["until"] = time.monotonic() + shrink_seconds
-                raise _Failed(j.verdict)
+                _fail(j.verdict)
             return
         assert isinstance(first, tuple)
         if time.monotonic() >= state["until"] and oracle.key(p) not in oracle.memo:  # type: ignore[operator]
@@ -244,11 +253,11 @@ def _round(
             assert isinstance(best, tuple)
             if size(p) <= size(best[0]):
                 state["best"] = (p, j)
-            raise _Failed(j.verdict)
+            _fail(j.verdict)
 
     try:
         check()
-    except _Failed:
-        pass
+    except (_Failed, HypothesisException, ExceptionGroup):
+        pass  # (the smallest failing program is ``best``, whatever hypothesis made of its replay)
     best = state.get("best")
     return best if isinstance(best, tuple) else None

@@ -5,7 +5,7 @@ statement, a global, a function), and two independent consumers -- the MLIR rend
 (:mod:`.render`) and the numpy interpreter (:mod:`.interp`) -- must read one source of truth.
 
 Why *picks*: a statement names the values it uses by a number taken modulo the values of the
-right type in scope where it stands (:mod:`.walk` resolves them, once, for both consumers).
+right type in scope where it stands, counted back from the latest (:mod:`.walk` resolves them, once, for both consumers).
 So every description is a valid program -- a statement whose operand has no candidate is left
 out, by both consumers alike -- and dropping any statement leaves a valid program: the later
 picks land on other values, which is what a reduction wants to try anyway.
@@ -66,7 +66,8 @@ class Load:
 
 @dataclass(frozen=True)
 class Store:
-    """``util.global.store`` of a tensor of the global's size into a mutable global."""
+    """``util.global.store`` of a tensor of the global's size into a global (left out where the
+    global is immutable)."""
 
     value: int
     global_: int
@@ -213,25 +214,43 @@ class Function:
     calls: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
 
+#: The index of the observer (``@state``) in :meth:`Program.calls`.
+OBSERVER = -1
+
+
 @dataclass(frozen=True)
 class Program:
+    """Globals, public functions, helpers; ``observe``: the module also has ``@state()``
+    returning every global, called after every call (a global's state is then part of the
+    answer, as it is for a user who reads it in a later call)."""
+
     globals_: tuple[Global, ...]
     functions: tuple[Function, ...]
     helpers: tuple[Helper, ...] = field(default=())
+    observe: bool = False
+
+    def observed(self) -> bool:
+        return self.observe and bool(self.globals_)
 
     def calls(self) -> list[tuple[int, tuple[int, ...]]]:
         """The fixed call sequence: every function in order, then every function again; each
-        with its arguments (function index, argument values, one per parameter)."""
-        out = []
+        with its arguments (function index, argument values, one per parameter), and each
+        followed by ``@state()`` (index :data:`OBSERVER`) where the program is observed."""
+        out: list[tuple[int, tuple[int, ...]]] = []
         for round_ in (0, 1):
             for k, fn in enumerate(self.functions):
                 given = fn.calls[round_] if round_ < len(fn.calls) else ()
                 out.append((k, tuple(given[i] if i < len(given) else 0 for i in range(len(fn.params)))))
+                if self.observed():
+                    out.append((OBSERVER, ()))
         return out
+
+    def params(self, k: int) -> tuple[ParamKind, ...]:
+        return () if k == OBSERVER else self.functions[k].params
 
 
 def name_of_function(k: int) -> str:
-    return f"f{k}"
+    return "state" if k == OBSERVER else f"f{k}"
 
 
 def name_of_global(k: int) -> str:
@@ -262,6 +281,7 @@ def size(p: Program) -> int:
         + len(p.globals_)
         + len(p.helpers)
         + len(p.functions)
+        + p.observe
     )
 
 

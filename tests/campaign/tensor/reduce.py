@@ -49,6 +49,8 @@ def _without_param(fn: Function, i: int) -> Function:
 def candidates(p: Program) -> Iterator[Program]:
     """Every one-step reduction of ``p``."""
     fns = p.functions
+    if p.observe:
+        yield replace(p, observe=False)
     for k in range(len(fns)) if len(fns) > 1 else ():
         yield replace(p, functions=fns[:k] + fns[k + 1 :])
     for k in range(len(p.helpers)):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .program import Program, name_of_function, name_of_global, name_of_helper
+from .program import OBSERVER, Program, name_of_function, name_of_global, name_of_helper
 from .walk import I1, I32, INDEX, Index, ResolvedHelper, Walker, resolve_helpers
 
 NEVER_INLINE = "attributes {inlining_policy = #util.inline.never} "
@@ -267,6 +267,13 @@ def render(p: Program) -> str:
         else:
             lines.append("    util.return")
         lines.append("  }")
+    if p.observed():
+        types = ", ".join(tensor(g.size) for g in p.globals_)
+        lines.append(f"  util.func public @{name_of_function(OBSERVER)}() -> ({types}) {{")
+        for k, g in enumerate(p.globals_):
+            lines.append(f"    %s{k} = util.global.load @{name_of_global(k)} : {tensor(g.size)}")
+        lines.append(f"    util.return {', '.join(f'%s{k}' for k in range(len(p.globals_)))} : {types}")
+        lines.append("  }")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -276,7 +283,7 @@ def render_calls(p: Program) -> str:
     (rows in brackets)."""
     out = []
     for k, args in p.calls():
-        kinds = p.functions[k].params
+        kinds = p.params(k)
         shown = [f"[{a}]" if kind == "row" else str(a) for kind, a in zip(kinds, args)]
         out.append(name_of_function(k) + (":" + ",".join(shown) if shown else ""))
     return ";".join(out)

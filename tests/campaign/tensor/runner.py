@@ -9,8 +9,9 @@ Why four runs per build: each *mode* (``local-sync`` and ``local-task``, the mod
 memory or mmap'd from its file) is a fresh context running the whole sequence. ``local-task``
 runs a function's work concurrently, so an unordered read and write can show there and not on
 ``local-sync``; an mmap'd module's constants are read-only pages, so a write into one faults
-there and not on a copy. One child runs the four in turn; when it dies, each mode it did not
-finish runs again in a child of its own, so a crash is the answer of the mode it happened in.
+there and not on a copy. One child runs the four in turn, for every build of a program; when
+it dies, each run it did not finish runs again in a child of its own, so a crash is the answer
+of the run it happened in.
 """
 
 from __future__ import annotations
@@ -39,23 +40,33 @@ CallSpec = tuple[str, list[tuple[str, int]]]
 
 def run_build(vmfb: Path, calls: list[CallSpec], timeout_s: float = 60.0) -> dict[str, Answer]:
     """Per mode (``"local-sync/copy"`` ...): the answer of ``calls`` in a fresh context."""
-    answers: dict[str, Answer] = {}
-    todo = list(MODES)
-    answers.update(_child(vmfb, calls, todo, timeout_s))
-    for mode in [m for m in todo if _key(m) not in answers]:
-        answers.update(_child(vmfb, calls, [mode], timeout_s))
-    return {_key(m): answers[_key(m)] for m in MODES}
+    return run_builds([vmfb], calls, timeout_s)[0]
 
 
-def _key(mode: tuple[str, str]) -> str:
+def run_builds(vmfbs: list[Path], calls: list[CallSpec], timeout_s: float = 60.0) -> list[dict[str, Answer]]:
+    """:func:`run_build` of each build, all in one child while none crashes (a child costs more
+    than the four runs it makes)."""
+    jobs = [(str(v), m) for v in vmfbs for m in MODES]
+    done = _child(jobs, calls, timeout_s * len(vmfbs))
+    for job in [j for j in jobs if _key(*j) not in done]:
+        done.update(_child([job], calls, timeout_s))
+    return [{mode_name(m): done[_key(str(v), m)][1] for m in MODES} for v in vmfbs]
+
+
+def mode_name(mode: tuple[str, str]) -> str:
     return f"{mode[0]}/{mode[1]}"
 
 
-def _child(vmfb: Path, calls: list[CallSpec], modes: list[tuple[str, str]], timeout_s: float) -> dict[str, Answer]:
-    """The answers of the modes one child finished; a lone mode whose child died answers how."""
+def _key(vmfb: str, mode: tuple[str, str]) -> str:
+    return f"{vmfb}|{mode_name(mode)}"
+
+
+def _child(jobs: list[tuple[str, tuple[str, str]]], calls: list[CallSpec], timeout_s: float) -> dict[str, list]:
+    """The answers of the jobs one child finished (key -> [mode, answer]); a lone job whose
+    child died answers how."""
     with tempfile.TemporaryDirectory(prefix="tensor-run-") as tmp:
         request, reply = Path(tmp) / "request.json", Path(tmp) / "reply.json"
-        request.write_text(json.dumps({"vmfb": str(vmfb), "calls": calls, "modes": modes}))
+        request.write_text(json.dumps({"jobs": jobs, "calls": calls}))
         try:
             proc = subprocess.run(
                 [sys.executable, "-m", "tests.campaign.tensor.runner", str(request), str(reply)],
@@ -73,9 +84,9 @@ def _child(vmfb: Path, calls: list[CallSpec], modes: list[tuple[str, str]], time
                 how = f"crash: exit status {proc.returncode}: {last[-1] if last else ''}"
         except subprocess.TimeoutExpired:
             how = f"crash: no answer in {timeout_s:.0f} s"
-        done: dict[str, Answer] = json.loads(reply.read_text()) if reply.is_file() else {}
-    if how and len(modes) == 1 and _key(modes[0]) not in done:
-        done[_key(modes[0])] = how
+        done: dict[str, list] = json.loads(reply.read_text()) if reply.is_file() else {}
+    if how and len(jobs) == 1 and _key(*jobs[0]) not in done:
+        done[_key(*jobs[0])] = [list(jobs[0][1]), how]
     return done
 
 
@@ -120,10 +131,11 @@ def _run_mode(vmfb: str, calls: list[CallSpec], driver: str, how: str) -> Answer
 
 def main(request: str, reply: str) -> int:
     spec = json.loads(Path(request).read_text())
-    done: dict[str, Answer] = {}
-    for driver, how in spec["modes"]:
-        done[f"{driver}/{how}"] = _run_mode(spec["vmfb"], [(n, a) for n, a in spec["calls"]], driver, how)
-        Path(reply).write_text(json.dumps(done))  # (each mode as it ends: a crash keeps the others)
+    calls = [(n, a) for n, a in spec["calls"]]
+    done: dict[str, list] = {}
+    for vmfb, (driver, how) in spec["jobs"]:
+        done[_key(vmfb, (driver, how))] = [[driver, how], _run_mode(vmfb, calls, driver, how)]
+        Path(reply).write_text(json.dumps(done))  # (each run as it ends: a crash keeps the others)
     return 0
 
 

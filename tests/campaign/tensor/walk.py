@@ -67,17 +67,19 @@ class ResolvedHelper:
 
 
 def resolve_helpers(p: Program) -> list[ResolvedHelper]:
-    """The helpers that resolve (a writer needs a mutable global, a getter any global), in order."""
+    """The helpers that resolve, in order: a helper's global is its pick among all globals, and
+    a writer's must be mutable (a writer of an immutable one is left out, as a store into one
+    is: so a load, a store and a helper with one pick mean one global)."""
     out = []
-    mutable = [k for k, g in enumerate(p.globals_) if g.mutable]
     for k, h in enumerate(p.helpers):
         if h.kind == "insert":
             out.append(ResolvedHelper(k, h.kind, -1, h.size, h.offset % h.size, h.never_inline, (h.size, 1), h.size))
             continue
-        candidates = mutable if h.kind in WRITERS else list(range(len(p.globals_)))
-        if not candidates:
+        if not p.globals_:
             continue
-        g = candidates[h.global_ % len(candidates)]
+        g = h.global_ % len(p.globals_)
+        if h.kind in WRITERS and not p.globals_[g].mutable:
+            continue
         n = p.globals_[g].size
         params: tuple[int | str, ...] = {"get": (), "get-if": (I1,), "set": (n,), "update": (1,), "double": ()}[h.kind]
         result = n if h.kind in ("get", "get-if") else None
@@ -117,7 +119,9 @@ class Backend(Protocol[V]):
 @dataclass
 class Scope(Generic[V]):
     """The values visible at a point, by scope key, in definition order; ``full`` holds every
-    tensor of size 4 or 8 (with its size) in one order, for picks that take either size."""
+    tensor of size 4 or 8 (with its size) in one order, for picks that take either size. A pick
+    counts back from the latest value (0: the value just defined), so a statement's operand is
+    most often its predecessor's result, and chains of updates are drawn as often as strays."""
 
     by_key: dict[int | str, list[V]] = field(default_factory=dict)
     full: list[tuple[int, V]] = field(default_factory=list)
@@ -129,10 +133,10 @@ class Scope(Generic[V]):
 
     def pick(self, key: int | str, k: int) -> V | None:
         values = self.by_key.get(key, [])
-        return values[k % len(values)] if values else None
+        return values[-1 - k % len(values)] if values else None
 
     def pick_full(self, k: int) -> tuple[int, V] | None:
-        return self.full[k % len(self.full)] if self.full else None
+        return self.full[-1 - k % len(self.full)] if self.full else None
 
     def child(self) -> Scope[V]:
         return Scope({key: list(vs) for key, vs in self.by_key.items()}, list(self.full))
@@ -176,9 +180,8 @@ class Walker(Generic[V]):
                 g = s.global_ % len(p.globals_)
                 scope.add(p.globals_[g].size, b.load(g))
         elif isinstance(s, Store):
-            mutable = [k for k, g in enumerate(p.globals_) if g.mutable]
-            if mutable:
-                g = mutable[s.global_ % len(mutable)]
+            g = s.global_ % len(p.globals_) if p.globals_ else -1
+            if g >= 0 and p.globals_[g].mutable:
                 value = scope.pick(p.globals_[g].size, s.value)
                 if value is not None:
                     b.store(value, g)
