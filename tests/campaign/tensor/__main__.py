@@ -25,6 +25,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-shrink", action="store_true", help="reduce a failure greedily only")
     p.add_argument("--no-save", action="store_true", help="do not save failures")
     p.add_argument("--findings-dir", type=Path, default=FINDINGS, help="where failures are saved")
+    p.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="go on after a failure (each class of failure is reduced and saved once)",
+    )
     p.add_argument("--quiet", action="store_true", help="only print the summary")
     args = p.parse_args(argv)
     seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000_000
@@ -40,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
             shrink=not args.no_shrink,
             save=not args.no_save,
             findings_dir=args.findings_dir,
+            keep_going=args.keep_going,
             log=(lambda line: None) if args.quiet else (lambda line: print(line, flush=True)),
         )
     print()

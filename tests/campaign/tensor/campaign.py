@@ -30,7 +30,7 @@ from hypothesis.errors import HypothesisException
 
 from .answer import show
 from .features import features
-from .oracle import Judgement, Oracle, call_specs
+from .oracle import Judgement, Oracle, call_specs, tool_class
 from .program import Program, encode, name_of_function, size
 from .reduce import reduce_program
 from .render import render, render_calls
@@ -177,11 +177,15 @@ def run_campaign(
     reduce_seconds: float = 300.0,
     save: bool = True,
     findings_dir: Path = FINDINGS,
+    keep_going: bool = False,
     log: Callable[[str], None] = lambda line: None,
 ) -> CampaignResult:
     """Judge programs until ``seconds`` or ``max_programs`` (whichever first) or the first
-    failure, which is reduced (and saved, with ``save``)."""
+    failure, which is reduced (and saved, with ``save``). With ``keep_going`` the loop goes on
+    after a failure, and reduces only failures of a class (:func:`failure_class`) not met
+    before (the others are counted)."""
     result = CampaignResult(Stats(), seed_value)
+    known: set[tuple[str, str]] = set()
     deadline = time.monotonic() + seconds if seconds is not None else None
 
     def spent() -> bool:
@@ -189,21 +193,32 @@ def run_campaign(
         return over_time or (max_programs is not None and result.stats.programs >= max_programs)
 
     while not spent():
-        failed = _round(oracle, result, seed_value + result.rounds, per_round, shrink, shrink_seconds, spent, log)
+        failed = _round(
+            oracle, result, seed_value + result.rounds, per_round, shrink, shrink_seconds, spent, known, log
+        )
         result.rounds += 1
         if failed is None:
             continue
+        known.add(failure_class(failed[1]))
         result.findings.append(_reduced(oracle, *failed, reduce_seconds, log))
         if save:
             result.findings[-1].saved = save_finding(result.findings[-1], findings_dir)
-        break
+        if not keep_going:
+            break
     return result
+
+
+def failure_class(j: Judgement) -> tuple[str, str]:
+    """What a reduction keeps and a long run reduces once: the verdict, and for a refusal what
+    the tool refused."""
+    return (j.verdict, tool_class(j.ours) if j.verdict == "false-refusal" else "")
 
 
 def _reduced(oracle: Oracle, p: Program, j: Judgement, seconds: float, log: Callable[[str], None]) -> Finding:
     """The failure, reduced greedily while its verdict holds."""
     log(f"{j.verdict}: reducing (size {size(p)})")
-    p = reduce_program(p, lambda c: oracle.judge(c).verdict == j.verdict, seconds, log)
+    cls = failure_class(j)
+    p = reduce_program(p, lambda c: failure_class(oracle.judge(c)) == cls, seconds, log)
     return Finding(j.verdict, p, oracle.judge(p))
 
 
@@ -215,6 +230,7 @@ def _round(
     shrink: bool,
     shrink_seconds: float,
     spent: Callable[[], bool],
+    known: set[tuple[str, str]],
     log: Callable[[str], None],
 ) -> tuple[Program, Judgement] | None:
     """One ``@given`` run; the smallest failing program hypothesis settled on, or None."""
@@ -239,7 +255,7 @@ def _round(
             j = oracle.judge(p)
             if result.stats.add(p, j):
                 log(f"{result.stats.programs:5d} {j.verdict:14s} stock {j.stock_class:8s} size {size(p)}")
-            if j.failing:
+            if j.failing and failure_class(j) not in known:
                 state["first"] = state["best"] = (p, j)
                 state["until"] = time.monotonic() + shrink_seconds
                 _fail(j.verdict)
@@ -248,7 +264,7 @@ def _round(
         if time.monotonic() >= state["until"] and oracle.key(p) not in oracle.memo:  # type: ignore[operator]
             return
         j = oracle.judge(p)
-        if j.verdict == first[1].verdict:
+        if failure_class(j) == failure_class(first[1]):
             best = state["best"]
             assert isinstance(best, tuple)
             if size(p) <= size(best[0]):
