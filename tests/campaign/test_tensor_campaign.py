@@ -11,6 +11,7 @@ the calls both make.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from tests.campaign.tensor.interp import interpret
 from tests.campaign.tensor.oracle import Build, Oracle, verdict
 from tests.campaign.tensor.program import (
     Add,
+    Block,
     Call,
     Const,
     Dynamic,
@@ -35,6 +37,7 @@ from tests.campaign.tensor.program import (
     Program,
     Static,
     Store,
+    While,
     decode,
     encode,
 )
@@ -116,6 +119,58 @@ DESCRIBED: dict[str, Program] = {
             ),
         ),
     ),
+    # the same as a cf.cond_br diamond, the join block's argument the result
+    "reload_in_cf_arm.mlir": Program(
+        G,
+        (
+            Function(
+                ("i1", "row"),
+                (
+                    Load(0),
+                    InsertRow(0, 0, Static(1)),
+                    If(0, (Load(0), HUNDREDS, Add(1, 0)), (Const((0, 0, 0, 0)),), 4, 0, 0, cf=True),
+                    Store(1, 0),
+                ),
+                (0,),
+                ((1, 77), (1, 88)),
+            ),
+        ),
+    ),
+    # scf.while whose before region (three runs) or after region (two) sums reloads of g
+    "reload_in_while_before.mlir": Program(
+        G,
+        (
+            Function(
+                ("row",),
+                (
+                    Load(0),
+                    InsertRow(0, 0, Static(1)),
+                    Const((0, 0, 0, 0)),
+                    While(Static(2), 0, (Load(0), Add(1, 0))),
+                    Store(2, 0),
+                ),
+                (0,),
+                ((77,), (88,)),
+            ),
+        ),
+    ),
+    "reload_in_while_after.mlir": Program(
+        G,
+        (
+            Function(
+                ("row",),
+                (
+                    Load(0),
+                    InsertRow(0, 0, Static(1)),
+                    Const((0, 0, 0, 0)),
+                    While(Static(2), 0, (), (Load(0), Add(1, 0))),
+                    Store(2, 0),
+                ),
+                (0,),
+                ((77,), (88,)),
+            ),
+        ),
+    ),
     # load g; a loop of n iterations doubling g; reload g (IREE forwards the first load)
     "load_forwarded_across_a_loop.mlir": Program(
         G,
@@ -182,6 +237,20 @@ def test_the_renderer_writes_the_hand_written_shape() -> None:
     assert render_calls(DESCRIBED["reload_in_if_arm.mlir"]) == "f0:1,[77];f0:1,[88]"
     assert "util.unfoldable_constant dense<[1, 2, 3, 4]>" in render(DESCRIBED["unfoldable_constant_written.mlir"])
     assert "inlining_policy = #util.inline.never" in render(DESCRIBED["reload_in_callee.mlir"])
+
+
+def test_blocks_are_written_out_of_execution_order() -> None:
+    """The entry block first, then the others reversed: a use is written above its definition
+    (the form of ``blocks_out_of_text_order.mlir``), and the value is the same."""
+    body = (Load(0), InsertRow(0, 0, Static(1)), Store(0, 0), Block(), Load(0), HUNDREDS, Block(), Add(1, 0))
+    fn = Function(("row",), body, (0,), ((77,), (88,)), blocks_reversed=True)
+    p = Program(G, (fn,), observe=True)
+    text = render(p)
+    assert text.index("^b2:") < text.index("^b1:") < text.index("util.func public @state")
+    assert text.index("arith.addi %v3, %v4") < text.index("%v3 = util.global.load @g0")
+    assert _flat(interpret(p)) == [[101, 177, 103, 104], [1, 77, 3, 4], [101, 188, 103, 104], [1, 88, 3, 4]]
+    assert "blocks-out-of-order" in features(p)
+    assert _flat(interpret(replace(p, functions=(replace(fn, blocks_reversed=False),)))) == _flat(interpret(p))
 
 
 def test_the_features_name_the_hazard_shapes() -> None:

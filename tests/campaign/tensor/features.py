@@ -28,6 +28,7 @@ HAZARD_FEATURES = (
     "reload-across-storing-region",
     "store-forwarded-across-region",
     "store-over-region-read",
+    "blocks-out-of-order",
 )
 
 
@@ -138,6 +139,23 @@ class _Shapes:
             self.found.add("index-trip")
         return self._region("for", lambda: body(Prov(), init))
 
+    def while_(
+        self,
+        trip: Index[Prov],
+        init: Prov,
+        size: int,
+        before: Callable[[Prov, Prov], Prov],
+        after: Callable[[Prov, Prov], Prov],
+    ) -> Prov:
+        if trip.value is not None:
+            self.found.add("index-trip")
+
+        def both() -> Prov:
+            after(Prov(), before(Prov(), init))
+            return Prov()
+
+        return self._region("while", both) or Prov()
+
     def if_(
         self,
         cond: Prov | None,
@@ -145,13 +163,18 @@ class _Shapes:
         size: int | None,
         then: Callable[[], Prov | None],
         else_: Callable[[], Prov | None],
+        cf: bool,
     ) -> Prov | None:
         def both() -> Prov | None:
             a = then()
             b = else_()
             return a if a == b else Prov()
 
-        return self._region("if" if cond is not None else "if-constant", both)
+        kind = "if" if cond is not None else "if-constant"
+        return self._region(f"cf-{kind}" if cf else kind, both)
+
+    def block(self) -> None:
+        self.found.add("cf-block")
 
     def call(self, helper: ResolvedHelper, args: list[Prov]) -> Prov | None:
         self.found.add(f"call-{helper.kind}")
@@ -199,6 +222,8 @@ def features(p: Program) -> frozenset[str]:
         Walker(p, shapes).function(fn, [Prov() for _ in fn.params])
         shapes.patterns()
         found |= shapes.found
+        if fn.blocks_reversed and shapes.found & {"cf-block", "cf-if", "cf-if-constant"}:
+            found.add("blocks-out-of-order")
     return frozenset(found)
 
 

@@ -85,6 +85,22 @@ class _Values:
             acc = body(iv, acc)
         return acc
 
+    def while_(
+        self,
+        trip: Index[Value],
+        init: Value,
+        size: int,
+        before: Callable[[Value, Value], Value],
+        after: Callable[[Value, Value], Value],
+    ) -> Value:
+        i, acc = 0, init
+        while True:
+            passed = before(i, acc)
+            if not i < self._at(trip):
+                return passed
+            acc = after(i, passed)
+            i += 1
+
     def if_(
         self,
         cond: Value | None,
@@ -92,9 +108,13 @@ class _Values:
         size: int | None,
         then: Callable[[], Value | None],
         else_: Callable[[], Value | None],
+        cf: bool,
     ) -> Value | None:
         taken = bool(cond) if cond is not None else static
         return then() if taken else else_()
+
+    def block(self) -> None:
+        pass
 
     def call(self, helper: ResolvedHelper, args: list[Value]) -> Value | None:
         g, k = helper.global_, helper.kind

@@ -159,7 +159,8 @@ class For:
 class If:
     """``scf.if`` on an ``i1`` argument (``static`` where there is none), with a tensor result
     of ``size`` (None: none) that each arm yields by pick (a zero constant where the arm has no
-    tensor of that size)."""
+    tensor of that size). ``cf``: at a function's top level, spelled as a ``cf.cond_br``
+    diamond (each arm a block, the result the join block's argument)."""
 
     cond: int
     then: tuple[Stmt, ...]
@@ -168,6 +169,29 @@ class If:
     then_result: int = 0
     else_result: int = 0
     static: bool = True
+    cf: bool = False
+
+
+@dataclass(frozen=True)
+class While:
+    """``scf.while`` counting from 0 to ``trip``, carrying a tensor (``init``, by pick): the
+    before region runs ``before`` and passes on ``before_result`` (by pick, of the carried
+    size), the after region runs ``after`` and yields ``after_result``. The before region runs
+    once more than the after region; the loop's result is the before region's last value."""
+
+    trip: Static | Dynamic
+    init: int
+    before: tuple[Stmt, ...]
+    after: tuple[Stmt, ...] = ()
+    before_result: int = 0
+    after_result: int = 0
+
+
+@dataclass(frozen=True)
+class Block:
+    """At a function's top level: the statements after it are a new block, which the block
+    before branches to (``cf.br``). A function's blocks may be written out of execution order
+    (:attr:`Function.blocks_reversed`)."""
 
 
 @dataclass(frozen=True)
@@ -179,7 +203,21 @@ class Call:
 
 
 Stmt = (
-    Load | Store | Const | InsertRow | ExtractRow | ExtractHalf | Extract | InsertScalar | Add | Fill | For | If | Call
+    Load
+    | Store
+    | Const
+    | InsertRow
+    | ExtractRow
+    | ExtractHalf
+    | Extract
+    | InsertScalar
+    | Add
+    | Fill
+    | For
+    | If
+    | While
+    | Block
+    | Call
 )
 
 #: Helper shapes. ``get``: ``() -> g``; ``get-if``: ``(i1) -> g`` loading in an ``scf.if`` arm
@@ -206,12 +244,15 @@ class Helper:
 @dataclass(frozen=True)
 class Function:
     """A public function: its parameters, body, results (tensors at its top level, by pick) and
-    the argument values of its two calls (one per parameter; missing ones are 0)."""
+    the argument values of its two calls (one per parameter; missing ones are 0).
+    ``blocks_reversed``: its blocks (:class:`Block`, ``cf`` arms) are written in the text in
+    reverse execution order, the entry block first (as IREE's own CFG output can leave them)."""
 
     params: tuple[ParamKind, ...]
     body: tuple[Stmt, ...]
     results: tuple[int, ...]
     calls: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    blocks_reversed: bool = False
 
 
 #: The index of the observer (``@state``) in :meth:`Program.calls`.
@@ -270,6 +311,8 @@ def statements(body: tuple[Stmt, ...]) -> list[Stmt]:
             out += statements(s.body)
         elif isinstance(s, If):
             out += statements(s.then) + statements(s.else_)
+        elif isinstance(s, While):
+            out += statements(s.before) + statements(s.after)
     return out
 
 
@@ -323,6 +366,8 @@ _CLASSES: dict[str, type] = {
         Fill,
         For,
         If,
+        While,
+        Block,
         Call,
         Helper,
         Function,

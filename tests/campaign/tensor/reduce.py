@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from .program import For, Function, If, Program, Stmt, size
+from .program import For, Function, If, Program, Stmt, While, size
 
 
 def _bodies(body: tuple[Stmt, ...]) -> Iterator[tuple[Stmt, ...]]:
@@ -30,6 +30,8 @@ def _bodies(body: tuple[Stmt, ...]) -> Iterator[tuple[Stmt, ...]]:
             yield body[:i] + s.else_ + body[i + 1 :]
             if s.else_:
                 yield body[:i] + (replace(s, else_=()),) + body[i + 1 :]
+        elif isinstance(s, While):
+            yield body[:i] + s.before + s.after + body[i + 1 :]
     for i, s in enumerate(body):
         if isinstance(s, For):
             for inner in _bodies(s.body):
@@ -39,6 +41,11 @@ def _bodies(body: tuple[Stmt, ...]) -> Iterator[tuple[Stmt, ...]]:
                 yield body[:i] + (replace(s, then=inner),) + body[i + 1 :]
             for inner in _bodies(s.else_):
                 yield body[:i] + (replace(s, else_=inner),) + body[i + 1 :]
+        elif isinstance(s, While):
+            for inner in _bodies(s.before):
+                yield body[:i] + (replace(s, before=inner),) + body[i + 1 :]
+            for inner in _bodies(s.after):
+                yield body[:i] + (replace(s, after=inner),) + body[i + 1 :]
 
 
 def _without_param(fn: Function, i: int) -> Function:

@@ -45,10 +45,12 @@ def _generic_add(out: Callable[[str], None], name: str, a: str, b: str, n: int, 
 
 @dataclass
 class _Text:
-    """The renderer's backend: emits a function's lines; values are SSA names."""
+    """The renderer's backend: emits a function's lines, block by block (the entry block
+    first; a :class:`.program.Block` or a ``cf`` diamond starts new ones); values are SSA names."""
 
     program: Program
-    lines: list[str] = field(default_factory=list)
+    blocks: list[list[str]] = field(default_factory=lambda: [[]])
+    current: int = 0
     depth: int = 2
     counter: int = 0
 
@@ -57,7 +59,24 @@ class _Text:
         return f"%{prefix}{self.counter}"
 
     def out(self, line: str) -> None:
-        self.lines.append("  " * self.depth + line)
+        self.blocks[self.current].append("  " * self.depth + line)
+
+    def _new_block(self, args: str = "") -> tuple[str, int]:
+        """A new block's label (``^b<n>``) and index; its first line is its header."""
+        label = f"^b{len(self.blocks)}"
+        self.blocks.append([f"  {label}{args}:"])
+        return label, len(self.blocks) - 1
+
+    def lines(self, reversed_: bool) -> list[str]:
+        """The blocks in text order: execution order, or the entry block and then the others
+        reversed."""
+        order = [self.blocks[0], *(self.blocks[:0:-1] if reversed_ else self.blocks[1:])]
+        return [line for block in order for line in block]
+
+    def block(self) -> None:
+        label, index = self._new_block()
+        self.out(f"cf.br {label}")
+        self.current = index
 
     def _offset(self, offset: Index[str]) -> str:
         """An offset as an SSA index value (for ``tensor.insert``/``extract``)."""
@@ -164,6 +183,36 @@ class _Text:
         self.out("}")
         return result
 
+    def while_(
+        self,
+        trip: Index[str],
+        init: str,
+        size: int,
+        before: Callable[[str, str], str],
+        after: Callable[[str, str], str],
+    ) -> str:
+        t = tensor(size)
+        lb, step = self.fresh("c"), self.fresh("c")
+        self.out(f"{lb} = arith.constant 0 : index")
+        self.out(f"{step} = arith.constant 1 : index")
+        ub = self._offset(trip)
+        i, acc, j, acc2, cond, n, result = (self.fresh(p) for p in ("i", "acc", "i", "acc", "b", "n", "w"))
+        self.out(f"{result}:2 = scf.while ({i} = {lb}, {acc} = {init}) : (index, {t}) -> (index, {t}) {{")
+        self.depth += 1
+        passed = before(i, acc)
+        self.out(f"{cond} = arith.cmpi slt, {i}, {ub} : index")
+        self.out(f"scf.condition({cond}) {i}, {passed} : index, {t}")
+        self.depth -= 1
+        self.out("} do {")
+        self.out(f"^bb0({j}: index, {acc2}: {t}):")
+        self.depth += 1
+        yielded = after(j, acc2)
+        self.out(f"{n} = arith.addi {j}, {step} : index")
+        self.out(f"scf.yield {n}, {yielded} : index, {t}")
+        self.depth -= 1
+        self.out("}")
+        return f"{result}#1"
+
     def if_(
         self,
         cond: str | None,
@@ -171,10 +220,13 @@ class _Text:
         size: int | None,
         then: Callable[[], str | None],
         else_: Callable[[], str | None],
+        cf: bool,
     ) -> str | None:
         if cond is None:
             cond = self.fresh("b")
             self.out(f"{cond} = arith.constant {'true' if static else 'false'}")
+        if cf:
+            return self._diamond(cond, size, then, else_)
         result = self.fresh() if size is not None else None
         self.out(f"{result} = scf.if {cond} -> ({tensor(size)}) {{" if size is not None else f"scf.if {cond} {{")
         for k, arm in enumerate((then, else_)):
@@ -184,6 +236,25 @@ class _Text:
                 self.out(f"scf.yield {yielded} : {tensor(size)}")  # type: ignore[arg-type]
             self.depth -= 1
             self.out("} else {" if k == 0 else "}")
+        return result
+
+    def _diamond(
+        self, cond: str, size: int | None, then: Callable[[], str | None], else_: Callable[[], str | None]
+    ) -> str | None:
+        """An ``scf.if`` as ``cf.cond_br`` to two blocks that branch to a join block (whose
+        argument is the result)."""
+        result = self.fresh() if size is not None else None
+        join_args = f"({result}: {tensor(size)})" if size is not None else ""
+        arms = [self._new_block() for _ in (then, else_)]
+        join, join_index = self._new_block(join_args)
+        self.out(f"cf.cond_br {cond}, {arms[0][0]}, {arms[1][0]}")
+        for (_, index), arm in zip(arms, (then, else_)):
+            self.current = index
+            yielded = arm()
+            self.out(f"cf.br {join}({yielded} : {tensor(size)})" if size is not None else f"cf.br {join}")  # type: ignore[arg-type]
+        # (the join block is written after the arms' blocks, as execution reaches it)
+        self.blocks.append(self.blocks.pop(join_index))
+        self.current = len(self.blocks) - 1
         return result
 
     def call(self, helper: ResolvedHelper, args: list[str]) -> str | None:
@@ -260,12 +331,9 @@ def render(p: Program) -> str:
         signature = ", ".join(f"{a}: {_type(kind)}" for a, kind in zip(params, kinds))
         types = ", ".join(tensor(n) for n, _ in results)
         arrow = f" -> ({types})" if results else ""
+        text.out(f"util.return {', '.join(v for _, v in results)} : {types}" if results else "util.return")
         lines.append(f"  util.func public @{name_of_function(k)}({signature}){arrow} {{")
-        lines += text.lines
-        if results:
-            lines.append(f"    util.return {', '.join(v for _, v in results)} : {types}")
-        else:
-            lines.append("    util.return")
+        lines += text.lines(fn.blocks_reversed)
         lines.append("  }")
     if p.observed():
         types = ", ".join(tensor(g.size) for g in p.globals_)

@@ -26,6 +26,7 @@ from .program import (
     INDEX_MAX,
     SIZES,
     Add,
+    Block,
     Call,
     Const,
     Dynamic,
@@ -46,6 +47,7 @@ from .program import (
     Static,
     Stmt,
     Store,
+    While,
 )
 from .walk import ResolvedHelper, resolve_helpers
 
@@ -57,6 +59,8 @@ KINDS: tuple[str, ...] = (
     + ("call",) * 3
     + ("if",) * 3
     + ("for",) * 3
+    + ("while",) * 2
+    + ("block",)
     + ("add",) * 2
     + ("fill",) * 2
     + ("const",) * 2
@@ -66,6 +70,8 @@ KINDS: tuple[str, ...] = (
 PATTERNS: dict[str, tuple[ParamKind, ...]] = {
     "reload-in-if": ("row", "i1"),
     "reload-in-for": ("row",),
+    "reload-in-while": ("row",),
+    "reload-in-later-block": ("row",),
     "reload-in-getter": ("row", "i1"),
     "callee-writes-global": ("row",),
     "callee-writes-argument": ("row",),
@@ -94,7 +100,9 @@ def values(n: int) -> st.SearchStrategy[tuple[int, ...]]:
 
 @st.composite
 def statement(draw: st.DrawFn, depth: int = 0) -> Stmt:
-    kinds = KINDS if depth < MAX_DEPTH else tuple(k for k in KINDS if k not in ("if", "for"))
+    kinds = KINDS if depth < MAX_DEPTH else tuple(k for k in KINDS if k not in ("if", "for", "while"))
+    if depth > 0:  # (a block boundary is a function's top level's; regions hold one block)
+        kinds = tuple(k for k in kinds if k != "block")
     kind = draw(st.sampled_from(kinds))
     if kind == "load":
         return Load(draw(picks))
@@ -113,7 +121,13 @@ def statement(draw: st.DrawFn, depth: int = 0) -> Stmt:
             draw(st.integers(0, 3)),
             draw(st.integers(0, 3)),
             draw(st.booleans()),
+            draw(st.booleans()),
         )
+    if kind == "while":
+        before, after = draw(bodies(depth + 1, min_size=0)), draw(bodies(depth + 1, min_size=0))
+        return While(draw(trips()), draw(picks), before, after, draw(st.integers(0, 3)), draw(st.integers(0, 3)))
+    if kind == "block":
+        return Block()
     if kind == "for":
         init = draw(st.one_of(picks, st.none()))
         return For(draw(trips()), init, draw(bodies(depth + 1)), draw(st.integers(0, 3)))
@@ -165,11 +179,20 @@ def pattern(draw: st.DrawFn, kind: str, globals_: tuple[Global, ...], helpers: l
     if kind == "reload-in-if":
         # L; U = L written; R = if c { L' + L' } else { U or L }; store U; (R is the latest)
         arm = (Load(g), Add(0, 0, draw(st.booleans())))
-        return [Load(g), draw(in_place()), If(0, arm, (), n, 0, draw(st.integers(0, 1))), Store(1, g)]
+        cf = draw(st.booleans())  # (a cf.cond_br diamond where the pattern is at the top level)
+        return [Load(g), draw(in_place()), If(0, arm, (), n, 0, draw(st.integers(0, 1)), cf=cf), Store(1, g)]
     if kind == "reload-in-for":
         # L; U; Z; R = for (acc = Z) { acc + L' }; store U
         body = (Load(g), Add(1, 0))
         return [Load(g), draw(in_place()), zeros, For(draw(trips()), 0, body, 0), Store(2, g)]
+    if kind == "reload-in-while":
+        # L; U; Z; R = while (acc = Z) { before: acc + L' | after: acc + L' }; store U
+        reload = (Load(g), Add(1, 0))
+        before, after = (reload, ()) if draw(st.booleans()) else ((), reload)
+        return [Load(g), draw(in_place()), zeros, While(draw(trips()), 0, before, after), Store(2, g)]
+    if kind == "reload-in-later-block":
+        # L; U; store U; ^later: L' + L' (the function's blocks written in reverse order)
+        return [Load(g), draw(in_place()), Store(0, g), Block(), Load(g), Add(0, 0)]
     if kind == "reload-in-getter":
         getter = _helper(helpers, ("get", "get-if"), g)
         if getter is None:
@@ -246,7 +269,9 @@ def functions(draw: st.DrawFn, globals_: tuple[Global, ...], resolved: list[Reso
     def arguments() -> tuple[int, ...]:
         return tuple(draw(st.integers(0, bound[k])) for k in params)
 
-    return Function(tuple(params), tuple(statements), results, (arguments(), arguments()))
+    calls = (arguments(), arguments())
+    reverse = kind == "reload-in-later-block" or draw(st.booleans())
+    return Function(tuple(params), tuple(statements), results, calls, reverse)
 
 
 @st.composite

@@ -18,6 +18,7 @@ from .program import (
     INDEX_MAX,
     WRITERS,
     Add,
+    Block,
     Call,
     Const,
     Dynamic,
@@ -33,8 +34,10 @@ from .program import (
     Load,
     Offset,
     Program,
+    Static,
     Stmt,
     Store,
+    While,
 )
 
 V = TypeVar("V")
@@ -105,6 +108,9 @@ class Backend(Protocol[V]):
     def for_(
         self, trip: Index[V], init: V | None, size: int | None, body: Callable[[V, V | None], V | None]
     ) -> V | None: ...
+    def while_(
+        self, trip: Index[V], init: V, size: int, before: Callable[[V, V], V], after: Callable[[V, V], V]
+    ) -> V: ...
     def if_(
         self,
         cond: V | None,
@@ -112,7 +118,9 @@ class Backend(Protocol[V]):
         size: int | None,
         then: Callable[[], V | None],
         else_: Callable[[], V | None],
+        cf: bool,
     ) -> V | None: ...
+    def block(self) -> None: ...
     def call(self, helper: ResolvedHelper, args: list[V]) -> V | None: ...
 
 
@@ -149,6 +157,8 @@ class Walker(Generic[V]):
     program: Program
     backend: Backend[V]
     helpers: list[ResolvedHelper] = field(init=False)
+    #: How many regions enclose the statement walked (``cf`` only at 0: regions hold one block).
+    depth: int = 0
 
     def __post_init__(self) -> None:
         self.helpers = resolve_helpers(self.program)
@@ -227,16 +237,30 @@ class Walker(Generic[V]):
             self._for(s, scope)
         elif isinstance(s, If):
             self._if(s, scope)
+        elif isinstance(s, While):
+            self._while(s, scope)
+        elif isinstance(s, Block):
+            if self.depth == 0:
+                b.block()
         elif isinstance(s, Call):
             self._call(s, scope)
         else:  # pragma: no cover - a statement kind added to program.py and not here
             raise TypeError(f"unknown statement {s!r}")
 
+    def _nested(self, stmts: tuple[Stmt, ...], inner: Scope[V]) -> None:
+        self.depth += 1
+        try:
+            self.body(stmts, inner)
+        finally:
+            self.depth -= 1
+
+    def _trip(self, trip: Static | Dynamic, scope: Scope[V]) -> Index[V]:
+        if isinstance(trip, Dynamic):
+            return self._index(trip, scope, INDEX_MAX + 1)
+        return Index(None, trip.value % (INDEX_MAX + 1))
+
     def _for(self, s: For, scope: Scope[V]) -> None:
-        if isinstance(s.trip, Dynamic):
-            trip = self._index(s.trip, scope, INDEX_MAX + 1)
-        else:
-            trip = Index(None, s.trip.value % (INDEX_MAX + 1))
+        trip = self._trip(s.trip, scope)
         init = scope.pick_full(s.init) if s.init is not None else None
         size = init[0] if init is not None else None
 
@@ -245,20 +269,43 @@ class Walker(Generic[V]):
             inner.add(INDEX, iv)
             if acc is not None and size is not None:
                 inner.add(size, acc)
-            self.body(s.body, inner)
+            self._nested(s.body, inner)
             return inner.pick(size, s.result) if size is not None else None
 
         result = self.backend.for_(trip, init[1] if init is not None else None, size, body)
         if result is not None and size is not None:
             scope.add(size, result)
 
+    def _while(self, s: While, scope: Scope[V]) -> None:
+        init = scope.pick_full(s.init)
+        if init is None:
+            return
+        size = init[0]
+
+        def region(stmts: tuple[Stmt, ...], pick: int) -> Callable[[V, V], V]:
+            def run(iv: V, acc: V) -> V:
+                inner = scope.child()
+                inner.add(INDEX, iv)
+                inner.add(size, acc)
+                self._nested(stmts, inner)
+                return inner.pick(size, pick)  # type: ignore[return-value]  # (acc at least)
+
+            return run
+
+        before, after = region(s.before, s.before_result), region(s.after, s.after_result)
+        scope.add(size, self.backend.while_(self._trip(s.trip, scope), init[1], size, before, after))
+
     def _if(self, s: If, scope: Scope[V]) -> None:
         cond = scope.pick(I1, s.cond)
+        cf = s.cf and self.depth == 0
 
         def arm(stmts: tuple[Stmt, ...], pick: int) -> Callable[[], V | None]:
             def run() -> V | None:
                 inner = scope.child()
-                self.body(stmts, inner)
+                if cf:  # (an arm of a cf diamond is a block of the function: no region around it)
+                    self.body(stmts, inner)
+                else:
+                    self._nested(stmts, inner)
                 if s.size is None:
                     return None
                 chosen = inner.pick(s.size, pick)
@@ -266,7 +313,8 @@ class Walker(Generic[V]):
 
             return run
 
-        result = self.backend.if_(cond, s.static, s.size, arm(s.then, s.then_result), arm(s.else_, s.else_result))
+        then, else_ = arm(s.then, s.then_result), arm(s.else_, s.else_result)
+        result = self.backend.if_(cond, s.static, s.size, then, else_, cf)
         if result is not None and s.size is not None:
             scope.add(s.size, result)
 
