@@ -25,4 +25,9 @@ Modules:
 * :mod:`.campaign` -- the loop (profiles, rounds, shrinking, saving regressions) and the survey
   of known classes (the ``soundness`` profile);
 * ``python -m tests.campaign --seconds N`` -- the long run with its summary (``make fuzz``).
+
+The tensor-level campaign (:mod:`.tensor`, issue 38) draws programs as users write them
+(globals, reloads in regions and callees, ``cf`` blocks, constants written in place) and judges
+plain ``iree-compile`` and ``slice-elision compile`` on IREE's whole pipeline
+(``python -m tests.campaign.tensor --seconds N``).
 """

@@ -1,0 +1,279 @@
+"""The tensor-level campaign loop: hypothesis draws programs, the oracle judges each, the first
+failure stops the loop and is reduced and saved.
+
+Rounds: each round is one ``@given`` run of :data:`PER_ROUND` examples under seed ``seed +
+round`` (no example database, so a run is reproducible from its seed), until the time or
+program budget is spent. A failure (:data:`.oracle.FAILURES`) is reduced in two stages, both
+keeping a change only while the program gets the *same verdict* (so reduction does not slide
+into another bug): hypothesis's shrinking of the choices (at most ``shrink_seconds``; after
+that, attempts not already judged pass, and hypothesis settles on the smallest failing example
+so far), then :mod:`.reduce`'s greedy cuts of the description. The reduced program is saved
+under ``findings/`` (its MLIR, calls and every build's answers).
+
+Stock faults (stock wrong, failing, or not building, where the tool is right or refuses) are
+not failures; they are counted by signature (:attr:`.oracle.Judgement.signature`) so that the
+summary says how many *distinct* faults the programs met.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import resource
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis.errors import HypothesisException
+
+from .answer import show
+from .features import features
+from .oracle import Judgement, Oracle, call_specs, tool_class
+from .program import Program, encode, name_of_function, size
+from .reduce import reduce_program
+from .render import render, render_calls
+from .strategies import programs
+
+#: Examples per round (one seed each).
+PER_ROUND = 20
+FINDINGS = Path(__file__).resolve().parent / "findings"
+
+
+class _Failed(Exception):
+    """Raised inside the ``@given`` body so that hypothesis shrinks the failing program."""
+
+
+def _fail(verdict: str) -> None:
+    """Raise :class:`_Failed` from one place: hypothesis takes a failure raised from another line
+    for another bug (and a replay that raises elsewhere for a flaky test)."""
+    raise _Failed(verdict)
+
+
+def _cpu_seconds() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@dataclass
+class Stats:
+    """What the programs judged in the generation phase found."""
+
+    programs: int = 0
+    verdicts: collections.Counter = field(default_factory=collections.Counter)
+    stock: collections.Counter = field(default_factory=collections.Counter)
+    shapes: collections.Counter = field(default_factory=collections.Counter)
+    #: Per stock fault's signature: how many programs met it, and the first of them.
+    faults: collections.Counter = field(default_factory=collections.Counter)
+    examples: dict[tuple, Program] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)
+    started: float = field(default_factory=time.monotonic)
+    cpu: float = field(default_factory=_cpu_seconds)
+
+    def add(self, p: Program, j: Judgement) -> bool:
+        """Count ``p`` (once: hypothesis may draw a program twice); whether it was new."""
+        key = render(p) + render_calls(p)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        self.programs += 1
+        self.verdicts[j.verdict] += 1
+        self.stock[j.stock_class] += 1
+        self.shapes.update(features(p))
+        if j.stock_fault:
+            self.faults[j.signature] += 1
+            self.examples.setdefault(j.signature, p)
+        return True
+
+    def summary(self, seed_value: int) -> str:
+        wall = time.monotonic() - self.started
+        cpu = max(_cpu_seconds() - self.cpu, 1e-9)
+        lines = [
+            f"tensor campaign: seed {seed_value}, {self.programs} programs in {wall:.0f} s "
+            f"({self.programs * 3600 / cpu:.0f} per core-hour, {cpu / max(self.programs, 1):.1f} core-s each; "
+            f"{self.programs * 3600 / max(wall, 1e-9):.0f} per hour)",
+            "verdicts: " + ", ".join(f"{k} {n}" for k, n in self.verdicts.most_common()),
+            "plain iree-compile: " + ", ".join(f"{k} {n}" for k, n in self.stock.most_common()),
+            f"distinct stock faults: {len(self.faults)} (programs: {sum(self.faults.values())})",
+        ]
+        for sig, n in self.faults.most_common():
+            verdict, cls, detail, said, hazards = sig
+            cls += f" ({detail})" if detail else ""
+            lines.append(f"  {n:4d}  stock {cls}, tool {verdict} ({said}): {', '.join(hazards) or 'no known shape'}")
+        lines.append("shapes drawn: " + ", ".join(f"{k} {n}" for k, n in sorted(self.shapes.items())))
+        return "\n".join(lines)
+
+
+@dataclass
+class Finding:
+    """A failure, reduced: its verdict, program, judgement and where it was saved."""
+
+    verdict: str
+    program: Program
+    judgement: Judgement
+    saved: Path | None = None
+
+    def report(self) -> str:
+        return report(self.program, self.judgement)
+
+
+def report(p: Program, j: Judgement) -> str:
+    """The program's calls and every build's answers, as a person reads them."""
+    names = [name_of_function(k) for k, _ in p.calls()]
+    lines = [f"verdict: {j.verdict} (plain iree-compile: {j.stock_class})", f"calls: {render_calls(p)}"]
+    lines.append(f"expected: {show(j.expected, names)}")
+    if j.evidence:
+        lines.append(f"stock wrong on other arguments: {j.evidence}")
+    for who, build in (("stock", j.stock), ("tool", j.ours)):
+        if build.status != "built":
+            lines.append(f"{who}: {build.status}: {build.said}")
+            continue
+        for mode, answer in build.answers.items():
+            lines.append(f"{who} {mode}: {show(answer, names)}")
+        if build.said:
+            lines.append(f"{who} said: {build.said}")
+    return "\n".join(lines)
+
+
+def save_finding(f: Finding, root: Path = FINDINGS) -> Path:
+    """``<root>/<verdict>-<n>.mlir`` (with the report as a comment) and ``.json`` (the
+    description, the calls, the answers)."""
+    root.mkdir(parents=True, exist_ok=True)
+    n = len(list(root.glob(f"{f.verdict}-*.mlir"))) + 1
+    base = root / f"{f.verdict}-{n}"
+    comment = "\n".join("// " + line for line in f.report().splitlines())
+    base.with_suffix(".mlir").write_text(comment + "\n" + render(f.program))
+    j = f.judgement
+    data = {
+        "verdict": f.verdict,
+        "calls": call_specs(f.program),
+        "expected": j.expected,
+        "stock": {"status": j.stock.status, "said": j.stock.said, "answers": j.stock.answers},
+        "tool": {"status": j.ours.status, "said": j.ours.said, "answers": j.ours.answers},
+        "program": encode(f.program),
+    }
+    base.with_suffix(".json").write_text(json.dumps(data, indent=1) + "\n")
+    return base.with_suffix(".mlir")
+
+
+@dataclass
+class CampaignResult:
+    stats: Stats
+    seed: int
+    rounds: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+
+def run_campaign(
+    oracle: Oracle,
+    *,
+    seed_value: int,
+    seconds: float | None = None,
+    max_programs: int | None = None,
+    per_round: int = PER_ROUND,
+    shrink: bool = True,
+    shrink_seconds: float = 180.0,
+    reduce_seconds: float = 300.0,
+    save: bool = True,
+    findings_dir: Path = FINDINGS,
+    keep_going: bool = False,
+    log: Callable[[str], None] = lambda line: None,
+) -> CampaignResult:
+    """Judge programs until ``seconds`` or ``max_programs`` (whichever first) or the first
+    failure, which is reduced (and saved, with ``save``). With ``keep_going`` the loop goes on
+    after a failure, and reduces only failures of a class (:func:`failure_class`) not met
+    before (the others are counted)."""
+    result = CampaignResult(Stats(), seed_value)
+    known: set[tuple[str, str]] = set()
+    deadline = time.monotonic() + seconds if seconds is not None else None
+
+    def spent() -> bool:
+        over_time = deadline is not None and time.monotonic() >= deadline
+        return over_time or (max_programs is not None and result.stats.programs >= max_programs)
+
+    while not spent():
+        failed = _round(
+            oracle, result, seed_value + result.rounds, per_round, shrink, shrink_seconds, spent, known, log
+        )
+        result.rounds += 1
+        if failed is None:
+            continue
+        known.add(failure_class(failed[1]))
+        result.findings.append(_reduced(oracle, *failed, reduce_seconds, log))
+        if save:
+            result.findings[-1].saved = save_finding(result.findings[-1], findings_dir)
+        if not keep_going:
+            break
+    return result
+
+
+def failure_class(j: Judgement) -> tuple[str, str]:
+    """What a reduction keeps and a long run reduces once: the verdict, and for a refusal what
+    the tool refused."""
+    return (j.verdict, tool_class(j.ours) if j.verdict == "false-refusal" else "")
+
+
+def _reduced(oracle: Oracle, p: Program, j: Judgement, seconds: float, log: Callable[[str], None]) -> Finding:
+    """The failure, reduced greedily while its verdict holds."""
+    log(f"{j.verdict}: reducing (size {size(p)})")
+    cls = failure_class(j)
+    p = reduce_program(p, lambda c: failure_class(oracle.judge(c)) == cls, seconds, log)
+    return Finding(j.verdict, p, oracle.judge(p))
+
+
+def _round(
+    oracle: Oracle,
+    result: CampaignResult,
+    round_seed: int,
+    per_round: int,
+    shrink: bool,
+    shrink_seconds: float,
+    spent: Callable[[], bool],
+    known: set[tuple[str, str]],
+    log: Callable[[str], None],
+) -> tuple[Program, Judgement] | None:
+    """One ``@given`` run; the smallest failing program hypothesis settled on, or None."""
+    state: dict[str, tuple[Program, Judgement] | float] = {}
+    phases = (Phase.generate, Phase.shrink) if shrink else (Phase.generate,)
+
+    @seed(round_seed)
+    @settings(
+        max_examples=per_round,
+        database=None,
+        deadline=None,
+        phases=phases,
+        report_multiple_bugs=False,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(programs())
+    def check(p: Program) -> None:
+        first = state.get("first")
+        if first is None:
+            if spent():
+                return
+            j = oracle.judge(p)
+            if result.stats.add(p, j):
+                log(f"{result.stats.programs:5d} {j.verdict:14s} stock {j.stock_class:8s} size {size(p)}")
+            if j.failing and failure_class(j) not in known:
+                state["first"] = state["best"] = (p, j)
+                state["until"] = time.monotonic() + shrink_seconds
+                _fail(j.verdict)
+            return
+        assert isinstance(first, tuple)
+        if time.monotonic() >= state["until"] and oracle.key(p) not in oracle.memo:  # type: ignore[operator]
+            return
+        j = oracle.judge(p)
+        if failure_class(j) == failure_class(first[1]):
+            best = state["best"]
+            assert isinstance(best, tuple)
+            if size(p) <= size(best[0]):
+                state["best"] = (p, j)
+            _fail(j.verdict)
+
+    try:
+        check()
+    except (_Failed, HypothesisException, ExceptionGroup):
+        pass  # (the smallest failing program is ``best``, whatever hypothesis made of its replay)
+    best = state.get("best")
+    return best if isinstance(best, tuple) else None

@@ -1,0 +1,232 @@
+"""The shape features of a program: which of the shapes IREE 3.13 is known to get wrong
+(``tests/data/global_reloads``) it holds. The campaign's summary groups stock faults by them,
+so that a thousand programs meeting one IREE fault count as one fault.
+
+A third walk (:mod:`.walk`), whose values are provenance records: where a tensor comes from (a
+mutable global's load, a constant, an immutable global's load, anything else), so that "an
+insert into a loaded global, then a reload of that global in an arm" can be told from "an
+insert into a fresh sum". Both arms of an ``scf.if`` and one iteration of a loop are walked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .program import WRITERS, Program
+from .walk import Index, ResolvedHelper, Walker
+
+#: The features that say which IREE fault a stock fault likely is (the signature's part).
+HAZARD_FEATURES = (
+    "constant-written",
+    "global-written-in-place",
+    "reload-after-in-place-write",
+    "reload-in-region-after-in-place-write",
+    "reload-in-callee-after-in-place-write",
+    "callee-writes-loaded-global",
+    "callee-writes-argument",
+    "reload-across-storing-region",
+    "store-forwarded-across-region",
+    "store-over-region-read",
+    "blocks-out-of-order",
+)
+
+
+@dataclass(frozen=True)
+class Prov:
+    """Where a value comes from: ``global`` (a mutable global's load), ``constant`` (a constant
+    or an immutable global's load), ``other``; and the global."""
+
+    source: str = "other"
+    global_: int = -1
+
+
+@dataclass
+class _Shapes:
+    program: Program
+    found: set[str] = field(default_factory=set)
+    written: set[int] = field(default_factory=set)  # globals whose loaded value was written in place
+    loaded: set[int] = field(default_factory=set)
+    depth: int = 0
+    #: Per open region level: its events ("load"/"store", global) or ("region", loads, stores).
+    levels: list[list[tuple]] = field(default_factory=lambda: [[]])
+    closed: list[list[tuple]] = field(default_factory=list)  # the levels of regions walked
+
+    def _event(self, kind: str, g: int) -> None:
+        self.levels[-1].append((kind, g))
+
+    def _read(self, g: int, via_callee: bool = False) -> None:
+        if g in self.written:
+            self.found.add("reload-after-in-place-write")
+            if self.depth:
+                self.found.add("reload-in-region-after-in-place-write")
+            if via_callee:
+                self.found.add("reload-in-callee-after-in-place-write")
+        self.loaded.add(g)
+        self._event("load", g)
+
+    def _write(self, dest: Prov) -> None:
+        if dest.source == "constant":
+            self.found.add("constant-written")
+        elif dest.source == "global":
+            self.found.add("global-written-in-place")
+            self.written.add(dest.global_)
+
+    def load(self, g: int) -> Prov:
+        self._read(g)
+        return Prov("global" if self.program.globals_[g].mutable else "constant", g)
+
+    def store(self, value: Prov, g: int) -> None:
+        self._event("store", g)
+
+    def const(self, values: tuple[int, ...], unfoldable: bool) -> Prov:
+        return Prov("constant")
+
+    def insert_row(self, dest: Prov, size: int, row: Prov, offset: Index[Prov]) -> Prov:
+        self._offset(offset)
+        self._write(dest)
+        return Prov()
+
+    def _offset(self, offset: Index[Prov]) -> None:
+        if offset.value is not None:
+            self.found.add("index-offset")
+
+    def extract_row(self, source: Prov, size: int, offset: Index[Prov]) -> Prov:
+        self._offset(offset)
+        return Prov()
+
+    def extract_half(self, source: Prov, offset: int) -> Prov:
+        return Prov()
+
+    def extract(self, source: Prov, size: int, offset: Index[Prov]) -> Prov:
+        self._offset(offset)
+        return Prov()
+
+    def insert_scalar(self, dest: Prov, size: int, scalar: Prov | None, value: int, offset: Index[Prov]) -> Prov:
+        self._offset(offset)
+        self._write(dest)
+        return Prov()
+
+    def add(self, lhs: Prov, rhs: Prov, size: int, generic: bool) -> Prov:
+        self.found.add("generic" if generic else "addi")
+        return Prov()
+
+    def fill(self, dest: Prov, size: int, value: int) -> Prov:
+        self.found.add("fill")
+        self._write(dest)
+        return Prov()
+
+    def zero(self, size: int) -> Prov:
+        return Prov("constant")
+
+    def _region(self, kind: str, run: Callable[[], Prov | None]) -> Prov | None:
+        self.found.add(kind)
+        self.depth += 1
+        self.levels.append([])
+        result = run()
+        events = self.levels.pop()
+        self.closed.append(events)
+        self.depth -= 1
+        loads = {g for e in events for g in ([e[1]] if e[0] == "load" else e[1] if e[0] == "region" else [])}
+        stores = {g for e in events for g in ([e[1]] if e[0] == "store" else e[2] if e[0] == "region" else [])}
+        self.levels[-1].append(("region", loads, stores))
+        return result
+
+    def for_(
+        self, trip: Index[Prov], init: Prov | None, size: int | None, body: Callable[[Prov, Prov | None], Prov | None]
+    ) -> Prov | None:
+        if trip.value is not None:
+            self.found.add("index-trip")
+        return self._region("for", lambda: body(Prov(), init))
+
+    def while_(
+        self,
+        trip: Index[Prov],
+        init: Prov,
+        size: int,
+        before: Callable[[Prov, Prov], Prov],
+        after: Callable[[Prov, Prov], Prov],
+    ) -> Prov:
+        if trip.value is not None:
+            self.found.add("index-trip")
+
+        def both() -> Prov:
+            after(Prov(), before(Prov(), init))
+            return Prov()
+
+        return self._region("while", both) or Prov()
+
+    def if_(
+        self,
+        cond: Prov | None,
+        static: bool,
+        size: int | None,
+        then: Callable[[], Prov | None],
+        else_: Callable[[], Prov | None],
+        cf: bool,
+    ) -> Prov | None:
+        def both() -> Prov | None:
+            a = then()
+            b = else_()
+            return a if a == b else Prov()
+
+        kind = "if" if cond is not None else "if-constant"
+        return self._region(f"cf-{kind}" if cf else kind, both)
+
+    def block(self) -> None:
+        self.found.add("cf-block")
+
+    def call(self, helper: ResolvedHelper, args: list[Prov]) -> Prov | None:
+        self.found.add(f"call-{helper.kind}")
+        if helper.never_inline:
+            self.found.add("never-inline")
+        g = helper.global_
+        if helper.kind in ("get", "get-if"):
+            self._read(g, via_callee=True)
+            return Prov("global" if self.program.globals_[g].mutable else "constant", g)
+        if helper.kind in WRITERS:
+            if g in self.loaded:
+                self.found.add("callee-writes-loaded-global")
+            if helper.kind != "set":
+                self._read(g, via_callee=True)
+            self._event("store", g)
+        if helper.kind == "insert":
+            if args[0].source in ("global", "constant"):
+                self.found.add("callee-writes-argument")
+                self._write(args[0])
+            return Prov()
+        return None
+
+    def patterns(self) -> None:
+        """The orders of accesses across a region, at every level walked."""
+        for events in self.closed + self.levels:
+            for i, e in enumerate(events):
+                if e[0] != "region":
+                    continue
+                before, after = events[:i], events[i + 1 :]
+                for g in e[2]:
+                    if ("load", g) in before and ("load", g) in after:
+                        self.found.add("reload-across-storing-region")
+                    if ("store", g) in before and ("load", g) in after:
+                        self.found.add("store-forwarded-across-region")
+                for g in e[1]:
+                    if ("store", g) in before and ("store", g) in after:
+                        self.found.add("store-over-region-read")
+
+
+def features(p: Program) -> frozenset[str]:
+    """Every feature of ``p`` (:data:`HAZARD_FEATURES` and the statement kinds it holds)."""
+    found: set[str] = set()
+    for fn in p.functions:
+        shapes = _Shapes(p)
+        Walker(p, shapes).function(fn, [Prov() for _ in fn.params])
+        shapes.patterns()
+        found |= shapes.found
+        if fn.blocks_reversed and shapes.found & {"cf-block", "cf-if", "cf-if-constant"}:
+            found.add("blocks-out-of-order")
+    return frozenset(found)
+
+
+def hazard_features(p: Program) -> tuple[str, ...]:
+    """The features of ``p`` that name an IREE fault, sorted (a stock fault's signature)."""
+    return tuple(sorted(features(p) & set(HAZARD_FEATURES)))

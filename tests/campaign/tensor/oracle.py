@@ -1,0 +1,280 @@
+"""Judge a program: plain ``iree-compile``'s build and ``slice-elision compile``'s, each run in
+every mode (:mod:`.runner`), against the interpreter (:mod:`.interp`).
+
+The tool's promise decides the verdict: a build it makes computes the program's value-semantics
+answer (or plain iree-compile's, where it cannot show a hazard), and it refuses only where plain
+iree-compile's build is wrong.
+
+* ``ok``: the tool's build is right (whatever stock did);
+* ``refused-right``: the tool refused, and stock's build is wrong or fails;
+* ``unbuilt``: neither builds (IREE rejects the program; stock's fault, or the generator's);
+
+and the failures:
+
+* ``tool-wrong``: the tool's build differs from the interpreter, and not as stock's does;
+* ``both-wrong``: the tool's build computes exactly stock's wrong answer, without a refusal --
+  a hazard the check misses (a finding, not a miscompile of the rewrite);
+* ``false-refusal``: the tool refused, and stock's build is right -- on the program's calls, on
+  :data:`ALTERNATIVES`, and with its globals read after every call (a refusal is judged on more
+  before it counts as false: the drawn arguments may not reach the hazard, a loop of no
+  iteration, an arm not taken; nothing may read the global IREE reordered the stores of yet);
+* ``tool-fails``: the tool errors (not a refusal) where stock builds.
+
+Wherever stock is not right (``stock`` is ``wrong``, ``fails`` at run time, or ``no-build``),
+the judgement is also a *stock fault*, recorded with stock's answer and a signature (verdict,
+stock's class, what the tool said, the program's hazard features: :mod:`.features`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from rewriter.pipeline.common import tool
+from rewriter.pipeline.targets import DEFAULT_CPU_FLAGS
+
+from .answer import Answer, show
+from .features import hazard_features
+from .interp import interpret
+from .program import Program, name_of_function
+from .render import render, render_calls
+from .runner import REPO, CallSpec, run_build, run_builds
+
+FAILURES = ("tool-wrong", "both-wrong", "false-refusal", "tool-fails")
+#: What the tool's refusals say first (``rewriter/guard``): a refusal is an exit with one of these.
+REFUSALS = (
+    "IREE reorders the accesses to a global",
+    "IREE 3.13 would misread a global",
+    "IREE's schedule has a hazard the compile cannot repair",
+)
+#: Other arguments a refused program's stock build runs with: (every index, the first call's
+#: flags, the second call's); rows 11 and 22.
+ALTERNATIVES = ((1, 1, 0), (2, 1, 1), (3, 0, 1), (2, 0, 0))
+STOCK_TIMEOUT_S = 180.0
+TOOL_TIMEOUT_S = 300.0
+
+
+@dataclass(frozen=True)
+class Build:
+    """One compile and its runs: ``built`` (answers per mode), ``refused``, ``error``; ``said``:
+    the tool's warnings or its error line (stock's first error line)."""
+
+    status: str
+    said: str = ""
+    answers: dict[str, Answer] = field(default_factory=dict)
+
+    def right(self, expected: Answer) -> bool:
+        return self.status == "built" and all(a == expected for a in self.answers.values())
+
+    def fails(self) -> bool:
+        """Some run ended in an error or a crash (not only in wrong values)."""
+        return any(isinstance(a, str) or any(isinstance(c, str) for c in a) for a in self.answers.values())
+
+
+@dataclass(frozen=True)
+class Judgement:
+    verdict: str
+    stock_class: str  # right | wrong | fails | no-build
+    expected: Answer
+    stock: Build
+    ours: Build
+    signature: tuple = ()
+    #: Where stock is wrong only on other arguments than the program's: which, and its answer.
+    evidence: str = ""
+
+    @property
+    def failing(self) -> bool:
+        return self.verdict in FAILURES
+
+    @property
+    def stock_fault(self) -> bool:
+        return self.stock_class != "right"
+
+
+def alternatives(p: Program) -> list[Program]:
+    """``p`` with the arguments of :data:`ALTERNATIVES`."""
+    out = []
+    for index, *flags in ALTERNATIVES:
+        fns = tuple(
+            replace(
+                fn,
+                calls=tuple(
+                    tuple({"row": 11 * (r + 1), "index": index, "i1": flags[r]}[k] for k in fn.params) for r in (0, 1)
+                ),
+            )
+            for fn in p.functions
+        )
+        out.append(replace(p, functions=fns))
+    return out
+
+
+def call_specs(p: Program) -> list[CallSpec]:
+    return [(name_of_function(k), [(kind, a) for kind, a in zip(p.params(k), args)]) for k, args in p.calls()]
+
+
+def stock_class(stock: Build, expected: Answer) -> str:
+    if stock.status != "built":
+        return "no-build"
+    if stock.right(expected):
+        return "right"
+    return "fails" if stock.fails() else "wrong"
+
+
+def verdict(expected: Answer, stock: Build, ours: Build) -> str:
+    """The verdict (module docstring) of the two builds."""
+    stock_right = stock.right(expected)
+    if ours.status == "built":
+        if ours.right(expected):
+            return "ok"
+        wrong = [m for m, a in ours.answers.items() if a != expected]
+        seen = list(stock.answers.values())
+        if stock.status == "built" and all(ours.answers[m] in seen for m in wrong):
+            return "both-wrong"
+        return "tool-wrong"
+    if ours.status == "refused":
+        return "false-refusal" if stock_right else "refused-right"
+    return "tool-fails" if stock.status == "built" else "unbuilt"
+
+
+def stock_detail(stock: Build) -> str:
+    """Stock's failure without names and places: its compile error, or its first run error."""
+    if stock.status != "built":
+        said = stock.said.partition("error: ")[2] or stock.said
+        said = re.sub(r"\"[^\"]*\"", "", re.sub(r"[%@][\w$.-]+", "", said))
+        return re.sub(r"\d+", "N", said)[:70]
+    errors = [
+        a if isinstance(a, str) else next((c for c in a if isinstance(c, str)), "") for a in stock.answers.values()
+    ]
+    return min((e for e in errors if e), default="") if stock.fails() else ""
+
+
+def tool_class(ours: Build) -> str:
+    """What the tool said, without names and places: the refusal's kind, or the repairs made."""
+    said = re.sub(r"\([^()]*:\d+:\d+\)", "", ours.said)
+    said = re.sub(r"[%@][\w$.-]+", "", said)
+    if ours.status == "refused":
+        kind = next((r for r in REFUSALS if r in said), "refused")
+        verb = re.search(r"\b(took|dropped|reordered|across) (util\.[\w.]+)", said)
+        return f"refused: {kind}" + (f" ({verb.group(1)} {verb.group(2)})" if verb else "")
+    repairs = sorted(set(re.findall(r"repaired IREE's (\w+)[^:]*: (stream\.[\w.]+)", said)))
+    return "repaired " + ", ".join(f"{a} {b}" for a, b in repairs) if repairs else ours.status
+
+
+@dataclass
+class Oracle:
+    """Compiles and runs programs in ``work`` (a directory kept while the oracle lives); judges
+    each program once (by its text: picks that resolve alike render alike)."""
+
+    work: Path
+    memo: dict[str, Judgement] = field(default_factory=dict)
+    compiles: int = 0
+
+    @staticmethod
+    def key(p: Program) -> str:
+        """What tells two programs apart: their text and their calls."""
+        return hashlib.sha256((render(p) + repr(call_specs(p))).encode()).hexdigest()[:16]
+
+    def judge(self, p: Program) -> Judgement:
+        key = self.key(p)
+        if key not in self.memo:
+            self.memo[key] = self._judge(p, render(p), key)
+        return self.memo[key]
+
+    def _judge(self, p: Program, text: str, key: str) -> Judgement:
+        source = self.work / f"{key}.mlir"
+        source.write_text(text)
+        expected = interpret(p)
+        calls = call_specs(p)
+        builds = [self._stock(source), self._tool(source)]
+        vmfbs = [source.with_suffix(f".{who}.vmfb") for who in ("stock", "tool")]
+        ran = iter(run_builds([v for b, v in zip(builds, vmfbs) if b.status == "built"], calls))
+        stock, ours = (replace(b, answers=next(ran)) if b.status == "built" else b for b in builds)
+        v = verdict(expected, stock, ours)
+        cls = stock_class(stock, expected)
+        evidence = ""
+        if v == "false-refusal":
+            evidence, cls = self._stock_wrong_elsewhere(p, source.with_suffix(".stock.vmfb"))
+            v = "refused-right" if evidence else v
+        signature = (v, cls, stock_detail(stock), tool_class(ours), hazard_features(p))
+        signature = signature if cls != "right" or v in FAILURES else ()
+        return Judgement(v, cls, expected, stock, ours, signature, evidence)
+
+    def _stock_wrong_elsewhere(self, p: Program, vmfb: Path) -> tuple[str, str]:
+        """Where stock's build is not right after all (in words), and stock's class there:
+        with the arguments of :data:`ALTERNATIVES`, or with the globals read after every call
+        (the program observed: a state no result shows yet is still the program's); ``("",
+        "right")`` where it is right on all."""
+        tries = [(q, vmfb) for q in alternatives(p)]
+        if p.globals_ and not p.observed():
+            seen = replace(p, observe=True)
+            source = self.work / f"{self.key(seen)}.mlir"
+            source.write_text(render(seen))
+            if self._stock(source).status == "built":
+                tries += [(q, source.with_suffix(".stock.vmfb")) for q in [seen, *alternatives(seen)]]
+        for other, build in tries:
+            expected = interpret(other)
+            stock = Build("built", "", run_build(build, call_specs(other)))
+            if not stock.right(expected):
+                names = [name_of_function(k) for k, _ in other.calls()]
+                got = next(a for a in stock.answers.values() if a != expected)
+                observed = " (the globals read after every call)" if other.observed() and not p.observed() else ""
+                return (
+                    f"with calls {render_calls(other)}{observed} stock answers {show(got, names)}, "
+                    f"expected {show(expected, names)}",
+                    stock_class(stock, expected),
+                )
+        return "", "right"
+
+    def _stock(self, source: Path) -> Build:
+        """Plain iree-compile's build of ``source`` (not run yet)."""
+        out = source.with_suffix(".stock.vmfb")
+        self.compiles += 1
+        try:
+            proc = subprocess.run(
+                [tool("iree-compile"), *DEFAULT_CPU_FLAGS, str(source), "-o", str(out)],
+                capture_output=True,
+                text=True,
+                errors="replace",
+                timeout=STOCK_TIMEOUT_S,
+            )
+        except subprocess.TimeoutExpired:
+            return Build("error", f"iree-compile did not finish in {STOCK_TIMEOUT_S:.0f} s")
+        if proc.returncode != 0 or not out.is_file():
+            return Build("error", _first_error(proc.stderr) or f"exit status {proc.returncode}")
+        return Build("built")
+
+    def _tool(self, source: Path) -> Build:
+        """``slice-elision compile``'s build of ``source`` (not run yet)."""
+        out = source.with_suffix(".tool.vmfb")
+        self.compiles += 1
+        try:
+            proc = subprocess.run(
+                [sys.executable, "-m", "rewriter.cli", "compile", str(source), "-o", str(out)],
+                capture_output=True,
+                text=True,
+                errors="replace",
+                cwd=REPO,
+                timeout=TOOL_TIMEOUT_S,
+            )
+        except subprocess.TimeoutExpired:
+            return Build("error", f"slice-elision compile did not finish in {TOOL_TIMEOUT_S:.0f} s")
+        said = "\n".join(line for line in proc.stderr.splitlines() if "warning:" in line or "error:" in line)
+        if proc.returncode != 0 or not out.is_file():
+            status = "refused" if any(r in proc.stderr for r in REFUSALS) else "error"
+            return Build(status, said or f"exit status {proc.returncode}")
+        return Build("built", said)
+
+
+def _first_error(stderr: str) -> str:
+    return next((line.strip() for line in stderr.splitlines() if "error:" in line), "")
+
+
+def scratch_oracle() -> tuple[Oracle, tempfile.TemporaryDirectory]:
+    """An oracle in a fresh temporary directory (the caller cleans it up)."""
+    tmp = tempfile.TemporaryDirectory(prefix="tensor-campaign-")
+    return Oracle(Path(tmp.name)), tmp

@@ -1,0 +1,312 @@
+"""The tensor-level campaign (``tests/campaign/tensor/``): its interpreter and renderer on
+hand-written descriptions of ``tensor_programs.CASES``' shapes (their pinned value-semantics
+answers), and a short deterministic run that must find no failure of the tool.
+
+The descriptions spell the hand-written files' programs in the generator's terms (a getter
+adds 100 after its call rather than inside it; an index argument where the file has an
+``i32``): the values each call returns are the files'. The campaign's call sequence is fixed
+(every function, then every function again), so a case's answer is compared call by call over
+the calls both make.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from iree.compiler import ir
+
+from tests.campaign.tensor.campaign import report, run_campaign, save_finding
+from tests.campaign.tensor.features import features
+from tests.campaign.tensor.interp import interpret
+from tests.campaign.tensor.oracle import Build, Oracle, verdict
+from tests.campaign.tensor.program import (
+    Add,
+    Block,
+    Call,
+    Const,
+    Dynamic,
+    For,
+    Function,
+    Global,
+    Helper,
+    If,
+    InsertRow,
+    Load,
+    Program,
+    Static,
+    Store,
+    While,
+    decode,
+    encode,
+)
+from tests.campaign.tensor.reduce import candidates
+from tests.campaign.tensor.render import render, render_calls
+from tests.campaign.tensor_programs import by_file
+
+G = (Global(4, True, (1, 2, 3, 4)),)
+HUNDREDS = Const((100, 100, 100, 100))
+
+#: tensor_programs.CASES file -> the same program as a description.
+DESCRIBED: dict[str, Program] = {
+    # a = load g; u = a with row at 1; r = if c { load g + 100 } else { 0 }; store u; return r
+    "reload_in_if_arm.mlir": Program(
+        G,
+        (
+            Function(
+                ("i1", "row"),
+                (
+                    Load(0),
+                    InsertRow(0, 0, Static(1)),
+                    If(0, (Load(0), HUNDREDS, Add(1, 0)), (Const((0, 0, 0, 0)),), 4, 0, 0),
+                    Store(1, 0),
+                ),
+                (0,),
+                ((1, 77), (1, 88)),
+            ),
+        ),
+    ),
+    # a callee (never inlined) inserts the row into g in place; the caller read g before it
+    "callee_writes_in_place.mlir": Program(
+        G,
+        (
+            Function(("row",), (Load(0), Call(0, (0,)), HUNDREDS, Add(1, 0)), (0,), ((77,), (88,))),
+            Function((), (Load(0),), (0,)),
+        ),
+        (Helper("update", 0, 1, never_inline=True),),
+    ),
+    # a getter (never inlined) reloads g after the caller's in-place update, before the store
+    "reload_in_callee.mlir": Program(
+        G,
+        (
+            Function(
+                ("row",),
+                (Load(0), InsertRow(0, 0, Static(1)), Call(0), Store(1, 0), HUNDREDS, Add(1, 0)),
+                (0,),
+                ((77,), (88,)),
+            ),
+        ),
+        (Helper("get", 0, never_inline=True),),
+    ),
+    # a loop of two reloads of g, summed, after the in-place update; the update stored after
+    "reload_in_for_body.mlir": Program(
+        G,
+        (
+            Function(
+                ("row",),
+                (
+                    Load(0),
+                    InsertRow(0, 0, Static(1)),
+                    Const((0, 0, 0, 0)),
+                    For(Static(2), 0, (Load(0), Add(1, 0)), 0),
+                    Store(2, 0),
+                ),
+                (0,),
+                ((77,), (88,)),
+            ),
+        ),
+    ),
+    # a row inserted into a util.unfoldable_constant at an index argument
+    "unfoldable_constant_written.mlir": Program(
+        (),
+        (
+            Function(
+                ("index", "row"),
+                (Const((1, 2, 3, 4), unfoldable=True), InsertRow(0, 0, Dynamic(0))),
+                (0,),
+                ((1, 77), (2, 88)),
+            ),
+        ),
+    ),
+    # the same as a cf.cond_br diamond, the join block's argument the result
+    "reload_in_cf_arm.mlir": Program(
+        G,
+        (
+            Function(
+                ("i1", "row"),
+                (
+                    Load(0),
+                    InsertRow(0, 0, Static(1)),
+                    If(0, (Load(0), HUNDREDS, Add(1, 0)), (Const((0, 0, 0, 0)),), 4, 0, 0, cf=True),
+                    Store(1, 0),
+                ),
+                (0,),
+                ((1, 77), (1, 88)),
+            ),
+        ),
+    ),
+    # scf.while whose before region (three runs) or after region (two) sums reloads of g
+    "reload_in_while_before.mlir": Program(
+        G,
+        (
+            Function(
+                ("row",),
+                (
+                    Load(0),
+                    InsertRow(0, 0, Static(1)),
+                    Const((0, 0, 0, 0)),
+                    While(Static(2), 0, (Load(0), Add(1, 0))),
+                    Store(2, 0),
+                ),
+                (0,),
+                ((77,), (88,)),
+            ),
+        ),
+    ),
+    "reload_in_while_after.mlir": Program(
+        G,
+        (
+            Function(
+                ("row",),
+                (
+                    Load(0),
+                    InsertRow(0, 0, Static(1)),
+                    Const((0, 0, 0, 0)),
+                    While(Static(2), 0, (), (Load(0), Add(1, 0))),
+                    Store(2, 0),
+                ),
+                (0,),
+                ((77,), (88,)),
+            ),
+        ),
+    ),
+    # load g; a loop of n iterations doubling g; reload g (IREE forwards the first load)
+    "load_forwarded_across_a_loop.mlir": Program(
+        G,
+        (
+            Function(
+                ("index",),
+                (Load(0), For(Dynamic(0), None, (Load(0), Add(0, 0), Store(0, 0))), Load(0)),
+                (1, 0),
+                ((2,), (2,)),
+            ),
+        ),
+    ),
+}
+
+
+def _case_calls(text: str) -> list[list[int]]:
+    """``"f=1 2; get=3"`` -> ``[[1, 2], [3]]``."""
+    return [[int(v) for v in call.partition("=")[2].split()] for call in text.split("; ")]
+
+
+def _flat(answer: object) -> list[list[int]]:
+    assert isinstance(answer, list)
+    return [[v for r in call for v in r] for call in answer]  # type: ignore[union-attr]
+
+
+def _case_order(p: Program, file: str) -> list[int]:
+    """Which of the campaign's calls make the case's calls, in the case's order."""
+    names = [f"f{k}" for k, _ in p.calls()]
+    case_names = [c.partition(":")[0] for c in by_file(file).calls.split(";")]
+    # (the case's "f" is the campaign's f0, its "get"/"read" f1)
+    wanted = ["f0" if n == "f" else "f1" for n in case_names]
+    order, used = [], set()
+    for name in wanted:
+        k = next(i for i, n in enumerate(names) if n == name and i not in used)
+        used.add(k)
+        order.append(k)
+    return order
+
+
+@pytest.mark.parametrize("file", sorted(DESCRIBED))
+def test_the_interpreter_computes_the_hand_written_programs_answers(file: str) -> None:
+    p = DESCRIBED[file]
+    got = _flat(interpret(p))
+    order = _case_order(p, file)
+    assert order == sorted(order), "the campaign makes the case's calls in its order"
+    assert [got[k] for k in order] == _case_calls(by_file(file).expected)
+
+
+@pytest.mark.parametrize("file", sorted(DESCRIBED))
+def test_the_renderer_writes_a_module_that_parses(file: str) -> None:
+    text = render(DESCRIBED[file])
+    with ir.Context() as context:
+        ir.Module.parse(text, context)
+
+
+def test_the_renderer_writes_the_hand_written_shape() -> None:
+    """The reload in the arm stays in the arm; the store after the branch; the constant spelled."""
+    text = render(DESCRIBED["reload_in_if_arm.mlir"])
+    head, _, arm = text.partition("scf.if %a0")
+    then, _, rest = arm.partition("} else {")
+    assert "util.global.load @g0" in head and "tensor.insert_slice %a1 into %v1[1] [1] [1]" in head
+    assert "util.global.load @g0" in then and "arith.addi" in then
+    assert "util.global.store %v2, @g0" in rest
+    assert render_calls(DESCRIBED["reload_in_if_arm.mlir"]) == "f0:1,[77];f0:1,[88]"
+    assert "util.unfoldable_constant dense<[1, 2, 3, 4]>" in render(DESCRIBED["unfoldable_constant_written.mlir"])
+    assert "inlining_policy = #util.inline.never" in render(DESCRIBED["reload_in_callee.mlir"])
+
+
+def test_blocks_are_written_out_of_execution_order() -> None:
+    """The entry block first, then the others reversed: a use is written above its definition
+    (the form of ``blocks_out_of_text_order.mlir``), and the value is the same."""
+    body = (Load(0), InsertRow(0, 0, Static(1)), Store(0, 0), Block(), Load(0), HUNDREDS, Block(), Add(1, 0))
+    fn = Function(("row",), body, (0,), ((77,), (88,)), blocks_reversed=True)
+    p = Program(G, (fn,), observe=True)
+    text = render(p)
+    assert text.index("^b2:") < text.index("^b1:") < text.index("util.func public @state")
+    assert text.index("arith.addi %v3, %v4") < text.index("%v3 = util.global.load @g0")
+    assert _flat(interpret(p)) == [[101, 177, 103, 104], [1, 77, 3, 4], [101, 188, 103, 104], [1, 88, 3, 4]]
+    assert "blocks-out-of-order" in features(p)
+    assert _flat(interpret(replace(p, functions=(replace(fn, blocks_reversed=False),)))) == _flat(interpret(p))
+
+
+def test_the_features_name_the_hazard_shapes() -> None:
+    assert "reload-in-region-after-in-place-write" in features(DESCRIBED["reload_in_if_arm.mlir"])
+    assert "reload-in-callee-after-in-place-write" in features(DESCRIBED["reload_in_callee.mlir"])
+    assert "callee-writes-loaded-global" in features(DESCRIBED["callee_writes_in_place.mlir"])
+    assert "constant-written" in features(DESCRIBED["unfoldable_constant_written.mlir"])
+    assert "reload-across-storing-region" in features(DESCRIBED["load_forwarded_across_a_loop.mlir"])
+
+
+def test_descriptions_round_trip_through_json() -> None:
+    for p in DESCRIBED.values():
+        assert decode(encode(p)) == p
+
+
+def test_every_reduction_candidate_renders_and_interprets() -> None:
+    """Picks resolve in any program: a cut never makes an invalid one."""
+    for p in DESCRIBED.values():
+        for candidate in candidates(p):
+            render(candidate)
+            interpret(candidate)
+
+
+def test_verdicts() -> None:
+    right, wrong, other = [[[1]]], [[[2]]], [[[3]]]
+    built = lambda a: Build("built", "", {"local-sync/copy": a, "local-task/copy": a})  # noqa: E731
+    assert verdict(right, built(wrong), built(right)) == "ok"
+    assert verdict(right, built(wrong), built(wrong)) == "both-wrong"
+    assert verdict(right, built(wrong), built(other)) == "tool-wrong"
+    assert verdict(right, built(right), built(wrong)) == "tool-wrong"
+    assert verdict(right, built(right), Build("refused")) == "false-refusal"
+    assert verdict(right, built(wrong), Build("refused")) == "refused-right"
+    assert verdict(right, Build("error"), Build("refused")) == "refused-right"
+    assert verdict(right, built(right), Build("error")) == "tool-fails"
+    assert verdict(right, Build("error"), Build("error")) == "unbuilt"
+
+
+@pytest.mark.e2e
+def test_the_oracle_judges_a_reload_in_an_arm(tmp_path: Path) -> None:
+    """Plain iree-compile reads the update in the arm (wrong on every mode); the tool repairs it."""
+    j = Oracle(tmp_path).judge(DESCRIBED["reload_in_if_arm.mlir"])
+    assert (j.verdict, j.stock_class) == ("ok", "wrong")
+    assert all(_flat(a) == [[101, 177, 103, 104], [101, 188, 103, 104]] for a in j.stock.answers.values())
+    assert "refused" not in report(DESCRIBED["reload_in_if_arm.mlir"], j)
+
+
+#: The deterministic run: seed and programs (about 2 minutes on two shared cores).
+SEED, PROGRAMS = 20260338, 16
+
+
+@pytest.mark.e2e
+def test_a_short_campaign_finds_no_failure_of_the_tool(tmp_path: Path) -> None:
+    result = run_campaign(Oracle(tmp_path), seed_value=SEED, max_programs=PROGRAMS, save=False)
+    summary = result.stats.summary(SEED)
+    assert result.stats.programs == PROGRAMS, summary
+    failures = [f"{f.verdict}:\n{f.report()}" for f in result.findings]
+    if failures:  # (saved for whoever reads the failure)
+        save_finding(result.findings[0], tmp_path / "findings")
+    assert not failures, "\n\n".join(failures)
