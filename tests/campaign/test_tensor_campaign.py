@@ -297,15 +297,23 @@ def test_the_oracle_judges_a_reload_in_an_arm(tmp_path: Path) -> None:
     assert "refused" not in report(DESCRIBED["reload_in_if_arm.mlir"], j)
 
 
-#: The deterministic run: seed and programs (about 2 minutes on two shared cores).
-SEED, PROGRAMS = 20260338, 16
+#: The deterministic run: seed and programs (a minute or two on two shared cores).
+SEED, PROGRAMS = 20260338, 24
+#: What the run must not find: a miscompile, a refusal of a right build, a failure to build.
+#: (``both-wrong``, stock's wrong answer kept without a refusal, is a hazard the check does not
+#: reach -- IREE 3.13 folds globals before the splice -- and is counted in the summary.)
+TOOL_FAILURES = ("tool-wrong", "false-refusal", "tool-fails")
 
 
 @pytest.mark.e2e
 def test_a_short_campaign_finds_no_failure_of_the_tool(tmp_path: Path) -> None:
-    result = run_campaign(Oracle(tmp_path), seed_value=SEED, max_programs=PROGRAMS, save=False)
+    oracle = Oracle(tmp_path)
+    result = run_campaign(
+        oracle, seed_value=SEED, max_programs=PROGRAMS, save=False, failures=TOOL_FAILURES, reduce_seconds=60
+    )
     summary = result.stats.summary(SEED)
     assert result.stats.programs == PROGRAMS, summary
+    assert result.stats.verdicts["ok"] + result.stats.verdicts["refused-right"] > PROGRAMS // 2, summary
     failures = [f"{f.verdict}:\n{f.report()}" for f in result.findings]
     if failures:  # (saved for whoever reads the failure)
         save_finding(result.findings[0], tmp_path / "findings")

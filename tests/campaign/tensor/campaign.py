@@ -30,7 +30,7 @@ from hypothesis.errors import HypothesisException
 
 from .answer import show
 from .features import features
-from .oracle import Judgement, Oracle, call_specs, tool_class
+from .oracle import FAILURES, Judgement, Oracle, call_specs, tool_class
 from .program import Program, encode, name_of_function, size
 from .reduce import reduce_program
 from .render import render, render_calls
@@ -178,31 +178,36 @@ def run_campaign(
     save: bool = True,
     findings_dir: Path = FINDINGS,
     keep_going: bool = False,
+    failures: tuple[str, ...] = FAILURES,
     log: Callable[[str], None] = lambda line: None,
 ) -> CampaignResult:
-    """Judge programs until ``seconds`` or ``max_programs`` (whichever first) or the first
-    failure, which is reduced (and saved, with ``save``). With ``keep_going`` the loop goes on
-    after a failure, and reduces only failures of a class (:func:`failure_class`) not met
-    before (the others are counted)."""
+    """Judge programs until ``seconds`` of judging (shrinking and reducing a failure are not
+    counted) or ``max_programs`` (whichever first) or the first failure, which is reduced (and
+    saved, with ``save``). With ``keep_going`` the loop goes on after a failure, and reduces
+    only failures of a class (:func:`failure_class`) not met before (the others are counted).
+    ``failures``: the verdicts that count as failures here (``both-wrong`` is a finding about
+    the check's reach, not a miscompile of the tool's: a test may leave it to the summary)."""
     result = CampaignResult(Stats(), seed_value)
     known: set[tuple[str, str]] = set()
-    deadline = time.monotonic() + seconds if seconds is not None else None
+    start, reducing = time.monotonic(), [0.0]
 
     def spent() -> bool:
-        over_time = deadline is not None and time.monotonic() >= deadline
+        over_time = seconds is not None and time.monotonic() - start - reducing[0] >= seconds
         return over_time or (max_programs is not None and result.stats.programs >= max_programs)
 
     while not spent():
         failed = _round(
-            oracle, result, seed_value + result.rounds, per_round, shrink, shrink_seconds, spent, known, log
+            oracle, result, seed_value + result.rounds, per_round, shrink, shrink_seconds, spent, known, failures, log
         )
         result.rounds += 1
         if failed is None:
             continue
-        known.add(failure_class(failed[1]))
-        result.findings.append(_reduced(oracle, *failed, reduce_seconds, log))
+        p, j, found_at = failed
+        known.add(failure_class(j))
+        result.findings.append(_reduced(oracle, p, j, reduce_seconds, log))
         if save:
             result.findings[-1].saved = save_finding(result.findings[-1], findings_dir)
+        reducing[0] += time.monotonic() - found_at
         if not keep_going:
             break
     return result
@@ -231,9 +236,11 @@ def _round(
     shrink_seconds: float,
     spent: Callable[[], bool],
     known: set[tuple[str, str]],
+    failures: tuple[str, ...],
     log: Callable[[str], None],
-) -> tuple[Program, Judgement] | None:
-    """One ``@given`` run; the smallest failing program hypothesis settled on, or None."""
+) -> tuple[Program, Judgement, float] | None:
+    """One ``@given`` run; the smallest failing program hypothesis settled on and when the
+    first was found, or None."""
     state: dict[str, tuple[Program, Judgement] | float] = {}
     phases = (Phase.generate, Phase.shrink) if shrink else (Phase.generate,)
 
@@ -255,7 +262,7 @@ def _round(
             j = oracle.judge(p)
             if result.stats.add(p, j):
                 log(f"{result.stats.programs:5d} {j.verdict:14s} stock {j.stock_class:8s} size {size(p)}")
-            if j.failing and failure_class(j) not in known:
+            if j.verdict in failures and failure_class(j) not in known:
                 state["first"] = state["best"] = (p, j)
                 state["until"] = time.monotonic() + shrink_seconds
                 _fail(j.verdict)
@@ -276,4 +283,4 @@ def _round(
     except (_Failed, HypothesisException, ExceptionGroup):
         pass  # (the smallest failing program is ``best``, whatever hypothesis made of its replay)
     best = state.get("best")
-    return best if isinstance(best, tuple) else None
+    return (*best, state["until"] - shrink_seconds) if isinstance(best, tuple) else None  # type: ignore[operator]
