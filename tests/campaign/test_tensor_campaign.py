@@ -281,6 +281,10 @@ def test_verdicts() -> None:
     assert verdict(right, built(wrong), built(wrong)) == "both-wrong"
     assert verdict(right, built(wrong), built(other)) == "tool-wrong"
     assert verdict(right, built(right), built(wrong)) == "tool-wrong"
+    # call by call: the tool right on the first call, stock's wrong answer on the second
+    two = [[[1]], [[5]]]
+    assert verdict(two, built([[[2]], [[6]]]), built([[[1]], [[6]]])) == "both-wrong"
+    assert verdict(two, built([[[2]], [[6]]]), built([[[1]], [[7]]])) == "tool-wrong"
     assert verdict(right, built(right), Build("refused")) == "false-refusal"
     assert verdict(right, built(wrong), Build("refused")) == "refused-right"
     assert verdict(right, Build("error"), Build("refused")) == "refused-right"

@@ -70,6 +70,8 @@ class Stats:
     seen: set[str] = field(default_factory=set)
     started: float = field(default_factory=time.monotonic)
     cpu: float = field(default_factory=_cpu_seconds)
+    #: Wall and CPU seconds spent shrinking and reducing failures (not judging new programs).
+    aside: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
     def add(self, p: Program, j: Judgement) -> bool:
         """Count ``p`` (once: hypothesis may draw a program twice); whether it was new."""
@@ -87,10 +89,11 @@ class Stats:
         return True
 
     def summary(self, seed_value: int) -> str:
-        wall = time.monotonic() - self.started
-        cpu = max(_cpu_seconds() - self.cpu, 1e-9)
+        wall = time.monotonic() - self.started - self.aside[0]
+        cpu = max(_cpu_seconds() - self.cpu - self.aside[1], 1e-9)
         lines = [
-            f"tensor campaign: seed {seed_value}, {self.programs} programs in {wall:.0f} s "
+            f"tensor campaign: seed {seed_value}, {self.programs} programs in {wall:.0f} s of judging "
+            f"(and {self.aside[0]:.0f} s reducing failures) "
             f"({self.programs * 3600 / cpu:.0f} per core-hour, {cpu / max(self.programs, 1):.1f} core-s each; "
             f"{self.programs * 3600 / max(wall, 1e-9):.0f} per hour)",
             "verdicts: " + ", ".join(f"{k} {n}" for k, n in self.verdicts.most_common()),
@@ -202,12 +205,14 @@ def run_campaign(
         result.rounds += 1
         if failed is None:
             continue
-        p, j, found_at = failed
+        p, j, found_at, cpu_at = failed
         known.add(failure_class(j))
         result.findings.append(_reduced(oracle, p, j, reduce_seconds, log))
         if save:
             result.findings[-1].saved = save_finding(result.findings[-1], findings_dir)
         reducing[0] += time.monotonic() - found_at
+        result.stats.aside[0] += time.monotonic() - found_at
+        result.stats.aside[1] += _cpu_seconds() - cpu_at
         if not keep_going:
             break
     return result
@@ -238,9 +243,9 @@ def _round(
     known: set[tuple[str, str]],
     failures: tuple[str, ...],
     log: Callable[[str], None],
-) -> tuple[Program, Judgement, float] | None:
-    """One ``@given`` run; the smallest failing program hypothesis settled on and when the
-    first was found, or None."""
+) -> tuple[Program, Judgement, float, float] | None:
+    """One ``@given`` run; the smallest failing program hypothesis settled on, and when the
+    first was found (wall and CPU seconds), or None."""
     state: dict[str, tuple[Program, Judgement] | float] = {}
     phases = (Phase.generate, Phase.shrink) if shrink else (Phase.generate,)
 
@@ -265,6 +270,7 @@ def _round(
             if j.verdict in failures and failure_class(j) not in known:
                 state["first"] = state["best"] = (p, j)
                 state["until"] = time.monotonic() + shrink_seconds
+                state["cpu"] = _cpu_seconds()
                 _fail(j.verdict)
             return
         assert isinstance(first, tuple)
@@ -283,4 +289,6 @@ def _round(
     except (_Failed, HypothesisException, ExceptionGroup):
         pass  # (the smallest failing program is ``best``, whatever hypothesis made of its replay)
     best = state.get("best")
-    return (*best, state["until"] - shrink_seconds) if isinstance(best, tuple) else None  # type: ignore[operator]
+    if not isinstance(best, tuple):
+        return None
+    return (*best, state["until"] - shrink_seconds, state["cpu"])  # type: ignore[operator,return-value]

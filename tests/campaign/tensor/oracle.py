@@ -12,8 +12,10 @@ iree-compile's build is wrong.
 and the failures:
 
 * ``tool-wrong``: the tool's build differs from the interpreter, and not as stock's does;
-* ``both-wrong``: the tool's build computes exactly stock's wrong answer, without a refusal --
-  a hazard the check misses (a finding, not a miscompile of the rewrite);
+* ``both-wrong``: every call the tool's build gets wrong, stock's build gets wrong exactly alike
+  (in some mode), without a refusal -- a hazard the check misses (a finding, not a miscompile
+  of the rewrite). Compared call by call: a program whose one function the tool repairs and
+  whose other it misses is a miss, not a miscompile;
 * ``false-refusal``: the tool refused, and stock's build is right -- on the program's calls, on
   :data:`ALTERNATIVES`, and with its globals read after every call (a refusal is judged on more
   before it counts as false: the drawn arguments may not reach the hazard, a loop of no
@@ -131,11 +133,7 @@ def verdict(expected: Answer, stock: Build, ours: Build) -> str:
     if ours.status == "built":
         if ours.right(expected):
             return "ok"
-        wrong = [m for m, a in ours.answers.items() if a != expected]
-        seen = list(stock.answers.values())
-        if stock.status == "built" and all(ours.answers[m] in seen for m in wrong):
-            return "both-wrong"
-        return "tool-wrong"
+        return "both-wrong" if stock.status == "built" and _wrong_as_stock(expected, stock, ours) else "tool-wrong"
     if ours.status == "refused":
         return "false-refusal" if stock_right else "refused-right"
     return "tool-fails" if stock.status == "built" else "unbuilt"
@@ -151,6 +149,26 @@ def stock_detail(stock: Build) -> str:
         a if isinstance(a, str) else next((c for c in a if isinstance(c, str)), "") for a in stock.answers.values()
     ]
     return min((e for e in errors if e), default="") if stock.fails() else ""
+
+
+def _wrong_as_stock(expected: Answer, stock: Build, ours: Build) -> bool:
+    """Whether each call the tool's build answers wrong, stock's build answers the same in some
+    mode (a run that crashed: stock's crashed alike)."""
+    theirs = list(stock.answers.values())
+    for answer in ours.answers.values():
+        if answer == expected:
+            continue
+        if isinstance(answer, str) or isinstance(expected, str):
+            if answer not in theirs:
+                return False
+            continue
+        for i, call in enumerate(answer):
+            right = i < len(expected) and call == expected[i]
+            if not right and not any(not isinstance(t, str) and i < len(t) and t[i] == call for t in theirs):
+                return False
+        if len(answer) < len(expected) and answer not in theirs:
+            return False
+    return True
 
 
 def tool_class(ours: Build) -> str:
