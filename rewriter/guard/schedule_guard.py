@@ -37,7 +37,7 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +50,7 @@ from stream_model.schedule.check import (
     ScheduleVerdict,
     check_schedule,
 )
+from stream_model.schedule.global_folds import GlobalFoldHazard, check_input_folds
 from stream_model.schedule.global_order import (
     GlobalEvents,
     GlobalOrderHazard,
@@ -294,7 +295,7 @@ class ScheduleGuard:
 
     def _reordered_before_the_splice(
         self, at_splice: GlobalEvents, not_compared: list[OrderNotCompared]
-    ) -> list[GlobalOrderHazard]:
+    ) -> list[GlobalOrderHazard | GlobalFoldHazard]:
         """How IREE's stages before the splice reordered the accesses to globals of the user's
         input (:attr:`user_input`), compared with ``at_splice`` (the events of the module at the
         splice); nothing without an input, or with one that does not parse alone. Globals whose
@@ -306,7 +307,7 @@ class ScheduleGuard:
             if isinstance(original, str):
                 self.input_not_compared = original
                 return []
-            return check_input_order(original, at_splice, not_compared)
+            return [*check_input_order(original, at_splice, not_compared), *check_input_folds(original, at_splice)]
 
     def _checked(self, scheduled: ir.Module, order_before: GlobalEvents) -> ScheduleReport:
         """The check of ``scheduled``: its hazards, and how it reorders the accesses to globals
@@ -392,9 +393,10 @@ class _Pending:
     hook: Callable[[ir.Module], None] | None
 
 
-def reorder_refusal(hazards: list[GlobalOrderHazard]) -> str:
-    """Why a compile refuses when IREE reordered the accesses to a global (no repair is known)."""
-    return f"IREE reorders the accesses to a global: {hazards[0].line()}"
+def reorder_refusal(hazards: Sequence[GlobalOrderHazard | GlobalFoldHazard]) -> str:
+    """Why a compile refuses when IREE reordered the accesses to a global, or folded one away
+    (no repair is known)."""
+    return f"{hazards[0].headline}: {hazards[0].line()}"
 
 
 def input_order_not_compared(why: str) -> str:

@@ -138,6 +138,7 @@ from ..semantics.region_flow import (
     yielded,
 )
 from .global_contents import CallSummary, Consumption, GlobalContents, Origin, Summaries
+from .global_folds import GlobalFoldHazard
 from .global_order import GlobalOrderHazard, OrderNotCompared
 from .order import Callees, ScheduleOrder
 
@@ -306,9 +307,10 @@ class ScheduleReport:
     checks: list[ScheduleCheck] = field(default_factory=list)
     seconds: float = 0.0
     functions: int = 0
-    #: Accesses to a global the schedule reordered (:mod:`.global_order`; filled in by whoever
+    #: Accesses to a global the schedule reordered (:mod:`.global_order`), or IREE's stages
+    #: before the splice reordered or folded away (:mod:`.global_folds`; filled in by whoever
     #: has the module from before scheduling): each a hazard.
-    order_hazards: list[GlobalOrderHazard] = field(default_factory=list)
+    order_hazards: list[GlobalOrderHazard | GlobalFoldHazard] = field(default_factory=list)
     #: Globals whose accesses in a function have no single order, so were not compared
     #: (:mod:`.global_order`): said, never taken as safe in silence.
     order_not_compared: list[OrderNotCompared] = field(default_factory=list)

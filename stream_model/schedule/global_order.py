@@ -35,13 +35,16 @@ from ..semantics.ops import (
     FUNC_CALL,
     GLOBAL_LOAD,
     GLOBAL_STORE,
+    INDIRECT_OPS,
     TENSOR_EXTRACT_SLICE,
     UTIL_CALL,
+    UTIL_GLOBAL,
     UTIL_INITIALIZER,
     VALUE_DIALECTS,
 )
 
 __all__ = [
+    "GlobalDecl",
     "GlobalEvents",
     "GlobalOrderHazard",
     "InputOrder",
@@ -79,6 +82,14 @@ class _Event:
     #: May IREE drop it without changing what the program computes: a load nothing reads, a
     #: store of what its global already holds (its own load, through transfers).
     idle: bool = False
+    #: For a store of a value a load made (through transfers and whole slices, which fold
+    #: into their source): that load's global and location. IREE's folds of globals read it
+    #: (:mod:`.global_folds`).
+    loaded: tuple[str, ir.Location] | None = None
+    #: For a store: which SSA value it stores (its hash, unique while the module is read; 0
+    #: for any other event). Stores of one value that no other access separates store the
+    #: same bytes in any order (:func:`_one_store_per_value`).
+    value: int = 0
 
     @functools.cached_property
     def own_location(self) -> str:
@@ -97,6 +108,16 @@ class _Event:
 
 
 @dataclass(frozen=True)
+class GlobalDecl:
+    """What IREE's folds of globals read of a ``util.global``: whether it is private and
+    mutable, and its initial value as printed (None: it has none)."""
+
+    private: bool
+    mutable: bool
+    initial: str | None
+
+
+@dataclass(frozen=True)
 class GlobalEvents:
     """A module's events per function (key: its name, or ``initializer #k``), and which globals
     each function may touch, transitively (None: any)."""
@@ -106,6 +127,12 @@ class GlobalEvents:
     globals: frozenset[str]
     #: Which globals each function may store, transitively (None: any).
     stores: dict[str, frozenset[str] | None] | None = None
+    #: The module's ``util.global``s by name (those of a module whose functions access none
+    #: are not read).
+    declared: dict[str, GlobalDecl] = dataclasses.field(default_factory=dict)
+    #: Does the module take a global's address (then a global may be accessed where no
+    #: load or store names it)?
+    indirect: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,6 +149,9 @@ class GlobalOrderHazard:
     #: Where ``moved`` is gone rather than moved (:func:`_removed_across`): the access of the
     #: global inside a region between ``past`` and it, which its removal ignores.
     across: str = ""
+
+    #: What a refusal for this class says first.
+    headline = "IREE reorders the accesses to a global"
 
     def line(self) -> str:
         if not self.across:
@@ -204,11 +234,15 @@ def global_events(module: ir.Module) -> GlobalEvents:
     if not holds_any(module, _ACCESS):
         return GlobalEvents({}, {}, frozenset(), {})
     events: dict[str, list[_Event]] = {}
+    declared: dict[str, GlobalDecl] = {}
+    indirect = False
     direct: dict[str, set[str]] = {}
     stored: dict[str, set[str]] = {}
     callees: dict[str, set[str]] = {}
     initializers = 0
     for fn in child_ops(module.operation):
+        if fn.name == UTIL_GLOBAL:
+            declared[ir.StringAttr(fn.attributes["sym_name"]).value] = _declaration(fn)
         if fn.name not in FUNCTION_OPS:
             continue
         if fn.name == UTIL_INITIALIZER:
@@ -220,8 +254,13 @@ def global_events(module: ir.Module) -> GlobalEvents:
         for inner, ordered, scope in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
-                idle = _idle_load(inner) if inner.name == GLOBAL_LOAD else _restores(inner, symbol)
-                found.append(_Event(_ACCESS[inner.name], symbol, inner.location, (), ordered, scope, idle))
+                if inner.name == GLOBAL_LOAD:
+                    loaded, idle, value = None, _idle_load(inner), 0
+                else:
+                    loaded, value = _loaded(inner), hash(inner.operands[0])
+                    idle = loaded is not None and loaded[0] == symbol
+                kind = _ACCESS[inner.name]
+                found.append(_Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value))
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
@@ -229,8 +268,23 @@ def global_events(module: ir.Module) -> GlobalEvents:
                 callee = callee_name(inner)
                 found.append(_Event("call", callee, inner.location, (), ordered, scope))
                 callees.setdefault(key, set()).add(callee)
+            indirect = indirect or inner.name in INDIRECT_OPS
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
-    return GlobalEvents(events, _transitive(events, direct, callees), all_globals, _transitive(events, stored, callees))
+    return GlobalEvents(
+        events,
+        _transitive(events, direct, callees),
+        all_globals,
+        _transitive(events, stored, callees),
+        declared,
+        indirect,
+    )
+
+
+def _declaration(op: ir.Operation) -> GlobalDecl:
+    attributes = op.attributes
+    visibility = ir.StringAttr(attributes["sym_visibility"]).value if "sym_visibility" in attributes else "public"
+    initial = str(attributes["initial_value"]) if "initial_value" in attributes else None
+    return GlobalDecl(visibility == "private", "is_mutable" in attributes, initial)
 
 
 def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...]]]:
@@ -275,13 +329,16 @@ def _read(value: ir.Value, seen: set[int]) -> bool:
     return False
 
 
-def _restores(store: ir.Operation, symbol: str) -> bool:
-    """A store of a load of its own global (through transfers and whole slices, which fold
-    into their source): IREE folds it away."""
+def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
+    """The load whose value ``store`` stores (through transfers and whole slices, which fold
+    into their source), by its global and location; None for any other value. A store of its
+    own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
     producer = _producer(store.operands[0])
     while producer is not None and (producer.name == ASYNC_TRANSFER or _whole_slice(producer)):
         producer = _producer(producer.operands[0])
-    return producer is not None and producer.name == GLOBAL_LOAD and global_name(producer) == symbol
+    if producer is None or producer.name != GLOBAL_LOAD:
+        return None
+    return global_name(producer), producer.location
 
 
 def _whole_slice(op: ir.Operation) -> bool:
@@ -520,13 +577,47 @@ def check_input_order(
                 original.events,
                 key,
                 name,
-                by_was.get(name, []),
-                by_now.get(name, []),
+                *_one_store_per_value(by_was.get(name, []), by_now.get(name, [])),
                 BEFORE_THE_SPLICE,
                 not_compared,
             )
             hazards += found or dropped.get(name, [])
     return hazards
+
+
+def _one_store_per_value(was: list[_Event], now: list[_Event]) -> tuple[list[_Event], list[_Event]]:
+    """``was`` and ``now`` (one global's events, the input's and the splice's as the input
+    names them) with each run of stores of one SSA value, reached through the same calls, that
+    no other event of the global separates, as its first store: no order among them can show
+    (each leaves the global holding that value). A run at the splice is one only where all of
+    its stores are of one run of the input's."""
+    run_of: dict[tuple[str, str, str], int] = {}
+    first: list[_Event] = []
+    kept_was: list[_Event] = []
+    for e in was:
+        previous = kept_was[-1] if kept_was else None
+        if (
+            e.kind == "store"
+            and e.value
+            and previous is not None
+            and previous.kind == "store"
+            and (previous.value, previous.via) == (e.value, e.via)
+        ):
+            run_of[_chain(e)] = run_of[_chain(previous)]
+            continue
+        if e.kind == "store" and e.value:
+            run_of[_chain(e)] = len(first)
+            first.append(e)
+        kept_was.append(e)
+    kept_now: list[_Event] = []
+    last: int | None = None
+    for e in now:
+        run = run_of.get(_chain(e)) if e.kind == "store" else None
+        if run is not None and run == last:
+            continue
+        kept_now.append(e if run is None else dataclasses.replace(first[run], ordered=e.ordered))
+        last = run
+    return kept_was, kept_now
 
 
 def _chain(e: _Event) -> tuple[str, str, str]:
@@ -680,7 +771,7 @@ def _taken_in(
         here = e
         if via:  # (a callee's op with regions is one per call site: named by the call's chain)
             inner = tuple((via, x) for x in e.scope)
-            here = _Event(e.kind, e.symbol, e.loc, via, e.ordered and ordered, (*scope, *inner), e.idle)
+            here = dataclasses.replace(e, via=via, ordered=e.ordered and ordered, scope=(*scope, *inner))
         out.append(here)
         count[0] += 1
         callee = events.events.get(e.symbol) if e.kind == "call" else None

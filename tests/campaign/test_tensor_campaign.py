@@ -322,3 +322,20 @@ def test_a_short_campaign_finds_no_failure_of_the_tool(tmp_path: Path) -> None:
     if failures:  # (saved for whoever reads the failure)
         save_finding(result.findings[0], tmp_path / "findings")
     assert not failures, "\n\n".join(failures)
+
+
+FINDINGS = Path(__file__).resolve().parent / "tensor" / "findings"
+
+
+def test_the_features_name_the_fold_shapes_of_the_first_findings() -> None:
+    """The generator reaches the two folds ``global_folds`` refuses: its own findings hold them."""
+    import json
+
+    def described(name: str) -> Program:
+        return decode(json.loads((FINDINGS / f"{name}.json").read_text())["program"])
+
+    own = described("seed20260338-both-wrong-own-load-stored-back-dropped")
+    assert "own-load-stored-back-after-a-store" in features(own)
+    for name in ("seed100-both-wrong-globals-folded-before-splice", "seed2026-both-wrong-global-folded-into-another"):
+        assert "global-chained-to-another" in features(described(name))
+    assert "global-chained-to-another" not in features(DESCRIBED["reload_in_if_arm.mlir"])

@@ -30,7 +30,16 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   builds do;
 * *a region IREE folded away still counts*, *dead code reads* (the two ways that rule is kept
   from refusing right builds): a reload after an inlined ``scf.if %true`` that IREE folds, and
-  a reload only dead code reads, are refused though plain iree-compile builds them right.
+  a reload only dead code reads, are refused though plain iree-compile builds them right;
+* *stores of one value kept apart* (``global_order._one_store_per_value``): a store and a loop
+  storing the same value, which IREE reorders, are refused though plain iree-compile builds them
+  right;
+* *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
+  roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
+  between* (the rule without asking that it write the same global) refuses a right build;
+* *globals IREE takes for another unseen* (``global_folds.chained_globals``): a snapshot global
+  reads the live one; *never equal* (no store taken to make them equal again) refuses a mirror
+  global that is synced before every read, which plain iree-compile builds right.
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -51,6 +60,7 @@ from iree.compiler import ir
 import rewriter.guard.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
+import stream_model.schedule.global_folds as global_folds
 import stream_model.schedule.global_order as global_order
 import stream_model.semantics.bindings as bindings
 from tests.campaign.tensor_programs import by_file, compile_stock, compile_tool, compile_tool_file, run
@@ -114,6 +124,26 @@ def _dead_code_reads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_read", lambda value, seen: any(True for _ in value.uses))
 
 
+def _stores_of_one_value_kept_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_one_store_per_value", lambda was, now: (was, now))
+
+
+def _restores_erased_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "dropped_restores", lambda *args, **kwargs: [])
+
+
+def _restores_need_no_write_between(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_writes_global", lambda events, e, name: e.kind == "store")
+
+
+def _chained_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "chained_globals", lambda *args, **kwargs: [])
+
+
+def _chained_globals_never_equal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_restores_from", lambda sequence, k, events, a: False)
+
+
 def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable", lambda self, op: False)
 
@@ -131,6 +161,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "stores-dropped-across-regions-unseen": (_removals_across_regions_unseen, "store_dropped_before_a_loop_reads.mlir"),
     "regions-folded-away-still-count": (_regions_folded_away_still_count, "region_folded_after_inlining.mlir"),
     "dead-code-reads": (_dead_code_reads, "reload_only_dead_code_reads.mlir"),
+    "stores-of-one-value-kept-apart": (_stores_of_one_value_kept_apart, "two_stores_of_one_value.mlir"),
+    "restores-erased-unseen": (_restores_erased_unseen, "own_load_stored_back_after_a_store.mlir"),
+    "restores-need-no-write-between": (_restores_need_no_write_between, "own_load_stored_back.mlir"),
+    "chained-globals-unseen": (_chained_globals_unseen, "global_chained_to_another.mlir"),
+    "chained-globals-never-equal": (_chained_globals_never_equal, "global_chained_and_kept_equal.mlir"),
     "hand-written-kernels-write-every-binding": (
         _hand_written_kernels_write_every_binding,
         "hand_written_kernel_reads_the_argument.mlir",

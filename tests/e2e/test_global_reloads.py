@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from rewriter.cli.entry import main
-from tests.campaign.tensor_programs import CASES, DATA, FLAGS, Case, compile_stock, compile_tool, load, run
+from tests.campaign.tensor_programs import CASES, DATA, FLAGS, Case, compile_stock, compile_tool, run
 
 pytestmark = pytest.mark.e2e
 RUNS = [(case, mode) for case in CASES for mode in case.modes]
@@ -79,49 +79,3 @@ def test_the_check_passes_blocks_written_out_of_execution_order(capsys: pytest.C
     assert "reordered" not in capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open (docs/findings.md): IREE 3.13's stages before the splice take a loop's loads of a global "
-    "for the buffer of another global stored into it in the loop; the load is replaced, not moved",
-)
-def test_a_global_stored_with_another_globals_buffer_in_a_loop(tmp_path: Path) -> None:
-    case = Case("global_stored_with_another_globals_buffer_in_a_loop.mlir", "f:[77]", "f=11 22 33 44", "")
-    built = compile_tool(case, tmp_path / "tool.vmfb")
-    assert built is not None and run(built, "copy", case.calls) == case.expected
-
-
-OPEN = DATA / "open"
-
-
-def _returns(vmfb: Path, calls: list[tuple[str, list[object]]]) -> list[list[int]]:
-    """Each call's one result (or none) in one context, as lists."""
-    import numpy as np
-
-    _, functions = load(vmfb)
-    out = []
-    for name, arguments in calls:
-        result = functions[name](*arguments)
-        out.append(np.asarray(result.to_host()).ravel().tolist() if result is not None else [])
-    return out
-
-
-@pytest.mark.xfail(strict=True, reason="open (docs/findings.md): IREE 3.13 merges two globals before the splice")
-def test_two_globals_fused_before_the_splice(tmp_path: Path) -> None:
-    import numpy as np
-
-    case = Case("open/two_globals_fused_before_the_splice.mlir", "", "", "")
-    built = compile_tool(case, tmp_path / "tool.vmfb")
-    assert built is not None
-    got = _returns(built, [("share", []), ("upd", [np.array([9], np.int32)]), ("get2", [])])
-    assert got[-1] == [101, 102, 103, 104]
-
-
-@pytest.mark.xfail(strict=True, reason="open (docs/findings.md): IREE 3.13 folds a swap loop and merges the globals")
-def test_globals_swapped_in_a_loop(tmp_path: Path) -> None:
-    import numpy as np
-
-    case = Case("open/globals_swapped_in_a_loop.mlir", "", "", "")
-    built = compile_tool(case, tmp_path / "tool.vmfb")
-    assert built is not None
-    got = _returns(built, [("f", [np.array([9], np.int32), 1])])
-    assert got[0] == [101, 102, 103, 104]

@@ -403,3 +403,38 @@ def test_a_removal_whose_region_access_is_gone_too_is_not_checked_and_said_so() 
     (note,) = notes
     assert note.gone_across == "util.global.store @k (in.mlir:12:9)"
     assert "was not checked" in note.line()
+
+
+def test_two_stores_of_one_value_may_trade_places() -> None:
+    """Nothing touches the global between them: either order leaves it holding the value."""
+    loop_store = 'util.global.store %v, @k : i32 loc("in.mlir":11:3)'
+    user = _fn("f", _STORE.format(line=10), loop_store)
+    assert _compare(user, _fn("f", loop_store, _STORE.format(line=10))) == []
+
+
+def test_two_stores_of_two_values_may_not() -> None:
+    other = 'util.global.store %c2, @k : i32 loc("in.mlir":11:3)'
+    c2 = '%c2 = arith.constant 2 : i32 loc("in.mlir":9:9)'
+    user = _fn("f", c2, _STORE.format(line=10), other)
+    (hazard,) = _compare(user, _fn("f", c2, other, _STORE.format(line=10)))
+    assert "reordered" in hazard.line()
+
+
+def test_a_load_between_two_stores_of_one_value_keeps_them_apart() -> None:
+    second = 'util.global.store %v, @k : i32 loc("in.mlir":12:3)'
+    user = _fn(
+        "f",
+        '%w = util.global.load @k : i32 loc("in.mlir":9:9)',
+        _STORE.format(line=10),
+        f"%x = {_LOAD.format(line=11)}",
+        second,
+    )
+    spliced = _fn(
+        "f",
+        '%w = util.global.load @k : i32 loc("in.mlir":9:9)',
+        second,
+        f"%x = {_LOAD.format(line=11)}",
+        _STORE.format(line=10),
+    )
+    (hazard,) = _compare(user, spliced)
+    assert "util.global.load @k (in.mlir:11:9)" in hazard.line() or "in.mlir:12:3" in hazard.line()

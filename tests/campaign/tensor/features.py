@@ -29,6 +29,8 @@ HAZARD_FEATURES = (
     "store-forwarded-across-region",
     "store-over-region-read",
     "blocks-out-of-order",
+    "own-load-stored-back-after-a-store",
+    "global-chained-to-another",
 )
 
 
@@ -51,6 +53,8 @@ class _Shapes:
     #: Per open region level: its events ("load"/"store", global) or ("region", loads, stores).
     levels: list[list[tuple]] = field(default_factory=lambda: [[]])
     closed: list[list[tuple]] = field(default_factory=list)  # the levels of regions walked
+    #: Per global stored: the global whose load each store stores (-1: any other value).
+    stored_from: dict[int, set[int]] = field(default_factory=dict)
 
     def _event(self, kind: str, g: int) -> None:
         self.levels[-1].append((kind, g))
@@ -77,6 +81,10 @@ class _Shapes:
         return Prov("global" if self.program.globals_[g].mutable else "constant", g)
 
     def store(self, value: Prov, g: int) -> None:
+        loaded = value.global_ if value.source in ("global", "constant") else -1
+        if loaded == g and any(("store", g) in events for events in self.closed + self.levels):
+            self.found.add("own-load-stored-back-after-a-store")
+        self.stored_from.setdefault(g, set()).add(loaded)
         self._event("store", g)
 
     def const(self, values: tuple[int, ...], unfoldable: bool) -> Prov:
@@ -217,13 +225,19 @@ class _Shapes:
 def features(p: Program) -> frozenset[str]:
     """Every feature of ``p`` (:data:`HAZARD_FEATURES` and the statement kinds it holds)."""
     found: set[str] = set()
+    stored_from: dict[int, set[int]] = {}
     for fn in p.functions:
         shapes = _Shapes(p)
         Walker(p, shapes).function(fn, [Prov() for _ in fn.params])
         shapes.patterns()
         found |= shapes.found
+        for g, sources in shapes.stored_from.items():
+            stored_from.setdefault(g, set()).update(sources)
         if fn.blocks_reversed and shapes.found & {"cf-block", "cf-if", "cf-if-constant"}:
             found.add("blocks-out-of-order")
+    # (IREE's renameChainedGlobals: every store of a global stores a load of one other)
+    if any(len(sources) == 1 and -1 not in sources and g not in sources for g, sources in stored_from.items()):
+        found.add("global-chained-to-another")
     return frozenset(found)
 
 

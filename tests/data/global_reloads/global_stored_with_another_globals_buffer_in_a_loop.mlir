@@ -1,8 +1,8 @@
-// Open (docs/findings.md): @g is stored, in a loop, with the buffer @h held before the loop
+// Refused (docs/findings.md): @g is stored, in a loop, with the buffer @h held before the loop
 // (updated in place after that, as %w). The first iteration must read @g's own [1, 2, 3, 4],
 // the second @h's old [10, 20, 30, 40]: [11, 22, 33, 44]. IREE 3.13's stages before the splice
-// take every load of @g in the loop for @h's buffer (stock: [20, 154, 60, 80]); the tool's
-// repair of the in-place update leaves [20, 40, 60, 80].
+// take every load of @g in the loop for @h's buffer (renameChainedGlobals; stock: [20, 154, 60, 80]);
+// the tool refuses (global_folds.chained_globals).
 #id = affine_map<(d0) -> (d0)>
 module @m {
   util.global private mutable @g = dense<[1, 2, 3, 4]> : tensor<4xi32>

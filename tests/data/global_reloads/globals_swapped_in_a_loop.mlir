@@ -1,6 +1,7 @@
-// Open (docs/findings.md; review 4, p09): a loop swaps @g1 and @g2 (n = 1), @g2 is then updated in
+// Refused (docs/findings.md; review 4, p09): a loop swaps @g1 and @g2 (n = 1), @g2 is then updated in
 // place, and a load of @g1 taken before the loop is returned: [101, 102, 103, 104]. IREE 3.13 folds the
-// loop away and merges the globals before the splice: stock and the tool return [110, 120, 130, 140].
+// loop away and merges the globals before the splice (renameChainedGlobals): stock returns
+// [110, 120, 130, 140]; the tool refuses (global_folds.chained_globals).
 #id = affine_map<(d0) -> (d0)>
 module @m {
   util.global private mutable @g1 = dense<[1, 2, 3, 4]> : tensor<4xi32>

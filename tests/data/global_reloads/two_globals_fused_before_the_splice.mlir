@@ -1,6 +1,7 @@
-// Open (docs/findings.md; review 4, p08): share() stores @g1's buffer into @g2, upd() updates @g1 in place,
+// Refused (docs/findings.md; review 4, p08): share() stores @g1's buffer into @g2, upd() updates @g1 in place,
 // get2() must read @g2 as share() left it ([101, 102, 103, 104]). IREE 3.13 merges @g2 into @g1 before
-// the splice (gone at flow level): stock and the tool read [101, 109, 103, 104].
+// the splice (renameChainedGlobals; gone at flow level): stock reads [101, 109, 103, 104]; the tool
+// refuses (global_folds.chained_globals).
 #id = affine_map<(d0) -> (d0)>
 module @m {
   util.global private mutable @g1 = dense<[1, 2, 3, 4]> : tensor<4xi32>

@@ -1,0 +1,309 @@
+"""Did IREE's folds of globals before the splice keep what the program's loads read?
+
+Two of IREE 3.13's folds delete accesses to globals by their form alone, never asking what
+ran between them, and the splice shows what they deleted:
+
+* ``EraseUnusedGlobalStoreOp`` (``util.global.store``'s canonicalizer) erases a store of a
+  value loaded from the same global, as a store of what the global holds. That is so only
+  when nothing wrote the global between the load and the store; with a write between, the
+  store puts back the old value, and erasing it leaves the write's
+  (``tests/data/global_reloads/own_load_stored_back_after_a_store.mlir``).
+* ``renameChainedGlobals`` (``iree-util-fold-globals``) takes a private global ``@b`` every
+  store of which stores a load of one other global ``@a`` for ``@a`` itself: it points ``@b``'s
+  loads at ``@a`` and erases ``@b``. That is so only when ``@b`` holds ``@a``'s value at each of
+  its loads: not before its first store when the two start from different initial values, nor
+  after a store of ``@a`` that no store of ``@b`` followed
+  (``tests/data/global_reloads/global_chained_to_another.mlir``).
+
+Each rule is read on the user's input and confirmed at the splice (the store gone; ``@b``
+gone); what IREE folded in forms the input does not show (a value that becomes a load only
+after folding) is not seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .global_order import (
+    BEFORE_THE_SPLICE,
+    GlobalEvents,
+    InputOrder,
+    _as_the_input_names_them,
+    _behind_a_kept_call,
+    _chain,
+    _Event,
+    _taken_in,
+    _touches,
+    _writes,
+)
+
+__all__ = ["GlobalFoldHazard", "chained_globals", "check_input_folds", "dropped_restores"]
+
+#: IREE's names for the two folds, as the hazards cite them.
+_ERASE_STORE = "util.global.store's canonicalizer (EraseUnusedGlobalStoreOp)"
+_RENAME = "iree-util-fold-globals (renameChainedGlobals)"
+
+
+@dataclass(frozen=True)
+class GlobalFoldHazard:
+    """An access to ``global_name`` that one of IREE's folds deleted or redirected, and a
+    place the program's value differs from what the fold assumed (``because``)."""
+
+    function: str
+    global_name: str
+    fold: str  # which of IREE's folds
+    what: str  # what it did, in words naming the accesses
+    because: str  # why that changes what the program reads, naming the access that shows it
+    stage: str = BEFORE_THE_SPLICE
+
+    #: What a refusal for this class says first.
+    headline = "IREE folds away an access to a global that the program's value depends on"
+
+    def line(self) -> str:
+        return f"in @{self.function}, {self.stage} ({self.fold}) {self.what}, but {self.because}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "schedule-check",
+            "check": "global-fold",
+            "hazard": True,
+            "function": self.function,
+            "global": self.global_name,
+            "fold": self.fold,
+            "what": self.what,
+            "because": self.because,
+            "stage": self.stage,
+        }
+
+
+def check_input_folds(original: InputOrder, spliced: GlobalEvents) -> list[GlobalFoldHazard]:
+    """The hazards of both folds, the user's input (``original``) against the module at the
+    splice (``spliced``, its events), function by function as
+    :func:`~.global_order.check_input_order` pairs them."""
+    events = original.events
+    found: list[GlobalFoldHazard] = []
+    sequences: dict[str, list[_Event]] = {}
+    for key, sequence in events.events.items():
+        was = sequences[key] = _taken_in(events, sequence, (), {key}, [0])
+        now = spliced.events.get(key + "$async", spliced.events.get(key))
+        if now is not None:
+            kept = {_chain(e): len(at.scope) for e, at in _as_the_input_names_them(was, now)}
+            found += dropped_restores(events, key, was, kept)
+    return found + chained_globals(events, spliced, sequences)
+
+
+# -- a store of the global's own load, with a write between ---------------------------------
+
+
+def dropped_restores(
+    events: GlobalEvents, function: str, was: list[_Event], kept: dict[tuple[str, str, str], int]
+) -> list[GlobalFoldHazard]:
+    """The stores of ``function`` (``was``: its events, callees taken in) that store a load of
+    their own global with a write of it between, which the splice (``kept``: the input's
+    events it still has) no longer has: IREE erased them as stores of what the global holds.
+
+    Only a global some function reads can show it (IREE deletes a global nobody loads, and
+    its stores with it). A write between in the sequence is one every execution that runs
+    both meets in that order; a write after the store in a loop around it, on the loop's next
+    turn, is not looked for (docs/schedule-check.md)."""
+    read = {e.symbol for sequence in events.events.values() for e in sequence if e.kind == "load" and not e.idle}
+    calls = {chain[2] for chain in kept if chain[0] == "call"}
+    found: list[GlobalFoldHazard] = []
+    for k, store in enumerate(was):
+        if store.kind != "store" or store.loaded is None or store.loaded[0] != store.symbol:
+            continue
+        if store.symbol not in read or _chain(store) in kept or _behind_a_kept_call(store, calls):
+            continue  # (IREE kept it, or it lies in a callee IREE kept: that callee's own check)
+        load = _the_load(was, k, store)
+        if load is None:
+            continue  # (its load is not among the events: nothing is claimed)
+        write = next(
+            (e for e in was[load + 1 : k] if _writes_global(events, e, store.symbol) and e.loaded != store.loaded),
+            None,
+        )
+        if write is None:
+            continue
+        found.append(
+            GlobalFoldHazard(
+                function,
+                store.symbol,
+                _ERASE_STORE,
+                f"erased {store.describe()} as a store of what @{store.symbol} holds",
+                f"it stores {was[load].describe()}, and {write.describe()} wrote @{store.symbol} between them: "
+                f"the store puts the loaded value back, and without it @{store.symbol} keeps what was written",
+            )
+        )
+    return found
+
+
+def _writes_global(events: GlobalEvents, e: _Event, name: str) -> bool:
+    """Does ``e`` (any event) store global ``name``: a store of it, or a call that may?"""
+    return _touches(events, e, name) and _writes(events, e, name)
+
+
+def _the_load(was: list[_Event], k: int, store: _Event) -> int | None:
+    """The index of the load whose value ``was[k]`` stores: the last before it at its location,
+    reached through the same calls (a value does not cross functions)."""
+    assert store.loaded is not None
+    symbol, loc = store.loaded
+    return next(
+        (
+            i
+            for i in range(k - 1, -1, -1)
+            if was[i].kind == "load" and was[i].symbol == symbol and was[i].loc == loc and was[i].via == store.via
+        ),
+        None,
+    )
+
+
+# -- a global IREE takes for another ----------------------------------------------------------
+
+
+def chained_globals(
+    events: GlobalEvents, at_splice: GlobalEvents, sequences: dict[str, list[_Event]]
+) -> list[GlobalFoldHazard]:
+    """Each global IREE's ``renameChainedGlobals`` took for another, gone at the splice, with a
+    load of it where its value may differ from the other's (one hazard per global at most).
+
+    ``sequences``: each function's events with its callees' taken in (the initializers'
+    first, in order). Whether ``@b`` holds ``@a``'s value is followed through each sequence:
+    it does after a store to ``@b`` of a load of ``@a`` that no write of ``@a`` separates from
+    it; it does not after a write of ``@a``, or of ``@b`` of anything else, or a call that
+    may write either and is not taken in. At a function's entry it does when it does at the
+    module's start (after the initializers) and at every function's return, given it did at
+    the function's entry; inside a region, or in a ``cf`` arm or loop, a load counts as
+    reading a different value where any write in the same region (or any unordered write)
+    breaks it: a loop's next turn comes back to the load."""
+    if events.indirect:
+        return []
+    found: list[GlobalFoldHazard] = []
+    for b, a in _renamed(events, at_splice):
+        initially = _same_initial(events, a, b)
+        holds, why = initially, "" if initially else f"@{b} and @{a} start from different initial values"
+        for key in sequences:
+            if key.startswith("initializer"):
+                holds, why, _ = _follow(events, sequences[key], a, b, holds, why)
+        everywhere = holds and all(
+            _follow(events, sequence, a, b, True, "")[0]
+            for key, sequence in sequences.items()
+            if not key.startswith("initializer")
+        )
+        entry_why = why or f"a function may return with @{a} written after @{b} was last stored"
+        for key, sequence in sequences.items():
+            if key.startswith("initializer"):
+                continue
+            loaded = _follow(events, sequence, a, b, everywhere, "" if everywhere else entry_why)[2]
+            if loaded is not None:
+                load, reason = loaded
+                found.append(
+                    GlobalFoldHazard(
+                        key,
+                        b,
+                        _RENAME,
+                        f"took @{b} for @{a} (every store of @{b} stores a load of @{a}), "
+                        f"so {load.describe()} reads @{a}",
+                        f"@{b} may not hold @{a}'s value there: {reason}",
+                    )
+                )
+                break
+    return found
+
+
+def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[str, str]]:
+    """The pairs ``(b, a)``: ``@b`` private, mutable, loaded, every store of it a store of a
+    load of ``@a`` in the input, and gone at the splice."""
+    stores: dict[str, set[str | None]] = {}
+    loaded: set[str] = set()
+    for sequence in events.events.values():
+        for e in sequence:
+            if e.kind == "store":
+                stores.setdefault(e.symbol, set()).add(e.loaded[0] if e.loaded is not None else None)
+            elif e.kind == "load" and not e.idle:
+                loaded.add(e.symbol)
+    for b, sources in stores.items():
+        decl = events.declared.get(b)
+        if decl is None or not decl.private or not decl.mutable or b not in loaded:
+            continue
+        if len(sources) != 1 or None in sources or b in sources or b in at_splice.declared:
+            continue
+        (a,) = sources
+        assert a is not None
+        yield b, a
+
+
+def _same_initial(events: GlobalEvents, a: str, b: str) -> bool:
+    first, second = events.declared.get(a), events.declared.get(b)
+    return first is not None and second is not None and first.initial is not None and first.initial == second.initial
+
+
+def _follow(
+    events: GlobalEvents, sequence: list[_Event], a: str, b: str, holds: bool, why: str
+) -> tuple[bool, str, tuple[_Event, str] | None]:
+    """Whether ``@b`` holds ``@a``'s value after ``sequence`` (given ``holds`` before it, and
+    ``why`` not), and the first non-idle load of ``@b`` where it may not, with why."""
+    first: tuple[_Event, str] | None = None
+    for k, e in enumerate(sequence):
+        if e.kind == "load" and e.symbol == b and not e.idle and first is None:
+            if not holds:
+                first = (e, why)
+            elif (again := _next_turn_breaks(events, sequence, k, a, b)) is not None:
+                first = (
+                    e,
+                    f"{again.describe()} writes @{a if _writes_global(events, again, a) else b} after it in a "
+                    "region around both (or a block without one order), and a loop comes back to the load",
+                )
+        elif e.kind == "store" and e.symbol == b and _restores_from(sequence, k, events, a):
+            holds, why = True, ""
+        elif _breaks(events, sequence, k, a, b):
+            holds, why = (
+                False,
+                f"{e.describe()} wrote @{a if _writes_global(events, e, a) else b} after @{b} was last stored",
+            )
+    return holds, why, first
+
+
+def _next_turn_breaks(events: GlobalEvents, sequence: list[_Event], k: int, a: str, b: str) -> _Event | None:
+    """A write after the load ``sequence[k]`` that a loop around both may carry back to it: in
+    the same outermost region (or, both, in blocks without one order), with no store of ``@b``
+    restoring ``@a``'s value after it there."""
+    load = sequence[k]
+    last: _Event | None = None
+    for i in range(k + 1, len(sequence)):
+        e = sequence[i]
+        if not _shares_a_region(e, load):
+            continue
+        if e.kind == "store" and e.symbol == b and _restores_from(sequence, i, events, a):
+            last = None
+        elif _breaks(events, sequence, i, a, b):
+            last = e
+    return last
+
+
+def _breaks(events: GlobalEvents, sequence: list[_Event], k: int, a: str, b: str) -> bool:
+    """Does ``sequence[k]`` make ``@b`` differ from ``@a`` (where they were equal)?"""
+    e = sequence[k]
+    if e.kind == "store":
+        return e.symbol == a or (e.symbol == b and not _restores_from(sequence, k, events, a))
+    if e.kind != "call":
+        return False
+    taken_in = k + 1 < len(sequence) and sequence[k + 1].via[:1] == (e.own_location,)
+    return not taken_in and (_writes_global(events, e, a) or _writes_global(events, e, b))
+
+
+def _restores_from(sequence: list[_Event], k: int, events: GlobalEvents, a: str) -> bool:
+    """Is ``sequence[k]`` a store of a load of ``@a`` that no write of ``@a`` separates from it?"""
+    store = sequence[k]
+    if store.kind != "store" or store.loaded is None or store.loaded[0] != a:
+        return False
+    load = _the_load(sequence, k, store)
+    return load is not None and not any(_writes_global(events, e, a) for e in sequence[load + 1 : k])
+
+
+def _shares_a_region(write: _Event, load: _Event) -> bool:
+    """May ``write`` run between two runs of ``load``: both in one outermost region, or both
+    where blocks have no single order?"""
+    if not write.ordered and not load.ordered:
+        return True
+    return bool(write.scope) and bool(load.scope) and write.scope[0] == load.scope[0]
