@@ -55,7 +55,7 @@ def check_file_in_full(input_path: str | os.PathLike[str], iree_flags: Sequence[
         report = check_schedule(scheduled.module, source, str(input_path), given_over=scheduled.given_over)
         not_compared = None
         if scheduled.events is not None:
-            report.order_hazards = check_global_order(scheduled.events, scheduled.module, report.order_not_compared)
+            report.order_hazards = [*check_global_order(scheduled.events, scheduled.module, report.order_not_compared)]
             if scheduled.entry == "flow":  # IREE's stages before the splice ran on the input
                 original = read_input_order(Path(input_path))
                 if isinstance(original, str):

@@ -314,7 +314,7 @@ class ScheduleGuard:
         that ``order_before`` (the module before scheduling) makes."""
         with no_collector_pauses():
             report = check_schedule(scheduled, self.source, self.filename, given_over=self.given_over)
-            report.order_hazards = check_global_order(order_before, scheduled, report.order_not_compared)
+            report.order_hazards = [*check_global_order(order_before, scheduled, report.order_not_compared)]
         return report
 
     def _schedule(self, module: ir.Module, stages: AsyncStages) -> ir.Module:

@@ -28,15 +28,15 @@ from typing import Any
 
 from .global_order import (
     BEFORE_THE_SPLICE,
+    Event,
     GlobalEvents,
     InputOrder,
-    _as_the_input_names_them,
-    _behind_a_kept_call,
-    _chain,
-    _Event,
-    _taken_in,
-    _touches,
-    _writes,
+    as_the_input_names_them,
+    behind_a_kept_call,
+    event_chain,
+    may_store,
+    taken_in,
+    touches,
 )
 
 __all__ = ["GlobalFoldHazard", "chained_globals", "check_input_folds", "dropped_restores"]
@@ -84,12 +84,12 @@ def check_input_folds(original: InputOrder, spliced: GlobalEvents) -> list[Globa
     :func:`~.global_order.check_input_order` pairs them."""
     events = original.events
     found: list[GlobalFoldHazard] = []
-    sequences: dict[str, list[_Event]] = {}
+    sequences: dict[str, list[Event]] = {}
     for key, sequence in events.events.items():
-        was = sequences[key] = _taken_in(events, sequence, (), {key}, [0])
+        was = sequences[key] = taken_in(events, sequence, (), {key}, [0])
         now = spliced.events.get(key + "$async", spliced.events.get(key))
         if now is not None:
-            kept = {_chain(e): len(at.scope) for e, at in _as_the_input_names_them(was, now)}
+            kept = {event_chain(e): len(at.scope) for e, at in as_the_input_names_them(was, now)}
             found += dropped_restores(events, key, was, kept)
     return found + chained_globals(events, spliced, sequences)
 
@@ -98,7 +98,7 @@ def check_input_folds(original: InputOrder, spliced: GlobalEvents) -> list[Globa
 
 
 def dropped_restores(
-    events: GlobalEvents, function: str, was: list[_Event], kept: dict[tuple[str, str, str], int]
+    events: GlobalEvents, function: str, was: list[Event], kept: dict[tuple[str, str, str], int]
 ) -> list[GlobalFoldHazard]:
     """The stores of ``function`` (``was``: its events, callees taken in) that store a load of
     their own global with a write of it between, which the splice (``kept``: the input's
@@ -114,7 +114,7 @@ def dropped_restores(
     for k, store in enumerate(was):
         if store.kind != "store" or store.loaded is None or store.loaded[0] != store.symbol:
             continue
-        if store.symbol not in read or _chain(store) in kept or _behind_a_kept_call(store, calls):
+        if store.symbol not in read or event_chain(store) in kept or behind_a_kept_call(store, calls):
             continue  # (IREE kept it, or it lies in a callee IREE kept: that callee's own check)
         load = _the_load(was, k, store)
         if load is None:
@@ -138,12 +138,12 @@ def dropped_restores(
     return found
 
 
-def _writes_global(events: GlobalEvents, e: _Event, name: str) -> bool:
+def _writes_global(events: GlobalEvents, e: Event, name: str) -> bool:
     """Does ``e`` (any event) store global ``name``: a store of it, or a call that may?"""
-    return _touches(events, e, name) and _writes(events, e, name)
+    return touches(events, e, name) and may_store(events, e, name)
 
 
-def _the_load(was: list[_Event], k: int, store: _Event) -> int | None:
+def _the_load(was: list[Event], k: int, store: Event) -> int | None:
     """The index of the load whose value ``was[k]`` stores: the last before it at its location,
     reached through the same calls (a value does not cross functions)."""
     assert store.loaded is not None
@@ -162,7 +162,7 @@ def _the_load(was: list[_Event], k: int, store: _Event) -> int | None:
 
 
 def chained_globals(
-    events: GlobalEvents, at_splice: GlobalEvents, sequences: dict[str, list[_Event]]
+    events: GlobalEvents, at_splice: GlobalEvents, sequences: dict[str, list[Event]]
 ) -> list[GlobalFoldHazard]:
     """Each global IREE's ``renameChainedGlobals`` took for another, gone at the splice, with a
     load of it where its value may differ from the other's (one hazard per global at most).
@@ -239,11 +239,11 @@ def _same_initial(events: GlobalEvents, a: str, b: str) -> bool:
 
 
 def _follow(
-    events: GlobalEvents, sequence: list[_Event], a: str, b: str, holds: bool, why: str
-) -> tuple[bool, str, tuple[_Event, str] | None]:
+    events: GlobalEvents, sequence: list[Event], a: str, b: str, holds: bool, why: str
+) -> tuple[bool, str, tuple[Event, str] | None]:
     """Whether ``@b`` holds ``@a``'s value after ``sequence`` (given ``holds`` before it, and
     ``why`` not), and the first non-idle load of ``@b`` where it may not, with why."""
-    first: tuple[_Event, str] | None = None
+    first: tuple[Event, str] | None = None
     for k, e in enumerate(sequence):
         if e.kind == "load" and e.symbol == b and not e.idle and first is None:
             if not holds:
@@ -264,12 +264,12 @@ def _follow(
     return holds, why, first
 
 
-def _next_turn_breaks(events: GlobalEvents, sequence: list[_Event], k: int, a: str, b: str) -> _Event | None:
+def _next_turn_breaks(events: GlobalEvents, sequence: list[Event], k: int, a: str, b: str) -> Event | None:
     """A write after the load ``sequence[k]`` that a loop around both may carry back to it: in
     the same outermost region (or, both, in blocks without one order), with no store of ``@b``
     restoring ``@a``'s value after it there."""
     load = sequence[k]
-    last: _Event | None = None
+    last: Event | None = None
     for i in range(k + 1, len(sequence)):
         e = sequence[i]
         if not _shares_a_region(e, load):
@@ -281,7 +281,7 @@ def _next_turn_breaks(events: GlobalEvents, sequence: list[_Event], k: int, a: s
     return last
 
 
-def _breaks(events: GlobalEvents, sequence: list[_Event], k: int, a: str, b: str) -> bool:
+def _breaks(events: GlobalEvents, sequence: list[Event], k: int, a: str, b: str) -> bool:
     """Does ``sequence[k]`` make ``@b`` differ from ``@a`` (where they were equal)?"""
     e = sequence[k]
     if e.kind == "store":
@@ -292,7 +292,7 @@ def _breaks(events: GlobalEvents, sequence: list[_Event], k: int, a: str, b: str
     return not taken_in and (_writes_global(events, e, a) or _writes_global(events, e, b))
 
 
-def _restores_from(sequence: list[_Event], k: int, events: GlobalEvents, a: str) -> bool:
+def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str) -> bool:
     """Is ``sequence[k]`` a store of a load of ``@a`` that no write of ``@a`` separates from it?"""
     store = sequence[k]
     if store.kind != "store" or store.loaded is None or store.loaded[0] != a:
@@ -301,7 +301,7 @@ def _restores_from(sequence: list[_Event], k: int, events: GlobalEvents, a: str)
     return load is not None and not any(_writes_global(events, e, a) for e in sequence[load + 1 : k])
 
 
-def _shares_a_region(write: _Event, load: _Event) -> bool:
+def _shares_a_region(write: Event, load: Event) -> bool:
     """May ``write`` run between two runs of ``load``: both in one outermost region, or both
     where blocks have no single order?"""
     if not write.ordered and not load.ordered:

@@ -63,7 +63,7 @@ _OP_OF_KIND = {"load": GLOBAL_LOAD, "store": GLOBAL_STORE, "call": UTIL_CALL}
 
 
 @dataclass(frozen=True)
-class _Event:
+class Event:
     kind: str  # "load", "store" or "call"
     symbol: str  # the global, or the callee
     loc: ir.Location
@@ -122,7 +122,7 @@ class GlobalEvents:
     """A module's events per function (key: its name, or ``initializer #k``), and which globals
     each function may touch, transitively (None: any)."""
 
-    events: dict[str, list[_Event]]
+    events: dict[str, list[Event]]
     touches: dict[str, frozenset[str] | None]
     globals: frozenset[str]
     #: Which globals each function may store, transitively (None: any).
@@ -233,7 +233,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
     level imports the linalg dialect's bindings, a tenth of a second)."""
     if not holds_any(module, _ACCESS):
         return GlobalEvents({}, {}, frozenset(), {})
-    events: dict[str, list[_Event]] = {}
+    events: dict[str, list[Event]] = {}
     declared: dict[str, GlobalDecl] = {}
     indirect = False
     direct: dict[str, set[str]] = {}
@@ -260,13 +260,13 @@ def global_events(module: ir.Module) -> GlobalEvents:
                     loaded, value = _loaded(inner), hash(inner.operands[0])
                     idle = loaded is not None and loaded[0] == symbol
                 kind = _ACCESS[inner.name]
-                found.append(_Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value))
+                found.append(Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value))
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
             elif inner.name in (UTIL_CALL, FUNC_CALL):
                 callee = callee_name(inner)
-                found.append(_Event("call", callee, inner.location, (), ordered, scope))
+                found.append(Event("call", callee, inner.location, (), ordered, scope))
                 callees.setdefault(key, set()).add(callee)
             indirect = indirect or inner.name in INDIRECT_OPS
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
@@ -357,7 +357,7 @@ def _producer(value: ir.Value) -> ir.Operation | None:
 
 
 def _transitive(
-    events: dict[str, list[_Event]], direct: dict[str, set[str]], callees: dict[str, set[str]]
+    events: dict[str, list[Event]], direct: dict[str, set[str]], callees: dict[str, set[str]]
 ) -> dict[str, frozenset[str] | None]:
     """Each function's globals with its callees', to a fixpoint; None for a function that calls
     one the module does not define (it may touch anything)."""
@@ -390,7 +390,7 @@ def check_global_order(
     """Every function whose accesses to some global ``after`` (the scheduled module) reorders
     relative to ``before`` (the same module before scheduling). Only an order with a write on
     one side matters (a store, or a call that may store the global): two reads may trade places.
-    A global some of whose accesses have no place in a sequence (:attr:`_Event.ordered`) is
+    A global some of whose accesses have no place in a sequence (:attr:`Event.ordered`) is
     not compared, and said so in ``not_compared``."""
     scheduled = global_events(after).events
     hazards: list[GlobalOrderHazard] = []
@@ -408,8 +408,8 @@ def _compare(
     events: GlobalEvents,
     function: str,
     name: str,
-    was: list[_Event],
-    now: list[_Event],
+    was: list[Event],
+    now: list[Event],
     stage: str,
     not_compared: list[OrderNotCompared] | None,
 ) -> list[GlobalOrderHazard]:
@@ -418,7 +418,7 @@ def _compare(
     comparison, with a note; those every execution runs, in their order, are compared."""
     unordered = next((e for e in (*was, *now) if not e.ordered), None)
     if unordered is not None:
-        if not_compared is not None and any(_writes(events, e, name) for e in (*was, *now)):
+        if not_compared is not None and any(may_store(events, e, name) for e in (*was, *now)):
             not_compared.append(OrderNotCompared(function, name, unordered.describe(), stage))
         was, now = [e for e in was if e.ordered], [e for e in now if e.ordered]
     first = _first_reorder(events, was, now, name)
@@ -428,10 +428,10 @@ def _compare(
     return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), stage)]
 
 
-def _by_global(events: GlobalEvents, sequence: list[_Event]) -> dict[str, list[_Event]]:
+def _by_global(events: GlobalEvents, sequence: list[Event]) -> dict[str, list[Event]]:
     """The events of ``sequence`` that touch each global, in order (a call to a function the
     module does not define, or one that may touch anything, touches every global)."""
-    out: dict[str, list[_Event]] = {}
+    out: dict[str, list[Event]] = {}
     for e in sequence:
         if e.kind != "call":
             touched: frozenset[str] | None = frozenset({e.symbol})
@@ -442,7 +442,7 @@ def _by_global(events: GlobalEvents, sequence: list[_Event]) -> dict[str, list[_
     return out
 
 
-def _writes(events: GlobalEvents, e: _Event, name: str) -> bool:
+def may_store(events: GlobalEvents, e: Event, name: str) -> bool:
     """Does ``e`` (an event touching global ``name``) store it?"""
     if e.kind == "store":
         return True
@@ -452,15 +452,15 @@ def _writes(events: GlobalEvents, e: _Event, name: str) -> bool:
     return e.symbol not in (events.stores or {}) or stored is None or name in stored
 
 
-def _key(e: _Event) -> tuple[str, str]:
+def _key(e: Event) -> tuple[str, str]:
     return (e.kind, e.symbol)
 
 
-def _same_kind(a: _Event, b: _Event) -> bool:
+def _same_kind(a: Event, b: Event) -> bool:
     return _key(a) == _key(b)
 
 
-def _same_access(a: _Event, b: _Event) -> bool:
+def _same_access(a: Event, b: Event) -> bool:
     """The same access: same kind and symbol, at the same location (where both have one)."""
     if _key(a) != _key(b):
         return False
@@ -469,17 +469,17 @@ def _same_access(a: _Event, b: _Event) -> bool:
 
 
 def _first_reorder(
-    events: GlobalEvents, original: list[_Event], now: list[_Event], name: str
-) -> tuple[_Event, _Event] | None:
+    events: GlobalEvents, original: list[Event], now: list[Event], name: str
+) -> tuple[Event, Event] | None:
     """None when ``now`` keeps ``original``'s order of every pair with a write in it (events may
     be gone); else an event of ``now`` and one it was moved past. The writes of ``now`` must be
     a subsequence of the original's; every read must sit between the same two writes."""
-    writes = [i for i, e in enumerate(original) if _writes(events, e, name)]
+    writes = [i for i, e in enumerate(original) if may_store(events, e, name)]
     matched: list[int] = []  # original index of each matched write of now, in order
     made: set[int] = set()  # positions in now of the writes scheduling made (matched to none)
     at = 0
     for k, e in enumerate(now):
-        if not _writes(events, e, name):
+        if not may_store(events, e, name):
             continue
         # A write is the original write at its location, where one is there (a pass may drop a
         # store that writes back what was loaded: the next store of the global is not that one).
@@ -500,7 +500,7 @@ def _first_reorder(
     # (A write scheduling made bounds nothing: it has no place in the original.)
     w = 0
     for k, e in enumerate(now):
-        if _writes(events, e, name):
+        if may_store(events, e, name):
             w += k not in made
             continue
         low = matched[w - 1] if w > 0 else -1
@@ -566,11 +566,11 @@ def check_input_order(
         now = spliced.events.get(key + "$async", spliced.events.get(key))
         if now is None:
             continue
-        was = _taken_in(original.events, sequence, (), {key}, [0])
-        pairs = _as_the_input_names_them(was, now)
+        was = taken_in(original.events, sequence, (), {key}, [0])
+        pairs = as_the_input_names_them(was, now)
         mapped = [e for e, _ in pairs]
         by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
-        kept = {_chain(e): len(at.scope) for e, at in pairs}
+        kept = {event_chain(e): len(at.scope) for e, at in pairs}
         dropped = _removed_across(original.events, key, was, kept, not_compared)
         for name in sorted(original.events.globals):
             found = _compare(
@@ -585,15 +585,15 @@ def check_input_order(
     return hazards
 
 
-def _one_store_per_value(was: list[_Event], now: list[_Event]) -> tuple[list[_Event], list[_Event]]:
+def _one_store_per_value(was: list[Event], now: list[Event]) -> tuple[list[Event], list[Event]]:
     """``was`` and ``now`` (one global's events, the input's and the splice's as the input
     names them) with each run of stores of one SSA value, reached through the same calls, that
     no other event of the global separates, as its first store: no order among them can show
     (each leaves the global holding that value). A run at the splice is one only where all of
     its stores are of one run of the input's."""
     run_of: dict[tuple[str, str, str], int] = {}
-    first: list[_Event] = []
-    kept_was: list[_Event] = []
+    first: list[Event] = []
+    kept_was: list[Event] = []
     for e in was:
         previous = kept_was[-1] if kept_was else None
         if (
@@ -603,16 +603,16 @@ def _one_store_per_value(was: list[_Event], now: list[_Event]) -> tuple[list[_Ev
             and previous.kind == "store"
             and (previous.value, previous.via) == (e.value, e.via)
         ):
-            run_of[_chain(e)] = run_of[_chain(previous)]
+            run_of[event_chain(e)] = run_of[event_chain(previous)]
             continue
         if e.kind == "store" and e.value:
-            run_of[_chain(e)] = len(first)
+            run_of[event_chain(e)] = len(first)
             first.append(e)
         kept_was.append(e)
-    kept_now: list[_Event] = []
+    kept_now: list[Event] = []
     last: int | None = None
     for e in now:
-        run = run_of.get(_chain(e)) if e.kind == "store" else None
+        run = run_of.get(event_chain(e)) if e.kind == "store" else None
         if run is not None and run == last:
             continue
         kept_now.append(e if run is None else dataclasses.replace(first[run], ordered=e.ordered))
@@ -620,15 +620,15 @@ def _one_store_per_value(was: list[_Event], now: list[_Event]) -> tuple[list[_Ev
     return kept_was, kept_now
 
 
-def _chain(e: _Event) -> tuple[str, str, str]:
-    """An event of the input by its whole location chain (what :func:`_as_the_input_names_them` matches)."""
+def event_chain(e: Event) -> tuple[str, str, str]:
+    """An event of the input by its whole location chain (what :func:`as_the_input_names_them` matches)."""
     return (e.kind, e.symbol, e.location)
 
 
 def _removed_across(
     events: GlobalEvents,
     function: str,
-    was: list[_Event],
+    was: list[Event],
     kept: dict[tuple[str, str, str], int],
     not_compared: list[OrderNotCompared] | None = None,
 ) -> dict[str, list[GlobalOrderHazard]]:
@@ -651,7 +651,7 @@ def _removed_across(
     so what it names is confirmed at the splice, never inferred
     (``tests/regressions/campaign-presplice-forward-across-a-loop.json``)."""
     calls = {chain[2] for chain in kept if chain[0] == "call"}
-    live = [e for e in was if e.ordered and not _behind_a_kept_call(e, calls)]
+    live = [e for e in was if e.ordered and not behind_a_kept_call(e, calls)]
     found: dict[str, list[GlobalOrderHazard]] = {}
     for scope in dict.fromkeys(e.scope for e in live if e.kind != "call"):
         block = [e for e in live if e.scope[: len(scope)] == scope]
@@ -666,7 +666,7 @@ def _removed_across(
 def _simulated(
     events: GlobalEvents,
     function: str,
-    block: list[_Event],
+    block: list[Event],
     scope: tuple[Any, ...],
     name: str,
     kept: dict[tuple[str, str, str], int],
@@ -674,13 +674,13 @@ def _simulated(
 ) -> GlobalOrderHazard | None:
     """The first removal of :func:`_removed_across` in one block (``block``: its events and
     those nested in it, in order; ``scope``: its own) for global ``name``."""
-    depth = next((kept[_chain(e)] for e in block if e.scope == scope and _chain(e) in kept), None)
+    depth = next((kept[event_chain(e)] for e in block if e.scope == scope and event_chain(e) in kept), None)
     sequences: list[list[int]] = [[]]
     for k, e in enumerate(block):
         if e.scope != scope:
             continue
         if e.kind == "call":
-            if _chain(e) in kept:
+            if event_chain(e) in kept:
                 sequences.append([])  # (a call IREE keeps: the pass starts a new sequence)
         elif e.symbol == name and not e.idle:  # (IREE's cleanup deletes an idle access first)
             sequences[-1].append(k)
@@ -703,22 +703,22 @@ def _simulated(
                     continue
                 removed = True
                 i -= 1
-                if _chain(gone) in kept:
+                if event_chain(gone) in kept:
                     continue  # (IREE did not remove it: something the simulation does not see kept it)
                 across = [
                     w
                     for w in between
                     if w.scope != scope
                     and not (w.kind == "load" and w.idle)
-                    and _touches(events, w, name)
-                    and (_writes(events, w, name) if hidden_writes else w.kind != "store")
+                    and touches(events, w, name)
+                    and (may_store(events, w, name) if hidden_writes else w.kind != "store")
                 ]
                 shown = next((w for w in across if _still_nested(w, kept, depth, scope)), None)
                 if shown is not None:
                     return GlobalOrderHazard(
                         function, name, gone.describe(), partner.describe(), BEFORE_THE_SPLICE, shown.describe()
                     )
-                lost = next((w for w in across if _chain(w) not in kept), None)
+                lost = next((w for w in across if event_chain(w) not in kept), None)
                 if lost is not None and not_compared is not None:
                     not_compared.append(
                         OrderNotCompared(function, name, gone.describe(), BEFORE_THE_SPLICE, lost.describe())
@@ -726,23 +726,23 @@ def _simulated(
     return None
 
 
-def _still_nested(w: _Event, kept: dict[tuple[str, str, str], int], depth: int | None, scope: tuple[Any, ...]) -> bool:
+def _still_nested(w: Event, kept: dict[tuple[str, str, str], int], depth: int | None, scope: tuple[Any, ...]) -> bool:
     """Is the access ``w`` of a region still at the splice, in a region below its block there:
     deeper than the block's accesses the splice has (``depth``), or, with none of those, as deep
     as in the input (no region around it folded away)?"""
-    at = kept.get(_chain(w))
+    at = kept.get(event_chain(w))
     if at is None:
         return False
     return at > depth if depth is not None else at >= len(w.scope) > len(scope)
 
 
-def _behind_a_kept_call(e: _Event, calls: set[str]) -> bool:
+def behind_a_kept_call(e: Event, calls: set[str]) -> bool:
     """Is ``e`` a callee's event taken in through a call the splice still has (``calls``: their
     location chains)?"""
     return any(" at ".join(e.via[i:]) in calls for i in range(len(e.via)))
 
 
-def _touches(events: GlobalEvents, e: _Event, name: str) -> bool:
+def touches(events: GlobalEvents, e: Event, name: str) -> bool:
     """Does ``e`` access global ``name``: a load or store of it, or a call that may."""
     if e.kind != "call":
         return e.symbol == name
@@ -754,19 +754,19 @@ def _touches(events: GlobalEvents, e: _Event, name: str) -> bool:
 _MAX_TAKEN_IN = 100_000
 
 
-def _taken_in(
+def taken_in(
     events: GlobalEvents,
-    sequence: list[_Event],
+    sequence: list[Event],
     via: tuple[str, ...],
     open_: set[str],
     count: list[int],
     ordered: bool = True,
     scope: tuple[Any, ...] = (),
-) -> list[_Event]:
+) -> list[Event]:
     """``sequence`` (reached through the calls ``via``) with each call of a function of the
     input followed by its callee's events, reached through that call (ordered only where the
     call is, in the call's scope: IREE inlines a callee's body into the call's block)."""
-    out: list[_Event] = []
+    out: list[Event] = []
     for e in sequence:
         here = e
         if via:  # (a callee's op with regions is one per call site: named by the call's chain)
@@ -778,17 +778,17 @@ def _taken_in(
         if callee is None or e.symbol in open_ or count[0] > _MAX_TAKEN_IN:
             continue
         open_.add(e.symbol)
-        out += _taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered, here.scope)
+        out += taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered, here.scope)
         open_.discard(e.symbol)
     return out
 
 
-def _as_the_input_names_them(was: list[_Event], now: list[_Event]) -> list[tuple[_Event, _Event]]:
+def as_the_input_names_them(was: list[Event], now: list[Event]) -> list[tuple[Event, Event]]:
     """The events at the splice ``now`` as the input's events ``was`` (those of one function,
     its callees' taken in) they are, each with the event at the splice: :func:`check_input_order`.
     IREE's own are dropped."""
     by_chain = {(e.kind, e.symbol, e.location): e for e in reversed(was)}
-    out: list[tuple[_Event, _Event]] = []
+    out: list[tuple[Event, Event]] = []
     for e in now:
         frames = [f"{m[1]}:{m[2]}:{m[3]}" for m in _FILE_LINE_COL.finditer(str(e.loc))]
         # The outermost frames may be IREE's own (a public function's body is wrapped and

@@ -7,8 +7,8 @@ shared-globals repair, acts only where a global is given another's buffer, which
 (or an address a store goes through: ``find_shared_global_storage``'s only ways to give a
 global a buffer besides its own loads), and only where one of the globals sharing a buffer is
 mutable (``find_shared_global_storage`` reports no other set: globals nothing writes may share).
-So a module with no copy, and with no store or no mutable global, has no decision and no
-diagnostic: IREE's e2e programs, whose initializers store constants into immutable globals,
+So a module with no copy (a transfer into another resource type is none), and with no store
+or no mutable global, has no decision and no diagnostic: IREE's e2e programs, whose initializers store constants into immutable globals,
 are such. The scan walks names (and a global's ``is_mutable``) only: no op is given a Python
 view (which would import each dialect's module), and device code is walked too (it holds none
 of these ops; not skipping it keeps the scan a plain closed list).
@@ -30,6 +30,13 @@ GIVES_A_BUFFER = frozenset({GLOBAL_STORE, GLOBAL_STORE_INDIRECT, GLOBAL_ADDRESS}
 REWRITE_WORK = COPIES | GIVES_A_BUFFER
 
 
+def _changes_type(op: ir.Operation) -> bool:
+    """A transfer into another resource type (a lifetime: ``transient`` to ``staging``, say, as
+    a JAX export's result read back by the host) moves data and is never a candidate
+    (``is_same_device_copy``); a slice is always one."""
+    return op.name == ASYNC_TRANSFER and bool(op.operands[0].type != op.results[0].type)
+
+
 def rewrite_has_work(module: ir.Module) -> bool:
     """False only when ``module`` holds no op of :data:`COPIES`, and no op of
     :data:`GIVES_A_BUFFER` or no mutable global: the rewrite then decides no copy and repairs
@@ -40,7 +47,7 @@ def rewrite_has_work(module: ir.Module) -> bool:
         nonlocal copies, gives, mutable
         name = op.name
         if name in REWRITE_WORK:
-            copies = copies or name in COPIES
+            copies = copies or (name in COPIES and not _changes_type(op))
             gives = gives or name in GIVES_A_BUFFER
         elif name == UTIL_GLOBAL and "is_mutable" in op.attributes:
             mutable = True

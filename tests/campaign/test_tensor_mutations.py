@@ -117,7 +117,9 @@ def _removals_across_regions_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _regions_folded_away_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_order, "_still_nested", lambda w, kept, depth, scope: global_order._chain(w) in kept)
+    monkeypatch.setattr(
+        global_order, "_still_nested", lambda w, kept, depth, scope: global_order.event_chain(w) in kept
+    )
 
 
 def _dead_code_reads(monkeypatch: pytest.MonkeyPatch) -> None:

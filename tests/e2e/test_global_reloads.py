@@ -77,5 +77,3 @@ def test_the_check_passes_blocks_written_out_of_execution_order(capsys: pytest.C
     """Finding 4/02: nothing was reordered, so nothing is refused (it said IREE reordered)."""
     assert main(["check", str(DATA / "blocks_out_of_text_order.mlir"), *FLAGS]) == 0
     assert "reordered" not in capsys.readouterr().out
-
-

@@ -64,8 +64,10 @@ def test_where_the_scan_finds_no_work_the_analysis_finds_none() -> None:
         ("%c = stream.async.splat %x : i32 -> !stream.resource<*>{%n}", False),
         ("%c = stream.async.slice %r[%z to %n] : !stream.resource<*>{%n} -> !stream.resource<*>{%n}", True),
         ("util.global.store %r, @g : !stream.resource<*>", True),
+        ("%c = stream.async.transfer %r : !stream.resource<*>{%n} -> !stream.resource<*>{%n}", True),
+        ("%c = stream.async.transfer %r : !stream.resource<*>{%n} -> !stream.resource<staging>{%n}", False),
     ],
-    ids=["splat", "slice", "store"],
+    ids=["splat", "slice", "store", "transfer", "transfer-to-staging"],
 )
 def test_the_scan_sees_copies_and_stores(body: str, work: bool) -> None:
     module = _parse(
