@@ -104,10 +104,14 @@ def dropped_restores(
     their own global with a write of it between, which the splice (``kept``: the input's
     events it still has) no longer has: IREE erased them as stores of what the global holds.
 
-    Only a global some function reads can show it (IREE deletes a global nobody loads, and
-    its stores with it). A write between in the sequence is one every execution that runs
-    both meets in that order; a write after the store in a loop around it, on the loop's next
-    turn, is not looked for (docs/schedule-check.md)."""
+    The write between must be one that changes the global and is still there at the splice (a
+    store of the global's own value is none; a store in an ``scf.if %false`` IREE folds away
+    is gone, and the erasure was right), and the erased store's value must be one a later
+    access may read: a store of the global next in its block, before any access that may read
+    it, overwrites it anyway. Only a global some function reads can show it (IREE deletes a
+    global nobody loads, and its stores with it). A write after the store in a loop around it,
+    on the loop's next turn, is not looked for, nor a value that becomes the global's load only
+    once IREE inlines a setter or a getter (docs/schedule-check.md)."""
     read = {e.symbol for sequence in events.events.values() for e in sequence if e.kind == "load" and not e.idle}
     calls = {chain[2] for chain in kept if chain[0] == "call"}
     found: list[GlobalFoldHazard] = []
@@ -120,10 +124,14 @@ def dropped_restores(
         if load is None:
             continue  # (its load is not among the events: nothing is claimed)
         write = next(
-            (e for e in was[load + 1 : k] if _writes_global(events, e, store.symbol) and e.loaded != store.loaded),
+            (
+                was[i]
+                for i in range(load + 1, k)
+                if was[i].loaded != store.loaded and _a_write_kept(events, was, i, store.symbol, kept, calls)
+            ),
             None,
         )
-        if write is None:
+        if write is None or _overwritten_unread(events, was, k):
             continue
         found.append(
             GlobalFoldHazard(
@@ -136,6 +144,42 @@ def dropped_restores(
             )
         )
     return found
+
+
+def _a_write_kept(
+    events: GlobalEvents, was: list[Event], i: int, name: str, kept: dict[tuple[str, str, str], int], calls: set[str]
+) -> bool:
+    """Is ``was[i]`` a write of global ``name`` that changes it and that the splice still has:
+    a store of another value than the global's own, or a call that may store it whose callee's
+    events are not taken in after it (those are looked at one by one)?"""
+    e = was[i]
+    if e.kind == "store":
+        return e.symbol == name and not e.idle and (event_chain(e) in kept or behind_a_kept_call(e, calls))
+    return (
+        e.kind == "call" and not _taken_in_after(was, i) and _writes_global(events, e, name) and event_chain(e) in kept
+    )
+
+
+def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int) -> bool:
+    """Is the store ``was[k]`` followed, in its block, by another store of its global before any
+    access that may read it (a load, a call that may touch it, an access inside a region)?"""
+    store = was[k]
+    if not store.ordered:
+        return False
+    after = next((e for e in was[k + 1 :] if touches(events, e, store.symbol)), None)
+    return (
+        after is not None
+        and after.kind == "store"
+        and not after.idle
+        and after.ordered
+        and after.scope == store.scope
+        and after.via == store.via
+    )
+
+
+def _taken_in_after(was: list[Event], i: int) -> bool:
+    """Does the call ``was[i]`` have its callee's events taken in right after it?"""
+    return i + 1 < len(was) and was[i + 1].via[:1] == (was[i].own_location,)
 
 
 def _writes_global(events: GlobalEvents, e: Event, name: str) -> bool:
@@ -167,15 +211,18 @@ def chained_globals(
     """Each global IREE's ``renameChainedGlobals`` took for another, gone at the splice, with a
     load of it where its value may differ from the other's (one hazard per global at most).
 
-    ``sequences``: each function's events with its callees' taken in (the initializers'
-    first, in order). Whether ``@b`` holds ``@a``'s value is followed through each sequence:
-    it does after a store to ``@b`` of a load of ``@a`` that no write of ``@a`` separates from
-    it; it does not after a write of ``@a``, or of ``@b`` of anything else, or a call that
-    may write either and is not taken in. At a function's entry it does when it does at the
-    module's start (after the initializers) and at every function's return, given it did at
-    the function's entry; inside a region, or in a ``cf`` arm or loop, a load counts as
-    reading a different value where any write in the same region (or any unordered write)
-    breaks it: a loop's next turn comes back to the load."""
+    ``sequences``: each function's events with its callees' taken in (the initializers
+    first, in order). A global taken for one that is itself taken for a third is taken for the
+    last (IREE renames again): ``@b`` is compared with that root ``@a``. Whether ``@b`` holds
+    ``@a``'s value is followed through each sequence: a store to ``@b`` of a load of ``@a``
+    that no write of ``@a`` separates from it makes it so where every execution runs it (in
+    the function's own block, not in a region or a ``cf`` arm); a write of ``@a``, a store of
+    ``@b`` of anything else, or a call that may make one and is not taken in, anywhere, unmakes
+    it. At a function's entry it holds when it does at the module's start (after the
+    initializers) and at every function's return, given it did at the function's entry. A
+    load IREE forwards from a store of ``@b`` just before it in its block reads the stored
+    value whatever the rename; a load in a region (or a ``cf`` block without one order) is
+    also met by the writes after it there that nothing restores: a loop comes back to it."""
     if events.indirect:
         return []
     found: list[GlobalFoldHazard] = []
@@ -202,8 +249,8 @@ def chained_globals(
                         key,
                         b,
                         _RENAME,
-                        f"took @{b} for @{a} (every store of @{b} stores a load of @{a}), "
-                        f"so {load.describe()} reads @{a}",
+                        f"took @{b} for @{a} (every store of @{b} stores a load of @{a}, or of a global "
+                        f"IREE takes for @{a}), so {load.describe()} reads @{a}",
                         f"@{b} may not hold @{a}'s value there: {reason}",
                     )
                 )
@@ -212,8 +259,9 @@ def chained_globals(
 
 
 def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[str, str]]:
-    """The pairs ``(b, a)``: ``@b`` private, mutable, loaded, every store of it a store of a
-    load of ``@a`` in the input, and gone at the splice."""
+    """The pairs ``(b, a)``: ``@b`` private (mutable or not: IREE renames both), loaded, every
+    store of it a store of a load of one other global in the input, and gone at the splice;
+    ``@a`` that global, or the global IREE takes it for in turn."""
     stores: dict[str, set[str | None]] = {}
     loaded: set[str] = set()
     for sequence in events.events.values():
@@ -222,15 +270,21 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
                 stores.setdefault(e.symbol, set()).add(e.loaded[0] if e.loaded is not None else None)
             elif e.kind == "load" and not e.idle:
                 loaded.add(e.symbol)
+    source: dict[str, str] = {}
     for b, sources in stores.items():
         decl = events.declared.get(b)
-        if decl is None or not decl.private or not decl.mutable or b not in loaded:
-            continue
-        if len(sources) != 1 or None in sources or b in sources or b in at_splice.declared:
+        if decl is None or not decl.private or len(sources) != 1 or None in sources or b in sources:
             continue
         (a,) = sources
         assert a is not None
-        yield b, a
+        source[b] = a
+    for b, a in source.items():
+        seen = {b}
+        while a in source and a not in seen:  # (a chain: IREE renames @a in turn)
+            seen.add(a)
+            a = source[a]
+        if b in loaded and b not in at_splice.declared and a != b:
+            yield b, a
 
 
 def _same_initial(events: GlobalEvents, a: str, b: str) -> bool:
@@ -245,7 +299,7 @@ def _follow(
     ``why`` not), and the first non-idle load of ``@b`` where it may not, with why."""
     first: tuple[Event, str] | None = None
     for k, e in enumerate(sequence):
-        if e.kind == "load" and e.symbol == b and not e.idle and first is None:
+        if e.kind == "load" and e.symbol == b and not e.idle and first is None and not _forwarded(events, sequence, k):
             if not holds:
                 first = (e, why)
             elif (again := _next_turn_breaks(events, sequence, k, a, b)) is not None:
@@ -254,7 +308,7 @@ def _follow(
                     f"{again.describe()} writes @{a if _writes_global(events, again, a) else b} after it in a "
                     "region around both (or a block without one order), and a loop comes back to the load",
                 )
-        elif e.kind == "store" and e.symbol == b and _restores_from(sequence, k, events, a):
+        elif _restores_everywhere(events, sequence, k, a, b):
             holds, why = True, ""
         elif _breaks(events, sequence, k, a, b):
             holds, why = (
@@ -264,38 +318,61 @@ def _follow(
     return holds, why, first
 
 
+def _forwarded(events: GlobalEvents, sequence: list[Event], k: int) -> bool:
+    """Does IREE forward the load ``sequence[k]`` from a store of its global just before it in
+    its block (``iree-util-simplify-global-accesses``: the last access of the global before
+    it there is a store, no call between)? One block, or two blocks every execution runs one
+    after the other in one region (IREE merges them first)."""
+    load = sequence[k]
+    for i in range(k - 1, -1, -1):
+        e = sequence[i]
+        if e.kind == "call":
+            return False
+        if touches(events, e, load.symbol):
+            one_block = e.block == load.block or (e.ordered and load.ordered and e.scope == load.scope)
+            return e.kind == "store" and one_block and e.via == load.via
+    return False
+
+
 def _next_turn_breaks(events: GlobalEvents, sequence: list[Event], k: int, a: str, b: str) -> Event | None:
     """A write after the load ``sequence[k]`` that a loop around both may carry back to it: in
     the same outermost region (or, both, in blocks without one order), with no store of ``@b``
-    restoring ``@a``'s value after it there."""
+    restoring ``@a``'s value after it in the load's own block."""
     load = sequence[k]
     last: Event | None = None
     for i in range(k + 1, len(sequence)):
         e = sequence[i]
         if not _shares_a_region(e, load):
             continue
-        if e.kind == "store" and e.symbol == b and _restores_from(sequence, i, events, a):
+        if e.ordered and e.scope == load.scope and e.via == load.via and _restores_from(sequence, i, events, a, b):
             last = None
         elif _breaks(events, sequence, i, a, b):
             last = e
     return last
 
 
+def _restores_everywhere(events: GlobalEvents, sequence: list[Event], k: int, a: str, b: str) -> bool:
+    """Is ``sequence[k]`` a store that makes ``@b`` hold ``@a``'s value, run by every execution
+    of its function (ordered, in no region: a store in an arm or a loop body may not run)?"""
+    e = sequence[k]
+    return e.ordered and not e.scope and _restores_from(sequence, k, events, a, b)
+
+
 def _breaks(events: GlobalEvents, sequence: list[Event], k: int, a: str, b: str) -> bool:
     """Does ``sequence[k]`` make ``@b`` differ from ``@a`` (where they were equal)?"""
     e = sequence[k]
     if e.kind == "store":
-        return e.symbol == a or (e.symbol == b and not _restores_from(sequence, k, events, a))
+        return e.symbol == a or (e.symbol == b and not _restores_from(sequence, k, events, a, b))
     if e.kind != "call":
         return False
-    taken_in = k + 1 < len(sequence) and sequence[k + 1].via[:1] == (e.own_location,)
-    return not taken_in and (_writes_global(events, e, a) or _writes_global(events, e, b))
+    return not _taken_in_after(sequence, k) and (_writes_global(events, e, a) or _writes_global(events, e, b))
 
 
-def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str) -> bool:
-    """Is ``sequence[k]`` a store of a load of ``@a`` that no write of ``@a`` separates from it?"""
+def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, b: str) -> bool:
+    """Is ``sequence[k]`` a store of ``@b`` of a load of ``@a`` that no write of ``@a``
+    separates from it?"""
     store = sequence[k]
-    if store.kind != "store" or store.loaded is None or store.loaded[0] != a:
+    if store.kind != "store" or store.symbol != b or store.loaded is None or store.loaded[0] != a:
         return False
     load = _the_load(sequence, k, store)
     return load is not None and not any(_writes_global(events, e, a) for e in sequence[load + 1 : k])

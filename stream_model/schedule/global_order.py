@@ -90,6 +90,8 @@ class Event:
     #: for any other event). Stores of one value that no other access separates store the
     #: same bytes in any order (:func:`_one_store_per_value`).
     value: int = 0
+    #: The block it is in, numbered in its function's walk (with :attr:`via`: one block).
+    block: int = 0
 
     @functools.cached_property
     def own_location(self) -> str:
@@ -251,7 +253,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
         else:
             key = ir.StringAttr(fn.attributes["sym_name"]).value
         found = events[key] = []
-        for inner, ordered, scope in _in_execution_order(fn):
+        for inner, ordered, scope, block in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
                 if inner.name == GLOBAL_LOAD:
@@ -260,13 +262,13 @@ def global_events(module: ir.Module) -> GlobalEvents:
                     loaded, value = _loaded(inner), hash(inner.operands[0])
                     idle = loaded is not None and loaded[0] == symbol
                 kind = _ACCESS[inner.name]
-                found.append(Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value))
+                found.append(Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value, block))
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
             elif inner.name in (UTIL_CALL, FUNC_CALL):
                 callee = callee_name(inner)
-                found.append(Event("call", callee, inner.location, (), ordered, scope))
+                found.append(Event("call", callee, inner.location, (), ordered, scope, block=block))
                 callees.setdefault(key, set()).add(callee)
             indirect = indirect or inner.name in INDIRECT_OPS
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
@@ -287,26 +289,28 @@ def _declaration(op: ir.Operation) -> GlobalDecl:
     return GlobalDecl(visibility == "private", "is_mutable" in attributes, initial)
 
 
-def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...]]]:
+def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...], int]]:
     """Every op nested in ``root``, each before the ops of its regions, its regions' blocks in
     execution order (not text order), with whether the op is *ordered*: in a block that every
     execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
-    all the way out; and its scope: the regions it is nested in below ``root``'s, each numbered
-    in walk order (an ``scf.if``'s two arms are two)."""
-    return _walk_regions(root.regions, True, (), [0])
+    all the way out; its scope: the regions it is nested in below ``root``'s, each numbered
+    in walk order (an ``scf.if``'s two arms are two); and its block, numbered in walk order."""
+    return _walk_regions(root.regions, True, (), [0], [0])
 
 
 def _walk_regions(
-    regions: Iterable[ir.Region], ordered: bool, scope: tuple[int, ...], serial: list[int]
-) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...]]]:
+    regions: Iterable[ir.Region], ordered: bool, scope: tuple[int, ...], serial: list[int], blocks: list[int]
+) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...], int]]:
     for region in regions:
         for block, block_ordered in blocks_in_execution_order(region):
+            blocks[0] += 1
+            here = blocks[0]
             for child in block.operations:
                 op = child.operation
-                yield op, ordered and block_ordered, scope
+                yield op, ordered and block_ordered, scope, here
                 for nested in op.regions:
                     serial[0] += 1
-                    yield from _walk_regions((nested,), ordered and block_ordered, (*scope, serial[0]), serial)
+                    yield from _walk_regions((nested,), ordered and block_ordered, (*scope, serial[0]), serial, blocks)
 
 
 def _idle_load(load: ir.Operation) -> bool:
@@ -589,18 +593,18 @@ def _one_store_per_value(was: list[Event], now: list[Event]) -> tuple[list[Event
     """``was`` and ``now`` (one global's events, the input's and the splice's as the input
     names them) with each run of stores of one SSA value, reached through the same calls, that
     no other event of the global separates, as its first store: no order among them can show
-    (each leaves the global holding that value). A run at the splice is one only where all of
-    its stores are of one run of the input's."""
+    (each leaves the global holding that value). Only stores every execution runs in their
+    order make a run (a store in a ``cf`` arm may not run, and is compared as it is). A run at
+    the splice is one only where all of its stores are of one run of the input's."""
     run_of: dict[tuple[str, str, str], int] = {}
     first: list[Event] = []
     kept_was: list[Event] = []
     for e in was:
         previous = kept_was[-1] if kept_was else None
         if (
-            e.kind == "store"
-            and e.value
+            _may_run_with(e)
             and previous is not None
-            and previous.kind == "store"
+            and _may_run_with(previous)
             and (previous.value, previous.via) == (e.value, e.via)
         ):
             run_of[event_chain(e)] = run_of[event_chain(previous)]
@@ -612,12 +616,17 @@ def _one_store_per_value(was: list[Event], now: list[Event]) -> tuple[list[Event
     kept_now: list[Event] = []
     last: int | None = None
     for e in now:
-        run = run_of.get(event_chain(e)) if e.kind == "store" else None
+        run = run_of.get(event_chain(e)) if _may_run_with(e) else None
         if run is not None and run == last:
             continue
         kept_now.append(e if run is None else dataclasses.replace(first[run], ordered=e.ordered))
         last = run
     return kept_was, kept_now
+
+
+def _may_run_with(e: Event) -> bool:
+    """May ``e`` join a run of stores of one value: a store every execution runs in its order?"""
+    return e.kind == "store" and bool(e.value) and e.ordered
 
 
 def event_chain(e: Event) -> tuple[str, str, str]:
@@ -712,6 +721,7 @@ def _simulated(
                     and not (w.kind == "load" and w.idle)
                     and touches(events, w, name)
                     and (may_store(events, w, name) if hidden_writes else w.kind != "store")
+                    and not (hidden_writes and _stores_the_same(w, partner))
                 ]
                 shown = next((w for w in across if _still_nested(w, kept, depth, scope)), None)
                 if shown is not None:
@@ -724,6 +734,13 @@ def _simulated(
                         OrderNotCompared(function, name, gone.describe(), BEFORE_THE_SPLICE, lost.describe())
                     )
     return None
+
+
+def _stores_the_same(w: Event, partner: Event) -> bool:
+    """Does the region's store ``w`` store what ``partner`` (the store a load is forwarded
+    from) stores: one SSA value, reached through the same calls? The forwarded value is then
+    the one the region left (the value dominates the region: it is one value at every turn)."""
+    return w.kind == partner.kind == "store" and bool(w.value) and w.value == partner.value and w.via == partner.via
 
 
 def _still_nested(w: Event, kept: dict[tuple[str, str, str], int], depth: int | None, scope: tuple[Any, ...]) -> bool:

@@ -39,7 +39,14 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   between* (the rule without asking that it write the same global) refuses a right build;
 * *globals IREE takes for another unseen* (``global_folds.chained_globals``): a snapshot global
   reads the live one; *never equal* (no store taken to make them equal again) refuses a mirror
-  global that is synced before every read, which plain iree-compile builds right.
+  global that is synced before every read, which plain iree-compile builds right;
+* review 6's corrections, each weakened back: *writes between need not stay* and *restores
+  overwritten still count* refuse a roll-back after a write IREE folds away and one a final
+  store overwrites; *forwarded loads read the other global* refuses a copy read back in its
+  block; *copies in arms make globals equal* builds a copy in an ``scf.if`` arm as if it always
+  ran (stock's wrong answer); *stores in cf arms join runs* lets a store sink past a loop that
+  reads it; *region stores of the forwarded value count* refuses a cache row stored again in a
+  loop.
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -135,7 +142,38 @@ def _restores_erased_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _restores_need_no_write_between(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_writes_global", lambda events, e, name: e.kind == "store")
+    monkeypatch.setattr(global_folds, "_a_write_kept", lambda events, was, i, name, kept, calls: was[i].kind == "store")
+
+
+def _writes_between_need_not_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    def any_store_of_it(events: object, was: list, i: int, name: str, kept: object, calls: object) -> bool:
+        return was[i].kind == "store" and was[i].symbol == name and not was[i].idle
+
+    monkeypatch.setattr(global_folds, "_a_write_kept", any_store_of_it)
+
+
+def _restores_overwritten_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_overwritten_unread", lambda events, was, k: False)
+
+
+def _forwarded_loads_read_the_other_global(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_forwarded", lambda events, sequence, k: False)
+
+
+def _copies_in_arms_make_globals_equal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        global_folds,
+        "_restores_everywhere",
+        lambda events, sequence, k, a, b: global_folds._restores_from(sequence, k, events, a, b),
+    )
+
+
+def _stores_in_cf_arms_join_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_may_run_with", lambda e: e.kind == "store" and bool(e.value))
+
+
+def _region_stores_of_the_forwarded_value_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_stores_the_same", lambda w, partner: False)
 
 
 def _chained_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -143,7 +181,7 @@ def _chained_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _chained_globals_never_equal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_restores_from", lambda sequence, k, events, a: False)
+    monkeypatch.setattr(global_folds, "_restores_from", lambda sequence, k, events, a, b: False)
 
 
 def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,6 +205,18 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "restores-erased-unseen": (_restores_erased_unseen, "own_load_stored_back_after_a_store.mlir"),
     "restores-need-no-write-between": (_restores_need_no_write_between, "own_load_stored_back.mlir"),
     "chained-globals-unseen": (_chained_globals_unseen, "global_chained_to_another.mlir"),
+    "writes-between-need-not-stay": (_writes_between_need_not_stay, "restore_after_a_write_folded_away.mlir"),
+    "restores-overwritten-still-count": (_restores_overwritten_still_count, "restore_overwritten_unread.mlir"),
+    "forwarded-loads-read-the-other-global": (
+        _forwarded_loads_read_the_other_global,
+        "global_copied_and_read_back_in_one_block.mlir",
+    ),
+    "copies-in-arms-make-globals-equal": (_copies_in_arms_make_globals_equal, "global_copied_in_an_arm.mlir"),
+    "stores-in-cf-arms-join-runs": (_stores_in_cf_arms_join_runs, "one_value_stored_in_a_cf_arm_and_after.mlir"),
+    "region-stores-of-the-forwarded-value-count": (
+        _region_stores_of_the_forwarded_value_count,
+        "cache_row_stored_again_in_a_loop.mlir",
+    ),
     "chained-globals-never-equal": (_chained_globals_never_equal, "global_chained_and_kept_equal.mlir"),
     "hand-written-kernels-write-every-binding": (
         _hand_written_kernels_write_every_binding,

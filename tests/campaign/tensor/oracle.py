@@ -53,6 +53,7 @@ REFUSALS = (
     "IREE reorders the accesses to a global",
     "IREE 3.13 would misread a global",
     "IREE's schedule has a hazard the compile cannot repair",
+    "IREE folds away an access to a global",
 )
 #: Other arguments a refused program's stock build runs with: (every index, the first call's
 #: flags, the second call's); rows 11 and 22.
@@ -177,7 +178,7 @@ def tool_class(ours: Build) -> str:
     said = re.sub(r"[%@][\w$.-]+", "", said)
     if ours.status == "refused":
         kind = next((r for r in REFUSALS if r in said), "refused")
-        verb = re.search(r"\b(took|dropped|reordered|across) (util\.[\w.]+)", said)
+        verb = re.search(r"\b(took|dropped|reordered|across|erased) (util\.[\w.]+|for)", said)
         return f"refused: {kind}" + (f" ({verb.group(1)} {verb.group(2)})" if verb else "")
     repairs = sorted(set(re.findall(r"repaired IREE's (\w+)[^:]*: (stream\.[\w.]+)", said)))
     return "repaired " + ", ".join(f"{a} {b}" for a, b in repairs) if repairs else ours.status

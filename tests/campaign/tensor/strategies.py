@@ -9,7 +9,9 @@ nothing here filters. Statements are drawn two ways:
   ``scf.if`` arm, an ``scf.for`` body or a getter, the update stored after; a callee writing a
   global (or its argument) its caller still reads; a load forwarded across a loop that stores;
   a store forwarded across an ``scf.if`` that stores; a store before a loop reading it and
-  another after; a constant written in place. A pattern's picks are computed from its own
+  another after; a constant written in place; a global's own load stored back after a store of
+  it; a global stored with another's load (IREE may take one for the other); a value stored,
+  then stored again in a loop. A pattern's picks are computed from its own
   statements and the program's globals and helpers (drawn first), so it makes its shape as
   drawn; statements drawn around it, and shrinking, may make something else of it, which is
   the point of drawing it among others.
@@ -79,6 +81,9 @@ PATTERNS: dict[str, tuple[ParamKind, ...]] = {
     "store-forwarded-across-if": ("i1",),
     "store-dropped-before-loop": ("index",),
     "constant-written": ("row", "index"),
+    "own-load-stored-back": ("row",),
+    "global-chained": (),
+    "stores-of-one-value": ("index",),
 }
 #: How deep regions nest (a body's statements may hold one more region at depth 1).
 MAX_DEPTH = 2
@@ -226,6 +231,18 @@ def pattern(draw: st.DrawFn, kind: str, globals_: tuple[Global, ...], helpers: l
             Const(draw(values(n))),
             Store(0, g),
         ]
+    if kind == "own-load-stored-back":
+        # L; U = L written; store U; store L (a roll-back IREE erases as a store of g's own value)
+        return [Load(g), draw(in_place()), Store(0, g), Store(1, g)]
+    if kind == "global-chained":
+        # store (load h), g: with no other store of g, IREE takes g for h
+        others = [k for k in range(len(globals_)) if k != g and globals_[k].size == n]
+        if not others:
+            return []
+        return [Load(draw(st.sampled_from(others))), Store(0, g)]
+    if kind == "stores-of-one-value":
+        # C; store C; for { store C } (IREE reorders the two stores of one value)
+        return [Const(draw(values(n))), Store(0, g), For(draw(trips()), None, (Store(0, g),))]
     # constant-written: a constant (foldable or not) written in place, in a loop or not
     write = [Const(draw(values(n)), draw(st.booleans())), draw(in_place())]
     if draw(st.booleans()):
