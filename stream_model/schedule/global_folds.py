@@ -225,13 +225,22 @@ def chained_globals(
     also met by the writes after it there that nothing restores: a loop comes back to it."""
     if events.indirect:
         return []
+    # (A function the splice no longer has was inlined into its callers, whose sequences hold
+    # its accesses, or is dead: it is no entry of its own.)
+    sequences = {
+        key: sequence
+        for key, sequence in sequences.items()
+        if key.startswith("initializer") or key in at_splice.functions or key + "$async" in at_splice.functions
+    }
     found: list[GlobalFoldHazard] = []
     for b, a in _renamed(events, at_splice):
         initially = _same_initial(events, a, b)
         holds, why = initially, "" if initially else f"@{b} and @{a} start from different initial values"
+        in_initializer: tuple[str, tuple[Event, str]] | None = None
         for key in sequences:
             if key.startswith("initializer"):
-                holds, why, _ = _follow(events, sequences[key], a, b, holds, why)
+                holds, why, loaded_there = _follow(events, sequences[key], a, b, holds, why)
+                in_initializer = in_initializer or (None if loaded_there is None else (key, loaded_there))
         everywhere = holds and all(
             _follow(events, sequence, a, b, True, "")[0]
             for key, sequence in sequences.items()
@@ -240,8 +249,9 @@ def chained_globals(
         entry_why = why or f"a function may return with @{a} written after @{b} was last stored"
         for key, sequence in sequences.items():
             if key.startswith("initializer"):
-                continue
-            loaded = _follow(events, sequence, a, b, everywhere, "" if everywhere else entry_why)[2]
+                loaded = in_initializer[1] if in_initializer is not None and in_initializer[0] == key else None
+            else:
+                loaded = _follow(events, sequence, a, b, everywhere, "" if everywhere else entry_why)[2]
             if loaded is not None:
                 load, reason = loaded
                 found.append(
@@ -261,12 +271,14 @@ def chained_globals(
 def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[str, str]]:
     """The pairs ``(b, a)``: ``@b`` private (mutable or not: IREE renames both), loaded, every
     store of it a store of a load of one other global in the input, and gone at the splice;
-    ``@a`` that global, or the global IREE takes it for in turn."""
+    ``@a`` that global, or the global IREE takes it for in turn. Stores IREE erases before it
+    renames are not asked: a store of the global's own value, and one the next access of the
+    global in its block overwrites."""
     stores: dict[str, set[str | None]] = {}
     loaded: set[str] = set()
     for sequence in events.events.values():
-        for e in sequence:
-            if e.kind == "store":
+        for i, e in enumerate(sequence):
+            if e.kind == "store" and not e.idle and not _overwritten_next(events, sequence, i):
                 stores.setdefault(e.symbol, set()).add(e.loaded[0] if e.loaded is not None else None)
             elif e.kind == "load" and not e.idle:
                 loaded.add(e.symbol)
@@ -285,6 +297,18 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
             a = source[a]
         if b in loaded and b not in at_splice.declared and a != b:
             yield b, a
+
+
+def _overwritten_next(events: GlobalEvents, sequence: list[Event], i: int) -> bool:
+    """Is the store ``sequence[i]`` (a function's own events) followed in its block, with no
+    call between, by another store of its global before any other access of it?"""
+    store = sequence[i]
+    for e in sequence[i + 1 :]:
+        if e.kind == "call" or e.block != store.block:
+            return False
+        if touches(events, e, store.symbol):
+            return e.kind == "store"
+    return False
 
 
 def _same_initial(events: GlobalEvents, a: str, b: str) -> bool:
@@ -321,16 +345,18 @@ def _follow(
 def _forwarded(events: GlobalEvents, sequence: list[Event], k: int) -> bool:
     """Does IREE forward the load ``sequence[k]`` from a store of its global just before it in
     its block (``iree-util-simplify-global-accesses``: the last access of the global before
-    it there is a store, no call between)? One block, or two blocks every execution runs one
-    after the other in one region (IREE merges them first)."""
+    it there is a store, no call IREE keeps between)? One block, or a block and the one it
+    alone follows, or an inlined callee's entry block and its call's (IREE merges them first:
+    :attr:`Event.block`)."""
     load = sequence[k]
     for i in range(k - 1, -1, -1):
         e = sequence[i]
         if e.kind == "call":
-            return False
+            if not _taken_in_after(sequence, i) or e.symbol in events.kept_out:
+                return False  # (a call IREE keeps ends the pass's sequence)
+            continue  # (an inlined callee's accesses are in the sequence)
         if touches(events, e, load.symbol):
-            one_block = e.block == load.block or (e.ordered and load.ordered and e.scope == load.scope)
-            return e.kind == "store" and one_block and e.via == load.via
+            return e.kind == "store" and e.block == load.block
     return False
 
 
@@ -379,8 +405,20 @@ def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, 
 
 
 def _shares_a_region(write: Event, load: Event) -> bool:
-    """May ``write`` run between two runs of ``load``: both in one outermost region, or both
-    where blocks have no single order?"""
+    """May ``write`` run between two runs of ``load``: both inside one region a loop runs again
+    (or, both, in blocks without one order: a ``cf`` loop, or arms the check does not tell
+    apart)?"""
     if not write.ordered and not load.ordered:
         return True
-    return bool(write.scope) and bool(load.scope) and write.scope[0] == load.scope[0]
+    for mine, theirs in zip(write.scope, load.scope):
+        if mine != theirs:
+            return False
+        if _repeats(mine):
+            return True
+    return False
+
+
+def _repeats(region: Any) -> bool:
+    """Whether a scope's region (``(number, repeats)``, or a callee's ``(via, region)``) may run
+    again."""
+    return bool(region[1]) if isinstance(region[0], int) else _repeats(region[1])

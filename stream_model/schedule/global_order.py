@@ -36,12 +36,15 @@ from ..semantics.ops import (
     GLOBAL_LOAD,
     GLOBAL_STORE,
     INDIRECT_OPS,
+    LINALG_COPY,
     TENSOR_EXTRACT_SLICE,
+    TENSOR_INSERT_SLICE,
     UTIL_CALL,
     UTIL_GLOBAL,
     UTIL_INITIALIZER,
     VALUE_DIALECTS,
 )
+from ..semantics.region_flow import flow_of
 
 __all__ = [
     "GlobalDecl",
@@ -90,8 +93,10 @@ class Event:
     #: for any other event). Stores of one value that no other access separates store the
     #: same bytes in any order (:func:`_one_store_per_value`).
     value: int = 0
-    #: The block it is in, numbered in its function's walk (with :attr:`via`: one block).
-    block: int = 0
+    #: The block it is in: its number in its function's walk (:func:`_in_execution_order`);
+    #: for a callee's event taken into its caller, the call's block where IREE inlines the
+    #: callee's entry block into it, else the number with the calls it is reached through.
+    block: Any = 0
 
     @functools.cached_property
     def own_location(self) -> str:
@@ -135,6 +140,10 @@ class GlobalEvents:
     #: Does the module take a global's address (then a global may be accessed where no
     #: load or store names it)?
     indirect: bool = False
+    #: The functions IREE never inlines (``inlining_policy = #util.inline.never``).
+    kept_out: frozenset[str] = frozenset()
+    #: The names of the module's functions (initializers aside).
+    functions: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -234,9 +243,10 @@ def global_events(module: ir.Module) -> GlobalEvents:
     gives no op a Python view, where reading its blocks would (a user's input at the linalg
     level imports the linalg dialect's bindings, a tenth of a second)."""
     if not holds_any(module, _ACCESS):
-        return GlobalEvents({}, {}, frozenset(), {})
+        return GlobalEvents({}, {}, frozenset(), {}, functions=_function_names(module))
     events: dict[str, list[Event]] = {}
     declared: dict[str, GlobalDecl] = {}
+    kept_out: set[str] = set()
     indirect = False
     direct: dict[str, set[str]] = {}
     stored: dict[str, set[str]] = {}
@@ -252,6 +262,8 @@ def global_events(module: ir.Module) -> GlobalEvents:
             initializers += 1
         else:
             key = ir.StringAttr(fn.attributes["sym_name"]).value
+            if "inlining_policy" in fn.attributes and "never" in str(fn.attributes["inlining_policy"]):
+                kept_out.add(key)
         found = events[key] = []
         for inner, ordered, scope, block in _in_execution_order(fn):
             if inner.name in _ACCESS:
@@ -279,6 +291,16 @@ def global_events(module: ir.Module) -> GlobalEvents:
         _transitive(events, stored, callees),
         declared,
         indirect,
+        frozenset(kept_out),
+        frozenset(k for k in events if not k.startswith("initializer #")),
+    )
+
+
+def _function_names(module: ir.Module) -> frozenset[str]:
+    return frozenset(
+        ir.StringAttr(fn.attributes["sym_name"]).value
+        for fn in child_ops(module.operation)
+        if fn.name in FUNCTION_OPS and fn.name != UTIL_INITIALIZER
     )
 
 
@@ -289,28 +311,47 @@ def _declaration(op: ir.Operation) -> GlobalDecl:
     return GlobalDecl(visibility == "private", "is_mutable" in attributes, initial)
 
 
-def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...], int]]:
+def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
     """Every op nested in ``root``, each before the ops of its regions, its regions' blocks in
     execution order (not text order), with whether the op is *ordered*: in a block that every
     execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
-    all the way out; its scope: the regions it is nested in below ``root``'s, each numbered
-    in walk order (an ``scf.if``'s two arms are two); and its block, numbered in walk order."""
+    all the way out; its scope: the regions it is nested in below ``root``'s, each a pair of
+    its number in walk order (an ``scf.if``'s two arms are two) and whether its op may run it
+    more than once (a loop; an op the region table does not know may); and its block, numbered
+    in walk order, a block entered only from a predecessor it alone follows numbered as that
+    one (IREE merges the two before it pairs the accesses of a global)."""
     return _walk_regions(root.regions, True, (), [0], [0])
 
 
 def _walk_regions(
-    regions: Iterable[ir.Region], ordered: bool, scope: tuple[int, ...], serial: list[int], blocks: list[int]
-) -> Iterator[tuple[ir.Operation, bool, tuple[int, ...], int]]:
+    regions: Iterable[ir.Region], ordered: bool, scope: tuple[Any, ...], serial: list[int], blocks: list[int]
+) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
     for region in regions:
+        numbered: list[tuple[ir.Block, int]] = []
         for block, block_ordered in blocks_in_execution_order(region):
-            blocks[0] += 1
-            here = blocks[0]
+            here = _merged_into(block, numbered)
+            if here is None:
+                blocks[0] += 1
+                here = blocks[0]
+            numbered.append((block, here))
             for child in block.operations:
                 op = child.operation
                 yield op, ordered and block_ordered, scope, here
+                flow = flow_of(op)
+                repeats = flow is None or not flow.at_most_once
                 for nested in op.regions:
                     serial[0] += 1
-                    yield from _walk_regions((nested,), ordered and block_ordered, (*scope, serial[0]), serial, blocks)
+                    inner = (*scope, (serial[0], repeats))
+                    yield from _walk_regions((nested,), ordered and block_ordered, inner, serial, blocks)
+
+
+def _merged_into(block: ir.Block, numbered: list[tuple[ir.Block, int]]) -> int | None:
+    """The number of the block ``block`` is merged into: its only predecessor, when ``block``
+    is that one's only successor (numbered already: blocks come in execution order)."""
+    predecessors = list(block.predecessors)
+    if len(predecessors) != 1 or len(list(predecessors[0].successors)) != 1:
+        return None
+    return next((n for b, n in numbered if b == predecessors[0]), None)
 
 
 def _idle_load(load: ir.Operation) -> bool:
@@ -334,11 +375,13 @@ def _read(value: ir.Value, seen: set[int]) -> bool:
 
 
 def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
-    """The load whose value ``store`` stores (through transfers and whole slices, which fold
-    into their source), by its global and location; None for any other value. A store of its
-    own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
+    """The load whose value ``store`` stores (through transfers, whole slices and copies, which
+    fold into their source), by its global and location; None for any other value. A store of
+    its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
     producer = _producer(store.operands[0])
-    while producer is not None and (producer.name == ASYNC_TRANSFER or _whole_slice(producer)):
+    while producer is not None and (
+        producer.name in (ASYNC_TRANSFER, LINALG_COPY) or _whole_slice(producer) or _whole_insert(producer)
+    ):
         producer = _producer(producer.operands[0])
     if producer is None or producer.name != GLOBAL_LOAD:
         return None
@@ -349,9 +392,21 @@ def _whole_slice(op: ir.Operation) -> bool:
     """A ``tensor.extract_slice`` of all of its source, at the source's type (MLIR folds it)."""
     if op.name != TENSOR_EXTRACT_SLICE or op.results[0].type != op.operands[0].type:
         return False
+    return len(op.operands) == 1 and _zero_offsets_unit_strides(op)
+
+
+def _whole_insert(op: ir.Operation) -> bool:
+    """A ``tensor.insert_slice`` of a tensor into one of its type, at offset zero: MLIR folds
+    it into the inserted value."""
+    if op.name != TENSOR_INSERT_SLICE or op.operands[0].type != op.results[0].type:
+        return False
+    return len(op.operands) == 2 and _zero_offsets_unit_strides(op)
+
+
+def _zero_offsets_unit_strides(op: ir.Operation) -> bool:
     offsets = list(ir.DenseI64ArrayAttr(op.attributes["static_offsets"]))
     strides = list(ir.DenseI64ArrayAttr(op.attributes["static_strides"]))
-    return len(op.operands) == 1 and all(o == 0 for o in offsets) and all(s == 1 for s in strides)
+    return all(o == 0 for o in offsets) and all(s == 1 for s in strides)
 
 
 def _producer(value: ir.Value) -> ir.Operation | None:
@@ -779,23 +834,33 @@ def taken_in(
     count: list[int],
     ordered: bool = True,
     scope: tuple[Any, ...] = (),
+    block: Any = None,
 ) -> list[Event]:
     """``sequence`` (reached through the calls ``via``) with each call of a function of the
     input followed by its callee's events, reached through that call (ordered only where the
-    call is, in the call's scope: IREE inlines a callee's body into the call's block)."""
+    call is, in the call's scope: IREE inlines a callee's body into the call's block; its entry
+    block into the call's block, ``block``, unless IREE keeps the callee out of line)."""
     out: list[Event] = []
     for e in sequence:
         here = e
         if via:  # (a callee's op with regions is one per call site: named by the call's chain)
             inner = tuple((via, x) for x in e.scope)
-            here = dataclasses.replace(e, via=via, ordered=e.ordered and ordered, scope=(*scope, *inner))
+            merged = block is not None and e.block == 1 and not e.scope
+            here = dataclasses.replace(
+                e,
+                via=via,
+                ordered=e.ordered and ordered,
+                scope=(*scope, *inner),
+                block=block if merged else (via, e.block),
+            )
         out.append(here)
         count[0] += 1
         callee = events.events.get(e.symbol) if e.kind == "call" else None
         if callee is None or e.symbol in open_ or count[0] > _MAX_TAKEN_IN:
             continue
         open_.add(e.symbol)
-        out += taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered, here.scope)
+        inlined = None if e.symbol in events.kept_out else here.block
+        out += taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered, here.scope, inlined)
         open_.discard(e.symbol)
     return out
 

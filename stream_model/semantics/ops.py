@@ -109,3 +109,8 @@ VALUE_DIALECTS = ("arith.", "math.", "tensor.", "linalg.")
 #: ``tensor.extract_slice``: of a whole tensor (zero offsets, unit strides, its type), MLIR
 #: folds it into its source.
 TENSOR_EXTRACT_SLICE = "tensor.extract_slice"
+#: ``tensor.insert_slice`` of a whole tensor into one of its type (zero offsets, unit
+#: strides): MLIR folds it into the inserted value.
+TENSOR_INSERT_SLICE = "tensor.insert_slice"
+#: ``linalg.copy``: its result is its input's value (IREE's stages fold it away).
+LINALG_COPY = "linalg.copy"

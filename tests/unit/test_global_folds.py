@@ -192,7 +192,7 @@ def test_a_load_a_loop_brings_back_after_a_write_of_the_other_global_is_a_hazard
     util.return %v : i32
   }}"""
     user = _global("a", 1) + _global("b", 1) + loop
-    (hazard,) = _folds(user, _global("a"))
+    (hazard,) = _folds(user, _global("a") + _fn("f"))
     assert "util.global.load @b (in.mlir:52:9)" in hazard.line() and "a loop comes back" in hazard.line()
 
 
