@@ -119,6 +119,12 @@ CASES = [
         ("copy", "mmap"),
     ),
     Case(
+        "tensor_written_in_a_loop.mlir",
+        "f:1,[77],[1 2 3 4];f:0,[5],[1 1 1 1]",
+        "f=4 81 83 16; f=7 7 4 4",
+        "f=4 154 83 16; f=10 7 4 4",
+    ),
+    Case(
         "immutable_global_written.mlir",
         "f:1,[77];f:2,[88]",
         "f=1 77 3 4; f=1 2 88 4",
