@@ -25,6 +25,10 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
   writes (G2: the HAL rejects overlapping copies, and a copy over itself reads what it writes);
 * **immutable globals stay so**: no in-place write of a version loaded from an immutable global
   (every later invocation loads its buffer as it was);
+* **one consumer per version in a loop too**: no in-place write, in a loop, of a version the
+  function made before the loop (a region op that may run its body again, a ``cf`` cycle that
+  does not make the version again): every iteration would start from the bytes the one before
+  wrote (IREE 3.13 clones an ``arith.constant`` a loop body inserts into once, before the loop);
 * **one value per buffer among a region's results**: an execution or concurrent region yields
   no two values of one buffer it made (a value and a version an in-place write made of it, or a
   view of it). IREE 3.13's ``iree-stream-schedule-allocation`` gives one of them a buffer of its
@@ -67,7 +71,8 @@ a read and a write that need different arms of one branch never pair) and acycli
 A value handed into a loop (an ``scf.for``/``while`` iteration argument, a ``cf`` cycle) starts
 a version of its own, because one iteration's instance cannot be told from the next; the hand-
 over itself counts as a read of unknown bytes whose end is unknown, so a value handed to a loop
-and also written in place is reported, not assumed safe.
+and also written in place is reported, not assumed safe. A value the body uses from above is one
+version for every iteration: written in place in the body, it is ``consumed-in-a-loop``.
 
 What the check reads is the IR alone: storage identity beyond one version chain (two loads of a
 global, function arguments that may be one buffer), work of other invocations and anything
@@ -134,6 +139,7 @@ from ..semantics.region_flow import (
     is_resource,
     region_index,
     resource_results,
+    runs_again,
     tied_operands,
     yielded,
 )
@@ -163,6 +169,10 @@ __all__ = [
 
 DEFAULT_TIMEOUT_MS = 2000
 
+#: The detail of a ``consumed-in-a-loop`` hazard: the loop is a region op, or a ``cf`` cycle.
+_REGION_LOOP = "made before the loop"
+_CF_LOOP = "made before the cf loop"
+
 #: Ops whose result may be a global's buffer as an earlier value of its block holds it.
 _GLOBAL_VALUES = frozenset({GLOBAL_LOAD, *CALLS})
 
@@ -180,6 +190,7 @@ class ScheduleVerdict(enum.StrEnum):
     CALLERS_BUFFER_WRITTEN = "callers-buffer-written"  # an imported argument not given over, written in place
     BINDINGS_OVERLAP = "bindings-overlap"  # a kernel writes bytes it reads through another binding
     TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields two values of one buffer it made
+    CONSUMED_IN_A_LOOP = "consumed-in-a-loop"  # a version made before a loop, written in place in it
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -265,6 +276,15 @@ class ScheduleCheck:
             return (
                 f"{self.read} ({self.read_location}) in @{self.function} yields {what}: IREE's allocation gives "
                 "one of them a buffer of its own that nothing writes"
+            )
+        if self.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP:
+            loop = f"{self.read} ({self.read_location})"
+            if self.detail == _CF_LOOP:
+                loop = "the cf loop through " + loop
+            return (
+                f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of {self.storage} in "
+                f"place in every iteration of {loop}, a version made before the loop: each iteration after the "
+                "first starts from the bytes the one before wrote"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -497,6 +517,34 @@ class _Versions:
                         )
                     )
         self._memo[value] = out
+        return out
+
+    def roots_in_function(self, value: ir.Value) -> list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
+        """:meth:`roots`, not followed back through a load of a global (or a call's result):
+        the values ``value`` is made from by this function's own ops and edges. A load is a
+        root here: each run of it reads what the global holds then, which is the business of
+        :mod:`.global_contents`, not of the value's place in the function."""
+        out: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = []
+        seen: set[ir.Value] = {value}
+        todo: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = [(value, (), frozenset())]
+        while todo:
+            current, offsets, paths = todo.pop()
+            producer = defining_op(current)
+            links = [] if producer is not None and producer.name in _GLOBAL_VALUES else self._links(current)
+            if not links:
+                out.append((current, offsets, paths))
+                continue
+            for nxt, offset in links:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    branch = self._branch_of_link(current, nxt)
+                    todo.append(
+                        (
+                            nxt,
+                            ((offset,) if offset is not None else ()) + offsets,
+                            paths | {branch} if branch is not None else paths,
+                        )
+                    )
         return out
 
     def _own_buffer_too(self, value: ir.Value) -> bool:
@@ -1204,6 +1252,7 @@ class _FunctionCheck:
                     out.append(self._second_writer(root, other, w))
         out.extend(self._binding_pairs())
         out.extend(self._two_versions_yielded())
+        out.extend(self._consumed_in_loops())
         return out
 
     def _not_ours(self, root: ir.Value, writes: list[_Use]) -> list[ScheduleCheck]:
@@ -1221,6 +1270,74 @@ class _FunctionCheck:
         else:
             return []
         return [self._pair(root, _Use(load, None, ()), w, verdict, why) for w in writes]
+
+    # -- a version made before a loop, written in place in it ----------------------------------
+    # A value handed into a loop as an iteration argument starts a version per iteration; a
+    # value the body uses from above is one version for every iteration. An in-place write of it
+    # in the body consumes it in the first iteration, and every later iteration starts from the
+    # bytes the one before wrote, where value semantics starts each from the version as it was
+    # made. IREE 3.13 makes this form itself: LICM hoists a constant out of a loop whose body
+    # inserts into it, and its copy-on-write clones the constant once, before the loop
+    # (``tests/data/global_reloads/constant_written_in_a_loop.mlir``). The pairs above never see
+    # it: the write is the version's only use.
+
+    def _consumed_in_loops(self) -> list[ScheduleCheck]:
+        """Every in-place write (an op's, or a call's whose callee writes the argument it is
+        passed) of a version made outside a loop that holds the write: a region op that may run
+        its body more than once (:func:`..semantics.region_flow.runs_again`), or a ``cf`` cycle
+        that comes back to the write without making the version again. Followed back within
+        the function only (:meth:`_Versions.roots_in_function`): a load of a global in the
+        loop is made again in every iteration. An op the model does not know is left to the
+        pairs (its writes are a guess; a lone one is never reported there either)."""
+        candidates, regions = self._in_place_writes()
+        writes: list[tuple[ir.Operation, ir.Value, ir.Operation | None]] = []
+        seen: set[tuple[ir.Operation, ir.Value]] = set()
+        for found in candidates.values():
+            for op, operand in found:
+                if (op, operand) not in seen:
+                    seen.add((op, operand))
+                    writes.append((op, operand, None))
+        for call, operand, ops in self._argument_writes_of_calls():
+            if (call, operand) not in seen:
+                seen.add((call, operand))
+                writes.append((call, operand, ops[0]))
+        out: list[ScheduleCheck] = []
+        for op, operand, via in writes:
+            if not _in_a_loop(op):
+                continue  # (the usual case: one walk up the op's blocks)
+            if op not in regions and via is None and not self._writes_in_place(op, operand):
+                continue
+            for root, offsets, paths in self.versions.roots_in_function(operand):
+                loop = _runs_again_around(op, root)
+                if loop is None:
+                    continue
+                holder, known, cf = loop
+                access = None
+                if op not in regions and via is None:
+                    fx = self._effects(op)
+                    write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
+                    access = write if write is not None and write.range_known else None
+                w = _Use(op, access, offsets, paths=paths, via=via, value=operand)
+                r = _Use(holder, None, ())
+                if known:
+                    why = _CF_LOOP if cf else _REGION_LOOP
+                    out.append(self._pair(root, r, w, ScheduleVerdict.CONSUMED_IN_A_LOOP, why))
+                else:
+                    why = f"{holder.name}, an op the model does not know, holds it and may run its region again"
+                    out.append(self._pair(root, r, w, ScheduleVerdict.UNKNOWN, why))
+        return out
+
+    def _writes_in_place(self, op: ir.Operation, operand: ir.Value) -> bool:
+        """Does ``op`` (not a region, not a call through its callee) write ``operand`` in
+        place, as far as the model knows? Not an op it does not know; not a dispatch whose
+        kernel opens every binding of the value read-only (it writes through others)."""
+        if self._effects(op).unknown:
+            return False
+        if op.name == ASYNC_DISPATCH:
+            found = [b for b in self._bindings(op) if b.value == operand]
+            if found and all(not b.why and BindingAccess.WRITE not in b.access for b in found):
+                return False
+        return True
 
     # -- accesses through a global's loads: do they meet on one path? -------------------------
     # An access reached from a version only through loads of a global that may hold it
@@ -1664,6 +1781,81 @@ def _into_loop(user: ir.Operation) -> bool:
     if is_host_terminator(user):
         holder = flow_of(parent_op_of_block(user.block))
         return holder is not None and not holder.at_most_once
+    return False
+
+
+def _in_a_loop(op: ir.Operation) -> bool:
+    """Is ``op`` nested in a region op that may run its region again, or in a block of a
+    ``cf`` cycle (at any depth up to its function)? Where not, no value it uses is met by a
+    second run of it."""
+    current = op
+    while True:
+        block = current.block
+        holder = parent_op_of_block(block)
+        if holder is None or _in_cycle(block):
+            return holder is not None
+        if holder.name in FUNCTION_OPS:
+            return False
+        if runs_again(holder) is not False:
+            return True
+        current = holder
+
+
+def _runs_again_around(op: ir.Operation, root: ir.Value) -> tuple[ir.Operation, bool, bool] | None:
+    """The innermost loop that may run ``op`` again without making ``root`` (a value ``op``
+    uses) again: a region op that holds ``op`` but not ``root``'s definition and may run its
+    region more than once, or a ``cf`` cycle through ``op``'s block (at some depth) that comes
+    back to it without passing the block that makes ``root``. The op to name it by (the region
+    op, or the cycle's branch out of ``op``'s block), whether the model knows the loop repeats
+    (False: an op with regions it does not know), and whether it is a ``cf`` cycle. None where
+    every run of ``op`` follows a new ``root``."""
+    owner = root.owner
+    root_block = owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner).block
+    # Per region (its holder and index) holding root's definition, the block of it that does.
+    made_in: dict[tuple[ir.Operation, int], ir.Block] = {}
+    block: ir.Block | None = root_block
+    while block is not None:
+        holder = parent_op_of_block(block)
+        if holder is None:
+            break
+        index = region_index(holder, block)
+        if index is not None:
+            made_in[(holder, index)] = block
+        block = None if holder.name in FUNCTION_OPS else holder.block
+    current = op
+    while True:
+        block = current.block
+        holder = parent_op_of_block(block)
+        if holder is None:
+            return None
+        index = region_index(holder, block)
+        there = made_in.get((holder, index)) if index is not None else None
+        if there is not None:
+            # The region that makes root: a cf cycle back to the block without passing root's.
+            if block != there and _returns_avoiding(block, there):
+                return _terminator(block), True, True
+            return None
+        if _in_cycle(block):
+            return _terminator(block), True, True
+        if holder.name in FUNCTION_OPS:
+            return None
+        repeats = runs_again(holder)
+        if repeats is not False:
+            return holder, repeats is True, False
+        current = holder
+
+
+def _returns_avoiding(block: ir.Block, avoid: ir.Block) -> bool:
+    """Does ``block`` reach itself through branch successors without passing ``avoid``?"""
+    seen: set[ir.Block] = set()
+    todo = list(block.successors)
+    while todo:
+        b = todo.pop()
+        if b == block:
+            return True
+        if b != avoid and b not in seen:
+            seen.add(b)
+            todo.extend(b.successors)
     return False
 
 

@@ -38,7 +38,7 @@ from typing import TypeGuard
 
 from iree.compiler import ir
 
-from .ops import ASYNC_LOAD, TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, TIMEPOINT_JOIN
+from .ops import ARITH_CONSTANT, ASYNC_LOAD, TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, TIMEPOINT_JOIN
 
 #: A pair of values that are one storage.
 Edge = tuple[ir.Value, ir.Value]
@@ -277,6 +277,54 @@ def counted_loop(op: ir.Operation | None) -> CountedLoop | None:
         list(view.inner_iter_args),
         "unsignedCmp" in op.attributes,
     )
+
+
+def static_trip_count(loop: CountedLoop) -> int | None:
+    """How many iterations ``loop`` runs, where its bounds and step are constants (None where
+    one is not, or the step is not positive: ``scf.for`` leaves that undefined). The bounds are
+    64-bit machine values, compared signed unless the loop says ``unsignedCmp``."""
+    bounds = [_constant_int(v) for v in (loop.lower, loop.upper, loop.step)]
+    if any(b is None for b in bounds):
+        return None
+    lower, upper, step = (b for b in bounds if b is not None)
+    if loop.unsigned:
+        lower, upper, step = (b % 2**64 for b in (lower, upper, step))
+    if step <= 0:
+        return None
+    return max(0, -(-(upper - lower) // step))
+
+
+def _constant_int(value: ir.Value) -> int | None:
+    """The value of an ``arith.constant`` of integer or index type (None for anything else)."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    op = getattr(owner, "operation", owner)
+    if op.name != ARITH_CONSTANT or "value" not in op.attributes:
+        return None
+    try:
+        return int(ir.IntegerAttr(op.attributes["value"]).value)
+    except (ValueError, TypeError):  # (a float or a dense constant)
+        return None
+
+
+def runs_again(op: ir.Operation) -> bool | None:
+    """May ``op`` run one of its regions more than once in one execution of the op (so that a
+    value made before it is met by a second run of its body)? False for the ops whose regions
+    run at most once, and for a counted loop whose constant bounds give it at most one
+    iteration; True for the other loops; None for an op with regions the model does not know
+    (closed world: it may; a function is no region op here, its caller stops there). An op
+    without regions runs none."""
+    if not op.regions:
+        return False
+    flow = flow_of(op)
+    if flow is None:
+        return None
+    if flow.at_most_once:
+        return False
+    loop = counted_loop(op)
+    trips = static_trip_count(loop) if loop is not None else None
+    return trips is None or trips > 1
 
 
 # -- the table --------------------------------------------------------------------------------

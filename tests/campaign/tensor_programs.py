@@ -112,6 +112,19 @@ CASES = [
         ("copy", "mmap"),
     ),
     Case(
+        "constant_written_in_a_loop.mlir",
+        "f:1,[77];f:0,[5]",
+        "f=2 79 80 8; f=6 7 6 8",
+        "f=2 154 80 8; f=10 7 6 8",
+        ("copy", "mmap"),
+    ),
+    Case(
+        "tensor_written_in_a_loop.mlir",
+        "f:1,[77],[1 2 3 4];f:0,[5],[1 1 1 1]",
+        "f=4 81 83 16; f=7 7 4 4",
+        "f=4 154 83 16; f=10 7 4 4",
+    ),
+    Case(
         "immutable_global_written.mlir",
         "f:1,[77];f:2,[88]",
         "f=1 77 3 4; f=1 2 88 4",

@@ -16,6 +16,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   execution order is refused, though plain iree-compile builds it right;
 * *constants left writable* (the check's ``immutable-written`` rule): a row inserted into a
   ``util.unfoldable_constant`` faults on the runtime, as plain iree-compile's build does;
+* *versions made before a loop taken as written once* (the check's ``consumed-in-a-loop`` rule):
+  a row inserted into an ``arith.constant`` in every iteration of a loop, one element further on,
+  meets the row the iteration before wrote (IREE clones the constant once, before the loop), as
+  plain iree-compile's build does;
 * *hand-written kernels writing every binding* (the closed world before issue 35: a ``memref``
   binding may be written): a hand-written kernel that reads the caller's argument is refused as
   a write into the caller's buffer, though plain iree-compile builds it right;
@@ -188,6 +192,10 @@ def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable", lambda self, op: False)
 
 
+def _loop_written_versions_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_consumed_in_loops", lambda self: [])
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -196,6 +204,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "writes-along-the-way-forgotten": (_writes_along_the_way_forgotten, "reload_in_for_body.mlir"),
     "blocks-in-text-order": (_blocks_in_text_order, "blocks_out_of_text_order.mlir"),
     "constants-left-writable": (_constants_left_writable, "unfoldable_constant_written.mlir"),
+    "loop-written-versions-unseen": (_loop_written_versions_unseen, "constant_written_in_a_loop.mlir"),
     "undecided-pairs-refused": (_undecided_pairs_refused, "tied_call_then_the_old_value_read.mlir"),
     "loads-forwarded-across-regions-unseen": (_removals_across_regions_unseen, "load_forwarded_across_a_loop.mlir"),
     "stores-dropped-across-regions-unseen": (_removals_across_regions_unseen, "store_dropped_before_a_loop_reads.mlir"),

@@ -22,6 +22,7 @@ from stream_model.semantics.region_flow import (
     exit_flow,
     flow_of,
     is_back_edge,
+    runs_again,
 )
 
 STREAM_MODEL = Path(region_flow.__file__).resolve().parent.parent
@@ -81,6 +82,43 @@ def test_scf_for_ties_init_iteration_argument_yield_and_result() -> None:
     assert is_back_edge(yield_op)
     loop = counted_loop(op)
     assert loop is not None and [v.name(x) for x in (loop.iv, *loop.inits, *loop.yielded)] == ["%i", "%r", "%next"]
+
+
+@pytest.mark.parametrize(
+    ("bounds", "again"),
+    [
+        ("%c0 to %n step %c1", True),  # (bounds not known)
+        ("%c0 to %c2 step %c1", True),
+        ("%c0 to %c1 step %c1", False),
+        ("%c2 to %c0 step %c1", False),  # (no iteration)
+        ("%c0 to %c2 step %c2", False),
+        ("unsigned %cm1 to %c0 step %c1", False),  # (2^64 - 1 is above 0 compared unsigned)
+        ("%cm1 to %c1 step %c1", True),  # (-1 to 1 signed: two iterations)
+    ],
+)
+def test_a_loop_runs_its_body_again_unless_its_constant_bounds_give_one_iteration(bounds: str, again: bool) -> None:
+    """What the schedule check asks of a region op around an in-place write of a value made
+    before it: may a second run of the body meet the same value?"""
+    op, _ = _function(
+        f"""
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %cm1 = arith.constant -1 : index
+  scf.for {bounds.split(" ", 1)[0] if bounds.startswith("unsigned") else ""} %i = {bounds.removeprefix("unsigned ")} {{
+  }}"""
+    )
+    assert runs_again(op) is again
+
+
+def test_branches_run_at_most_once_and_unknown_region_ops_may_repeat() -> None:
+    branch, _ = _function("  scf.if %c {\n  }")
+    assert runs_again(branch) is False
+    context = ir.Context()
+    context.allow_unregistered_dialects = True
+    module = ir.Module.parse('"test.loop"() ({\n  "test.end"() : () -> ()\n}) : () -> ()', context)
+    _KEEP.append(module)
+    assert runs_again(module.body.operations[0].operation) is None  # (closed world: it may)
 
 
 def test_scf_while_hands_the_condition_arguments_on_and_the_body_back() -> None:

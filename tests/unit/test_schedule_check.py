@@ -1097,3 +1097,164 @@ def test_a_concurrent_region_yielding_a_value_it_made_and_its_filled_version_is_
     %z = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}"""
     (hazard,) = _yields(body, "%c#1, %z").hazards
     assert hazard.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED and _filled(hazard) == "stream.async.splat"
+
+
+# -- a version made before a loop, written in place in every iteration ------------------------
+
+#: ``{made}`` (which defines ``%v``, before the loop unless it says otherwise), written in place in
+#: every iteration of an ``scf.for`` of ``{bounds}``, in an execution region: IREE 3.13's shape
+#: for an ``arith.constant`` a loop body inserts into (the constant hoisted out of the loop and
+#: cloned once, before it). ``{inside}`` goes at the top of the body.
+_WRITTEN_IN_A_LOOP = """
+util.func public @f(%row: !stream.resource<transient>, %n: index, %v0: !stream.resource<variable>) -> !stream.resource<variable> {{
+  CONSTANTS
+  {made}
+  %l = scf.for %i = {bounds} iter_args(%acc = %v0) -> (!stream.resource<variable>) {{
+    {inside}
+    %i8 = arith.addi %i, %c8 : index
+    %u, %tp = stream.async.execute with(%v as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %v{{%c64}} {{
+      %w = stream.async.update %rw, %c[%i to %i8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+      stream.yield %w : !stream.resource<variable>{{%c64}}
+    }} => !stream.timepoint
+    %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{{%c64}}
+    scf.yield %a : !stream.resource<variable>
+  }}
+  util.return %l : !stream.resource<variable>
+}}"""
+
+_MADE = "%v = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}"
+
+
+def _written_in_a_loop(made: str = _MADE, bounds: str = "%c0 to %n step %c8", inside: str = "") -> ScheduleReport:
+    return _check(_WRITTEN_IN_A_LOOP.format(made=made, bounds=bounds, inside=inside))
+
+
+def test_a_version_made_before_a_loop_and_written_in_place_in_it_is_a_hazard() -> None:
+    """Every iteration's write consumes the one version made before the loop: the second starts
+    from the bytes the first wrote, where value semantics starts each from the version as made
+    (the tensor campaign's ``seed2026-both-wrong-constant-written-in-a-loop``). The hazard names
+    the loop and the write, which the repair gives a fresh copy in every iteration; the pairs
+    never saw it (the write is the version's only use)."""
+    report = _written_in_a_loop()
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP
+    assert hazard.read_op.name == "scf.for" and hazard.write_op.name == "stream.async.update"
+    assert "stream.async.splat" in hazard.storage and "in every iteration of scf.for" in hazard.line()
+    assert hazard.write_range == ["arg3", "arg3 + 8"]  # (the induction variable's bytes)
+
+
+def test_a_version_made_in_the_loops_body_is_no_hazard() -> None:
+    """Made again in every iteration: each write consumes its own."""
+    report = _written_in_a_loop(made="", inside=_MADE)
+    assert report.hazards == []
+
+
+def test_a_version_handed_to_each_iteration_is_no_hazard() -> None:
+    """An iteration argument is the version the iteration before yielded: written in place, it
+    is consumed once."""
+    report = _written_in_a_loop(
+        made="",
+        inside="%v = stream.async.clone %acc : !stream.resource<variable>{%c64} -> !stream.resource<variable>{%c64}",
+    )
+    assert report.hazards == []
+    handed = _WRITTEN_IN_A_LOOP.replace("with(%v as %c", "with(%acc as %c").replace("-> %v{{%c64}}", "-> %acc{{%c64}}")
+    report = _check(handed.format(made=_MADE, bounds="%c0 to %n step %c8", inside=""))
+    assert report.hazards == []
+
+
+@pytest.mark.parametrize("bounds", ["%c0 to %c8 step %c8", "%c8 to %c0 step %c8", "%c0 to %c4 step %c8"])
+def test_a_loop_of_at_most_one_iteration_writes_the_version_once(bounds: str) -> None:
+    """Constant bounds that give one iteration, or none: no second run meets the write."""
+    assert _written_in_a_loop(bounds=bounds).hazards == []
+
+
+def test_two_constant_iterations_are_a_hazard() -> None:
+    (hazard,) = _written_in_a_loop(bounds="%c0 to %c16 step %c8").hazards
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP
+
+
+def test_a_global_loaded_in_every_iteration_is_left_to_the_globals_contents() -> None:
+    """A load in the body reads what the global holds in that iteration (the loop stores the
+    write back): a version of each iteration, not one made before the loop, though the check
+    links loads of one global to one another."""
+    report = _written_in_a_loop(
+        made="%v1 = util.global.load @cache : !stream.resource<variable>",
+        inside="%v = util.global.load @cache : !stream.resource<variable>",
+    )
+    assert ScheduleVerdict.CONSUMED_IN_A_LOOP not in [h.verdict for h in report.hazards]
+
+
+def test_a_global_loaded_before_the_loop_and_written_in_it_is_a_hazard() -> None:
+    """The load made before the loop is one version for every iteration."""
+    (hazard,) = _written_in_a_loop(made="%v = util.global.load @cache : !stream.resource<variable>").hazards
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP and hazard.storage == "@cache"
+
+
+def test_a_branch_in_the_loop_is_no_second_run() -> None:
+    """``scf.if`` runs its arm at most once per run of it: the loop around it is what repeats."""
+    report = _check("""
+util.func public @f(%row: !stream.resource<transient>, %p: i1) -> !stream.resource<variable> {
+  CONSTANTS
+  %v = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}
+  %r = scf.if %p -> !stream.resource<variable> {
+    %u, %tp = stream.async.execute with(%v as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> %v{%c64} {
+      %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+      stream.yield %w : !stream.resource<variable>{%c64}
+    } => !stream.timepoint
+    %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{%c64}
+    scf.yield %a : !stream.resource<variable>
+  } else {
+    scf.yield %v : !stream.resource<variable>
+  }
+  util.return %r : !stream.resource<variable>
+}""")
+    assert report.hazards == []
+
+
+_CF_LOOP = """
+util.func public @f(%row: !stream.resource<transient>, %n: index) {{
+  CONSTANTS
+  {before}
+  cf.br ^loop(%c0 : index)
+^loop(%i: index):
+  {inside}
+  %u, %tp = stream.async.execute with(%v as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %v{{%c64}} {{
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{{%c64}}
+  %next = arith.addi %i, %c8 : index
+  %again = arith.cmpi slt, %next, %n : index
+  cf.cond_br %again, ^loop(%next : index), ^done
+^done:
+  util.return
+}}"""
+
+
+def test_a_version_made_before_a_cf_loop_and_written_in_it_is_a_hazard() -> None:
+    """A ``cf`` cycle back to the write that does not pass the block making the version."""
+    (hazard,) = _check(_CF_LOOP.format(before=_MADE, inside="")).hazards
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP and hazard.read_op.name == "cf.cond_br"
+    assert "every iteration of the cf loop through cf.cond_br" in hazard.line()
+    assert _check(_CF_LOOP.format(before="", inside=_MADE)).hazards == []
+
+
+def test_a_callee_writing_a_version_made_before_the_loop_is_a_hazard() -> None:
+    """A call in the loop passing the version to a callee that fills its argument in place:
+    the hazard names the callee's write (what the repair gives a copy)."""
+    report = _check(
+        """
+util.func public @f(%n: index) {
+  CONSTANTS
+  %v = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}
+  %i0 = stream.timepoint.immediate => !stream.timepoint
+  scf.for %i = %c0 to %n step %c8 {
+    %u:2 = util.call @fill(%v, %i0) : (!stream.resource<variable>, !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint)
+  }
+  util.return
+}""",
+        _CALLEES.replace("CONSTANTS", _CONSTANTS),
+    )
+    (hazard,) = [h for h in report.hazards if h.function == "f"]
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP
+    assert hazard.write_op.name == "stream.async.fill" and "called through util.call" in hazard.write
