@@ -225,22 +225,12 @@ def chained_globals(
     also met by the writes after it there that nothing restores: a loop comes back to it."""
     if events.indirect:
         return []
-    # (A function the splice no longer has was inlined into its callers, whose sequences hold
-    # its accesses, or is dead: it is no entry of its own.)
-    sequences = {
-        key: sequence
-        for key, sequence in sequences.items()
-        if key.startswith("initializer") or key in at_splice.functions or key + "$async" in at_splice.functions
-    }
+    sequences = _entries(sequences, at_splice)
     found: list[GlobalFoldHazard] = []
     for b, a in _renamed(events, at_splice):
         initially = _same_initial(events, a, b)
         holds, why = initially, "" if initially else f"@{b} and @{a} start from different initial values"
-        in_initializer: tuple[str, tuple[Event, str]] | None = None
-        for key in sequences:
-            if key.startswith("initializer"):
-                holds, why, loaded_there = _follow(events, sequences[key], a, b, holds, why)
-                in_initializer = in_initializer or (None if loaded_there is None else (key, loaded_there))
+        holds, why, in_initializer = _through_initializers(events, sequences, a, b, holds, why)
         everywhere = holds and all(
             _follow(events, sequence, a, b, True, "")[0]
             for key, sequence in sequences.items()
@@ -266,6 +256,29 @@ def chained_globals(
                 )
                 break
     return found
+
+
+def _entries(sequences: dict[str, list[Event]], at_splice: GlobalEvents) -> dict[str, list[Event]]:
+    """The sequences of the initializers and of the functions the splice still has: one it no
+    longer has was inlined into its callers, whose sequences hold its accesses, or is dead."""
+    return {
+        key: sequence
+        for key, sequence in sequences.items()
+        if key.startswith("initializer") or key in at_splice.functions or key + "$async" in at_splice.functions
+    }
+
+
+def _through_initializers(
+    events: GlobalEvents, sequences: dict[str, list[Event]], a: str, b: str, holds: bool, why: str
+) -> tuple[bool, str, tuple[str, tuple[Event, str]] | None]:
+    """Whether ``@b`` holds ``@a``'s value once the initializers ran (in order), why not, and
+    the first initializer's load of ``@b`` where it may not (with the initializer)."""
+    found: tuple[str, tuple[Event, str]] | None = None
+    for key, sequence in sequences.items():
+        if key.startswith("initializer"):
+            holds, why, loaded = _follow(events, sequence, a, b, holds, why)
+            found = found or (None if loaded is None else (key, loaded))
+    return holds, why, found
 
 
 def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[str, str]]:

@@ -845,13 +845,8 @@ def taken_in(
         here = e
         if via:  # (a callee's op with regions is one per call site: named by the call's chain)
             inner = tuple((via, x) for x in e.scope)
-            merged = block is not None and e.block == 1 and not e.scope
             here = dataclasses.replace(
-                e,
-                via=via,
-                ordered=e.ordered and ordered,
-                scope=(*scope, *inner),
-                block=block if merged else (via, e.block),
+                e, via=via, ordered=e.ordered and ordered, scope=(*scope, *inner), block=_inlined_block(e, via, block)
             )
         out.append(here)
         count[0] += 1
@@ -863,6 +858,14 @@ def taken_in(
         out += taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered, here.scope, inlined)
         open_.discard(e.symbol)
     return out
+
+
+def _inlined_block(e: Event, via: tuple[str, ...], block: Any) -> Any:
+    """The block of a callee's event ``e`` taken in through the calls ``via``: the call's
+    (``block``, None for a callee IREE keeps out of line) for an event of the callee's entry
+    block, outside any region (IREE inlines that block into the call's); else its own, named
+    by the calls."""
+    return block if block is not None and e.block == 1 and not e.scope else (via, e.block)
 
 
 def as_the_input_names_them(was: list[Event], now: list[Event]) -> list[tuple[Event, Event]]:

@@ -50,7 +50,14 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   block; *copies in arms make globals equal* builds a copy in an ``scf.if`` arm as if it always
   ran (stock's wrong answer); *stores in cf arms join runs* lets a store sink past a loop that
   reads it; *region stores of the forwarded value count* refuses a cache row stored again in a
-  loop.
+  loop;
+* review 7's, each weakened back: *every block merged* and *erased stores decide renames* build
+  a snapshot read after a branch, and a mirror cleared then copied, as stock does (wrong);
+  *initializers' loads unseen* and *full inserts are new values* build an initializer's copy
+  and a snapshot taken through a full insert as stock does; *every region repeats*, *inlined
+  callees keep their blocks* and *inlined functions are entries* refuse a copy read in an
+  ``scf.if``, a copy through an inlined setter and a read through an inlined getter, which
+  plain iree-compile builds right.
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -188,6 +195,40 @@ def _chained_globals_never_equal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_restores_from", lambda sequence, k, events, a, b: False)
 
 
+def _every_block_merged(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_merged_into", lambda block, numbered: numbered[0][1] if numbered else None)
+
+
+def _erased_stores_decide_renames(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_overwritten_next", lambda events, sequence, i: False)
+
+
+def _initializers_loads_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._through_initializers
+
+    def unseen(*args: object) -> tuple[bool, str, None]:
+        holds, why, _ = original(*args)  # type: ignore[arg-type]
+        return holds, why, None
+
+    monkeypatch.setattr(global_folds, "_through_initializers", unseen)
+
+
+def _full_inserts_are_new_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_whole_insert", lambda op: False)
+
+
+def _every_region_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_repeats", lambda region: True)
+
+
+def _inlined_callees_keep_their_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_inlined_block", lambda e, via, block: (via, e.block))
+
+
+def _inlined_functions_are_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_entries", lambda sequences, at_splice: sequences)
+
+
 def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable", lambda self, op: False)
 
@@ -211,6 +252,13 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "regions-folded-away-still-count": (_regions_folded_away_still_count, "region_folded_after_inlining.mlir"),
     "dead-code-reads": (_dead_code_reads, "reload_only_dead_code_reads.mlir"),
     "stores-of-one-value-kept-apart": (_stores_of_one_value_kept_apart, "two_stores_of_one_value.mlir"),
+    "every-block-merged": (_every_block_merged, "global_copied_then_read_after_a_branch.mlir"),
+    "erased-stores-decide-renames": (_erased_stores_decide_renames, "mirror_cleared_then_copied.mlir"),
+    "initializers-loads-unseen": (_initializers_loads_unseen, "initializer_seeds_a_global_from_another.mlir"),
+    "full-inserts-are-new-values": (_full_inserts_are_new_values, "snapshot_taken_with_a_full_insert.mlir"),
+    "every-region-repeats": (_every_region_repeats, "copy_read_in_an_if_then_updated.mlir"),
+    "inlined-callees-keep-their-blocks": (_inlined_callees_keep_their_blocks, "copy_through_an_inlined_sync.mlir"),
+    "inlined-functions-are-entries": (_inlined_functions_are_entries, "copy_read_through_an_inlined_getter.mlir"),
     "restores-erased-unseen": (_restores_erased_unseen, "own_load_stored_back_after_a_store.mlir"),
     "restores-need-no-write-between": (_restores_need_no_write_between, "own_load_stored_back.mlir"),
     "chained-globals-unseen": (_chained_globals_unseen, "global_chained_to_another.mlir"),
