@@ -32,7 +32,6 @@ from __future__ import annotations
 import hashlib
 import re
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -45,7 +44,7 @@ from .features import hazard_features
 from .interp import interpret
 from .program import Program, name_of_function
 from .render import render, render_calls
-from .runner import REPO, CallSpec, run_build, run_builds
+from .runner import CallSpec, child_env, python_module, run_build, run_builds
 
 FAILURES = ("tool-wrong", "both-wrong", "false-refusal", "tool-fails")
 #: What the tool's refusals say first (``rewriter/guard``): a refusal is an exit with one of these.
@@ -272,11 +271,11 @@ class Oracle:
         self.compiles += 1
         try:
             proc = subprocess.run(
-                [sys.executable, "-m", "rewriter.cli", "compile", str(source), "-o", str(out)],
+                [*python_module("rewriter.cli"), "compile", str(source), "-o", str(out)],
                 capture_output=True,
                 text=True,
                 errors="replace",
-                cwd=REPO,
+                env=child_env(),
                 timeout=TOOL_TIMEOUT_S,
             )
         except subprocess.TimeoutExpired:

@@ -8,7 +8,7 @@ keeping a change only while the program gets the *same verdict* (so reduction do
 into another bug): hypothesis's shrinking of the choices (at most ``shrink_seconds``; after
 that, attempts not already judged pass, and hypothesis settles on the smallest failing example
 so far), then :mod:`.reduce`'s greedy cuts of the description. The reduced program is saved
-under ``findings/`` (its MLIR, calls and every build's answers).
+in the findings directory (its MLIR, calls and every build's answers).
 
 Stock faults (stock wrong, failing, or not building, where the tool is right or refuses) are
 not failures; they are counted by signature (:attr:`.oracle.Judgement.signature`) so that the
@@ -38,7 +38,10 @@ from .strategies import programs
 
 #: Examples per round (one seed each).
 PER_ROUND = 20
-FINDINGS = Path(__file__).resolve().parent / "findings"
+#: Where failures are saved by default: ``tensor-campaign-findings`` in the directory the
+#: campaign runs in (``python -m tests.campaign.tensor`` saves in the checkout's
+#: ``tests/campaign/tensor/findings/``).
+FINDINGS = Path("tensor-campaign-findings")
 
 
 class _Failed(Exception):

@@ -1,0 +1,1 @@
+"""The tensor-level soundness campaign (issue 38): generated programs as users write them."""
