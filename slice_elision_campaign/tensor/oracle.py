@@ -1,9 +1,12 @@
-"""Judge a program: plain ``iree-compile``'s build and ``slice-elision compile``'s, each run in
-every mode (:mod:`.runner`), against the interpreter (:mod:`.interp`).
+"""Judge a program: the build of the pipeline under test (:mod:`.pipeline`; by default
+``slice-elision compile``'s) beside plain ``iree-compile``'s, each run in every mode
+(:mod:`.runner`), against the interpreter (:mod:`.interp`).
 
-The tool's promise decides the verdict: a build it makes computes the program's value-semantics
-answer (or plain iree-compile's, where it cannot show a hazard), and it refuses only where plain
-iree-compile's build is wrong.
+The reference is plain ``iree-compile`` and the interpreter, whatever is under test. The verdicts
+are the tool's promise: a build it makes computes the program's value-semantics answer (or plain
+iree-compile's, where it cannot show a hazard), and it refuses only where plain iree-compile's
+build is wrong. Under test, "the tool" reads "the pipeline under test" (the verdicts keep their
+names):
 
 * ``ok``: the tool's build is right (whatever stock did);
 * ``refused-right``: the tool refused, and stock's build is wrong or fails;
@@ -15,11 +18,13 @@ and the failures:
 * ``both-wrong``: every call the tool's build gets wrong, stock's build gets wrong exactly alike
   (in some mode), without a refusal -- a hazard the check misses (a finding, not a miscompile
   of the rewrite). Compared call by call: a program whose one function the tool repairs and
-  whose other it misses is a miss, not a miscompile;
+  whose other it misses is a miss, not a miscompile. (A pipeline that is not the tool promises
+  no refusal: there it is stock's fault, shared, and not a failure: :attr:`.Pipeline.failures`);
 * ``false-refusal``: the tool refused, and stock's build is right -- on the program's calls, on
   :data:`ALTERNATIVES`, and with its globals read after every call (a refusal is judged on more
   before it counts as false: the drawn arguments may not reach the hazard, a loop of no
   iteration, an arm not taken; nothing may read the global IREE reordered the stores of yet);
+  only the tool refuses;
 * ``tool-fails``: the tool errors (not a refusal) where stock builds.
 
 Wherever stock is not right (``stock`` is ``wrong``, ``fails`` at run time, or ``no-build``),
@@ -31,33 +36,22 @@ from __future__ import annotations
 
 import hashlib
 import re
-import subprocess
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rewriter.pipeline.common import tool
-from rewriter.pipeline.targets import DEFAULT_CPU_FLAGS
-
 from .answer import Answer, show
 from .features import hazard_features
 from .interp import interpret
+from .pipeline import FAILURES, REFUSALS, STOCK, TOOL, Pipeline
 from .program import Program, name_of_function
 from .render import render, render_calls
-from .runner import CallSpec, child_env, python_module, run_build, run_builds
+from .runner import CallSpec, run_build, run_builds
 
-FAILURES = ("tool-wrong", "both-wrong", "false-refusal", "tool-fails")
-#: What the tool's refusals say first (``rewriter/guard``): a refusal is an exit with one of these.
-REFUSALS = (
-    "IREE reorders the accesses to a global",
-    "IREE 3.13 would misread a global",
-    "IREE's schedule has a hazard the compile cannot repair",
-)
+__all__ = ["FAILURES", "REFUSALS", "Build", "Judgement", "Oracle", "Pipeline", "verdict"]
 #: Other arguments a refused program's stock build runs with: (every index, the first call's
 #: flags, the second call's); rows 11 and 22.
 ALTERNATIVES = ((1, 1, 0), (2, 1, 1), (3, 0, 1), (2, 0, 0))
-STOCK_TIMEOUT_S = 180.0
-TOOL_TIMEOUT_S = 300.0
 
 
 @dataclass(frozen=True)
@@ -87,10 +81,12 @@ class Judgement:
     signature: tuple = ()
     #: Where stock is wrong only on other arguments than the program's: which, and its answer.
     evidence: str = ""
+    #: What made ``ours``.
+    pipeline: Pipeline = TOOL
 
     @property
     def failing(self) -> bool:
-        return self.verdict in FAILURES
+        return self.verdict in self.pipeline.failures
 
     @property
     def stock_fault(self) -> bool:
@@ -184,10 +180,12 @@ def tool_class(ours: Build) -> str:
 
 @dataclass
 class Oracle:
-    """Compiles and runs programs in ``work`` (a directory kept while the oracle lives); judges
-    each program once (by its text: picks that resolve alike render alike)."""
+    """Compiles and runs programs in ``work`` (a directory kept while the oracle lives): with
+    plain iree-compile and with ``pipeline``, the pipeline under test; judges each program once
+    (by its text: picks that resolve alike render alike)."""
 
     work: Path
+    pipeline: Pipeline = TOOL
     memo: dict[str, Judgement] = field(default_factory=dict)
     compiles: int = 0
 
@@ -207,7 +205,7 @@ class Oracle:
         source.write_text(text)
         expected = interpret(p)
         calls = call_specs(p)
-        builds = [self._stock(source), self._tool(source)]
+        builds = [self._stock(source), self._under_test(source)]
         vmfbs = [source.with_suffix(f".{who}.vmfb") for who in ("stock", "tool")]
         ran = iter(run_builds([v for b, v in zip(builds, vmfbs) if b.status == "built"], calls))
         stock, ours = (replace(b, answers=next(ran)) if b.status == "built" else b for b in builds)
@@ -219,7 +217,7 @@ class Oracle:
             v = "refused-right" if evidence else v
         signature = (v, cls, stock_detail(stock), tool_class(ours), hazard_features(p))
         signature = signature if cls != "right" or v in FAILURES else ()
-        return Judgement(v, cls, expected, stock, ours, signature, evidence)
+        return Judgement(v, cls, expected, stock, ours, signature, evidence, self.pipeline)
 
     def _stock_wrong_elsewhere(self, p: Program, vmfb: Path) -> tuple[str, str]:
         """Where stock's build is not right after all (in words), and stock's class there:
@@ -249,49 +247,19 @@ class Oracle:
 
     def _stock(self, source: Path) -> Build:
         """Plain iree-compile's build of ``source`` (not run yet)."""
-        out = source.with_suffix(".stock.vmfb")
+        return self._build(STOCK, source, source.with_suffix(".stock.vmfb"))
+
+    def _under_test(self, source: Path) -> Build:
+        """The pipeline under test's build of ``source`` (not run yet)."""
+        return self._build(self.pipeline, source, source.with_suffix(".tool.vmfb"))
+
+    def _build(self, pipeline: Pipeline, source: Path, out: Path) -> Build:
         self.compiles += 1
-        try:
-            proc = subprocess.run(
-                [tool("iree-compile"), *DEFAULT_CPU_FLAGS, str(source), "-o", str(out)],
-                capture_output=True,
-                text=True,
-                errors="replace",
-                timeout=STOCK_TIMEOUT_S,
-            )
-        except subprocess.TimeoutExpired:
-            return Build("error", f"iree-compile did not finish in {STOCK_TIMEOUT_S:.0f} s")
-        if proc.returncode != 0 or not out.is_file():
-            return Build("error", _first_error(proc.stderr) or f"exit status {proc.returncode}")
-        return Build("built")
-
-    def _tool(self, source: Path) -> Build:
-        """``slice-elision compile``'s build of ``source`` (not run yet)."""
-        out = source.with_suffix(".tool.vmfb")
-        self.compiles += 1
-        try:
-            proc = subprocess.run(
-                [*python_module("rewriter.cli"), "compile", str(source), "-o", str(out)],
-                capture_output=True,
-                text=True,
-                errors="replace",
-                env=child_env(),
-                timeout=TOOL_TIMEOUT_S,
-            )
-        except subprocess.TimeoutExpired:
-            return Build("error", f"slice-elision compile did not finish in {TOOL_TIMEOUT_S:.0f} s")
-        said = "\n".join(line for line in proc.stderr.splitlines() if "warning:" in line or "error:" in line)
-        if proc.returncode != 0 or not out.is_file():
-            status = "refused" if any(r in proc.stderr for r in REFUSALS) else "error"
-            return Build(status, said or f"exit status {proc.returncode}")
-        return Build("built", said)
+        made = pipeline.build(source, out)
+        return Build(made.status, made.said)
 
 
-def _first_error(stderr: str) -> str:
-    return next((line.strip() for line in stderr.splitlines() if "error:" in line), "")
-
-
-def scratch_oracle() -> tuple[Oracle, tempfile.TemporaryDirectory]:
-    """An oracle in a fresh temporary directory (the caller cleans it up)."""
+def scratch_oracle(pipeline: Pipeline = TOOL) -> tuple[Oracle, tempfile.TemporaryDirectory]:
+    """An oracle of ``pipeline`` in a fresh temporary directory (the caller cleans it up)."""
     tmp = tempfile.TemporaryDirectory(prefix="tensor-campaign-")
-    return Oracle(Path(tmp.name)), tmp
+    return Oracle(Path(tmp.name), pipeline), tmp
