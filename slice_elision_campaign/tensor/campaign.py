@@ -148,6 +148,9 @@ def report(p: Program, j: Judgement, source: str = "program.mlir") -> str:
             continue
         for mode, answer in build.answers.items():
             lines.append(f"{who} {mode}: {show(answer, names)}")
+        others = [a for k, a in enumerate(build.also) if a not in build.answers.values() and a not in build.also[:k]]
+        for answer in others:
+            lines.append(f"{who} in another run: {show(answer, names)}")
         if build.said:
             lines.append(f"{who} said: {build.said}")
     return "\n".join(lines)
@@ -169,8 +172,8 @@ def save_finding(f: Finding, root: Path = FINDINGS) -> Path:
         "verdict": f.verdict,
         "calls": call_specs(f.program),
         "expected": j.expected,
-        "stock": {"status": j.stock.status, "said": j.stock.said, "answers": j.stock.answers},
-        "tool": {"status": j.ours.status, "said": j.ours.said, "answers": j.ours.answers},
+        "stock": {"status": j.stock.status, "said": j.stock.said, "answers": j.stock.answers, "also": j.stock.also},
+        "tool": {"status": j.ours.status, "said": j.ours.said, "answers": j.ours.answers, "also": j.ours.also},
         "commands": {
             "stock": STOCK.describe(source, f"{base.name}.stock.vmfb"),
             "under_test": j.pipeline.describe(source, f"{base.name}.vmfb"),

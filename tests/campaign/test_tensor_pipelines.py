@@ -1,7 +1,8 @@
 """The tensor campaign's pipeline under test (``slice_elision_campaign.tensor.pipeline``): the
 commands each kind runs, the command line that makes one, and the verdicts on real builds.
 
-* ``stock`` under test (plain iree-compile against itself) finds no failure;
+* ``stock`` under test (plain iree-compile against itself) finds no failure: a module built
+  twice is one module, so whatever its runs answer, the other's could have;
 * a user's flags that keep the program's meaning, and a pass pipeline run by ``iree-opt``
   between two phases, build the programs right (``ok``);
 * a user's flags that change it -- a real one: IREE's ``iree-util-strip-and-splat-constants``
@@ -24,7 +25,7 @@ import tests.campaign.tensor.oracle as checkout_oracle
 from rewriter.pipeline.targets import DEFAULT_CPU_FLAGS
 from slice_elision_campaign.tensor.__main__ import parser, pipeline_from
 from slice_elision_campaign.tensor.campaign import run_campaign, save_finding
-from slice_elision_campaign.tensor.oracle import Oracle
+from slice_elision_campaign.tensor.oracle import Build, Oracle, verdict
 from slice_elision_campaign.tensor.pipeline import STOCK, TOOL, Pipeline, make_pipeline, target_flags
 from slice_elision_campaign.tensor.program import Function, Global, InsertRow, Load, Program, Static, Store
 
@@ -99,6 +100,20 @@ def test_the_command_line_makes_the_pipeline() -> None:
     assert (passes.kind, passes.phase, passes.passes) == ("passes", "input", "builtin.module(x)")
 
 
+def test_a_wrong_answer_stock_gave_in_another_run_is_stocks() -> None:
+    """A racing build's answers vary from run to run: what stock's module answered in any run
+    (``also``: run again, or the byte-identical module of the pipeline under test) is stock's."""
+    right, wrong = [[[1]]], [[[2]]]
+
+    def built(answer: list, also: tuple = ()) -> Build:
+        return Build("built", "", {"local-task/copy": answer}, also)
+
+    assert verdict(right, built(right), built(wrong)) == "tool-wrong"
+    assert verdict(right, built(right, (wrong,)), built(wrong)) == "both-wrong"
+    assert not built(right, (wrong,)).right(right) and built(right, (right,)).right(right)
+    assert verdict(right, built(right), built(right, (wrong,))) == "tool-wrong"
+
+
 @pytest.mark.e2e
 def test_stock_under_test_finds_no_failure(tmp_path: Path) -> None:
     oracle = Oracle(tmp_path, STOCK)
@@ -107,6 +122,8 @@ def test_stock_under_test_finds_no_failure(tmp_path: Path) -> None:
     assert not result.findings, summary
     assert set(result.stats.verdicts) <= {"ok", "both-wrong", "unbuilt"} and result.stats.verdicts["ok"], summary
     assert "pipeline under test: iree-compile" in summary
+    for j in oracle.memo.values():  # (one module, built twice: each build's runs count for both)
+        assert sorted(map(repr, j.stock.all_answers())) == sorted(map(repr, j.ours.all_answers()))
 
 
 @pytest.mark.e2e
