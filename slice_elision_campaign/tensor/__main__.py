@@ -5,7 +5,8 @@ Judges generated programs with the pipeline under test beside plain ``iree-compi
 time or program budget; prints one line per program judged and, at the end, the summary:
 programs, verdicts, programs per core-hour, distinct stock faults by class, and the failures of
 the pipeline under test (reduced, saved in the findings directory). Exit status 1 when a failure
-was found, 2 when the pipeline under test cannot build a trivial program.
+was found, 2 when the pipeline under test cannot build a trivial program, or builds one the IREE
+runtime the campaign runs builds on (the packaged ``iree-base-runtime``) cannot load.
 
 The pipeline under test: ``--pipeline tool`` (``slice-elision compile``, the default), ``stock``
 (plain ``iree-compile``: a control), ``flags`` (``iree-compile`` with the flags given with
@@ -30,8 +31,11 @@ from pathlib import Path
 from .campaign import FINDINGS, PER_ROUND, run_campaign
 from .oracle import scratch_oracle
 from .pipeline import KINDS, PHASES, Pipeline, make_pipeline
+from .runner import run_build
 
-#: What a pipeline must build before a campaign starts (a typo in a flag is not a finding).
+#: What a pipeline must build, and the runtime load, before a campaign starts: a typo in a flag,
+#: or another IREE's module this runtime cannot load, is not a finding (a wrong answer is: the
+#: campaign judges it).
 SMOKE = """util.global private mutable @g = dense<[1, 2, 3, 4]> : tensor<4xi32>
 util.func public @f(%row: tensor<1xi32>) -> tensor<4xi32> {
   %a = util.global.load @g : tensor<4xi32>
@@ -98,12 +102,19 @@ def pipeline_from(args: argparse.Namespace, extra: list[str]) -> Pipeline:
 
 
 def smoke(pipeline: Pipeline) -> str:
-    """Why ``pipeline`` cannot build :data:`SMOKE`; empty when it can."""
+    """Why ``pipeline`` cannot build :data:`SMOKE` or the runtime cannot load its build; empty
+    when it can."""
     with tempfile.TemporaryDirectory(prefix="tensor-campaign-smoke-") as tmp:
-        source = Path(tmp) / "smoke.mlir"
+        source, vmfb = Path(tmp) / "smoke.mlir", Path(tmp) / "smoke.vmfb"
         source.write_text(SMOKE)
-        made = pipeline.build(source, Path(tmp) / "smoke.vmfb")
-    return "" if made.status == "built" else f"{made.status}: {made.said}"
+        made = pipeline.build(source, vmfb)
+        if made.status != "built":
+            return f"does not build a trivial program: {made.status}: {made.said}"
+        ran = run_build(vmfb, [("f", [("row", 7)])])
+    unloaded = [
+        f"{mode}: {answer}" for mode, answer in ran.items() if isinstance(answer, str) and answer.startswith("load")
+    ]
+    return f"builds a module this IREE runtime cannot load: {unloaded[0]}" if unloaded else ""
 
 
 def main(argv: list[str] | None = None, prog: str = "slice-elision-campaign", findings_dir: Path = FINDINGS) -> int:
@@ -120,7 +131,7 @@ def main(argv: list[str] | None = None, prog: str = "slice-elision-campaign", fi
     under = "" if pipeline.is_tool else f", pipeline under test: {pipeline.describe()}"
     print(f"tensor campaign: seed {seed}, {args.seconds:.0f} s{under}", flush=True)
     if not pipeline.is_tool and (why := smoke(pipeline)):
-        print(f"{prog}: error: the pipeline under test does not build a trivial program: {why}", file=sys.stderr)
+        print(f"{prog}: error: the pipeline under test {why}", file=sys.stderr)
         return 2
     oracle, tmp = scratch_oracle(pipeline)
     with tmp:

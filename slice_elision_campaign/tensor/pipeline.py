@@ -5,11 +5,13 @@ numpy interpreter. The pipeline under test is one of
 
 * ``tool``: ``slice-elision compile`` (the default; with ``flags``, passed on to IREE as the
   command passes them);
-* ``stock``: plain ``iree-compile`` again, the reference's own command (a control: it finds no
-  failure unless the runtime's answers vary from run to run);
+* ``stock``: plain ``iree-compile`` again, the reference's own command (a control: the two
+  builds are one module, and the oracle counts each one's runs for the other, so it finds no
+  failure);
 * ``flags``: ``iree-compile`` with a user's flags after the default target flags (``--iree-stream-
   ...``, ``--iree-opt-...``, any ``iree-compile`` takes), or another ``iree-compile`` binary (an
-  IREE developer's build with a changed pass);
+  IREE developer's build with a changed pass; its modules run on the packaged runtime, so it
+  must write modules that runtime loads);
 * ``passes``: a user's textual pass pipeline run by ``iree-opt`` between ``iree-compile
   --compile-to=PHASE`` and ``iree-compile --compile-from=PHASE`` (with ``flags`` on both).
 

@@ -132,7 +132,7 @@ def _run_mode(vmfb: str, calls: list[CallSpec], driver: str, how: str) -> Answer
         else:
             module = rt.VmModule.copy_buffer(context.instance, Path(vmfb).read_bytes())
         context.add_vm_module(module)
-    except RuntimeError as err:
+    except (RuntimeError, ValueError) as err:  # (a file that is no module: ValueError)
         return "load: " + error_line(str(err))
     functions = context.modules[module.name]
     answer: list[Any] = []

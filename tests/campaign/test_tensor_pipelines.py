@@ -176,3 +176,9 @@ def test_the_command_line_runs_a_pipeline_and_stops_on_one_that_cannot_build(tmp
     typo = run("--programs", "2", "--pipeline", "flags", "--", "--iree-no-such-flag")
     assert typo.returncode == 2
     assert "does not build a trivial program" in typo.stderr and "--iree-no-such-flag" in typo.stderr
+    # an "iree-compile" whose modules this runtime cannot load (another IREE's, here none at all)
+    fake = tmp_path / "iree-compile"
+    fake.write_text('#!/bin/sh\nwhile [ $# -gt 1 ]; do [ "$1" = -o ] && out="$2"; shift; done\necho no > "$out"\n')
+    fake.chmod(0o755)
+    other = run("--programs", "2", "--pipeline", "flags", "--iree-compile", str(fake))
+    assert other.returncode == 2 and "builds a module this IREE runtime cannot load" in other.stderr, other.stderr
