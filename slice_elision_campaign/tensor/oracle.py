@@ -157,8 +157,11 @@ def stock_detail(stock: Build) -> str:
 
 def _wrong_as_stock(expected: Answer, stock: Build, ours: Build) -> bool:
     """Whether each call the tool's build answers wrong, stock's build answers the same in some
-    mode or run (a run that crashed: stock's crashed alike)."""
+    mode or run (a run that crashed: stock's crashed alike) -- up to the first call stock's own
+    runs disagree on (:func:`first_race`): from there on stock's answer is any, and so is the
+    state every later call starts from."""
     theirs = stock.all_answers()
+    race = first_race(theirs)
     for answer in ours.all_answers():
         if answer == expected:
             continue
@@ -166,13 +169,23 @@ def _wrong_as_stock(expected: Answer, stock: Build, ours: Build) -> bool:
             if answer not in theirs:
                 return False
             continue
-        for i, call in enumerate(answer):
+        for i, call in enumerate(answer[:race]):
             right = i < len(expected) and call == expected[i]
             if not right and not any(not isinstance(t, str) and i < len(t) and t[i] == call for t in theirs):
                 return False
-        if len(answer) < len(expected) and answer not in theirs:
+        if len(answer) < len(expected) and len(answer) <= race and answer not in theirs:
             return False
     return True
+
+
+def first_race(answers: list[Answer]) -> int:
+    """The first call whose result differs between ``answers`` (runs of one build: a race, in
+    IREE's ``local-task``), or a number past every call."""
+    runs = [a for a in answers if not isinstance(a, str)]
+    for i in range(max((len(a) for a in runs), default=0)):
+        if len({repr(a[i]) for a in runs if i < len(a)}) > 1:
+            return i
+    return 1 << 30
 
 
 def tool_class(ours: Build) -> str:

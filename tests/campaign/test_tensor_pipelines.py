@@ -112,6 +112,13 @@ def test_a_wrong_answer_stock_gave_in_another_run_is_stocks() -> None:
     assert verdict(right, built(right, (wrong,)), built(wrong)) == "both-wrong"
     assert not built(right, (wrong,)).right(right) and built(right, (right,)).right(right)
     assert verdict(right, built(right), built(right, (wrong,))) == "tool-wrong"
+    # from the first call stock's runs disagree on, its answer is any (a race)
+    two = [[[1]], [[5]]]
+    racing_first = Build("built", "", {"local-sync/copy": [[[1]], [[6]]], "local-task/copy": [[[2]], [[6]]]})
+    assert verdict(two, racing_first, built([[[9]], [[9]]])) == "both-wrong"
+    racing_second = Build("built", "", {"local-sync/copy": [[[2]], [[6]]], "local-task/copy": [[[2]], [[7]]]})
+    assert verdict(two, racing_second, built([[[2]], [[9]]])) == "both-wrong"
+    assert verdict(two, racing_second, built([[[3]], [[6]]])) == "tool-wrong"
 
 
 @pytest.mark.e2e
