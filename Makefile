@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: setup demo lint test fuzz bench torch exports clean
 
-LINTED := dfx stream_model rewriter benchmarks examples tests
+LINTED := dfx stream_model rewriter slice_elision_campaign benchmarks examples tests
 
 setup: $(STAMP)
 

@@ -103,6 +103,31 @@ def test_dfx_knows_nothing_about_iree_or_the_model(path: Path) -> None:
     assert bad == []
 
 
+@pytest.mark.parametrize(
+    "path",
+    _sources("dfx") + _sources("stream_model") + _sources("rewriter"),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_the_tool_never_imports_the_campaign_that_tests_it(path: Path) -> None:
+    """The installed campaign (``slice_elision_campaign``, the ``campaign`` extra) is test
+    tooling: it runs the tool as a user does, and the tool works without it."""
+    bad = [m for _, m in _imports(path) if m.split(".")[0] in ("slice_elision_campaign", "tests")]
+    assert bad == []
+
+
+@pytest.mark.parametrize("path", _sources("slice_elision_campaign"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_installed_campaign_imports_nothing_of_the_checkout(path: Path) -> None:
+    """It runs from a wheel: ``tests/`` is not there; of the tool it asks only where IREE's tools
+    are and the default target flags (it runs the tool as a command)."""
+    bad = [
+        m
+        for _, m in _imports(path)
+        if m.split(".")[0] in ("tests", "benchmarks", "tools", "stream_model", "dfx")
+        or (m.startswith("rewriter") and m not in ("rewriter.pipeline.common", "rewriter.pipeline.targets"))
+    ]
+    assert bad == []
+
+
 def test_the_scan_resolves_relative_imports() -> None:
     probe = ROOT / "stream_model" / "rule" / "safety.py"
     modules = {m for _, m in _imports(probe)}

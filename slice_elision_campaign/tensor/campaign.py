@@ -3,12 +3,14 @@ failure stops the loop and is reduced and saved.
 
 Rounds: each round is one ``@given`` run of :data:`PER_ROUND` examples under seed ``seed +
 round`` (no example database, so a run is reproducible from its seed), until the time or
-program budget is spent. A failure (:data:`.oracle.FAILURES`) is reduced in two stages, both
+program budget is spent. A failure (a verdict of the pipeline under test's
+:attr:`.pipeline.Pipeline.failures`) is reduced in two stages, both
 keeping a change only while the program gets the *same verdict* (so reduction does not slide
 into another bug): hypothesis's shrinking of the choices (at most ``shrink_seconds``; after
 that, attempts not already judged pass, and hypothesis settles on the smallest failing example
 so far), then :mod:`.reduce`'s greedy cuts of the description. The reduced program is saved
-under ``findings/`` (its MLIR, calls and every build's answers).
+under the findings directory (its MLIR, calls, every build's answers, and the commands that
+made each build).
 
 Stock faults (stock wrong, failing, or not building, where the tool is right or refuses) are
 not failures; they are counted by signature (:attr:`.oracle.Judgement.signature`) so that the
@@ -30,7 +32,8 @@ from hypothesis.errors import HypothesisException
 
 from .answer import show
 from .features import features
-from .oracle import FAILURES, Judgement, Oracle, call_specs, tool_class
+from .oracle import Judgement, Oracle, call_specs, tool_class
+from .pipeline import STOCK, TOOL, Pipeline
 from .program import Program, encode, name_of_function, size
 from .reduce import reduce_program
 from .render import render, render_calls
@@ -38,7 +41,10 @@ from .strategies import programs
 
 #: Examples per round (one seed each).
 PER_ROUND = 20
-FINDINGS = Path(__file__).resolve().parent / "findings"
+#: Where failures are saved by default: ``tensor-campaign-findings`` in the directory the
+#: campaign runs in (``python -m tests.campaign.tensor`` saves in the checkout's
+#: ``tests/campaign/tensor/findings/``).
+FINDINGS = Path("tensor-campaign-findings")
 
 
 class _Failed(Exception):
@@ -72,6 +78,7 @@ class Stats:
     cpu: float = field(default_factory=_cpu_seconds)
     #: Wall and CPU seconds spent shrinking and reducing failures (not judging new programs).
     aside: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    pipeline: Pipeline = TOOL
 
     def add(self, p: Program, j: Judgement) -> bool:
         """Count ``p`` (once: hypothesis may draw a program twice); whether it was new."""
@@ -89,6 +96,7 @@ class Stats:
         return True
 
     def summary(self, seed_value: int) -> str:
+        """The summary (with the pipeline under test's commands, where it is not the tool)."""
         wall = time.monotonic() - self.started - self.aside[0]
         cpu = max(_cpu_seconds() - self.cpu - self.aside[1], 1e-9)
         lines = [
@@ -96,6 +104,7 @@ class Stats:
             f"(and {self.aside[0]:.0f} s reducing failures) "
             f"({self.programs * 3600 / cpu:.0f} per core-hour, {cpu / max(self.programs, 1):.1f} core-s each; "
             f"{self.programs * 3600 / max(wall, 1e-9):.0f} per hour)",
+            *([] if self.pipeline.is_tool else [f"pipeline under test: {self.pipeline.describe()}"]),
             "verdicts: " + ", ".join(f"{k} {n}" for k, n in self.verdicts.most_common()),
             "plain iree-compile: " + ", ".join(f"{k} {n}" for k, n in self.stock.most_common()),
             f"distinct stock faults: {len(self.faults)} (programs: {sum(self.faults.values())})",
@@ -118,42 +127,59 @@ class Finding:
     saved: Path | None = None
 
     def report(self) -> str:
-        return report(self.program, self.judgement)
+        return report(self.program, self.judgement, self.saved.name if self.saved else "program.mlir")
 
 
-def report(p: Program, j: Judgement) -> str:
-    """The program's calls and every build's answers, as a person reads them."""
+def report(p: Program, j: Judgement, source: str = "program.mlir") -> str:
+    """The program's calls, every build's answers and the commands that made them (of
+    ``source``), as a person reads them."""
     names = [name_of_function(k) for k, _ in p.calls()]
     lines = [f"verdict: {j.verdict} (plain iree-compile: {j.stock_class})", f"calls: {render_calls(p)}"]
     lines.append(f"expected: {show(j.expected, names)}")
     if j.evidence:
         lines.append(f"stock wrong on other arguments: {j.evidence}")
-    for who, build in (("stock", j.stock), ("tool", j.ours)):
+    under = j.pipeline.label
+    vmfb = Path(source).stem
+    lines.append(f"stock: {STOCK.describe(source, vmfb + '.stock.vmfb')}")
+    lines.append(f"{under}: {j.pipeline.describe(source, vmfb + '.vmfb')}")
+    for who, build in (("stock", j.stock), (under, j.ours)):
         if build.status != "built":
             lines.append(f"{who}: {build.status}: {build.said}")
             continue
         for mode, answer in build.answers.items():
             lines.append(f"{who} {mode}: {show(answer, names)}")
+        others = [a for k, a in enumerate(build.also) if a not in build.answers.values() and a not in build.also[:k]]
+        for answer in others:
+            lines.append(f"{who} in another run: {show(answer, names)}")
         if build.said:
             lines.append(f"{who} said: {build.said}")
     return "\n".join(lines)
 
 
 def save_finding(f: Finding, root: Path = FINDINGS) -> Path:
-    """``<root>/<verdict>-<n>.mlir`` (with the report as a comment) and ``.json`` (the
-    description, the calls, the answers)."""
+    """``<root>/<verdict>-<n>.mlir`` (``<pipeline>-<verdict>-<n>`` where the pipeline under test
+    is not the tool; with the report as a comment) and ``.json`` (the description, the calls,
+    the answers, the commands)."""
     root.mkdir(parents=True, exist_ok=True)
-    n = len(list(root.glob(f"{f.verdict}-*.mlir"))) + 1
-    base = root / f"{f.verdict}-{n}"
-    comment = "\n".join("// " + line for line in f.report().splitlines())
-    base.with_suffix(".mlir").write_text(comment + "\n" + render(f.program))
     j = f.judgement
+    stem = f.verdict if j.pipeline.is_tool else f"{j.pipeline.name}-{f.verdict}"
+    n = len(list(root.glob(f"{stem}-*.mlir"))) + 1
+    base = root / f"{stem}-{n}"
+    comment = "\n".join("// " + line for line in report(f.program, j, base.with_suffix(".mlir").name).splitlines())
+    base.with_suffix(".mlir").write_text(comment + "\n" + render(f.program))
+    source = base.with_suffix(".mlir").name
     data = {
         "verdict": f.verdict,
         "calls": call_specs(f.program),
         "expected": j.expected,
-        "stock": {"status": j.stock.status, "said": j.stock.said, "answers": j.stock.answers},
-        "tool": {"status": j.ours.status, "said": j.ours.said, "answers": j.ours.answers},
+        "stock": {"status": j.stock.status, "said": j.stock.said, "answers": j.stock.answers, "also": j.stock.also},
+        "tool": {"status": j.ours.status, "said": j.ours.said, "answers": j.ours.answers, "also": j.ours.also},
+        "commands": {
+            "stock": STOCK.describe(source, f"{base.name}.stock.vmfb"),
+            "under_test": j.pipeline.describe(source, f"{base.name}.vmfb"),
+        },
+        "pipeline": {"name": j.pipeline.name, "kind": j.pipeline.kind, "flags": list(j.pipeline.flags)}
+        | ({"passes": j.pipeline.passes, "phase": j.pipeline.phase} if j.pipeline.passes else {}),
         "program": encode(f.program),
     }
     base.with_suffix(".json").write_text(json.dumps(data, indent=1) + "\n")
@@ -181,16 +207,18 @@ def run_campaign(
     save: bool = True,
     findings_dir: Path = FINDINGS,
     keep_going: bool = False,
-    failures: tuple[str, ...] = FAILURES,
+    failures: tuple[str, ...] | None = None,
     log: Callable[[str], None] = lambda line: None,
 ) -> CampaignResult:
     """Judge programs until ``seconds`` of judging (shrinking and reducing a failure are not
     counted) or ``max_programs`` (whichever first) or the first failure, which is reduced (and
     saved, with ``save``). With ``keep_going`` the loop goes on after a failure, and reduces
     only failures of a class (:func:`failure_class`) not met before (the others are counted).
-    ``failures``: the verdicts that count as failures here (``both-wrong`` is a finding about
-    the check's reach, not a miscompile of the tool's: a test may leave it to the summary)."""
-    result = CampaignResult(Stats(), seed_value)
+    ``failures``: the verdicts that count as failures here (default: the pipeline under test's,
+    :attr:`.pipeline.Pipeline.failures`; ``both-wrong`` is a finding about the check's reach,
+    not a miscompile of the tool's: a test may leave it to the summary)."""
+    failures = oracle.pipeline.failures if failures is None else failures
+    result = CampaignResult(Stats(pipeline=oracle.pipeline), seed_value)
     known: set[tuple[str, str]] = set()
     start, reducing = time.monotonic(), [0.0]
 

@@ -17,6 +17,7 @@ of the run it happened in.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -26,7 +27,9 @@ from typing import Any
 
 from .answer import Answer, error_line
 
-REPO = Path(__file__).resolve().parents[3]
+#: The directory the campaign was imported from (the checkout, or site-packages): the Python
+#: children it starts import from there, whatever directory they run in.
+ROOT = Path(__file__).resolve().parents[len(__package__.split("."))]
 #: (driver, how the module is loaded): every build runs in each.
 MODES: tuple[tuple[str, str], ...] = (
     ("local-sync", "copy"),
@@ -69,11 +72,11 @@ def _child(jobs: list[tuple[str, tuple[str, str]]], calls: list[CallSpec], timeo
         request.write_text(json.dumps({"jobs": jobs, "calls": calls}))
         try:
             proc = subprocess.run(
-                [sys.executable, "-m", "tests.campaign.tensor.runner", str(request), str(reply)],
+                python_module(f"{__package__}.runner", str(request), str(reply)),
                 capture_output=True,
                 text=True,
                 errors="replace",
-                cwd=REPO,
+                env=child_env(),
                 timeout=timeout_s,
             )
             how = ""
@@ -88,6 +91,19 @@ def _child(jobs: list[tuple[str, tuple[str, str]]], calls: list[CallSpec], timeo
     if how and len(jobs) == 1 and _key(*jobs[0]) not in done:
         done[_key(*jobs[0])] = [list(jobs[0][1]), how]
     return done
+
+
+def python_module(module: str, *args: str) -> list[str]:
+    """``python -P -m module args``: the directory it runs in is not put on its path (``-P``), so
+    that it imports what :func:`child_env` names first."""
+    return [sys.executable, "-P", "-m", module, *args]
+
+
+def child_env() -> dict[str, str]:
+    """This environment with :data:`ROOT` first on ``PYTHONPATH``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return env
 
 
 def _argument(kind: str, value: int) -> Any:
@@ -116,7 +132,7 @@ def _run_mode(vmfb: str, calls: list[CallSpec], driver: str, how: str) -> Answer
         else:
             module = rt.VmModule.copy_buffer(context.instance, Path(vmfb).read_bytes())
         context.add_vm_module(module)
-    except RuntimeError as err:
+    except (RuntimeError, ValueError) as err:  # (a file that is no module: ValueError)
         return "load: " + error_line(str(err))
     functions = context.modules[module.name]
     answer: list[Any] = []
