@@ -93,6 +93,9 @@ class Event:
     #: for any other event). Stores of one value that no other access separates store the
     #: same bytes in any order (:func:`_one_store_per_value`).
     value: int = 0
+    #: For a load: does its value reach nothing but stores of its own global (through value ops
+    #: on tensors)? Such a load computes only what the global is given next.
+    feeds_own_stores: bool = False
     #: The block it is in: its number in its function's walk (:func:`_in_execution_order`);
     #: for a callee's event taken into its caller, the call's block where IREE inlines the
     #: callee's entry block into it, else the number with the calls it is reached through.
@@ -268,13 +271,15 @@ def global_events(module: ir.Module) -> GlobalEvents:
         for inner, ordered, scope, block in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
+                feeds = False
                 if inner.name == GLOBAL_LOAD:
                     loaded, idle, value = None, _idle_load(inner), 0
+                    feeds = _feeds_only_stores_of(inner.results[0], symbol, set())
                 else:
                     loaded, value = _loaded(inner), hash(inner.operands[0])
                     idle = loaded is not None and loaded[0] == symbol
                 kind = _ACCESS[inner.name]
-                found.append(Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value, block))
+                found.append(Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value, feeds, block))
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
@@ -358,6 +363,25 @@ def _idle_load(load: ir.Operation) -> bool:
     """A load nothing reads: its value reaches no op but value ops (:data:`VALUE_DIALECTS`)
     whose results, in turn, nothing reads; IREE's cleanup deletes them and the load."""
     return not _read(load.results[0], set())
+
+
+def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[int]) -> bool:
+    """Does ``value`` reach only stores of global ``symbol`` (as the stored value), through
+    value ops none of whose results is an index (which may address something)?"""
+    for use in value.uses:
+        user = use.owner
+        if user.name == GLOBAL_STORE and use.operand_number == 0 and global_name(user) == symbol:
+            continue
+        if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
+            return False
+        if any(isinstance(r.type, ir.IndexType) for r in user.results):
+            return False  # (an index made of it may address something: out of bounds, a fault)
+        if id(user) in seen:
+            continue
+        seen.add(id(user))
+        if not all(_feeds_only_stores_of(r, symbol, seen) for r in user.results):
+            return False
+    return True
 
 
 def _read(value: ir.Value, seen: set[int]) -> bool:
@@ -769,6 +793,8 @@ def _simulated(
                 i -= 1
                 if event_chain(gone) in kept:
                     continue  # (IREE did not remove it: something the simulation does not see kept it)
+                if not hidden_writes and _only_overwritten_work(events, between, scope, name):
+                    continue  # (what the region computes from the global goes only to the global: overwritten)
                 across = [
                     w
                     for w in between
@@ -789,6 +815,15 @@ def _simulated(
                         OrderNotCompared(function, name, gone.describe(), BEFORE_THE_SPLICE, lost.describe())
                     )
     return None
+
+
+def _only_overwritten_work(events: GlobalEvents, between: list[Event], scope: tuple[Any, ...], name: str) -> bool:
+    """Between a store IREE drops and the store that overwrites it, do the regions only store
+    global ``name`` and load it into nothing but its own stores (:attr:`Event.feeds_own_stores`;
+    no call that may touch it)? Then what they read is overwritten unread: dropping the first
+    store changes nothing a later access sees."""
+    inside = [w for w in between if w.scope != scope and touches(events, w, name)]
+    return all(w.kind == "store" or (w.kind == "load" and w.feeds_own_stores) for w in inside)
 
 
 def _stores_the_same(w: Event, partner: Event) -> bool:

@@ -349,6 +349,12 @@ CASES = [
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",
     ),
     Case(
+        "loop_work_overwritten_after_a_dropped_store.mlir",
+        "get;f:2;get;f:0;get",
+        "get=1 2 3 4; f; get=9 9 9 9; f; get=9 9 9 9",
+        "get=1 2 3 4; f; get=9 9 9 9; f; get=9 9 9 9",
+    ),
+    Case(
         "hand_written_kernel_reads_the_argument.mlir",
         "f:[1. 2. 3. 4.];f:[1. 2. 3. 4.]",
         "f=3 6 9 12; f=3 6 9 12",

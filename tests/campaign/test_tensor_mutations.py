@@ -51,6 +51,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   ran (stock's wrong answer); *stores in cf arms join runs* lets a store sink past a loop that
   reads it; *region stores of the forwarded value count* refuses a cache row stored again in a
   loop;
+* *overwritten loop work counts* (``global_order._only_overwritten_work``): a loop whose work on
+  the global a later store overwrites unread is refused after IREE drops the store before it,
+  though plain iree-compile builds it right;
 * review 7's, each weakened back: *every block merged* and *erased stores decide renames* build
   a snapshot read after a branch, and a mirror cleared then copied, as stock does (wrong);
   *initializers' loads unseen* and *full inserts are new values* build an initializer's copy
@@ -229,6 +232,10 @@ def _inlined_functions_are_entries(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_entries", lambda sequences, at_splice: sequences)
 
 
+def _overwritten_loop_work_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_only_overwritten_work", lambda events, between, scope, name: False)
+
+
 def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable", lambda self, op: False)
 
@@ -252,6 +259,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "regions-folded-away-still-count": (_regions_folded_away_still_count, "region_folded_after_inlining.mlir"),
     "dead-code-reads": (_dead_code_reads, "reload_only_dead_code_reads.mlir"),
     "stores-of-one-value-kept-apart": (_stores_of_one_value_kept_apart, "two_stores_of_one_value.mlir"),
+    "overwritten-loop-work-counts": (
+        _overwritten_loop_work_counts,
+        "loop_work_overwritten_after_a_dropped_store.mlir",
+    ),
     "every-block-merged": (_every_block_merged, "global_copied_then_read_after_a_branch.mlir"),
     "erased-stores-decide-renames": (_erased_stores_decide_renames, "mirror_cleared_then_copied.mlir"),
     "initializers-loads-unseen": (_initializers_loads_unseen, "initializer_seeds_a_global_from_another.mlir"),

@@ -471,3 +471,14 @@ def test_two_stores_of_one_value_one_in_a_cf_arm_are_not_one_store() -> None:
     spliced = user.replace(f"{merge}\n    %x = {_LOAD.format(line=14)}", f"%x = {_LOAD.format(line=14)}\n    {merge}")
     hazards = _compare(user, spliced)
     assert hazards and "util.global.load @k (in.mlir:14:9)" in hazards[0].line()
+
+
+def test_a_store_dropped_before_a_region_whose_work_goes_only_to_the_global_may_go() -> None:
+    """The region loads the global into nothing but its own store; the later store overwrites it."""
+    scratch = """scf.if %c {
+      %y = util.global.load @k : i32 loc("in.mlir":12:14)
+      %d = arith.addi %y, %y : i32 loc("in.mlir":12:30)
+      util.global.store %d, @k : i32 loc("in.mlir":12:40)
+    } loc("in.mlir":12:3)"""
+    user = _returning("f", _STORE.format(line=10), scratch, _STORE.format(line=13), result="%v")
+    assert _compare(user, _returning("f", scratch, _STORE.format(line=13), result="%v")) == []
