@@ -492,59 +492,46 @@ class _Versions:
         """The first values of the versions ``value`` may be (several through the arms of
         branches), each with the subview offsets from it to ``value`` and the arms taken."""
         memo = self._memo.get(value)
-        if memo is not None:
-            return memo
-        out: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = []
-        seen: set[ir.Value] = {value}
-        todo: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = [(value, (), frozenset())]
-        while todo:
-            current, offsets, paths = todo.pop()
-            links = self._links(current)
-            if not links or self._own_buffer_too(current):
-                if not any(r == current for r, _, _ in out):
-                    out.append((current, offsets, paths))
-            if not links:
-                continue
-            for nxt, offset in links:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    branch = self._branch_of_link(current, nxt)
-                    todo.append(
-                        (
-                            nxt,
-                            ((offset,) if offset is not None else ()) + offsets,
-                            paths | {branch} if branch is not None else paths,
-                        )
-                    )
-        self._memo[value] = out
-        return out
+        if memo is None:
+            memo = self._memo[value] = self._walk_back(value, self._links, self._own_buffer_too)
+        return memo
 
     def roots_in_function(self, value: ir.Value) -> list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
         """:meth:`roots`, not followed back through a load of a global (or a call's result):
         the values ``value`` is made from by this function's own ops and edges. A load is a
         root here: each run of it reads what the global holds then, which is the business of
         :mod:`.global_contents`, not of the value's place in the function."""
+
+        def own_links(current: ir.Value) -> list[tuple[ir.Value, ir.Value | None]]:
+            producer = defining_op(current)
+            return [] if producer is not None and producer.name in _GLOBAL_VALUES else self._links(current)
+
+        return self._walk_back(value, own_links, lambda current: False)
+
+    def _walk_back(
+        self,
+        value: ir.Value,
+        links_of: Callable[[ir.Value], list[tuple[ir.Value, ir.Value | None]]],
+        a_root_too: Callable[[ir.Value], bool],
+    ) -> list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
+        """The values with no link back (``links_of``) that ``value`` is reached from, and
+        those ``a_root_too`` names on the way, each with the subview offsets from it to
+        ``value`` and the arms taken."""
         out: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = []
         seen: set[ir.Value] = {value}
         todo: list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]] = [(value, (), frozenset())]
         while todo:
             current, offsets, paths = todo.pop()
-            producer = defining_op(current)
-            links = [] if producer is not None and producer.name in _GLOBAL_VALUES else self._links(current)
-            if not links:
-                out.append((current, offsets, paths))
-                continue
+            links = links_of(current)
+            if not links or a_root_too(current):
+                if not any(r == current for r, _, _ in out):
+                    out.append((current, offsets, paths))
             for nxt, offset in links:
                 if nxt not in seen:
                     seen.add(nxt)
                     branch = self._branch_of_link(current, nxt)
-                    todo.append(
-                        (
-                            nxt,
-                            ((offset,) if offset is not None else ()) + offsets,
-                            paths | {branch} if branch is not None else paths,
-                        )
-                    )
+                    step = (offset,) if offset is not None else ()
+                    todo.append((nxt, step + offsets, paths | {branch} if branch is not None else paths))
         return out
 
     def _own_buffer_too(self, value: ir.Value) -> bool:
