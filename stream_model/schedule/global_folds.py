@@ -28,6 +28,7 @@ from typing import Any
 
 from .global_order import (
     BEFORE_THE_SPLICE,
+    CONSTANT_GLOBAL,
     Event,
     GlobalEvents,
     InputOrder,
@@ -249,13 +250,20 @@ def chained_globals(
                         key,
                         b,
                         _RENAME,
-                        f"took @{b} for @{a} (every store of @{b} stores a load of @{a}, or of a global "
-                        f"IREE takes for @{a}), so {load.describe()} reads @{a}",
-                        f"@{b} may not hold @{a}'s value there: {reason}",
+                        f"took @{b} for {_named(a)} (every store of @{b} stores a load of {_named(a)}, or of a "
+                        f"global IREE takes for it), so {load.describe()} reads {_named(a)}",
+                        f"@{b} may not hold its value there: {reason}",
                     )
                 )
                 break
     return found
+
+
+def _named(a: str) -> str:
+    """``@a``, or the global IREE outlines a constant into, as a person reads it."""
+    if a.startswith(CONSTANT_GLOBAL):
+        return f"the global IREE 3.13 outlines the constant {a[len(CONSTANT_GLOBAL) :]} into"
+    return f"@{a}"
 
 
 def _entries(sequences: dict[str, list[Event]], at_splice: GlobalEvents) -> dict[str, list[Event]]:
@@ -325,7 +333,12 @@ def _overwritten_next(events: GlobalEvents, sequence: list[Event], i: int) -> bo
 
 
 def _same_initial(events: GlobalEvents, a: str, b: str) -> bool:
-    first, second = events.declared.get(a), events.declared.get(b)
+    """Do ``@a`` and ``@b`` start from one value, as printed (a constant's global starts from
+    the constant)?"""
+    second = events.declared.get(b)
+    if a.startswith(CONSTANT_GLOBAL):
+        return second is not None and second.initial == a[len(CONSTANT_GLOBAL) :]
+    first = events.declared.get(a)
     return first is not None and second is not None and first.initial is not None and first.initial == second.initial
 
 
@@ -409,10 +422,12 @@ def _breaks(events: GlobalEvents, sequence: list[Event], k: int, a: str, b: str)
 
 def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, b: str) -> bool:
     """Is ``sequence[k]`` a store of ``@b`` of a load of ``@a`` that no write of ``@a``
-    separates from it?"""
+    separates from it (of the constant ``@a`` stands for)?"""
     store = sequence[k]
     if store.kind != "store" or store.symbol != b or store.loaded is None or store.loaded[0] != a:
         return False
+    if a.startswith(CONSTANT_GLOBAL):
+        return True  # (a constant is the same value wherever it is stored)
     load = _the_load(sequence, k, store)
     return load is not None and not any(_writes_global(events, e, a) for e in sequence[load + 1 : k])
 

@@ -31,6 +31,7 @@ from iree.compiler import ir
 from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any
 from ..semantics.op_table import callee_name, global_name
 from ..semantics.ops import (
+    ARITH_CONSTANT,
     ASYNC_TRANSFER,
     FUNC_CALL,
     GLOBAL_LOAD,
@@ -47,6 +48,7 @@ from ..semantics.ops import (
 from ..semantics.region_flow import flow_of
 
 __all__ = [
+    "CONSTANT_GLOBAL",
     "GlobalDecl",
     "GlobalEvents",
     "GlobalOrderHazard",
@@ -54,6 +56,7 @@ __all__ = [
     "OrderNotCompared",
     "check_global_order",
     "check_input_order",
+    "constant_global",
     "global_events",
     "input_order",
 ]
@@ -400,16 +403,34 @@ def _read(value: ir.Value, seen: set[int]) -> bool:
 
 def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
     """The load whose value ``store`` stores (through transfers, whole slices and copies, which
-    fold into their source), by its global and location; None for any other value. A store of
-    its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
+    fold into their source), by its global and location, a tensor constant's as the global IREE
+    outlines it into (:func:`constant_global`); None for any other value. A store of its own
+    global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
     producer = _producer(store.operands[0])
     while producer is not None and (
         producer.name in (ASYNC_TRANSFER, LINALG_COPY) or _whole_slice(producer) or _whole_insert(producer)
     ):
         producer = _producer(producer.operands[0])
+    if (
+        producer is not None
+        and producer.name == ARITH_CONSTANT
+        and isinstance(producer.results[0].type, ir.RankedTensorType)
+    ):
+        return constant_global(str(producer.attributes["value"])), producer.location
     if producer is None or producer.name != GLOBAL_LOAD:
         return None
     return global_name(producer), producer.location
+
+
+#: How :func:`constant_global` names the global IREE outlines a tensor constant into.
+CONSTANT_GLOBAL = "constant "
+
+
+def constant_global(value: str) -> str:
+    """The name an event gives the immutable global IREE 3.13 makes of a tensor constant
+    (``iree-flow-outline-constants``, one per value, before the splice): a store of the
+    constant becomes a store of that global's load."""
+    return CONSTANT_GLOBAL + value
 
 
 def _whole_slice(op: ir.Operation) -> bool:

@@ -355,6 +355,19 @@ CASES = [
         "get=1 2 3 4; f; get=9 9 9 9; f; get=9 9 9 9",
     ),
     Case(
+        "global_set_to_one_constant.mlir",
+        "state;f1;state",
+        "state=0 46 27 0 20 28 22 18; f1=22 38 7 34 12 34 5 22; state=22 38 7 34 12 34 5 22",
+        "state=22 38 7 34 12 34 5 22; f1=22 38 7 34 12 34 5 22; state=22 38 7 34 12 34 5 22",
+        refused="took @g2 for the global IREE 3.13 outlines the constant",
+    ),
+    Case(
+        "global_reset_to_its_initial_value.mlir",
+        "get;reset;get",
+        "get=1 2 3 4; reset; get=1 2 3 4",
+        "get=1 2 3 4; reset; get=1 2 3 4",
+    ),
+    Case(
         "hand_written_kernel_reads_the_argument.mlir",
         "f:[1. 2. 3. 4.];f:[1. 2. 3. 4.]",
         "f=3 6 9 12; f=3 6 9 12",

@@ -51,6 +51,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   ran (stock's wrong answer); *stores in cf arms join runs* lets a store sink past a loop that
   reads it; *region stores of the forwarded value count* refuses a cache row stored again in a
   loop;
+* *stored constants are no globals* (``global_order.constant_global``): a global stored only with
+  one constant reads it before any store, as plain iree-compile's build does; *constant globals
+  never start equal* refuses a reset to the global's own initial value, which IREE renames
+  rightly;
 * *overwritten loop work counts* (``global_order._only_overwritten_work``): a loop whose work on
   the global a later store overwrites unread is refused after IREE drops the store before it,
   though plain iree-compile builds it right;
@@ -236,6 +240,19 @@ def _overwritten_loop_work_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_only_overwritten_work", lambda events, between, scope, name: False)
 
 
+def _stored_constants_are_no_globals(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "ARITH_CONSTANT", "(no such op)")
+
+
+def _constant_globals_never_start_equal(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._same_initial
+    monkeypatch.setattr(
+        global_folds,
+        "_same_initial",
+        lambda events, a, b: False if a.startswith(global_order.CONSTANT_GLOBAL) else original(events, a, b),
+    )
+
+
 def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable", lambda self, op: False)
 
@@ -262,6 +279,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "overwritten-loop-work-counts": (
         _overwritten_loop_work_counts,
         "loop_work_overwritten_after_a_dropped_store.mlir",
+    ),
+    "stored-constants-are-no-globals": (_stored_constants_are_no_globals, "global_set_to_one_constant.mlir"),
+    "constant-globals-never-start-equal": (
+        _constant_globals_never_start_equal,
+        "global_reset_to_its_initial_value.mlir",
     ),
     "every-block-merged": (_every_block_merged, "global_copied_then_read_after_a_branch.mlir"),
     "erased-stores-decide-renames": (_erased_stores_decide_renames, "mirror_cleared_then_copied.mlir"),
