@@ -34,6 +34,7 @@ from .global_order import (
     InputOrder,
     as_the_input_names_them,
     behind_a_kept_call,
+    constant_global,
     event_chain,
     may_store,
     taken_in,
@@ -259,6 +260,16 @@ def chained_globals(
     return found
 
 
+def _source(events: GlobalEvents, name: str) -> str:
+    """The global a store of ``name``'s load gives its value of: an immutable private global
+    with an initial value holds a constant, one IREE's folds merge with the global it outlines
+    that constant into (one value, whichever spelling); any other global is itself."""
+    decl = events.declared.get(name)
+    if decl is not None and decl.private and not decl.mutable and decl.initial is not None:
+        return constant_global(decl.initial)
+    return name
+
+
 def _named(a: str) -> str:
     """``@a``, or the global IREE outlines a constant into, as a person reads it."""
     if a.startswith(CONSTANT_GLOBAL):
@@ -300,7 +311,7 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
     for sequence in events.events.values():
         for i, e in enumerate(sequence):
             if e.kind == "store" and not e.idle and not _overwritten_next(events, sequence, i):
-                stores.setdefault(e.symbol, set()).add(e.loaded[0] if e.loaded is not None else None)
+                stores.setdefault(e.symbol, set()).add(_source(events, e.loaded[0]) if e.loaded is not None else None)
             elif e.kind == "load" and not e.idle:
                 loaded.add(e.symbol)
     source: dict[str, str] = {}
@@ -424,7 +435,7 @@ def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, 
     """Is ``sequence[k]`` a store of ``@b`` of a load of ``@a`` that no write of ``@a``
     separates from it (of the constant ``@a`` stands for)?"""
     store = sequence[k]
-    if store.kind != "store" or store.symbol != b or store.loaded is None or store.loaded[0] != a:
+    if store.kind != "store" or store.symbol != b or store.loaded is None or _source(events, store.loaded[0]) != a:
         return False
     if a.startswith(CONSTANT_GLOBAL):
         return True  # (a constant is the same value wherever it is stored)
