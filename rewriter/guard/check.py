@@ -14,7 +14,7 @@ from pathlib import Path
 
 from stream_model.schedule.check import ScheduleReport, check_schedule
 from stream_model.schedule.global_folds import check_input_folds
-from stream_model.schedule.global_order import check_global_order, check_input_order
+from stream_model.schedule.global_order import check_global_order, check_input_order, input_functions
 
 from ..pipeline.targets import DEFAULT_CPU_FLAGS
 from ..repair.reloads import GlobalRepair
@@ -61,8 +61,9 @@ def check_file_in_full(input_path: str | os.PathLike[str], iree_flags: Sequence[
                 if isinstance(original, str):
                     not_compared = original
                 else:
+                    functions = input_functions(original, scheduled.events)
                     report.order_hazards[:0] = [
-                        *check_input_order(original, scheduled.events, report.order_not_compared),
-                        *check_input_folds(original, scheduled.events),
+                        *check_input_order(original, scheduled.events, report.order_not_compared, functions),
+                        *check_input_folds(original, scheduled.events, functions),
                     ]
         return FileCheck(report, scheduled.reloads, not_compared)

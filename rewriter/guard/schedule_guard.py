@@ -59,6 +59,7 @@ from stream_model.schedule.global_order import (
     check_global_order,
     check_input_order,
     global_events,
+    input_functions,
     input_order,
 )
 from stream_model.semantics.abi import GivenOver, given_over_arguments
@@ -307,7 +308,11 @@ class ScheduleGuard:
             if isinstance(original, str):
                 self.input_not_compared = original
                 return []
-            return [*check_input_order(original, at_splice, not_compared), *check_input_folds(original, at_splice)]
+            functions = input_functions(original, at_splice)
+            return [
+                *check_input_order(original, at_splice, not_compared, functions),
+                *check_input_folds(original, at_splice, functions),
+            ]
 
     def _checked(self, scheduled: ir.Module, order_before: GlobalEvents) -> ScheduleReport:
         """The check of ``scheduled``: its hazards, and how it reorders the accesses to globals

@@ -31,13 +31,13 @@ from .global_order import (
     CONSTANT_GLOBAL,
     Event,
     GlobalEvents,
+    InputFunction,
     InputOrder,
-    as_the_input_names_them,
     behind_a_kept_call,
     constant_global,
     event_chain,
+    input_functions,
     may_store,
-    taken_in,
     touches,
 )
 
@@ -80,31 +80,33 @@ class GlobalFoldHazard:
         }
 
 
-def check_input_folds(original: InputOrder, spliced: GlobalEvents) -> list[GlobalFoldHazard]:
+def check_input_folds(
+    original: InputOrder, spliced: GlobalEvents, functions: dict[str, InputFunction] | None = None
+) -> list[GlobalFoldHazard]:
     """The hazards of both folds, the user's input (``original``) against the module at the
     splice (``spliced``, its events), function by function as
-    :func:`~.global_order.check_input_order` pairs them."""
+    :func:`~.global_order.check_input_order` pairs them (``functions``: that pairing, made
+    once for both checks)."""
     events = original.events
+    functions = functions or input_functions(original, spliced)
+    read = {e.symbol for sequence in events.events.values() for e in sequence if e.kind == "load" and not e.idle}
     found: list[GlobalFoldHazard] = []
-    sequences: dict[str, list[Event]] = {}
-    for key, sequence in events.events.items():
-        was = sequences[key] = taken_in(events, sequence, (), {key}, [0])
-        now = spliced.events.get(key + "$async", spliced.events.get(key))
-        if now is not None:
-            kept = {event_chain(e): len(at.scope) for e, at in as_the_input_names_them(was, now)}
-            found += dropped_restores(events, key, was, kept)
-    return found + chained_globals(events, spliced, sequences)
+    for key, function in functions.items():
+        if function.pairs is not None:
+            found += dropped_restores(events, key, function.was, function.kept(), read)
+    return found + chained_globals(events, spliced, {key: function.was for key, function in functions.items()})
 
 
 # -- a store of the global's own load, with a write between ---------------------------------
 
 
 def dropped_restores(
-    events: GlobalEvents, function: str, was: list[Event], kept: dict[tuple[str, str, str], int]
+    events: GlobalEvents, function: str, was: list[Event], kept: dict[tuple[str, str, str], int], read: set[str]
 ) -> list[GlobalFoldHazard]:
     """The stores of ``function`` (``was``: its events, callees taken in) that store a load of
     their own global with a write of it between, which the splice (``kept``: the input's
-    events it still has) no longer has: IREE erased them as stores of what the global holds.
+    events it still has) no longer has: IREE erased them as stores of what the global holds
+    (``read``: the globals some function loads).
 
     The write between must be one that changes the global and is still there at the splice (a
     store of the global's own value is none; a store in an ``scf.if %false`` IREE folds away
@@ -114,7 +116,6 @@ def dropped_restores(
     global nobody loads, and its stores with it). A write after the store in a loop around it,
     on the loop's next turn, is not looked for, nor a value that becomes the global's load only
     once IREE inlines a setter or a getter (docs/schedule-check.md)."""
-    read = {e.symbol for sequence in events.events.values() for e in sequence if e.kind == "load" and not e.idle}
     calls = {chain[2] for chain in kept if chain[0] == "call"}
     found: list[GlobalFoldHazard] = []
     for k, store in enumerate(was):

@@ -52,12 +52,14 @@ __all__ = [
     "GlobalDecl",
     "GlobalEvents",
     "GlobalOrderHazard",
+    "InputFunction",
     "InputOrder",
     "OrderNotCompared",
     "check_global_order",
     "check_input_order",
     "constant_global",
     "global_events",
+    "input_functions",
     "input_order",
 ]
 
@@ -645,8 +647,37 @@ def input_order(module: ir.Module) -> InputOrder:
     return InputOrder(events, module.context)
 
 
+@dataclass(frozen=True)
+class InputFunction:
+    """A function of the user's input beside the module at the splice: its events with its
+    callees' taken in (:func:`taken_in`), and the splice's events as the input names them
+    (:func:`as_the_input_names_them`; None where the splice has no such function)."""
+
+    was: list[Event]
+    pairs: list[tuple[Event, Event]] | None
+
+    def kept(self) -> dict[tuple[str, str, str], int]:
+        """Each input event the splice still has, with its depth of regions there."""
+        return {event_chain(e): len(at.scope) for e, at in self.pairs or ()}
+
+
+def input_functions(original: InputOrder, spliced: GlobalEvents) -> dict[str, InputFunction]:
+    """Every function of the user's input (``original``) paired with the module at the splice
+    (``spliced``, its events): what :func:`check_input_order` and the folds' check
+    (:mod:`.global_folds`) both read, made once."""
+    out: dict[str, InputFunction] = {}
+    for key, sequence in original.events.events.items():
+        was = taken_in(original.events, sequence, (), {key}, [0])
+        now = spliced.events.get(key + "$async", spliced.events.get(key))
+        out[key] = InputFunction(was, None if now is None else as_the_input_names_them(was, now))
+    return out
+
+
 def check_input_order(
-    original: InputOrder, spliced: GlobalEvents, not_compared: list[OrderNotCompared] | None = None
+    original: InputOrder,
+    spliced: GlobalEvents,
+    not_compared: list[OrderNotCompared] | None = None,
+    functions: dict[str, InputFunction] | None = None,
 ) -> list[GlobalOrderHazard]:
     """Every function of the module at the splice (``spliced``, its events) that reorders the
     accesses to a global the user's input (``original``) makes, as :func:`check_global_order`
@@ -666,15 +697,13 @@ def check_input_order(
     not seen). Function ``f`` of the input is ``f$async`` at the splice where IREE made one (its
     coarse-fences ABI)."""
     hazards: list[GlobalOrderHazard] = []
-    for key, sequence in original.events.events.items():
-        now = spliced.events.get(key + "$async", spliced.events.get(key))
-        if now is None:
+    for key, function in (functions or input_functions(original, spliced)).items():
+        if function.pairs is None:
             continue
-        was = taken_in(original.events, sequence, (), {key}, [0])
-        pairs = as_the_input_names_them(was, now)
+        was, pairs = function.was, function.pairs
         mapped = [e for e, _ in pairs]
         by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
-        kept = {event_chain(e): len(at.scope) for e, at in pairs}
+        kept = function.kept()
         dropped = _removed_across(original.events, key, was, kept, not_compared)
         for name in sorted(original.events.globals):
             found = _compare(
