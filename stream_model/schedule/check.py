@@ -1775,17 +1775,14 @@ def _in_a_loop(op: ir.Operation) -> bool:
     """Is ``op`` nested in a region op that may run its region again, or in a block of a
     ``cf`` cycle (at any depth up to its function)? Where not, no value it uses is met by a
     second run of it."""
-    current = op
-    while True:
-        block = current.block
-        holder = parent_op_of_block(block)
-        if holder is None or _in_cycle(block):
-            return holder is not None
+    for holder, block in _enclosing(op.block):
+        if _in_cycle(block):
+            return True
         if holder.name in FUNCTION_OPS:
             return False
         if runs_again(holder) is not False:
             return True
-        current = holder
+    return False
 
 
 def _runs_again_around(op: ir.Operation, root: ir.Value) -> tuple[ir.Operation, bool, bool] | None:
@@ -1800,21 +1797,11 @@ def _runs_again_around(op: ir.Operation, root: ir.Value) -> tuple[ir.Operation, 
     root_block = owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner).block
     # Per region (its holder and index) holding root's definition, the block of it that does.
     made_in: dict[tuple[ir.Operation, int], ir.Block] = {}
-    block: ir.Block | None = root_block
-    while block is not None:
-        holder = parent_op_of_block(block)
-        if holder is None:
-            break
+    for holder, block in _enclosing(root_block):
         index = region_index(holder, block)
         if index is not None:
             made_in[(holder, index)] = block
-        block = None if holder.name in FUNCTION_OPS else holder.block
-    current = op
-    while True:
-        block = current.block
-        holder = parent_op_of_block(block)
-        if holder is None:
-            return None
+    for holder, block in _enclosing(op.block):
         index = region_index(holder, block)
         there = made_in.get((holder, index)) if index is not None else None
         if there is not None:
@@ -1829,7 +1816,7 @@ def _runs_again_around(op: ir.Operation, root: ir.Value) -> tuple[ir.Operation, 
         repeats = runs_again(holder)
         if repeats is not False:
             return holder, repeats is True, False
-        current = holder
+    return None
 
 
 def _returns_avoiding(block: ir.Block, avoid: ir.Block) -> bool:
@@ -1969,21 +1956,27 @@ def _block_chain(op: ir.Operation) -> list[tuple[ir.Operation, int, int]]:
     """(op holding a region, index of the region, index of the block in it) for every block
     around ``op``, innermost first, up to the function's body (held by the function op)."""
     out: list[tuple[ir.Operation, int, int]] = []
-    current = op
-    while True:
-        block = current.block
-        holder = parent_op_of_block(block)
-        if holder is None:
-            return out
+    for holder, block in _enclosing(op.block):
         for r, region in enumerate(holder.regions):
             blocks = list(region.blocks)
             k = next((i for i, b in enumerate(blocks) if b == block), None)
             if k is not None:
                 out.append((holder, r, k))
                 break
+    return out
+
+
+def _enclosing(block: ir.Block) -> Iterator[tuple[ir.Operation, ir.Block]]:
+    """``block`` and each block around it, innermost first, with the op holding it, out to the
+    function's body (held by the function op)."""
+    while True:
+        holder = parent_op_of_block(block)
+        if holder is None:
+            return
+        yield holder, block
         if holder.name in FUNCTION_OPS:
-            return out
-        current = holder
+            return
+        block = holder.block
 
 
 def _reaches(blocks: list[ir.Block], start: int, goal: int) -> bool:
