@@ -11,7 +11,8 @@ ran between them, and the splice shows what they deleted:
 * ``renameChainedGlobals`` (``iree-util-fold-globals``) takes a private global ``@b`` every
   store of which stores a load of one other global ``@a`` for ``@a`` itself: it points ``@b``'s
   loads at ``@a`` and erases ``@b``. That is so only when ``@b`` holds ``@a``'s value at each of
-  its loads: not before its first store when the two start from different initial values, nor
+  its loads: not before its first store when the two are not declared with one initial value
+  (compared as written: one value spelled two ways counts as two), nor
   after a store of ``@a`` that no store of ``@b`` followed
   (``tests/data/global_reloads/global_chained_to_another.mlir``).
 
@@ -232,14 +233,14 @@ def chained_globals(
     found: list[GlobalFoldHazard] = []
     for b, a in _renamed(events, at_splice):
         initially = _same_initial(events, a, b)
-        holds, why = initially, "" if initially else f"@{b} and @{a} start from different initial values"
+        holds, why = initially, "" if initially else f"@{b} and {_named(a)} are not declared with one initial value"
         holds, why, in_initializer = _through_initializers(events, sequences, a, b, holds, why)
         everywhere = holds and all(
             _follow(events, sequence, a, b, True, "")[0]
             for key, sequence in sequences.items()
             if not key.startswith("initializer")
         )
-        entry_why = why or f"a function may return with @{a} written after @{b} was last stored"
+        entry_why = why or f"a function may return with {_named(a)} written after @{b} was last stored"
         for key, sequence in sequences.items():
             if key.startswith("initializer"):
                 loaded = in_initializer[1] if in_initializer is not None and in_initializer[0] == key else None
@@ -375,7 +376,7 @@ def _follow(
         elif _breaks(events, sequence, k, a, b):
             holds, why = (
                 False,
-                f"{e.describe()} wrote @{a if _writes_global(events, e, a) else b} after @{b} was last stored",
+                f"{e.describe()} wrote {_named(a) if _writes_global(events, e, a) else '@' + b} after @{b} was last stored",
             )
     return holds, why, first
 
