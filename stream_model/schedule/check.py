@@ -104,8 +104,10 @@ from ..semantics.op_table import (
     SAME_STORAGE_OPS,
     TIED_OPERAND_OPS,
     Access,
+    Bound,
     Kind,
     OpEffects,
+    Plus,
     callee_name,
     effects_with_async_calls,
     global_name,
@@ -128,6 +130,7 @@ from ..semantics.ops import (
 from ..semantics.region_flow import (
     branch_operands,
     captured,
+    constant_int,
     device_holder,
     exit_flow,
     flow_of,
@@ -1687,13 +1690,49 @@ class _FunctionCheck:
             write_op=w.via if w.via is not None else w.op,
         )
         if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
-            from ..symbolic.index_arith import pretty
-
-            for use, attr in ((r, "read_range"), (w, "write_range")):
-                rng = self._range(use) if use.access is not None else None
-                if rng is not None:
-                    setattr(check, attr, [pretty(rng.start), pretty(rng.end)])
+            check.read_range, check.write_range = self._printed_range(r), self._printed_range(w)
         return check
+
+    def _printed_range(self, use: _Use) -> list[str] | None:
+        """``use``'s bytes as a record prints them, None where unknown. A range of constants
+        (the common case: a dispatch's whole operand) is read without the model, whose
+        symbolic values import sympy: most of the check's cost on a compile with nothing to
+        prove."""
+        if use.access is None:
+            return None
+        constant = _constant_range(use.access, use.offsets)
+        if constant is not None:
+            return [str(constant[0]), str(constant[1])]
+        from ..symbolic.index_arith import pretty
+
+        rng = self._range(use)
+        return None if rng is None else [pretty(rng.start), pretty(rng.end)]
+
+
+def _constant_range(access: Access, offsets: tuple[ir.Value, ...]) -> tuple[int, int] | None:
+    """``[start, end)`` of ``access`` shifted by ``offsets`` where every one of them is an
+    ``arith.constant`` and the bytes moved are ``end - start``: what the model's symbolic
+    range (:meth:`FactStore.access_range`) is then. None: ask the model."""
+    start, end = _constant_bound(access.start), _constant_bound(access.end)
+    shifts = [constant_int(offset) for offset in offsets]
+    if start is None or end is None or None in shifts:
+        return None
+    if access.length is not None:
+        length = _constant_bound(access.length)
+        if length is None or (end - start - length) % 2**64 != 0:
+            return None
+    shift = sum(s for s in shifts if s is not None)
+    return start + shift, end + shift
+
+
+def _constant_bound(bound: Bound) -> int | None:
+    """A range bound's value where it is a number or a constant (plus a number)."""
+    if isinstance(bound, int):
+        return bound
+    if isinstance(bound, Plus):
+        base = constant_int(bound.base)
+        return None if base is None else base + bound.delta
+    return None if bound is None else constant_int(bound)
 
 
 #: What a value the check cannot trace may be, as a caller sees it: anything.

@@ -283,7 +283,7 @@ def static_trip_count(loop: CountedLoop) -> int | None:
     """How many iterations ``loop`` runs, where its bounds and step are constants (None where
     one is not, or the step is not positive: ``scf.for`` leaves that undefined). The bounds are
     64-bit machine values, compared signed unless the loop says ``unsignedCmp``."""
-    bounds = [_constant_int(v) for v in (loop.lower, loop.upper, loop.step)]
+    bounds = [constant_int(v) for v in (loop.lower, loop.upper, loop.step)]
     if any(b is None for b in bounds):
         return None
     lower, upper, step = (b for b in bounds if b is not None)
@@ -294,7 +294,7 @@ def static_trip_count(loop: CountedLoop) -> int | None:
     return max(0, -(-(upper - lower) // step))
 
 
-def _constant_int(value: ir.Value) -> int | None:
+def constant_int(value: ir.Value) -> int | None:
     """The value of an ``arith.constant`` of integer or index type (None for anything else)."""
     owner = value.owner
     if isinstance(owner, ir.Block):

@@ -192,3 +192,26 @@ def test_a_compile_with_nothing_to_do_imports_no_analysis_and_no_numpy(tmp_path:
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "export",
+    [
+        # a transfer into another resource type is no copy: nothing to decide
+        "jax_decode_step_donated.mlir",
+        # IREE writes the caller's array in place (IREE #16168): the check repairs it, and the
+        # ranges it records are constants, read without the symbolic model
+        "onnx_static_cache_step.mlir",
+    ],
+)
+def test_a_real_export_with_nothing_to_prove_imports_no_analysis(export: str, tmp_path: Path) -> None:
+    """sympy and z3 are imported only for a range that is not a constant or a proof."""
+    src = REPO / "tests" / "data" / "exports" / export
+    script = (
+        "import sys\nfrom rewriter.cli import entry\n"
+        f"entry.main(['compile', {str(src)!r}, '-o', {str(tmp_path / 'out.vmfb')!r}])\n"
+        "print(sorted(m for m in ('sympy', 'z3') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
