@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stream_model.schedule.check import ScheduleReport, check_schedule
-from stream_model.schedule.global_folds import check_input_folds
-from stream_model.schedule.global_order import check_global_order, check_input_order, input_functions
+from stream_model.schedule.global_order import check_global_order
 
 from ..pipeline.targets import DEFAULT_CPU_FLAGS
 from ..repair.reloads import GlobalRepair
-from .schedule_guard import read_input_order
+from .schedule_guard import input_hazards
 
 __all__ = ["FileCheck", "check_file", "check_file_in_full"]
 
@@ -57,13 +56,9 @@ def check_file_in_full(input_path: str | os.PathLike[str], iree_flags: Sequence[
         if scheduled.events is not None:
             report.order_hazards = [*check_global_order(scheduled.events, scheduled.module, report.order_not_compared)]
             if scheduled.entry == "flow":  # IREE's stages before the splice ran on the input
-                original = read_input_order(Path(input_path))
-                if isinstance(original, str):
-                    not_compared = original
+                found = input_hazards(Path(input_path), scheduled.events, report.order_not_compared)
+                if isinstance(found, str):
+                    not_compared = found
                 else:
-                    functions = input_functions(original, scheduled.events)
-                    report.order_hazards[:0] = [
-                        *check_input_order(original, scheduled.events, report.order_not_compared, functions),
-                        *check_input_folds(original, scheduled.events, functions),
-                    ]
+                    report.order_hazards[:0] = found
         return FileCheck(report, scheduled.reloads, not_compared)

@@ -34,6 +34,7 @@ and never changed: ``--no-elide`` stays byte-identical to ``iree-compile``.
 
 from __future__ import annotations
 
+import mmap
 import os
 import re
 import time
@@ -304,15 +305,11 @@ class ScheduleGuard:
         if self.user_input is None:
             return []
         with no_collector_pauses():
-            original = read_input_order(self.user_input)
-            if isinstance(original, str):
-                self.input_not_compared = original
-                return []
-            functions = input_functions(original, at_splice)
-            return [
-                *check_input_order(original, at_splice, not_compared, functions),
-                *check_input_folds(original, at_splice, functions),
-            ]
+            found = input_hazards(self.user_input, at_splice, not_compared)
+        if isinstance(found, str):
+            self.input_not_compared = found
+            return []
+        return found
 
     def _checked(self, scheduled: ir.Module, order_before: GlobalEvents) -> ScheduleReport:
         """The check of ``scheduled``: its hazards, and how it reorders the accesses to globals
@@ -416,6 +413,41 @@ def input_order_not_compared(why: str) -> str:
 def input_order_record(why: str) -> dict[str, Any]:
     """The log's record of the same (JSON Lines, beside the schedule check's pairs)."""
     return {"type": "schedule-check", "check": "input-order", "compared": False, "why": why}
+
+
+def input_hazards(
+    user_input: str | bytes | os.PathLike[str], at_splice: GlobalEvents, not_compared: list[OrderNotCompared]
+) -> list[GlobalOrderHazard | GlobalFoldHazard] | str:
+    """How IREE's stages before the splice reordered (:func:`check_input_order`) or folded
+    (:func:`check_input_folds`) the user's input's accesses to globals, against ``at_splice``
+    (the events of the module at the splice); or why they were not compared. Globals whose
+    accesses have no single order go to ``not_compared``. An input that names no global has
+    no access to compare, and is not parsed again (:func:`_names_no_global`)."""
+    if _names_no_global(user_input):
+        return []
+    original = read_input_order(user_input)
+    if isinstance(original, str):
+        return original
+    functions = input_functions(original, at_splice)
+    return [
+        *check_input_order(original, at_splice, not_compared, functions),
+        *check_input_folds(original, at_splice, functions),
+    ]
+
+
+def _names_no_global(user_input: str | bytes | os.PathLike[str]) -> bool:
+    """Is the word ``global`` nowhere in the input (text or bytecode)? Every op that declares
+    or accesses a global, in each dialect IREE takes, is named with it (``util.global*``,
+    ``ml_program.global*``), so such an input has no access to a global, and parsing it again
+    in a context of its own (most of what the check costs a small compile) finds none. A file
+    that cannot be read is parsed, to say why."""
+    if not isinstance(user_input, os.PathLike):
+        return b"global" not in (user_input.encode() if isinstance(user_input, str) else user_input)
+    try:
+        with open(user_input, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            return data.find(b"global") < 0
+    except (OSError, ValueError):  # (an empty file cannot be mapped: parsing says what it is)
+        return False
 
 
 def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder | str:

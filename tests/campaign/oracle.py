@@ -63,7 +63,7 @@ from rewriter.guard.schedule_guard import (
     Mutation,
     ScheduleGuard,
     ScheduleHazardError,
-    read_input_order,
+    input_hazards,
     reorder_refusal,
 )
 from rewriter.pipeline import (
@@ -79,7 +79,7 @@ from rewriter.repair.reloads import repair_globals
 from rewriter.rewrite.elide import RewriteReport, elide_slices
 from stream_model import Verdict
 from stream_model.ir.naming import Names
-from stream_model.schedule.global_order import check_input_order, global_events
+from stream_model.schedule.global_order import global_events
 
 from .audit import audit
 from .classify import suspected_classes
@@ -1207,12 +1207,9 @@ class Oracle:
         (:meth:`rewriter.guard.schedule_guard.ScheduleGuard.settle`). Here the input is the rendered
         text and the module is at the splice with its locations (the builds below compile its
         printed text, which has none: the comparison is made here, as the compile makes it)."""
-        original = read_input_order(text)
-        if isinstance(original, str):
-            return
         with ctx:
-            hazards = check_input_order(original, global_events(module))
-        if hazards:
+            hazards = input_hazards(text, global_events(module), [])
+        if hazards and not isinstance(hazards, str):
             message = reorder_refusal(hazards)
             raise _CompileFailure("rewritten", f"the tool refuses: {message}", refused=GuardInfo.refusal(message, []))
 

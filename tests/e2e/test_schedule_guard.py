@@ -31,6 +31,7 @@ from rewriter.pipeline import (
 )
 from rewriter.rewrite.elide import elide_slices
 from rewriter.runtime import run_steps
+from stream_model.schedule.global_order import global_events
 from tests.campaign.interp import interpret
 from tests.campaign.oracle import _first_difference
 from tests.campaign.program import STEPS, Program
@@ -299,7 +300,6 @@ def test_check_and_compile_say_when_the_inputs_order_was_not_compared(
     looked for: both commands say so, on standard error and in the log, instead of a silent
     "no hazard"."""
     why = "the input does not parse alone: unknown dialect"
-    monkeypatch.setattr("rewriter.guard.check.read_input_order", lambda _: why)
     monkeypatch.setattr("rewriter.guard.schedule_guard.read_input_order", lambda _: why)
     src, *_ = _render(MINIMAL_G1, tmp_path)
     log = tmp_path / "log.jsonl"
@@ -600,3 +600,19 @@ def test_a_load_after_a_branch_that_stores_its_global_is_refused(
     assert not out.exists()
     assert main(["check", str(path)]) == 3
     assert "loads @g after scf.if at" in capsys.readouterr().out
+
+
+def test_an_input_that_names_no_global_is_not_parsed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parsing the input again in a context of its own is most of what the check costs a small
+    compile; an input without the word ``global`` has no access to one to compare."""
+    from rewriter.guard import schedule_guard
+
+    def parsed(_: object) -> str:
+        raise AssertionError("the input was parsed again")
+
+    monkeypatch.setattr(schedule_guard, "read_input_order", parsed)
+    with ir.Context():
+        at_splice = global_events(ir.Module.parse("module {}"))
+    assert schedule_guard.input_hazards("func.func @f() {\n  return\n}\n", at_splice, []) == []
+    with pytest.raises(AssertionError, match="parsed again"):
+        schedule_guard.input_hazards("util.global private @g : i32\n", at_splice, [])
