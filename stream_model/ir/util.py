@@ -74,6 +74,15 @@ def child_ops(root: ir.Operation) -> list[ir.Operation]:
     return found[1:]
 
 
+def ops_by_block(root: ir.Operation) -> dict[ir.Block, list[ir.Operation]]:
+    """The ops directly in ``root``'s regions, by block, each block's in order (as
+    :func:`child_ops`: without views, which iterating ``block.operations`` makes)."""
+    found: dict[ir.Block, list[ir.Operation]] = {}
+    for op in child_ops(root):
+        found.setdefault(op.block, []).append(op)
+    return found
+
+
 def back_edges(blocks: list[ir.Block]) -> set[tuple[int, int]]:
     """The back edges ``(from, to)`` (block indices) of a depth-first search over the branch
     successors of ``blocks`` (one region's), from each block not yet reached in turn: empty

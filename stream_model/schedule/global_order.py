@@ -28,7 +28,7 @@ from typing import Any
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any
+from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any, ops_by_block
 from ..semantics.op_table import callee_name, global_name
 from ..semantics.ops import (
     ARITH_CONSTANT,
@@ -330,12 +330,18 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     more than once (a loop; an op the region table does not know may); and its block, numbered
     in walk order, a block entered only from a predecessor it alone follows numbered as that
     one (IREE merges the two before it pairs the accesses of a global)."""
-    return _walk_regions(root.regions, True, (), [0], [0])
+    return _walk_regions(root, root.regions, True, (), [0], [0])
 
 
 def _walk_regions(
-    regions: Iterable[ir.Region], ordered: bool, scope: tuple[Any, ...], serial: list[int], blocks: list[int]
+    owner: ir.Operation,
+    regions: Iterable[ir.Region],
+    ordered: bool,
+    scope: tuple[Any, ...],
+    serial: list[int],
+    blocks: list[int],
 ) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
+    ops = ops_by_block(owner)
     for region in regions:
         numbered: list[tuple[ir.Block, int]] = []
         for block, block_ordered in blocks_in_execution_order(region):
@@ -344,15 +350,14 @@ def _walk_regions(
                 blocks[0] += 1
                 here = blocks[0]
             numbered.append((block, here))
-            for child in block.operations:
-                op = child.operation
+            for op in ops.get(block, ()):
                 yield op, ordered and block_ordered, scope, here
                 flow = flow_of(op)
                 repeats = flow is None or not flow.at_most_once
                 for nested in op.regions:
                     serial[0] += 1
                     inner = (*scope, (serial[0], repeats))
-                    yield from _walk_regions((nested,), ordered and block_ordered, inner, serial, blocks)
+                    yield from _walk_regions(op, (nested,), ordered and block_ordered, inner, serial, blocks)
 
 
 def _merged_into(block: ir.Block, numbered: list[tuple[ir.Block, int]]) -> int | None:
