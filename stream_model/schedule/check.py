@@ -1753,10 +1753,12 @@ class _FunctionCheck:
     # -- records -----------------------------------------------------------------------------
     def _pair(self, root: ir.Value, r: _Use, w: _Use, verdict: ScheduleVerdict, detail: str) -> ScheduleCheck:
         names = self.context.names
-        write = names.describe(w.op)
-        handed_over = w.handed is not None
-        if w.via is not None and not handed_over:
-            write = f"{names.describe(w.via)} ({names.location(w.via)}), called through {write}"
+        write, write_op = names.describe(w.op), w.op
+        iteration_write = None
+        if w.via is not None and w.handed is not None:  # (a hand-over: the op repaired is w.op)
+            iteration_write = f"{names.describe(w.via)} ({names.location(w.via)})"
+        elif w.via is not None:  # (a call: the callee's write is the op repaired)
+            write, write_op = f"{names.describe(w.via)} ({names.location(w.via)}), called through {write}", w.via
         check = ScheduleCheck(
             function=self.name,
             read=names.describe(r.op),
@@ -1768,12 +1770,11 @@ class _FunctionCheck:
             write_range=None,
             verdict=verdict,
             detail=detail,
+            iteration_write=iteration_write,
             read_op=r.op,
-            write_op=w.via if w.via is not None and not handed_over else w.op,
+            write_op=write_op,
+            handed=w.handed if iteration_write is not None else None,
         )
-        if handed_over and w.via is not None:
-            check.iteration_write = f"{names.describe(w.via)} ({names.location(w.via)})"
-            check.handed = w.handed
         if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
             check.read_range, check.write_range = self._printed_range(r), self._printed_range(w)
         return check
