@@ -31,7 +31,9 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
   wrote (IREE 3.13 clones an ``arith.constant`` a loop body inserts into once, before the loop).
   Handing a version to a loop's iteration argument that the loop writes in place consumes it as
   well: no such hand-over, in a loop, of a version made before it (IREE 3.13 hands an inner loop
-  the one clone made before the outer loop in every outer iteration);
+  the one clone made before the outer loop in every outer iteration), and no such hand-over that
+  gives the version to a second iteration argument at once (``handed-over-twice``: IREE 3.13
+  starts two iteration arguments from one splat);
 * **one value per buffer among a region's results**: an execution or concurrent region yields
   no two values of one buffer it made (a value and a version an in-place write made of it, or a
   view of it). IREE 3.13's ``iree-stream-schedule-allocation`` gives one of them a buffer of its
@@ -201,6 +203,7 @@ class ScheduleVerdict(enum.StrEnum):
     BINDINGS_OVERLAP = "bindings-overlap"  # a kernel writes bytes it reads through another binding
     TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields two values of one buffer it made
     CONSUMED_IN_A_LOOP = "consumed-in-a-loop"  # a version made before a loop, written in place in it
+    HANDED_OVER_TWICE = "handed-over-twice"  # one version handed to two iteration arguments, one written in place
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -313,6 +316,12 @@ class ScheduleCheck:
                 f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of {self.storage} in "
                 f"place in every iteration of {loop}, a version made before the loop: each iteration after the "
                 "first starts from the bytes the one before wrote"
+            )
+        if self.verdict is ScheduleVerdict.HANDED_OVER_TWICE:
+            return (
+                f"{self.write} ({self.write_location}) in @{self.function} hands {self.storage} to two iteration "
+                f"arguments at once, and {self.iteration_write} writes one of them in place: the other starts "
+                "from the bytes it writes"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -1289,7 +1298,9 @@ class _FunctionCheck:
                     out.append(self._second_writer(root, other, w))
         out.extend(self._binding_pairs())
         out.extend(self._two_versions_yielded())
-        out.extend(self._consumed_in_loops())
+        consumers = self._consumers()
+        out.extend(self._consumed_in_loops(consumers))
+        out.extend(self._handed_over_twice(consumers))
         return out
 
     def _not_ours(self, root: ir.Value, writes: list[_Use]) -> list[ScheduleCheck]:
@@ -1325,7 +1336,7 @@ class _FunctionCheck:
     # it in place (``constant_handed_to_an_inner_loop.mlir``): the hand-over is then the write
     # made in every iteration, and its repair copies the value where it is handed over.
 
-    def _consumed_in_loops(self) -> list[ScheduleCheck]:
+    def _consumed_in_loops(self, consumers: list[_Consumer]) -> list[ScheduleCheck]:
         """Every consumption (:meth:`_consumers`) of a version made outside a loop that holds the
         consuming op: a region op that may run its body more than once
         (:func:`..semantics.region_flow.runs_again`), or a ``cf`` cycle that comes back to the
@@ -1334,7 +1345,7 @@ class _FunctionCheck:
         every iteration."""
         _, regions = self._in_place_writes()
         out: list[ScheduleCheck] = []
-        for c in self._consumers():
+        for c in consumers:
             if not _in_a_loop(c.op):
                 continue  # (the usual case: one walk up the op's blocks)
             for root, offsets, paths in self.versions.roots_in_function(c.operand):
@@ -1396,6 +1407,31 @@ class _FunctionCheck:
             if (call, operand) not in seen:
                 seen.add((call, operand))
                 out.append(_Consumer(call, operand, via=ops[0]))
+        return out
+
+    def _handed_over_twice(self, consumers: list[_Consumer]) -> list[ScheduleCheck]:
+        """Every hand-over that gives one version to two iteration arguments of one block at once
+        where one of them is written in place (a consumer): both are the same buffer in the
+        iteration they are handed, so the write changes what the other holds. IREE 3.13 starts
+        two iteration arguments from one constant (two equal splats merged) and writes one in
+        place (``two_iteration_arguments_started_from_one_constant.mlir``)."""
+        out: list[ScheduleCheck] = []
+        for c in consumers:
+            if c.handed is None or c.via is None:
+                continue
+            position = resource_operand_numbers(c.op)[c.handed]
+            argument = _argument_handed(c.op, position)
+            roots = {r for r, _, _ in self.versions.roots_in_function(c.operand)}
+            for n in resource_operand_numbers(c.op):
+                other = _argument_handed(c.op, n)
+                if n == position or argument is None or other is None or other.owner != argument.owner:
+                    continue
+                for root, offsets, paths in self.versions.roots_in_function(c.op.operands[n]):
+                    if root in roots:
+                        r = _Use(c.op, None, offsets, paths=paths, value=c.op.operands[n])
+                        w = _Use(c.op, None, (), via=c.via, value=c.operand, handed=c.handed)
+                        out.append(self._pair(root, r, w, ScheduleVerdict.HANDED_OVER_TWICE, ""))
+                        break
         return out
 
     def _writes_in_place(self, op: ir.Operation, operand: ir.Value) -> bool:
@@ -1978,6 +2014,21 @@ def _repeats(op: ir.Operation) -> bool:
     trip count: its iteration arguments are handed a value before every iteration)?"""
     flow = flow_of(op)
     return flow is not None and not flow.at_most_once
+
+
+def _argument_handed(op: ir.Operation, n: int) -> ir.Value | None:
+    """The block argument operand ``n`` of ``op`` is handed to: a loop's iteration argument (the
+    loop's starting value, a terminator's value for the next iteration or the after region), a
+    branch's successor's argument; None for an operand that is handed to none."""
+    numbers = branch_operand_numbers(op)
+    if numbers is not None:
+        for successor, positions in zip(op.successors, numbers):
+            if n in positions:
+                return successor.arguments[positions.index(n)]
+        return None
+    flow = flow_of(op)
+    handed = flow.entry(op, n) if flow is not None else exit_flow(op, n) if is_region_terminator(op) else None
+    return next((v for v in handed or [] if isinstance(v.owner, ir.Block)), None)
 
 
 def _returns_avoiding(block: ir.Block, avoid: ir.Block) -> bool:

@@ -156,6 +156,12 @@ CASES = [
         "f=20 13 6 8; f=0 13 8 12; get=0 1 2 4; set; f=20 21 41 80; get=10 11 11 40; set; f=20 17 14 16; get=10 11 7 8",
     ),
     Case(
+        "two_iteration_arguments_started_from_one_constant.mlir",
+        "f:3,10;f:2,0;f:3,10",
+        "f=30 22 12 0; f=0 1 0 0; f=30 22 12 0",
+        "f=40 22 12 0; f=0 1 0 0; f=40 22 12 0",
+    ),
+    Case(
         "immutable_global_handed_to_an_inner_loop.mlir",
         "f:2,1,10;f:3,1,0;f:2,2,10;get;f:2,1,10;get",
         "f=11 13 6 8; f=2 5 8 12; f=11 21 14 8; get=1 2 3 4; f=11 13 6 8; get=1 2 3 4",

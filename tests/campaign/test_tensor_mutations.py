@@ -23,7 +23,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
 * *hand-overs to a loop's iteration argument consume nothing* (the same rule's hand-overs, review
   8's open finding): an inner loop handed, in every iteration of an outer loop, the one clone of
   a constant made before the outer loop inserts into it in place, and the second outer iteration
-  starts from the first's row, as plain iree-compile's build does;
+  starts from the first's row, as plain iree-compile's build does; *one hand-over to two
+  iteration arguments unseen* (``handed-over-twice``): two iteration arguments started from one
+  constant, one written in place, read each other's row;
 * *hand-written kernels writing every binding* (the closed world before issue 35: a ``memref``
   binding may be written): a hand-written kernel that reads the caller's argument is refused as
   a write into the caller's buffer, though plain iree-compile builds it right;
@@ -274,6 +276,10 @@ def _hand_overs_consume_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check, "_handed_into", lambda arg: [])
 
 
+def _one_hand_over_to_two_arguments_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_handed_over_twice", lambda self, consumers: [])
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -284,6 +290,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "constants-left-writable": (_constants_left_writable, "unfoldable_constant_written.mlir"),
     "loop-written-versions-unseen": (_loop_written_versions_unseen, "constant_written_in_a_loop.mlir"),
     "hand-overs-consume-nothing": (_hand_overs_consume_nothing, "constant_handed_to_an_inner_loop.mlir"),
+    "one-hand-over-to-two-arguments-unseen": (
+        _one_hand_over_to_two_arguments_unseen,
+        "two_iteration_arguments_started_from_one_constant.mlir",
+    ),
     "undecided-pairs-refused": (_undecided_pairs_refused, "tied_call_then_the_old_value_read.mlir"),
     "loads-forwarded-across-regions-unseen": (_removals_across_regions_unseen, "load_forwarded_across_a_loop.mlir"),
     "stores-dropped-across-regions-unseen": (_removals_across_regions_unseen, "store_dropped_before_a_loop_reads.mlir"),

@@ -1432,3 +1432,39 @@ def test_a_version_branched_into_an_inner_cf_loop_that_writes_it_is_a_hazard() -
     (hazard,) = _check(_CF_OUTER_CF_INNER).hazards
     assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP and hazard.write_op.name == "cf.br"
     assert hazard.handed == 0 and "every iteration of the cf loop through" in hazard.line()
+
+
+# -- one hand-over giving a version to two iteration arguments, one written in place -----------
+
+#: A loop started with ``{first}`` and ``{second}`` as its two iteration arguments' starting
+#: values; the body writes the first (``%t``) in place and reads the second (``%s``).
+_TWO_ARGUMENTS = """
+util.func public @f(%row: !stream.resource<transient>, %m: index) -> !stream.resource<variable> {{
+  CONSTANTS
+  %v = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}
+  %v2 = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}
+  %r:2 = scf.for %j = %c0 to %m step %c8 iter_args(%t = {first}, %s = {second}) -> (!stream.resource<variable>, !stream.resource<variable>) {{
+    WRITE
+    %b = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}}
+    scf.yield %a, %s : !stream.resource<variable>, !stream.resource<variable>
+  }}
+  util.return %r#1 : !stream.resource<variable>
+}}"""
+
+
+def _two_arguments(first: str, second: str) -> ScheduleReport:
+    return _check(_TWO_ARGUMENTS.format(first=first, second=second).replace("WRITE", _WRITE_T))
+
+
+def test_one_version_handed_to_two_iteration_arguments_one_written_is_a_hazard() -> None:
+    """Both iteration arguments are one buffer in the first iteration: the write of one is read
+    through the other (IREE 3.13 hands one splat to both, ``two_iteration_arguments_started_from_one_constant.mlir``).
+    The hazard's write is the loop, which the repair makes hand the written argument a copy."""
+    (hazard,) = _two_arguments("%v", "%v").hazards
+    assert hazard.verdict is ScheduleVerdict.HANDED_OVER_TWICE
+    assert hazard.write_op.name == "scf.for" and hazard.handed == 0
+    assert "to two iteration arguments at once, and stream.async.update" in hazard.line()
+
+
+def test_two_versions_handed_to_two_iteration_arguments_are_no_hazard() -> None:
+    assert _two_arguments("%v", "%v2").hazards == []
