@@ -1413,25 +1413,35 @@ class _FunctionCheck:
         """Every hand-over that gives one version to two iteration arguments of one block at once
         where one of them is written in place (a consumer): both are the same buffer in the
         iteration they are handed, so the write changes what the other holds. IREE 3.13 starts
-        two iteration arguments from one constant (two equal splats merged) and writes one in
-        place (``two_iteration_arguments_started_from_one_constant.mlir``)."""
+        two iteration arguments from one constant as one splat and writes one of them in place
+        (``two_iteration_arguments_started_from_one_constant.mlir``)."""
         out: list[ScheduleCheck] = []
         for c in consumers:
             if c.handed is None or c.via is None:
                 continue
-            position = resource_operand_numbers(c.op)[c.handed]
-            argument = _argument_handed(c.op, position)
-            roots = {r for r, _, _ in self.versions.roots_in_function(c.operand)}
-            for n in resource_operand_numbers(c.op):
-                other = _argument_handed(c.op, n)
-                if n == position or argument is None or other is None or other.owner != argument.owner:
-                    continue
-                for root, offsets, paths in self.versions.roots_in_function(c.op.operands[n]):
-                    if root in roots:
-                        r = _Use(c.op, None, offsets, paths=paths, value=c.op.operands[n])
-                        w = _Use(c.op, None, (), via=c.via, value=c.operand, handed=c.handed)
-                        out.append(self._pair(root, r, w, ScheduleVerdict.HANDED_OVER_TWICE, ""))
-                        break
+            w = _Use(c.op, None, (), via=c.via, value=c.operand, handed=c.handed)
+            for n, root, offsets, paths in self._handed_beside(c):
+                r = _Use(c.op, None, offsets, paths=paths, value=c.op.operands[n])
+                out.append(self._pair(root, r, w, ScheduleVerdict.HANDED_OVER_TWICE, ""))
+        return out
+
+    def _handed_beside(self, c: _Consumer) -> list[tuple[int, ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
+        """The other operands of a hand-over's op (``c``) that hand the version it hands over to
+        another argument of the same block: each operand's number, the version's root, and the
+        way to the operand from it."""
+        assert c.handed is not None
+        numbers = resource_operand_numbers(c.op)
+        argument = _argument_handed(c.op, numbers[c.handed])
+        if argument is None:
+            return []
+        roots = {r for r, _, _ in self.versions.roots_in_function(c.operand)}
+        out = []
+        for n in numbers:
+            other = _argument_handed(c.op, n)
+            if n == numbers[c.handed] or other is None or other.owner != argument.owner:
+                continue
+            shared = [(r, o, b) for r, o, b in self.versions.roots_in_function(c.op.operands[n]) if r in roots]
+            out += [(n, *shared[0])] if shared else []
         return out
 
     def _writes_in_place(self, op: ir.Operation, operand: ir.Value) -> bool:

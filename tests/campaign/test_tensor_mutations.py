@@ -269,7 +269,7 @@ def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _loop_written_versions_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(schedule_check._FunctionCheck, "_consumed_in_loops", lambda self: [])
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_consumed_in_loops", lambda self, consumers: [])
 
 
 def _hand_overs_consume_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
