@@ -1258,3 +1258,213 @@ util.func public @f(%n: index) {
     (hazard,) = [h for h in report.hazards if h.function == "f"]
     assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP
     assert hazard.write_op.name == "stream.async.fill" and "called through util.call" in hazard.write
+
+
+# -- a version made before a loop, handed to an inner loop that writes it in place ------------
+
+#: ``{made}`` (which defines ``%v``, before the outer loop unless it says otherwise) handed as the
+#: starting value of an inner loop (``{inner}``, whose iteration argument is ``%t``) that writes
+#: ``%t`` in place in an execution region: IREE 3.13's shape for a constant made before an outer
+#: loop and inserted into by an inner one (``constant_handed_to_an_inner_loop.mlir``: the constant
+#: cloned once, before the outer loop). ``{inside}`` goes at the top of the outer body.
+_HANDED_TO_AN_INNER_LOOP = """
+util.func public @f(%row: !stream.resource<transient>, %n: index, %m: index, %v0: !stream.resource<variable>) -> !stream.resource<variable> {{
+  CONSTANTS
+  {made}
+  %l = scf.for %i = %c0 to %n step %c8 iter_args(%acc = %v0) -> (!stream.resource<variable>) {{
+    {inside}
+    {inner}
+    scf.yield %r : !stream.resource<variable>
+  }}
+  util.return %l : !stream.resource<variable>
+}}"""
+
+#: The inner loop: an ``scf.for`` whose body writes its iteration argument ``%t`` (``{write}``).
+_INNER_FOR = """%r = scf.for %j = %c0 to %m step %c8 iter_args(%t = {start}) -> (!stream.resource<variable>) {{
+      {write}
+      scf.yield {next} : !stream.resource<variable>
+    }}"""
+
+#: The row written in place into ``%t`` (the inner loop's iteration argument): ``%a``.
+_WRITE_T = """%j8 = arith.addi %j, %c8 : index
+      %u, %tp = stream.async.execute with(%t as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> %t{%c64} {
+        %w = stream.async.update %rw, %c[%j to %j8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+        stream.yield %w : !stream.resource<variable>{%c64}
+      } => !stream.timepoint
+      %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{%c64}"""
+
+#: ``%t`` only read.
+_READ_T = "%a = " + _read("%t", "%c0", "%c8", "%c8").replace("{{", "{").replace("}}", "}")
+
+
+def _handed_to_an_inner_loop(
+    made: str = _MADE, inside: str = "", start: str = "%v", write: str = _WRITE_T, next_value: str = "%a"
+) -> ScheduleReport:
+    inner = _INNER_FOR.format(start=start, write=write, next=next_value)
+    return _check(_HANDED_TO_AN_INNER_LOOP.format(made=made, inside=inside, inner=inner))
+
+
+def test_a_version_handed_to_an_inner_loop_that_writes_it_is_a_hazard() -> None:
+    """Every outer iteration hands the inner loop the one version made before the outer loop,
+    and the inner loop writes it in place: the second outer iteration starts its inner loop
+    from the bytes the first wrote (review 8's open finding). The hazard's write is the inner
+    loop, which hands it over (what the repair gives a fresh copy to hand over), and it names
+    the inner loop's write and the outer loop."""
+    (hazard,) = _handed_to_an_inner_loop().hazards
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP
+    assert hazard.read_op.name == "scf.for" and hazard.write_op.name == "scf.for"
+    assert hazard.read_op != hazard.write_op and hazard.handed == 0
+    assert hazard.iteration_write is not None and hazard.iteration_write.startswith("stream.async.update")
+    line = hazard.line()
+    assert "stream.async.splat" in hazard.storage
+    assert "to an iteration argument that stream.async.update" in line and "in every iteration of scf.for" in line
+    assert hazard.to_json()["iteration_write"] == hazard.iteration_write
+
+
+def test_only_a_hand_over_record_names_an_iteration_write() -> None:
+    """The log's records of every other check keep their fields."""
+    (hazard,) = _written_in_a_loop().hazards
+    assert "iteration_write" not in hazard.to_json() and hazard.handed is None
+
+
+def test_a_version_made_in_the_outer_body_and_handed_to_the_inner_loop_is_no_hazard() -> None:
+    """Made again in every outer iteration: each inner loop consumes its own."""
+    assert _handed_to_an_inner_loop(made="", inside=_MADE).hazards == []
+
+
+def test_an_inner_loop_that_only_reads_what_it_is_handed_is_no_hazard() -> None:
+    assert _handed_to_an_inner_loop(write=_READ_T, next_value="%t").hazards == []
+
+
+def test_an_outer_iteration_argument_handed_to_the_inner_loop_is_no_hazard() -> None:
+    """The outer loop's own iteration argument is the version the iteration before yielded."""
+    assert _handed_to_an_inner_loop(start="%acc").hazards == []
+
+
+def test_a_hand_over_through_two_inner_loops_is_a_hazard() -> None:
+    """The inner loop hands its own iteration argument on to a loop inside it, which writes it:
+    the outer hand-over consumes the version made before the outermost loop."""
+    innermost = _INNER_FOR.format(start="%t", write=_WRITE_T, next="%a").replace("%t", "%s").replace("%r =", "%q =")
+    innermost = innermost.replace("%j", "%k").replace("iter_args(%s = %s)", "iter_args(%s = %t)")
+    (hazard,) = _handed_to_an_inner_loop(write=innermost, next_value="%q").hazards
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP and hazard.write_op.name == "scf.for"
+    assert hazard.write_op.parent.operation == hazard.read_op and hazard.handed == 0  # (the outer hand-over)
+    assert hazard.iteration_write is not None and hazard.iteration_write.startswith("stream.async.update")
+
+
+def test_a_version_handed_to_an_inner_while_loop_that_writes_it_is_a_hazard() -> None:
+    """An ``scf.while``: its before region hands the iteration argument to the after region,
+    which writes it."""
+    report = _check(
+        _HANDED_TO_AN_INNER_LOOP.format(
+            made=_MADE,
+            inside="",
+            inner="""%r = scf.while (%t = %v) : (!stream.resource<variable>) -> !stream.resource<variable> {
+      %go = arith.cmpi slt, %i, %m : index
+      scf.condition(%go) %t : !stream.resource<variable>
+    } do {
+    ^bb0(%t2: !stream.resource<variable>):
+      %u, %tp = stream.async.execute with(%t2 as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> %t2{%c64} {
+        %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+        stream.yield %w : !stream.resource<variable>{%c64}
+      } => !stream.timepoint
+      %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{%c64}
+      scf.yield %a : !stream.resource<variable>
+    }""",
+        )
+    )
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP and hazard.write_op.name == "scf.while"
+
+
+def test_a_value_made_before_a_loop_yielded_to_an_iteration_argument_it_writes_is_a_hazard() -> None:
+    """A loop body that yields a version made before the loop as the next iteration's argument,
+    which the next iteration writes in place: the yield hands it over in every iteration."""
+    report = _check(
+        """
+util.func public @f(%row: !stream.resource<transient>, %m: index, %v0: !stream.resource<variable>) -> !stream.resource<variable> {
+  CONSTANTS
+  %v = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}
+  %r = scf.for %j = %c0 to %m step %c8 iter_args(%t = %v0) -> (!stream.resource<variable>) {
+    WRITE
+    %b = stream.async.dispatch @ex::@read(%a[%c0 to %c64 for %c64]) : (!stream.resource<variable>{%c64}) -> !stream.resource<transient>{%c4}
+    scf.yield %v : !stream.resource<variable>
+  }
+  util.return %r : !stream.resource<variable>
+}""".replace("WRITE", _WRITE_T)
+    )
+    (hazard,) = [h for h in report.hazards if h.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP]
+    assert hazard.write_op.name == "scf.yield" and hazard.read_op.name == "scf.for" and hazard.handed == 0
+
+
+_CF_OUTER_CF_INNER = """
+util.func public @f(%row: !stream.resource<transient>, %n: index, %m: index) {
+  CONSTANTS
+  %v = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}
+  cf.br ^head(%c0 : index)
+^head(%i: index):
+  %go = arith.cmpi slt, %i, %n : index
+  cf.cond_br %go, ^pre, ^done
+^pre:
+  cf.br ^ihead(%c0, %v : index, !stream.resource<variable>)
+^ihead(%j: index, %t: !stream.resource<variable>):
+  %more = arith.cmpi slt, %j, %m : index
+  cf.cond_br %more, ^ibody, ^after
+^ibody:
+  %u, %tp = stream.async.execute with(%t as %c: !stream.resource<variable>{%c64}, %row as %rw: !stream.resource<transient>{%c8}) -> %t{%c64} {
+    %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{%c8} -> %c as !stream.resource<variable>{%c64}
+    stream.yield %w : !stream.resource<variable>{%c64}
+  } => !stream.timepoint
+  %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{%c64}
+  %j8 = arith.addi %j, %c8 : index
+  cf.br ^ihead(%j8, %a : index, !stream.resource<variable>)
+^after:
+  %i8 = arith.addi %i, %c8 : index
+  cf.br ^head(%i8 : index)
+^done:
+  util.return
+}"""
+
+
+def test_a_version_branched_into_an_inner_cf_loop_that_writes_it_is_a_hazard() -> None:
+    """Both loops ``cf`` cycles: the branch into the inner cycle hands it the version made
+    before the outer one, in every outer iteration."""
+    (hazard,) = _check(_CF_OUTER_CF_INNER).hazards
+    assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP and hazard.write_op.name == "cf.br"
+    assert hazard.handed == 0 and "every iteration of the cf loop through" in hazard.line()
+
+
+# -- one hand-over giving a version to two iteration arguments, one written in place -----------
+
+#: A loop started with ``{first}`` and ``{second}`` as its two iteration arguments' starting
+#: values; the body writes the first (``%t``) in place and reads the second (``%s``).
+_TWO_ARGUMENTS = """
+util.func public @f(%row: !stream.resource<transient>, %m: index) -> !stream.resource<variable> {{
+  CONSTANTS
+  %v = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}
+  %v2 = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}
+  %r:2 = scf.for %j = %c0 to %m step %c8 iter_args(%t = {first}, %s = {second}) -> (!stream.resource<variable>, !stream.resource<variable>) {{
+    WRITE
+    %b = stream.async.dispatch @ex::@read(%s[%c0 to %c64 for %c64]) : (!stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}}
+    scf.yield %a, %s : !stream.resource<variable>, !stream.resource<variable>
+  }}
+  util.return %r#1 : !stream.resource<variable>
+}}"""
+
+
+def _two_arguments(first: str, second: str) -> ScheduleReport:
+    return _check(_TWO_ARGUMENTS.format(first=first, second=second).replace("WRITE", _WRITE_T))
+
+
+def test_one_version_handed_to_two_iteration_arguments_one_written_is_a_hazard() -> None:
+    """Both iteration arguments are one buffer in the first iteration: the write of one is read
+    through the other (IREE 3.13 hands one splat to both, ``two_iteration_arguments_started_from_one_constant.mlir``).
+    The hazard's write is the loop, which the repair makes hand the written argument a copy."""
+    (hazard,) = _two_arguments("%v", "%v").hazards
+    assert hazard.verdict is ScheduleVerdict.HANDED_OVER_TWICE
+    assert hazard.write_op.name == "scf.for" and hazard.handed == 0
+    assert "to two iteration arguments at once, and stream.async.update" in hazard.line()
+
+
+def test_two_versions_handed_to_two_iteration_arguments_are_no_hazard() -> None:
+    assert _two_arguments("%v", "%v2").hazards == []

@@ -1,0 +1,37 @@
+// A constant made before an outer loop is the starting value of an inner loop that inserts
+// v+i at i+j into its carried value: every outer iteration i must start its inner loop from
+// [1, 2, 3, 4] (value semantics), r_i = a with [i .. i+m-1] = v+i, and f returns sum_i r_i.
+// IREE 3.13 clones the constant once, before the outer loop, and every outer iteration hands the
+// inner loop that one clone, which it writes in place: the second outer iteration starts from
+// the first's row (review 8, p45). The check's consumed-in-a-loop rule counts the hand-over to
+// the inner loop's iteration argument as the write, and the repair hands over a fresh copy.
+// CALLS: f:2,1,10;f:3,1,0;f:2,2,10;f:2,1,10
+// EXPECT: f=11 13 6 8; f=2 5 8 12; f=11 21 14 8; f=11 13 6 8
+#id = affine_map<(d0) -> (d0)>
+module @m {
+  util.func public @f(%n32: i32, %m32: i32, %v: i32) -> tensor<4xi32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant dense<0> : tensor<4xi32>
+    %n = arith.index_cast %n32 : i32 to index
+    %m = arith.index_cast %m32 : i32 to index
+    %a = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> tensor<4xi32> {
+      %i32 = arith.index_cast %i : index to i32
+      %xv = arith.addi %v, %i32 : i32
+      %r = scf.for %j = %c0 to %m step %c1 iter_args(%t = %a) -> tensor<4xi32> {
+        %at = arith.addi %i, %j : index
+        %u = tensor.insert %xv into %t[%at] : tensor<4xi32>
+        scf.yield %u : tensor<4xi32>
+      }
+      %e = tensor.empty() : tensor<4xi32>
+      %s = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%acc, %r : tensor<4xi32>, tensor<4xi32>) outs(%e : tensor<4xi32>) {
+      ^bb0(%x: i32, %y: i32, %o: i32):
+        %z = arith.addi %x, %y : i32
+        linalg.yield %z : i32
+      } -> tensor<4xi32>
+      scf.yield %s : tensor<4xi32>
+    }
+    util.return %res : tensor<4xi32>
+  }
+}
