@@ -3,6 +3,7 @@ no module handed over as text; a crash of IREE there still reported as one."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -176,6 +177,18 @@ def test_a_signal_ends_a_compile_inside_iree_soon_and_leaves_nothing(signal_name
     assert sorted(p.name for p in tmp_path.iterdir()) == ["long.mlir"]
 
 
+def _imported_by_a_compile(src: Path, tmp_path: Path, modules: tuple[str, ...]) -> list[str]:
+    """Which of ``modules`` a compile of ``src`` (in a fresh process, as the command runs) imports."""
+    script = (
+        "import sys\nfrom rewriter.cli import entry\n"
+        f"entry.main(['compile', {str(src)!r}, '-o', {str(tmp_path / 'out.vmfb')!r}])\n"
+        f"print(sorted(m for m in {modules!r} if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr
+    return ast.literal_eval(proc.stdout.strip().splitlines()[-1])  # (the list the script printed)
+
+
 def test_a_compile_with_nothing_to_do_imports_no_analysis_and_no_numpy(tmp_path: Path) -> None:
     """Nothing to decide costs nothing: no sympy or z3 (the analysis), and the bindings come
     without numpy (rewriter.pipeline.bindings)."""
@@ -184,14 +197,7 @@ def test_a_compile_with_nothing_to_do_imports_no_analysis_and_no_numpy(tmp_path:
         "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {\n"
         "  %0 = arith.addf %a, %b : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n"
     )
-    script = (
-        "import sys\nfrom rewriter.cli import entry\n"
-        f"entry.main(['compile', {str(src)!r}, '-o', {str(tmp_path / 'out.vmfb')!r}])\n"
-        "print(sorted(m for m in ('numpy', 'sympy', 'z3') if m in sys.modules))\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "[]"
+    assert _imported_by_a_compile(src, tmp_path, ("numpy", "sympy", "z3")) == []
 
 
 @pytest.mark.parametrize(
@@ -207,11 +213,4 @@ def test_a_compile_with_nothing_to_do_imports_no_analysis_and_no_numpy(tmp_path:
 def test_a_real_export_with_nothing_to_prove_imports_no_analysis(export: str, tmp_path: Path) -> None:
     """sympy and z3 are imported only for a range that is not a constant or a proof."""
     src = REPO / "tests" / "data" / "exports" / export
-    script = (
-        "import sys\nfrom rewriter.cli import entry\n"
-        f"entry.main(['compile', {str(src)!r}, '-o', {str(tmp_path / 'out.vmfb')!r}])\n"
-        "print(sorted(m for m in ('sympy', 'z3') if m in sys.modules))\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=REPO)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "[]"
+    assert _imported_by_a_compile(src, tmp_path, ("sympy", "z3")) == []

@@ -23,10 +23,14 @@ def _may_write(body: str, name: str = "g") -> bool:
         f"  %l = util.global.load @g : {T}\n"
         f"  %fresh = stream.async.splat %c9 : i32 -> {T}{{%c16}}\n" + body + "  util.return\n}\n"
     )
+    return _asked(text, name)
+
+
+def _asked(text: str, name: str) -> bool:
+    """May the last function of module ``text`` write global ``name``'s buffer in place?"""
     with ir.Context():
         module = ir.Module.parse(text)
-        function = list(module.body.operations)[-1].operation
-        return may_write_in_place(function, name)
+        return may_write_in_place(list(module.body.operations)[-1].operation, name)
 
 
 def _fill(value: str, size: str = "%c16") -> str:
@@ -74,10 +78,7 @@ def _may_write_through(callee_body: str, call: str, name: str = "g") -> bool:
         f"  %l = util.global.load @g : {T}\n  %lh = util.global.load @h : {T}\n"
         f"  %fresh = stream.async.splat %c9 : i32 -> {T}{{%c16}}\n" + call + "  util.return\n}\n"
     )
-    with ir.Context():
-        module = ir.Module.parse(text)
-        function = list(module.body.operations)[-1].operation
-        return may_write_in_place(function, name)
+    return _asked(text, name)
 
 
 def test_a_callee_writing_its_argument_writes_the_global_its_call_passes() -> None:
@@ -104,6 +105,4 @@ def test_an_argument_of_the_function_asked_about_may_be_any_buffer() -> None:
         "  %c0 = arith.constant 0 : index\n  %c4 = arith.constant 4 : index\n"
         "  %c16 = arith.constant 16 : index\n  %c9 = arith.constant 9 : i32\n" + _fill("%a") + "  util.return\n}\n"
     )
-    with ir.Context():
-        module = ir.Module.parse(text)
-        assert may_write_in_place(list(module.body.operations)[-1].operation, "g")
+    assert _asked(text, "g")
