@@ -502,30 +502,6 @@ CALLEE_WRITES_AN_ARGUMENT_THE_CALLER_READS_AFTER = Program.from_json(
     json.loads((_REGRESSIONS / "campaign-callee-writes-an-argument-the-caller-reads-after.json").read_text())["program"]
 )
 
-#: A callee scales in place the buffer the splice-level repairs copy twice: @g0's load is stored
-#: to @g0 and to @g1 (the shared-globals repair gives @g1 a copy of it), both are reloaded, the
-#: reload of @g0 is passed to the callee, which sums and scales it in place, and the reload of
-#: @g1, updated in place with that sum, takes a copy of the load too (``rewriter.repair.reloads``).
-#: The callee's argument is the load, so that copy reads it through a barrier
-#: (``rewriter.repair.in_place``). Read directly, the two copies of the load share one execution
-#: region, and IREE 3.13 sinks the store of @g1's plain copy below the store of its updated one:
-#: @g1 loses the update (the next call's sum of @g1 shows it). At the splice only: IREE's
-#: pre-splice stages forward the reloads themselves and drop the store the second overwrites.
-CALLEE_SCALES_A_RELOAD_COPIED_TWICE = Program(
-    (GlobalDecl("g0", 4), GlobalDecl("g1", 4)),
-    (
-        Load(0, "g0"),
-        Load(1, "g1"),
-        Sum(2, 1, _r(0, 4)),
-        GStore(1, "g1"),
-        GStore(0, "g0", "g1"),
-        GLoad(3, "g1"),
-        GLoad(4, "g0"),
-        Call(5, 6, 4, None, _r(0, 4), _r(0, 4)),
-        Update(7, 6, 3, Lin(0)),
-    ),
-)
-
 ALL: tuple[Program, ...] = (
     WRITE_THROUGH_TIED_CHAIN,
     OVERLAPPING_WRITE_BEFORE_READ,
@@ -536,7 +512,6 @@ ALL: tuple[Program, ...] = (
     *THIRD_REVIEW,
     SLICE_BESIDE_A_CLONE_OF_IOTA,
     *IMPORTS_OF_GLOBALS,
-    CALLEE_SCALES_A_RELOAD_COPIED_TWICE,
 )
 
 

@@ -113,13 +113,6 @@ aa. *stores give the rewrite no work* (hook: ``stream_model.semantics.scan.GIVES
 ab. *no global is mutable to the scan* (hook: ``stream_model.semantics.scan.UTIL_GLOBAL``): stores
    give work only beside a mutable global; a scan that finds none skips the shared-globals
    repair of mutable globals given one buffer; judged as (aa).
-ac. *a callee's argument is never a global's buffer* (hook: ``rewriter.repair.in_place._may_be``):
-   an in-place write of a callee's entry-block argument counts as one of fresh storage, not of
-   what the call passes, so a repair copies a global's load without its barrier although a
-   callee writes that load in place (``handpicked.CALLEE_SCALES_A_RELOAD_COPIED_TWICE``: the
-   load is stored to a second global and reloaded, both repair copies read it directly, and
-   IREE 3.13 sinks the store of one copy below the store of the other; a bit mismatch at the
-   splice. Splice only: IREE's pre-splice stages forward the reload and drop the first store).
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -164,7 +157,6 @@ from iree.compiler import ir
 from iree.compiler.dialects import stream
 
 import rewriter.repair.copy_dispatch as copy_dispatch
-import rewriter.repair.in_place as in_place
 import rewriter.repair.shared_globals as globals_fix
 import rewriter.rewrite.elide as rewrite
 import stream_model.interproc.write_set as write_set
@@ -444,20 +436,6 @@ def _no_global_is_mutable_to_the_scan(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scan, "UTIL_GLOBAL", "(no such op)")
 
 
-def _callee_arguments_are_no_globals_buffers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """(ac) A callee's entry-block argument, written in place, is fresh storage: ``_may_be`` does
-    not follow it out to what the call passes (a repair copy of a load the callee writes reads
-    the load without a barrier)."""
-    original = in_place._may_be
-
-    def fresh_arguments(root, name, held, via):  # noqa: ANN001, ANN202 - the patched function's signature
-        if via is not None and isinstance(root.owner, ir.Block) and root.owner == via.entry:
-            return False
-        return original(root, name, held, via)
-
-    monkeypatch.setattr(in_place, "_may_be", fresh_arguments)
-
-
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ignore-tied-chains": _ignore_tied_chains,
     "ignore-ordering": _ignore_ordering,
@@ -483,7 +461,6 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "imports-are-no-globals-buffers": _imports_are_no_globals_buffers,
     "stores-give-the-rewrite-no-work": _stores_give_the_rewrite_no_work,
     "no-global-is-mutable-to-the-scan": _no_global_is_mutable_to_the_scan,
-    "callee-arguments-are-no-globals-buffers": _callee_arguments_are_no_globals_buffers,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
@@ -491,9 +468,7 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
 #: too), its canonicalizer folds a whole copy over a fresh target into its source (and a
 #: branch whose arms all yield one value into that value, and elides a fill of a splat with its
 #: own value: also before a scheduled hook, as scheduling canonicalizes first), and its
-#: inliner leaves no getter or setter calls (the campaign's at-splice judging kills them); its
-#: global-access simplification forwards a reload after a store and drops the store it
-#: overwrites, so the repair makes no second copy of a load that a callee writes.
+#: inliner leaves no getter or setter calls (the campaign's at-splice judging kills them).
 SPLICE_ONLY = frozenset(
     {
         "merged-producers-are-two-buffers",
@@ -504,7 +479,6 @@ SPLICE_ONLY = frozenset(
         "updates-of-splats-need-a-splat-target",
         "ops-reading-any-value-meet-nothing",
         "alias-beside-capture-merges",
-        "callee-arguments-are-no-globals-buffers",
     }
 )
 #: Weakenings only scheduled IR shows (judged with the hook after scheduling, at the splice as
