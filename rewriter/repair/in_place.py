@@ -6,8 +6,7 @@ which IREE 3.13's scheduler may run first (fault G1): a host ``util.optimization
 what it reads puts the copy in an earlier region. A barrier on a load can make IREE 3.13 fail
 its compile (``vm.cond_fail``), so the copy reads the load directly only where nothing may write
 that global in place: no op of the function, and no function it calls (a callee
-filling the global in place between the copy and its use). A callee's argument is what the call
-passes: a callee that writes its argument in place writes only the buffers its calls hand it.
+filling the global in place between the copy and its use).
 
 The test is closed-world. An in-place write counts as another global's only when its chain of
 tied results starts at that global's load (or, where the caller can tell, its getter) or at a
@@ -20,7 +19,6 @@ in-place write of a slice counts as one of the slice's source.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from iree.compiler import ir
 
@@ -34,57 +32,37 @@ __all__ = ["function_of", "global_name", "may_write_in_place", "tied_root", "wri
 Held = Callable[[ir.Value], list[str]]
 
 
-@dataclass(frozen=True)
-class _Call:
-    """The call through which the function being read was entered: its callee's entry block,
-    the values it passes to that block's arguments, and the call that entered its caller."""
-
-    entry: ir.Block
-    operands: tuple[ir.Value, ...]
-    outer: _Call | None
-
-
 def may_write_in_place(
-    function: ir.Operation,
-    name: str,
-    held: Held = lambda value: [],
-    seen: frozenset[str] = frozenset(),
-    via: _Call | None = None,
+    function: ir.Operation, name: str, held: Held = lambda value: [], seen: frozenset[str] = frozenset()
 ) -> bool:
     """May an op of ``function``, or of a function it calls, write global ``name``'s buffer in
-    place (module docstring)? ``via``: the call ``function`` was entered through, when it is a
-    callee of the function asked about."""
+    place (module docstring)?"""
     for op in nested_ops(function):
         if op.name in CALLS:
             callee = _callee(function, callee_name(op))
             if callee is None:
                 return True  # outside the module: it may do anything
             key = _symbol_name(callee)
-            entered = _Call(callee.regions[0].blocks[0], tuple(op.operands), via)
-            if key not in seen and may_write_in_place(callee, name, held, seen | {key}, entered):
+            if key not in seen and may_write_in_place(callee, name, held, seen | {key}):
                 return True
             continue
         for position in in_place_positions(op):
-            if _may_be(written_root(op.operands[position]), name, held, via):
+            root = written_root(op.operands[position])
+            producer = defining_op(root)
+            if producer is not None and producer.name == GLOBAL_LOAD:
+                if global_name(producer) == name:
+                    return True
+                continue
+            names = held(root)
+            if names:
+                if name in names:
+                    return True
+                continue
+            if producer is None or producer.name not in FRESH_STORAGE_OPS:
+                # (Anything else at a chain's start, a block argument, a call's result, an op with
+                # regions, a barrier, transfer or await that stands for its operand, may be any buffer.)
                 return True
     return False
-
-
-def _may_be(root: ir.Value, name: str, held: Held, via: _Call | None) -> bool:
-    """May storage whose chain starts at ``root`` be global ``name``'s buffer? An argument of a
-    callee's entry block is what the call that entered it passes, followed out through the
-    calls that led there. Anything else at a chain's start but a load, a getter's result or a
-    producer of fresh storage (another block argument, a call's result, an op with regions, a
-    barrier, transfer or await that stands for its operand) may be any buffer."""
-    while via is not None and isinstance(root.owner, ir.Block) and root.owner == via.entry:
-        root, via = written_root(via.operands[ir.BlockArgument(root).arg_number]), via.outer
-    producer = defining_op(root)
-    if producer is not None and producer.name == GLOBAL_LOAD:
-        return global_name(producer) == name
-    names = held(root)
-    if names:
-        return name in names
-    return producer is None or producer.name not in FRESH_STORAGE_OPS
 
 
 def tied_root(value: ir.Value) -> ir.Value:
