@@ -6,11 +6,7 @@
 when the check found a hazard in IREE's schedule: each in-place write the hazard traces to
 writes a fresh copy of its target instead (a dispatch of the private copy executable,
 :mod:`..repair.copy_dispatch`, which IREE can neither fold, rematerialise nor merge), and a global
-store the copy reaches stores it through a barrier (:mod:`..repair.own_size`). A hazard whose
-write is a hand-over to a loop's iteration argument that the loop writes in place
-(``consumed-in-a-loop``) traces to the op that hands the value over, which hands over a fresh
-copy instead: one copy per hand-over (per iteration of the loop around it), where a copy at the
-write would be one per iteration of the loop that writes.
+store the copy reaches stores it through a barrier (:mod:`..repair.own_size`).
 """
 
 from __future__ import annotations
@@ -26,12 +22,11 @@ from stream_model.schedule.check import ScheduleCheck, in_place_positions
 from stream_model.semantics import ops
 from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
 from stream_model.semantics.op_table import effects_of
-from stream_model.semantics.region_flow import resource_operand_numbers
 
 from ..errors import CompileError, ScheduleHazardError
 from ..pipeline.passes import PassContext
 from ..pipeline.runner import diagnostic_line
-from ..repair.copy_dispatch import CopyDispatches, stated_size
+from ..repair.copy_dispatch import CopyDispatches
 from ..repair.own_size import store_with_own_size
 from ..repair.reloads import GlobalRepair, find_misread_globals, repair_globals
 
@@ -93,13 +88,8 @@ class Repair:
     #: The hazard's verdict (``ScheduleVerdict`` value) and function.
     verdict: str = ""
     function: str = ""
-    #: For a hand-over to a loop's iteration argument (``write`` is the op handing it over): the
-    #: value it now hands over a fresh copy of, named; None for an in-place write.
-    handed_over: str | None = None
 
     def line(self) -> str:
-        if self.handed_over is not None:
-            return f"{self.write} ({self.location}) now hands over a fresh copy of {self.handed_over} ({self.hazard})"
         retied = (
             f", its result now tied to binding {self.retied_to}, the one its kernel writes"
             if self.retied_to is not None
@@ -110,7 +100,7 @@ class Repair:
     def to_json(self) -> dict[str, Any]:
         return {
             "type": "schedule-repair",
-            "repair": "write-to-fresh-copy" if self.handed_over is None else "hand-over-a-fresh-copy",
+            "repair": "write-to-fresh-copy",
             "write": self.write,
             "location": self.location,
             "hazard": self.hazard,
@@ -173,10 +163,9 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
     operand it writes becomes a copy of it, made right before the op. A copy or update from the
     same value still reads the old one (that is the repair of an overlapping copy); a dispatch
     given the value through several bindings gets the copy in the one its kernel writes, its
-    result tied to it (:func:`_copy_plan`). A target that hands a value to a loop's iteration
-    argument (the hazard's ``handed``) hands over a copy of it instead (:func:`_hand_over_a_copy`).
-    Each global store a copy may reach stores it through a barrier, so that IREE 3.13 gives it a
-    size global of its own (:func:`~..repair.own_size.store_with_own_size`)."""
+    result tied to it (:func:`_copy_plan`). Each global store a copy may reach stores it
+    through a barrier, so that IREE 3.13 gives it a size global of its own
+    (:func:`~..repair.own_size.store_with_own_size`)."""
     ops = list(nested_ops(module.operation))
     names = Names(module)
     kernels = Kernels(module)
@@ -186,10 +175,6 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
         copies = CopyDispatches(module)
         for index, hazard in sorted(targets.items()):
             op = ops[index]
-            if hazard.handed is not None:
-                repair = _hand_over_a_copy(op, hazard, copies, names, fresh)
-                repairs += [repair] if repair is not None else []
-                continue
             fx = effects_of(op)
             made, retied = False, None
             for position in in_place_positions(op):
@@ -221,36 +206,3 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                 )
         store_with_own_size(module, fresh)
     return repairs
-
-
-def _hand_over_a_copy(
-    op: ir.Operation, hazard: ScheduleCheck, copies: CopyDispatches, names: Names, fresh: list[ir.Value]
-) -> Repair | None:
-    """``op`` (at the splice: a loop, a terminator of its regions or a branch into a cycle)
-    hands a loop's iteration argument a fresh copy, made right before it, of the value the
-    hazard says it hands over (its ``handed``-th resource operand; the place is the same at the
-    splice as in the scheduled IR). None where ``op`` has no such operand: nothing is repaired,
-    and the guard refuses."""
-    positions = resource_operand_numbers(op)
-    if hazard.handed is None or hazard.handed >= len(positions):
-        return None
-    position = positions[hazard.handed]
-    value = op.operands[position]
-    with op.location, ir.InsertionPoint(op):
-        size = stated_size(value)
-        if size is None:
-            from iree.compiler.dialects import stream  # (as copy_dispatch: imported where a copy is built)
-
-            size = stream.ResourceSizeOp(value).result
-    copy = copies.copy_before(op, value, size, scheduled=False)
-    fresh.append(copy)
-    op.operands[position] = copy
-    return Repair(
-        names.describe(op),
-        names.location(op),
-        hazard.line(),
-        None,
-        str(hazard.verdict),
-        hazard.function,
-        handed_over=names.name(value),
-    )

@@ -28,12 +28,7 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
 * **one consumer per version in a loop too**: no in-place write, in a loop, of a version the
   function made before the loop (a region op that may run its body again, a ``cf`` cycle that
   does not make the version again): every iteration would start from the bytes the one before
-  wrote (IREE 3.13 clones an ``arith.constant`` a loop body inserts into once, before the loop).
-  Handing a version to a loop's iteration argument that the loop writes in place consumes it as
-  well: no such hand-over, in a loop, of a version made before it (IREE 3.13 hands an inner loop
-  the one clone made before the outer loop in every outer iteration), and no such hand-over that
-  gives the version to a second iteration argument at once (``handed-over-twice``: IREE 3.13
-  starts two iteration arguments from one splat);
+  wrote (IREE 3.13 clones an ``arith.constant`` a loop body inserts into once, before the loop);
 * **one value per buffer among a region's results**: an execution or concurrent region yields
   no two values of one buffer it made (a value and a version an in-place write made of it, or a
   view of it). IREE 3.13's ``iree-stream-schedule-allocation`` gives one of them a buffer of its
@@ -77,9 +72,7 @@ A value handed into a loop (an ``scf.for``/``while`` iteration argument, a ``cf`
 a version of its own, because one iteration's instance cannot be told from the next; the hand-
 over itself counts as a read of unknown bytes whose end is unknown, so a value handed to a loop
 and also written in place is reported, not assumed safe. A value the body uses from above is one
-version for every iteration: written in place in the body, it is ``consumed-in-a-loop``; so is
-one handed, in every iteration of a loop, to an inner loop's iteration argument that the inner
-loop writes in place.
+version for every iteration: written in place in the body, it is ``consumed-in-a-loop``.
 
 What the check reads is the IR alone: storage identity beyond one version chain (two loads of a
 global, function arguments that may be one buffer), work of other invocations and anything
@@ -135,7 +128,6 @@ from ..semantics.ops import (
     UTIL_GLOBAL,
 )
 from ..semantics.region_flow import (
-    branch_operand_numbers,
     branch_operands,
     captured,
     constant_int,
@@ -149,7 +141,6 @@ from ..semantics.region_flow import (
     is_region_terminator,
     is_resource,
     region_index,
-    resource_operand_numbers,
     resource_results,
     runs_again,
     tied_operands,
@@ -203,7 +194,6 @@ class ScheduleVerdict(enum.StrEnum):
     BINDINGS_OVERLAP = "bindings-overlap"  # a kernel writes bytes it reads through another binding
     TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields two values of one buffer it made
     CONSUMED_IN_A_LOOP = "consumed-in-a-loop"  # a version made before a loop, written in place in it
-    HANDED_OVER_TWICE = "handed-over-twice"  # one version handed to two iteration arguments, one written in place
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -211,9 +201,7 @@ class ScheduleVerdict(enum.StrEnum):
         return self in (ScheduleVerdict.ORDERED, ScheduleVerdict.DISJOINT)
 
 
-_STATE_FIELDS = frozenset({"read_op", "write_op", "handed"})
-#: Fields a record carries only where they are set (they name one kind of hazard).
-_OMITTED_WHEN_UNSET = frozenset({"iteration_write"})
+_STATE_FIELDS = frozenset({"read_op", "write_op"})
 
 
 @dataclass
@@ -236,15 +224,8 @@ class ScheduleCheck:
     #: For two bindings of one dispatch: (the binding read, the binding written), the kernel's
     #: numbers.
     bindings: list[int] | None = None
-    #: For a value handed to a loop's iteration argument that the loop writes in place
-    #: (``consumed-in-a-loop``; ``write`` is then the op that hands it over): that in-place
-    #: write, described with its location.
-    iteration_write: str | None = None
     read_op: Any = field(default=None, repr=False, compare=False)
     write_op: Any = field(default=None, repr=False, compare=False)
-    #: With :attr:`iteration_write`: the position of the value handed over among the resource
-    #: operands of ``write_op`` (what a repair gives a fresh copy of).
-    handed: int | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.verdict = ScheduleVerdict(self.verdict)
@@ -255,10 +236,7 @@ class ScheduleCheck:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "schedule-check", "check": "schedule", "hazard": self.hazard}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name not in _STATE_FIELDS and not (f.name in _OMITTED_WHEN_UNSET and value is None):
-                out[f.name] = value
+        out.update({f.name: getattr(self, f.name) for f in fields(self) if f.name not in _STATE_FIELDS})
         return out
 
     def line(self) -> str:
@@ -306,22 +284,10 @@ class ScheduleCheck:
             loop = f"{self.read} ({self.read_location})"
             if self.detail == _CF_LOOP:
                 loop = "the cf loop through " + loop
-            if self.iteration_write is not None:
-                return (
-                    f"{self.write} ({self.write_location}) in @{self.function} hands {self.storage} to an iteration "
-                    f"argument that {self.iteration_write} writes in place, in every iteration of {loop}, a version "
-                    "made before the loop: each iteration after the first hands over the bytes the one before wrote"
-                )
             return (
                 f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of {self.storage} in "
                 f"place in every iteration of {loop}, a version made before the loop: each iteration after the "
                 "first starts from the bytes the one before wrote"
-            )
-        if self.verdict is ScheduleVerdict.HANDED_OVER_TWICE:
-            return (
-                f"{self.write} ({self.write_location}) in @{self.function} hands {self.storage} to two iteration "
-                f"arguments at once, and {self.iteration_write} writes one of them in place: the other starts "
-                "from the bytes it writes"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -413,28 +379,6 @@ class _Use:
     via: ir.Operation | None = None
     #: The value the op accesses (of the version, or linked to it through a global's loads).
     value: ir.Value | None = None
-    #: For an op that hands the version to a loop's iteration argument the loop writes in place
-    #: (the loop, for its starting value; a terminator or a branch, for the next iteration's):
-    #: the value's position among the op's resource operands; ``via`` is then the in-place write
-    #: of the iteration argument.
-    handed: int | None = None
-
-
-@dataclass(frozen=True, eq=False, slots=True)
-class _Consumer:
-    """An op that consumes ``operand``: writes it in place (``via``: a call's, the callee's
-    write), or hands it to a loop's iteration argument that is written in place (``handed``: its
-    position among the op's resource operands; ``via``: the write of the iteration argument)."""
-
-    op: ir.Operation
-    operand: ir.Value
-    via: ir.Operation | None = None
-    handed: int | None = None
-
-    @property
-    def write(self) -> ir.Operation:
-        """The in-place write a hand-over of this consumer's value leads to (what a report names)."""
-        return self.via if self.handed is not None and self.via is not None else self.op
 
 
 class _Versions:
@@ -1298,9 +1242,7 @@ class _FunctionCheck:
                     out.append(self._second_writer(root, other, w))
         out.extend(self._binding_pairs())
         out.extend(self._two_versions_yielded())
-        consumers = self._consumers()
-        out.extend(self._consumed_in_loops(consumers))
-        out.extend(self._handed_over_twice(consumers))
+        out.extend(self._consumed_in_loops())
         return out
 
     def _not_ours(self, root: ir.Value, writes: list[_Use]) -> list[ScheduleCheck]:
@@ -1328,37 +1270,44 @@ class _FunctionCheck:
     # inserts into it, and its copy-on-write clones the constant once, before the loop
     # (``tests/data/global_reloads/constant_written_in_a_loop.mlir``). The pairs above never see
     # it: the write is the version's only use.
-    #
-    # Handing a value to an iteration argument that the loop writes in place consumes it too:
-    # the iteration argument is the value's buffer in the iteration it is handed over. IREE 3.13
-    # hands an inner loop, in every iteration of an outer one, the one clone of a constant it
-    # made before the outer loop (or a mutable global's own buffer), and the inner loop writes
-    # it in place (``constant_handed_to_an_inner_loop.mlir``): the hand-over is then the write
-    # made in every iteration, and its repair copies the value where it is handed over.
 
-    def _consumed_in_loops(self, consumers: list[_Consumer]) -> list[ScheduleCheck]:
-        """Every consumption (:meth:`_consumers`) of a version made outside a loop that holds the
-        consuming op: a region op that may run its body more than once
-        (:func:`..semantics.region_flow.runs_again`), or a ``cf`` cycle that comes back to the
-        op without making the version again. Followed back within the function only
-        (:meth:`_Versions.roots_in_function`): a load of a global in the loop is made again in
-        every iteration."""
-        _, regions = self._in_place_writes()
+    def _consumed_in_loops(self) -> list[ScheduleCheck]:
+        """Every in-place write (an op's, or a call's whose callee writes the argument it is
+        passed) of a version made outside a loop that holds the write: a region op that may run
+        its body more than once (:func:`..semantics.region_flow.runs_again`), or a ``cf`` cycle
+        that comes back to the write without making the version again. Followed back within
+        the function only (:meth:`_Versions.roots_in_function`): a load of a global in the
+        loop is made again in every iteration. An op the model does not know is left to the
+        pairs (its writes are a guess; a lone one is never reported there either)."""
+        candidates, regions = self._in_place_writes()
+        writes: list[tuple[ir.Operation, ir.Value, ir.Operation | None]] = []
+        seen: set[tuple[ir.Operation, ir.Value]] = set()
+        for found in candidates.values():
+            for op, operand in found:
+                if (op, operand) not in seen:
+                    seen.add((op, operand))
+                    writes.append((op, operand, None))
+        for call, operand, ops in self._argument_writes_of_calls():
+            if (call, operand) not in seen:
+                seen.add((call, operand))
+                writes.append((call, operand, ops[0]))
         out: list[ScheduleCheck] = []
-        for c in consumers:
-            if not _in_a_loop(c.op):
+        for op, operand, via in writes:
+            if not _in_a_loop(op):
                 continue  # (the usual case: one walk up the op's blocks)
-            for root, offsets, paths in self.versions.roots_in_function(c.operand):
-                loop = _runs_again_around(c.op, root)
+            if op not in regions and via is None and not self._writes_in_place(op, operand):
+                continue
+            for root, offsets, paths in self.versions.roots_in_function(operand):
+                loop = _runs_again_around(op, root)
                 if loop is None:
                     continue
                 holder, known, cf = loop
                 access = None
-                if c.op not in regions and c.via is None:
-                    fx = self._effects(c.op)
-                    write = next((a for a in fx.accesses if a.value == c.operand and a.kind is Kind.WRITE), None)
+                if op not in regions and via is None:
+                    fx = self._effects(op)
+                    write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
                     access = write if write is not None and write.range_known else None
-                w = _Use(c.op, access, offsets, paths=paths, via=c.via, value=c.operand, handed=c.handed)
+                w = _Use(op, access, offsets, paths=paths, via=via, value=operand)
                 r = _Use(holder, None, ())
                 if known:
                     why = _CF_LOOP if cf else _REGION_LOOP
@@ -1366,82 +1315,6 @@ class _FunctionCheck:
                 else:
                     why = f"{holder.name}, an op the model does not know, holds it and may run its region again"
                     out.append(self._pair(root, r, w, ScheduleVerdict.UNKNOWN, why))
-        return out
-
-    def _consumers(self) -> list[_Consumer]:
-        """Every op that consumes a value of the function: an in-place write of it
-        (:meth:`_writers`), and every hand-over of it to a loop's iteration argument that some
-        consumer consumes (:func:`_handed_into`), followed to a fixpoint (an inner loop's
-        iteration argument handed on from an outer loop's)."""
-        out = self._writers()
-        seen = {(c.op, c.operand) for c in out}
-        todo = list(out)
-        while todo:
-            consumer = todo.pop()
-            for root, _, _ in self.versions.roots_in_function(consumer.operand):
-                for op, position, handed in _handed_into(root):
-                    value = op.operands[position]
-                    if (op, value) not in seen:
-                        seen.add((op, value))
-                        handover = _Consumer(op, value, via=consumer.write, handed=handed)
-                        out.append(handover)
-                        todo.append(handover)
-        return out
-
-    def _writers(self) -> list[_Consumer]:
-        """Every in-place write of a value of the function: an op's, an execution region's that
-        writes a capture whole, or a call's whose callee writes the argument it is passed. An op
-        the model does not know is left to the pairs (its writes are a guess; a lone one is
-        never reported there either)."""
-        candidates, regions = self._in_place_writes()
-        out: list[_Consumer] = []
-        seen: set[tuple[ir.Operation, ir.Value]] = set()
-        for writes in candidates.values():
-            for op, operand in writes:
-                if (op, operand) in seen:
-                    continue
-                seen.add((op, operand))
-                if op in regions or self._writes_in_place(op, operand):
-                    out.append(_Consumer(op, operand))
-        for call, operand, ops in self._argument_writes_of_calls():
-            if (call, operand) not in seen:
-                seen.add((call, operand))
-                out.append(_Consumer(call, operand, via=ops[0]))
-        return out
-
-    def _handed_over_twice(self, consumers: list[_Consumer]) -> list[ScheduleCheck]:
-        """Every hand-over that gives one version to two iteration arguments of one block at once
-        where one of them is written in place (a consumer): both are the same buffer in the
-        iteration they are handed, so the write changes what the other holds. IREE 3.13 starts
-        two iteration arguments from one constant as one splat and writes one of them in place
-        (``two_iteration_arguments_started_from_one_constant.mlir``)."""
-        out: list[ScheduleCheck] = []
-        for c in consumers:
-            if c.handed is None or c.via is None:
-                continue
-            w = _Use(c.op, None, (), via=c.via, value=c.operand, handed=c.handed)
-            for n, root, offsets, paths in self._handed_beside(c):
-                r = _Use(c.op, None, offsets, paths=paths, value=c.op.operands[n])
-                out.append(self._pair(root, r, w, ScheduleVerdict.HANDED_OVER_TWICE, ""))
-        return out
-
-    def _handed_beside(self, c: _Consumer) -> list[tuple[int, ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]:
-        """The other operands of a hand-over's op (``c``) that hand the version it hands over to
-        another argument of the same block: each operand's number, the version's root, and the
-        way to the operand from it."""
-        assert c.handed is not None
-        numbers = resource_operand_numbers(c.op)
-        argument = _argument_handed(c.op, numbers[c.handed])
-        if argument is None:
-            return []
-        roots = {r for r, _, _ in self.versions.roots_in_function(c.operand)}
-        out = []
-        for n in numbers:
-            other = _argument_handed(c.op, n)
-            if n == numbers[c.handed] or other is None or other.owner != argument.owner:
-                continue
-            shared = [(r, o, b) for r, o, b in self.versions.roots_in_function(c.op.operands[n]) if r in roots]
-            out += [(n, *shared[0])] if shared else []
         return out
 
     def _writes_in_place(self, op: ir.Operation, operand: ir.Value) -> bool:
@@ -1799,12 +1672,9 @@ class _FunctionCheck:
     # -- records -----------------------------------------------------------------------------
     def _pair(self, root: ir.Value, r: _Use, w: _Use, verdict: ScheduleVerdict, detail: str) -> ScheduleCheck:
         names = self.context.names
-        write, write_op = names.describe(w.op), w.op
-        iteration_write = None
-        if w.via is not None and w.handed is not None:  # (a hand-over: the op repaired is w.op)
-            iteration_write = f"{names.describe(w.via)} ({names.location(w.via)})"
-        elif w.via is not None:  # (a call: the callee's write is the op repaired)
-            write, write_op = f"{names.describe(w.via)} ({names.location(w.via)}), called through {write}", w.via
+        write = names.describe(w.op)
+        if w.via is not None:
+            write = f"{names.describe(w.via)} ({names.location(w.via)}), called through {write}"
         check = ScheduleCheck(
             function=self.name,
             read=names.describe(r.op),
@@ -1816,10 +1686,8 @@ class _FunctionCheck:
             write_range=None,
             verdict=verdict,
             detail=detail,
-            iteration_write=iteration_write,
             read_op=r.op,
-            write_op=write_op,
-            handed=w.handed if iteration_write is not None else None,
+            write_op=w.via if w.via is not None else w.op,
         )
         if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
             check.read_range, check.write_range = self._printed_range(r), self._printed_range(w)
@@ -1988,57 +1856,6 @@ def _runs_again_around(op: ir.Operation, root: ir.Value) -> tuple[ir.Operation, 
         if repeats is not False:
             return holder, repeats is True, False
     return None
-
-
-def _handed_into(arg: ir.Value) -> list[tuple[ir.Operation, int, int]]:
-    """Where ``arg``, when it is a loop's iteration argument (of a region op that may run its
-    region again, or of a block in a ``cf`` cycle), is handed its value: each op that hands it
-    one (the loop, its starting value; a terminator of the loop's regions, the next iteration's
-    or, in an ``scf.while``, the after region's; a branch into the cycle's block), the operand's
-    number, and its place among the op's resource operands. None for any other value: it is
-    its own, or linked to what makes it (:meth:`_Versions.links_of`)."""
-    block = arg.owner
-    if not isinstance(block, ir.Block):
-        return []
-    holder = parent_op_of_block(block)
-    k = ir.BlockArgument(arg).arg_number
-    sources: list[tuple[ir.Operation, int]] = []
-    if _in_cycle(block):
-        for pred in block.predecessors:
-            branch = _terminator(pred)
-            numbers = branch_operand_numbers(branch) or []
-            for successor, positions in zip(branch.successors, numbers):
-                if successor == block and k < len(positions):
-                    sources.append((branch, positions[k]))
-    elif holder is not None and holder.name not in FUNCTION_OPS and _repeats(holder):
-        flow = flow_of(holder)
-        assert flow is not None
-        sources += [(holder, n) for n in range(len(holder.operands)) if arg in (flow.entry(holder, n) or [])]
-        for _, term in _yields(holder):
-            sources += [(term, n) for n in range(len(term.operands)) if arg in (exit_flow(term, n) or [])]
-    return [(op, n, resource_operand_numbers(op).index(n)) for op, n in sources if is_resource(op.operands[n])]
-
-
-def _repeats(op: ir.Operation) -> bool:
-    """Is ``op`` a region op the model knows whose regions may run more than once (a loop, of any
-    trip count: its iteration arguments are handed a value before every iteration)?"""
-    flow = flow_of(op)
-    return flow is not None and not flow.at_most_once
-
-
-def _argument_handed(op: ir.Operation, n: int) -> ir.Value | None:
-    """The block argument operand ``n`` of ``op`` is handed to: a loop's iteration argument (the
-    loop's starting value, a terminator's value for the next iteration or the after region), a
-    branch's successor's argument; None for an operand that is handed to none."""
-    numbers = branch_operand_numbers(op)
-    if numbers is not None:
-        for successor, positions in zip(op.successors, numbers):
-            if n in positions:
-                return successor.arguments[positions.index(n)]
-        return None
-    flow = flow_of(op)
-    handed = flow.entry(op, n) if flow is not None else exit_flow(op, n) if is_region_terminator(op) else None
-    return next((v for v in handed or [] if isinstance(v.owner, ir.Block)), None)
 
 
 def _returns_avoiding(block: ir.Block, avoid: ir.Block) -> bool:

@@ -541,27 +541,6 @@ def branch_operands(op: ir.Operation) -> list[list[ir.Value]] | None:
     return None
 
 
-def branch_operand_numbers(op: ir.Operation) -> list[list[int]] | None:
-    """:func:`branch_operands` as positions in ``op``'s operand list (a branch's successor
-    operands are its last operands, successor by successor)."""
-    forwarded = branch_operands(op)
-    if forwarded is None:
-        return None
-    first = len(op.operands) - sum(len(operands) for operands in forwarded)
-    out: list[list[int]] = []
-    for operands in forwarded:
-        out.append(list(range(first, first + len(operands))))
-        first += len(operands)
-    return out
-
-
-def resource_operand_numbers(op: ir.Operation) -> list[int]:
-    """The positions of ``op``'s resource operands: a resource's place among them is the same
-    before and after IREE's scheduling adds timepoints beside it (as a loop's iteration
-    arguments, and its terminators' and branches' operands)."""
-    return [n for n, v in enumerate(op.operands) if is_resource(v)]
-
-
 def tied_results(op: ir.Operation, n: int) -> list[ir.Value]:
     """The resource results of an execution or concurrent region tied to its captured operand
     ``n`` (they are that storage, updated in place)."""

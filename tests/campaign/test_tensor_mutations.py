@@ -20,12 +20,6 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   a row inserted into an ``arith.constant`` in every iteration of a loop, one element further on,
   meets the row the iteration before wrote (IREE clones the constant once, before the loop), as
   plain iree-compile's build does;
-* *hand-overs to a loop's iteration argument consume nothing* (the same rule's hand-overs, review
-  8's open finding): an inner loop handed, in every iteration of an outer loop, the one clone of
-  a constant made before the outer loop inserts into it in place, and the second outer iteration
-  starts from the first's row, as plain iree-compile's build does; *one hand-over to two
-  iteration arguments unseen* (``handed-over-twice``): two iteration arguments started from one
-  constant, one written in place, read each other's row;
 * *hand-written kernels writing every binding* (the closed world before issue 35: a ``memref``
   binding may be written): a hand-written kernel that reads the caller's argument is refused as
   a write into the caller's buffer, though plain iree-compile builds it right;
@@ -269,15 +263,7 @@ def _constants_left_writable(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _loop_written_versions_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(schedule_check._FunctionCheck, "_consumed_in_loops", lambda self, consumers: [])
-
-
-def _hand_overs_consume_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(schedule_check, "_handed_into", lambda arg: [])
-
-
-def _one_hand_over_to_two_arguments_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(schedule_check._FunctionCheck, "_handed_over_twice", lambda self, consumers: [])
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_consumed_in_loops", lambda self: [])
 
 
 #: (weakening, the program that kills it)
@@ -289,11 +275,6 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "blocks-in-text-order": (_blocks_in_text_order, "blocks_out_of_text_order.mlir"),
     "constants-left-writable": (_constants_left_writable, "unfoldable_constant_written.mlir"),
     "loop-written-versions-unseen": (_loop_written_versions_unseen, "constant_written_in_a_loop.mlir"),
-    "hand-overs-consume-nothing": (_hand_overs_consume_nothing, "constant_handed_to_an_inner_loop.mlir"),
-    "one-hand-over-to-two-arguments-unseen": (
-        _one_hand_over_to_two_arguments_unseen,
-        "two_iteration_arguments_started_from_one_constant.mlir",
-    ),
     "undecided-pairs-refused": (_undecided_pairs_refused, "tied_call_then_the_old_value_read.mlir"),
     "loads-forwarded-across-regions-unseen": (_removals_across_regions_unseen, "load_forwarded_across_a_loop.mlir"),
     "stores-dropped-across-regions-unseen": (_removals_across_regions_unseen, "store_dropped_before_a_loop_reads.mlir"),

@@ -616,21 +616,3 @@ def test_an_input_that_names_no_global_is_not_parsed_again(monkeypatch: pytest.M
     assert schedule_guard.input_hazards("func.func @f() {\n  return\n}\n", at_splice, []) == []
     with pytest.raises(AssertionError, match="parsed again"):
         schedule_guard.input_hazards("util.global private @g : i32\n", at_splice, [])
-
-
-BRANCH_HANDS_OVER = REPO / "tests" / "data" / "schedule_branch_hands_a_clone_into_an_inner_cf_loop.mlir"
-
-
-def test_a_branch_into_an_inner_cf_loop_hands_over_a_fresh_copy(tmp_path: Path) -> None:
-    """A hand-over the repair meets as a branch (the inner loop a ``cf`` cycle): the branch into
-    the cycle hands over a copy made right before it, in every outer iteration, found at the
-    splice by its place among the branch's resource operands (scheduling adds timepoints beside
-    them); the build computes the program's values, the function called three times."""
-    out = tmp_path / "p.vmfb"
-    guard = ScheduleGuard()
-    compile_stream_async(BRANCH_HANDS_OVER.read_text(), out, CPU_FLAGS, guard=guard)
-    assert guard.report is not None and not guard.report.final.hazards
-    handed = [r for r in guard.report.repairs if r.handed_over is not None]
-    assert [r.write for r in handed] == ["cf.br"] and handed[0].to_json()["repair"] == "hand-over-a-fresh-copy"
-    got = [[x.tolist() for x in step] for step in run_steps(out, "f", [[2, 1, 10], [3, 1, 0], [2, 1, 10]])]
-    assert got == [[[11, 13, 6, 8]], [[2, 5, 8, 12]], [[11, 13, 6, 8]]]
