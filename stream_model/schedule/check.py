@@ -201,7 +201,7 @@ class ScheduleVerdict(enum.StrEnum):
         return self in (ScheduleVerdict.ORDERED, ScheduleVerdict.DISJOINT)
 
 
-_STATE_FIELDS = frozenset({"read_op", "write_op"})
+_STATE_FIELDS = frozenset({"read_op", "write_op", "write_unmodelled"})
 
 
 @dataclass
@@ -226,6 +226,8 @@ class ScheduleCheck:
     bindings: list[int] | None = None
     read_op: Any = field(default=None, repr=False, compare=False)
     write_op: Any = field(default=None, repr=False, compare=False)
+    #: The write is an op the check does not model (counted as writing what it is handed).
+    write_unmodelled: bool = field(default=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.verdict = ScheduleVerdict(self.verdict)
@@ -257,14 +259,14 @@ class ScheduleCheck:
             return self._bindings_line(rr, wr, cex)
         if self.verdict is ScheduleVerdict.CALLERS_BUFFER_WRITTEN:
             return (
-                f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of {self.storage} in "
-                "place, a buffer the caller passed and still holds (IREE #16168): the caller's copy changes; donate "
+                f"{self.write} ({self.write_location}) in @{self.function}{self._how_written()} bytes {wr} of "
+                f"{self.storage} in place, a buffer the caller passed and still holds (IREE #16168): the caller's copy changes; donate "
                 "the argument (iree.abi.output) where the update in place is wanted"
             )
         if self.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN:
             return (
-                f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of immutable global "
-                f"{self.storage} in place: every later load of it reads the write"
+                f"{self.write} ({self.write_location}) in @{self.function}{self._how_written()} bytes {wr} of "
+                f"immutable global {self.storage} in place: every later load of it reads the write"
             )
         if self.verdict is ScheduleVerdict.TWO_VERSIONS_YIELDED:
             if self.detail == "in place":
@@ -285,8 +287,8 @@ class ScheduleCheck:
             if self.detail == _CF_LOOP:
                 loop = "the cf loop through " + loop
             return (
-                f"{self.write} ({self.write_location}) in @{self.function} writes bytes {wr} of {self.storage} in "
-                f"place in every iteration of {loop}, a version made before the loop: each iteration after the "
+                f"{self.write} ({self.write_location}) in @{self.function}{self._how_written()} bytes {wr} of "
+                f"{self.storage} in place in every iteration of {loop}, a version made before the loop: each iteration after the "
                 "first starts from the bytes the one before wrote"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
@@ -303,8 +305,13 @@ class ScheduleCheck:
         tail = f"{cex}" if self.verdict is not ScheduleVerdict.UNKNOWN else f": {self.detail}"
         return (
             f"{self.read} ({self.read_location}) in @{self.function} reads bytes {rr} of {self.storage} "
-            f"{relation} {self.write} ({self.write_location}) writes {wr} of it in place{tail}"
+            f"{relation} {self.write} ({self.write_location}){self._how_written()} {wr} of it in place{tail}"
         )
+
+    def _how_written(self) -> str:
+        """How the line says the write writes: an op the check does not model is only counted
+        as writing what it is handed, and the line must not claim more."""
+        return ", an op the check does not model, may write" if self.write_unmodelled else " writes"
 
     def _bindings_line(self, rr: str, wr: str, cex: str) -> str:
         i, j = self.bindings or (0, 0)
@@ -1054,7 +1061,7 @@ class _FunctionCheck:
             if name == ASYNC_DISPATCH:
                 for operand in self._kernel_writes(op):
                     written(op, operand)
-            elif name not in KNOWN_RESOURCE_OPS and not name.startswith(HOST_VALUE_PREFIXES):
+            elif _unmodelled(op):
                 # An op the model does not know may write what it is given (unknown bytes).
                 for operand in op.operands:
                     if is_resource(operand):
@@ -1688,6 +1695,7 @@ class _FunctionCheck:
             detail=detail,
             read_op=r.op,
             write_op=w.via if w.via is not None else w.op,
+            write_unmodelled=_unmodelled(w.via if w.via is not None else w.op),
         )
         if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
             check.read_range, check.write_range = self._printed_range(r), self._printed_range(w)
@@ -1733,6 +1741,12 @@ def _constant_bound(bound: Bound) -> int | None:
         base = constant_int(bound.base)
         return None if base is None else base + bound.delta
     return None if bound is None else constant_int(bound)
+
+
+def _unmodelled(op: ir.Operation) -> bool:
+    """Is ``op`` one the check does not model (closed world: counted as writing in place every
+    resource it is handed, bytes unknown)?"""
+    return op.name not in KNOWN_RESOURCE_OPS and not op.name.startswith(HOST_VALUE_PREFIXES)
 
 
 #: What a value the check cannot trace may be, as a caller sees it: anything.

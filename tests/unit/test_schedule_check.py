@@ -1258,3 +1258,26 @@ util.func public @f(%n: index) {
     (hazard,) = [h for h in report.hazards if h.function == "f"]
     assert hazard.verdict is ScheduleVerdict.CONSUMED_IN_A_LOOP
     assert hazard.write_op.name == "stream.async.fill" and "called through util.call" in hazard.write
+
+
+@pytest.mark.parametrize("unmodelled", [False, True])
+def test_a_write_by_an_op_the_check_does_not_model_is_said_to_be_possible(unmodelled: bool) -> None:
+    """Closed world: an op the check does not model counts as writing every resource it is
+    handed; its line says it may write, never that it writes (review 11: a ``cf.switch``)."""
+    check = ScheduleCheck(
+        function="f",
+        read="util.global.load @c",
+        read_location="in.mlir:3:5",
+        write="cf.switch",
+        write_location="in.mlir:9:5",
+        storage="@c",
+        read_range=None,
+        write_range=None,
+        verdict=ScheduleVerdict.IMMUTABLE_WRITTEN,
+        detail="",
+        write_unmodelled=unmodelled,
+    )
+    said = "cf.switch (in.mlir:9:5) in @f, an op the check does not model, may write bytes (unknown range)"
+    assert (said in check.line()) is unmodelled
+    assert ("cf.switch (in.mlir:9:5) in @f writes bytes" in check.line()) is not unmodelled
+    assert "write_unmodelled" not in check.to_json()  # (the record is the pair's, as before)
