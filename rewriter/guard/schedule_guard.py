@@ -298,10 +298,11 @@ class ScheduleGuard:
     def _reordered_before_the_splice(
         self, at_splice: GlobalEvents, not_compared: list[OrderNotCompared]
     ) -> list[GlobalOrderHazard | GlobalFoldHazard]:
-        """How IREE's stages before the splice reordered the accesses to globals of the user's
-        input (:attr:`user_input`), compared with ``at_splice`` (the events of the module at the
-        splice); nothing without an input, or with one that does not parse alone. Globals whose
-        accesses have no single order go to ``not_compared``."""
+        """How IREE's stages before the splice reordered or folded away the accesses to globals
+        of the user's input (:attr:`user_input`), compared with ``at_splice`` (the events of the
+        module at the splice: :func:`input_hazards`); nothing without an input, or with one that
+        does not parse alone (why goes to :attr:`input_not_compared`). Globals whose accesses
+        have no single order go to ``not_compared``."""
         if self.user_input is None:
             return []
         with no_collector_pauses():

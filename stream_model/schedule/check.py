@@ -226,7 +226,8 @@ class ScheduleCheck:
     bindings: list[int] | None = None
     read_op: Any = field(default=None, repr=False, compare=False)
     write_op: Any = field(default=None, repr=False, compare=False)
-    #: The write is an op the check does not model (counted as writing what it is handed).
+    #: The write is an op the check does not model (counted as writing what it is handed). Kept
+    #: as a flag, not read from ``write_op`` when a line is made: :meth:`line` reads no IR.
     write_unmodelled: bool = field(default=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

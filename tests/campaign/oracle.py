@@ -1203,8 +1203,9 @@ class Oracle:
     @staticmethod
     def _refused_before_the_splice(text: str, ctx: ir.Context, module: ir.Module) -> None:
         """The tool's compile compares the user's input with the module at the splice and
-        refuses where IREE's stages before it reordered the accesses to a global
-        (:meth:`rewriter.guard.schedule_guard.ScheduleGuard.settle`). Here the input is the rendered
+        refuses where IREE's stages before it reordered the accesses to a global or folded one
+        away (:func:`rewriter.guard.schedule_guard.input_hazards`, as
+        :meth:`~rewriter.guard.schedule_guard.ScheduleGuard.settle` calls it). Here the input is the rendered
         text and the module is at the splice with its locations (the builds below compile its
         printed text, which has none: the comparison is made here, as the compile makes it)."""
         with ctx:
