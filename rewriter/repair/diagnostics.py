@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 __all__ = ["ERROR", "WARNING", "Diagnostic"]
@@ -19,7 +19,14 @@ class Diagnostic:
     fixed: bool
     location: str | None = None  # the first store the repair changes (or would change)
     position: dict[str, str | int] | None = None  # the same, structured (``Names.position``)
+    #: In-place writes the repair made write a copy of another global's buffer instead of that
+    #: buffer: ``{"function", "result", "written"}`` (names as the user wrote them), so that a
+    #: reader of the log (or an audit of the decisions) knows the writes the analysis no longer
+    #: saw. Listed only when made, and left out of the JSON when there are none.
+    copies: list[dict[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         fields = asdict(self)
+        if not fields["copies"]:
+            del fields["copies"]
         return {"type": "diagnostic", "diagnostic": fields.pop("severity"), **fields}

@@ -60,8 +60,9 @@ class _StoreRepair:
     # Later loads of the global, with the store whose value each reads (forwarded to them).
     reloads: list[tuple[ir.Operation, ir.Operation]] = field(default_factory=list)
     # When the stored value is written in place from another global's buffer: the first op
-    # that writes it and the operand position it writes (:func:`_written_in_place`).
-    protect: tuple[ir.Operation, int, ir.Value] | None = None
+    # that writes it, the operand position it writes, the chain's root and the op's result
+    # (:func:`_written_in_place`).
+    protect: tuple[ir.Operation, int, ir.Value, ir.Value] | None = None
 
 
 def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Diagnostic]:
@@ -74,26 +75,30 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
     found = [(shared, [_plan(resolved, site) for site in shared.stores]) for shared in resolved.shared_globals]
     possible = all(not r.why for _, repairs in found for r in repairs)
     out = [_diagnostic(model, shared, repairs, fix, possible) for shared, repairs in found]
+    copies = {id(shared): diagnostic.copies for (shared, _), diagnostic in zip(found, out)}
     if fix and possible and found:
-        copies = CopyDispatches(model.module)
+        dispatches = CopyDispatches(model.module)
         scheduled = any(f.stream_bodies for f in model.functions)
         with model.module.context:
             protected: set[tuple[ir.Operation, int]] = set()
             if scheduled:
                 for shared, _ in found:
                     for result in shared.call_results:
-                        _copy_where_made(copies, result)
-            for _, repairs in found:
+                        _copy_where_made(dispatches, result)
+            for shared, repairs in found:
                 for r in repairs:
                     if r.protect is not None and (r.protect[0], r.protect[1]) not in protected:
                         # First the chain writes a copy of the other global's buffer, not it.
-                        first, position, root = r.protect
+                        first, position, root, result = r.protect
                         protected.add((first, position))
+                        copies[id(shared)].append(_copy_record(model, first, root, result))
                         at = _copy_point(first, [root])
                         with first.location, ir.InsertionPoint(at):
                             root_size = stated_size(root)
                             size = root_size if root_size is not None else stream.ResourceSizeOp(root).result
-                            first.operands[position] = copies.copy_before(at, _apart(resolved, root), size, scheduled)
+                            first.operands[position] = dispatches.copy_before(
+                                at, _apart(resolved, root), size, scheduled
+                            )
             for _, repairs in found:
                 for r in repairs:
                     assert r.value is not None and r.stored is not None
@@ -102,13 +107,22 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
                     with op.location, ir.InsertionPoint(at):
                         size = r.size if r.size is not None else stream.ResourceSizeOp(r.stored).result
                         source = r.value if scheduled else _apart(resolved, r.value)
-                    op.operands[r.site.operand] = copies.copy_before(at, source, size, scheduled)
+                    op.operands[r.site.operand] = dispatches.copy_before(at, source, size, scheduled)
             # After every repair: a store's value is then its copy where it has one.
             forwarded = {load: store for _, repairs in found for r in repairs for load, store in r.reloads}
             for load, store in forwarded.items():
                 load.results[0].replace_all_uses_with(store.operands[0])
                 load.erase()
     return out
+
+
+def _copy_record(model: ModuleModel, op: ir.Operation, written: ir.Value, result: ir.Value) -> dict[str, str]:
+    """What :attr:`Diagnostic.copies` says of ``op`` made to write a copy of ``written``."""
+    return {
+        "function": model.function_of(op).name,
+        "result": model.names.name(result),
+        "written": model.names.name(written),
+    }
 
 
 def _apart(resolved: Resolved, value: ir.Value) -> ir.Value:
@@ -254,15 +268,15 @@ def _copy_where_made(copies: CopyDispatches, result: ir.Value) -> None:
         getattr(owner, "operation", owner).operands[number] = copy
 
 
-def _written_in_place(resolved: Resolved, value: ir.Value) -> tuple[ir.Operation, int, ir.Value] | None:
+def _written_in_place(resolved: Resolved, value: ir.Value) -> tuple[ir.Operation, int, ir.Value, ir.Value] | None:
     """The first op of the in-place chain that makes ``value``, its written operand's position,
-    and the chain's root, when that root may be some global's buffer (a load, a getter's
-    result): the chain writes that global's buffer before the store gives it to another global,
-    so copying at the store is too late (the campaign: a getter's result filled in place and
-    stored to a second global changed the first). None when ``value`` is not written in place,
-    or its root is no global's buffer."""
+    the chain's root and the op's result tied to it, when that root may be some global's buffer
+    (a load, a getter's result): the chain writes that global's buffer before the store gives it
+    to another global, so copying at the store is too late (the campaign: a getter's result
+    filled in place and stored to a second global changed the first). None when ``value`` is not
+    written in place, or its root is no global's buffer."""
     model = resolved.model
-    first: tuple[ir.Operation, int] | None = None
+    first: tuple[ir.Operation, int, ir.Value] | None = None
     root = value
     while True:
         op = root.owner
@@ -274,11 +288,11 @@ def _written_in_place(resolved: Resolved, value: ir.Value) -> tuple[ir.Operation
         if not tied:
             break
         operand = tied[0][1]
-        first = (op, list(op.operands).index(operand))
+        first = (op, list(op.operands).index(operand), root)
         root = operand
     if first is None or not resolved.storage.globals_it_may_be(root, resolved.resource_globals):
         return None
-    return first[0], first[1], root
+    return first[0], first[1], root, first[2]
 
 
 def _copy_source(resolved: Resolved, value: ir.Value) -> ir.Value | str:

@@ -25,11 +25,12 @@ The audit is independent of the analysis: it reads only the decisions' verdicts 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 
 from .interp import Event, Trace, traces
-from .program import STEPS, Program
+from .program import STEPS, Clone, Op, Program
 
 
 def aliased_names(decisions: Iterable, k: int) -> set[tuple[str, str]]:
@@ -107,6 +108,43 @@ def _where(e: Event) -> str:
     return name if where == "p" else f"{name} in callee {where}"
 
 
-def audit(program: Program, k: int, decisions: Iterable, scheduled: bool = False) -> list[str]:
-    """:func:`unsafe_instances` for the aliases the analysis decided in program ``k``."""
-    return unsafe_instances(program, aliased_names(decisions, k), scheduled=scheduled)
+def audit(
+    program: Program, k: int, decisions: Iterable, scheduled: bool = False, copies: Iterable[dict[str, str]] = ()
+) -> list[str]:
+    """:func:`unsafe_instances` for the aliases the analysis decided in program ``k``, on the
+    program as the analysis saw it: with the shared-globals repair's ``copies`` (its
+    diagnostics' :attr:`~rewriter.repair.diagnostics.Diagnostic.copies`) made
+    (:func:`with_repair_copies`)."""
+    return unsafe_instances(with_repair_copies(program, k, copies), aliased_names(decisions, k), scheduled=scheduled)
+
+
+def with_repair_copies(program: Program, k: int, copies: Iterable[dict[str, str]]) -> Program:
+    """``program`` with each in-place write that the shared-globals repair made write a copy of
+    another global's buffer writing a :class:`.program.Clone` of it instead: the analysis runs
+    on the repaired module, where that write leaves the global's buffer alone, so its aliases
+    are judged there. Only writes at the top level of ``@p<k>`` are modelled (the repair's copy
+    anywhere else leaves the program as described: the audit then judges on more writes than
+    the analysis saw, which can only report more)."""
+    ops = list(program.ops)
+    fresh = 1 + max((d for op in _walk(program.ops) for d in op.defs()), default=-1)
+    for copy in copies:
+        if copy["function"] != f"p{k}":
+            continue
+        at = next((i for i, op in enumerate(ops) if f"%v{_out(op)}" == copy["result"]), None)
+        if at is None or ops[at].consumed() is None or f"%v{ops[at].consumed()}" != copy["written"]:
+            continue
+        ops[at : at + 1] = [Clone(fresh, ops[at].consumed()), dataclasses.replace(ops[at], dst=fresh)]
+        fresh += 1
+    return dataclasses.replace(program, ops=tuple(ops)) if len(ops) != len(program.ops) else program
+
+
+def _walk(ops: Iterable[Op]) -> Iterable[Op]:
+    for op in ops:
+        yield op
+        for body in op.bodies():
+            yield from _walk(body)
+
+
+def _out(op: Op) -> int | None:
+    defs = op.defs()
+    return defs[0] if len(defs) == 1 else None

@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .program import Call, For, GLoad, Program, Slice, Update
+from .program import Call, For, GLoad, Program, Slice
 
 
 @dataclass(frozen=True)
@@ -84,18 +84,6 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
             any(isinstance(op, Call) for op in p.ops)
             and "hal/vm phase" in detail
             and "'vm.cond_fail' op status is 0" in detail
-        ),
-    ),
-    KnownIssue(
-        "audit-blind-to-a-shared-globals-copy",
-        "the alias audit judges an alias on the description, where the shared-globals repair made the write go to a copy",
-        "campaign-audit-blind-to-a-shared-globals-copy-of-an-update-target.json",
-        lambda p, detail, ds: (
-            any(isinstance(op, Update) and op.short for op in p.ops)
-            # (the analysis saw no write of the source: the repair's copy took it)
-            and any(d.decision == "alias" and "no op writes the source's storage" in d.reason for d in ds)
-            and "unsound alias" in detail
-            and "(runtime: ok)" in detail
         ),
     ),
 )

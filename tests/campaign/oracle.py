@@ -705,8 +705,14 @@ class _CompileFailure(Exception):
         self.role = role
         self.message = message
         self.decisions: list = []
+        self.diagnostics: list = []  # the repairs' (``RewriteReport.diagnostics``), with the decisions
         #: The tool's build refused: IREE's schedule has a hazard the guard could not repair.
         self.refused = refused
+
+
+def _repair_copies(report: RewriteReport) -> list[dict[str, str]]:
+    """The in-place writes the shared-globals repair made write a copy (what the audit models)."""
+    return [c for d in report.diagnostics for c in d.copies]
 
 
 def _normalize(text: str) -> str:
@@ -851,14 +857,16 @@ class Oracle:
             except _CompileFailure as err:
                 one = Stats(batches=1, programs=1)
                 one.shapes.update(program.shapes())
-                generated = err.decisions
+                generated = RewriteReport(decisions=err.decisions, diagnostics=err.diagnostics)
                 unsound = []
                 if self.entry(program).kind == "flow":
                     try:
-                        generated = self._generated_decisions([program], (0,))
+                        generated = self._generated_report([program], (0,))
                     except _CompileFailure as failed:  # the rule fails on the program as generated
                         unsound = [failed.message]
-                unsound = unsound or audit(program, 0, generated, scheduled=self.scheduled)
+                unsound = unsound or audit(
+                    program, 0, generated.decisions, scheduled=self.scheduled, copies=_repair_copies(generated)
+                )
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
                     one.upstream_faults[sig] += 1
@@ -968,7 +976,7 @@ class Oracle:
         try:
             paths, guarded = self._compile_both(stock_printed, stock_printed, rewritten_printed, stats)
         except _CompileFailure as err:
-            err.decisions = report.decisions
+            err.decisions, err.diagnostics = report.decisions, report.diagnostics
             raise
         ran = _run_modules(paths, rendered, report.decisions)
         stock, rewritten = ran["stock"], ran["rewritten"]
@@ -980,7 +988,7 @@ class Oracle:
                 self.scheduled,
             ),
         }
-        generated = self._generated_decisions(programs, numbers) if from_flow else report.decisions
+        generated = self._generated_report(programs, numbers) if from_flow else report
 
         outcomes = []
         # Programs whose only failure is a wrong value at run time: (stock, rewritten, wanted).
@@ -1025,10 +1033,10 @@ class Oracle:
             # judges programs whose builds IREE gets wrong too. It reads the program's own trace,
             # so it audits the rule's decisions on the program as generated (at the splice):
             # IREE's pre-splice stages change storage (fold writes into splats, add clones).
-            audited = [d for d in generated if _belongs(d.function, k)]
+            audited = [d for d in generated.decisions if _belongs(d.function, k)]
             stats.audited_slices += sum(1 for d in audited if getattr(d, "kind", "slice") == "slice")
             stats.audited_aliases += sum(1 for d in audited if d.decision == "alias")
-            unsound = audit(program, k, audited, scheduled=self.scheduled) + [
+            unsound = audit(program, k, audited, scheduled=self.scheduled, copies=_repair_copies(generated)) + [
                 f"(as generated) {p}" for p in proof_problems(RewriteReport(decisions=audited))
             ]
             if outcome.status == "miscompile" and not unsound and not proof_problems(RewriteReport(decisions=mine)):
@@ -1063,16 +1071,17 @@ class Oracle:
                 stats.failures.append(f"p{o.index}: {o.status} [{', '.join(classes)}]: {o.detail}")
         return BatchResult(rendered, report, outcomes, stats)
 
-    def _generated_decisions(self, programs: list[Program], numbers: tuple[int, ...]) -> list:
-        """The rule's decisions on the programs as generated, entering at the splice (what the
-        alias audit checks against the programs' traces); no compile."""
+    def _generated_report(self, programs: list[Program], numbers: tuple[int, ...]) -> RewriteReport:
+        """The rule's decisions (and the repairs' diagnostics) on the programs as generated,
+        entering at the splice (what the alias audit checks against the programs' traces); no
+        compile."""
         rendered = render_module(programs, numbers=numbers)
         try:
             ctx, module = self._splice_module(rendered, from_flow=False)
         except _CompileFailure:  # IREE cannot schedule the program as generated: nothing to audit
-            return []
+            return RewriteReport()
         try:
-            return elide_slices(module, source=rendered.text).decisions
+            return elide_slices(module, source=rendered.text)
         except Exception as err:  # noqa: BLE001 - the rewrite failing is a finding, not a crash
             first_line = (str(err).strip().splitlines() or [""])[0]
             raise _CompileFailure("rewritten", f"the rewrite fails: {type(err).__name__}: {first_line}") from err

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from tests.campaign import handpicked
 from tests.campaign.audit import aliased_names, audit
 from tests.campaign.interp import interpret, trace_races
@@ -129,3 +131,36 @@ def test_a_whole_fill_is_a_fresh_splat_once_iree_has_scheduled_the_program() -> 
     """IREE's canonicalizer (FlattenFullFillToSplat) has made it a splat in the scheduled IR
     the decisions of the scheduled campaign are made on: it writes no buffer the alias reads."""
     assert audit(WHOLE_FILL, 0, [_alias("p0", "%v1")], scheduled=True) == []
+
+
+#: The campaign's seed 6060 (tests/regressions/campaign-audit-blind-to-a-shared-globals-copy-
+#: of-an-update-target.json): @g0's buffer v0 is sliced, then updated in place with all of
+#: @g1's; the shared-globals repair makes that update write a copy of v0 (its diagnostic's
+#: ``copies``), and the analysis, which runs on the repaired module, aliases the slice.
+REPAIRED = Program(
+    (GlobalDecl("g0", 8), GlobalDecl("g1", 8)),
+    (Load(0, "g0"), Load(1, "g1"), Slice(2, 0, R(1, 2)), Update(3, 1, 0, Lin(0), form=2, short=1)),
+)
+COPY = {"function": "p0", "result": "%v3", "written": "%v0"}
+
+
+def test_an_alias_over_a_write_the_repair_gave_a_copy_is_judged_as_the_analysis_saw_it() -> None:
+    assert audit(REPAIRED, 0, [_alias("p0", "%v2")], copies=[COPY]) == []
+
+
+def test_without_the_repair_the_same_alias_is_unsound() -> None:
+    (problem,) = audit(REPAIRED, 0, [_alias("p0", "%v2")])
+    assert "update v3 writes [0, 8) of its source" in problem
+
+
+@pytest.mark.parametrize(
+    "copy",
+    [
+        {**COPY, "function": "p1"},  # another program's
+        {**COPY, "result": "%v2"},  # not an in-place write
+        {**COPY, "written": "%v1"},  # not the operand the update writes
+        {**COPY, "function": "p0_c0"},  # in a callee: not modelled, judged as described
+    ],
+)
+def test_a_copy_the_audit_cannot_place_changes_nothing(copy: dict[str, str]) -> None:
+    assert audit(REPAIRED, 0, [_alias("p0", "%v2")], copies=[copy]) != []

@@ -339,3 +339,28 @@ def test_a_copy_of_a_load_written_in_place_runs_before_the_write(tmp_path: Path)
     got = [[x.tolist() for x in step] for step in run_steps(out, "f", [[1], [2], [3]])]
     a, b, filled = [148130792], [149491744], [143017450]
     assert got == [[a, b], [filled, a], [filled, filled]]
+
+
+def test_an_in_place_write_the_repair_gives_a_copy_is_listed_in_its_diagnostic() -> None:
+    """The repair says which in-place writes it made write a copy of a global's buffer: the
+    analysis then sees no write of that buffer, and whoever reads the log (the campaign's
+    alias audit too) must know why the slice of it is an alias."""
+    text = (SHAPES / "whole_update_of_a_load_stored_to_another_global.mlir").read_text()
+    parsed = parse_module(text)
+    report = elide_slices(parsed.module, source=text)
+    (diagnostic,) = report.diagnostics
+    assert diagnostic.fixed
+    assert diagnostic.copies == [{"function": "p0", "result": "%v3", "written": "%v0"}]
+    assert diagnostic.to_json()["copies"] == diagnostic.copies
+    (decision,) = report.decisions
+    assert (decision.result, decision.decision) == ("%v2", "alias")
+    assert "no op writes the source's storage" in decision.reason
+
+
+def test_a_diagnostic_without_copies_leaves_them_out_of_the_log() -> None:
+    """Two caches from one splat: the repair copies at the stores only, and the log's record
+    is as before the copies were listed."""
+    parsed = parse_module(stream_ir_at_splice(PROGRAM, DEFAULT_CPU_FLAGS))
+    (diagnostic,) = elide_slices(parsed.module).diagnostics
+    assert diagnostic.fixed and diagnostic.copies == []
+    assert "copies" not in diagnostic.to_json()
