@@ -32,6 +32,11 @@ For one batch of programs:
      open issue (:mod:`.known`);
    * an alias without a proof: a **proof** failure, whatever the runtime says.
 
+   Where the tool's build **refused** (IREE's schedule has a hazard the guard shows and cannot
+   repair), stock's build runs alone: the refusal is judged when stock's is not right (wrong,
+   or failing), as the tensor level's ``refused-right``; where stock's is right on these steps,
+   unjudged (the hazard did not bite here; the check refuses what it shows, not what bites).
+
 A compile or load failure, or a crash, of a whole module is pinned on a program by judging the
 batch again one program per module. Compiles are cached by the printed module (content hash,
 flags, IREE version), so a batch whose rewrite aliases nothing costs one compile, and re-runs of
@@ -240,7 +245,8 @@ class Stats:
     analysis_seconds: float = 0.0
     #: Programs per shape (:meth:`.program.Program.shapes`) among the judged ones.
     shapes: collections.Counter = field(default_factory=collections.Counter)
-    #: Programs whose rewrite was judged at run time (:meth:`Oracle._verdict`).
+    #: Programs whose rewrite was judged at run time (:meth:`Oracle._verdict`), and refused
+    #: programs whose stock build is not right (:attr:`refused_right`).
     judged: int = 0
     #: Programs that entered through IREE's pre-splice stages (the others at the splice).
     entered_from_flow: int = 0
@@ -262,6 +268,8 @@ class Stats:
     schedule_hazards: int = 0
     schedule_repaired: int = 0
     schedule_refused: int = 0
+    #: Refused programs whose stock build is not right (wrong, or failing): judged.
+    refused_right: int = 0
 
     def add(self, other: Stats) -> None:
         self.shapes.update(other.shapes)
@@ -284,6 +292,7 @@ class Stats:
             "schedule_hazards",
             "schedule_repaired",
             "schedule_refused",
+            "refused_right",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds += other.seconds
@@ -312,7 +321,8 @@ class Stats:
             )
             lines.append(
                 f"programs judged at run time (the rewritten build agrees with the interpreter, or fails "
-                f"exactly as stock where the hardened reference is right): {self.judged} of {self.programs} "
+                f"exactly as stock where the hardened reference is right, or the tool refused and stock's "
+                f"build is not right: {self.refused_right}): {self.judged} of {self.programs} "
                 f"({100 * self.judged / self.programs:.1f}%); every alias of every program is also audited "
                 "(tests/campaign/audit.py)"
             )
@@ -341,7 +351,8 @@ class Stats:
         lines.append(
             f"programs where stock IREE is wrong and the tool's build is right: {self.stock_wrong_tool_right}; "
             f"IREE's schedule of the tool's build had a hazard in {self.schedule_hazards} "
-            f"(repaired in {self.schedule_repaired}, refused in {self.schedule_refused})"
+            f"(repaired in {self.schedule_repaired}, refused in {self.schedule_refused}: stock's build not "
+            f"right in {self.refused_right} of those)"
         )
         lines.append(
             f"upstream faults (programs where stock IREE disagrees with the interpreter): "
@@ -882,10 +893,17 @@ class Oracle:
                         one.failures.append(f"unsound [{', '.join(classes)}]: {outcome.detail}")
                 elif err.refused is not None:
                     # The tool refuses with the hazard named: what it promises when it cannot
-                    # repair IREE's schedule (never a wrong build).
+                    # repair IREE's schedule (never a wrong build). Judged when stock's build
+                    # is not right: the refusal kept the user from a wrong answer.
                     one.schedule_hazards += 1
                     one.schedule_refused += 1
-                    outcome = ProgramOutcome(0, "refused", err.message, err.decisions)
+                    stock = self._stock_of_refused(program, one)
+                    detail = err.message
+                    if stock is not None:
+                        one.judged += 1
+                        one.refused_right += 1
+                        detail += f" (stock's build is not right: {stock})"
+                    outcome = ProgramOutcome(0, "refused", detail, err.decisions)
                 else:
                     issue = known_issue(program, err.message, err.decisions)
                     if issue is not None:
@@ -898,6 +916,40 @@ class Oracle:
             if len(self._memo) > 4096:
                 self._memo.pop(next(iter(self._memo)))
         return self._memo[key]
+
+    def _stock_of_refused(self, program: Program, stats: Stats) -> str | None:
+        """How the build a user gets without the tool, of ``program`` that the tool refused, is
+        not right: its first difference from the interpreter (recorded as an upstream fault), or
+        its compile or run failure; None where it is right (the hazard the check showed did not
+        bite on these steps: the refusal stays unjudged). That build is plain ``iree-compile``
+        from flow where the program enters there (not the campaign's own splice-form stock
+        build: a refusal is weighed against what the user would have had), else the stock
+        build from the splice."""
+        if self.entry(program).kind == "flow":
+            got, rendered = _plain_iree_compile(program, 0, self.workdir)
+            printed = None
+        else:
+            rendered = render_module([program], numbers=(0,))
+            try:
+                ctx, module = self._splice_module(rendered, False)
+                with ctx:
+                    printed = str(module)
+                path, _ = self._build(["stock"], printed, printed, printed, stats)["stock"]
+                got = _run_modules({"stock": path, "rewritten": path}, rendered, [])["stock"][0]
+            except _CompileFailure as err:
+                got = err.message
+        if isinstance(got, str):
+            difference, sig = got, "stock build fails: " + _normalize(got)
+        else:
+            difference = _first_difference(got, interpret(program, 0))
+            if difference is None:
+                return None
+            moved = _moved_in(_moved_reads(printed, self.scheduled), 0) if printed is not None else []
+            sig = G1_SIGNATURE if moved else _signature(difference)
+        stats.upstream_faults[sig] += 1
+        if self.record_faults:
+            self._record_fault(program, 0, sig, difference, None, printed is None)
+        return difference
 
     def entry(self, program: Program) -> Entry:
         """Where ``program`` enters IREE (:mod:`.entry`), memoized."""
@@ -1481,6 +1533,18 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
     """What plain ``iree-compile --compile-from=flow`` (IREE's whole stream pipeline, on the
     program as its flow-to-stream conversion would leave it) computes for ``program``: whether
     a fault is IREE's own or only shows where the campaign enters."""
+    got, _ = _plain_iree_compile(program, k, workdir)
+    if isinstance(got, str):
+        return got
+    diff = _first_difference(got, interpret(program, k))
+    return (
+        "plain iree-compile agrees with the interpreter" if diff is None else f"plain iree-compile is wrong too: {diff}"
+    )
+
+
+def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list | str, RenderedModule]:
+    """Plain ``iree-compile --compile-from=flow``'s build of ``program`` (as numbered ``k``),
+    run on every step: its outputs, or why there are none (its compile or run failure)."""
     import subprocess
 
     from rewriter.pipeline.common import tool
@@ -1493,10 +1557,11 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            return f"plain iree-compile did not finish in {COMPILE_TIMEOUT_S:.0f} s"
+            return f"plain iree-compile did not finish in {COMPILE_TIMEOUT_S:.0f} s", rendered
         if done.returncode != 0:
             error = next((line for line in done.stderr.splitlines() if "error" in line), done.stderr.strip()[:200])
-            return "plain iree-compile fails: " + _normalize(error)
+            # (without the temporary folder: one fault, one signature)
+            return "plain iree-compile fails: " + _normalize(error.replace(str(src), src.name)), rendered
         try:
             got = run_isolated(
                 out,
@@ -1507,11 +1572,8 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
                 inputs=rendered.inputs,
             )[0]
         except (LoadError, RunCrashed) as err:
-            return f"plain iree-compile's module fails to run: {err}"
-    diff = _first_difference(got, interpret(program, k))
-    return (
-        "plain iree-compile agrees with the interpreter" if diff is None else f"plain iree-compile is wrong too: {diff}"
-    )
+            return f"plain iree-compile's module fails to run: {err}", rendered
+    return got, rendered
 
 
 def _raise_on_failure(batch: list[Program], result: BatchResult) -> BatchResult:

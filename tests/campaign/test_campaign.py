@@ -72,13 +72,14 @@ R = lambda a, n: Range(Lin(a), Lin(n))  # noqa: E731 - constant element range [a
 @pytest.fixture(scope="module")
 def oracle(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest):
     """The long profile gets a compile cache of its own: its programs are all new, and trimming
-    the shared cache would pull entries from under a `make test` running beside it."""
+    the shared cache would pull entries from under a `make test` running beside it. The stock
+    faults the tests meet are recorded in the temporary folder, not in the checkout."""
     workdir = tmp_path_factory.mktemp("campaign")
     if request.config.getoption("--campaign-profile") == "long":
         cache = VmfbCache(workdir / "cache", max_entries=64)
     else:
         cache = VmfbCache(default_cache_dir())
-    with Oracle(workdir, cache) as o:
+    with Oracle(workdir, cache, faults_dir=workdir / "upstream_faults") as o:
         yield o
 
 
@@ -260,6 +261,20 @@ def test_each_new_construct_means_what_the_interpreter_says(oracle: Oracle) -> N
     outcomes = {n: o for n, o in zip(names, judged.outcomes) if n in refused}
     assert {n: o.status for n, o in outcomes.items()} == {n: "refused" for n in refused}
     assert all("took util.global.load" in o.detail for o in outcomes.values())
+
+
+@pytest.mark.e2e
+def test_a_refusal_where_stock_builds_wrong_is_judged(oracle: Oracle) -> None:
+    """A refusal counts as judged when stock's build of the program is not right: the tool
+    kept the user from that answer (the tensor level's ``refused-right``). The global reloaded
+    in a loop is refused, and plain ``iree-compile`` from flow, what the user has without the
+    tool, cannot build it: IREE 3.13's stages leave a value that does not dominate its use."""
+    judged = oracle.judge([handpicked.SEMANTICS["global reloaded in a loop"]])
+    (outcome,) = judged.outcomes
+    assert outcome.status == "refused", outcome.detail
+    assert "stock's build is not right: plain iree-compile fails" in outcome.detail, outcome.detail
+    assert (judged.stats.judged, judged.stats.refused_right, judged.stats.programs) == (1, 1, 1)
+    assert sum(judged.stats.upstream_faults.values()) == 1
 
 
 @pytest.mark.e2e
