@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .campaign import FINDINGS, PER_ROUND, run_campaign
+from .campaign import FINDINGS, PER_ROUND, reduce_faults, run_campaign
 from .oracle import scratch_oracle
 from .pipeline import KINDS, PHASES, Pipeline, make_pipeline
 from .runner import run_build
@@ -59,6 +59,14 @@ def parser(prog: str, findings_dir: Path = FINDINGS) -> argparse.ArgumentParser:
     p.add_argument("--per-round", type=int, default=PER_ROUND, help="programs per hypothesis run (one seed each)")
     p.add_argument("--no-shrink", action="store_true", help="reduce a failure greedily only")
     p.add_argument("--no-save", action="store_true", help="do not save failures")
+    p.add_argument(
+        "--reduce-faults",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="after judging, reduce the stock faults met (most met first) for up to SECONDS, count them by "
+        "their reduced programs and save each as a reproducer (default 0: counted as drawn)",
+    )
     p.add_argument("--findings-dir", type=Path, default=None, help=f"where failures are saved (default {findings_dir})")
     p.add_argument(
         "--keep-going",
@@ -147,8 +155,18 @@ def main(argv: list[str] | None = None, prog: str = "slice-elision-campaign", fi
             keep_going=args.keep_going,
             log=(lambda line: None) if args.quiet else (lambda line: print(line, flush=True)),
         )
+        reproducers = reduce_faults(
+            oracle,
+            result.stats,
+            args.reduce_faults,
+            save=not args.no_save,
+            findings_dir=args.findings_dir or findings_dir,
+            log=(lambda line: None) if args.quiet else (lambda line: print(line, flush=True)),
+        )
     print()
     print(result.stats.summary(seed))
+    for path in reproducers:
+        print(f"stock fault reduced, saved as {path}")
     who = "tool" if pipeline.is_tool else "pipeline under test"
     if not result.findings:
         print(f"{who} failures: none")

@@ -14,7 +14,9 @@ made each build).
 
 Stock faults (stock wrong, failing, or not building, where the tool is right or refuses) are
 not failures; they are counted by signature (:attr:`.oracle.Judgement.signature`) so that the
-summary says how many *distinct* faults the programs met.
+summary says how many *distinct* faults the programs met, and with a budget for it
+(:func:`reduce_faults`) each signature's first program is reduced and saved as a reproducer,
+and counted under the reduced program's signature.
 """
 
 from __future__ import annotations
@@ -70,9 +72,13 @@ class Stats:
     verdicts: collections.Counter = field(default_factory=collections.Counter)
     stock: collections.Counter = field(default_factory=collections.Counter)
     shapes: collections.Counter = field(default_factory=collections.Counter)
-    #: Per stock fault's signature: how many programs met it, and the first of them.
+    #: Per stock fault's signature: how many programs met it, the first of them, and what the
+    #: pipeline under test did with them (its verdicts).
     faults: collections.Counter = field(default_factory=collections.Counter)
     examples: dict[tuple, Program] = field(default_factory=dict)
+    tool: dict[tuple, collections.Counter] = field(default_factory=dict)
+    #: Per signature reduced (:func:`reduce_faults`): the signature of its reduced program.
+    reduced: dict[tuple, tuple] = field(default_factory=dict)
     seen: set[str] = field(default_factory=set)
     started: float = field(default_factory=time.monotonic)
     cpu: float = field(default_factory=_cpu_seconds)
@@ -93,10 +99,20 @@ class Stats:
         if j.stock_fault:
             self.faults[j.signature] += 1
             self.examples.setdefault(j.signature, p)
+            self.tool.setdefault(j.signature, collections.Counter())[j.verdict] += 1
         return True
+
+    def distinct_faults(self) -> collections.Counter:
+        """Programs per distinct stock fault: a signature reduced counts under its reduced
+        program's signature (several drawn signatures may reduce to one fault)."""
+        out: collections.Counter = collections.Counter()
+        for sig, n in self.faults.items():
+            out[self.reduced.get(sig, sig)] += n
+        return out
 
     def summary(self, seed_value: int) -> str:
         """The summary (with the pipeline under test's commands, where it is not the tool)."""
+        who = "tool" if self.pipeline.is_tool else "under test"
         wall = time.monotonic() - self.started - self.aside[0]
         cpu = max(_cpu_seconds() - self.cpu - self.aside[1], 1e-9)
         lines = [
@@ -107,12 +123,18 @@ class Stats:
             *([] if self.pipeline.is_tool else [f"pipeline under test: {self.pipeline.describe()}"]),
             "verdicts: " + ", ".join(f"{k} {n}" for k, n in self.verdicts.most_common()),
             "plain iree-compile: " + ", ".join(f"{k} {n}" for k, n in self.stock.most_common()),
-            f"distinct stock faults: {len(self.faults)} (programs: {sum(self.faults.values())})",
         ]
-        for sig, n in self.faults.most_common():
-            verdict, cls, detail, said, hazards = sig
+        distinct = self.distinct_faults()
+        reduced = f"; {len(self.reduced)} of the {len(self.faults)} signatures drawn reduced" if self.reduced else ""
+        lines.append(f"distinct stock faults: {len(distinct)} (programs: {sum(distinct.values())}{reduced})")
+        for sig, n in distinct.most_common():
+            cls, detail, hazards = sig
             cls += f" ({detail})" if detail else ""
-            lines.append(f"  {n:4d}  stock {cls}, tool {verdict} ({said}): {', '.join(hazards) or 'no known shape'}")
+            met = collections.Counter()
+            for drawn in (d for d in self.faults if self.reduced.get(d, d) == sig):
+                met.update(self.tool[drawn])
+            verdicts = ", ".join(f"{v} {k}" for v, k in met.most_common())
+            lines.append(f"  {n:4d}  stock {cls}: {', '.join(hazards) or 'no known shape'} ({who} {verdicts})")
         lines.append("shapes drawn: " + ", ".join(f"{k} {n}" for k, n in sorted(self.shapes.items())))
         return "\n".join(lines)
 
@@ -244,6 +266,49 @@ def run_campaign(
         if not keep_going:
             break
     return result
+
+
+def reduce_faults(
+    oracle: Oracle,
+    stats: Stats,
+    seconds: float,
+    save: bool = True,
+    findings_dir: Path = FINDINGS,
+    log: Callable[[str], None] = lambda line: None,
+) -> list[Path]:
+    """Reduce each stock fault's first program (the most met first, within ``seconds`` in all)
+    while plain iree-compile's build stays wrong in the same way (its class and error, built
+    alone: :meth:`.oracle.Oracle.stock_signature`), and count it under the reduced program's
+    signature: the hazard features a drawn program holds beside its fault go, so that programs
+    meeting one IREE fault in different company count as one fault (:meth:`Stats.distinct_faults`).
+    Saves each new reduced fault as an upstream-ready reproducer (``stock-<class>-<n>.mlir``:
+    the program, plain iree-compile's command, expected and got); the paths saved."""
+    deadline = time.monotonic() + seconds
+    saved: list[Path] = []
+    met: set[tuple] = set(stats.reduced.values())
+    for sig, _ in stats.faults.most_common():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        if sig in stats.reduced:
+            continue
+        started, cpu = time.monotonic(), _cpu_seconds()
+        stock = sig[:2]
+        log(f"stock {sig[0]}: reducing (size {size(stats.examples[sig])})")
+        p = reduce_program(
+            stats.examples[sig],
+            lambda c, stock=stock: oracle.stock_signature(c)[:2] == stock,
+            min(left, seconds / 4),
+            log,
+        )
+        j = oracle.judge(p)
+        stats.reduced[sig] = j.signature if j.signature[:2] == stock else sig
+        if save and stats.reduced[sig] not in met:
+            saved.append(save_finding(Finding(f"stock-{sig[0]}", p, j), findings_dir))
+        met.add(stats.reduced[sig])
+        stats.aside[0] += time.monotonic() - started
+        stats.aside[1] += _cpu_seconds() - cpu
+    return saved
 
 
 def failure_class(j: Judgement) -> tuple[str, str]:

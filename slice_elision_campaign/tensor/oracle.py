@@ -21,15 +21,15 @@ and the failures:
   whose other it misses is a miss, not a miscompile. (A pipeline that is not the tool promises
   no refusal: there it is stock's fault, shared, and not a failure: :attr:`.Pipeline.failures`);
 * ``false-refusal``: the tool refused, and stock's build is right -- on the program's calls, on
-  :data:`ALTERNATIVES`, and with its globals read after every call (a refusal is judged on more
+  :data:`ALTERNATIVES`, and with its globals read first and after every call (a refusal is judged on more
   before it counts as false: the drawn arguments may not reach the hazard, a loop of no
   iteration, an arm not taken; nothing may read the global IREE reordered the stores of yet);
   only the tool refuses;
 * ``tool-fails``: the tool errors (not a refusal) where stock builds.
 
 Wherever stock is not right (``stock`` is ``wrong``, ``fails`` at run time, or ``no-build``),
-the judgement is also a *stock fault*, recorded with stock's answer and a signature (verdict,
-stock's class, what the tool said, the program's hazard features: :mod:`.features`).
+the judgement is also a *stock fault*, recorded with stock's answer and a signature
+(:func:`fault_signature`: stock's class and error, the program's hazard features).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from .program import Program, name_of_function
 from .render import render, render_calls
 from .runner import CallSpec, run_build, run_builds
 
-__all__ = ["FAILURES", "REFUSALS", "Build", "Judgement", "Oracle", "Pipeline", "verdict"]
+__all__ = ["FAILURES", "REFUSALS", "Build", "Judgement", "Oracle", "Pipeline", "fault_signature", "verdict"]
 #: Other arguments a refused program's stock build runs with: (every index, the first call's
 #: flags, the second call's); rows 11 and 22.
 ALTERNATIVES = ((1, 1, 0), (2, 1, 1), (3, 0, 1), (2, 0, 0))
@@ -141,6 +141,14 @@ def verdict(expected: Answer, stock: Build, ours: Build) -> str:
     if ours.status == "refused":
         return "false-refusal" if stock_right else "refused-right"
     return "tool-fails" if stock.status == "built" else "unbuilt"
+
+
+def fault_signature(p: Program, cls: str, stock: Build) -> tuple:
+    """A stock fault's signature: what stock's build does (its class and its error, without
+    names and places) and the program's hazard features (:mod:`.features`). What the tool does
+    with the program is not part of it: one IREE fault, refused in one program and repaired in
+    another, is one fault."""
+    return (cls, stock_detail(stock), hazard_features(p))
 
 
 def stock_detail(stock: Build) -> str:
@@ -248,14 +256,28 @@ class Oracle:
         if v == "false-refusal":
             evidence, cls = self._stock_wrong_elsewhere(p, source.with_suffix(".stock.vmfb"))
             v = "refused-right" if evidence else v
-        signature = (v, cls, stock_detail(stock), tool_class(ours), hazard_features(p))
-        signature = signature if cls != "right" or v in FAILURES else ()
+        signature = fault_signature(p, cls, stock) if cls != "right" else ()
         return Judgement(v, cls, expected, stock, ours, signature, evidence, self.pipeline)
+
+    def stock_signature(self, p: Program) -> tuple:
+        """:func:`fault_signature` of plain iree-compile's build of ``p`` alone (no build of
+        the pipeline under test: what reducing a stock fault asks of each candidate), or ``()``
+        where that build is right."""
+        key = self.key(p)
+        if key in self.memo:
+            return self.memo[key].signature
+        source = self.work / f"{key}.stock-only.mlir"
+        source.write_text(render(p))
+        stock = self._stock(source)
+        if stock.status == "built":
+            stock = replace(stock, answers=run_build(source.with_suffix(".stock.vmfb"), call_specs(p)))
+        cls = stock_class(stock, interpret(p))
+        return fault_signature(p, cls, stock) if cls != "right" else ()
 
     def _stock_wrong_elsewhere(self, p: Program, vmfb: Path) -> tuple[str, str]:
         """Where stock's build is not right after all (in words), and stock's class there:
-        with the arguments of :data:`ALTERNATIVES`, or with the globals read after every call
-        (the program observed: a state no result shows yet is still the program's); ``("",
+        with the arguments of :data:`ALTERNATIVES`, or with the globals read first and after
+        every call (the program observed: a state no result shows yet is still the program's); ``("",
         "right")`` where it is right on all."""
         tries = [(q, vmfb) for q in alternatives(p)]
         if p.globals_ and not p.observed():
@@ -270,7 +292,9 @@ class Oracle:
             if not stock.right(expected):
                 names = [name_of_function(k) for k, _ in other.calls()]
                 got = next(a for a in stock.answers.values() if a != expected)
-                observed = " (the globals read after every call)" if other.observed() and not p.observed() else ""
+                observed = (
+                    " (the globals read first and after every call)" if other.observed() and not p.observed() else ""
+                )
                 return (
                     f"with calls {render_calls(other)}{observed} stock answers {show(got, names)}, "
                     f"expected {show(expected, names)}",

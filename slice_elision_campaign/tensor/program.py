@@ -262,8 +262,8 @@ OBSERVER = -1
 @dataclass(frozen=True)
 class Program:
     """Globals, public functions, helpers; ``observe``: the module also has ``@state()``
-    returning every global, called after every call (a global's state is then part of the
-    answer, as it is for a user who reads it in a later call)."""
+    returning every global, called first and after every call (a global's state is then part
+    of the answer, as it is for a user who reads it in a later call, or before any other)."""
 
     globals_: tuple[Global, ...]
     functions: tuple[Function, ...]
@@ -276,8 +276,10 @@ class Program:
     def calls(self) -> list[tuple[int, tuple[int, ...]]]:
         """The fixed call sequence: every function in order, then every function again; each
         with its arguments (function index, argument values, one per parameter), and each
-        followed by ``@state()`` (index :data:`OBSERVER`) where the program is observed."""
-        out: list[tuple[int, tuple[int, ...]]] = []
+        followed by ``@state()`` (index :data:`OBSERVER`) where the program is observed, which
+        is then called first too (the globals' initial values: IREE may fold a global into
+        another that starts from a different value, wrong only before the first store)."""
+        out: list[tuple[int, tuple[int, ...]]] = [(OBSERVER, ())] if self.observed() else []
         for round_ in (0, 1):
             for k, fn in enumerate(self.functions):
                 given = fn.calls[round_] if round_ < len(fn.calls) else ()
