@@ -33,9 +33,9 @@ For one batch of programs:
    * an alias without a proof: a **proof** failure, whatever the runtime says.
 
    Where the tool's build **refused** (IREE's schedule has a hazard the guard shows and cannot
-   repair), stock's build runs alone: the refusal is judged when stock's is not right (wrong,
-   or failing), as the tensor level's ``refused-right``; where stock's is right on these steps,
-   unjudged (the hazard did not bite here; the check refuses what it shows, not what bites).
+   repair), the build a user gets without the tool runs alone: the refusal is judged when it
+   computes something else (wrong values, a failed run); where it is right on these steps, or
+   does not compile, unjudged (the check refuses what it shows, not what bites).
 
 A compile or load failure, or a crash, of a whole module is pinned on a program by judging the
 batch again one program per module. Compiles are cached by the printed module (content hash,
@@ -246,7 +246,7 @@ class Stats:
     #: Programs per shape (:meth:`.program.Program.shapes`) among the judged ones.
     shapes: collections.Counter = field(default_factory=collections.Counter)
     #: Programs whose rewrite was judged at run time (:meth:`Oracle._verdict`), and refused
-    #: programs whose stock build is not right (:attr:`refused_right`).
+    #: programs whose stock build computes something else (:attr:`refused_right`).
     judged: int = 0
     #: Programs that entered through IREE's pre-splice stages (the others at the splice).
     entered_from_flow: int = 0
@@ -268,7 +268,7 @@ class Stats:
     schedule_hazards: int = 0
     schedule_repaired: int = 0
     schedule_refused: int = 0
-    #: Refused programs whose stock build is not right (wrong, or failing): judged.
+    #: Refused programs whose stock build computes something else (wrong values, a failed run): judged.
     refused_right: int = 0
 
     def add(self, other: Stats) -> None:
@@ -322,7 +322,7 @@ class Stats:
             lines.append(
                 f"programs judged at run time (the rewritten build agrees with the interpreter, or fails "
                 f"exactly as stock where the hardened reference is right, or the tool refused and stock's "
-                f"build is not right: {self.refused_right}): {self.judged} of {self.programs} "
+                f"build computes something else: {self.refused_right}): {self.judged} of {self.programs} "
                 f"({100 * self.judged / self.programs:.1f}%); every alias of every program is also audited "
                 "(tests/campaign/audit.py)"
             )
@@ -351,8 +351,8 @@ class Stats:
         lines.append(
             f"programs where stock IREE is wrong and the tool's build is right: {self.stock_wrong_tool_right}; "
             f"IREE's schedule of the tool's build had a hazard in {self.schedule_hazards} "
-            f"(repaired in {self.schedule_repaired}, refused in {self.schedule_refused}: stock's build not "
-            f"right in {self.refused_right} of those)"
+            f"(repaired in {self.schedule_repaired}, refused in {self.schedule_refused}: stock's build computes "
+            f"something else in {self.refused_right} of those)"
         )
         lines.append(
             f"upstream faults (programs where stock IREE disagrees with the interpreter): "
@@ -511,11 +511,14 @@ def default_cache_dir() -> Path:
 Outputs = list[list[list[np.ndarray] | str]]  # per program, per step: arrays or an error line
 
 
-def _run_modules(paths: dict[str, Path], rendered: RenderedModule, decisions: list) -> dict[str, Outputs]:
+def _run_modules(
+    paths: dict[str, Path], rendered: RenderedModule, report: RewriteReport | None = None
+) -> dict[str, Outputs]:
     """Run the stock and rewritten modules (each in a fresh process, concurrently; see
     :mod:`.runner`). A module that fails to load or crashes the runtime process fails as a
-    whole, like a compile: :class:`_CompileFailure`, so the batch is re-judged one program per
-    module and the crash is pinned on one program."""
+    whole, like a compile: :class:`_CompileFailure` (with ``report``'s decisions and
+    diagnostics, which the audit reads), so the batch is re-judged one program per module and
+    the crash is pinned on one program."""
     roles = ["stock"] if paths["rewritten"] == paths["stock"] else ["stock", "rewritten"]
 
     def one(role: str) -> Outputs:
@@ -532,7 +535,8 @@ def _run_modules(paths: dict[str, Path], rendered: RenderedModule, decisions: li
             failure = _CompileFailure(role, f"the {role} module fails to load: {err}")
         except RunCrashed as err:
             failure = _CompileFailure(role, f"the {role} module crashed the runtime: {err}")
-        failure.decisions = decisions
+        if report is not None:
+            failure.decisions, failure.diagnostics = report.decisions, report.diagnostics
         raise failure
 
     with concurrent.futures.ThreadPoolExecutor(len(roles)) as pool:
@@ -894,7 +898,7 @@ class Oracle:
                 elif err.refused is not None:
                     # The tool refuses with the hazard named: what it promises when it cannot
                     # repair IREE's schedule (never a wrong build). Judged when stock's build
-                    # is not right: the refusal kept the user from a wrong answer.
+                    # computes something else: the refusal kept the user from a wrong answer.
                     one.schedule_hazards += 1
                     one.schedule_refused += 1
                     stock = self._stock_of_refused(program, one)
@@ -902,7 +906,7 @@ class Oracle:
                     if stock is not None:
                         one.judged += 1
                         one.refused_right += 1
-                        detail += f" (stock's build is not right: {stock})"
+                        detail += f" (stock's build computes something else: {stock})"
                     outcome = ProgramOutcome(0, "refused", detail, err.decisions)
                 else:
                     issue = known_issue(program, err.message, err.decisions)
@@ -918,15 +922,16 @@ class Oracle:
         return self._memo[key]
 
     def _stock_of_refused(self, program: Program, stats: Stats) -> str | None:
-        """How the build a user gets without the tool, of ``program`` that the tool refused, is
-        not right: its first difference from the interpreter (recorded as an upstream fault), or
-        its compile or run failure; None where it is right (the hazard the check showed did not
-        bite on these steps: the refusal stays unjudged). That build is plain ``iree-compile``
-        from flow where the program enters there (not the campaign's own splice-form stock
-        build: a refusal is weighed against what the user would have had), else the stock
-        build from the splice."""
+        """How the build a user gets without the tool, of ``program`` that the tool refused,
+        computes something else: its first difference from the interpreter, or its failure at
+        run time (recorded as an upstream fault); None where it is right on these steps (the
+        hazard the check showed did not bite here) or does not compile (the user gets no build
+        either way, and a compile that hangs or crashes may be this machine's): the refusal then
+        stays unjudged. That build is plain ``iree-compile`` from flow where the program enters
+        there (a refusal is weighed against what the user would have had), else the stock build
+        from the splice."""
         if self.entry(program).kind == "flow":
-            got, rendered = _plain_iree_compile(program, 0, self.workdir)
+            got, rendered, compiled = _plain_iree_compile(program, 0, self.workdir)
             printed = None
         else:
             rendered = render_module([program], numbers=(0,))
@@ -935,9 +940,15 @@ class Oracle:
                 with ctx:
                     printed = str(module)
                 path, _ = self._build(["stock"], printed, printed, printed, stats)["stock"]
-                got = _run_modules({"stock": path, "rewritten": path}, rendered, [])["stock"][0]
-            except _CompileFailure as err:
+            except _CompileFailure:
+                return None
+            try:
+                got = _run_modules({"stock": path, "rewritten": path}, rendered)["stock"][0]
+            except _CompileFailure as err:  # (it fails to load, or crashes the runtime)
                 got = err.message
+            compiled = True
+        if not compiled:
+            return None
         if isinstance(got, str):
             difference, sig = got, "stock build fails: " + _normalize(got)
         else:
@@ -1030,7 +1041,7 @@ class Oracle:
         except _CompileFailure as err:
             err.decisions, err.diagnostics = report.decisions, report.diagnostics
             raise
-        ran = _run_modules(paths, rendered, report.decisions)
+        ran = _run_modules(paths, rendered, report)
         stock, rewritten = ran["stock"], ran["rewritten"]
         scheduled = {
             "stock": _moved_reads(stock_printed, self.scheduled),
@@ -1257,7 +1268,7 @@ class Oracle:
             with ctx:
                 printed = str(module)
             paths, _ = self._compile_both(printed, printed, printed, Stats())
-            return _run_modules(paths, rendered, [])["stock"][0]
+            return _run_modules(paths, rendered)["stock"][0]
         except _CompileFailure:
             return None
 
@@ -1297,7 +1308,7 @@ class Oracle:
                 elide_slices(module)
                 rewritten_printed = str(module)
             paths, _ = self._compile_both(printed, printed, rewritten_printed, Stats())
-            ran = _run_modules(paths, rendered, [])
+            ran = _run_modules(paths, rendered)
         except _CompileFailure as err:
             return err.message, err.message
         want = interpret(program, k)
@@ -1533,7 +1544,7 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
     """What plain ``iree-compile --compile-from=flow`` (IREE's whole stream pipeline, on the
     program as its flow-to-stream conversion would leave it) computes for ``program``: whether
     a fault is IREE's own or only shows where the campaign enters."""
-    got, _ = _plain_iree_compile(program, k, workdir)
+    got, _, _ = _plain_iree_compile(program, k, workdir)
     if isinstance(got, str):
         return got
     diff = _first_difference(got, interpret(program, k))
@@ -1542,9 +1553,10 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
     )
 
 
-def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list | str, RenderedModule]:
+def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list | str, RenderedModule, bool]:
     """Plain ``iree-compile --compile-from=flow``'s build of ``program`` (as numbered ``k``),
-    run on every step: its outputs, or why there are none (its compile or run failure)."""
+    run on every step: its outputs, or why there are none (its compile or run failure); the
+    rendered module; whether it compiled."""
     import subprocess
 
     from rewriter.pipeline.common import tool
@@ -1557,11 +1569,11 @@ def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list |
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            return f"plain iree-compile did not finish in {COMPILE_TIMEOUT_S:.0f} s", rendered
+            return f"plain iree-compile did not finish in {COMPILE_TIMEOUT_S:.0f} s", rendered, False
         if done.returncode != 0:
             error = next((line for line in done.stderr.splitlines() if "error" in line), done.stderr.strip()[:200])
             # (without the temporary folder: one fault, one signature)
-            return "plain iree-compile fails: " + _normalize(error.replace(str(src), src.name)), rendered
+            return "plain iree-compile fails: " + _normalize(error.replace(str(src), src.name)), rendered, False
         try:
             got = run_isolated(
                 out,
@@ -1572,8 +1584,8 @@ def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list |
                 inputs=rendered.inputs,
             )[0]
         except (LoadError, RunCrashed) as err:
-            return f"plain iree-compile's module fails to run: {err}", rendered
-    return got, rendered
+            return f"plain iree-compile's module fails to run: {err}", rendered, True
+    return got, rendered, True
 
 
 def _raise_on_failure(batch: list[Program], result: BatchResult) -> BatchResult:

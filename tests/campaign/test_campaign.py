@@ -265,16 +265,29 @@ def test_each_new_construct_means_what_the_interpreter_says(oracle: Oracle) -> N
 
 @pytest.mark.e2e
 def test_a_refusal_where_stock_builds_wrong_is_judged(oracle: Oracle) -> None:
-    """A refusal counts as judged when stock's build of the program is not right: the tool
-    kept the user from that answer (the tensor level's ``refused-right``). The global reloaded
-    in a loop is refused, and plain ``iree-compile`` from flow, what the user has without the
-    tool, cannot build it: IREE 3.13's stages leave a value that does not dominate its use."""
+    """A refusal counts as judged when the build a user gets without the tool (plain
+    ``iree-compile`` from flow) computes something else: the tool kept the user from that
+    answer. Here a reload after a loop that stores the global, which IREE's stages before the
+    splice read as the value from before the loop."""
+    data = json.loads((DATA / "campaign_refused_where_plain_iree_compile_is_wrong.json").read_text())
+    judged = oracle.judge([Program.from_json(p) for p in data["programs"]])
+    (outcome,) = judged.outcomes
+    assert outcome.status == "refused", outcome.detail
+    assert "stock's build computes something else: step 0: result 1" in outcome.detail, outcome.detail
+    assert (judged.stats.judged, judged.stats.refused_right, judged.stats.programs) == (1, 1, 1)
+    assert sum(judged.stats.upstream_faults.values()) == 1
+
+
+@pytest.mark.e2e
+def test_a_refusal_where_stock_does_not_compile_is_not_judged(oracle: Oracle) -> None:
+    """Plain ``iree-compile`` cannot build the global reloaded in a loop (IREE 3.13's stages
+    leave a value that does not dominate its use): the refusal keeps the user from nothing, and
+    a compile that fails may be this machine's (a hang, a crash), so it is not judged."""
     judged = oracle.judge([handpicked.SEMANTICS["global reloaded in a loop"]])
     (outcome,) = judged.outcomes
     assert outcome.status == "refused", outcome.detail
-    assert "stock's build is not right: plain iree-compile fails" in outcome.detail, outcome.detail
-    assert (judged.stats.judged, judged.stats.refused_right, judged.stats.programs) == (1, 1, 1)
-    assert sum(judged.stats.upstream_faults.values()) == 1
+    assert "computes something else" not in outcome.detail, outcome.detail
+    assert (judged.stats.judged, judged.stats.refused_right) == (0, 0)
 
 
 @pytest.mark.e2e
