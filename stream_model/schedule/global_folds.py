@@ -17,8 +17,9 @@ ran between them, and the splice shows what they deleted:
   (``tests/data/global_reloads/global_chained_to_another.mlir``).
 
 Each rule is read on the user's input and confirmed at the splice (the store gone; ``@b``
-gone); what IREE folded in forms the input does not show (a value that becomes a load only
-after folding) is not seen.
+gone). A rename is seen where at least one store of ``@b`` stores a load of ``@a`` and every
+other stores a value the input does not show as a load of any global (IREE may make it one
+before it folds, or erase it); a global whose stores show no load at all is not.
 """
 
 from __future__ import annotations
@@ -241,6 +242,9 @@ def chained_globals(
             if not key.startswith("initializer")
         )
         entry_why = why or f"a function may return with {_named(a)} written after @{b} was last stored"
+        rest = (
+            ", once IREE's stages made its other stores such loads or erased them" if _stores_unseen(events, b) else ""
+        )
         for key, sequence in sequences.items():
             if key.startswith("initializer"):
                 loaded = in_initializer[1] if in_initializer is not None and in_initializer[0] == key else None
@@ -254,7 +258,7 @@ def chained_globals(
                         b,
                         _RENAME,
                         f"took @{b} for {_named(a)} (every store of @{b} stores a load of {_named(a)}, or of a "
-                        f"global IREE takes for it), so {load.describe()} reads {_named(a)}",
+                        f"global IREE takes for it{rest}), so {load.describe()} reads {_named(a)}",
                         f"@{b} may not hold its value there: {reason}",
                     )
                 )
@@ -307,7 +311,13 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
     store of it a store of a load of one other global in the input, and gone at the splice;
     ``@a`` that global, or the global IREE takes it for in turn. Stores IREE erases before it
     renames are not asked: a store of the global's own value, and one the next access of the
-    global in its block overwrites."""
+    global in its block overwrites.
+
+    A store of a value the input does not show as a load (a loop's carried value, a region's
+    result) does not stop the pair where the other stores all store loads of ``@a``: IREE's
+    stages before the fold may make it one, or erase it (a loop of no iteration), and ``@b``
+    gone at the splice confirms the fold. Such a store still counts as a write of ``@b`` that
+    no load of ``@a`` restores (:func:`_breaks`): the check reads the program, not the fold."""
     stores: dict[str, set[str | None]] = {}
     loaded: set[str] = set()
     for sequence in events.events.values():
@@ -317,20 +327,33 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
             elif e.kind == "load" and not e.idle:
                 loaded.add(e.symbol)
     source: dict[str, str] = {}
+    shown: set[str] = set()  # (every store a load: IREE renames it in turn, whatever else it does)
     for b, sources in stores.items():
         decl = events.declared.get(b)
-        if decl is None or not decl.private or len(sources) != 1 or None in sources or b in sources:
+        known = sources - {None}
+        if decl is None or not decl.private or len(known) != 1 or b in known:
             continue
-        (a,) = sources
+        (a,) = known
         assert a is not None
         source[b] = a
+        if None not in sources:
+            shown.add(b)
     for b, a in source.items():
         seen = {b}
-        while a in source and a not in seen:  # (a chain: IREE renames @a in turn)
+        while a in shown and a not in seen:  # (a chain: IREE renames @a in turn)
             seen.add(a)
             a = source[a]
         if b in loaded and b not in at_splice.declared and a != b:
             yield b, a
+
+
+def _stores_unseen(events: GlobalEvents, b: str) -> bool:
+    """Does some store of ``@b`` store a value the input does not show as a load?"""
+    return any(
+        e.kind == "store" and e.symbol == b and not e.idle and e.loaded is None
+        for sequence in events.events.values()
+        for e in sequence
+    )
 
 
 def _overwritten_next(events: GlobalEvents, sequence: list[Event], i: int) -> bool:

@@ -226,6 +226,13 @@ CASES = [
         refused="took @prev for @cur",
     ),
     Case(
+        "global_chained_through_a_loop_of_no_iteration.mlir",
+        "read;sync;copy;read",
+        "read=0 0 0 0; sync=1 2 3 4; copy=1 2 3 4; read=1 2 3 4",
+        "read=1 2 3 4; sync=1 2 3 4; copy=1 2 3 4; read=1 2 3 4",
+        refused="took @mirror for @cur",
+    ),
+    Case(
         "global_chained_and_kept_equal.mlir",
         "step:[77];step:[88]",
         "step=1 77 3 4; step=1 88 3 4",

@@ -43,7 +43,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   between* (the rule without asking that it write the same global) refuses a right build;
 * *globals IREE takes for another unseen* (``global_folds.chained_globals``): a snapshot global
   reads the live one; *never equal* (no store taken to make them equal again) refuses a mirror
-  global that is synced before every read, which plain iree-compile builds right;
+  global that is synced before every read, which plain iree-compile builds right; *renames need
+  every store a load* (the rule before the tensor campaign's seed 6071): a mirror also synced in
+  a loop of no iteration, which IREE erases, reads the live global before its first sync;
 * review 6's corrections, each weakened back: *writes between need not stay* and *restores
   overwritten still count* refuse a roll-back after a write IREE folds away and one a final
   store overwrites; *forwarded loads read the other global* refuses a copy read back in its
@@ -199,6 +201,15 @@ def _chained_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "chained_globals", lambda *args, **kwargs: [])
 
 
+def _renames_need_every_store_a_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._renamed
+
+    def shown_only(events: global_order.GlobalEvents, at_splice: global_order.GlobalEvents):  # type: ignore[no-untyped-def]
+        return [(b, a) for b, a in original(events, at_splice) if not global_folds._stores_unseen(events, b)]
+
+    monkeypatch.setattr(global_folds, "_renamed", shown_only)
+
+
 def _chained_globals_never_equal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_restores_from", lambda sequence, k, events, a, b: False)
 
@@ -317,6 +328,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "cache_row_stored_again_in_a_loop.mlir",
     ),
     "chained-globals-never-equal": (_chained_globals_never_equal, "global_chained_and_kept_equal.mlir"),
+    "renames-need-every-store-a-load": (
+        _renames_need_every_store_a_load,
+        "global_chained_through_a_loop_of_no_iteration.mlir",
+    ),
     "hand-written-kernels-write-every-binding": (
         _hand_written_kernels_write_every_binding,
         "hand_written_kernel_reads_the_argument.mlir",
