@@ -171,7 +171,7 @@ class _Shapes:
         size: int | None,
         then: Callable[[], Prov | None],
         else_: Callable[[], Prov | None],
-        cf: bool,
+        cf: str,
     ) -> Prov | None:
         def both() -> Prov | None:
             a = then()
@@ -179,6 +179,8 @@ class _Shapes:
             return a if a == b else Prov()
 
         kind = "if" if cond is not None else "if-constant"
+        if cf == "cf.switch":
+            self.found.add("cf-switch")
         return self._region(f"cf-{kind}" if cf else kind, both)
 
     def block(self) -> None:

@@ -108,7 +108,7 @@ class _Values:
         size: int | None,
         then: Callable[[], Value | None],
         else_: Callable[[], Value | None],
-        cf: bool,
+        cf: str,
     ) -> Value | None:
         taken = bool(cond) if cond is not None else static
         return then() if taken else else_()

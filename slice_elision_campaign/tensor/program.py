@@ -160,7 +160,9 @@ class If:
     """``scf.if`` on an ``i1`` argument (``static`` where there is none), with a tensor result
     of ``size`` (None: none) that each arm yields by pick (a zero constant where the arm has no
     tensor of that size). ``cf``: at a function's top level, spelled as a ``cf.cond_br``
-    diamond (each arm a block, the result the join block's argument)."""
+    diamond (each arm a block, the result the join block's argument); with ``switch``, its
+    branch a ``cf.switch`` on the condition widened to ``i32`` (case 1: the then arm; default:
+    the else arm)."""
 
     cond: int
     then: tuple[Stmt, ...]
@@ -170,6 +172,7 @@ class If:
     else_result: int = 0
     static: bool = True
     cf: bool = False
+    switch: bool = False
 
 
 @dataclass(frozen=True)

@@ -220,13 +220,13 @@ class _Text:
         size: int | None,
         then: Callable[[], str | None],
         else_: Callable[[], str | None],
-        cf: bool,
+        cf: str,
     ) -> str | None:
         if cond is None:
             cond = self.fresh("b")
             self.out(f"{cond} = arith.constant {'true' if static else 'false'}")
         if cf:
-            return self._diamond(cond, size, then, else_)
+            return self._diamond(cond, size, then, else_, switch=cf == "cf.switch")
         result = self.fresh() if size is not None else None
         self.out(f"{result} = scf.if {cond} -> ({tensor(size)}) {{" if size is not None else f"scf.if {cond} {{")
         for k, arm in enumerate((then, else_)):
@@ -239,15 +239,25 @@ class _Text:
         return result
 
     def _diamond(
-        self, cond: str, size: int | None, then: Callable[[], str | None], else_: Callable[[], str | None]
+        self,
+        cond: str,
+        size: int | None,
+        then: Callable[[], str | None],
+        else_: Callable[[], str | None],
+        switch: bool = False,
     ) -> str | None:
-        """An ``scf.if`` as ``cf.cond_br`` to two blocks that branch to a join block (whose
-        argument is the result)."""
+        """An ``scf.if`` as ``cf.cond_br`` (or ``cf.switch`` on ``cond`` widened to ``i32``) to
+        two blocks that branch to a join block (whose argument is the result)."""
         result = self.fresh() if size is not None else None
         join_args = f"({result}: {tensor(size)})" if size is not None else ""
         arms = [self._new_block() for _ in (then, else_)]
         join, join_index = self._new_block(join_args)
-        self.out(f"cf.cond_br {cond}, {arms[0][0]}, {arms[1][0]}")
+        if switch:
+            wide = self.fresh("w")
+            self.out(f"{wide} = arith.extui {cond} : i1 to i32")
+            self.out(f"cf.switch {wide} : i32, [default: {arms[1][0]}, 1: {arms[0][0]}]")
+        else:
+            self.out(f"cf.cond_br {cond}, {arms[0][0]}, {arms[1][0]}")
         for (_, index), arm in zip(arms, (then, else_)):
             self.current = index
             yielded = arm()

@@ -126,7 +126,8 @@ def statement(draw: st.DrawFn, depth: int = 0) -> Stmt:
             draw(st.integers(0, 3)),
             draw(st.integers(0, 3)),
             draw(st.booleans()),
-            draw(st.booleans()),
+            cf := draw(st.booleans()),
+            cf and draw(st.booleans()),
         )
     if kind == "while":
         before, after = draw(bodies(depth + 1, min_size=0)), draw(bodies(depth + 1, min_size=0))
@@ -185,7 +186,9 @@ def pattern(draw: st.DrawFn, kind: str, globals_: tuple[Global, ...], helpers: l
         # L; U = L written; R = if c { L' + L' } else { U or L }; store U; (R is the latest)
         arm = (Load(g), Add(0, 0, draw(st.booleans())))
         cf = draw(st.booleans())  # (a cf.cond_br diamond where the pattern is at the top level)
-        return [Load(g), draw(in_place()), If(0, arm, (), n, 0, draw(st.integers(0, 1)), cf=cf), Store(1, g)]
+        switch = cf and draw(st.booleans())  # (its branch a cf.switch)
+        branch = If(0, arm, (), n, 0, draw(st.integers(0, 1)), cf=cf, switch=switch)
+        return [Load(g), draw(in_place()), branch, Store(1, g)]
     if kind == "reload-in-for":
         # L; U; Z; R = for (acc = Z) { acc + L' }; store U
         body = (Load(g), Add(1, 0))

@@ -118,7 +118,7 @@ class Backend(Protocol[V]):
         size: int | None,
         then: Callable[[], V | None],
         else_: Callable[[], V | None],
-        cf: bool,
+        cf: str,
     ) -> V | None: ...
     def block(self) -> None: ...
     def call(self, helper: ResolvedHelper, args: list[V]) -> V | None: ...
@@ -297,7 +297,7 @@ class Walker(Generic[V]):
 
     def _if(self, s: If, scope: Scope[V]) -> None:
         cond = scope.pick(I1, s.cond)
-        cf = s.cf and self.depth == 0
+        cf = ("cf.switch" if s.switch else "cf.cond_br") if s.cf and self.depth == 0 else ""
 
         def arm(stmts: tuple[Stmt, ...], pick: int) -> Callable[[], V | None]:
             def run() -> V | None:

@@ -19,7 +19,9 @@ ran between them, and the splice shows what they deleted:
 Each rule is read on the user's input and confirmed at the splice (the store gone; ``@b``
 gone). A rename is seen where at least one store of ``@b`` stores a load of ``@a`` and every
 other stores a value the input does not show as a load of any global (IREE may make it one
-before it folds, or erase it); a global whose stores show no load at all is not.
+before it folds, or erase it): such a store is taken as the load IREE made of it, so only
+hazards that hold either way are reported. A global whose stores show no load at all is not
+seen.
 """
 
 from __future__ import annotations
@@ -314,10 +316,13 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
     global in its block overwrites.
 
     A store of a value the input does not show as a load (a loop's carried value, a region's
-    result) does not stop the pair where the other stores all store loads of ``@a``: IREE's
-    stages before the fold may make it one, or erase it (a loop of no iteration), and ``@b``
-    gone at the splice confirms the fold. Such a store still counts as a write of ``@b`` that
-    no load of ``@a`` restores (:func:`_breaks`): the check reads the program, not the fold."""
+    result, a setter's argument) does not stop the pair where the other stores all store loads
+    of ``@a``: IREE's stages before the fold made it one (inlining, folding a loop of one
+    iteration) or erased it (a loop of none), and ``@b`` gone at the splice confirms the fold.
+    Such a store is taken as IREE made it, a store of a load of ``@a``
+    (:func:`_restores_from`), so that a hazard the check reports holds whichever it was; where
+    that load was, and whether a write of ``@a`` came between, goes unchecked. A chain follows
+    every global gone at the splice (IREE renames each in turn)."""
     stores: dict[str, set[str | None]] = {}
     loaded: set[str] = set()
     for sequence in events.events.values():
@@ -327,7 +332,6 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
             elif e.kind == "load" and not e.idle:
                 loaded.add(e.symbol)
     source: dict[str, str] = {}
-    shown: set[str] = set()  # (every store a load: IREE renames it in turn, whatever else it does)
     for b, sources in stores.items():
         decl = events.declared.get(b)
         known = sources - {None}
@@ -336,15 +340,19 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
         (a,) = known
         assert a is not None
         source[b] = a
-        if None not in sources:
-            shown.add(b)
     for b, a in source.items():
         seen = {b}
-        while a in shown and a not in seen:  # (a chain: IREE renames @a in turn)
+        while a in source and a not in seen and _renamed_in_turn(events, at_splice, a):
             seen.add(a)
             a = source[a]
         if b in loaded and b not in at_splice.declared and a != b:
             yield b, a
+
+
+def _renamed_in_turn(events: GlobalEvents, at_splice: GlobalEvents, a: str) -> bool:
+    """Did IREE take ``@a`` (every store of it a load of one other global, or a value the input
+    shows as no load) for that global in turn? It is gone at the splice."""
+    return a not in at_splice.declared
 
 
 def _stores_unseen(events: GlobalEvents, b: str) -> bool:
@@ -460,7 +468,11 @@ def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, 
     """Is ``sequence[k]`` a store of ``@b`` of a load of ``@a`` that no write of ``@a``
     separates from it (of the constant ``@a`` stands for)?"""
     store = sequence[k]
-    if store.kind != "store" or store.symbol != b or store.loaded is None or _source(events, store.loaded[0]) != a:
+    if store.kind != "store" or store.symbol != b:
+        return False
+    if store.loaded is None:
+        return True  # (a value the input shows as no load: IREE made it one, or the store went; :func:`_renamed`)
+    if _source(events, store.loaded[0]) != a:
         return False
     if a.startswith(CONSTANT_GLOBAL):
         return True  # (a constant is the same value wherever it is stored)

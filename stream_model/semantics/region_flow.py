@@ -22,7 +22,7 @@ ops' ``RegionBranchOpInterface``/``BranchOpInterface`` in MLIR terms). For each 
 
 Any other op with regions is unknown (closed world): its regions may run any number of times,
 its block arguments come from storage the model does not follow, and a resource yielded to it
-escapes. Branches (``cf.br``, ``cf.cond_br``) hand their operands to their successors'
+escapes. Branches (``cf.br``, ``cf.cond_br``, ``cf.switch``) hand their operands to their successors'
 arguments (:func:`branch_operands`); a block reached by any other branch has arguments of
 unknown provenance. Semantics follow the ops' definitions in MLIR's SCF dialect and IREE 3.13's
 ``StreamOps.td``.
@@ -416,7 +416,7 @@ REGION_TERMINATORS = HOST_TERMINATORS | DEVICE_TERMINATORS
 #: The region ops whose body is device work of scheduled IR.
 DEVICE_REGION_OPS = frozenset(name for name, flow in REGION_FLOW.items() if flow.device_body)
 #: Branches whose successor operands the model follows (:func:`branch_operands`).
-BRANCH_OPS = frozenset({"cf.br", "cf.cond_br"})
+BRANCH_OPS = frozenset({"cf.br", "cf.cond_br", "cf.switch"})
 #: Ops that produce a timepoint reached when the ops they stand for end: execution regions,
 #: joins and barriers.
 TIMEPOINT_OPS = frozenset(
@@ -538,6 +538,13 @@ def branch_operands(op: ir.Operation) -> list[list[ir.Value]] | None:
     if op.name == "cf.cond_br":
         view = op.opview
         return [list(view.trueDestOperands), list(view.falseDestOperands)]
+    if op.name == "cf.switch":  # (successors: the default, then each case in order)
+        view = op.opview
+        flat, out = list(view.caseOperands), [list(view.defaultOperands)]
+        for n in ir.DenseI32ArrayAttr(op.attributes["case_operand_segments"]):
+            out.append(flat[:n])
+            flat = flat[n:]
+        return out
     return None
 
 

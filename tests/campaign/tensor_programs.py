@@ -233,6 +233,25 @@ CASES = [
         refused="took @mirror for @cur",
     ),
     Case(
+        "global_chained_through_a_global_synced_in_a_loop.mlir",
+        "copy_c;step:[77];read_c",
+        "copy_c; step; read_c=1 2 3 4",
+        "copy_c; step; read_c=1 77 3 4",
+        refused="took @c for @a",
+    ),
+    Case(
+        "global_kept_equal_and_synced_in_a_loop_of_no_iteration.mlir",
+        "read;sync;read;step:[77];sync;read",
+        "read=1 2 3 4; sync=1 2 3 4; read=1 2 3 4; step=1 77 3 4; sync=1 77 3 4; read=1 77 3 4",
+        "read=1 2 3 4; sync=1 2 3 4; read=1 2 3 4; step=1 77 3 4; sync=1 77 3 4; read=1 77 3 4",
+    ),
+    Case(
+        "constant_handed_to_an_inner_cf_cycle_through_a_switch.mlir",
+        "f:2,1,10,1;f:3,2,0,0;f:2,1,10,1;f:2,2,3,0",
+        "f=11 13 6 8; f=10 7 10 18; f=11 13 6 8; f=8 7 11 16",
+        "f=11 13 6 8; f=10 7 10 18; f=11 13 6 8; f=8 7 11 16",
+    ),
+    Case(
         "global_chained_and_kept_equal.mlir",
         "step:[77];step:[88]",
         "step=1 77 3 4; step=1 88 3 4",

@@ -41,11 +41,18 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
+* *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
+  handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
+  plain iree-compile builds it right;
 * *globals IREE takes for another unseen* (``global_folds.chained_globals``): a snapshot global
   reads the live one; *never equal* (no store taken to make them equal again) refuses a mirror
   global that is synced before every read, which plain iree-compile builds right; *renames need
   every store a load* (the rule before the tensor campaign's seed 6071): a mirror also synced in
   a loop of no iteration, which IREE erases, reads the live global before its first sync;
+  *unshown stores break* (such a store taken as a write nothing restores) refuses a mirror kept
+  equal and also synced in a loop of no iteration, which plain iree-compile builds right;
+  *chains stop at unshown globals* builds a copy of a copy synced in a loop of one iteration as
+  stock does (wrong);
 * review 6's corrections, each weakened back: *writes between need not stay* and *restores
   overwritten still count* refuse a roll-back after a write IREE folds away and one a final
   store overwrites; *forwarded loads read the other global* refuses a copy read back in its
@@ -210,6 +217,45 @@ def _renames_need_every_store_a_load(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_renamed", shown_only)
 
 
+def _unshown_stores_break(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._restores_from
+
+    def shown_only(sequence: list, k: int, events: global_order.GlobalEvents, a: str, b: str) -> bool:
+        return sequence[k].loaded is not None and original(sequence, k, events, a, b)
+
+    monkeypatch.setattr(global_folds, "_restores_from", shown_only)
+
+
+def _chains_stop_at_unshown_globals(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._renamed_in_turn
+
+    def shown_only(events: global_order.GlobalEvents, at_splice: global_order.GlobalEvents, a: str) -> bool:
+        return original(events, at_splice, a) and not global_folds._stores_unseen(events, a)
+
+    monkeypatch.setattr(global_folds, "_renamed_in_turn", shown_only)
+
+
+def _switches_unmodelled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cf.switch`` out of the closed world again: no effects in the op table, its successor
+    operands not followed (every module that reads them)."""
+    import rewriter.repair.own_size as own_size
+    import stream_model.model.storage as storage
+    import stream_model.semantics.op_table as op_table
+    import stream_model.semantics.region_flow as region_flow
+    import stream_model.symbolic.ranges as ranges
+
+    original = region_flow.branch_operands
+
+    def cond_br_only(op: ir.Operation) -> list[list[ir.Value]] | None:
+        return None if op.name == "cf.switch" else original(op)
+
+    for module in (region_flow, op_table, storage, ranges, schedule_check, own_size):
+        monkeypatch.setattr(module, "branch_operands", cond_br_only)
+    monkeypatch.delitem(op_table.VARIADIC, "cf.switch")
+    monkeypatch.setattr(region_flow, "BRANCH_OPS", frozenset({"cf.br", "cf.cond_br"}))
+    monkeypatch.setattr(schedule_check, "KNOWN_RESOURCE_OPS", op_table.KNOWN_RESOURCE_OPS - {"cf.switch"})
+
+
 def _chained_globals_never_equal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_restores_from", lambda sequence, k, events, a, b: False)
 
@@ -328,6 +374,12 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "cache_row_stored_again_in_a_loop.mlir",
     ),
     "chained-globals-never-equal": (_chained_globals_never_equal, "global_chained_and_kept_equal.mlir"),
+    "unshown-stores-break": (_unshown_stores_break, "global_kept_equal_and_synced_in_a_loop_of_no_iteration.mlir"),
+    "chains-stop-at-unshown-globals": (
+        _chains_stop_at_unshown_globals,
+        "global_chained_through_a_global_synced_in_a_loop.mlir",
+    ),
+    "switches-unmodelled": (_switches_unmodelled, "constant_handed_to_an_inner_cf_cycle_through_a_switch.mlir"),
     "renames-need-every-store-a-load": (
         _renames_need_every_store_a_load,
         "global_chained_through_a_loop_of_no_iteration.mlir",
