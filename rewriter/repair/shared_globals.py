@@ -117,9 +117,13 @@ def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Dia
 
 
 def _copy_record(model: ModuleModel, op: ir.Operation, written: ir.Value, result: ir.Value) -> dict[str, str]:
-    """What :attr:`Diagnostic.copies` says of ``op`` made to write a copy of ``written``."""
+    """What :attr:`Diagnostic.copies` says of ``op`` made to write a copy of ``written``. The
+    function is read from the IR (an earlier repair of this pass may have changed it: the
+    model's index of ops is of the module before)."""
+    function = function_of(op)
+    name = function.attributes["sym_name"] if "sym_name" in function.attributes else None
     return {
-        "function": model.function_of(op).name,
+        "function": ir.StringAttr(name).value if name is not None else function.name,
         "result": model.names.name(result),
         "written": model.names.name(written),
     }
