@@ -19,9 +19,9 @@ ran between them, and the splice shows what they deleted:
 Each rule is read on the user's input and confirmed at the splice (the store gone; ``@b``
 gone). A rename is seen where at least one store of ``@b`` stores a load of ``@a`` and every
 other stores a value the input does not show as a load of any global (IREE may make it one
-before it folds, or erase it): such a store is taken as the load IREE made of it, so only
-hazards that hold either way are reported. A global whose stores show no load at all is not
-seen.
+before it folds, or erase it): such a store is taken as the load IREE made of it where that
+load can hold ``@a``'s value (no write of ``@a`` since the function's last load of it). A
+global whose stores show no load at all is not seen.
 """
 
 from __future__ import annotations
@@ -319,10 +319,10 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
     result, a setter's argument) does not stop the pair where the other stores all store loads
     of ``@a``: IREE's stages before the fold made it one (inlining, folding a loop of one
     iteration) or erased it (a loop of none), and ``@b`` gone at the splice confirms the fold.
-    Such a store is taken as IREE made it, a store of a load of ``@a``
-    (:func:`_restores_from`), so that a hazard the check reports holds whichever it was; where
-    that load was, and whether a write of ``@a`` came between, goes unchecked. A chain follows
-    every global gone at the splice (IREE renames each in turn)."""
+    Such a store is taken as IREE made it, a store of a load of ``@a``, where that can be
+    ``@a``'s value then (:func:`_unshown_restores`: no write of ``@a`` before it, or a load of
+    ``@a`` after the last); after a write of ``@a`` with no load since, it breaks. A chain
+    follows every global gone at the splice (IREE renames each in turn)."""
     stores: dict[str, set[str | None]] = {}
     loaded: set[str] = set()
     for sequence in events.events.values():
@@ -471,13 +471,25 @@ def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, 
     if store.kind != "store" or store.symbol != b:
         return False
     if store.loaded is None:
-        return True  # (a value the input shows as no load: IREE made it one, or the store went; :func:`_renamed`)
+        return _unshown_restores(sequence, k, events, a)
     if _source(events, store.loaded[0]) != a:
         return False
     if a.startswith(CONSTANT_GLOBAL):
         return True  # (a constant is the same value wherever it is stored)
     load = _the_load(sequence, k, store)
     return load is not None and not any(_writes_global(events, e, a) for e in sequence[load + 1 : k])
+
+
+def _unshown_restores(sequence: list[Event], k: int, events: GlobalEvents, a: str) -> bool:
+    """Is the store ``sequence[k]`` of a value the input shows as no load (:func:`_renamed`:
+    IREE made it a load of ``@a``, or the store went) taken to store ``@a``'s value? Where no
+    write of ``@a`` comes before it in the sequence, or a load of ``@a`` comes after the last
+    such write: the value IREE made a load of can then be ``@a``'s value now. A write of ``@a``
+    with no load after it (the old value stored through a setter, a loop of one, a getter
+    called before the write: review 14) breaks. Not told apart: an old load stored where an
+    unrelated load of ``@a`` follows the write."""
+    last = max((i for i in range(k) if _writes_global(events, sequence[i], a)), default=-1)
+    return last < 0 or any(e.kind == "load" and _source(events, e.symbol) == a for e in sequence[last + 1 : k])
 
 
 def _shares_a_region(write: Event, load: Event) -> bool:

@@ -240,6 +240,13 @@ CASES = [
         refused="took @c for @a",
     ),
     Case(
+        "old_value_stored_through_a_setter_after_a_write.mlir",
+        "snap:[77];rb;ra",
+        "snap; rb=1 2 3 4; ra=1 77 3 4",
+        "snap; rb=1 77 3 4; ra=1 77 3 4",
+        refused="took @b for @a",
+    ),
+    Case(
         "global_kept_equal_and_synced_in_a_loop_of_no_iteration.mlir",
         "read;sync;read;step:[77];sync;read",
         "read=1 2 3 4; sync=1 2 3 4; read=1 2 3 4; step=1 77 3 4; sync=1 77 3 4; read=1 77 3 4",

@@ -51,6 +51,8 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   a loop of no iteration, which IREE erases, reads the live global before its first sync;
   *unshown stores break* (such a store taken as a write nothing restores) refuses a mirror kept
   equal and also synced in a loop of no iteration, which plain iree-compile builds right;
+  *unshown stores restore after a write* (review 14) builds an old value stored through an
+  inlined setter after the global was written as stock does (wrong);
   *chains stop at unshown globals* builds a copy of a copy synced in a loop of one iteration as
   stock does (wrong);
 * review 6's corrections, each weakened back: *writes between need not stay* and *restores
@@ -226,6 +228,10 @@ def _unshown_stores_break(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_restores_from", shown_only)
 
 
+def _unshown_stores_restore_after_a_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_unshown_restores", lambda sequence, k, events, a: True)
+
+
 def _chains_stop_at_unshown_globals(monkeypatch: pytest.MonkeyPatch) -> None:
     original = global_folds._renamed_in_turn
 
@@ -375,6 +381,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     ),
     "chained-globals-never-equal": (_chained_globals_never_equal, "global_chained_and_kept_equal.mlir"),
     "unshown-stores-break": (_unshown_stores_break, "global_kept_equal_and_synced_in_a_loop_of_no_iteration.mlir"),
+    "unshown-stores-restore-after-a-write": (
+        _unshown_stores_restore_after_a_write,
+        "old_value_stored_through_a_setter_after_a_write.mlir",
+    ),
     "chains-stop-at-unshown-globals": (
         _chains_stop_at_unshown_globals,
         "global_chained_through_a_global_synced_in_a_loop.mlir",
