@@ -51,7 +51,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   a loop of no iteration, which IREE erases, reads the live global before its first sync;
   *unshown stores break* (such a store taken as a write nothing restores) refuses a mirror kept
   equal and also synced in a loop of no iteration, which plain iree-compile builds right;
-  *unshown stores restore after a write* (review 14) builds an old value stored through an
+  *unread loads keep a store* (a load nothing reads taken as an access before the next store)
+  builds a reset, an unused read and a set to a constant as stock does (wrong: IREE deletes the
+  read, erases the reset and takes the global for the constant); *unshown stores restore after
+  a write* (review 14) builds an old value stored through an
   inlined setter after the global was written as stock does (wrong);
   *chains stop at unshown globals* builds a copy of a copy synced in a loop of one iteration as
   stock does (wrong);
@@ -228,6 +231,19 @@ def _unshown_stores_break(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_restores_from", shown_only)
 
 
+def _unread_loads_keep_a_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    def overwritten_next(events: global_order.GlobalEvents, sequence: list, i: int) -> bool:
+        store = sequence[i]
+        for e in sequence[i + 1 :]:
+            if e.kind == "call" or e.block != store.block:
+                return False
+            if global_order.touches(events, e, store.symbol):
+                return e.kind == "store"
+        return False
+
+    monkeypatch.setattr(global_folds, "_overwritten_next", overwritten_next)
+
+
 def _unshown_stores_restore_after_a_write(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_unshown_restores", lambda sequence, k, events, a: True)
 
@@ -381,6 +397,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     ),
     "chained-globals-never-equal": (_chained_globals_never_equal, "global_chained_and_kept_equal.mlir"),
     "unshown-stores-break": (_unshown_stores_break, "global_kept_equal_and_synced_in_a_loop_of_no_iteration.mlir"),
+    "unread-loads-keep-a-store": (_unread_loads_keep_a_store, "global_reset_read_unused_then_set_to_a_constant.mlir"),
     "unshown-stores-restore-after-a-write": (
         _unshown_stores_restore_after_a_write,
         "old_value_stored_through_a_setter_after_a_write.mlir",
