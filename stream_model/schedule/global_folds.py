@@ -366,15 +366,16 @@ def _stores_unseen(events: GlobalEvents, b: str) -> bool:
 
 def _overwritten_next(events: GlobalEvents, sequence: list[Event], i: int) -> bool:
     """Is the store ``sequence[i]`` (a function's own events) followed in its block, with no
-    call between, by another store of its global before any other access of it? A load
-    nothing reads is none: IREE's cleanup deletes it first (the tensor campaign, seed 7071: a
-    store of zeros, an unused load, a store of a constant; IREE erased the first store and
-    took the global for the constant)."""
+    call between, by another store of its global before any other access of it? A load of the
+    global between is none: IREE forwards the stored value to a load in its block (and deletes
+    a load nothing reads), then erases the store (the tensor campaign, seed 7071: a store of
+    zeros, an unused load, a store of a constant, and IREE took the global for the constant;
+    review 16: the load returned, or stored to another global, alike)."""
     store = sequence[i]
     for e in sequence[i + 1 :]:
         if e.kind == "call" or e.block != store.block:
             return False
-        if e.kind == "load" and e.idle:
+        if e.kind == "load" and (e.idle or e.symbol == store.symbol):
             continue
         if touches(events, e, store.symbol):
             return e.kind == "store"

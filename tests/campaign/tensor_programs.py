@@ -247,6 +247,13 @@ CASES = [
         refused="took @g0 for the global IREE 3.13 outlines the constant",
     ),
     Case(
+        "global_reset_read_then_set_to_a_constant.mlir",
+        "state;f0;state;f0;state",
+        "state=0 0 0 0; f0=0 0 0 0; state=42 0 0 0; f0=0 0 0 0; state=42 0 0 0",
+        "state=42 0 0 0; f0=0 0 0 0; state=42 0 0 0; f0=0 0 0 0; state=42 0 0 0",
+        refused="took @g0 for the global IREE 3.13 outlines the constant",
+    ),
+    Case(
         "old_value_stored_through_a_setter_after_a_write.mlir",
         "snap:[77];rb;ra",
         "snap; rb=1 2 3 4; ra=1 77 3 4",

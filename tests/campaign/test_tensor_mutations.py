@@ -53,7 +53,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   equal and also synced in a loop of no iteration, which plain iree-compile builds right;
   *unread loads keep a store* (a load nothing reads taken as an access before the next store)
   builds a reset, an unused read and a set to a constant as stock does (wrong: IREE deletes the
-  read, erases the reset and takes the global for the constant); *unshown stores restore after
+  read, erases the reset and takes the global for the constant); *read loads keep a store*
+  (the rule before review 16: only a load nothing reads skipped) builds the same with the read
+  returned as stock does (wrong: IREE forwards the reset to the read); *unshown stores restore after
   a write* (review 14) builds an old value stored through an
   inlined setter after the global was written as stock does (wrong);
   *chains stop at unshown globals* builds a copy of a copy synced in a loop of one iteration as
@@ -244,6 +246,21 @@ def _unread_loads_keep_a_store(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_overwritten_next", overwritten_next)
 
 
+def _read_loads_keep_a_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    def overwritten_next(events: global_order.GlobalEvents, sequence: list, i: int) -> bool:
+        store = sequence[i]
+        for e in sequence[i + 1 :]:
+            if e.kind == "call" or e.block != store.block:
+                return False
+            if e.kind == "load" and e.idle:
+                continue
+            if global_order.touches(events, e, store.symbol):
+                return e.kind == "store"
+        return False
+
+    monkeypatch.setattr(global_folds, "_overwritten_next", overwritten_next)
+
+
 def _unshown_stores_restore_after_a_write(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_unshown_restores", lambda sequence, k, events, a: True)
 
@@ -398,6 +415,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "chained-globals-never-equal": (_chained_globals_never_equal, "global_chained_and_kept_equal.mlir"),
     "unshown-stores-break": (_unshown_stores_break, "global_kept_equal_and_synced_in_a_loop_of_no_iteration.mlir"),
     "unread-loads-keep-a-store": (_unread_loads_keep_a_store, "global_reset_read_unused_then_set_to_a_constant.mlir"),
+    "read-loads-keep-a-store": (_read_loads_keep_a_store, "global_reset_read_then_set_to_a_constant.mlir"),
     "unshown-stores-restore-after-a-write": (
         _unshown_stores_restore_after_a_write,
         "old_value_stored_through_a_setter_after_a_write.mlir",
