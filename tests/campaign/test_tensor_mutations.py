@@ -233,32 +233,30 @@ def _unshown_stores_break(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_restores_from", shown_only)
 
 
-def _unread_loads_keep_a_store(monkeypatch: pytest.MonkeyPatch) -> None:
+def _overwritten_next_skipping(skip: Callable[[global_order.Event], bool]) -> Callable[..., bool]:
+    """``global_folds._overwritten_next`` skipping only the loads ``skip`` names between the
+    two stores (the rule's earlier forms)."""
+
     def overwritten_next(events: global_order.GlobalEvents, sequence: list, i: int) -> bool:
         store = sequence[i]
         for e in sequence[i + 1 :]:
             if e.kind == "call" or e.block != store.block:
                 return False
-            if global_order.touches(events, e, store.symbol):
-                return e.kind == "store"
-        return False
-
-    monkeypatch.setattr(global_folds, "_overwritten_next", overwritten_next)
-
-
-def _read_loads_keep_a_store(monkeypatch: pytest.MonkeyPatch) -> None:
-    def overwritten_next(events: global_order.GlobalEvents, sequence: list, i: int) -> bool:
-        store = sequence[i]
-        for e in sequence[i + 1 :]:
-            if e.kind == "call" or e.block != store.block:
-                return False
-            if e.kind == "load" and e.idle:
+            if e.kind == "load" and skip(e):
                 continue
             if global_order.touches(events, e, store.symbol):
                 return e.kind == "store"
         return False
 
-    monkeypatch.setattr(global_folds, "_overwritten_next", overwritten_next)
+    return overwritten_next
+
+
+def _unread_loads_keep_a_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_overwritten_next", _overwritten_next_skipping(lambda load: False))
+
+
+def _read_loads_keep_a_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_overwritten_next", _overwritten_next_skipping(lambda load: load.idle))
 
 
 def _unshown_stores_restore_after_a_write(monkeypatch: pytest.MonkeyPatch) -> None:
