@@ -32,7 +32,7 @@ from stream_model.interproc.resolved import Resolved
 from stream_model.ir.util import (
     defining_op,
 )
-from stream_model.model.program import FunctionModel, OpInfo
+from stream_model.model.program import FunctionModel, OpInfo, function_name
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
 from stream_model.semantics import ops
 from stream_model.semantics.op_table import callee_name, effects_of
@@ -120,10 +120,8 @@ def _copy_record(model: ModuleModel, op: ir.Operation, written: ir.Value, result
     """What :attr:`Diagnostic.copies` says of ``op`` made to write a copy of ``written``. The
     function is read from the IR (an earlier repair of this pass may have changed it: the
     model's index of ops is of the module before)."""
-    function = function_of(op)
-    name = function.attributes["sym_name"] if "sym_name" in function.attributes else None
     return {
-        "function": ir.StringAttr(name).value if name is not None else function.name,
+        "function": function_name(function_of(op)),
         "result": model.names.name(result),
         "written": model.names.name(written),
     }

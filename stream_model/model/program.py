@@ -52,7 +52,7 @@ from .loader import require_stream_phase
 from .storage import GlobalInfo, StorageContext
 from .versions import live_version
 
-__all__ = ["FunctionModel", "ModuleModel", "OpInfo", "copied_from"]
+__all__ = ["FunctionModel", "ModuleModel", "OpInfo", "copied_from", "function_name"]
 
 #: Ordering questions about ops at most this far apart are answered by a local backward search;
 #: farther ones by the memoised ancestor sets (which cost a walk of everything upstream once).
@@ -455,7 +455,7 @@ class ModuleModel:
                 yield op
 
     def _build_function(self, fn: ir.Operation) -> FunctionModel:
-        name = ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else fn.name
+        name = function_name(fn)
         entry = fn.regions[0].blocks[0]
         walk = _Walk()
         for i, block in enumerate(fn.regions[0].blocks):
@@ -516,6 +516,12 @@ class _Walk:
             for region in regions:
                 for inner in region.blocks:
                     self.visit(inner, False, inner_loops, chain)
+
+
+def function_name(fn: ir.Operation) -> str:
+    """The name the model gives a function op (:attr:`FunctionModel.name`): its symbol, or the
+    op's name for an initializer, which has none."""
+    return str(ir.StringAttr(fn.attributes["sym_name"]).value) if "sym_name" in fn.attributes else str(fn.name)
 
 
 def copied_from(info: OpInfo) -> ir.Value:
