@@ -884,9 +884,7 @@ class Oracle:
                 )
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
-                    one.upstream_faults[sig] += 1
-                    if self.record_faults:
-                        self._record_fault(program, 0, sig, err.message, None, self.entry(program).kind == "flow")
+                    self._stock_fault(one, program, 0, sig, err.message, None, self.entry(program).kind == "flow")
                     outcome = ProgramOutcome(0, "upstream-fault", err.message, err.decisions)
                     if unsound:  # the audit does not need a build
                         outcome = ProgramOutcome(
@@ -931,7 +929,9 @@ class Oracle:
         there (a refusal is weighed against what the user would have had), else the stock build
         from the splice."""
         if self.entry(program).kind == "flow":
-            got, rendered, compiled = _plain_iree_compile(program, 0, self.workdir)
+            got, compiled = _plain_iree_compile(program, 0, self.workdir)
+            if not compiled:
+                return None
             printed = None
         else:
             rendered = render_module([program], numbers=(0,))
@@ -946,9 +946,6 @@ class Oracle:
                 got = _run_modules({"stock": path, "rewritten": path}, rendered)["stock"][0]
             except _CompileFailure as err:  # (it fails to load, or crashes the runtime)
                 got = err.message
-            compiled = True
-        if not compiled:
-            return None
         if isinstance(got, str):
             difference, sig = got, "stock build fails: " + _normalize(got)
         else:
@@ -957,9 +954,7 @@ class Oracle:
                 return None
             moved = _moved_in(_moved_reads(printed, self.scheduled), 0) if printed is not None else []
             sig = G1_SIGNATURE if moved else _signature(difference)
-        stats.upstream_faults[sig] += 1
-        if self.record_faults:
-            self._record_fault(program, 0, sig, difference, None, printed is None)
+        self._stock_fault(stats, program, 0, sig, difference, None, printed is None)
         return difference
 
     def entry(self, program: Program) -> Entry:
@@ -1222,9 +1217,7 @@ class Oracle:
                 )
             if moved["rewritten"]:
                 sig = G1_SIGNATURE + " (in the rewritten build)"
-                stats.upstream_faults[sig] += 1
-                if self.record_faults:
-                    self._record_fault(run.program, k, sig, run.stock_diff or "agrees", run.new_diff, from_flow)
+                self._stock_fault(stats, run.program, k, sig, run.stock_diff or "agrees", run.new_diff, from_flow)
             if stock_ref is None:
                 stats.judged += 1
                 return ProgramOutcome(
@@ -1254,9 +1247,7 @@ class Oracle:
 
     def _note_stock_fault(self, run: _Run, moved: list[str], from_flow: bool, stats: Stats) -> None:
         sig = G1_SIGNATURE if moved else _signature(run.stock_diff or "")
-        stats.upstream_faults[sig] += 1
-        if self.record_faults:
-            self._record_fault(run.program, run.k, sig, run.stock_diff or "", run.new_diff, from_flow)
+        self._stock_fault(stats, run.program, run.k, sig, run.stock_diff or "", run.new_diff, from_flow)
 
     def _separated(self, program: Program, k: int, from_flow: bool) -> list | None:
         """The outputs of the stock build of ``program``'s sharing-free reference
@@ -1482,9 +1473,21 @@ class Oracle:
         self.close()
 
     # -- upstream faults -----------------------------------------------------------------------
-    def _record_fault(
-        self, program: Program, k: int, signature: str, stock_diff: str, new_diff: str | None, from_flow: bool
+    def _stock_fault(
+        self,
+        stats: Stats,
+        program: Program,
+        k: int,
+        signature: str,
+        stock_diff: str,
+        new_diff: str | None,
+        from_flow: bool,
     ) -> None:
+        """Count a stock fault under its signature, and record it under :attr:`faults_dir`
+        (with plain ``iree-compile``'s verdict) when this oracle records faults."""
+        stats.upstream_faults[signature] += 1
+        if not self.record_faults:
+            return
         directory = self.faults_dir / fault_folder(signature)
         if directory.is_dir() and len(list(directory.glob("*.json"))) >= FAULT_EXAMPLES_PER_SIGNATURE:
             return
@@ -1544,7 +1547,7 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
     """What plain ``iree-compile --compile-from=flow`` (IREE's whole stream pipeline, on the
     program as its flow-to-stream conversion would leave it) computes for ``program``: whether
     a fault is IREE's own or only shows where the campaign enters."""
-    got, _, _ = _plain_iree_compile(program, k, workdir)
+    got, _ = _plain_iree_compile(program, k, workdir)
     if isinstance(got, str):
         return got
     diff = _first_difference(got, interpret(program, k))
@@ -1553,10 +1556,10 @@ def plain_iree_compile_verdict(program: Program, k: int, workdir: Path) -> str:
     )
 
 
-def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list | str, RenderedModule, bool]:
+def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list | str, bool]:
     """Plain ``iree-compile --compile-from=flow``'s build of ``program`` (as numbered ``k``),
-    run on every step: its outputs, or why there are none (its compile or run failure); the
-    rendered module; whether it compiled."""
+    run on every step: its outputs, or why there are none (its compile or run failure); and
+    whether it compiled."""
     import subprocess
 
     from rewriter.pipeline.common import tool
@@ -1569,11 +1572,11 @@ def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list |
         try:
             done = subprocess.run(argv, capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            return f"plain iree-compile did not finish in {COMPILE_TIMEOUT_S:.0f} s", rendered, False
+            return f"plain iree-compile did not finish in {COMPILE_TIMEOUT_S:.0f} s", False
         if done.returncode != 0:
             error = next((line for line in done.stderr.splitlines() if "error" in line), done.stderr.strip()[:200])
             # (without the temporary folder: one fault, one signature)
-            return "plain iree-compile fails: " + _normalize(error.replace(str(src), src.name)), rendered, False
+            return "plain iree-compile fails: " + _normalize(error.replace(str(src), src.name)), False
         try:
             got = run_isolated(
                 out,
@@ -1584,8 +1587,8 @@ def _plain_iree_compile(program: Program, k: int, workdir: Path) -> tuple[list |
                 inputs=rendered.inputs,
             )[0]
         except (LoadError, RunCrashed) as err:
-            return f"plain iree-compile's module fails to run: {err}", rendered, True
-    return got, rendered, True
+            return f"plain iree-compile's module fails to run: {err}", True
+    return got, True
 
 
 def _raise_on_failure(batch: list[Program], result: BatchResult) -> BatchResult:
