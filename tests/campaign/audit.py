@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable
 
 from .interp import Event, Trace, traces
-from .program import STEPS, Clone, Op, Program
+from .program import STEPS, Clone, Op, Program, walk
 
 
 def aliased_names(decisions: Iterable, k: int) -> set[tuple[str, str]]:
@@ -126,7 +126,7 @@ def with_repair_copies(program: Program, k: int, copies: Iterable[dict[str, str]
     anywhere else leaves the program as described: the audit then judges on more writes than
     the analysis saw, which can only report more)."""
     ops = list(program.ops)
-    fresh = 1 + max((d for op in _walk(program.ops) for d in op.defs()), default=-1)
+    fresh = 1 + max((d for op in walk(program.ops) for d in op.defs()), default=-1)
     for copy in copies:
         if copy["function"] != f"p{k}":
             continue
@@ -136,13 +136,6 @@ def with_repair_copies(program: Program, k: int, copies: Iterable[dict[str, str]
         ops[at : at + 1] = [Clone(fresh, ops[at].consumed()), dataclasses.replace(ops[at], dst=fresh)]
         fresh += 1
     return dataclasses.replace(program, ops=tuple(ops)) if len(ops) != len(program.ops) else program
-
-
-def _walk(ops: Iterable[Op]) -> Iterable[Op]:
-    for op in ops:
-        yield op
-        for body in op.bodies():
-            yield from _walk(body)
 
 
 def _out(op: Op) -> int | None:
