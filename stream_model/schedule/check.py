@@ -96,6 +96,7 @@ from ..ir.util import FUNCTION_OPS, child_ops, defining_op, nested_ops, parent_o
 from ..semantics.abi import GivenOver, given_over_arguments, imports_callers_buffer
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
 from ..semantics.op_table import (
+    CHOICE_OPS,
     COPY_LIKE_OPS,
     HOST_VALUE_PREFIXES,
     IDENTITY_OPS,
@@ -109,6 +110,7 @@ from ..semantics.op_table import (
     OpEffects,
     Plus,
     callee_name,
+    chosen_operands,
     effects_with_async_calls,
     global_name,
     in_place_operands,
@@ -389,6 +391,10 @@ class _Use:
     value: ir.Value | None = None
 
 
+#: Ops whose use of a version only hands it on (their result is that storage).
+_HANDING_ON_OPS = SAME_STORAGE_OPS | IDENTITY_OPS | CHOICE_OPS | {ASYNC_BARRIER, RESOURCE_SUBVIEW}
+
+
 class _Versions:
     """Which values are one version of one storage (same bytes, same addressing up to a
     subview offset): captures and their block arguments, region results and what they yield,
@@ -429,7 +435,8 @@ class _Versions:
         the result of an ``scf.if``/``index_switch``/``execute_region``; the initial and the
         yielded value for a loop's iteration argument and result; one per predecessor for the
         argument of a ``cf`` block; for a global's load (or a call's result that is one), the
-        earlier value of its block the global holds (:mod:`.global_contents`). None for a root."""
+        earlier value of its block the global holds (:mod:`.global_contents`); both values a
+        select chooses from. None for a root."""
         if not is_resource(value):
             return []
         producer = defining_op(value)
@@ -450,6 +457,8 @@ class _Versions:
             return [(producer.operands[0], None)]
         if name in IDENTITY_OPS:
             return [(producer.operands[ir.OpResult(value).result_number], None)]
+        if name in CHOICE_OPS:
+            return [(v, None) for v in chosen_operands(producer)]
         if name == RESOURCE_SUBVIEW:
             view = producer.opview
             return [(view.source, view.source_offset)]
@@ -596,7 +605,7 @@ class _Versions:
         """Is this use only a hand-over of the version (a capture, a yield to a region result,
         an await, a cast, a subview), not an access?"""
         name = user.name
-        if name in SAME_STORAGE_OPS or name in IDENTITY_OPS or name in (ASYNC_BARRIER, RESOURCE_SUBVIEW):
+        if name in _HANDING_ON_OPS:
             return True
         if is_device_region(user):
             return True
@@ -627,6 +636,8 @@ class _Versions:
             return [(user.results[0], None)] if len(user.results) and user.operands[0] == value else []
         if name in IDENTITY_OPS:
             return [(user.results[k], None) for k, v in enumerate(user.operands) if v == value]
+        if name in CHOICE_OPS:
+            return [(user.results[0], None)] if any(v == value for v in chosen_operands(user)) else []
         if _hands_over(user) and not _into_loop(user):
             return [(v, None) for v in _handed_to(user, value)]
         if name == RESOURCE_SUBVIEW:
@@ -1746,8 +1757,14 @@ def _constant_bound(bound: Bound) -> int | None:
 
 def _unmodelled(op: ir.Operation) -> bool:
     """Is ``op`` one the check does not model (closed world: counted as writing in place every
-    resource it is handed, bytes unknown)?"""
-    return op.name not in KNOWN_RESOURCE_OPS and not op.name.startswith(HOST_VALUE_PREFIXES)
+    resource it is handed, bytes unknown)? An op of a host-value dialect is modelled only
+    while it is given no resource."""
+    name = op.name
+    if name in KNOWN_RESOURCE_OPS or name in CHOICE_OPS:
+        return False
+    if name.startswith(HOST_VALUE_PREFIXES):
+        return any(is_resource(v) for v in op.operands)
+    return True
 
 
 #: What a value the check cannot trace may be, as a caller sees it: anything.

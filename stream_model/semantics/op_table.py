@@ -84,6 +84,7 @@ from ..ir.util import (
     parent_op,
 )
 from .ops import (
+    ARITH_SELECT,
     ASYNC_CALL,
     ASYNC_CAST,
     ASYNC_COLLECTIVE,
@@ -780,6 +781,10 @@ SAME_STORAGE_OPS = frozenset({TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, ASYNC_CAST})
 #: Ops whose result ``k`` is their operand ``k``, untouched (IREE's identity with respect to
 #: optimizations).
 IDENTITY_OPS = frozenset({OPTIMIZATION_BARRIER})
+#: Host ops whose result is one of their operands, chosen at run time, untouched: IREE's
+#: canonicalizer turns an ``scf.if`` whose arms only yield values of the enclosing block into an
+#: ``arith.select`` of them, of resources too (stream seed 7074). Its result is either buffer.
+CHOICE_OPS = frozenset({ARITH_SELECT})
 #: Ops whose ``tied_operands`` make them write operands in place.
 TIED_OPERAND_OPS = frozenset({ASYNC_DISPATCH, ASYNC_CALL, UTIL_CALL})
 #: In-place ops of the table whose first operand is the target (IREE 3.13's ODS order).
@@ -790,7 +795,8 @@ TARGET_FIRST_OPS = frozenset({ASYNC_UPDATE, ASYNC_COPY, ASYNC_FILL, ASYNC_STORE}
 KNOWN_RESOURCE_OPS = frozenset(
     {*OP_TABLE, *VARIADIC, *IGNORED_OPS, *SAME_STORAGE_OPS, *IDENTITY_OPS, RESOURCE_SUBVIEW, ASYNC_CALL}
 )
-#: Dialects (and ops) of ops on host values only (never a resource operand).
+#: Dialects (and ops) of ops on host values: given no resource, they touch none. One given a
+#: resource is not on host values (``arith.select`` of two buffers: :data:`CHOICE_OPS`).
 HOST_VALUE_PREFIXES = ("arith.", "index.", "affine.", "math.", "hal.", "util.assume", "util.align")
 #: Ops whose (untied) result is storage of its own wherever in IREE's pipeline it is made: the
 #: table's fresh producers but a slice (IREE folds a whole slice into its source, and the
@@ -846,6 +852,12 @@ def in_place_positions(op: ir.Operation) -> list[int]:
     tied = [ir.IntegerAttr(a).value for a in ir.ArrayAttr(op.attributes["tied_operands"])]
     count = len(op.operands)
     return [start + t for t in tied if t >= 0 and start + t < count and is_resource(op.operands[start + t])]
+
+
+def chosen_operands(op: ir.Operation) -> list[ir.Value]:
+    """The operands a :data:`CHOICE_OPS` op's result may be (``arith.select``: the true and the
+    false value; not the condition)."""
+    return list(op.operands)[1:3]
 
 
 def in_place_operands(op: ir.Operation) -> list[ir.Value]:

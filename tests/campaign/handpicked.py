@@ -310,6 +310,32 @@ BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS = Program(
     ),
 )
 
+#: A branch whose arms yield a reload of @g0 or a mix of it, untouched: IREE folds it into an
+#: ``arith.select`` of the two buffers. A fill of its result then writes @g0's buffer in place
+#: when the arm taken yields the reload, which a sum reads after: stock is wrong, and the
+#: schedule check follows the select to the reload and gives the fill a copy.
+GLOBAL_OR_VALUE_FILLED = Program(
+    (GlobalDecl("g0", 8),),
+    (
+        Load(0, "g0"),
+        GStore(0, "g0"),
+        GLoad(1, "g0"),
+        Mix(2, 1, _r(0, 8), 1, Lin(0), "variable"),
+        Branch((3,), (2,), ((), ()), ((1,), (2,)), "if", 1),
+        Fill(4, 3, _r(1, 4), 647),
+        Sum(5, 1, _r(0, 8)),
+    ),
+)
+
+#: Found by the stream campaign (seed 7074): IREE folds a switch arm's loop and whole update of
+#: a call's result with @g0's load away, so the switch is a select of @g0's buffer and the
+#: call's result, which an execution region fills in place before @g0's load is exported.
+FILL_OF_A_SELECT_OF_A_GLOBAL = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-fill-after-a-whole-update-in-a-switch-writes-the-global.json").read_text())[
+        "program"
+    ]
+)
+
 #: A splat written over the whole of a fresh ``iota`` is a splat after the splice (IREE folds the
 #: update into the splat, or makes it a whole fill and that a splat), whatever the target held; a
 #: fill of it with the splat's own value is then elided, so a ``mix`` of the update and the same

@@ -997,6 +997,7 @@ class Program:
         has("whole copy over a fresh target", bool(self.whole_copies()))
         has("equal producers through a branch of one value", self.producers_equal_through_a_branch())
         has("a branch choosing between two globals' buffers", bool(self.global_choices()))
+        has("a branch yielding a global's load or another value, written in place", self.global_or_value_written())
         has("equal producers through an elided fill of a splat", self.producers_equal_through_an_elided_fill())
         has("call result is a global's buffer", any(isinstance(op, GetGlobal) for op in ops))
         has(
@@ -1098,6 +1099,22 @@ class Program:
                 if None not in chosen and len(set(chosen)) > 1:
                     out[o] = tuple(chosen)  # type: ignore[arg-type]
         return out
+
+    def global_or_value_written(self) -> bool:
+        """A branch result that one arm yields as a global's load made before the branch and
+        another arm as another value, then written in place: IREE folds such a branch into an
+        ``arith.select`` of the two buffers, so the write may write the global's."""
+        loads = {op.out for op in walk(self.ops) if isinstance(op, GLoad)}
+        written = {op.consumed() for op in walk(self.ops)} - {None}
+        for op in walk(self.ops):
+            if not isinstance(op, Branch):
+                continue
+            inside = {v for arm in op.branches for x in walk(arm) for v in x.defs()}
+            for j, o in enumerate(op.outs):
+                chosen = {ys[j] for ys in op.yields}
+                if len(chosen) > 1 and o in written and any(y in loads and y not in inside for y in chosen):
+                    return True
+        return False
 
     def producers_equal_through_a_branch(self) -> bool:
         """Two top-level producers equal only through a branch of one value
@@ -1314,6 +1331,7 @@ SHAPES: tuple[str, ...] = (
     "whole copy over a fresh target",
     "equal producers through a branch of one value",
     "a branch choosing between two globals' buffers",
+    "a branch yielding a global's load or another value, written in place",
     "equal producers through an elided fill of a splat",
     "call result is a global's buffer",
     "call writes a global",

@@ -153,6 +153,7 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "foldtwin",
         "globalchoice",
         "globalchoice",
+        "globalorvalue",
     ),
     # The caller's arrays (iree-org/iree#16168): written in place, read before and after, passed
     # to callees that write them, carried through loops and branches; kept or given over.
@@ -198,6 +199,7 @@ LONG_KINDS: tuple[str, ...] = KINDS + (
     "branchtwin",
     "storetwice",
     "branchtwin",
+    "globalorvalue",
 )
 LONG_RATES: dict[str, int] = {
     "setter_twice": 2,
@@ -1321,6 +1323,43 @@ class _Gen:
         for g in (a, b):
             self._reload(g)
 
+    def add_global_or_value(self) -> None:
+        """A reload of a global and a fresh value of its size, a branch whose arms yield one or
+        the other untouched, an in-place write of its result, then a read of the reload (or the
+        written result stored back). IREE folds such a branch into an ``arith.select`` of the
+        two buffers: the write may write the global's buffer, which the reload still names
+        (stream seed 7074: the check must follow a select as it follows a branch)."""
+        held = dict(self._held_globals())
+        if not held:
+            return
+        g = self.draw(st.sampled_from(sorted(held)))
+        self._release(g, held[g])
+        x = self._reload(g)
+        size = Lin(self._global_size(g))
+        v = self.new_value(size)
+        self.ops.append(Mix(v, x, Range(Lin(0), size), x, Lin(0), "variable"))
+        style = self.draw(st.sampled_from(("if", "if", "switch")))
+        cond, cases, arms = 1, (), 2
+        if style == "if":
+            cond = self.draw(st.integers(1, 3))
+        else:
+            cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1), (3,))))
+            arms = len(cases) + 1
+        first = self.draw(st.integers(0, 1))
+        yields = tuple(((x,) if (i + first) % 2 == 0 else (v,)) for i in range(arms))
+        self.consume(v)
+        b = self.new_value(size)
+        self.var_chains.add(self.chain[b])
+        self.ops.append(Branch((b,), (v,), ((),) * arms, yields, style, cond, cases))  # type: ignore[arg-type]
+        r = self.draw_range(b)
+        if r is None:
+            return
+        self.consume(b)
+        written = self.new_value(size, self.chain[b])
+        self.ops.append(Fill(written, b, r, self.unique(41)))
+        self.read.add(x)
+        self.ops.append(Sum(self.new_value(Lin(1)), x, Range(Lin(0), size)))
+
     def _write_global(self, g: str, near: Range, then_read: int | None = None) -> None:
         """Write global ``g`` next to (or over) ``near``: a setter call, or a scale or fill of a
         reload stored back. ``then_read``: read that slice after the write (a mix with the written
@@ -1587,6 +1626,8 @@ class _Gen:
             self.add_global_choice()
         elif kind == "elidedfill":
             self.add_elided_fill_twin()
+        elif kind == "globalorvalue":
+            self.add_global_or_value()
         elif kind in ("iota", "splat"):
             size = self.draw_lin(1, 20)
             out = self.new_value(size)

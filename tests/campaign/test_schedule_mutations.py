@@ -225,6 +225,55 @@ def test_a_callees_writes_of_its_arguments_unseen_is_killed(tmp_path: Path, monk
     assert stats.schedule_repaired == 1
 
 
+def _select_taken_as_a_buffer_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check as it was before stream seed 7074: an ``arith.select`` of two buffers neither
+    followed to them nor counted as an op it does not model."""
+    monkeypatch.setattr(schedule_check, "CHOICE_OPS", frozenset())
+    monkeypatch.setattr(
+        schedule_check,
+        "_unmodelled",
+        lambda op: (
+            op.name not in schedule_check.KNOWN_RESOURCE_OPS
+            and not op.name.startswith(schedule_check.HOST_VALUE_PREFIXES)
+        ),
+    )
+
+
+def test_a_select_of_a_globals_buffer_taken_as_a_buffer_of_its_own_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stream campaign's seed 7074: IREE folds a switch into a select of @g0's buffer and a
+    call's result and fills the select's result in place before @g0's load is exported. With the
+    select followed to the load, the check pairs the fill with the export and the guard gives the
+    fill a copy; with the select taken as a buffer of its own, the tool's build exports the fill
+    (plain iree-compile cannot build the program from flow: nothing excuses it)."""
+    stats = _weakening_is_killed(
+        handpicked.FILL_OF_A_SELECT_OF_A_GLOBAL, tmp_path, lambda: _select_taken_as_a_buffer_of_its_own(monkeypatch)
+    )
+    assert stats.schedule_repaired == 1
+
+
+def test_a_select_the_generator_draws_taken_as_a_buffer_of_its_own_is_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The generator's shape for the rule (``globalorvalue``, ``handpicked.GLOBAL_OR_VALUE_FILLED``):
+    stock fills @g0's buffer through the select and a later sum reads it; the tool's build is
+    right. Weakened, the tool's build is wrong exactly as stock's (an upstream fault by the
+    oracle's rule, so the campaign counts one program fewer where stock is wrong and the tool
+    right)."""
+    programs = [handpicked.GLOBAL_OR_VALUE_FILLED]
+    with Oracle(tmp_path / "real", VmfbCache(tmp_path / "cache"), record_faults=False, in_process=True) as oracle:
+        real = oracle.judge_per_program(programs)
+    assert [o.status for o in real.outcomes] == ["ok"]
+    assert (real.stats.stock_wrong_tool_right, real.stats.schedule_repaired) == (1, 1)
+    _select_taken_as_a_buffer_of_its_own(monkeypatch)
+    with Oracle(tmp_path / "weak", VmfbCache(None), record_faults=False, in_process=True) as oracle:
+        weakened = oracle.judge_per_program(programs)
+    print(f"\n{[(o.status, o.detail[:200]) for o in weakened.outcomes]}")
+    assert [o.status for o in weakened.outcomes] == ["upstream-fault"]
+    assert weakened.stats.stock_wrong_tool_right == 0
+
+
 def test_a_region_yielding_two_versions_let_through_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def weaken() -> None:
         monkeypatch.setattr(schedule_check._FunctionCheck, "_two_versions_yielded", lambda self: [])

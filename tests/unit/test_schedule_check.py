@@ -683,6 +683,49 @@ def test_an_in_place_write_of_a_branchs_result_writes_what_an_arm_yields() -> No
     assert hazard.verdict is ScheduleVerdict.UNORDERED and hazard.storage == "@cache"
 
 
+_SELECT = """
+util.func public @f(%p: i1) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {read}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %z = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}
+  %m = {choose} : {types}
+  %u, %tpu = stream.async.execute with(%m as %c: !stream.resource<variable>{{%c64}}) -> %m{{%c64}} {{
+    %w = stream.async.fill %c7_i32, %c[%c0 to %c8 for %c8] : i32 -> %c as !stream.resource<variable>{{%c64}}
+    stream.yield %w : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
+  util.global.store %u, @cache : !stream.resource<variable>
+  util.return %a : !stream.resource<transient>
+}}"""
+
+
+def test_an_in_place_write_of_a_selects_result_writes_either_buffer_it_chooses() -> None:
+    """IREE's canonicalizer folds an ``scf.if`` whose arms only yield into ``arith.select``, of
+    buffers too (stream seed 7074): writing its result in place may write the cache, which a
+    read before it reads; nothing orders the two regions."""
+    report = _check(
+        _SELECT.format(read=_read("%c"), choose="arith.select %p, %cache, %z", types="!stream.resource<variable>")
+    )
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.UNORDERED and hazard.storage == "@cache"
+
+
+def test_a_host_value_op_given_a_resource_is_one_the_check_does_not_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closed world: an op of a host-value dialect is modelled only while it is given no
+    resource, unless the op table says what it makes of one (here ``arith.select`` as if the
+    table did not list it as a choice)."""
+    monkeypatch.setattr(schedule_check, "CHOICE_OPS", frozenset())
+    report = _check(
+        _SELECT.format(read=_read("%c"), choose="arith.select %p, %cache, %z", types="!stream.resource<variable>")
+    )
+    assert [str(h.verdict) for h in report.hazards] == ["unknown"]
+    assert "does not know" in report.hazards[0].detail
+
+
 def test_reads_and_writes_on_different_arms_of_a_branch_never_meet() -> None:
     """The write in one arm and the result of the other arm: never both in one execution."""
     report = _check(f"""
