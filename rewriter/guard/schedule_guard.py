@@ -289,7 +289,7 @@ class ScheduleGuard:
                 hook(compiled)
             self.repaired_text = str(compiled)
             order_before = _global_events(compiled)
-            scheduled = self._schedule(compiled, stages)
+            scheduled = self._schedule_repaired(compiled, stages)
             report = guard.final = self._checked(scheduled, order_before)
             if report.order_hazards:
                 raise ScheduleHazardError(reorder_refusal(report.order_hazards), [])
@@ -329,6 +329,23 @@ class ScheduleGuard:
                 self.mutation(scheduled)
         return scheduled
 
+    def repair_failed(self, error: CompileError) -> CompileError:
+        """What a failure of IREE on the repaired module (``error``: its stages, HAL or VM)
+        means, where IREE builds the module as it was (IREE 3.13's IPO on a forwarding
+        callee's copy: "operation's operand is unlinked"): the repair is no repair, and the
+        hazards it was for are as :meth:`_unrepairable` says: a refusal when one is shown,
+        else the build plain iree-compile makes, saying so."""
+        if isinstance(error, ScheduleHazardError) or self.report is None or not self.report.first.hazards:
+            return error
+        return self._unrepairable(self.report.first.hazards, f"IREE fails on the repaired module ({error})")
+
+    def _schedule_repaired(self, repaired: ir.Module, stages: AsyncStages) -> ir.Module:
+        """:meth:`_schedule` of a repaired module; IREE failing on it: :meth:`repair_failed`."""
+        try:
+            return self._schedule(repaired, stages)
+        except CompileError as err:
+            raise self.repair_failed(err) from err
+
     def _unrepairable(self, hazards: list[ScheduleCheck], why: str) -> CompileError:
         """Hazards left that no repair removes: a refusal when one of them is shown (both ops,
         the bytes, why they conflict); when the check could only not decide them (a range it
@@ -339,7 +356,10 @@ class ScheduleGuard:
         if shown:
             return self._refusal(shown, why)
         more = f" (and {len(hazards) - 1} more)" if len(hazards) > 1 else ""
-        return NotAnalysed(f"the schedule check cannot decide a pair IREE's schedule makes: {hazards[0].line()}{more}")
+        reason = f"; {why}" if why else ""
+        return NotAnalysed(
+            f"the schedule check cannot decide a pair IREE's schedule makes{reason}: {hazards[0].line()}{more}"
+        )
 
     def _refusal(self, hazards: list[ScheduleCheck], why: str) -> ScheduleHazardError:
         first = hazards[0].line()

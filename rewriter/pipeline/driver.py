@@ -394,7 +394,7 @@ def _finish_after_hook(
         repaired = guard.settle()  # (raises on a hazard it cannot repair)
         if repaired is None:
             raise
-        return _finish_repaired(runner, repaired, cmd_part, backend, out, time.perf_counter() - checking)
+        return _finish_repaired(runner, repaired, cmd_part, backend, out, time.perf_counter() - checking, guard)
     try:
         if leftovers is not None:
             leftovers.release()
@@ -403,7 +403,7 @@ def _finish_after_hook(
         checked = time.perf_counter()
         if repaired is not None:
             job.cancel()
-            return _finish_repaired(runner, repaired, cmd_part, backend, out, checked - checking)
+            return _finish_repaired(runner, repaired, cmd_part, backend, out, checked - checking, guard)
         output_written = job.finish()
     except BaseException:
         job.cancel()
@@ -419,12 +419,16 @@ def _finish_repaired(
     backend: _Backend,
     out: Path,
     waited: float,
+    guard: Guard,
 ) -> _Finished:
     """The compile of a schedule the guard repaired (and checked again): the rest of the
     stream phase, then HAL and VM. ``waited``: the check and the repair, which the compile
-    waited for."""
-    module = runner.run(repaired, cmd_part, "stream phase")
-    return _Finished(*_finish_hal_vm(module, backend, out), waited)
+    waited for. IREE failing on it is the guard's to explain (:meth:`Guard.repair_failed`)."""
+    try:
+        module = runner.run(repaired, cmd_part, "stream phase")
+        return _Finished(*_finish_hal_vm(module, backend, out), waited)
+    except CompileError as err:
+        raise guard.repair_failed(err) from err
 
 
 #: The module before the hook and the hook (run again on a repaired copy of it).

@@ -24,6 +24,8 @@ from iree.compiler import ir
 
 from stream_model.semantics.abi import GivenOver
 
+from ..errors import CompileError
+
 __all__ = ["Guard", "ModulePass", "PassContext", "PassRun", "SplicePasses", "run_passes"]
 
 
@@ -107,6 +109,10 @@ class Guard(Protocol):
     ) -> ir.Module: ...
 
     def settle(self) -> ir.Module | None: ...
+
+    def repair_failed(self, error: CompileError) -> CompileError:
+        """The error to raise where IREE fails on the module :meth:`settle` repaired."""
+        ...
 
     def forget(self) -> None:
         """Drop what was found: the module built is not the one checked."""

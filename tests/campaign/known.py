@@ -86,16 +86,6 @@ KNOWN_ISSUES: tuple[KnownIssue, ...] = (
             and "'vm.cond_fail' op status is 0" in detail
         ),
     ),
-    KnownIssue(
-        "repaired-forwarded-callee-fails-the-stream-phase",
-        "the schedule guard's copy in a forwarded callee that writes its argument in place fails IREE 3.13's stream phase",
-        "campaign-repaired-forwarded-callee-fails-the-stream-phase.json",
-        lambda p, detail, ds: (
-            any(isinstance(op, Call) and op.forward for op in p.ops)
-            and "stream phase" in detail
-            and "operation's operand is unlinked" in detail
-        ),
-    ),
 )
 
 

@@ -64,6 +64,7 @@ from typing import Any
 import numpy as np
 from iree.compiler import ir
 
+from rewriter.errors import NotAnalysed
 from rewriter.guard.schedule_guard import (
     Mutation,
     ScheduleGuard,
@@ -145,6 +146,10 @@ def _compile_in_worker(
         compile(text, out, FLAGS, hook if mode == "hook" else None, guard=guard)
     except ScheduleHazardError as err:
         return out, (hooked[0] if hooked else None), GuardInfo.refusal(str(err), err.hazards)
+    except NotAnalysed as why:
+        # What the tool's compile does then (compile_file): plain iree-compile's build, saying why.
+        compile(text, out, FLAGS, None, guard=None)
+        return out, (hooked[0] if hooked else None), GuardInfo(unchecked=str(why))
     info = GuardInfo.of(guard) if guard is not None and guard.check else None
     return out, (hooked[0] if hooked else None), info
 
@@ -159,6 +164,9 @@ class GuardInfo:
     repairs: tuple[str, ...] = ()
     repaired_text: str | None = None
     refused: str | None = None
+    #: Why the tool built what plain iree-compile builds instead (``NotAnalysed``: a pair the
+    #: check cannot decide, left so by a repair IREE fails on).
+    unchecked: str | None = None
 
     @staticmethod
     def of(guard: ScheduleGuard) -> GuardInfo:
@@ -184,6 +192,7 @@ class GuardInfo:
             "repairs": list(self.repairs),
             "repaired_text": self.repaired_text,
             "refused": self.refused,
+            "unchecked": self.unchecked,
         }
 
     @staticmethod
@@ -193,6 +202,7 @@ class GuardInfo:
             tuple(data["repairs"]),
             data["repaired_text"],
             data["refused"],
+            data.get("unchecked"),
         )
 
 
@@ -268,6 +278,9 @@ class Stats:
     schedule_hazards: int = 0
     schedule_repaired: int = 0
     schedule_refused: int = 0
+    #: Programs the tool built as plain iree-compile does, saying why (a pair the check cannot
+    #: decide, whose repair IREE fails on).
+    schedule_unchecked: int = 0
     #: Refused programs whose stock build computes something else (wrong values, a failed run): judged.
     refused_right: int = 0
 
@@ -292,6 +305,7 @@ class Stats:
             "schedule_hazards",
             "schedule_repaired",
             "schedule_refused",
+            "schedule_unchecked",
             "refused_right",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -352,7 +366,8 @@ class Stats:
             f"programs where stock IREE is wrong and the tool's build is right: {self.stock_wrong_tool_right}; "
             f"IREE's schedule of the tool's build had a hazard in {self.schedule_hazards} "
             f"(repaired in {self.schedule_repaired}, refused in {self.schedule_refused}: stock's build computes "
-            f"something else in {self.refused_right} of those)"
+            f"something else in {self.refused_right} of those; built as plain iree-compile, unchecked, in "
+            f"{self.schedule_unchecked})"
         )
         lines.append(
             f"upstream faults (programs where stock IREE disagrees with the interpreter): "
@@ -1062,6 +1077,7 @@ class Oracle:
             if guarded is not None and any(_belongs(f, k) for f in guarded.functions()):
                 stats.schedule_hazards += 1
                 stats.schedule_repaired += bool(guarded.repairs)
+            stats.schedule_unchecked += guarded is not None and guarded.unchecked is not None
             same_as_stock, separated_right, separated_fails = _same_outputs(rewritten[i], stock[i]), False, False
             if new_diff is not None and SHARED_GLOBALS in program.shapes():
                 # Stock shares the globals, the rewrite does not: compare with a build that

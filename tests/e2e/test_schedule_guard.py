@@ -19,7 +19,7 @@ from iree.compiler import ir
 
 from benchmarks.programs import DecodeShape, decode_program
 from rewriter.cli.entry import main
-from rewriter.errors import ScheduleHazardError
+from rewriter.errors import NotAnalysed, ScheduleHazardError
 from rewriter.guard.schedule_guard import ScheduleGuard
 from rewriter.pipeline import (
     DEFAULT_CPU_FLAGS,
@@ -137,6 +137,24 @@ def test_check_log_has_one_record_per_pair_in_the_decisions_style(
     assert record["read_range"] == ["0", "8"] and record["write_range"] == ["0", "8"]
     assert record["read_location"].startswith("p.mlir:") and record["write_location"].startswith("p.mlir:")
     assert {"function", "read", "write", "storage", "facts_used", "counterexample", "detail"} <= record.keys()
+
+
+def test_a_repair_iree_fails_on_is_no_repair_and_an_undecided_pair_builds_as_plain_iree_compile(
+    tmp_path: Path,
+) -> None:
+    """Stream seed 7072: a pair the check cannot decide (a public callee's read of @g0, a
+    forwarded callee's in-place write of it) is repaired with a copy in the forwarded callee,
+    and IREE 3.13's IPO fails on that module ("operation's operand is unlinked") where it builds
+    the module as it was. The repair is then no repair: with nothing shown, the compile builds
+    what plain iree-compile builds (``NotAnalysed``, which ``compile_file`` turns into that
+    build), saying what went unchecked and why; a shown hazard would be refused."""
+    text = (REPO / "tests/data/schedule_repair_iree_fails_on.mlir").read_text()
+    out = tmp_path / "p.vmfb"
+    with pytest.raises(NotAnalysed) as caught:
+        compile_stream_async(text, out, CPU_FLAGS, elide_slices, guard=ScheduleGuard())
+    message = str(caught.value)
+    assert "IREE fails on the repaired module" in message and "operation's operand is unlinked" in message
+    assert "reads bytes (unknown range) of @p0_g0" in message and not out.exists()
 
 
 def test_a_guard_that_may_not_repair_refuses_and_writes_nothing(tmp_path: Path) -> None:
