@@ -23,13 +23,13 @@ external bases may overlap arbitrarily; an external base and an internal one nev
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from iree.compiler import ir
 
-from ..semantics.op_table import OpEffects
+from ..semantics.op_table import CHOICE_OPS, OpEffects, chosen_operands
 from ..semantics.ops import TENSOR_IMPORT, UTIL_CALL
 from ..semantics.region_flow import branch_operands, flow_of, is_resource
 
@@ -438,6 +438,14 @@ def _only_loaded(holders: list[tuple[str, StoreSite | None]]) -> bool:
     return all(store is None for _, store in holders)
 
 
+def _choices(ops: Iterable[ir.Operation]) -> Iterator[tuple[ir.Value, ir.Value]]:
+    """(result, operand) for each buffer a select (:data:`CHOICE_OPS`) of ``ops`` may choose."""
+    for op in ops:
+        if op.name in CHOICE_OPS and is_resource(op.results[0]):
+            for value in chosen_operands(op):
+                yield op.results[0], value
+
+
 def find_shared_global_storage(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
     module: StorageContext,
@@ -449,15 +457,17 @@ def find_shared_global_storage(
 
     A store gives its global the buffer of the value stored: the value's SSA base (ties, casts,
     producers IREE merges after the splice: ``merged``) or, where IREE's canonicalizer may fold
-    a result into another value (``folded``, result then value), that value's base too. A fold
-    is followed from the result to the value only: the result may *be* that value, which says
-    nothing about the value and the result's other storage being one buffer. A load gives its
+    a result into another value (``folded``, result then value) or a select chooses between
+    buffers (review 17: ``arith.select`` of two globals' loads stored to one of them), that
+    value's base too. A fold or a choice is followed from the result to the value only: the
+    result may *be* that value, which says nothing about the value and the result's other
+    storage being one buffer. A load gives its
     global's buffer. Two globals share when one buffer may be given to both; the first global
     that has it keeps it, and the stores that give it to the others are what a repair copies."""
     effects, globals_ = list(effects), module.globals_
     ssa = one_buffer_classes(effects, merged, module.routes)
     fold_to: dict[Key, set[Key]] = {}
-    for result, value in folded:
+    for result, value in [*folded, *_choices(op for op, _ in effects)]:
         fold_to.setdefault(ssa.find(result), set()).add(ssa.find(value))
 
     def possible(root: Key) -> set[Key]:

@@ -1042,7 +1042,7 @@ class Program:
                 if glob != op.glob and producers[other] == mine:
                     twins.add(op.value)
             stored.setdefault(op.value, op.glob)
-        return twins | self._stored_whole_copies()
+        return twins | self._stored_whole_copies() | self._stored_choices()
 
     def _producer_keys(self, through_branches: bool = True, through_fills: bool = True) -> dict[int, Op]:
         """Top-level producers IREE merges when equal (a slice, ``mix`` or ``iota``): their
@@ -1177,6 +1177,23 @@ class Program:
         for v, key in self._producer_keys().items():
             seen.setdefault(key, set()).add(plain[v])
         return any(len(forms) > 1 for forms in seen.values())
+
+    def _stored_choices(self) -> set[int]:
+        """Branch results stored to a global (at the top level) that an arm yields as a load of
+        another global made before the branch: IREE folds a branch whose arms only yield into a
+        select of the buffers, and the store may give the second global the first's buffer
+        (review 17)."""
+        loads = {op.out: op.glob for op in self.ops if isinstance(op, GLoad)}
+        chosen: dict[int, set[str]] = {}
+        for op in self.ops:
+            if isinstance(op, Branch) and not any(op.branches):
+                for j, o in enumerate(op.outs):
+                    chosen[o] = {loads[ys[j]] for ys in op.yields if ys[j] in loads}
+        return {
+            op.value
+            for op in self.ops
+            if isinstance(op, GStore) and any(g not in (op.glob, op.also) for g in chosen.get(op.value, ()))
+        }
 
     def _stored_whole_copies(self) -> set[int]:
         """Whole copies over a fresh target (:meth:`whole_copies`) stored to a global while what

@@ -1325,15 +1325,21 @@ class _Gen:
 
     def add_global_or_value(self) -> None:
         """A reload of a global and a fresh value of its size, a branch whose arms yield one or
-        the other untouched, an in-place write of its result, then a read of the reload (or the
-        written result stored back). IREE folds such a branch into an ``arith.select`` of the
-        two buffers: the write may write the global's buffer, which the reload still names
-        (stream seed 7074: the check must follow a select as it follows a branch)."""
+        the other untouched, then an in-place write of its result and a read of the reload; or,
+        with another global of its size, the result stored to that one, the first global written
+        and the second read. IREE folds such a branch into an ``arith.select`` of the two
+        buffers: the write may write the global's buffer, which the reload still names (stream
+        seed 7074: the check must follow a select as it follows a branch); the store may give
+        the second global the first's buffer (review 17: the shared-globals repair must too)."""
         held = dict(self._held_globals())
         if not held:
             return
         g = self.draw(st.sampled_from(sorted(held)))
+        others = [h for h in sorted(held) if h != g and self._global_size(h) == self._global_size(g)]
+        second = self.draw(st.sampled_from(others)) if others and self.draw(st.booleans()) else None
         self._release(g, held[g])
+        if second is not None:
+            self._release(second, held[second])
         x = self._reload(g)
         size = Lin(self._global_size(g))
         v = self.new_value(size)
@@ -1353,6 +1359,14 @@ class _Gen:
         self.ops.append(Branch((b,), (v,), ((),) * arms, yields, style, cond, cases))  # type: ignore[arg-type]
         r = self.draw_range(b)
         if r is None:
+            return
+        if second is not None:
+            self._release(second, b)
+            self._release(g, x)
+            self._write_global(g, r)
+            y = self._reload(second)
+            self.ops.append(Sum(self.new_value(Lin(1)), y, Range(Lin(0), size)))
+            self.read.add(y)
             return
         self.consume(b)
         written = self.new_value(size, self.chain[b])

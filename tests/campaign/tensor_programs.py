@@ -427,6 +427,12 @@ CASES = [
         "f=3 6 9 12; f=3 6 9 12",
         "f=3 6 9 12; f=3 6 9 12",
     ),
+    Case(
+        "select_of_two_globals_stored_to_one.mlir",
+        "choose:1;updg:[77];getg;geth;updh:[88];getg;geth",
+        "choose; updg; getg=1 77 3 4; geth=1 2 3 4; updh; getg=1 77 3 4; geth=1 2 88 4",
+        "choose; updg; getg=1 77 3 4; geth=1 77 3 4; updh; getg=1 77 88 4; geth=1 77 88 4",
+    ),
 ]
 
 

@@ -28,6 +28,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   plain iree-compile builds it right;
 * *imports taken as writable* (the check's ``callers-buffer-written`` rule): a row inserted into
   an argument cache changes the caller's array;
+* *a select of two globals' buffers giving neither* (the shared-globals check before review 17):
+  a branch of a clone of @g's load or @h's load, stored to @h, is a select of the two buffers
+  before the splice, and a write of @g shows in @h, as plain iree-compile's build does;
 * *accesses IREE removes across a region not seen* (``global_order._removed_across``): a reload
   after a loop that stores the global returns the value loaded before the loop, and a store a
   later one overwrites is dropped though a loop between them reads it, as plain iree-compile's
@@ -100,6 +103,7 @@ import pytest
 from iree.compiler import ir
 
 import rewriter.guard.schedule_guard as schedule_guard
+import stream_model.model.storage as storage
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_folds as global_folds
@@ -360,6 +364,12 @@ def _loop_written_versions_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_consumed_in_loops", lambda self: [])
 
 
+def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store of an ``arith.select`` of two globals' buffers gives the stored-to global neither
+    (the shared-globals check before review 17)."""
+    monkeypatch.setattr(storage, "_choices", lambda ops: iter(()))
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -431,6 +441,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _hand_written_kernels_write_every_binding,
         "hand_written_kernel_reads_the_argument.mlir",
     ),
+    "selects-give-no-buffer": (_selects_give_no_buffer, "select_of_two_globals_stored_to_one.mlir"),
 }
 
 
