@@ -158,7 +158,7 @@ def _layers_worker(layers: int, repeats: int) -> None:
             check_s = check.seconds if check is not None else 0.0
             # What the compile waited for: the hook, the guard's work before the compile went on
             # (reloads forwarded at the splice, the copies around scheduling), and the part of the
-            # check that outlasted HAL/VM (the rest ran beside it).
+            # check that outlasted the stream phase's passes (the rest ran beside them).
             waited_s = hooked.hook_s + (check.start_seconds if check is not None else 0.0) + hooked.check_waited_s
             _emit(
                 {

@@ -236,11 +236,11 @@ def evaluate_targets(results: dict) -> list[dict[str, str]]:
         )
     if big.get("runs") and "tool_share" in big["median"]:
         md = big["median"]
-        # The check runs while HAL/VM compiles: what the compile waits for is the hook, the
-        # guard's copies and any part of the check that outlasts HAL/VM (``wall_share``).
+        # The check runs beside the stream phase's last passes: what the compile waits for is the
+        # hook, the guard's copies and any part of the check that outlasts them (``wall_share``).
         waited = (
             f"; the compile waits {md['waited_s']:.2f} s for them = {md['wall_share']:.1%} (the check runs "
-            f"beside HAL/VM, {md['check_waited_s'] * 1e3:.0f} ms of it outlasting it)"
+            f"beside the stream phase's last passes, {md['check_waited_s'] * 1e3:.0f} ms of it outlasting them)"
             if "wall_share" in md
             else ""
         )

@@ -25,7 +25,7 @@ from stream_model.semantics.op_table import effects_of
 
 from ..errors import CompileError, ScheduleHazardError
 from ..pipeline.passes import PassContext
-from ..pipeline.runner import diagnostic_line
+from ..pipeline.runner import verify_errors
 from ..repair.copy_dispatch import CopyDispatches
 from ..repair.own_size import store_with_own_size
 from ..repair.reloads import GlobalRepair, find_misread_globals, repair_globals
@@ -150,12 +150,10 @@ def _retie(op: ir.Operation, old: int, new: int) -> None:
 def _verify_repair(module: ir.Module) -> None:
     """A repaired module verifies, or the compile stops here: the rewrite runs on it next, and
     takes it, as every module a compile hands a hook, as verified (``elide_slices(verified=True)``)."""
-    try:
-        module.operation.verify()
-    except ir.MLIRError as err:
-        raise CompileError(
-            "internal error: the schedule repair made IR that does not verify: " + diagnostic_line(err)
-        ) from err
+    errors = verify_errors(module)
+    if errors is not None:
+        first = errors[0] if errors else "the module does not verify"
+        raise CompileError("internal error: the schedule repair made IR that does not verify: " + first)
 
 
 def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:

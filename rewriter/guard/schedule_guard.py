@@ -44,7 +44,7 @@ from typing import Any
 
 from iree.compiler import ir
 
-from stream_model.ir.util import nested_ops
+from stream_model.ir.util import load_dialect_modules, nested_ops
 from stream_model.schedule.check import (
     ScheduleCheck,
     ScheduleReport,
@@ -161,6 +161,7 @@ class ScheduleGuard:
         self._stage_seconds = 0.0
         self._seconds = 0.0
         self._forward_seconds = 0.0  # (forward_reloads: on the compile's path, before the hook)
+        self._check_seconds = 0.0  # (check_now, when the driver ran it apart from settle)
         self._pending: _Pending | None = None
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
@@ -226,7 +227,7 @@ class ScheduleGuard:
         :meth:`settle` passed; the check is then off the compile's critical path. Until then
         the schedule counts as unchecked."""
         started = time.perf_counter()
-        self._stage_seconds = 0.0
+        self._stage_seconds = self._check_seconds = 0.0
         self._pending = None
         keep = self.check and self.repair and can_reschedule
         base: ir.Module | None = None
@@ -241,36 +242,66 @@ class ScheduleGuard:
         self._seconds = time.perf_counter() - started - self._stage_seconds
         return scheduled
 
-    def settle(self) -> ir.Module | None:
-        """Check the schedule :meth:`start` made, and repair or refuse it. None when it
-        has no hazard (the compile goes on with what :meth:`start` returned); else the
-        repaired, scheduled module to go on with instead. Raises when the compile refuses."""
-        pending, self._pending = self._pending, None
+    def prepare(self) -> None:
+        """Load what the check reads a schedule with: the Python modules of the dialects whose
+        ops it views (MLIR's bindings import one the first time an op of it is viewed, about
+        30 ms in all). The driver calls it while IREE's flow phase runs, beside it."""
+        load_dialect_modules()
+
+    def check_now(self) -> bool:
+        """Check the schedule :meth:`start` made (once): whether it has a hazard for
+        :meth:`settle` to repair or refuse. Raises when IREE reordered the accesses to a global
+        (no repair is known). Apart from :meth:`settle` so that the driver can know it before
+        HAL/VM starts, and start none that a repair would discard."""
+        pending = self._pending
         if pending is None:
+            return False
+        if pending.report is None:
+            started = time.perf_counter()
+            try:
+                pending.report = self._first_check(pending)
+            finally:
+                self._check_seconds = time.perf_counter() - started
+        return bool(pending.report.hazards)
+
+    def settle(self) -> ir.Module | None:
+        """Check the schedule :meth:`start` made (:meth:`check_now`), and repair or refuse it.
+        None when it has no hazard (the compile goes on with what :meth:`start` returned); else
+        the repaired, scheduled module to go on with instead. Raises when the compile refuses."""
+        self.check_now()
+        pending, self._pending = self._pending, None
+        if pending is None or pending.report is None:
             return None
         started = time.perf_counter()
         self._stage_seconds = 0.0
         try:
-            return self._settle(pending)
+            return self._settle(pending, pending.report)
         finally:
             if self.report is not None:
                 before = self._forward_seconds + self._seconds
-                self.report.seconds = before + time.perf_counter() - started - self._stage_seconds
+                checked = self._check_seconds + time.perf_counter() - started - self._stage_seconds
+                self.report.seconds = before + checked
                 self.report.start_seconds = before
 
-    def _settle(self, pending: _Pending) -> ir.Module | None:
+    def _first_check(self, pending: _Pending) -> ScheduleReport:
+        """The check of the schedule :meth:`start` made; its report becomes :attr:`report`."""
         if not self.given_over:
             self.given_over = given_over_arguments(pending.unscheduled)
         order_before = _global_events(pending.unscheduled)
-        scheduled = pending.scheduled
-        base, hook, stages = pending.base, pending.hook, pending.stages
-        report = self._checked(scheduled, order_before)
+        report = self._checked(pending.scheduled, order_before)
         report.order_hazards[:0] = self._reordered_before_the_splice(order_before, report.order_not_compared)
         guard = self.report = GuardReport(first=report, final=report, forwarded=self.forwarded)
         guard.input_not_compared = self.input_not_compared
         if report.order_hazards:
             # No repair is known for this class: the compile refuses rather than ship it.
             raise ScheduleHazardError(reorder_refusal(report.order_hazards), [])
+        return report
+
+    def _settle(self, pending: _Pending, report: ScheduleReport) -> ir.Module | None:
+        scheduled = pending.scheduled
+        base, hook, stages = pending.base, pending.hook, pending.stages
+        guard = self.report
+        assert guard is not None  # (set by the first check)
         if not report.hazards:
             return None
         while report.hazards:
@@ -414,6 +445,8 @@ class _Pending:
     keep: bool
     stages: AsyncStages
     hook: Callable[[ir.Module], None] | None
+    #: The first check's report (:meth:`ScheduleGuard.check_now`), once it ran.
+    report: ScheduleReport | None = None
 
 
 def reorder_refusal(hazards: Sequence[GlobalOrderHazard | GlobalFoldHazard]) -> str:

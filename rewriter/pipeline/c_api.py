@@ -1,7 +1,8 @@
 """The compiler's C API, called through ctypes where the Python bindings cost more than the work.
 
-Two places: running a pass manager (``pm.run`` holds the GIL while MLIR's threads run the
-passes, and a pass reporting an error from one of them then waits for it for good), and copying
+Three places: running a pass manager and verifying a module (``pm.run`` and ``verify()`` hold
+the GIL while MLIR's threads run the passes or verify the functions, and an error reported from
+one of them then waits for it for good), and copying
 a module (the bindings copy a module op by op, a Python call each; the C API copies it whole,
 with the GIL released). Each helper says what it falls back to where the library cannot be
 found (another platform's library name)."""
@@ -44,6 +45,11 @@ def _function(name: str, argtypes: tuple[Any, ...], restype: Any) -> Any:
 def pass_manager_run() -> Any:
     """``mlirPassManagerRunOnOp(MlirPassManager, MlirOperation) -> MlirLogicalResult``, or None."""
     return _function("mlirPassManagerRunOnOp", (ctypes.c_void_p, ctypes.c_void_p), LogicalResult)
+
+
+def operation_verify() -> Any:
+    """``mlirOperationVerify(MlirOperation) -> bool``, or None."""
+    return _function("mlirOperationVerify", (ctypes.c_void_p,), ctypes.c_bool)
 
 
 def c_pointer(obj: Any) -> int:

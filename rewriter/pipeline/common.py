@@ -63,9 +63,9 @@ class CompileResult:
     stream_runner: str
     #: ``"split"`` or ``"pass"``: how the hook was actually spliced in.
     splice_mode: str
-    #: With a schedule guard: how long the compile waited for the schedule check after
-    #: HAL/VM had finished (the check runs while HAL/VM compiles; inside ``hal_vm_s``); after
-    #: a repair, the whole check and repair (HAL/VM then runs again).
+    #: With a schedule guard: how long the compile waited for the schedule check after the
+    #: stream phase's passes beside it had finished (HAL/VM starts once the check passed);
+    #: after a repair, that and the repair too.
     check_waited_s: float = 0.0
     #: Why nothing was rewritten or checked, when the output is plain iree-compile's build of
     #: an input the tool cannot read (:class:`NotAnalysed`); None when it was analysed.

@@ -35,6 +35,7 @@ from .common import (
     StreamHook,
     exception_line,
     first_error_line,
+    multithreading,
     new_context,
     run_tool,
     tool,
@@ -44,8 +45,9 @@ from .common import (
 from .embedded import Embedded, environment_allows_embedding
 from .flags import check_supported_flags, stream_options
 from .passes import Guard, ModulePass, SplicePasses
-from .runner import StreamRunner, check_flow, diagnostic_line
+from .runner import StreamRunner, check_flow, diagnostic_line, verify_errors
 from .stages import Stage, pipeline_text, split_at_allocation, stream_pass_names, stream_stages
+from .threads import Background
 
 # --------------------------------------------------------------------------------------------
 # Flow phase
@@ -164,6 +166,11 @@ def _flow_ir_cached(input_path: Path, flags: Sequence[str]) -> bytes:
 # --------------------------------------------------------------------------------------------
 
 
+def _first(errors: list[str]) -> str:
+    """The first of a failed verification's errors (MLIR may report none of its own)."""
+    return errors[0] if errors else "the module does not verify"
+
+
 def _call_hook(hook: StreamHook | None, module: ir.Module, context: ir.Context, dump_path: str | None) -> None:
     """Run the hook, dump the IR, verify. Errors become one-line CompileErrors.
 
@@ -182,10 +189,9 @@ def _call_hook(hook: StreamHook | None, module: ir.Module, context: ir.Context, 
         if dump_path is not None:
             Path(dump_path).write_text(module.operation.get_asm())
         if hook is not None:
-            try:
-                module.operation.verify()
-            except ir.MLIRError as err:
-                raise CompileError("stream hook produced invalid IR: " + diagnostic_line(err)) from err
+            errors = verify_errors(module)
+            if errors is not None:
+                raise CompileError("stream hook produced invalid IR: " + _first(errors))
 
 
 # --------------------------------------------------------------------------------------------
@@ -344,7 +350,7 @@ class _HalVm:
 @dataclass(frozen=True)
 class _Finished:
     """When the stream phase's IR was written (``perf_counter``), when the output was, and how
-    long the compile waited for the schedule check after HAL/VM was done."""
+    long the compile waited for the schedule check (:attr:`.CompileResult.check_waited_s`)."""
 
     stream_written: float
     output_written: float
@@ -369,13 +375,13 @@ def _finish_after_hook(
     ``iree-stream-schedule-allocation``. A repair is made on the module as it was before the
     hook (``guarded_hook``), which then runs again: the rewrite decides on the repaired
     program, never on one its proofs did not see. The check only reads a copy of the schedule,
-    so it runs while the compile finishes the module (:meth:`ScheduleGuard.start` and
-    :meth:`~ScheduleGuard.settle`): the output goes into place only once the check passed. On a
-    hazard the background compile is stopped, and the repaired module is compiled instead. A
-    failure of the stream phase, or of starting HAL/VM, is reported only after the check: a
-    hazard (or its repair) comes first, as if the check had run before them. Nothing outlives
-    the call: any exception, an interrupt included, stops the background compile. What the
-    hook's analysis left (``leftovers``) is freed once HAL/VM runs, before the check."""
+    so it runs while the stream phase's passes after scheduling run on the module (in another
+    thread: :meth:`ScheduleGuard.start`, :meth:`~ScheduleGuard.check_now`); HAL/VM starts only
+    once the check has passed, so a repair never waits for a build it would discard (IREE
+    cannot stop one in this process), and the repaired module is compiled instead. A failure of
+    the stream phase is reported only after the check: a hazard (or its repair) comes first, as
+    if the check had run before it. Nothing outlives the call. What the hook's analysis left
+    (``leftovers``) is freed before the check, beside the passes."""
     if guard is None:
         module = runner.run(module, after, "stream phase")
         return _Finished(*_finish_hal_vm(module, backend, out, leftovers))
@@ -384,32 +390,41 @@ def _finish_after_hook(
     scheduled = guard.start(
         module, lambda m: runner.run(m, async_part, "stream phase"), reschedule, before_hook=before, hook=hook
     )
-    try:
-        module = runner.run(scheduled, cmd_part, "stream phase")
-        stream_written, job = backend.start(module, out)
-    except Exception:
-        if leftovers is not None:
-            leftovers.release()
-        checking = time.perf_counter()
-        repaired = guard.settle()  # (raises on a hazard it cannot repair)
-        if repaired is None:
-            raise
-        return _finish_repaired(runner, repaired, cmd_part, backend, out, time.perf_counter() - checking, guard)
+    passes = _beside(lambda: runner.run(scheduled, cmd_part, "stream phase"))
     try:
         if leftovers is not None:
             leftovers.release()
-        checking = time.perf_counter()
-        repaired = guard.settle()
-        checked = time.perf_counter()
-        if repaired is not None:
-            job.cancel()
-            return _finish_repaired(runner, repaired, cmd_part, backend, out, checked - checking, guard)
-        output_written = job.finish()
+        hazards = guard.check_now()
     except BaseException:
-        job.cancel()
+        passes.wait(_PASSES_UNWIND_S)  # (C++ passes cannot be stopped; nothing is left running on error)
         raise
-    ended = job.ended if job.ended is not None else checked
-    return _Finished(stream_written, output_written, max(0.0, checked - max(checking, ended)))
+    checked = time.perf_counter()
+    try:
+        module = passes.result(relay=True)
+    except Exception:
+        if not hazards:
+            raise
+        # The stream phase failed on the module as IREE scheduled it: its repair comes first.
+    waited = max(0.0, checked - (passes.ended or checked))
+    repaired = guard.settle()  # (raises on a hazard it cannot repair)
+    if repaired is not None:
+        return _finish_repaired(runner, repaired, cmd_part, backend, out, time.perf_counter() - checked + waited, guard)
+    return _Finished(*_finish_hal_vm(module, backend, out), waited)
+
+
+#: How long an error or an interrupt waits for the stream phase's passes to end (IREE cannot
+#: stop them; the module they run on is freed on the way out).
+_PASSES_UNWIND_S = 60.0
+
+
+def _beside(passes: Callable[[], ir.Module]) -> Background[ir.Module]:
+    """The stream phase's passes after scheduling in a thread of their own, while the schedule
+    check reads its copy of the schedule in this one (the check's objects stay in this thread's
+    allocator); in a context without threads, run now (its storage is not shared between
+    threads then)."""
+    if multithreading():
+        return Background(passes, name="slice-elision-stream-phase")
+    return Background.finished(passes)
 
 
 def _finish_repaired(
@@ -548,6 +563,9 @@ def _compile_file(
         opts = stream_options(flags)
         before, after = stream_stages(opts)
         t0 = time.perf_counter()
+        preparing = Background(guard.prepare, name="slice-elision-prepare") if guard is not None else None
+        if preparing is not None:
+            closing.callback(preparing.wait, 60.0)  # (an import is not left running if the flow phase fails)
         embedded = _embedding(flags, remarks, compile_to)
         if embedded is not None:
             closing.callback(embedded.close)  # (the session; its context lives on with the modules)
@@ -557,6 +575,8 @@ def _compile_file(
             flow = flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), tmp)
             context = new_context()
         flow_s = time.perf_counter() - t0
+        if preparing is not None:
+            preparing.result(relay=True)
         if remarks is not None:
             remarks.enable(context)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
@@ -745,11 +765,9 @@ def parse_stream_async(context: ir.Context, data: bytes, name: str, expected: Ph
     except Exception as err:  # noqa: BLE001 - the bindings raise other types for invalid bytes
         first = (str(err).strip().splitlines() or [type(err).__name__])[0]
         raise CompileError(f"{name}: cannot parse stream-async input: {first}") from err
-    try:
-        with context:
-            module.operation.verify()
-    except ir.MLIRError as err:
-        raise CompileError(f"{name}: input does not verify: " + diagnostic_line(err)) from err
+    errors = verify_errors(module)
+    if errors is not None:
+        raise CompileError(f"{name}: input does not verify: " + _first(errors))
     found = classify_phase(module)
     if found.phase is Phase.NOT_STREAM:
         raise CompileError(f"{name}: no stream.async ops found; expected stream-async IR at the splice point")

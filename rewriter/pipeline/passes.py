@@ -108,6 +108,15 @@ class Guard(Protocol):
         hook: Callable[[ir.Module], None] | None = None,
     ) -> ir.Module: ...
 
+    def prepare(self) -> None:
+        """Load what the check needs; called beside IREE's flow phase."""
+        ...
+
+    def check_now(self) -> bool:
+        """Check the schedule :meth:`start` made: whether :meth:`settle` has a hazard to repair
+        or refuse."""
+        ...
+
     def settle(self) -> ir.Module | None: ...
 
     def repair_failed(self, error: CompileError) -> CompileError:

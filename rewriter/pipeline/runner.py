@@ -11,7 +11,7 @@ from iree.compiler import ir, passmanager
 
 from stream_model.semantics.phase import allocated_op
 
-from .c_api import c_pointer, pass_manager_run
+from .c_api import c_pointer, operation_verify, pass_manager_run
 from .common import CompileError, NotAnalysed, NotBuilt, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
 from .threads import in_a_thread
@@ -99,6 +99,37 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
     finally:
         handler.detach()
     return None if succeeded else errors
+
+
+def verify_errors(module: ir.Module) -> list[str] | None:
+    """Verify ``module`` with the GIL released; None when it verifies, else its error
+    diagnostics (``LOC: error: MESSAGE``), in the order MLIR reported them.
+
+    Why not ``module.operation.verify()``: it holds the GIL while MLIR verifies the module's
+    functions in the context's threads, and the bindings' capture of an error one of them
+    reports waits for the GIL: the compile hung for good (a repair made invalid in a test, one
+    run in seven). Without the C API, it falls back to ``verify()``."""
+    verify = operation_verify()
+    if verify is None:
+        try:
+            module.operation.verify()
+        except ir.MLIRError as err:
+            return [diagnostic_line(err)]
+        return None
+    errors: list[str] = []
+
+    def capture(diagnostic: ir.Diagnostic) -> bool:
+        if diagnostic.severity != ir.DiagnosticSeverity.ERROR:
+            return False
+        errors.append(_error_line(diagnostic))
+        return True
+
+    handler = module.context.attach_diagnostic_handler(capture)
+    try:
+        verified = bool(verify(c_pointer(module.operation)))
+    finally:
+        handler.detach()
+    return None if verified else errors
 
 
 class StreamRunner:

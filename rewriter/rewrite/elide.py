@@ -73,6 +73,7 @@ from stream_model.semantics.region_flow import (
 
 from ..errors import RewriteError as RewriteError  # (re-exported: raised by the rewrite)
 from ..pipeline.collector import leave, no_collector_pauses
+from ..pipeline.runner import verify_errors
 from ..repair.diagnostics import ERROR
 from ..repair.shared_globals import separate_shared_globals
 from .report import RewriteReport as RewriteReport  # (re-exported: what the rewrite returns)
@@ -86,10 +87,7 @@ PERSISTENT_PRODUCERS = (ops.GLOBAL_LOAD, ops.TENSOR_IMPORT)
 
 
 def _verify(module: ir.Module) -> bool:
-    try:
-        return bool(module.operation.verify())
-    except ir.MLIRError:
-        return False
+    return verify_errors(module) is None
 
 
 def elide_slices(
