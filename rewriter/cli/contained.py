@@ -17,6 +17,7 @@ partial output go with it.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import glob
 import os
 import shutil
@@ -49,6 +50,29 @@ class Contained:
     outputs: tuple[str, ...] = ()
 
 
+#: glibc's ``mallopt`` parameter for the most arenas it makes (``M_ARENA_MAX`` in malloc.h).
+_M_ARENA_MAX = -8
+
+
+def _fewer_malloc_arenas() -> None:
+    """At most one glibc malloc arena per core in the compile's process (glibc makes up to
+    eight per core), unless the user set ``MALLOC_ARENA_MAX``.
+
+    Why: the tool's compile runs IREE's phases, the schedule check and IREE's own threads in
+    one process, and glibc gives each thread that allocates an arena of its own, whose freed
+    memory no other thread reuses. On this 2-core machine the 256-layer seed form's peak
+    resident memory was 258 MiB with ``--no-elide`` (iree-compile: 188 MiB) and 212 MiB with
+    two arenas, at no measured cost in time. Where there is no glibc, nothing changes."""
+    if "MALLOC_ARENA_MAX" in os.environ:
+        return
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return
+    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+    mallopt(_M_ARENA_MAX, max(2, os.cpu_count() or 2))
+
+
 def run_contained(run: Callable[[], int], what: Contained) -> int:
     """``run()`` in a child process; its exit status, or the crash's report and status."""
     read_end, write_end = os.pipe()
@@ -61,6 +85,7 @@ def run_contained(run: Callable[[], int], what: Contained) -> int:
         os.close(write_end)
         os.environ["TMPDIR"] = scratch
         tempfile.tempdir = None
+        _fewer_malloc_arenas()
         code = 1
         try:
             code = run()

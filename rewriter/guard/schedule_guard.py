@@ -9,9 +9,9 @@ before ``iree-stream-schedule-allocation``, the last point where the IR is still
 1. it runs the rest of the async phase (scheduling and the cleanups after it) on the module at
    the splice, keeping a copy of that module;
 2. it checks an exact copy of the scheduled module the compile continues with
-   (:func:`stream_model.schedule.check.check_schedule`). The driver runs the check while
-   HAL/VM compiles that module, and writes the output only once the check passed
-   (:meth:`ScheduleGuard.start`, :meth:`ScheduleGuard.settle`);
+   (:func:`stream_model.schedule.check.check_schedule`). The driver runs the check while the
+   stream phase's last passes run on that module, and starts HAL/VM only once it passed
+   (:meth:`ScheduleGuard.start`, :meth:`ScheduleGuard.check_now`, :meth:`ScheduleGuard.settle`);
 3. on a hazard it finds the in-place write at the splice (below), makes that write go to a
    fresh copy of what it writes (a dispatch of the private copy executable,
    :mod:`.copy_dispatch`, which IREE can neither fold, rematerialise nor merge: no read of the
@@ -109,7 +109,8 @@ class GuardReport:
     input_not_compared: str | None = None
     #: The part of :attr:`seconds` spent before the compile went on (forwarding reloads at the
     #: splice, :meth:`ScheduleGuard.forward_reloads`; copying the module before and after
-    #: scheduling, :meth:`ScheduleGuard.start`): the rest runs while HAL/VM compiles.
+    #: scheduling, :meth:`ScheduleGuard.start`): the rest runs beside the stream phase's last
+    #: passes.
     start_seconds: float = 0.0
 
     @property
@@ -168,7 +169,7 @@ class ScheduleGuard:
         self.repaired_text: str | None = None
         #: The user's input (a path, or module text or bytes) when IREE's stages before the
         #: splice ran on it: :meth:`settle` compares its accesses to globals with the module at
-        #: the splice (:func:`check_input_order`). Read only then, beside HAL/VM.
+        #: the splice (:func:`check_input_order`). Read only then, with the first check.
         self.user_input = user_input
         #: Why the input was not compared (it does not parse alone: an input dialect the
         #: bindings do not hold); None when it was, or when there is none.
@@ -222,10 +223,10 @@ class ScheduleGuard:
         compiled (a repair can change what storage a value is, which an alias the rewrite made
         may rely on).
 
-        Why two halves: the check only reads, so the compile can finish the stream phase and
-        start HAL/VM while it runs (the driver does), as long as nothing is written before
-        :meth:`settle` passed; the check is then off the compile's critical path. Until then
-        the schedule counts as unchecked."""
+        Why two halves: the check only reads, so the compile can run the stream phase's last
+        passes while it runs (the driver does), and start HAL/VM once :meth:`check_now` found
+        nothing to repair; the check is then off the compile's critical path. Until then the
+        schedule counts as unchecked."""
         started = time.perf_counter()
         self._stage_seconds = self._check_seconds = 0.0
         self._pending = None

@@ -38,7 +38,8 @@ class Leftovers:
     So is the first collection after one: every object it made and that is still alive is
     young, and the collector traverses them all. At 256 layers the two cost about 25 ms, between
     the hook and the rest of the stream phase. A caller with time to spare later (the compile
-    driver, while HAL/VM compiles in another process) keeps them here and releases them then;
+    driver, while the stream phase's last passes run in another thread) keeps them here and
+    releases them then;
     the collector's first pass then finds only what outlives the analysis. Nothing is read
     from what is kept. Used as a context manager, :meth:`release` runs at the latest on exit,
     so the collector is never left off."""

@@ -553,7 +553,7 @@ def _compile_file(
     if guard is not None and guard.user_input is None:
         guard.user_input = src  # (IREE's stages before the splice run on it: the guard compares)
 
-    # (Leftovers: what the hook's analysis leaves, freed while HAL/VM runs.)
+    # (Leftovers: what the hook's analysis leaves, freed beside the stream phase's last passes.)
     with (
         tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name,
         Leftovers() as leftovers,
