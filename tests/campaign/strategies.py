@@ -1265,6 +1265,15 @@ class _Gen:
             self.ops.append(GStore(value, glob))
             self._global_chain[glob] = self.chain[value]
 
+    def _draw_two_way_branch(self) -> tuple[str, int, tuple[int, ...], int]:
+        """An ``scf.if`` (twice as often) or an ``scf.index_switch`` to choose between values:
+        its style, condition, cases and number of arms."""
+        style = self.draw(st.sampled_from(("if", "if", "switch")))
+        if style == "if":
+            return style, self.draw(st.integers(1, 3)), (), 2
+        cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1), (3,))))
+        return style, 1, cases, len(cases) + 1
+
     def add_global_choice(self) -> None:
         """Double buffering (review 4, finding 04): two globals of one size stored back, a branch
         whose arms reload one each and yield it, and a slice of its result, which may be either
@@ -1288,13 +1297,7 @@ class _Gen:
         for g in (a, b):
             self._release(g, held[g])
         size = Lin(decls[a].size)
-        style = self.draw(st.sampled_from(("if", "if", "switch")))
-        cond, cases, arms = 1, (), 2
-        if style == "if":
-            cond = self.draw(st.integers(1, 3))
-        else:
-            cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1), (3,))))
-            arms = len(cases) + 1
+        style, cond, cases, arms = self._draw_two_way_branch()
         branches, yields = [], []
         for i in range(arms):
             saved = self.enter([])
@@ -1344,13 +1347,7 @@ class _Gen:
         size = Lin(self._global_size(g))
         v = self.new_value(size)
         self.ops.append(Mix(v, x, Range(Lin(0), size), x, Lin(0), "variable"))
-        style = self.draw(st.sampled_from(("if", "if", "switch")))
-        cond, cases, arms = 1, (), 2
-        if style == "if":
-            cond = self.draw(st.integers(1, 3))
-        else:
-            cases = self.draw(st.sampled_from(((0,), (1,), (0, 2), (2, 0, 1), (3,))))
-            arms = len(cases) + 1
+        style, cond, cases, arms = self._draw_two_way_branch()
         first = self.draw(st.integers(0, 1))
         yields = tuple(((x,) if (i + first) % 2 == 0 else (v,)) for i in range(arms))
         self.consume(v)

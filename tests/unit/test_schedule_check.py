@@ -651,7 +651,8 @@ util.func public @f() -> !stream.resource<transient> {{
     assert "does not know" in report.hazards[0].detail
 
 
-_BRANCH = """
+#: The cache read, then ``%m`` (``{choose}``: the cache, or another buffer) filled in place.
+_CHOICE = """
 util.func public @f(%p: i1) -> !stream.resource<transient> {{
   CONSTANTS
   %cache = util.global.load @cache : !stream.resource<variable>
@@ -659,11 +660,7 @@ util.func public @f(%p: i1) -> !stream.resource<transient> {{
     %d = {read}
     stream.yield %d : !stream.resource<transient>{{%c4}}
   }} => !stream.timepoint
-  %m = scf.if %p -> !stream.resource<variable> {{
-    scf.yield %cache : !stream.resource<variable>
-  }} else {{
-    {other}
-  }}
+  {choose}
   %u, %tpu = stream.async.execute with(%m as %c: !stream.resource<variable>{{%c64}}) -> %m{{%c64}} {{
     %w = stream.async.fill %c7_i32, %c[%c0 to %c8 for %c8] : i32 -> %c as !stream.resource<variable>{{%c64}}
     stream.yield %w : !stream.resource<variable>{{%c64}}
@@ -672,44 +669,34 @@ util.func public @f(%p: i1) -> !stream.resource<transient> {{
   util.global.store %u, @cache : !stream.resource<variable>
   util.return %a : !stream.resource<transient>
 }}"""
+_SPLAT_Z = "%z = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}"
+
+
+def _branch(other: str) -> str:
+    """``%m``: an ``scf.if`` yielding the cache, or what ``other`` makes and yields."""
+    return (
+        "%m = scf.if %p -> !stream.resource<variable> {\n    scf.yield %cache : !stream.resource<variable>\n"
+        f"  }} else {{\n    {other}\n  }}"
+    )
 
 
 def test_an_in_place_write_of_a_branchs_result_writes_what_an_arm_yields() -> None:
     """``scf.if`` yields the cache itself in one arm: writing its result in place writes the
     cache, which a read before the branch reads; nothing orders the two regions."""
-    other = "%z = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{%c64}\n    scf.yield %z : !stream.resource<variable>"
-    report = _check(_BRANCH.format(read=_read("%c"), other=other))
+    other = f"{_SPLAT_Z}\n    scf.yield %z : !stream.resource<variable>"
+    report = _check(_CHOICE.format(read=_read("%c"), choose=_branch(other)))
     (hazard,) = report.hazards
     assert hazard.verdict is ScheduleVerdict.UNORDERED and hazard.storage == "@cache"
 
 
-_SELECT = """
-util.func public @f(%p: i1) -> !stream.resource<transient> {{
-  CONSTANTS
-  %cache = util.global.load @cache : !stream.resource<variable>
-  %r, %tp = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
-    %d = {read}
-    stream.yield %d : !stream.resource<transient>{{%c4}}
-  }} => !stream.timepoint
-  %z = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}
-  %m = {choose} : {types}
-  %u, %tpu = stream.async.execute with(%m as %c: !stream.resource<variable>{{%c64}}) -> %m{{%c64}} {{
-    %w = stream.async.fill %c7_i32, %c[%c0 to %c8 for %c8] : i32 -> %c as !stream.resource<variable>{{%c64}}
-    stream.yield %w : !stream.resource<variable>{{%c64}}
-  }} => !stream.timepoint
-  %a = stream.timepoint.await %tp => %r : !stream.resource<transient>{{%c4}}
-  util.global.store %u, @cache : !stream.resource<variable>
-  util.return %a : !stream.resource<transient>
-}}"""
+_SELECT = f"{_SPLAT_Z}\n  %m = arith.select %p, %cache, %z : !stream.resource<variable>"
 
 
 def test_an_in_place_write_of_a_selects_result_writes_either_buffer_it_chooses() -> None:
     """IREE's canonicalizer folds an ``scf.if`` whose arms only yield into ``arith.select``, of
     buffers too (stream seed 7074): writing its result in place may write the cache, which a
     read before it reads; nothing orders the two regions."""
-    report = _check(
-        _SELECT.format(read=_read("%c"), choose="arith.select %p, %cache, %z", types="!stream.resource<variable>")
-    )
+    report = _check(_CHOICE.format(read=_read("%c"), choose=_SELECT))
     (hazard,) = report.hazards
     assert hazard.verdict is ScheduleVerdict.UNORDERED and hazard.storage == "@cache"
 
@@ -719,9 +706,7 @@ def test_a_host_value_op_given_a_resource_is_one_the_check_does_not_model(monkey
     resource, unless the op table says what it makes of one (here ``arith.select`` as if the
     table did not list it as a choice)."""
     monkeypatch.setattr(schedule_check, "CHOICE_OPS", frozenset())
-    report = _check(
-        _SELECT.format(read=_read("%c"), choose="arith.select %p, %cache, %z", types="!stream.resource<variable>")
-    )
+    report = _check(_CHOICE.format(read=_read("%c"), choose=_SELECT))
     assert [str(h.verdict) for h in report.hazards] == ["unknown"]
     assert "does not know" in report.hazards[0].detail
 
