@@ -55,8 +55,8 @@ _M_ARENA_MAX = -8
 
 
 def _fewer_malloc_arenas() -> None:
-    """At most one glibc malloc arena per core in the compile's process (glibc makes up to
-    eight per core), unless the user set ``MALLOC_ARENA_MAX``.
+    """At most one glibc malloc arena per core the process may use (glibc makes up to eight per
+    core), unless the user set ``MALLOC_ARENA_MAX``.
 
     Why: the tool's compile runs IREE's phases, the schedule check and IREE's own threads in
     one process, and glibc gives each thread that allocates an arena of its own, whose freed
@@ -70,7 +70,8 @@ def _fewer_malloc_arenas() -> None:
     except (OSError, AttributeError):
         return
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
-    mallopt(_M_ARENA_MAX, max(2, os.cpu_count() or 2))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2
+    mallopt(_M_ARENA_MAX, max(2, cores))
 
 
 def run_contained(run: Callable[[], int], what: Contained) -> int:

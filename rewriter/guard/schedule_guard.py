@@ -379,13 +379,19 @@ class ScheduleGuard:
             raise self.repair_failed(err) from err
 
     def _unrepairable(self, hazards: list[ScheduleCheck], why: str) -> CompileError:
-        """Hazards left that no repair removes: a refusal when one of them is shown (both ops,
-        the bytes, why they conflict); when the check could only not decide them (a range it
-        does not know), the compile builds what plain iree-compile builds and says so
+        """Hazards left that no repair removes (``hazards``: the last round's). What plain
+        iree-compile builds is the module as IREE scheduled it, so the first round's hazards
+        decide: a refusal when one of them is shown (both ops, the bytes, why they conflict),
+        naming the shown ones; when the check could only not decide them (a range it does not
+        know), the compile builds what plain iree-compile builds and says so
         (:class:`~rewriter.pipeline.common.NotAnalysed`: never less than iree-compile, never
-        the tool's own rewrite on a schedule it could not check)."""
-        shown = [h for h in hazards if h.verdict is not ScheduleVerdict.UNKNOWN]
-        if shown:
+        the tool's own rewrite on a schedule it could not check), naming the last round's."""
+        first = self.report.first.hazards if self.report is not None else hazards
+        if any(h.verdict is not ScheduleVerdict.UNKNOWN for h in first):
+            shown: list[ScheduleCheck] = []
+            for h in [*hazards, *first]:
+                if h.verdict is not ScheduleVerdict.UNKNOWN and not any(h is s for s in shown):
+                    shown.append(h)
             return self._refusal(shown, why)
         more = f" (and {len(hazards) - 1} more)" if len(hazards) > 1 else ""
         reason = f"; {why}" if why else ""
@@ -421,7 +427,9 @@ class ScheduleGuard:
         tagged_scheduled = self._schedule(tagged, stages)
         with scheduled.context:
             if str(tagged_scheduled) != str(scheduled):
-                raise self._refusal(hazards, "tagging the module changed IREE's schedule, so its ops cannot be traced")
+                raise self._unrepairable(
+                    hazards, "tagging the module changed IREE's schedule, so its ops cannot be traced"
+                )
         position = {op: k for k, op in enumerate(nested_ops(scheduled.operation))}
         twins = list(nested_ops(tagged_scheduled.operation))
         targets: dict[int, ScheduleCheck] = {}

@@ -246,15 +246,16 @@ def _finish_hal_vm(
     """HAL and VM into a temporary file next to ``out``, renamed into place only on success (a
     failed compile leaves nothing behind). Returns when the stream phase's output was handed
     over and when the output was written. ``leftovers`` (what the hook's analysis left) are
-    freed while it runs."""
+    freed while it runs. Nothing outlives the call: an error or an interrupt stops the compile
+    (in this process: waits for it, as IREE cannot stop a phase) and removes what it wrote."""
     stream_written, job = backend.start(module, out)
     try:
         if leftovers is not None:
             leftovers.release()
+        return stream_written, job.finish()
     except BaseException:
         job.cancel()
         raise
-    return stream_written, job.finish()
 
 
 class _EmbeddedJob:

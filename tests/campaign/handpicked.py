@@ -327,30 +327,6 @@ GLOBAL_OR_VALUE_FILLED = Program(
     ),
 )
 
-#: The same branch (a reload of @g1 or a mix of it) stored to @g0: IREE folds it into a select
-#: of the two buffers before the splice, so @g0 may be given @g1's buffer, and a fill of @g1
-#: shows in @g0 (review 17: the shared-globals repair follows a select as it follows a branch,
-#: and gives @g0 its own copy).
-GLOBAL_OR_VALUE_STORED_TO_A_SECOND_GLOBAL = Program(
-    (GlobalDecl("g0", 8), GlobalDecl("g1", 8)),
-    (
-        Load(0, "g0"),
-        Load(1, "g1"),
-        GStore(1, "g1"),
-        GStore(0, "g0"),
-        GLoad(2, "g1"),
-        Mix(3, 2, _r(0, 8), 2, Lin(0), "variable"),
-        Branch((4,), (3,), ((), ()), ((3,), (2,)), "if", 1),
-        GStore(4, "g0"),
-        GStore(2, "g1"),
-        GLoad(5, "g1"),
-        Fill(6, 5, _r(3, 1), 839),
-        GStore(6, "g1"),
-        GLoad(7, "g0"),
-        Sum(8, 7, _r(0, 8)),
-    ),
-)
-
 #: Found by the stream campaign (seed 7074): IREE folds a switch arm's loop and whole update of
 #: a call's result with @g0's load away, so the switch is a select of @g0's buffer and the
 #: call's result, which an execution region fills in place before @g0's load is exported.
@@ -562,7 +538,6 @@ ALL: tuple[Program, ...] = (
     *THIRD_REVIEW,
     SLICE_BESIDE_A_CLONE_OF_IOTA,
     *IMPORTS_OF_GLOBALS,
-    GLOBAL_OR_VALUE_STORED_TO_A_SECOND_GLOBAL,
 )
 
 

@@ -153,7 +153,6 @@ FOCUSED_KINDS: dict[str, tuple[str, ...]] = {
         "foldtwin",
         "globalchoice",
         "globalchoice",
-        "globalorvalue",
     ),
     # The caller's arrays (iree-org/iree#16168): written in place, read before and after, passed
     # to callees that write them, carried through loops and branches; kept or given over.

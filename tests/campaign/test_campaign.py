@@ -130,9 +130,9 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
     through the iterations, which the schedule check follows by induction; the schedule mutation
     tests judge ``handpicked.LAYERS_READ_THEN_ROW_WRITTEN``); and the caller's arrays, kept or
     given over, the ``inputs`` profile's alone (``test_the_callers_inputs_...`` below); and a
-    branch yielding a global's load or another value, written in place, the ``globals`` and
-    long profiles' (its ``globalorvalue`` kind, stream seed 7074: the schedule mutation tests
-    judge ``handpicked.GLOBAL_OR_VALUE_FILLED`` and the regression it came from)."""
+    branch yielding a global's load or another value, written in place, the long profile's
+    (its ``globalorvalue`` kind, stream seed 7074: the schedule mutation tests judge
+    ``handpicked.GLOBAL_OR_VALUE_FILLED`` and the regression it came from)."""
     counts = {shape: 0 for shape in SHAPES}
     for batch in profile_batches(DEFAULT_SEED, DEFAULT_BATCHES):
         for program in batch:

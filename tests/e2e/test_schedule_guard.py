@@ -276,6 +276,61 @@ def test_an_interrupt_during_the_check_in_one_process_leaves_no_partial_file(
     assert not out.exists() and not list(tmp_path.glob("*.part"))
 
 
+def test_an_interrupt_while_hal_vm_runs_in_one_process_leaves_no_thread_and_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review 18: HAL/VM runs in a thread of this process, which IREE cannot stop. An interrupt
+    while the compile waits for it must wait for that thread (left running, it went on with a
+    session the unwinding closed, and crashed the process) and remove what it wrote."""
+    import threading
+
+    from rewriter.pipeline import embedded
+
+    monkeypatch.delenv("SLICE_ELISION_SUBPROCESS", raising=False)
+
+    def interrupted(self: embedded.EmbeddedHalVm) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(embedded.EmbeddedHalVm, "wait", interrupted)
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    with pytest.raises(KeyboardInterrupt):
+        compile_file(src, out, CPU_FLAGS, guard=ScheduleGuard())
+    assert not [t for t in threading.enumerate() if t.name == "slice-elision-hal-vm"]
+    assert not out.exists() and not list(tmp_path.glob("*.part"))
+
+
+def test_a_hazard_the_first_check_shows_is_refused_when_a_later_round_only_cannot_decide(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review 18: what plain iree-compile builds is the module as IREE scheduled it, so the first
+    round decides between a refusal and that build. With the repaired module's check made to
+    leave the shown pair undecided (and no repair left to make), the compile refuses: building
+    as plain iree-compile would ship the hazard the first round showed."""
+    import dataclasses
+
+    from stream_model.schedule.check import ScheduleVerdict
+
+    real = ScheduleGuard._checked
+    rounds: list[int] = []
+
+    def undecided_after_a_repair(self: ScheduleGuard, scheduled: ir.Module, order_before: object) -> object:
+        report = real(self, scheduled, order_before)  # type: ignore[arg-type]
+        rounds.append(1)
+        if len(rounds) > 1 and self.report is not None:
+            first = self.report.first.hazards[0]
+            report.checks = [c for c in report.checks if not c.hazard]
+            report.checks.append(dataclasses.replace(first, verdict=ScheduleVerdict.UNKNOWN))
+        return report
+
+    monkeypatch.setattr(ScheduleGuard, "_checked", undecided_after_a_repair)
+    src, *_ = _render(MINIMAL_G1, tmp_path)
+    out = tmp_path / "p.vmfb"
+    with pytest.raises(ScheduleHazardError, match="cannot repair"):
+        compile_file(src, out, CPU_FLAGS, elide_slices, guard=ScheduleGuard())
+    assert len(rounds) >= 2 and not out.exists()
+
+
 def test_scheduled_input_cannot_be_scheduled_again_so_a_hazard_is_refused(tmp_path: Path) -> None:
     src, *_ = _render(MINIMAL_G1, tmp_path)
     scheduled = ir_after_pass(src, CPU_FLAGS, "iree-stream-schedule-concurrency")
