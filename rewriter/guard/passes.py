@@ -152,8 +152,7 @@ def _verify_repair(module: ir.Module) -> None:
     takes it, as every module a compile hands a hook, as verified (``elide_slices(verified=True)``)."""
     errors = verify_errors(module)
     if errors is not None:
-        first = errors[0] if errors else "the module does not verify"
-        raise CompileError("internal error: the schedule repair made IR that does not verify: " + first)
+        raise CompileError("internal error: the schedule repair made IR that does not verify: " + errors[0])
 
 
 def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:

@@ -166,11 +166,6 @@ def _flow_ir_cached(input_path: Path, flags: Sequence[str]) -> bytes:
 # --------------------------------------------------------------------------------------------
 
 
-def _first(errors: list[str]) -> str:
-    """The first of a failed verification's errors (MLIR may report none of its own)."""
-    return errors[0] if errors else "the module does not verify"
-
-
 def _call_hook(hook: StreamHook | None, module: ir.Module, context: ir.Context, dump_path: str | None) -> None:
     """Run the hook, dump the IR, verify. Errors become one-line CompileErrors.
 
@@ -191,7 +186,7 @@ def _call_hook(hook: StreamHook | None, module: ir.Module, context: ir.Context, 
         if hook is not None:
             errors = verify_errors(module)
             if errors is not None:
-                raise CompileError("stream hook produced invalid IR: " + _first(errors))
+                raise CompileError("stream hook produced invalid IR: " + errors[0])
 
 
 # --------------------------------------------------------------------------------------------
@@ -768,7 +763,7 @@ def parse_stream_async(context: ir.Context, data: bytes, name: str, expected: Ph
         raise CompileError(f"{name}: cannot parse stream-async input: {first}") from err
     errors = verify_errors(module)
     if errors is not None:
-        raise CompileError(f"{name}: input does not verify: " + _first(errors))
+        raise CompileError(f"{name}: input does not verify: " + errors[0])
     found = classify_phase(module)
     if found.phase is Phase.NOT_STREAM:
         raise CompileError(f"{name}: no stream.async ops found; expected stream-async IR at the splice point")

@@ -103,7 +103,8 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
 
 def verify_errors(module: ir.Module) -> list[str] | None:
     """Verify ``module`` with the GIL released; None when it verifies, else its error
-    diagnostics (``LOC: error: MESSAGE``), in the order MLIR reported them.
+    diagnostics (``LOC: error: MESSAGE``), in the order MLIR reported them (never empty: one
+    line saying it does not verify where MLIR reported none).
 
     Why not ``module.operation.verify()``: it holds the GIL while MLIR verifies the module's
     functions in the context's threads, and the bindings' capture of an error one of them
@@ -129,7 +130,7 @@ def verify_errors(module: ir.Module) -> list[str] | None:
         verified = bool(verify(c_pointer(module.operation)))
     finally:
         handler.detach()
-    return None if verified else errors
+    return None if verified else errors or ["the module does not verify"]
 
 
 class StreamRunner:
