@@ -168,11 +168,21 @@ class GlobalOrderHazard:
     #: Where ``moved`` is gone rather than moved (:func:`_removed_across`): the access of the
     #: global inside a region between ``past`` and it, which its removal ignores.
     across: str = ""
+    #: Where ``moved`` is a store that is gone (:func:`_first_reorder`): a read the program
+    #: runs after it, before ``past`` (the next write), that is still there and so reads what
+    #: the global held before the store.
+    stale_read: str = ""
 
     #: What a refusal for this class says first.
     headline = "IREE reorders the accesses to a global"
 
     def line(self) -> str:
+        if self.stale_read:
+            after = f" (the next write is {self.past})" if self.past != self.moved else ""
+            return (
+                f"in @{self.function}, {self.stage} dropped {self.moved}, whose value {self.stale_read} "
+                f"reads after it{after}: the read takes what @{self.global_name} held before the store"
+            )
         if not self.across:
             return (
                 f"in @{self.function}, {self.stage} reordered {self.moved} and {self.past}: "
@@ -199,6 +209,7 @@ class GlobalOrderHazard:
             "past": self.past,
             "stage": self.stage,
             **({"across": self.across} if self.across else {}),
+            **({"stale_read": self.stale_read} if self.stale_read else {}),
         }
 
 
@@ -511,7 +522,9 @@ def check_global_order(
             continue
         was, is_now = _by_global(before, original), _by_global(before, now)
         for name in sorted(before.globals):
-            hazards += _compare(before, key, name, was.get(name, []), is_now.get(name, []), THE_SCHEDULE, not_compared)
+            hazards += _compare(
+                before, key, name, was.get(name, []), is_now.get(name, []), THE_SCHEDULE, not_compared, stale_reads=True
+            )
     return hazards
 
 
@@ -523,20 +536,25 @@ def _compare(
     now: list[Event],
     stage: str,
     not_compared: list[OrderNotCompared] | None,
+    stale_reads: bool = False,
 ) -> list[GlobalOrderHazard]:
     """The reorder of global ``name``'s accesses in ``function`` (one hazard at most). The
     accesses that have no place in a sequence (in a ``cf`` arm or loop) are left out of the
-    comparison, with a note; those every execution runs, in their order, are compared."""
+    comparison, with a note; those every execution runs, in their order, are compared.
+    ``stale_reads``: a read left after a store that is gone is a hazard too (the schedule's
+    comparison, of one module with itself; the input's has its own account of what IREE
+    removes before the splice, :func:`_removed_across`)."""
     unordered = next((e for e in (*was, *now) if not e.ordered), None)
     if unordered is not None:
         if not_compared is not None and any(may_store(events, e, name) for e in (*was, *now)):
             not_compared.append(OrderNotCompared(function, name, unordered.describe(), stage))
         was, now = [e for e in was if e.ordered], [e for e in now if e.ordered]
-    first = _first_reorder(events, was, now, name)
+    first = _first_reorder(events, was, now, name, stale_reads)
     if first is None:
         return []
-    moved, past = first
-    return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), stage)]
+    moved, past, stale = first
+    reads = stale.describe() if stale is not None else ""
+    return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), stage, stale_read=reads)]
 
 
 def _by_global(events: GlobalEvents, sequence: list[Event]) -> dict[str, list[Event]]:
@@ -580,11 +598,17 @@ def _same_access(a: Event, b: Event) -> bool:
 
 
 def _first_reorder(
-    events: GlobalEvents, original: list[Event], now: list[Event], name: str
-) -> tuple[Event, Event] | None:
+    events: GlobalEvents, original: list[Event], now: list[Event], name: str, stale_reads: bool = False
+) -> tuple[Event, Event, Event | None] | None:
     """None when ``now`` keeps ``original``'s order of every pair with a write in it (events may
-    be gone); else an event of ``now`` and one it was moved past. The writes of ``now`` must be
-    a subsequence of the original's; every read must sit between the same two writes."""
+    be gone); else an event of ``now``, one it was moved past, and (where the first is a store
+    that is gone, not moved) the read it leaves stale. The writes of ``now`` must be a
+    subsequence of the original's; every read must sit between the same two writes, and (with
+    ``stale_reads``) its last write before it must still be there: a pass may drop a store nothing reads
+    (overwritten) or one that stores what the global holds (:attr:`Event.idle`), but a read
+    still there after a store that is gone reads what the global held before it (IREE 3.13's
+    schedule moving a store past a reload inside a region, then dropping it as overwritten:
+    ``tests/regressions/campaign-switch-between-two-globals-reads-the-filled-global.json``)."""
     writes = [i for i, e in enumerate(original) if may_store(events, e, name)]
     matched: list[int] = []  # original index of each matched write of now, in order
     made: set[int] = set()  # positions in now of the writes scheduling made (matched to none)
@@ -601,7 +625,7 @@ def _first_reorder(
             if not earlier:
                 made.add(k)
                 continue  # a write scheduling made
-            return e, original[matched[-1]] if matched else e
+            return e, original[matched[-1]] if matched else e, None
         matched.append(found)
         at = found + 1
     # Each read of now, between its neighbouring writes, must be found between the same writes
@@ -616,11 +640,28 @@ def _first_reorder(
             continue
         low = matched[w - 1] if w > 0 else -1
         high = matched[w] if w < len(matched) else len(original)
-        if not any(_same_access(original[i], e) for i in range(low + 1, high)):
+        at_places = [i for i in range(low + 1, high) if _same_access(original[i], e)]
+        if not at_places:
             if not any(_same_access(o, e) for o in original):
                 continue  # a read scheduling made
             past = original[matched[w - 1]] if w > 0 else original[high] if high < len(original) else e
-            return e, past
+            return e, past, None
+        gone = [_gone_before(original, low, i, events, name) for i in at_places] if stale_reads else [None]
+        if all(g is not None for g in gone):
+            store = gone[0]
+            assert store is not None
+            return store, original[high] if high < len(original) else store, e
+    return None
+
+
+def _gone_before(original: list[Event], low: int, at: int, events: GlobalEvents, name: str) -> Event | None:
+    """The last store of ``original`` between positions ``low`` (the last write still there,
+    or -1) and ``at`` (a read still there), which is gone and was not idle: the read's value
+    came from it in the program. None when there is none."""
+    for i in range(at - 1, low, -1):
+        e = original[i]
+        if may_store(events, e, name):
+            return e if e.kind == "store" and not e.idle else None
     return None
 
 

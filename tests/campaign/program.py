@@ -998,6 +998,7 @@ class Program:
         has("equal producers through a branch of one value", self.producers_equal_through_a_branch())
         has("a branch choosing between two globals' buffers", bool(self.global_choices()))
         has("a branch yielding a global's load or another value, written in place", self.global_or_value_written())
+        has("a global stored, then reloaded inside a branch", self.reloaded_in_a_branch_after_a_store())
         has("equal producers through an elided fill of a splat", self.producers_equal_through_an_elided_fill())
         has("call result is a global's buffer", any(isinstance(op, GetGlobal) for op in ops))
         has(
@@ -1114,6 +1115,21 @@ class Program:
                 chosen = {ys[j] for ys in op.yields}
                 if len(chosen) > 1 and o in written and any(y in loads and y not in inside for y in chosen):
                     return True
+        return False
+
+    def reloaded_in_a_branch_after_a_store(self) -> bool:
+        """A top-level store of a global, then a branch one of whose arms reloads it: IREE 3.13's
+        schedule can move the store after the execution region that makes its value, past the
+        branch, and then drop it as overwritten by a later store, so that the arm's reload
+        reads the global's old buffer (stream seed 8081; the schedule check's global order)."""
+        stored: set[str] = set()
+        for op in self.ops:
+            if isinstance(op, GStore):
+                stored.update(g for g in (op.glob, op.also) if g)
+            elif isinstance(op, Branch) and any(
+                isinstance(x, GLoad) and x.glob in stored for arm in op.branches for x in walk(arm)
+            ):
+                return True
         return False
 
     def producers_equal_through_a_branch(self) -> bool:
@@ -1349,6 +1365,7 @@ SHAPES: tuple[str, ...] = (
     "equal producers through a branch of one value",
     "a branch choosing between two globals' buffers",
     "a branch yielding a global's load or another value, written in place",
+    "a global stored, then reloaded inside a branch",
     "equal producers through an elided fill of a splat",
     "call result is a global's buffer",
     "call writes a global",

@@ -132,7 +132,9 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
     given over, the ``inputs`` profile's alone (``test_the_callers_inputs_...`` below); and a
     branch yielding a global's load or another value, written in place, the long profile's
     (its ``globalorvalue`` kind, stream seed 7074: the schedule mutation tests judge
-    ``handpicked.GLOBAL_OR_VALUE_FILLED`` and the regression it came from)."""
+    ``handpicked.GLOBAL_OR_VALUE_FILLED`` and the regression it came from); and a global stored,
+    then reloaded inside a branch, the long profile's (stream seed 8081: the schedule mutation
+    tests judge the regression it came from)."""
     counts = {shape: 0 for shape in SHAPES}
     for batch in profile_batches(DEFAULT_SEED, DEFAULT_BATCHES):
         for program in batch:
@@ -151,6 +153,7 @@ def test_the_default_profile_draws_every_shape_several_times() -> None:
         "input given over, written in place": 0,
         "a value a loop reads, written in place after it": 1,
         "a branch yielding a global's load or another value, written in place": 0,
+        "a global stored, then reloaded inside a branch": 0,
     }
     assert {s: n for s, n in counts.items() if n < rare.get(s, 3)} == {}
 

@@ -44,6 +44,12 @@ and a weakened check must be killed.
   one version (``bindings-overlap``), and the repair no longer knows which binding the kernel
   writes: the program the campaign found (``tests/regressions/campaign-schedule-repair-leaves-a-
   second-binding-of-the-written-value.json``) computes wrong values;
+* *a read left after a store that is gone let through* (``global_order._gone_before`` answering
+  none): IREE's schedule moves a store of @g0 past a switch whose case reloads @g0 and then
+  drops it as overwritten; the guard, seeing only the region's unordered pairs, repairs them with
+  copies, and the tool's build of the program the campaign found (``tests/regressions/campaign-
+  switch-between-two-globals-reads-the-filled-global.json``) reads @g0's old value in the case
+  (with the rule the compile refuses);
 * *a repaired global stored without a size of its own* (``rewriter.repair.own_size.store_with_own_size``
   a no-op): the repair's copy of @g1's in-place fill is stored to @g1 as it is, IREE fuses @g1's
   size global with @g0's, and the tool's build of the program the campaign found
@@ -66,6 +72,7 @@ import rewriter.guard.passes as guard_passes
 import rewriter.guard.schedule_guard as schedule_guard
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
+import stream_model.schedule.global_order as global_order
 import stream_model.schedule.order as schedule_order
 import stream_model.semantics.bindings as bindings
 import tests.campaign.oracle as oracle_module
@@ -330,6 +337,24 @@ def test_a_repaired_global_stored_without_a_size_of_its_own_is_killed(
 
 
 STORE_SUNK = Path(__file__).resolve().parents[1] / "data" / "reloads" / "store_sunk_past_a_branch_that_loads.mlir"
+
+
+def test_letting_a_read_after_a_dropped_store_through_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stream seed 8081: the switch case's reload of @g0 stays where it was while the store
+    before it is gone. Taken as a read of the store's value, the compile refuses; with dropped
+    stores taken as ones nothing reads, the guard repairs the region's pairs and the tool's
+    build reads the old value."""
+    record = json.loads((REGRESSIONS_DIR / SWITCH_RELOAD).read_text())
+
+    def weaken() -> None:
+        monkeypatch.setattr(global_order, "_gone_before", lambda *args: None)
+
+    _weakening_is_killed(Program.from_json(record["program"]), tmp_path, weaken, real="refused")
+
+
+SWITCH_RELOAD = "campaign-switch-between-two-globals-reads-the-filled-global.json"
 
 
 def test_disabling_the_global_order_check_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
