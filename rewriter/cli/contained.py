@@ -111,10 +111,13 @@ def run_contained(run: Callable[[], int], what: Contained) -> int:
             signal.signal(sig, handler)
         os.close(read_end)
         shutil.rmtree(scratch, ignore_errors=True)
-    if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
+    finished = os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    if not finished:
         for output in what.outputs:  # (a child that died, or left by exit() from IREE, cleaned no output)
             _remove_partial_outputs(output, started)
-    if stop.signal is not None:
+    if stop.signal is not None and not finished:
+        # (A child that finished before the signal stopped it wrote its whole output: the
+        # command ended as it would have, and says so by its status.)
         if stop.signal == signal.SIGINT:
             print("slice-elision: error: interrupted", file=sys.stderr)
             return 130

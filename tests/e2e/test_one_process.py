@@ -177,6 +177,30 @@ def test_a_signal_ends_a_compile_inside_iree_soon_and_leaves_nothing(signal_name
     assert sorted(p.name for p in tmp_path.iterdir()) == ["long.mlir"]
 
 
+def test_a_compile_that_finishes_after_its_parent_was_signalled_alone_keeps_its_output(tmp_path: Path) -> None:
+    """SIGINT to the parent alone (not from a terminal) does not reach the child; a child that
+    then finishes within the grace period wrote its whole output, and the command says so by
+    its status, not with "interrupted" beside a complete output (review 18)."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from rewriter.cli.contained import Contained, run_contained
+
+    out = tmp_path / "out.vmfb"
+
+    def run() -> int:
+        time.sleep(0.6)
+        out.write_bytes(b"complete")
+        return 0
+
+    threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    status = run_contained(run, Contained("compile", "in.mlir", str(out), [], (str(out),)))
+    assert status == 0
+    assert out.read_bytes() == b"complete"
+
+
 def _imported_by_a_compile(src: Path, tmp_path: Path, modules: tuple[str, ...]) -> list[str]:
     """Which of ``modules`` a compile of ``src`` (in a fresh process, as the command runs) imports."""
     script = (
