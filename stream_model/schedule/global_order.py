@@ -178,7 +178,7 @@ class GlobalOrderHazard:
 
     def line(self) -> str:
         if self.stale_read:
-            after = f" (the next write is {self.past})" if self.past != self.moved else ""
+            after = f" (the next write it left is {self.past})" if self.past != self.moved else ""
             return (
                 f"in @{self.function}, {self.stage} dropped {self.moved}, whose value {self.stale_read} "
                 f"reads after it{after}: the read takes what @{self.global_name} held before the store"

@@ -153,7 +153,7 @@ def test_a_store_gone_before_a_read_still_there_is_a_hazard() -> None:
     (line,) = _hazards(STORE_THEN_RELOAD_IN_A_BRANCH_THEN_STORE, after)
     assert "dropped util.global.store @g (f.mlir:1:1)" in line
     assert "util.global.load @g (f.mlir:2:1) reads after it" in line
-    assert "the next write is util.global.store @g (f.mlir:3:1)" in line
+    assert "the next write it left is util.global.store @g (f.mlir:3:1)" in line
 
 
 def test_a_store_gone_with_the_reads_that_read_it_is_no_hazard() -> None:
