@@ -196,6 +196,7 @@ class ScheduleVerdict(enum.StrEnum):
     BINDINGS_OVERLAP = "bindings-overlap"  # a kernel writes bytes it reads through another binding
     TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields two values of one buffer it made
     CONSUMED_IN_A_LOOP = "consumed-in-a-loop"  # a version made before a loop, written in place in it
+    STORE_ERASED = "store-erased"  # a store IREE erases as one of the global's own load, after another store
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -293,6 +294,18 @@ class ScheduleCheck:
                 f"{self.write} ({self.write_location}) in @{self.function}{self._how_written()} bytes {wr} of "
                 f"{self.storage} in place in every iteration of {loop}, a version made before the loop: each iteration after the "
                 "first starts from the bytes the one before wrote"
+            )
+        if self.verdict is ScheduleVerdict.STORE_ERASED:
+            written = (
+                f"{self.write} ({self.write_location}) in @{self.function} writes {self.storage}'s loaded buffer in place, and "
+                if self.write_op is not None or self.write != self.detail
+                else f"in @{self.function}, "
+            )
+            return (
+                f"{written}{self.detail} stores that buffer back to {self.storage}: IREE's allocation makes it a store "
+                f"of the global's own load, which its canonicalizer erases (EraseUnusedGlobalStoreOp), though "
+                f"{self.read} ({self.read_location}) stored another buffer to {self.storage} since that load: "
+                f"{self.storage} keeps that one"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -825,6 +838,10 @@ class _FunctionCheck:
         self._bindings_memo: dict[ir.Operation, list[DispatchBinding]] = {}
         self.readers: dict[ir.Value, list[_Use]] = {}
         self.writers: dict[ir.Value, list[_Use]] = {}
+        #: The function's loads and stores of globals, by their position in the walk of
+        #: :meth:`_in_place_writes`, and its stores in order (that walk fills them).
+        self._positions_in_walk: dict[ir.Operation, int] = {}
+        self._global_stores: list[ir.Operation] = []
 
     @property
     def order(self) -> ScheduleOrder:
@@ -1057,8 +1074,12 @@ class _FunctionCheck:
                 candidates.setdefault(root, []).append((op, operand))
 
         regions: set[ir.Operation] = set()
-        for op in _walk(self.fn):
+        for position, op in enumerate(_walk(self.fn)):
             name = op.name
+            if name in (GLOBAL_LOAD, GLOBAL_STORE):
+                self._positions_in_walk[op] = position
+                if name == GLOBAL_STORE:
+                    self._global_stores.append(op)
             if name in CALLS and "callee" in op.attributes:
                 self._calls.append(op)
             if is_device_region(op):
@@ -1262,7 +1283,88 @@ class _FunctionCheck:
         out.extend(self._binding_pairs())
         out.extend(self._two_versions_yielded())
         out.extend(self._consumed_in_loops())
+        out.extend(self._stores_erased())
         return out
+
+    # -- a store IREE erases after allocation ---------------------------------------------------
+    # IREE's allocation gives an execution region's tied result the buffer of the operand it is
+    # tied to: a store of a global's loaded buffer, written in place and stored back, becomes a
+    # store of the load's own result, and ``util.global.store``'s canonicalizer then erases it
+    # (``EraseUnusedGlobalStoreOp``) without asking whether the global was stored anything
+    # since the load. Where it was (IREE's copy-on-write stores a clone of the load first, when
+    # the load may be written through a select), the global keeps the clone, and the write is
+    # lost for the next load (stream seed 9091:
+    # ``tests/regressions/campaign-scaled-reload-stored-back-erased-after-a-clone-is-stored.json``).
+    # Both happen after the check, which sees the module before allocation: it reads the form.
+
+    def _stores_erased(self) -> list[ScheduleCheck]:
+        """Every store of a global whose value IREE's allocation makes the global's own load, with
+        a store of another buffer to that global between the load and it in its block. The
+        hazard names the in-place write that made the stored version (a repair gives it a fresh
+        copy, so the store stores a buffer of its own), or none when the load is stored back
+        unwritten."""
+        self._in_place_writes()
+        out: list[ScheduleCheck] = []
+        names = self.context.names
+        for stores in self._stores_by_block():
+            for k, store in enumerate(stores):
+                load = _allocated_as_load(self.versions, store.operands[0], global_name(store))
+                if load is None:
+                    continue
+                other = next(
+                    (
+                        w
+                        for w in reversed(stores[:k])
+                        if self._precedes(load, w)
+                        and not _is(_allocated_as_load(self.versions, w.operands[0], global_name(w)), load)
+                    ),
+                    None,
+                )
+                if other is None:
+                    continue
+                write = _stored_write(self.versions, store.operands[0])
+                stored = f"{names.describe(store)} ({names.location(store)})"
+                out.append(
+                    ScheduleCheck(
+                        function=self.name,
+                        read=names.describe(other),
+                        read_location=names.location(other),
+                        write=names.describe(write) if write is not None else stored,
+                        write_location=names.location(write) if write is not None else names.location(store),
+                        storage=_storage_name(names, load.results[0]),
+                        read_range=None,
+                        write_range=None,
+                        verdict=ScheduleVerdict.STORE_ERASED,
+                        detail=stored,
+                        read_op=other,
+                        write_op=write,
+                    )
+                )
+        return out
+
+    def _stores_by_block(self) -> list[list[ir.Operation]]:
+        """The function's stores of resources to one global in one block, in order, where there
+        are two or more (the walk of :meth:`_in_place_writes` found them)."""
+        by_block: dict[tuple[ir.Block, str], list[ir.Operation]] = {}
+        for store in self._global_stores:
+            if is_resource(store.operands[0]):
+                by_block.setdefault((store.block, global_name(store)), []).append(store)
+        return [stores for stores in by_block.values() if len(stores) > 1]
+
+    def _precedes(self, load: ir.Operation, op: ir.Operation) -> bool:
+        """Does ``load`` run before ``op`` in every execution that runs ``op``: earlier in its
+        block, or in a block enclosing ``op``'s, earlier in the walk?"""
+        position = self._positions_in_walk
+        if position.get(load, -1) >= position.get(op, -1) or load not in position:
+            return False
+        block = op.block
+        while True:
+            if block == load.block:
+                return True
+            owner = parent_op_of_block(block)
+            if owner is None or owner == self.fn:
+                return False
+            block = owner.block
 
     def _not_ours(self, root: ir.Value, writes: list[_Use]) -> list[ScheduleCheck]:
         """Every in-place write of a buffer the function may not write at all: an immutable
@@ -1951,6 +2053,64 @@ def _made_in(value: ir.Value, region: ir.Operation) -> bool:
         if op == region:
             return True
     return False
+
+
+def _is(a: ir.Operation | None, b: ir.Operation) -> bool:
+    """``a`` is the op ``b`` (the bindings' ``==`` on an op takes no None)."""
+    return a is not None and a == b
+
+
+def _allocated_as_load(versions: _Versions, value: ir.Value, symbol: str) -> ir.Operation | None:
+    """The load of global ``symbol`` whose result ``value`` becomes at IREE's allocation: back
+    through awaits and execution regions' tied results (each the buffer of the operand it is
+    tied to); None where the way back meets anything else (a fresh result, a select, a
+    barrier, a block argument: after allocation the value is not the load's)."""
+    while True:
+        producer = defining_op(value)
+        if producer is None:
+            return None
+        if producer.name == GLOBAL_LOAD:
+            return producer if global_name(producer) == symbol else None
+        if producer.name == TIMEPOINT_AWAIT:
+            k = ir.OpResult(value).result_number
+            operands = list(producer.opview.resource_operands)
+            if k >= len(operands):
+                return None
+            value = operands[k]
+            continue
+        if not is_device_region(producer):
+            return None
+        operands, results, _ = versions.region(producer)
+        k = next((i for i, r in enumerate(results) if r == value), None)
+        tied = tied_operands(producer.opview)
+        t = tied[k] if k is not None and k < len(tied) else None
+        if t is None or t >= len(operands):
+            return None
+        value = operands[t]
+
+
+def _stored_write(versions: _Versions, value: ir.Value) -> ir.Operation | None:
+    """The in-place write that made the version ``value`` stores (:func:`_allocated_as_load`'s
+    way back, into what each region yields); None when the way back meets no such write."""
+    while True:
+        producer = defining_op(value)
+        if producer is None:
+            return None
+        if producer.name == TIMEPOINT_AWAIT:
+            k = ir.OpResult(value).result_number
+            operands = list(producer.opview.resource_operands)
+            if k >= len(operands):
+                return None
+            value = operands[k]
+            continue
+        if is_device_region(producer):
+            _, results, inner = versions.region(producer)
+            k = next((i for i, r in enumerate(results) if r == value), None)
+            if k is None or k >= len(inner):
+                return None
+            value = inner[k]
+            continue
+        return producer if tied_operand_of(producer, value) is not None else None
 
 
 def _storage_name(names: Names, root: ir.Value) -> str:

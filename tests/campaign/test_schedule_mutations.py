@@ -50,6 +50,11 @@ and a weakened check must be killed.
   copies, and the tool's build of the program the campaign found (``tests/regressions/campaign-
   switch-between-two-globals-reads-the-filled-global.json``) reads @g0's old value in the case
   (with the rule the compile refuses);
+* *stores IREE erases let through* (``_FunctionCheck._stores_erased`` finding none): IREE's
+  pre-splice stages store a clone of @g0's load and write the load's buffer in place later, stored
+  back; its allocation makes that store one of @g0's own load, which its canonicalizer erases,
+  and the tool's build of the program the campaign found (``tests/regressions/campaign-scaled-
+  reload-stored-back-erased-after-a-clone-is-stored.json``) loses the scale for the next call;
 * *a repaired global stored without a size of its own* (``rewriter.repair.own_size.store_with_own_size``
   a no-op): the repair's copy of @g1's in-place fill is stored to @g1 as it is, IREE fuses @g1's
   size global with @g0's, and the tool's build of the program the campaign found
@@ -355,6 +360,22 @@ def test_letting_a_read_after_a_dropped_store_through_is_killed(
 
 
 SWITCH_RELOAD = "campaign-switch-between-two-globals-reads-the-filled-global.json"
+
+
+def test_letting_a_store_iree_erases_through_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stream seed 9091: a clone of @g0's load is stored, then the load's buffer, scaled in
+    place, is stored back. Seen as the store IREE's allocation and canonicalizer erase, the
+    guard gives the scale a fresh copy; let through, the tool's build keeps the clone."""
+    record = json.loads((REGRESSIONS_DIR / ERASED_STORE).read_text())
+
+    def weaken() -> None:
+        monkeypatch.setattr(schedule_check._FunctionCheck, "_stores_erased", lambda self: [])
+
+    stats = _weakening_is_killed(Program.from_json(record["program"]), tmp_path, weaken)
+    assert stats.schedule_repaired == 1
+
+
+ERASED_STORE = "campaign-scaled-reload-stored-back-erased-after-a-clone-is-stored.json"
 
 
 def test_disabling_the_global_order_check_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1309,3 +1309,48 @@ def test_a_write_by_an_op_the_check_does_not_model_is_said_to_be_possible(unmode
     assert (said in check.line()) is unmodelled
     assert ("cf.switch (in.mlir:9:5) in @f writes bytes" in check.line()) is not unmodelled
     assert "write_unmodelled" not in check.to_json()  # (the record is the pair's, as before)
+
+
+# -- a store IREE erases after allocation ---------------------------------------------------------
+
+#: @cache's loaded buffer: a clone of it stored first (IREE's copy-on-write makes one), then the
+#: buffer filled in place by an execution region (its result tied to the capture) and stored
+#: back. IREE's allocation makes the second store one of @cache's own load, which its
+#: canonicalizer erases: @cache keeps the clone (stream seed 9091).
+_STORED_BACK_AFTER_A_CLONE = """
+util.func public @f() {{
+  CONSTANTS
+  %l = util.global.load @cache : !stream.resource<variable>
+  %c, %ct = stream.async.execute with(%l as %a: !stream.resource<variable>{{%c64}}) -> !stream.resource<variable>{{%c64}} {{
+    %k = stream.async.clone %a : !stream.resource<variable>{{%c64}} -> !stream.resource<variable>{{%c64}}
+    stream.yield %k : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %cr = stream.timepoint.await %ct => %c : !stream.resource<variable>{{%c64}}
+  util.global.store %cr, @cache : !stream.resource<variable>
+  %w, %wt = stream.async.execute await(%ct) => with(%l as %a: !stream.resource<variable>{{%c64}}) -> {tied} {{
+    %f = stream.async.fill %c7_i32, %a[%c0 to %c8 for %c8] : i32 -> %a as !stream.resource<variable>{{%c64}}
+    stream.yield %f : !stream.resource<variable>{{%c64}}
+  }} => !stream.timepoint
+  %wr = stream.timepoint.await %wt => %w : !stream.resource<variable>{{%c64}}
+  util.global.store %wr, @cache : !stream.resource<variable>
+  util.return
+}}"""
+
+
+def test_a_store_of_the_loaded_buffer_after_a_store_of_another_is_a_hazard() -> None:
+    """The second store stores @cache's loaded buffer (the region's result is tied to it), and a
+    clone was stored since the load: IREE erases the second store. The hazard names the fill
+    that made the stored version (the repair gives it a fresh copy) and the store kept."""
+    report = _check(_STORED_BACK_AFTER_A_CLONE.format(tied="%l{%c64}"))
+    (hazard,) = report.hazards
+    assert hazard.verdict is ScheduleVerdict.STORE_ERASED
+    assert hazard.write_op.name == "stream.async.fill" and hazard.read_op.name == "util.global.store"
+    line = hazard.line()
+    assert "writes @cache's loaded buffer in place" in line and "EraseUnusedGlobalStoreOp" in line
+    assert "@cache keeps that one" in line
+
+
+def test_a_store_of_a_fresh_result_after_a_store_of_another_is_no_hazard() -> None:
+    """The region's result is a buffer of its own (not tied): the store stores it, kept."""
+    report = _check(_STORED_BACK_AFTER_A_CLONE.format(tied="!stream.resource<variable>{%c64}"))
+    assert ScheduleVerdict.STORE_ERASED not in [h.verdict for h in report.hazards]
