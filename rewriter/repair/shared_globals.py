@@ -35,7 +35,7 @@ from stream_model.ir.util import (
 from stream_model.model.program import FunctionModel, OpInfo, function_name
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
 from stream_model.semantics import ops
-from stream_model.semantics.op_table import callee_name, effects_of
+from stream_model.semantics.op_table import CHOICE_OPS, callee_name, effects_of
 
 from .copy_dispatch import CopyDispatches, barrier, stated_size
 from .diagnostics import ERROR as ERROR  # (re-exported: the repair's severities and reports)
@@ -418,12 +418,14 @@ def _writers_before(resolved: Resolved, fn: FunctionModel, info: OpInfo, name: s
 
 def _may_store(resolved: Resolved, info: OpInfo, name: str) -> bool:
     """Does ``info`` store global ``name``: a store of it, a call whose callee stores it (at any
-    depth; a callee without a body may), an op the model does not know?"""
+    depth; a callee without a body may), an op the model does not know? A choice between values
+    (``arith.select`` of buffers: :data:`CHOICE_OPS`) stores nothing, though the model does not
+    follow its buffers (stream seed 9191: taken as a store, it refused a right build)."""
     if info.op.name == ops.GLOBAL_STORE:
         return _stored_global(info.op) == name
     if info.op.name == ops.UTIL_CALL:
         return _callee_stores(resolved.model, callee_name(info.op), name, set())
-    return info.effects.unknown
+    return info.effects.unknown and info.op.name not in CHOICE_OPS
 
 
 def _callee_stores(model: ModuleModel, callee: str, name: str, seen: set[str]) -> bool:
@@ -436,7 +438,7 @@ def _callee_stores(model: ModuleModel, callee: str, name: str, seen: set[str]) -
     return any(
         (i.op.name == ops.GLOBAL_STORE and _stored_global(i.op) == name)
         or (i.op.name == ops.UTIL_CALL and _callee_stores(model, callee_name(i.op), name, seen))
-        or i.effects.unknown
+        or (i.effects.unknown and i.op.name not in CHOICE_OPS)
         for i in fn.ops
     )
 

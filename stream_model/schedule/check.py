@@ -838,8 +838,8 @@ class _FunctionCheck:
         self._bindings_memo: dict[ir.Operation, list[DispatchBinding]] = {}
         self.readers: dict[ir.Value, list[_Use]] = {}
         self.writers: dict[ir.Value, list[_Use]] = {}
-        #: The function's loads and stores of globals, by their position in the walk of
-        #: :meth:`_in_place_writes`, and its stores in order (that walk fills them).
+        #: The function's loads and stores of globals and its calls, by their position in the
+        #: walk of :meth:`_in_place_writes`, and its stores in order (that walk fills them).
         self._positions_in_walk: dict[ir.Operation, int] = {}
         self._global_stores: list[ir.Operation] = []
 
@@ -1081,6 +1081,7 @@ class _FunctionCheck:
                 if name == GLOBAL_STORE:
                     self._global_stores.append(op)
             if name in CALLS and "callee" in op.attributes:
+                self._positions_in_walk[op] = position
                 self._calls.append(op)
             if is_device_region(op):
                 self.device_regions.append(op)
@@ -1298,73 +1299,68 @@ class _FunctionCheck:
     # Both happen after the check, which sees the module before allocation: it reads the form.
 
     def _stores_erased(self) -> list[ScheduleCheck]:
-        """Every store of a global whose value IREE's allocation makes the global's own load, with
-        a store of another buffer to that global between the load and it in its block. The
-        hazard names the in-place write that made the stored version (a repair gives it a fresh
-        copy, so the store stores a buffer of its own), or none when the load is stored back
-        unwritten."""
+        """Every store of a global whose value IREE's allocation makes the global's own load,
+        loaded in the store's block, with a write of that global between the load and it: a
+        store of another buffer (in the block, or nested in an op of it: an arm, a loop body),
+        or a call whose callee stores the global. The hazard names the in-place write that made
+        the stored version (a repair gives it a fresh copy, so the store stores a buffer of its
+        own), or none when the load is stored back unwritten."""
         self._in_place_writes()
+        if len(self._global_stores) < 2 and not (self._global_stores and self._calls):
+            return []
+        position = self._positions_in_walk
+        writes = sorted([*self._global_stores, *self._calls], key=lambda op: position[op])
         out: list[ScheduleCheck] = []
         names = self.context.names
-        for stores in self._stores_by_block():
-            for k, store in enumerate(stores):
-                load = _allocated_as_load(self.versions, store.operands[0], global_name(store))
-                if load is None:
-                    continue
-                other = next(
-                    (
-                        w
-                        for w in reversed(stores[:k])
-                        if self._precedes(load, w)
-                        and not _is(_allocated_as_load(self.versions, w.operands[0], global_name(w)), load)
-                    ),
-                    None,
+        for store in self._global_stores:
+            symbol = global_name(store)
+            if not is_resource(store.operands[0]):
+                continue
+            load = _allocated_as_load(self.versions, store.operands[0], symbol)
+            if load is None or load.block != store.block:
+                continue
+            other = next(
+                (
+                    w
+                    for w in reversed(writes)
+                    if position[load] < position[w] < position[store] and self._stores_another_buffer(w, symbol, load)
+                ),
+                None,
+            )
+            if other is None:
+                continue
+            write = _stored_write(self.versions, store.operands[0])
+            stored = f"{names.describe(store)} ({names.location(store)})"
+            out.append(
+                ScheduleCheck(
+                    function=self.name,
+                    read=names.describe(other),
+                    read_location=names.location(other),
+                    write=names.describe(write) if write is not None else stored,
+                    write_location=names.location(write) if write is not None else names.location(store),
+                    storage=_storage_name(names, load.results[0]),
+                    read_range=None,
+                    write_range=None,
+                    verdict=ScheduleVerdict.STORE_ERASED,
+                    detail=stored,
+                    read_op=other,
+                    write_op=write,
                 )
-                if other is None:
-                    continue
-                write = _stored_write(self.versions, store.operands[0])
-                stored = f"{names.describe(store)} ({names.location(store)})"
-                out.append(
-                    ScheduleCheck(
-                        function=self.name,
-                        read=names.describe(other),
-                        read_location=names.location(other),
-                        write=names.describe(write) if write is not None else stored,
-                        write_location=names.location(write) if write is not None else names.location(store),
-                        storage=_storage_name(names, load.results[0]),
-                        read_range=None,
-                        write_range=None,
-                        verdict=ScheduleVerdict.STORE_ERASED,
-                        detail=stored,
-                        read_op=other,
-                        write_op=write,
-                    )
-                )
+            )
         return out
 
-    def _stores_by_block(self) -> list[list[ir.Operation]]:
-        """The function's stores of resources to one global in one block, in order, where there
-        are two or more (the walk of :meth:`_in_place_writes` found them)."""
-        by_block: dict[tuple[ir.Block, str], list[ir.Operation]] = {}
-        for store in self._global_stores:
-            if is_resource(store.operands[0]):
-                by_block.setdefault((store.block, global_name(store)), []).append(store)
-        return [stores for stores in by_block.values() if len(stores) > 1]
-
-    def _precedes(self, load: ir.Operation, op: ir.Operation) -> bool:
-        """Does ``load`` run before ``op`` in every execution that runs ``op``: earlier in its
-        block, or in a block enclosing ``op``'s, earlier in the walk?"""
-        position = self._positions_in_walk
-        if position.get(load, -1) >= position.get(op, -1) or load not in position:
+    def _stores_another_buffer(self, op: ir.Operation, symbol: str, load: ir.Operation) -> bool:
+        """Does ``op`` store global ``symbol`` a buffer that is not ``load``'s: a store of it
+        (a value allocation does not make that load), or a call whose callee stores it (one
+        the module does not define, which may store anything, is not counted: not shown)?"""
+        if op.name == GLOBAL_STORE:
+            return global_name(op) == symbol and not _is(
+                _allocated_as_load(self.versions, op.operands[0], symbol), load
+            )
+        if "callee" not in op.attributes:
             return False
-        block = op.block
-        while True:
-            if block == load.block:
-                return True
-            owner = parent_op_of_block(block)
-            if owner is None or owner == self.fn:
-                return False
-            block = owner.block
+        stores = self.context.summaries.of(callee_name(op), len(op.results)).stores
+        return stores is not None and symbol in stores
 
     def _not_ours(self, root: ir.Value, writes: list[_Use]) -> list[ScheduleCheck]:
         """Every in-place write of a buffer the function may not write at all: an immutable

@@ -172,11 +172,20 @@ class GlobalOrderHazard:
     #: runs after it, before ``past`` (the next write), that is still there and so reads what
     #: the global held before the store.
     stale_read: str = ""
+    #: ``moved`` is the function's last write of the global, gone, and ``past`` (an earlier
+    #: write) is its last now: the global holds ``past``'s value when the function returns.
+    at_return: bool = False
 
     #: What a refusal for this class says first.
     headline = "IREE reorders the accesses to a global"
 
     def line(self) -> str:
+        if self.at_return:
+            return (
+                f"in @{self.function}, {self.stage} dropped {self.moved}, the function's last write of "
+                f"@{self.global_name}: when it returns, @{self.global_name} holds what {self.past} stored "
+                "(the next load reads that)"
+            )
         if self.stale_read:
             after = f" (the next write it left is {self.past})" if self.past != self.moved else ""
             return (
@@ -210,6 +219,7 @@ class GlobalOrderHazard:
             "stage": self.stage,
             **({"across": self.across} if self.across else {}),
             **({"stale_read": self.stale_read} if self.stale_read else {}),
+            **({"at_return": True} if self.at_return else {}),
         }
 
 
@@ -552,9 +562,13 @@ def _compare(
     first = _first_reorder(events, was, now, name, stale_reads)
     if first is None:
         return []
-    moved, past, stale = first
+    moved, past, stale, at_return = first
     reads = stale.describe() if stale is not None else ""
-    return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), stage, stale_read=reads)]
+    return [
+        GlobalOrderHazard(
+            function, name, moved.describe(), past.describe(), stage, stale_read=reads, at_return=at_return
+        )
+    ]
 
 
 def _by_global(events: GlobalEvents, sequence: list[Event]) -> dict[str, list[Event]]:
@@ -599,7 +613,7 @@ def _same_access(a: Event, b: Event) -> bool:
 
 def _first_reorder(
     events: GlobalEvents, original: list[Event], now: list[Event], name: str, stale_reads: bool = False
-) -> tuple[Event, Event, Event | None] | None:
+) -> tuple[Event, Event, Event | None, bool] | None:
     """None when ``now`` keeps ``original``'s order of every pair with a write in it (events may
     be gone); else an event of ``now``, one it was moved past, and (where the first is a store
     that is gone, not moved) the read it leaves stale. The writes of ``now`` must be a
@@ -625,7 +639,7 @@ def _first_reorder(
             if not earlier:
                 made.add(k)
                 continue  # a write scheduling made
-            return e, original[matched[-1]] if matched else e, None
+            return e, original[matched[-1]] if matched else e, None, False
         matched.append(found)
         at = found + 1
     # Each read of now, between its neighbouring writes, must be found between the same writes
@@ -645,12 +659,28 @@ def _first_reorder(
             if not any(_same_access(o, e) for o in original):
                 continue  # a read scheduling made
             past = original[matched[w - 1]] if w > 0 else original[high] if high < len(original) else e
-            return e, past, None
+            return e, past, None, False
         gone = [_gone_before(original, low, i, events, name) for i in at_places] if stale_reads else [None]
         if all(g is not None for g in gone):
             store = gone[0]
             assert store is not None
-            return store, original[high] if high < len(original) else store, e
+            return store, original[high] if high < len(original) else store, e, False
+    gone_last = _last_write_gone(original, writes, matched, events, name) if stale_reads else None
+    return (gone_last, original[matched[-1]], None, True) if gone_last is not None else None
+
+
+def _last_write_gone(
+    original: list[Event], writes: list[int], matched: list[int], events: GlobalEvents, name: str
+) -> Event | None:
+    """The function's last write of the global (``original[writes[-1]]``) where it is a store
+    that is gone (not idle) while an earlier write of another value is the last now
+    (``matched``): the global holds that one's value when the function returns, which the next
+    call loads (review 20: IREE's schedule moves a store below the last, and drops the last)."""
+    if not matched or writes[-1] in matched:
+        return None
+    last, kept = original[writes[-1]], original[matched[-1]]
+    if last.kind == "store" and not _idle(original, writes[-1], events, name) and last.value != kept.value:
+        return last
     return None
 
 
@@ -661,8 +691,21 @@ def _gone_before(original: list[Event], low: int, at: int, events: GlobalEvents,
     for i in range(at - 1, low, -1):
         e = original[i]
         if may_store(events, e, name):
-            return e if e.kind == "store" and not e.idle else None
+            return e if e.kind == "store" and not _idle(original, i, events, name) else None
     return None
+
+
+def _idle(original: list[Event], k: int, events: GlobalEvents, name: str) -> bool:
+    """Is the store ``original[k]`` one a pass may drop as storing what the global holds: a
+    store of the global's own load (:attr:`Event.idle`) with no write of the global between
+    that load and it? (With one, it puts the loaded value back: IREE's canonicalizer erases it
+    all the same, ``EraseUnusedGlobalStoreOp``, and the write between stays.)"""
+    store = original[k]
+    if not store.idle or store.loaded is None:
+        return False
+    _, loc = store.loaded
+    load = next((i for i in range(k - 1, -1, -1) if original[i].kind == "load" and original[i].loc == loc), None)
+    return load is None or not any(may_store(events, e, name) for e in original[load + 1 : k])
 
 
 _FILE_LINE_COL = re.compile(r'"([^"]*)":(\d+):(\d+)')

@@ -213,6 +213,19 @@ CASES = [
         refused="erased util.global.store @g",
     ),
     Case(
+        "load_written_after_a_store_in_an_arm.mlir",
+        "f:0;get;f:1;get",
+        "f; get=7 7 1 1; f; get=7 7 1 1",
+        "f; get=50 50 50 50; f; get=7 7 50 50",
+    ),
+    Case(
+        "load_written_after_a_store_and_a_call.mlir",
+        "f:0;get;f:1;get",
+        "f; get=7 7 1 1; f; get=7 7 1 1",
+        "f; get=50 50 50 50; f; get=51 51 51 51",
+        refused="the function's last write of @g",
+    ),
+    Case(
         "own_load_stored_back.mlir",
         "f:[77];get;f:[88];get",
         "f=1 77 3 4; get=1 2 3 4 1 77 3 4; f=1 88 3 4; get=1 2 3 4 1 88 3 4",

@@ -71,6 +71,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import rewriter.guard.passes as guard_passes
@@ -376,6 +377,74 @@ def test_letting_a_store_iree_erases_through_is_killed(tmp_path: Path, monkeypat
 
 
 ERASED_STORE = "campaign-scaled-reload-stored-back-erased-after-a-clone-is-stored.json"
+
+
+def test_taking_a_select_as_a_store_in_the_shared_globals_repair_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stream seed 9191: IREE folds a branch of @g0's reload into a select before @g0 and @g1
+    are stored one value. The shared-globals repair copies @g1's load for @g0; with the select
+    taken as an op that may store @g1, it refuses a program plain iree-compile builds right."""
+    import rewriter.repair.shared_globals as shared_globals
+
+    record = json.loads(
+        (REGRESSIONS_DIR / "campaign-shared-globals-repair-refused-after-a-select-of-the-reload.json").read_text()
+    )
+    _weakening_is_killed(
+        Program.from_json(record["program"]),
+        tmp_path,
+        lambda: monkeypatch.setattr(shared_globals, "CHOICE_OPS", frozenset()),
+    )
+
+
+@pytest.mark.parametrize(
+    ("weakening", "case"),
+    [
+        # The function's last store taken as one a pass may drop: @g keeps the first store's 50s.
+        ("_last_write_gone", "load_written_after_a_store_and_a_call.mlir"),
+    ],
+)
+def test_taking_a_dropped_last_store_as_harmless_is_killed(
+    weakening: str, case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review 20's tensor-level programs: with the rule the tool refuses them; weakened, it
+    builds what plain iree-compile builds, which computes another answer."""
+    from tests.campaign.tensor_programs import by_file, compile_tool, run
+
+    program = by_file(case)
+    monkeypatch.setattr(global_order, weakening, lambda *args: None)
+    built = compile_tool(program, tmp_path / "weak.vmfb")
+    if built is None:  # (another rule refuses it too: then the weakening is not what lets it through)
+        pytest.fail(f"{case} is refused with {weakening} weakened: the mutation is not isolated")
+    assert run(built, "copy", program.calls) != program.expected
+
+
+OWN_LOAD_STORED_BACK = (
+    Path(__file__).resolve().parents[1] / "data" / "reloads" / "own_load_stored_back_after_a_splat.mlir"
+)
+
+
+def test_taking_a_store_back_after_another_store_as_idle_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review 20's m07 (at the splice): with the rule the compile refuses; with every store of
+    the global's own load taken as idle, it builds a module whose @g reads 9s after f()."""
+    from rewriter.errors import ScheduleHazardError
+    from rewriter.pipeline import DEFAULT_CPU_FLAGS, compile_stream_async
+    from rewriter.runtime import LoadedModule
+
+    text = OWN_LOAD_STORED_BACK.read_text()
+    with pytest.raises(ScheduleHazardError, match="the function's last write of @g"):
+        compile_stream_async(
+            text, tmp_path / "real.vmfb", list(DEFAULT_CPU_FLAGS), guard=schedule_guard.ScheduleGuard()
+        )
+    monkeypatch.setattr(global_order, "_idle", lambda original, k, events, name: original[k].idle)
+    out = tmp_path / "weak.vmfb"
+    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), guard=schedule_guard.ScheduleGuard())
+    with LoadedModule(out) as module:  # (one context: @g persists from f() to get())
+        module.call("f", [0])
+        (got,) = module.call("get", [])
+    assert np.asarray(got).tolist() != [1, 1, 1, 1]
 
 
 def test_disabling_the_global_order_check_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

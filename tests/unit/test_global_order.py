@@ -170,3 +170,53 @@ def test_a_store_gone_with_the_reads_that_read_it_is_no_hazard() -> None:
   util.return %y : index
 """
     assert _hazards(STORE_THEN_RELOAD_IN_A_BRANCH_THEN_STORE, after) == []
+
+
+def test_the_functions_last_store_gone_with_an_earlier_one_left_is_a_hazard() -> None:
+    """The last store is gone and an earlier store of another value is the last now: the global
+    holds the earlier value when the function returns (review 20, t05)."""
+    before = """
+  util.global.store %x, @g : index loc("f.mlir":1:1)
+  %y = arith.addi %x, %x : index
+  util.global.store %y, @g : index loc("f.mlir":2:1)
+  util.return %y : index
+"""
+    after = """
+  %y = arith.addi %x, %x : index
+  util.global.store %x, @g : index loc("f.mlir":1:1)
+  util.return %y : index
+"""
+    (line,) = _hazards(before, after)
+    assert "dropped util.global.store @g (f.mlir:2:1), the function's last write of @g" in line
+    assert "holds what util.global.store @g (f.mlir:1:1) stored" in line
+
+
+def test_a_store_of_the_globals_own_load_after_another_store_is_no_store_to_drop() -> None:
+    """A store of @g's own load puts the loaded value back when a store came between: dropping
+    it (IREE's canonicalizer does) leaves the store between (review 20, m07)."""
+    before = """
+  %l = util.global.load @g : index loc("f.mlir":1:1)
+  util.global.store %x, @g : index loc("f.mlir":2:1)
+  util.global.store %l, @g : index loc("f.mlir":3:1)
+  util.return %x : index
+"""
+    after = """
+  util.global.store %x, @g : index loc("f.mlir":2:1)
+  util.return %x : index
+"""
+    (line,) = _hazards(before, after)
+    assert "dropped util.global.store @g (f.mlir:3:1), the function's last write of @g" in line
+
+
+def test_the_last_of_two_stores_of_one_value_may_go() -> None:
+    """Both store %x: whichever is left, @g holds %x when the function returns."""
+    before = """
+  util.global.store %x, @g : index loc("f.mlir":1:1)
+  util.global.store %x, @g : index loc("f.mlir":2:1)
+  util.return %x : index
+"""
+    after = """
+  util.global.store %x, @g : index loc("f.mlir":1:1)
+  util.return %x : index
+"""
+    assert _hazards(before, after) == []
