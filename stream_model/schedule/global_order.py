@@ -32,6 +32,8 @@ from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_
 from ..semantics.op_table import callee_name, global_name
 from ..semantics.ops import (
     ARITH_CONSTANT,
+    ASYNC_CLONE,
+    ASYNC_SPLAT,
     ASYNC_TRANSFER,
     FUNC_CALL,
     GLOBAL_LOAD,
@@ -101,6 +103,10 @@ class Event:
     #: For a load: does its value reach nothing but stores of its own global (through value ops
     #: on tensors)? Such a load computes only what the global is given next.
     feeds_own_stores: bool = False
+    #: For a store: does it store a constant's contents (a splat of a constant, a copy of an
+    #: immutable global's load, a tensor constant)? Two such stores of different SSA values may
+    #: hold equal bytes: which one a global keeps is then no hazard the check can show.
+    constant: bool = False
     #: The block it is in: its number in its function's walk (:func:`_in_execution_order`);
     #: for a callee's event taken into its caller, the call's block where IREE inlines the
     #: callee's entry block into it, else the number with the calls it is reached through.
@@ -281,9 +287,11 @@ def global_events(module: ir.Module) -> GlobalEvents:
     stored: dict[str, set[str]] = {}
     callees: dict[str, set[str]] = {}
     initializers = 0
-    for fn in child_ops(module.operation):
+    top = child_ops(module.operation)
+    for fn in top:  # (first: a store's constant may be a global declared after its function)
         if fn.name == UTIL_GLOBAL:
             declared[ir.StringAttr(fn.attributes["sym_name"]).value] = _declaration(fn)
+    for fn in top:
         if fn.name not in FUNCTION_OPS:
             continue
         if fn.name == UTIL_INITIALIZER:
@@ -305,7 +313,10 @@ def global_events(module: ir.Module) -> GlobalEvents:
                     loaded, value = _loaded(inner), hash(inner.operands[0])
                     idle = loaded is not None and loaded[0] == symbol
                 kind = _ACCESS[inner.name]
-                found.append(Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value, feeds, block))
+                constant = kind == "store" and _constant_contents(inner.operands[0], declared)
+                found.append(
+                    Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value, feeds, constant, block)
+                )
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
@@ -325,6 +336,26 @@ def global_events(module: ir.Module) -> GlobalEvents:
         frozenset(kept_out),
         frozenset(k for k in events if not k.startswith("initializer #")),
     )
+
+
+def _constant_contents(value: ir.Value, declared: dict[str, GlobalDecl]) -> bool:
+    """Is ``value`` (a stored value) a constant's contents: back through transfers, clones and
+    copies, a splat of an ``arith.constant``, a tensor ``arith.constant``, or a load of a global
+    declared immutable (IREE hoists a constant into one)?"""
+    producer = _producer(value)
+    while producer is not None and producer.name in (ASYNC_TRANSFER, ASYNC_CLONE, LINALG_COPY):
+        producer = _producer(producer.operands[0])
+    if producer is None:
+        return False
+    if producer.name == ARITH_CONSTANT:
+        return True
+    if producer.name == ASYNC_SPLAT:
+        source = _producer(producer.operands[0])
+        return source is not None and source.name == ARITH_CONSTANT
+    if producer.name == GLOBAL_LOAD:
+        decl = declared.get(global_name(producer))
+        return decl is not None and not decl.mutable
+    return False
 
 
 def _function_names(module: ir.Module) -> frozenset[str]:
@@ -430,13 +461,13 @@ def _read(value: ir.Value, seen: set[int]) -> bool:
 
 
 def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
-    """The load whose value ``store`` stores (through transfers, whole slices and copies, which
-    fold into their source), by its global and location, a tensor constant's as the global IREE
+    """The load whose value ``store`` stores (through transfers, clones, whole slices and copies,
+    which fold into their source or hold its bytes), by its global and location, a tensor constant's as the global IREE
     outlines it into (:func:`constant_global`); None for any other value. A store of its own
     global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
     producer = _producer(store.operands[0])
     while producer is not None and (
-        producer.name in (ASYNC_TRANSFER, LINALG_COPY) or _whole_slice(producer) or _whole_insert(producer)
+        producer.name in (ASYNC_TRANSFER, ASYNC_CLONE, LINALG_COPY) or _whole_slice(producer) or _whole_insert(producer)
     ):
         producer = _producer(producer.operands[0])
     if (
@@ -679,9 +710,11 @@ def _last_write_gone(
     if not matched or writes[-1] in matched:
         return None
     last, kept = original[writes[-1]], original[matched[-1]]
-    if last.kind == "store" and not _idle(original, writes[-1], events, name) and last.value != kept.value:
-        return last
-    return None
+    if last.kind != "store" or kept.kind != "store" or _idle(original, writes[-1], events, name):
+        return None  # (a call kept last: what it stores is not known here)
+    if last.value == kept.value or (last.constant and kept.constant):
+        return None  # (one value; or two constants, which may hold equal bytes: review 21, r01)
+    return last
 
 
 def _gone_before(original: list[Event], low: int, at: int, events: GlobalEvents, name: str) -> Event | None:
@@ -705,7 +738,10 @@ def _idle(original: list[Event], k: int, events: GlobalEvents, name: str) -> boo
         return False
     _, loc = store.loaded
     load = next((i for i in range(k - 1, -1, -1) if original[i].kind == "load" and original[i].loc == loc), None)
-    return load is None or not any(may_store(events, e, name) for e in original[load + 1 : k])
+    # (A store between of that same load's value leaves the global holding it: review 21, s02.)
+    return load is None or not any(
+        may_store(events, e, name) and e.loaded != store.loaded for e in original[load + 1 : k]
+    )
 
 
 _FILE_LINE_COL = re.compile(r'"([^"]*)":(\d+):(\d+)')

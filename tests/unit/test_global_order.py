@@ -220,3 +220,42 @@ def test_the_last_of_two_stores_of_one_value_may_go() -> None:
   util.return %x : index
 """
     assert _hazards(before, after) == []
+
+
+def test_the_last_of_two_constants_gone_is_no_hazard_shown() -> None:
+    """Two constants may hold equal bytes (one written as a fill, one as a dense literal, two
+    SSA values at the splice): which one the global keeps is no hazard the check can show
+    (review 21, r01: a right build was refused)."""
+    before = """
+  %a = arith.constant 7 : index
+  %b = arith.constant 7 : index
+  util.global.store %a, @g : index loc("f.mlir":1:1)
+  util.global.store %b, @g : index loc("f.mlir":2:1)
+  util.return %x : index
+"""
+    after = """
+  %a = arith.constant 7 : index
+  util.global.store %a, @g : index loc("f.mlir":1:1)
+  util.return %x : index
+"""
+    assert _hazards(before, after) == []
+
+
+def test_a_store_back_after_a_store_of_a_copy_of_the_same_load_may_go() -> None:
+    """The store between stores the loaded value too (a copy of the load): @g holds it either
+    way (review 21, s02)."""
+    before = """
+  %l = util.global.load @g : index loc("f.mlir":1:1)
+  %t = arith.addi %l, %x : index
+  util.global.store %l, @g : index loc("f.mlir":2:1)
+  util.call @touches_h() : () -> () loc("f.mlir":3:1)
+  util.global.store %l, @g : index loc("f.mlir":4:1)
+  util.return %t : index
+"""
+    after = """
+  %l = util.global.load @g : index loc("f.mlir":1:1)
+  %t = arith.addi %l, %x : index
+  util.call @touches_h() : () -> () loc("f.mlir":3:1)
+  util.return %t : index
+"""
+    assert _hazards(before, after) == []
