@@ -2068,11 +2068,10 @@ def _allocated_as_load(versions: _Versions, value: ir.Value, symbol: str) -> ir.
         if producer.name == GLOBAL_LOAD:
             return producer if global_name(producer) == symbol else None
         if producer.name == TIMEPOINT_AWAIT:
-            k = ir.OpResult(value).result_number
-            operands = list(producer.opview.resource_operands)
-            if k >= len(operands):
+            awaited = _awaited(producer, value)
+            if awaited is None:
                 return None
-            value = operands[k]
+            value = awaited
             continue
         if not is_device_region(producer):
             return None
@@ -2085,6 +2084,13 @@ def _allocated_as_load(versions: _Versions, value: ir.Value, symbol: str) -> ir.
         value = operands[t]
 
 
+def _awaited(await_op: ir.Operation, value: ir.Value) -> ir.Value | None:
+    """The resource a ``stream.timepoint.await`` result ``value`` passes on (None: none)."""
+    k = ir.OpResult(value).result_number
+    operands = list(await_op.opview.resource_operands)
+    return operands[k] if k < len(operands) else None
+
+
 def _stored_write(versions: _Versions, value: ir.Value) -> ir.Operation | None:
     """The in-place write that made the version ``value`` stores (:func:`_allocated_as_load`'s
     way back, into what each region yields); None when the way back meets no such write."""
@@ -2093,11 +2099,10 @@ def _stored_write(versions: _Versions, value: ir.Value) -> ir.Operation | None:
         if producer is None:
             return None
         if producer.name == TIMEPOINT_AWAIT:
-            k = ir.OpResult(value).result_number
-            operands = list(producer.opview.resource_operands)
-            if k >= len(operands):
+            awaited = _awaited(producer, value)
+            if awaited is None:
                 return None
-            value = operands[k]
+            value = awaited
             continue
         if is_device_region(producer):
             _, results, inner = versions.region(producer)
