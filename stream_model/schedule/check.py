@@ -463,9 +463,8 @@ class _Versions:
             k = self._positions(producer, 1).get(value)
             return [(out[k[0]], None)] if k and k[0] < len(out) else []
         if name == TIMEPOINT_AWAIT:
-            k = ir.OpResult(value).result_number
-            operands = list(producer.opview.resource_operands)
-            return [(operands[k], None)] if k < len(operands) else []
+            awaited = _awaited(producer, value)
+            return [(awaited, None)] if awaited is not None else []
         if name in SAME_STORAGE_OPS or name == ASYNC_BARRIER:
             return [(producer.operands[0], None)]
         if name in IDENTITY_OPS:
@@ -2062,21 +2061,16 @@ def _allocated_as_load(versions: _Versions, value: ir.Value, symbol: str) -> ir.
     tied to); None where the way back meets anything else (a fresh result, a select, a
     barrier, a block argument: after allocation the value is not the load's)."""
     while True:
-        producer = defining_op(value)
+        resource = _past_awaits(value)
+        producer = defining_op(resource) if resource is not None else None
         if producer is None:
             return None
         if producer.name == GLOBAL_LOAD:
             return producer if global_name(producer) == symbol else None
-        if producer.name == TIMEPOINT_AWAIT:
-            awaited = _awaited(producer, value)
-            if awaited is None:
-                return None
-            value = awaited
-            continue
         if not is_device_region(producer):
             return None
         operands, results, _ = versions.region(producer)
-        k = next((i for i, r in enumerate(results) if r == value), None)
+        k = next((i for i, r in enumerate(results) if r == resource), None)
         tied = tied_operands(producer.opview)
         t = tied[k] if k is not None and k < len(tied) else None
         if t is None or t >= len(operands):
@@ -2091,27 +2085,33 @@ def _awaited(await_op: ir.Operation, value: ir.Value) -> ir.Value | None:
     return operands[k] if k < len(operands) else None
 
 
+def _past_awaits(value: ir.Value) -> ir.Value | None:
+    """``value``, back through ``stream.timepoint.await`` results to the resource awaited (None:
+    an await that passes on none)."""
+    producer = defining_op(value)
+    while producer is not None and producer.name == TIMEPOINT_AWAIT:
+        awaited = _awaited(producer, value)
+        if awaited is None:
+            return None
+        value, producer = awaited, defining_op(awaited)
+    return value
+
+
 def _stored_write(versions: _Versions, value: ir.Value) -> ir.Operation | None:
     """The in-place write that made the version ``value`` stores (:func:`_allocated_as_load`'s
     way back, into what each region yields); None when the way back meets no such write."""
     while True:
-        producer = defining_op(value)
+        resource = _past_awaits(value)
+        producer = defining_op(resource) if resource is not None else None
         if producer is None:
             return None
-        if producer.name == TIMEPOINT_AWAIT:
-            awaited = _awaited(producer, value)
-            if awaited is None:
-                return None
-            value = awaited
-            continue
-        if is_device_region(producer):
-            _, results, inner = versions.region(producer)
-            k = next((i for i, r in enumerate(results) if r == value), None)
-            if k is None or k >= len(inner):
-                return None
-            value = inner[k]
-            continue
-        return producer if tied_operand_of(producer, value) is not None else None
+        if not is_device_region(producer):
+            return producer if tied_operand_of(producer, resource) is not None else None
+        _, results, inner = versions.region(producer)
+        k = next((i for i, r in enumerate(results) if r == resource), None)
+        if k is None or k >= len(inner):
+            return None
+        value = inner[k]
 
 
 def _storage_name(names: Names, root: ir.Value) -> str:
