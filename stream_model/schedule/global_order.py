@@ -462,9 +462,9 @@ def _read(value: ir.Value, seen: set[int]) -> bool:
 
 def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
     """The load whose value ``store`` stores (through transfers, clones, whole slices and copies,
-    which fold into their source or hold its bytes), by its global and location, a tensor constant's as the global IREE
-    outlines it into (:func:`constant_global`); None for any other value. A store of its own
-    global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
+    which fold into their source or hold its bytes), by its global and location, a tensor
+    constant's as the global IREE outlines it into (:func:`constant_global`); None for any
+    other value. A store of its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
     producer = _producer(store.operands[0])
     while producer is not None and (
         producer.name in (ASYNC_TRANSFER, ASYNC_CLONE, LINALG_COPY) or _whole_slice(producer) or _whole_insert(producer)
