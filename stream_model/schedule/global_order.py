@@ -47,7 +47,7 @@ from ..semantics.ops import (
     UTIL_INITIALIZER,
     VALUE_DIALECTS,
 )
-from ..semantics.region_flow import flow_of
+from ..semantics.region_flow import flow_of, never_run
 
 __all__ = [
     "CONSTANT_GLOBAL",
@@ -381,7 +381,10 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     its number in walk order (an ``scf.if``'s two arms are two) and whether its op may run it
     more than once (a loop; an op the region table does not know may); and its block, numbered
     in walk order, a block entered only from a predecessor it alone follows numbered as that
-    one (IREE merges the two before it pairs the accesses of a global)."""
+    one (IREE merges the two before it pairs the accesses of a global). An arm a branch's
+    constant selector never chooses (:func:`~stream_model.semantics.region_flow.never_run`) is
+    not entered: none of its accesses runs, and MLIR folds it away before IREE's folds of
+    globals look at the function."""
     return _walk_regions(root, root.regions, True, (), [0], [0])
 
 
@@ -406,8 +409,11 @@ def _walk_regions(
                 yield op, ordered and block_ordered, scope, here
                 flow = flow_of(op)
                 repeats = flow is None or not flow.at_most_once
-                for nested in op.regions:
+                dead = never_run(op)
+                for n, nested in enumerate(op.regions):
                     serial[0] += 1
+                    if n in dead:
+                        continue  # (an arm its branch's constant never chooses: no access there runs)
                     inner = (*scope, (serial[0], repeats))
                     yield from _walk_regions(op, (nested,), ordered and block_ordered, inner, serial, blocks)
 

@@ -190,6 +190,21 @@ def _yield_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
     return [op.results[n]] if n < len(op.results) else []
 
 
+def _if_chosen(op: ir.Operation) -> int | None:
+    """The arm a constant condition runs: ``then`` (region 0) for true, ``else`` for false."""
+    condition = constant_int(op.operands[0])
+    return None if condition is None else (0 if condition != 0 else 1)
+
+
+def _switch_chosen(op: ir.Operation) -> int | None:
+    """The region a constant index runs: its case's (regions 1...), else the default (0)."""
+    index = constant_int(op.operands[0])
+    if index is None:
+        return None
+    cases = list(ir.DenseI64ArrayAttr(op.attributes["cases"]))
+    return cases.index(index) + 1 if index in cases else 0
+
+
 # -- stream.async.execute, stream.async.concurrent --------------------------------------------
 
 
@@ -308,6 +323,16 @@ def constant_int(value: ir.Value) -> int | None:
         return None
 
 
+def never_run(op: ir.Operation) -> frozenset[int]:
+    """The regions of ``op`` that no execution runs: the arms a branch's constant selector does
+    not choose. None for any other op, and for an op the table does not know (closed world)."""
+    flow = flow_of(op)
+    if flow is None or flow.chosen is None:
+        return frozenset()
+    chosen = flow.chosen(op)
+    return frozenset() if chosen is None else frozenset(range(len(op.regions))) - {chosen}
+
+
 def runs_again(op: ir.Operation) -> bool | None:
     """May ``op`` run one of its regions more than once in one execution of the op (so that a
     value made before it is met by a second run of its body)? False for the ops whose regions
@@ -346,6 +371,9 @@ class RegionFlow:
     back_edges: frozenset[int] = frozenset()
     #: At most one of the regions runs (the arms of a branch).
     alternatives: bool = False
+    #: For alternatives: the region the op runs where its selector is a constant (None where it
+    #: is not). MLIR's canonicalizers fold the op into that region, so the others never run.
+    chosen: Callable[[ir.Operation], int | None] | None = None
     #: A counted loop (lower bound, upper bound, step, induction variable: ``scf.for``).
     counted: bool = False
     #: A region's blocks may branch to each other (``cf``) before its terminator.
@@ -390,8 +418,14 @@ REGION_FLOW: dict[str, RegionFlow] = {
         Runs.REPEATS, _for_edges, _for_entry, _for_exit, back_edges=frozenset({0}), counted=True, alias_followed=True
     ),
     "scf.while": RegionFlow(Runs.REPEATS, _while_edges, _while_entry, _while_exit, back_edges=frozenset({1})),
-    "scf.if": RegionFlow(Runs.AT_MOST_ONCE, alternatives=True, alias_followed=True, **_SCF_BRANCH),  # type: ignore[arg-type]
-    "scf.index_switch": RegionFlow(Runs.AT_MOST_ONCE, alternatives=True, **_SCF_BRANCH),  # type: ignore[arg-type]
+    "scf.if": RegionFlow(
+        Runs.AT_MOST_ONCE,
+        alternatives=True,
+        chosen=_if_chosen,
+        alias_followed=True,
+        **_SCF_BRANCH,  # type: ignore[arg-type]
+    ),
+    "scf.index_switch": RegionFlow(Runs.AT_MOST_ONCE, alternatives=True, chosen=_switch_chosen, **_SCF_BRANCH),  # type: ignore[arg-type]
     "scf.execute_region": RegionFlow(Runs.ONCE, multi_block=True, **_SCF_BRANCH),  # type: ignore[arg-type]
     # Scheduled IR (after iree-stream-schedule-execution/-concurrency): an execution region
     # runs its body once per execution of the op, and so does a concurrent region nested in

@@ -325,6 +325,25 @@ CASES = [
         "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
     ),
     Case(
+        "restore_in_an_arm_never_taken.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+    ),
+    Case(
+        "restore_in_an_arm_always_taken.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        refused="erased util.global.store @g",
+    ),
+    Case(
+        "restore_after_a_write_a_flag_turns_off.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+    ),
+    Case(
         "restore_overwritten_unread.mlir",
         "f:[77];get;f:[88];get",
         "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",

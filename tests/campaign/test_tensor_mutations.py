@@ -44,6 +44,11 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
+  *arms never run still count* (the event walk entering the arm an ``scf.if``'s constant
+  condition never chooses, as before the tensor campaign's seed 9394) refuses a roll-back in
+  the dead ``else`` of an ``scf.if %true``, which plain iree-compile builds right; *the chosen
+  arm taken for dead* builds the roll-back in the ``then`` of an ``scf.if %true``, which IREE
+  erases after it folds the if, as stock does (wrong);
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -64,8 +69,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   *chains stop at unshown globals* builds a copy of a copy synced in a loop of one iteration as
   stock does (wrong);
 * review 6's corrections, each weakened back: *writes between need not stay* and *restores
-  overwritten still count* refuse a roll-back after a write IREE folds away and one a final
-  store overwrites; *forwarded loads read the other global* refuses a copy read back in its
+  overwritten still count* refuse a roll-back after a write IREE folds away (made by a helper
+  whose flag is off at the call: the walk itself skips a write in an arm a constant never
+  chooses) and one a final store overwrites; *forwarded loads read the other global* refuses a copy read back in its
   block; *copies in arms make globals equal* builds a copy in an ``scf.if`` arm as if it always
   ran (stock's wrong answer); *stores in cf arms join runs* lets a store sink past a loop that
   reads it; *region stores of the forwarded value count* refuses a cache row stored again in a
@@ -109,6 +115,7 @@ import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_folds as global_folds
 import stream_model.schedule.global_order as global_order
 import stream_model.semantics.bindings as bindings
+import stream_model.semantics.region_flow as region_flow
 from tests.campaign.tensor_programs import by_file, compile_stock, compile_tool, compile_tool_file, run
 
 pytestmark = pytest.mark.e2e
@@ -189,6 +196,18 @@ def _writes_between_need_not_stay(monkeypatch: pytest.MonkeyPatch) -> None:
         return was[i].kind == "store" and was[i].symbol == name and not was[i].idle
 
     monkeypatch.setattr(global_folds, "_a_write_kept", any_store_of_it)
+
+
+def _arms_never_run_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "never_run", lambda op: frozenset())
+
+
+def _the_chosen_arm_taken_for_dead(monkeypatch: pytest.MonkeyPatch) -> None:
+    def the_other_arms(op: ir.Operation) -> frozenset[int]:
+        dead = region_flow.never_run(op)
+        return frozenset(range(len(op.regions))) - dead if dead else dead
+
+    monkeypatch.setattr(global_order, "never_run", the_other_arms)
 
 
 def _restores_overwritten_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -408,8 +427,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "restores-erased-unseen": (_restores_erased_unseen, "own_load_stored_back_after_a_store.mlir"),
     "restores-need-no-write-between": (_restores_need_no_write_between, "own_load_stored_back.mlir"),
     "chained-globals-unseen": (_chained_globals_unseen, "global_chained_to_another.mlir"),
-    "writes-between-need-not-stay": (_writes_between_need_not_stay, "restore_after_a_write_folded_away.mlir"),
+    "writes-between-need-not-stay": (_writes_between_need_not_stay, "restore_after_a_write_a_flag_turns_off.mlir"),
     "restores-overwritten-still-count": (_restores_overwritten_still_count, "restore_overwritten_unread.mlir"),
+    "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
+    "the-chosen-arm-taken-for-dead": (_the_chosen_arm_taken_for_dead, "restore_in_an_arm_always_taken.mlir"),
     "forwarded-loads-read-the-other-global": (
         _forwarded_loads_read_the_other_global,
         "global_copied_and_read_back_in_one_block.mlir",

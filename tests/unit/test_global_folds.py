@@ -8,6 +8,7 @@ runs here. The tensor programs (``tests/data/global_reloads/own_load_stored_back
 
 from __future__ import annotations
 
+import pytest
 from iree.compiler import ir
 
 from stream_model.schedule.global_folds import GlobalFoldHazard, check_input_folds
@@ -73,6 +74,20 @@ def test_a_store_of_the_globals_own_load_with_no_write_between_may_go() -> None:
     user = _global("k") + _fn("f", _load("%old", "k", 10), _store("%old", "k", 12)) + _READER
     spliced = _global("k") + _fn("f", _load("%old", "k", 10)) + _READER
     assert _folds(user, spliced) == []
+
+
+@pytest.mark.parametrize(("condition", "hazard"), [("true", False), ("false", True)])
+def test_a_store_of_the_globals_own_load_in_an_else_arm_counts_only_where_the_arm_runs(
+    condition: str, hazard: bool
+) -> None:
+    """(An ``scf.if %true``'s ``else`` never runs: MLIR folds it away with its store, and the
+    erasure IREE is not asked about; an ``scf.if %false`` runs it, and IREE erases it.)"""
+    arm = (
+        f"%on = arith.constant {condition}\n    scf.if %on {{\n    }} else {{\n      {_store('%old', 'k', 12)}\n    }}"
+    )
+    user = _global("k") + _fn("f", _load("%old", "k", 10), _store("%v", "k", 11), arm) + _READER
+    spliced = _global("k") + _fn("f", _load("%old", "k", 10), _store("%v", "k", 11)) + _READER
+    assert bool(_folds(user, spliced)) is hazard
 
 
 def test_a_write_of_another_global_between_is_no_write_of_it() -> None:

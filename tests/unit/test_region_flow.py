@@ -22,6 +22,7 @@ from stream_model.semantics.region_flow import (
     exit_flow,
     flow_of,
     is_back_edge,
+    never_run,
     runs_again,
 )
 
@@ -119,6 +120,43 @@ def test_branches_run_at_most_once_and_unknown_region_ops_may_repeat() -> None:
     module = ir.Module.parse('"test.loop"() ({\n  "test.end"() : () -> ()\n}) : () -> ()', context)
     _KEEP.append(module)
     assert runs_again(module.body.operations[0].operation) is None  # (closed world: it may)
+
+
+@pytest.mark.parametrize(
+    ("condition", "dead"), [("%true = arith.constant true", {1}), ("%true = arith.constant false", {0}), ("", set())]
+)
+def test_an_if_on_a_constant_never_runs_the_arm_it_does_not_choose(condition: str, dead: set[int]) -> None:
+    selector = "%true" if condition else "%c"
+    op, _ = _function(f"  {condition}\n  scf.if {selector} {{\n  }} else {{\n  }}")
+    assert never_run(op) == dead
+
+
+@pytest.mark.parametrize(("index", "dead"), [("2", {0, 1}), ("7", {1, 2}), (None, set())])
+def test_a_switch_on_a_constant_runs_its_case_or_its_default_alone(index: str | None, dead: set[int]) -> None:
+    constant = f"  %i = arith.constant {index} : index\n" if index is not None else ""
+    selector = "%i" if index is not None else "%n"
+    op, _ = _function(
+        f"""{constant}  scf.index_switch {selector}
+  case 1 {{
+    scf.yield
+  }}
+  case 2 {{
+    scf.yield
+  }}
+  default {{
+  }}"""
+    )
+    assert never_run(op) == dead
+
+
+def test_a_loop_and_an_unknown_region_op_have_no_arm_that_never_runs() -> None:
+    loop, _ = _function("  %c0 = arith.constant 0 : index\n  scf.for %i = %c0 to %c0 step %n {\n  }")
+    assert never_run(loop) == frozenset()
+    context = ir.Context()
+    context.allow_unregistered_dialects = True
+    module = ir.Module.parse('"test.if"() ({\n  "test.end"() : () -> ()\n}) : () -> ()', context)
+    _KEEP.append(module)
+    assert never_run(module.body.operations[0].operation) == frozenset()
 
 
 def test_scf_while_hands_the_condition_arguments_on_and_the_body_back() -> None:
