@@ -124,8 +124,16 @@ class Event:
         """:attr:`own_location`, then the calls the event is reached through."""
         return " at ".join((self.own_location, *self.via))
 
+    #: For an op IREE inlined (a call-site location, at the splice): the ``file:line:col`` of
+    #: each call it was inlined through, innermost first, and not its function's own (IREE
+    #: wraps a public function's body and inlines it back). Messages name it
+    #: (:meth:`describe`: two inlined copies of one setter are two places); nothing matches by it.
+    inlined_at: tuple[str, ...] = ()
+
     def describe(self) -> str:
-        return f"{_OP_OF_KIND[self.kind]} @{self.symbol} ({self.location})"
+        return (
+            f"{_OP_OF_KIND[self.kind]} @{self.symbol} ({' at '.join((self.own_location, *self.inlined_at, *self.via))})"
+        )
 
 
 @dataclass(frozen=True)
@@ -315,14 +323,29 @@ def global_events(module: ir.Module) -> GlobalEvents:
                 kind = _ACCESS[inner.name]
                 constant = kind == "store" and _constant_contents(inner.operands[0], declared)
                 found.append(
-                    Event(kind, symbol, inner.location, (), ordered, scope, idle, loaded, value, feeds, constant, block)
+                    Event(
+                        kind,
+                        symbol,
+                        inner.location,
+                        (),
+                        ordered,
+                        scope,
+                        idle,
+                        loaded,
+                        value,
+                        feeds,
+                        constant,
+                        block,
+                        _inlined_at(inner.location, fn.location),
+                    )
                 )
                 direct.setdefault(key, set()).add(symbol)
                 if inner.name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
             elif inner.name in (UTIL_CALL, FUNC_CALL):
                 callee = callee_name(inner)
-                found.append(Event("call", callee, inner.location, (), ordered, scope, block=block))
+                inlined = _inlined_at(inner.location, fn.location)
+                found.append(Event("call", callee, inner.location, (), ordered, scope, block=block, inlined_at=inlined))
                 callees.setdefault(key, set()).add(callee)
             indirect = indirect or inner.name in INDIRECT_OPS
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
@@ -336,6 +359,18 @@ def global_events(module: ir.Module) -> GlobalEvents:
         frozenset(kept_out),
         frozenset(k for k in events if not k.startswith("initializer #")),
     )
+
+
+def _inlined_at(loc: ir.Location, function: ir.Location) -> tuple[str, ...]:
+    """:attr:`Event.inlined_at` of an op located at ``loc`` in a function located at ``function``."""
+    printed = str(loc)
+    if not printed.startswith("loc(callsite("):
+        return ()
+    frames = [f"{m[1]}:{m[2]}:{m[3]}" for m in _FILE_LINE_COL.finditer(printed)][1:]
+    own = _FILE_LINE_COL.search(str(function))
+    while frames and own is not None and frames[-1] == f"{own[1]}:{own[2]}:{own[3]}":
+        frames.pop()
+    return tuple(frames)
 
 
 def _constant_contents(value: ir.Value, declared: dict[str, GlobalDecl]) -> bool:

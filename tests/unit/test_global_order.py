@@ -191,6 +191,41 @@ def test_the_functions_last_store_gone_with_an_earlier_one_left_is_a_hazard() ->
     assert "holds what util.global.store @g (f.mlir:1:1) stored" in line
 
 
+def test_inlined_copies_of_one_setter_are_named_by_the_calls_they_were_inlined_through() -> None:
+    """Two calls of one setter IREE inlined: one store location, two call sites (review 21)."""
+    setter = 'loc(callsite("f.mlir":9:1 at "f.mlir":{}:1))'
+    before = f"""
+  util.global.store %x, @g : index {setter.format(1)}
+  %y = arith.addi %x, %x : index
+  util.global.store %y, @g : index {setter.format(2)}
+  util.return %y : index
+"""
+    after = f"""
+  %y = arith.addi %x, %x : index
+  util.global.store %x, @g : index {setter.format(1)}
+  util.return %y : index
+"""
+    (line,) = _hazards(before, after)
+    assert "dropped util.global.store @g (f.mlir:9:1 at f.mlir:2:1)" in line
+    assert "holds what util.global.store @g (f.mlir:9:1 at f.mlir:1:1) stored" in line
+
+
+def test_the_functions_own_location_is_no_call_an_op_was_inlined_through() -> None:
+    """IREE wraps a public function's body and inlines it back: its ops' outermost frame is the
+    function's own location, which a message does not name."""
+    text = """
+util.global private mutable @g : index
+util.func public @f(%x: index) {
+  util.global.store %x, @g : index loc(callsite("f.mlir":9:1 at callsite("f.mlir":5:1 at "f.mlir":3:1)))
+  util.return
+} loc("f.mlir":3:1)
+"""
+    with ir.Context() as context:
+        context.allow_unregistered_dialects = True
+        (store,) = global_events(ir.Module.parse(text)).events["f"]
+    assert store.describe() == "util.global.store @g (f.mlir:9:1 at f.mlir:5:1)"
+
+
 def test_a_store_of_the_globals_own_load_after_another_store_is_no_store_to_drop() -> None:
     """A store of @g's own load puts the loaded value back when a store came between: dropping
     it (IREE's canonicalizer does) leaves the store between (review 20, m07)."""
