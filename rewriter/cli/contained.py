@@ -135,33 +135,37 @@ _GRACE_S = 2.0
 class _Stop:
     """The child's end: a signal to the parent is passed on (SIGTERM, SIGHUP; Ctrl-C reaches the
     child from the terminal itself, one process group), and a child still running
-    :data:`_GRACE_S` later is killed; the parent then cleans up what it left."""
+    :data:`_GRACE_S` later is killed; the parent then cleans up what it left.
+
+    The parent blocks in ``waitpid`` (a signal's handler runs in between, and the wait goes on),
+    so the compile's end is seen at once: a poll would add its interval to every compile."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.signal: int | None = None
-        self._asked: float | None = None
+        self._ended = threading.Event()
+        self._timer: threading.Timer | None = None
 
     def request(self, signum: int, _frame: object) -> None:
         if self.signal is None:
-            self.signal, self._asked = signum, time.monotonic()
+            self.signal = signum
             if signum != signal.SIGINT:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(self.pid, signum)
+                self._send(signum)
+            self._timer = threading.Timer(_GRACE_S, self._send, (signal.SIGKILL,))
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _send(self, signum: int) -> None:
+        if not self._ended.is_set():  # (a child reaped is gone: its pid may be another's)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signum)
 
     def wait(self) -> int:
-        while True:
-            try:
-                done, status = os.waitpid(self.pid, os.WNOHANG)
-            except InterruptedError:
-                continue
-            if done:
-                return status
-            if self._asked is not None and time.monotonic() - self._asked > _GRACE_S:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(self.pid, signal.SIGKILL)
-                self._asked = None
-            time.sleep(0.02)
+        status = _wait(self.pid)
+        self._ended.set()
+        if self._timer is not None:
+            self._timer.cancel()
+        return status
 
 
 def _relay_standard_error(fd: int) -> bytes:
