@@ -47,7 +47,7 @@ from ..semantics.ops import (
     UTIL_INITIALIZER,
     VALUE_DIALECTS,
 )
-from ..semantics.region_flow import flow_of, never_run
+from ..semantics.region_flow import flow_of, folded_result, never_run
 
 __all__ = [
     "CONSTANT_GLOBAL",
@@ -505,12 +505,22 @@ def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
     """The load whose value ``store`` stores (through transfers, clones, whole slices and copies,
     which fold into their source or hold its bytes), by its global and location, a tensor
     constant's as the global IREE outlines it into (:func:`constant_global`); None for any
-    other value. A store of its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
-    producer = _producer(store.operands[0])
-    while producer is not None and (
-        producer.name in (ASYNC_TRANSFER, ASYNC_CLONE, LINALG_COPY) or _whole_slice(producer) or _whole_insert(producer)
-    ):
-        producer = _producer(producer.operands[0])
+    other value. A store of its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``).
+    A branch on a constant is the value its chosen arm yields (MLIR folds it first)."""
+    value = store.operands[0]
+    producer = _producer(value)
+    while producer is not None:
+        if (
+            producer.name in (ASYNC_TRANSFER, ASYNC_CLONE, LINALG_COPY)
+            or _whole_slice(producer)
+            or _whole_insert(producer)
+        ):
+            value = producer.operands[0]
+        elif (folded := folded_result(value)) is not None:
+            value = folded
+        else:
+            break
+        producer = _producer(value)
     if (
         producer is not None
         and producer.name == ARITH_CONSTANT

@@ -333,6 +333,21 @@ def never_run(op: ir.Operation) -> frozenset[int]:
     return frozenset() if chosen is None else frozenset(range(len(op.regions))) - {chosen}
 
 
+def folded_result(value: ir.Value) -> ir.Value | None:
+    """What a result of a branch with a constant selector is (MLIR folds the branch into the
+    region it chooses): that region's yield of it. None for any other value, and where the
+    region yields nothing (a region without a block)."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    op = owner.operation
+    flow = flow_of(op)
+    chosen = flow.chosen(op) if flow is not None and flow.chosen is not None else None
+    if chosen is None or not op.regions[chosen].blocks:
+        return None
+    return terminator(op.regions[chosen].blocks[0]).operands[ir.OpResult(value).result_number]
+
+
 def runs_again(op: ir.Operation) -> bool | None:
     """May ``op`` run one of its regions more than once in one execution of the op (so that a
     value made before it is met by a second run of its body)? False for the ops whose regions

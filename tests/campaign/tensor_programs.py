@@ -344,6 +344,13 @@ CASES = [
         "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
     ),
     Case(
+        "global_chained_through_an_if_on_a_constant.mlir",
+        "getb;sync;getb",
+        "getb=0 0 0 0; sync; getb=1 2 3 4",
+        "getb=1 2 3 4; sync; getb=1 2 3 4",
+        refused="took @b for @a",
+    ),
+    Case(
         "restore_overwritten_unread.mlir",
         "f:[77];get;f:[88];get",
         "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",

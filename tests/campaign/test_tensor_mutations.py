@@ -48,7 +48,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   condition never chooses, as before the tensor campaign's seed 9394) refuses a roll-back in
   the dead ``else`` of an ``scf.if %true``, which plain iree-compile builds right; *the chosen
   arm taken for dead* builds the roll-back in the ``then`` of an ``scf.if %true``, which IREE
-  erases after it folds the if, as stock does (wrong);
+  erases after it folds the if, as stock does (wrong); *folded branches are no loads* (a
+  stored value not followed through an ``scf.if`` on a constant to what its chosen arm yields)
+  builds a mirror synced through such an if as stock does (wrong: IREE takes it for the global
+  it mirrors before its first sync);
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -208,6 +211,10 @@ def _the_chosen_arm_taken_for_dead(monkeypatch: pytest.MonkeyPatch) -> None:
         return frozenset(range(len(op.regions))) - dead if dead else dead
 
     monkeypatch.setattr(global_order, "never_run", the_other_arms)
+
+
+def _folded_branches_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "folded_result", lambda value: None)
 
 
 def _restores_overwritten_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -431,6 +438,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "restores-overwritten-still-count": (_restores_overwritten_still_count, "restore_overwritten_unread.mlir"),
     "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
     "the-chosen-arm-taken-for-dead": (_the_chosen_arm_taken_for_dead, "restore_in_an_arm_always_taken.mlir"),
+    "folded-branches-are-no-loads": (_folded_branches_are_no_loads, "global_chained_through_an_if_on_a_constant.mlir"),
     "forwarded-loads-read-the-other-global": (
         _forwarded_loads_read_the_other_global,
         "global_copied_and_read_back_in_one_block.mlir",

@@ -21,6 +21,7 @@ from stream_model.semantics.region_flow import (
     counted_loop,
     exit_flow,
     flow_of,
+    folded_result,
     is_back_edge,
     never_run,
     runs_again,
@@ -147,6 +148,24 @@ def test_a_switch_on_a_constant_runs_its_case_or_its_default_alone(index: str | 
   }}"""
     )
     assert never_run(op) == dead
+
+
+@pytest.mark.parametrize(("condition", "value"), [("true", "%a"), ("false", "%b"), (None, None)])
+def test_a_result_of_an_if_on_a_constant_is_what_its_chosen_arm_yields(
+    condition: str | None, value: str | None
+) -> None:
+    constant = f"  %on = arith.constant {condition}\n" if condition else ""
+    op, v = _function(
+        f"""{constant}  %a = arith.constant 1 : index
+  %b = arith.constant 2 : index
+  %res = scf.if {"%on" if condition else "%c"} -> index {{
+    scf.yield %a : index
+  }} else {{
+    scf.yield %b : index
+  }}"""
+    )
+    folded = folded_result(op.results[0])
+    assert (None if folded is None else v.name(folded)) == value
 
 
 def test_a_loop_and_an_unknown_region_op_have_no_arm_that_never_runs() -> None:
