@@ -29,7 +29,7 @@ from typing import Any
 from iree.compiler import ir
 
 from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any, ops_by_block
-from ..semantics.op_table import callee_name, global_name
+from ..semantics.op_table import callee_name, constant_choice, global_name
 from ..semantics.ops import (
     ARITH_CONSTANT,
     ASYNC_CLONE,
@@ -506,7 +506,7 @@ def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
     which fold into their source or hold its bytes), by its global and location, a tensor
     constant's as the global IREE outlines it into (:func:`constant_global`); None for any
     other value. A store of its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``).
-    A branch on a constant is the value its chosen arm yields (MLIR folds it first)."""
+    A branch or a select on a constant is the value it chooses (MLIR folds it first)."""
     value = store.operands[0]
     producer = _producer(value)
     while producer is not None:
@@ -516,7 +516,7 @@ def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
             or _whole_insert(producer)
         ):
             value = producer.operands[0]
-        elif (folded := folded_result(value)) is not None:
+        elif (folded := folded_result(value)) is not None or (folded := constant_choice(producer)) is not None:
             value = folded
         else:
             break

@@ -108,6 +108,7 @@ from .region_flow import (
     REGION_FLOW,
     REGION_TERMINATORS,
     captured,
+    constant_int,
     device_holder,
     flow_of,
     is_device_region,
@@ -858,6 +859,15 @@ def chosen_operands(op: ir.Operation) -> list[ir.Value]:
     """The operands a :data:`CHOICE_OPS` op's result may be (``arith.select``: the true and the
     false value; not the condition)."""
     return list(op.operands)[1:3]
+
+
+def constant_choice(op: ir.Operation) -> ir.Value | None:
+    """The operand a :data:`CHOICE_OPS` op is where its condition is a scalar constant (MLIR
+    folds it to that operand); None for any other op or condition."""
+    if op.name not in CHOICE_OPS:
+        return None
+    condition = constant_int(op.operands[0])
+    return None if condition is None else op.operands[1 if condition != 0 else 2]
 
 
 def in_place_operands(op: ir.Operation) -> list[ir.Value]:

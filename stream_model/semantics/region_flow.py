@@ -325,8 +325,12 @@ def constant_int(value: ir.Value) -> int | None:
 
 def never_run(op: ir.Operation) -> frozenset[int]:
     """The regions of ``op`` that no execution runs: the arms a branch's constant selector does
-    not choose. None for any other op, and for an op the table does not know (closed world)."""
+    not choose, and the body of a counted loop whose constant bounds give it no iteration. None
+    for any other op, and for an op the table does not know (closed world)."""
     flow = flow_of(op)
+    if flow is not None and flow.counted:
+        loop = counted_loop(op)
+        return frozenset({0}) if loop is not None and static_trip_count(loop) == 0 else frozenset()
     if flow is None or flow.chosen is None:
         return frozenset()
     chosen = flow.chosen(op)

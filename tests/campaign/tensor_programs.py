@@ -274,6 +274,19 @@ CASES = [
         refused="took @b for @a",
     ),
     Case(
+        "global_chained_through_a_helper_loop_of_no_iteration.mlir",
+        "read;sync;copy;read",
+        "read=0 0 0 0; sync=1 2 3 4; copy=1 2 3 4; read=1 2 3 4",
+        "read=1 2 3 4; sync=1 2 3 4; copy=1 2 3 4; read=1 2 3 4",
+        refused="took @mirror for @cur",
+    ),
+    Case(
+        "global_kept_equal_and_synced_in_a_helper_loop_of_no_iteration.mlir",
+        "read;sync;read;step:[77];sync;read",
+        "read=1 2 3 4; sync=1 2 3 4; read=1 2 3 4; step=1 77 3 4; sync=1 77 3 4; read=1 77 3 4",
+        "read=1 2 3 4; sync=1 2 3 4; read=1 2 3 4; step=1 77 3 4; sync=1 77 3 4; read=1 77 3 4",
+    ),
+    Case(
         "global_kept_equal_and_synced_in_a_loop_of_no_iteration.mlir",
         "read;sync;read;step:[77];sync;read",
         "read=1 2 3 4; sync=1 2 3 4; read=1 2 3 4; step=1 77 3 4; sync=1 77 3 4; read=1 77 3 4",
@@ -349,6 +362,19 @@ CASES = [
         "getb=0 0 0 0; sync; getb=1 2 3 4",
         "getb=1 2 3 4; sync; getb=1 2 3 4",
         refused="took @b for @a",
+    ),
+    Case(
+        "rollback_chosen_by_a_select_on_a_constant.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        refused="erased util.global.store @g",
+    ),
+    Case(
+        "restore_in_a_loop_of_no_iteration.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
     ),
     Case(
         "restore_overwritten_unread.mlir",

@@ -51,7 +51,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   erases after it folds the if, as stock does (wrong); *folded branches are no loads* (a
   stored value not followed through an ``scf.if`` on a constant to what its chosen arm yields)
   builds a mirror synced through such an if as stock does (wrong: IREE takes it for the global
-  it mirrors before its first sync);
+  it mirrors before its first sync); *selects on constants are no loads* builds a roll-back
+  chosen by an ``arith.select`` on a constant as stock does (wrong); *loops of no iteration
+  still run* refuses a roll-back in a loop of no iteration, which plain iree-compile builds
+  right;
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -59,9 +62,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   reads the live one; *never equal* (no store taken to make them equal again) refuses a mirror
   global that is synced before every read, which plain iree-compile builds right; *renames need
   every store a load* (the rule before the tensor campaign's seed 6071): a mirror also synced in
-  a loop of no iteration, which IREE erases, reads the live global before its first sync;
-  *unshown stores break* (such a store taken as a write nothing restores) refuses a mirror kept
-  equal and also synced in a loop of no iteration, which plain iree-compile builds right;
+  a helper's loop that a call of it with 0 makes of no iteration, which IREE erases, reads the
+  live global before its first sync; *unshown stores break* (such a store taken as a write
+  nothing restores) refuses a mirror kept equal and also synced in such a loop, which plain
+  iree-compile builds right (a loop whose own bounds give it no iteration the walk skips);
   *unread loads keep a store* (a load nothing reads taken as an access before the next store)
   builds a reset, an unused read and a set to a constant as stock does (wrong: IREE deletes the
   read, erases the reset and takes the global for the constant); *read loads keep a store*
@@ -215,6 +219,15 @@ def _the_chosen_arm_taken_for_dead(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _folded_branches_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "folded_result", lambda value: None)
+
+
+def _selects_on_constants_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "constant_choice", lambda op: None)
+
+
+def _loops_of_no_iteration_still_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = region_flow.never_run
+    monkeypatch.setattr(global_order, "never_run", lambda op: frozenset() if op.name == "scf.for" else original(op))
 
 
 def _restores_overwritten_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -439,6 +452,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
     "the-chosen-arm-taken-for-dead": (_the_chosen_arm_taken_for_dead, "restore_in_an_arm_always_taken.mlir"),
     "folded-branches-are-no-loads": (_folded_branches_are_no_loads, "global_chained_through_an_if_on_a_constant.mlir"),
+    "selects-on-constants-are-no-loads": (
+        _selects_on_constants_are_no_loads,
+        "rollback_chosen_by_a_select_on_a_constant.mlir",
+    ),
+    "loops-of-no-iteration-still-run": (_loops_of_no_iteration_still_run, "restore_in_a_loop_of_no_iteration.mlir"),
     "forwarded-loads-read-the-other-global": (
         _forwarded_loads_read_the_other_global,
         "global_copied_and_read_back_in_one_block.mlir",
@@ -450,7 +468,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "cache_row_stored_again_in_a_loop.mlir",
     ),
     "chained-globals-never-equal": (_chained_globals_never_equal, "global_chained_and_kept_equal.mlir"),
-    "unshown-stores-break": (_unshown_stores_break, "global_kept_equal_and_synced_in_a_loop_of_no_iteration.mlir"),
+    "unshown-stores-break": (
+        _unshown_stores_break,
+        "global_kept_equal_and_synced_in_a_helper_loop_of_no_iteration.mlir",
+    ),
     "unread-loads-keep-a-store": (_unread_loads_keep_a_store, "global_reset_read_unused_then_set_to_a_constant.mlir"),
     "read-loads-keep-a-store": (_read_loads_keep_a_store, "global_reset_read_then_set_to_a_constant.mlir"),
     "unshown-stores-restore-after-a-write": (
@@ -464,7 +485,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "switches-unmodelled": (_switches_unmodelled, "constant_handed_to_an_inner_cf_cycle_through_a_switch.mlir"),
     "renames-need-every-store-a-load": (
         _renames_need_every_store_a_load,
-        "global_chained_through_a_loop_of_no_iteration.mlir",
+        "global_chained_through_a_helper_loop_of_no_iteration.mlir",
     ),
     "hand-written-kernels-write-every-binding": (
         _hand_written_kernels_write_every_binding,

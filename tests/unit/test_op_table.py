@@ -13,7 +13,17 @@ from iree.compiler.dialects import stream
 
 from stream_model.ir.naming import Names
 from stream_model.semantics import ops
-from stream_model.semantics.op_table import OP_TABLE, AccessSpec, Bound, Kind, OpSpec, Plus, effects_of, resource_flags
+from stream_model.semantics.op_table import (
+    OP_TABLE,
+    AccessSpec,
+    Bound,
+    Kind,
+    OpSpec,
+    Plus,
+    constant_choice,
+    effects_of,
+    resource_flags,
+)
 from stream_model.semantics.region_flow import is_resource
 
 ARGS = (
@@ -258,3 +268,19 @@ def test_the_named_groups_hold_named_ops() -> None:
     named = set(_named_ops().values())
     for group in (ops.CALLS, ops.RETURNS, ops.DIRECT_GLOBAL_ACCESS_OPS, ops.INDIRECT_OPS):
         assert group <= named
+
+
+@pytest.mark.parametrize(("condition", "chosen"), [("true", "%a"), ("false", "%b"), (None, None)])
+def test_a_select_on_a_constant_is_the_operand_it_chooses(condition: str | None, chosen: str | None) -> None:
+    constant = f"  %on = arith.constant {condition}\n" if condition else ""
+    text = f"""util.func public @f(%a: index, %b: index, %c: i1) -> index {{
+{constant}  %r = arith.select {"%on" if condition else "%c"}, %a, %b : index
+  util.return %r : index
+}}"""
+    with ir.Context():
+        module = ir.Module.parse(text)
+        names = Names(module, text)
+        body = module.body.operations[0].regions[0].blocks[0]
+        select = next(op.operation for op in body.operations if op.operation.name == "arith.select")
+        picked = constant_choice(select)
+        assert (None if picked is None else names.name(picked)) == chosen

@@ -168,9 +168,17 @@ def test_a_result_of_an_if_on_a_constant_is_what_its_chosen_arm_yields(
     assert (None if folded is None else v.name(folded)) == value
 
 
-def test_a_loop_and_an_unknown_region_op_have_no_arm_that_never_runs() -> None:
-    loop, _ = _function("  %c0 = arith.constant 0 : index\n  scf.for %i = %c0 to %c0 step %n {\n  }")
-    assert never_run(loop) == frozenset()
+@pytest.mark.parametrize(
+    ("bounds", "dead"), [("%c0 to %c0 step %c1", {0}), ("%c0 to %c1 step %c1", set()), ("%c0 to %c0 step %n", set())]
+)
+def test_a_counted_loop_of_no_iteration_never_runs_its_body(bounds: str, dead: set[int]) -> None:
+    loop, _ = _function(
+        f"  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = {bounds} {{\n  }}"
+    )
+    assert never_run(loop) == dead
+
+
+def test_an_unknown_region_op_has_no_region_that_never_runs() -> None:
     context = ir.Context()
     context.allow_unregistered_dialects = True
     module = ir.Module.parse('"test.if"() ({\n  "test.end"() : () -> ()\n}) : () -> ()', context)
