@@ -147,7 +147,7 @@ def interpret(p: Program) -> Answer:
     answer: Answer = []
     for k, args in p.calls():
         if k == OBSERVER:
-            answer.append([[int(x) for x in g] for g in backend.globals_])
+            answer.append([[int(x) for x in backend.globals_[g]] for g in p.observed_globals()])
             continue
         fn = p.functions[k]
         results = walker.function(fn, [argument(kind, a) for kind, a in zip(fn.params, args)])

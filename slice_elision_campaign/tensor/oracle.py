@@ -281,11 +281,7 @@ class Oracle:
         "right")`` where it is right on all."""
         tries = [(q, vmfb) for q in alternatives(p)]
         if p.globals_ and not p.observed():
-            seen = replace(p, observe=True)
-            source = self.work / f"{self.key(seen)}.mlir"
-            source.write_text(render(seen))
-            if self._stock(source).status == "built":
-                tries += [(q, source.with_suffix(".stock.vmfb")) for q in [seen, *alternatives(seen)]]
+            tries += self._observed(p)
         for other, build in tries:
             expected = interpret(other)
             stock = Build("built", "", run_build(build, call_specs(other)))
@@ -301,6 +297,21 @@ class Oracle:
                     stock_class(stock, expected),
                 )
         return "", "right"
+
+    def _observed(self, p: Program) -> list[tuple[Program, Path]]:
+        """``p`` with its globals read first and after every call, each with stock's build: all
+        of them in one ``@state()``, or, where plain iree-compile cannot build that (returning
+        some globals may meet one of its faults: "global type mismatch"), each global alone."""
+        found: list[tuple[Program, Path]] = []
+        alone = (replace(p, observe=True, observe_only=k) for k in range(len(p.globals_)))
+        for seen in [replace(p, observe=True), *alone]:
+            source = self.work / f"{self.key(seen)}.mlir"
+            source.write_text(render(seen))
+            if self._stock(source).status == "built":
+                if seen.observe_only is None:
+                    return [(q, source.with_suffix(".stock.vmfb")) for q in [seen, *alternatives(seen)]]
+                found.append((seen, source.with_suffix(".stock.vmfb")))
+        return found
 
     def _stock(self, source: Path) -> Build:
         """Plain iree-compile's build of ``source`` (not run yet)."""

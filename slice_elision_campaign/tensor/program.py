@@ -265,16 +265,22 @@ OBSERVER = -1
 @dataclass(frozen=True)
 class Program:
     """Globals, public functions, helpers; ``observe``: the module also has ``@state()``
-    returning every global, called first and after every call (a global's state is then part
-    of the answer, as it is for a user who reads it in a later call, or before any other)."""
+    returning every global (``observe_only``: that one global alone), called first and after
+    every call (a global's state is then part of the answer, as it is for a user who reads it in
+    a later call, or before any other)."""
 
     globals_: tuple[Global, ...]
     functions: tuple[Function, ...]
     helpers: tuple[Helper, ...] = field(default=())
     observe: bool = False
+    observe_only: int | None = None
 
     def observed(self) -> bool:
         return self.observe and bool(self.globals_)
+
+    def observed_globals(self) -> list[int]:
+        """The globals ``@state()`` returns, by index."""
+        return list(range(len(self.globals_))) if self.observe_only is None else [self.observe_only]
 
     def calls(self) -> list[tuple[int, tuple[int, ...]]]:
         """The fixed call sequence: every function in order, then every function again; each

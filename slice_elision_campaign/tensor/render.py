@@ -346,11 +346,12 @@ def render(p: Program) -> str:
         lines += text.lines(fn.blocks_reversed)
         lines.append("  }")
     if p.observed():
-        types = ", ".join(tensor(g.size) for g in p.globals_)
+        seen = p.observed_globals()
+        types = ", ".join(tensor(p.globals_[k].size) for k in seen)
         lines.append(f"  util.func public @{name_of_function(OBSERVER)}() -> ({types}) {{")
-        for k, g in enumerate(p.globals_):
-            lines.append(f"    %s{k} = util.global.load @{name_of_global(k)} : {tensor(g.size)}")
-        lines.append(f"    util.return {', '.join(f'%s{k}' for k in range(len(p.globals_)))} : {types}")
+        for k in seen:
+            lines.append(f"    %s{k} = util.global.load @{name_of_global(k)} : {tensor(p.globals_[k].size)}")
+        lines.append(f"    util.return {', '.join(f'%s{k}' for k in seen)} : {types}")
         lines.append("  }")
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -21,7 +21,7 @@ from iree.compiler import ir
 from tests.campaign.tensor.campaign import Stats, reduce_faults, report, run_campaign, save_finding
 from tests.campaign.tensor.features import features
 from tests.campaign.tensor.interp import interpret
-from tests.campaign.tensor.oracle import Build, Oracle, verdict
+from tests.campaign.tensor.oracle import Build, Oracle, scratch_oracle, verdict
 from tests.campaign.tensor.program import (
     Add,
     Block,
@@ -392,3 +392,19 @@ def test_the_features_name_the_fold_shapes_of_the_first_findings() -> None:
     for name in ("seed100-both-wrong-globals-folded-before-splice", "seed2026-both-wrong-global-folded-into-another"):
         assert "global-chained-to-another" in features(described(name))
     assert "global-chained-to-another" not in features(DESCRIBED["reload_in_if_arm.mlir"])
+
+
+def test_a_refusal_is_judged_with_each_global_read_alone_where_reading_all_does_not_build() -> None:
+    """Plain iree-compile cannot build this program with one ``@state()`` returning its three
+    globals; with ``@g2`` read alone, stock's move of its store past a loop of calls shows
+    (the tensor campaign, seed 10101: judged a false refusal before)."""
+    import json
+
+    p = decode(
+        json.loads((FINDINGS / "seed10101-refused-right-store-moved-past-a-loop-of-calls.json").read_text())["program"]
+    )
+    oracle, tmp = scratch_oracle()
+    with tmp:
+        judgement = oracle.judge(p)
+    assert judgement.verdict == "refused-right"
+    assert "state=48 128 196 100" in judgement.evidence
