@@ -34,35 +34,18 @@ and never changed: ``--no-elide`` stays byte-identical to ``iree-compile``.
 
 from __future__ import annotations
 
+import importlib
 import mmap
 import os
 import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from iree.compiler import ir
 
 from stream_model.ir.util import load_dialect_modules, nested_ops
-from stream_model.schedule.check import (
-    ScheduleCheck,
-    ScheduleReport,
-    ScheduleVerdict,
-    check_schedule,
-)
-from stream_model.schedule.global_folds import GlobalFoldHazard, check_input_folds
-from stream_model.schedule.global_order import (
-    GlobalEvents,
-    GlobalOrderHazard,
-    InputOrder,
-    OrderNotCompared,
-    check_global_order,
-    check_input_order,
-    global_events,
-    input_functions,
-    input_order,
-)
 from stream_model.semantics.abi import GivenOver, given_over_arguments
 
 from ..errors import ScheduleHazardError
@@ -70,10 +53,28 @@ from ..pipeline.c_api import clone_module
 from ..pipeline.collector import no_collector_pauses
 from ..pipeline.common import CompileError, NotAnalysed, new_context
 from ..pipeline.passes import PassContext
-from ..repair.reloads import GlobalRepair, may_misread_globals
-from .passes import ForwardReloads, Repair, RepairSchedule
 
-__all__ = ["GuardReport", "Repair", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
+if TYPE_CHECKING:
+    # The check's modules are imported where they run, and beside IREE's flow phase
+    # (:meth:`ScheduleGuard.prepare`): a compile does not wait for them before IREE starts.
+    from stream_model.schedule.check import ScheduleCheck, ScheduleReport
+    from stream_model.schedule.global_folds import GlobalFoldHazard
+    from stream_model.schedule.global_order import GlobalEvents, GlobalOrderHazard, InputOrder, OrderNotCompared
+
+    from ..repair.reloads import GlobalRepair
+    from .passes import Repair
+
+#: What :meth:`ScheduleGuard.prepare` imports beside IREE's flow phase: the check, and the passes
+#: that forward reloads and repair a schedule.
+_CHECK_MODULES = (
+    "stream_model.schedule.check",
+    "stream_model.schedule.global_folds",
+    "stream_model.schedule.global_order",
+    "rewriter.repair.reloads",
+    "rewriter.guard.passes",
+)
+
+__all__ = ["GuardReport", "ScheduleGuard", "ScheduleHazardError", "clone_module"]
 
 #: How many times the guard repairs and schedules again before it refuses.
 MAX_ROUNDS = 4
@@ -199,6 +200,9 @@ class ScheduleGuard:
             self._forward_seconds = time.perf_counter() - started
 
     def _forward_reloads(self, module: ir.Module, regions: bool) -> None:
+        from ..repair.reloads import may_misread_globals
+        from .passes import ForwardReloads
+
         if not self.check or not may_misread_globals(module):
             return
         with no_collector_pauses():
@@ -246,8 +250,11 @@ class ScheduleGuard:
     def prepare(self) -> None:
         """Load what the check reads a schedule with: the Python modules of the dialects whose
         ops it views (MLIR's bindings import one the first time an op of it is viewed, about
-        30 ms in all). The driver calls it while IREE's flow phase runs, beside it."""
+        30 ms in all), and the check's own modules (:data:`_CHECK_MODULES`, about 20 ms). The
+        driver calls it while IREE's flow phase runs, beside it."""
         load_dialect_modules()
+        for name in _CHECK_MODULES:
+            importlib.import_module(name)
 
     def check_now(self) -> bool:
         """Check the schedule :meth:`start` made (once): whether it has a hazard for
@@ -308,6 +315,8 @@ class ScheduleGuard:
         while report.hazards:
             if not pending.keep or base is None or guard.rounds >= self.max_rounds:
                 raise self._unrepairable(report.hazards, "")
+            from .passes import RepairSchedule
+
             targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook)
             repaired = clone_module(base)
             made = RepairSchedule(targets).apply(repaired, PassContext(self.source, self.filename))
@@ -347,6 +356,9 @@ class ScheduleGuard:
     def _checked(self, scheduled: ir.Module, order_before: GlobalEvents) -> ScheduleReport:
         """The check of ``scheduled``: its hazards, and how it reorders the accesses to globals
         that ``order_before`` (the module before scheduling) makes."""
+        from stream_model.schedule.check import check_schedule
+        from stream_model.schedule.global_order import check_global_order
+
         with no_collector_pauses():
             report = check_schedule(scheduled, self.source, self.filename, given_over=self.given_over)
             report.order_hazards = [*check_global_order(order_before, scheduled, report.order_not_compared)]
@@ -386,6 +398,8 @@ class ScheduleGuard:
         know), the compile builds what plain iree-compile builds and says so
         (:class:`~rewriter.pipeline.common.NotAnalysed`: never less than iree-compile, never
         the tool's own rewrite on a schedule it could not check), naming the last round's."""
+        from stream_model.schedule.check import ScheduleVerdict
+
         first = self.report.first.hazards if self.report is not None else hazards
         if any(h.verdict is not ScheduleVerdict.UNKNOWN for h in first):
             shown: list[ScheduleCheck] = []
@@ -486,6 +500,9 @@ def input_hazards(
     (the events of the module at the splice); or why they were not compared. Globals whose
     accesses have no single order go to ``not_compared``. An input that names no global has
     no access to compare, and is not parsed again (:func:`_names_no_global`)."""
+    from stream_model.schedule.global_folds import check_input_folds
+    from stream_model.schedule.global_order import check_input_order, input_functions
+
     if _names_no_global(user_input):
         return []
     original = read_input_order(user_input)
@@ -517,6 +534,8 @@ def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder |
     """The accesses to globals of the user's input (a path, or module text or bytes), parsed
     alone in a context of its own; else why it cannot be read (a frontend's dialect the
     bindings do not hold: the comparison is then not made, and the report says so)."""
+    from stream_model.schedule.global_order import input_order
+
     try:
         if isinstance(user_input, os.PathLike):
             # (Named as iree-compile names it, so that the locations IREE's stages keep match.)
@@ -535,5 +554,7 @@ def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder |
 
 
 def _global_events(module: ir.Module) -> GlobalEvents:
+    from stream_model.schedule.global_order import global_events
+
     with no_collector_pauses():
         return global_events(module)

@@ -299,7 +299,7 @@ def test_leaving_the_input_uncompared_with_the_splice_is_killed(
 ) -> None:
     def weaken() -> None:
         # (the guard and the oracle compare through one function, schedule_guard.input_hazards)
-        monkeypatch.setattr(schedule_guard, "check_input_order", lambda original, spliced, *rest: [])
+        monkeypatch.setattr(global_order, "check_input_order", lambda original, spliced, *rest: [])
 
     _weakening_is_killed(handpicked.STORE_SUNK_BELOW_A_LOOP_BEFORE_THE_SPLICE, tmp_path, weaken, real="refused")
 
@@ -454,7 +454,7 @@ def test_disabling_the_global_order_check_is_killed(tmp_path: Path, monkeypatch:
     from rewriter.rewrite.elide import elide_slices
     from rewriter.runtime import run_steps
 
-    monkeypatch.setattr(schedule_guard, "check_global_order", lambda before, scheduled, not_compared=None: [])
+    monkeypatch.setattr(global_order, "check_global_order", lambda before, scheduled, not_compared=None: [])
     text = STORE_SUNK.read_text()
     out = tmp_path / "weak.vmfb"
     guard = schedule_guard.ScheduleGuard()
