@@ -419,7 +419,8 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     one (IREE merges the two before it pairs the accesses of a global). An arm a branch's
     constant selector never chooses (:func:`~stream_model.semantics.region_flow.never_run`) is
     not entered: none of its accesses runs, and MLIR folds it away before IREE's folds of
-    globals look at the function."""
+    globals look at the function; the one arm it chooses, of one block, MLIR inlines into the
+    branch's block, and its ops are in that block's scope and number."""
     return _walk_regions(root, root.regions, True, (), [0], [0])
 
 
@@ -430,12 +431,15 @@ def _walk_regions(
     scope: tuple[Any, ...],
     serial: list[int],
     blocks: list[int],
+    into: int | None = None,
 ) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
     ops = ops_by_block(owner)
     for region in regions:
         numbered: list[tuple[ir.Block, int]] = []
         for block, block_ordered in blocks_in_execution_order(region):
             here = _merged_into(block, numbered)
+            if here is None and into is not None and not numbered:
+                here = into  # (the chosen arm of a branch on a constant: inlined into ``into``)
             if here is None:
                 blocks[0] += 1
                 here = blocks[0]
@@ -449,6 +453,10 @@ def _walk_regions(
                     serial[0] += 1
                     if n in dead:
                         continue  # (an arm its branch's constant never chooses: no access there runs)
+                    if dead and len(nested.blocks) == 1:
+                        # (the arm it chooses: MLIR inlines it into this block)
+                        yield from _walk_regions(op, (nested,), ordered and block_ordered, scope, serial, blocks, here)
+                        continue
                     inner = (*scope, (serial[0], repeats))
                     yield from _walk_regions(op, (nested,), ordered and block_ordered, inner, serial, blocks)
 

@@ -377,6 +377,12 @@ CASES = [
         "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
     ),
     Case(
+        "restore_in_a_chosen_arm_overwritten_after.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=9 9 9 9; f=9 88 9 9; get=9 9 9 9",
+        "f=1 77 3 4; get=9 9 9 9; f=9 88 9 9; get=9 9 9 9",
+    ),
+    Case(
         "restore_overwritten_unread.mlir",
         "f:[77];get;f:[88];get",
         "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
