@@ -196,14 +196,16 @@ def _writes_global(events: GlobalEvents, e: Event, name: str) -> bool:
 
 def _the_load(was: list[Event], k: int, store: Event) -> int | None:
     """The index of the load whose value ``was[k]`` stores: the last before it at its location,
-    reached through the same calls (a value does not cross functions)."""
+    reached through the same calls (a value crosses functions only as a setter's argument:
+    :attr:`Event.loaded_at`)."""
     assert store.loaded is not None
     symbol, loc = store.loaded
+    via = store.loaded_at if store.loaded_at is not None else store.via
     return next(
         (
             i
             for i in range(k - 1, -1, -1)
-            if was[i].kind == "load" and was[i].symbol == symbol and was[i].loc == loc and was[i].via == store.via
+            if was[i].kind == "load" and was[i].symbol == symbol and was[i].loc == loc and was[i].via == via
         ),
         None,
     )

@@ -129,6 +129,15 @@ class Event:
     #: wraps a public function's body and inlines it back). Messages name it
     #: (:meth:`describe`: two inlined copies of one setter are two places); nothing matches by it.
     inlined_at: tuple[str, ...] = ()
+    #: For a store of a value its function's argument is (a setter's): that argument's number.
+    #: Taken into a caller that IREE inlines it into, the store stores the call's operand
+    #: (:func:`taken_in`: :attr:`loaded` becomes that operand's load, where it is one).
+    argument: int | None = None
+    #: For a call: each operand's load, as :attr:`loaded` names one (None: no load).
+    arguments: tuple[tuple[str, ir.Location] | None, ...] = ()
+    #: For a store whose :attr:`loaded` a call's operand gave: the calls the load is reached
+    #: through (the caller's); else None, and the load is reached through :attr:`via`.
+    loaded_at: tuple[str, ...] | None = None
 
     def describe(self) -> str:
         return (
@@ -320,6 +329,9 @@ def global_events(module: ir.Module) -> GlobalEvents:
                 else:
                     loaded, value = _loaded(inner), hash(inner.operands[0])
                     idle = loaded is not None and loaded[0] == symbol
+                argument = (
+                    _entry_argument(inner.operands[0], fn) if inner.name == GLOBAL_STORE and loaded is None else None
+                )
                 kind = _ACCESS[inner.name]
                 constant = kind == "store" and _constant_contents(inner.operands[0], declared)
                 found.append(
@@ -337,6 +349,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
                         constant,
                         block,
                         _inlined_at(inner.location, fn.location),
+                        argument,
                     )
                 )
                 direct.setdefault(key, set()).add(symbol)
@@ -345,7 +358,20 @@ def global_events(module: ir.Module) -> GlobalEvents:
             elif inner.name in (UTIL_CALL, FUNC_CALL):
                 callee = callee_name(inner)
                 inlined = _inlined_at(inner.location, fn.location)
-                found.append(Event("call", callee, inner.location, (), ordered, scope, block=block, inlined_at=inlined))
+                operands = tuple(_loaded_value(v) for v in inner.operands)
+                found.append(
+                    Event(
+                        "call",
+                        callee,
+                        inner.location,
+                        (),
+                        ordered,
+                        scope,
+                        block=block,
+                        inlined_at=inlined,
+                        arguments=operands,
+                    )
+                )
                 callees.setdefault(key, set()).add(callee)
             indirect = indirect or inner.name in INDIRECT_OPS
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
@@ -510,12 +536,30 @@ def _read(value: ir.Value, seen: set[int]) -> bool:
 
 
 def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
-    """The load whose value ``store`` stores (through transfers, clones, whole slices and copies,
-    which fold into their source or hold its bytes), by its global and location, a tensor
-    constant's as the global IREE outlines it into (:func:`constant_global`); None for any
-    other value. A store of its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``).
-    A branch or a select on a constant is the value it chooses (MLIR folds it first)."""
-    value = store.operands[0]
+    """The load whose value ``store`` stores: :func:`_loaded_value` of its operand. A store of
+    its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
+    return _loaded_value(store.operands[0])
+
+
+def _loaded_value(value: ir.Value) -> tuple[str, ir.Location] | None:
+    """The load ``value`` is (:func:`_source`), by its global and location, a tensor constant's
+    as the global IREE outlines it into (:func:`constant_global`); None for any other value."""
+    producer = _producer(_source(value))
+    if (
+        producer is not None
+        and producer.name == ARITH_CONSTANT
+        and isinstance(producer.results[0].type, ir.RankedTensorType)
+    ):
+        return constant_global(str(producer.attributes["value"])), producer.location
+    if producer is None or producer.name != GLOBAL_LOAD:
+        return None
+    return global_name(producer), producer.location
+
+
+def _source(value: ir.Value) -> ir.Value:
+    """``value`` back through transfers, clones, whole slices and copies (which fold into their
+    source or hold its bytes), and through a branch or a select on a constant (the value it
+    chooses: MLIR folds it first)."""
     producer = _producer(value)
     while producer is not None:
         if (
@@ -529,15 +573,19 @@ def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
         else:
             break
         producer = _producer(value)
-    if (
-        producer is not None
-        and producer.name == ARITH_CONSTANT
-        and isinstance(producer.results[0].type, ir.RankedTensorType)
-    ):
-        return constant_global(str(producer.attributes["value"])), producer.location
-    if producer is None or producer.name != GLOBAL_LOAD:
+    return value
+
+
+def _entry_argument(value: ir.Value, function: ir.Operation) -> int | None:
+    """Which argument of ``function`` ``value`` (a stored value) is, through :func:`_source`: a
+    setter's stored argument, which IREE's inlining makes the call's operand."""
+    source = _source(value)
+    owner = source.owner
+    if not isinstance(owner, ir.Block) or not function.regions or not function.regions[0].blocks:
         return None
-    return global_name(producer), producer.location
+    if owner != function.regions[0].blocks[0]:
+        return None
+    return int(ir.BlockArgument(source).arg_number)
 
 
 #: How :func:`constant_global` names the global IREE outlines a tensor constant into.
@@ -1104,11 +1152,14 @@ def taken_in(
     ordered: bool = True,
     scope: tuple[Any, ...] = (),
     block: Any = None,
+    call: Event | None = None,
 ) -> list[Event]:
     """``sequence`` (reached through the calls ``via``) with each call of a function of the
     input followed by its callee's events, reached through that call (ordered only where the
     call is, in the call's scope: IREE inlines a callee's body into the call's block; its entry
-    block into the call's block, ``block``, unless IREE keeps the callee out of line)."""
+    block into the call's block, ``block``, unless IREE keeps the callee out of line). A store
+    of the callee's argument, outside its regions, that ``call`` (the call it is reached
+    through, inlined) gives a load stores that load (:attr:`Event.argument`)."""
     out: list[Event] = []
     for e in sequence:
         here = e
@@ -1117,14 +1168,31 @@ def taken_in(
             here = dataclasses.replace(
                 e, via=via, ordered=e.ordered and ordered, scope=(*scope, *inner), block=_inlined_block(e, via, block)
             )
+            # (Only a store every run of the callee makes: one in a region of it may be in an arm
+            # that the call's constants rule out once IREE inlines it, and MLIR folds away.)
+            if call is not None and e.argument is not None and not e.scope and e.argument < len(call.arguments):
+                loaded = call.arguments[e.argument]
+                if loaded is not None:
+                    here = dataclasses.replace(here, loaded=loaded, loaded_at=call.via, idle=loaded[0] == e.symbol)
         out.append(here)
         count[0] += 1
         callee = events.events.get(e.symbol) if e.kind == "call" else None
         if callee is None or e.symbol in open_ or count[0] > _MAX_TAKEN_IN:
             continue
         open_.add(e.symbol)
-        inlined = None if e.symbol in events.kept_out else here.block
-        out += taken_in(events, callee, (here.own_location, *via), open_, count, here.ordered, here.scope, inlined)
+        kept_out = e.symbol in events.kept_out
+        inlined = None if kept_out else here.block
+        out += taken_in(
+            events,
+            callee,
+            (here.own_location, *via),
+            open_,
+            count,
+            here.ordered,
+            here.scope,
+            inlined,
+            None if kept_out else here,
+        )
         open_.discard(e.symbol)
     return out
 

@@ -383,6 +383,20 @@ CASES = [
         "f=1 77 3 4; get=9 9 9 9; f=9 88 9 9; get=9 9 9 9",
     ),
     Case(
+        "rollback_through_an_inlined_setter.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        refused="erased util.global.store @g",
+    ),
+    Case(
+        "old_value_from_a_getter_stored_through_a_setter_after_a_write.mlir",
+        "snap:[77];rb;ra",
+        "snap; rb=1 2 3 4; ra=1 77 3 4",
+        "snap; rb=1 77 3 4; ra=1 77 3 4",
+        refused="took @b for @a",
+    ),
+    Case(
         "restore_overwritten_unread.mlir",
         "f:[77];get;f:[88];get",
         "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",

@@ -56,6 +56,8 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   still run* refuses a roll-back in a loop of no iteration, which plain iree-compile builds
   right; *chosen arms keep their scope* refuses a roll-back in the arm an ``scf.if %true``
   chooses that a later store overwrites unread, which plain iree-compile builds right;
+  *setter arguments are no loads* (a setter's store of its argument not read as the call's
+  operand) builds a roll-back through an inlined setter as stock does (wrong);
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -72,8 +74,8 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   read, erases the reset and takes the global for the constant); *read loads keep a store*
   (the rule before review 16: only a load nothing reads skipped) builds the same with the read
   returned as stock does (wrong: IREE forwards the reset to the read); *unshown stores restore after
-  a write* (review 14) builds an old value stored through an
-  inlined setter after the global was written as stock does (wrong);
+  a write* (review 14) builds an old value read through an inlined getter and stored through
+  an inlined setter after the global was written as stock does (wrong);
   *chains stop at unshown globals* builds a copy of a copy synced in a loop of one iteration as
   stock does (wrong);
 * review 6's corrections, each weakened back: *writes between need not stay* and *restores
@@ -238,6 +240,10 @@ def _chosen_arms_keep_their_scope(monkeypatch: pytest.MonkeyPatch) -> None:
         return original(owner, regions, ordered, (*scope, (-1, False)) if into is not None else scope, serial, blocks)
 
     monkeypatch.setattr(global_order, "_walk_regions", nested)
+
+
+def _setter_arguments_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_entry_argument", lambda value, function: None)
 
 
 def _restores_overwritten_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -468,6 +474,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     ),
     "loops-of-no-iteration-still-run": (_loops_of_no_iteration_still_run, "restore_in_a_loop_of_no_iteration.mlir"),
     "chosen-arms-keep-their-scope": (_chosen_arms_keep_their_scope, "restore_in_a_chosen_arm_overwritten_after.mlir"),
+    "setter-arguments-are-no-loads": (_setter_arguments_are_no_loads, "rollback_through_an_inlined_setter.mlir"),
     "forwarded-loads-read-the-other-global": (
         _forwarded_loads_read_the_other_global,
         "global_copied_and_read_back_in_one_block.mlir",
@@ -487,7 +494,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "read-loads-keep-a-store": (_read_loads_keep_a_store, "global_reset_read_then_set_to_a_constant.mlir"),
     "unshown-stores-restore-after-a-write": (
         _unshown_stores_restore_after_a_write,
-        "old_value_stored_through_a_setter_after_a_write.mlir",
+        "old_value_from_a_getter_stored_through_a_setter_after_a_write.mlir",
     ),
     "chains-stop-at-unshown-globals": (
         _chains_stop_at_unshown_globals,
