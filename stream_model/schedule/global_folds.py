@@ -168,19 +168,23 @@ def _a_write_kept(
 
 
 def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int) -> bool:
-    """Is the store ``was[k]`` followed, in its block, by another store of its global before any
-    access that may read it (a load, a call that may touch it, an access inside a region)?"""
+    """Is the store ``was[k]`` followed, where every execution runs both (ordered, one scope), by
+    another store of its global before any access that may read it (a load, a call that may
+    touch it and whose callee's events are not taken in after it, an access inside a region)?
+    The two may be reached through different calls: a setter's store, a store after the call."""
     store = was[k]
     if not store.ordered:
         return False
-    after = next((e for e in was[k + 1 :] if touches(events, e, store.symbol)), None)
+    after = next(
+        (
+            e
+            for i, e in enumerate(was[k + 1 :], k + 1)
+            if touches(events, e, store.symbol) and not (e.kind == "call" and _taken_in_after(was, i))
+        ),
+        None,
+    )
     return (
-        after is not None
-        and after.kind == "store"
-        and not after.idle
-        and after.ordered
-        and after.scope == store.scope
-        and after.via == store.via
+        after is not None and after.kind == "store" and not after.idle and after.ordered and after.scope == store.scope
     )
 
 

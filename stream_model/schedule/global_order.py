@@ -1158,8 +1158,9 @@ def taken_in(
     input followed by its callee's events, reached through that call (ordered only where the
     call is, in the call's scope: IREE inlines a callee's body into the call's block; its entry
     block into the call's block, ``block``, unless IREE keeps the callee out of line). A store
-    of the callee's argument, outside its regions, that ``call`` (the call it is reached
-    through, inlined) gives a load stores that load (:attr:`Event.argument`)."""
+    of the callee's argument that every run of it makes (no region, no ``cf`` arm), where
+    ``call`` (the call it is reached through, inlined) gives a load, stores that load
+    (:attr:`Event.argument`)."""
     out: list[Event] = []
     for e in sequence:
         here = e
@@ -1168,9 +1169,15 @@ def taken_in(
             here = dataclasses.replace(
                 e, via=via, ordered=e.ordered and ordered, scope=(*scope, *inner), block=_inlined_block(e, via, block)
             )
-            # (Only a store every run of the callee makes: one in a region of it may be in an arm
-            # that the call's constants rule out once IREE inlines it, and MLIR folds away.)
-            if call is not None and e.argument is not None and not e.scope and e.argument < len(call.arguments):
+            # (Only a store every run of the callee makes, in no region and no cf arm of it: one
+            # there may be in an arm that the call's constants rule out once IREE inlines it.)
+            if (
+                call is not None
+                and e.argument is not None
+                and e.ordered
+                and not e.scope
+                and e.argument < len(call.arguments)
+            ):
                 loaded = call.arguments[e.argument]
                 if loaded is not None:
                     here = dataclasses.replace(here, loaded=loaded, loaded_at=call.via, idle=loaded[0] == e.symbol)

@@ -397,6 +397,24 @@ CASES = [
         refused="took @b for @a",
     ),
     Case(
+        "rollback_through_a_setter_overwritten_after_the_call.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=9 9 9 9; f=9 88 9 9; get=9 9 9 9",
+        "f=1 77 3 4; get=9 9 9 9; f=9 88 9 9; get=9 9 9 9",
+    ),
+    Case(
+        "rollback_through_a_setter_overwritten_by_the_setter.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=9 9 9 9; f=9 88 9 9; get=9 9 9 9",
+        "f=1 77 3 4; get=9 9 9 9; f=9 88 9 9; get=9 9 9 9",
+    ),
+    Case(
+        "rollback_in_a_setters_cf_arm_turned_off.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+    ),
+    Case(
         "restore_overwritten_unread.mlir",
         "f:[77];get;f:[88];get",
         "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
