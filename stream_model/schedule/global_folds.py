@@ -184,8 +184,21 @@ def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int) -> bool:
         None,
     )
     return (
-        after is not None and after.kind == "store" and not after.idle and after.ordered and after.scope == store.scope
+        after is not None
+        and after.kind == "store"
+        and not after.idle
+        and not _unknown_argument(after)
+        and after.ordered
+        and after.scope == store.scope
     )
+
+
+def _unknown_argument(e: Event) -> bool:
+    """Is ``e`` a callee's store of its argument (reached through a call) whose value the input
+    does not show? IREE may inline it into a store of the global's own load (through a second
+    call, a cast, an ``addi`` of 0) and erase it too: it overwrites nothing the check can count
+    on (review 24). A public function's own argument comes from its caller, never a load."""
+    return e.argument is not None and e.loaded is None and bool(e.via)
 
 
 def _taken_in_after(was: list[Event], i: int) -> bool:

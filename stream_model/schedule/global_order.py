@@ -1180,7 +1180,10 @@ def taken_in(
             ):
                 loaded = call.arguments[e.argument]
                 if loaded is not None:
-                    here = dataclasses.replace(here, loaded=loaded, loaded_at=call.via, idle=loaded[0] == e.symbol)
+                    # (Idle only where IREE inlines it: a kept setter's store of the load is no
+                    # store of the load in IREE's IR, and is never erased.)
+                    idle = loaded[0] == e.symbol and block is not None
+                    here = dataclasses.replace(here, loaded=loaded, loaded_at=call.via, idle=idle)
         out.append(here)
         count[0] += 1
         callee = events.events.get(e.symbol) if e.kind == "call" else None
@@ -1198,7 +1201,7 @@ def taken_in(
             here.ordered,
             here.scope,
             inlined,
-            None if kept_out else here,
+            here,
         )
         open_.discard(e.symbol)
     return out

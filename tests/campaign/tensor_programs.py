@@ -415,6 +415,25 @@ CASES = [
         "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
     ),
     Case(
+        "own_load_handed_to_a_kept_setter_then_stored_back.mlir",
+        "get;f;get;f;get",
+        "get=1 2 3 4; f; get=1 2 3 4; f; get=1 2 3 4",
+        "get=1 2 3 4; f; get=1 2 3 4; f; get=1 2 3 4",
+    ),
+    Case(
+        "rollback_then_the_old_load_through_two_calls.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        refused="erased util.global.store @g",
+    ),
+    Case(
+        "rollback_then_the_old_load_handed_to_a_kept_setter.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+    ),
+    Case(
         "restore_overwritten_unread.mlir",
         "f:[77];get;f:[88];get",
         "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",

@@ -61,7 +61,12 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   corrections weakened back: *overwritten only through one call chain* refuses a roll-back
   through a setter that a store after the call, or a second call of the setter, overwrites
   unread; *setter stores in cf arms are loads* refuses a setter whose store sits in a cf arm
-  its call's constant flag turns off; plain iree-compile builds all three right;
+  its call's constant flag turns off; *kept calls pass no loads* refuses @g's own load handed
+  to a never-inlined setter and stored back (review 21's p17); plain iree-compile builds all
+  four right; review 24's: *unknown arguments overwrite* builds a roll-back followed by the old
+  load handed through a helper to a setter as stock does (wrong), and *kept setters' stores are
+  idle* refuses the old load handed to a never-inlined setter, which plain iree-compile builds
+  right;
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -268,6 +273,33 @@ def _taken_in_calls_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
         return original(events, was, k) and after is not None and after.kind == "store"
 
     monkeypatch.setattr(global_folds, "_overwritten_unread", calls_end)
+
+
+def _kept_calls_pass_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_order.taken_in
+
+    def inlined_only(events, sequence, via, open_, count, ordered=True, scope=(), block=None, call=None):  # type: ignore[no-untyped-def]
+        if call is not None and call.symbol in events.kept_out:
+            call = None
+        return original(events, sequence, via, open_, count, ordered, scope, block, call)
+
+    monkeypatch.setattr(global_order, "taken_in", inlined_only)
+
+
+def _unknown_arguments_overwrite(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_unknown_argument", lambda e: False)
+
+
+def _kept_setters_stores_are_idle(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_order.taken_in
+
+    def idle_everywhere(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return [
+            replace(e, idle=True) if e.loaded_at is not None and e.loaded[0] == e.symbol else e
+            for e in original(*args, **kwargs)
+        ]
+
+    monkeypatch.setattr(global_order, "taken_in", idle_everywhere)
 
 
 def _setter_stores_in_cf_arms_are_loads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -515,6 +547,12 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "taken-in-calls-end-the-search": (
         _taken_in_calls_end_the_search,
         "rollback_through_a_setter_overwritten_by_the_setter.mlir",
+    ),
+    "kept-calls-pass-no-loads": (_kept_calls_pass_no_loads, "own_load_handed_to_a_kept_setter_then_stored_back.mlir"),
+    "unknown-arguments-overwrite": (_unknown_arguments_overwrite, "rollback_then_the_old_load_through_two_calls.mlir"),
+    "kept-setters-stores-are-idle": (
+        _kept_setters_stores_are_idle,
+        "rollback_then_the_old_load_handed_to_a_kept_setter.mlir",
     ),
     "setter-stores-in-cf-arms-are-loads": (
         _setter_stores_in_cf_arms_are_loads,
