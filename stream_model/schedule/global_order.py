@@ -392,9 +392,9 @@ def _inlined_at(loc: ir.Location, function: ir.Location) -> tuple[str, ...]:
     printed = str(loc)
     if not printed.startswith("loc(callsite("):
         return ()
-    frames = [f"{m[1]}:{m[2]}:{m[3]}" for m in _FILE_LINE_COL.finditer(printed)][1:]
-    own = _FILE_LINE_COL.search(str(function))
-    while frames and own is not None and frames[-1] == f"{own[1]}:{own[2]}:{own[3]}":
+    frames = _frames(printed)[1:]
+    own = _frames(str(function))[:1]
+    while frames and frames[-1:] == own:
         frames.pop()
     return tuple(frames)
 
@@ -854,6 +854,12 @@ def _idle(original: list[Event], k: int, events: GlobalEvents, name: str) -> boo
 _FILE_LINE_COL = re.compile(r'"([^"]*)":(\d+):(\d+)')
 
 
+def _frames(printed: str) -> list[str]:
+    """Each ``file:line:col`` of a location as printed, in order (an op's own first, then, for
+    a call-site location, the calls it was inlined through)."""
+    return [f"{m[1]}:{m[2]}:{m[3]}" for m in _FILE_LINE_COL.finditer(printed)]
+
+
 # -- the user's input against the module at the splice ---------------------------------------
 
 #: What :class:`GlobalOrderHazard` names as the stages that moved an access before the splice.
@@ -1222,7 +1228,7 @@ def as_the_input_names_them(was: list[Event], now: list[Event]) -> list[tuple[Ev
     by_chain = {(e.kind, e.symbol, e.location): e for e in reversed(was)}
     out: list[tuple[Event, Event]] = []
     for e in now:
-        frames = [f"{m[1]}:{m[2]}:{m[3]}" for m in _FILE_LINE_COL.finditer(str(e.loc))]
+        frames = _frames(str(e.loc))
         # The outermost frames may be IREE's own (a public function's body is wrapped and
         # inlined back: its ops are located at the function's op too): the longest chain from
         # the op's own location that is one of the input's is the event.

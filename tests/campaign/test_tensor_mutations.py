@@ -255,24 +255,24 @@ def _setter_arguments_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_entry_argument", lambda value, function: None)
 
 
-def _overwritten_only_through_one_call_chain(monkeypatch: pytest.MonkeyPatch) -> None:
+def _overwritten_only_where(monkeypatch: pytest.MonkeyPatch, also: Callable[..., bool]) -> None:
+    """``global_folds._overwritten_unread`` asking besides ``also(store, after)`` of the next
+    access of the store's global, found without looking into the calls taken in after it."""
     original = global_folds._overwritten_unread
 
-    def one_chain(events: global_order.GlobalEvents, was: list, k: int) -> bool:
+    def weakened(events: global_order.GlobalEvents, was: list, k: int) -> bool:
         after = next((e for e in was[k + 1 :] if global_order.touches(events, e, was[k].symbol)), None)
-        return original(events, was, k) and after is not None and after.via == was[k].via
+        return original(events, was, k) and after is not None and also(was[k], after)
 
-    monkeypatch.setattr(global_folds, "_overwritten_unread", one_chain)
+    monkeypatch.setattr(global_folds, "_overwritten_unread", weakened)
+
+
+def _overwritten_only_through_one_call_chain(monkeypatch: pytest.MonkeyPatch) -> None:
+    _overwritten_only_where(monkeypatch, lambda store, after: after.via == store.via)
 
 
 def _taken_in_calls_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = global_folds._overwritten_unread
-
-    def calls_end(events: global_order.GlobalEvents, was: list, k: int) -> bool:
-        after = next((e for e in was[k + 1 :] if global_order.touches(events, e, was[k].symbol)), None)
-        return original(events, was, k) and after is not None and after.kind == "store"
-
-    monkeypatch.setattr(global_folds, "_overwritten_unread", calls_end)
+    _overwritten_only_where(monkeypatch, lambda store, after: after.kind == "store")
 
 
 def _kept_calls_pass_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
