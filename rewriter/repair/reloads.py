@@ -56,7 +56,7 @@ from typing import Any
 from iree.compiler import ir
 
 from stream_model.ir.naming import Names
-from stream_model.ir.util import FUNCTION_OPS, child_ops, defining_op
+from stream_model.ir.util import FUNCTION_OPS, child_ops, defining_op, user_op
 from stream_model.schedule.check import in_place_positions, tied_operand_of
 from stream_model.semantics import ops
 from stream_model.semantics.op_table import is_resource
@@ -348,7 +348,7 @@ def _may_be_written(value: ir.Value) -> bool:
     call)? That is where IREE's copy-on-write would have cloned it. Handed on untied (to a call,
     into a region) it stays the global's buffer, as a load of it would be: a callee that
     writes the global by name writes what it was given (the campaign's by-reference globals)."""
-    return any(use.operand_number in in_place_positions(use.owner) for use in value.uses)
+    return any(use.operand_number in in_place_positions(user_op(use)) for use in value.uses)
 
 
 def may_misread_globals(module: ir.Module) -> bool:

@@ -28,7 +28,7 @@ from typing import Any
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any, ops_by_block
+from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any, ops_by_block, user_op
 from ..semantics.op_table import callee_name, constant_choice, global_name
 from ..semantics.ops import (
     ARITH_CONSTANT,
@@ -506,7 +506,7 @@ def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[int]) -> bool:
     """Does ``value`` reach only stores of global ``symbol`` (as the stored value), through
     value ops none of whose results is an index (which may address something)?"""
     for use in value.uses:
-        user = use.owner
+        user = user_op(use)
         if user.name == GLOBAL_STORE and use.operand_number == 0 and global_name(user) == symbol:
             continue
         if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
@@ -523,7 +523,7 @@ def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[int]) -> bool:
 
 def _read(value: ir.Value, seen: set[int]) -> bool:
     for use in value.uses:
-        user = use.owner
+        user = user_op(use)
         if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
             return True  # (an op of another dialect, or one with no results: a terminator, an effect)
         key = id(user)

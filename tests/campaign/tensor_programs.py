@@ -65,6 +65,13 @@ class Case:
 _WRONG_ROW = "f=101 177 103 104; f=101 188 103 104"
 CASES = [
     Case("reload_in_if_arm.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
+    # (Frontends' ABI: a load read by a hal.tensor.export, an op with a ``name`` of its own.)
+    Case(
+        "reload_in_if_arm_through_the_abi.mlir",
+        "f:1,[77];f:1,[88]",
+        "f=101 102 103 104 1 77 3 4; f=101 177 103 104 1 88 3 4",
+        "f=101 102 103 104 1 77 3 4; f=101 177 103 104 1 88 3 4",
+    ),
     Case("reload_in_switch_case.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
     Case("reload_in_cf_arm.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
     Case("reload_in_callee.mlir", "f:[77];f:[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
