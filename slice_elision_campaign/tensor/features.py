@@ -246,3 +246,97 @@ def features(p: Program) -> frozenset[str]:
 def hazard_features(p: Program) -> tuple[str, ...]:
     """The features of ``p`` that name an IREE fault, sorted (a stock fault's signature)."""
     return tuple(sorted(features(p) & set(HAZARD_FEATURES)))
+
+
+@dataclass(frozen=True)
+class _Constant(Prov):
+    """A constant by what it holds (``values``, or ``("global", k)`` for an immutable
+    global's load): IREE folds equal constants in one function into one value."""
+
+    values: tuple = ()
+
+
+class _ConstantStores(_Shapes):
+    """The provenance walk as IREE's folds see constants: a constant keeps what it holds; a
+    global no function stores is a constant (IREE makes it immutable); a load of a global
+    after a store of a constant into it is the last constant stored (IREE forwards it, across
+    regions that store something else too); an arm's result is the constant of either arm."""
+
+    def __init__(self, program: Program, never_stored: frozenset[int]) -> None:
+        super().__init__(program)
+        self.never_stored = never_stored
+        self.stored: dict[int, set[_Constant]] = {}
+        self.latest: dict[int, _Constant] = {}
+        self.writes: set[int] = set()
+
+    def const(self, values: tuple[int, ...], unfoldable: bool) -> Prov:
+        return _Constant("constant", -1, values)
+
+    def load(self, g: int) -> Prov:
+        prov = super().load(g)
+        if not self.program.globals_[g].mutable or g in self.never_stored:
+            return _Constant("constant", g, ("global", g))
+        return self.latest.get(g, prov)
+
+    def store(self, value: Prov, g: int) -> None:
+        super().store(value, g)
+        self._stored(value, g)
+
+    def call(self, helper: ResolvedHelper, args: list[Prov]) -> Prov | None:
+        result = super().call(helper, args)
+        if helper.kind in WRITERS:
+            self._stored(args[0] if helper.kind == "set" else Prov(), helper.global_)
+        return result
+
+    def _stored(self, value: Prov, g: int) -> None:
+        self.writes.add(g)
+        if isinstance(value, _Constant):
+            self.stored.setdefault(g, set()).add(value)
+            self.latest[g] = value
+
+    def if_(
+        self,
+        cond: Prov | None,
+        static: bool,
+        size: int | None,
+        then: Callable[[], Prov | None],
+        else_: Callable[[], Prov | None],
+        cf: str,
+    ) -> Prov | None:
+        def both() -> Prov | None:
+            arms = [then(), else_()]
+            constant = next((a for a in arms if isinstance(a, _Constant)), None)
+            return constant or (arms[0] if arms[0] == arms[1] else Prov())
+
+        return self._region("if", both)
+
+
+def stores_and_returns_a_constant(p: Program) -> bool:
+    """Does a public function of ``p`` store a constant into a global (itself, or through a
+    setter) and return that constant, where some function reads the global? IREE 3.13 cannot
+    build most such programs: its stream conversion gives the stored value the global's
+    lifetime and the returned one the caller's ("``util.global.store`` op global type
+    mismatch", or "``util.call`` op function type mismatch" through a kept setter;
+    ``test_tensor_campaign.py`` pins the reduced form). The generator leaves them out
+    (:func:`.strategies.programs`): where neither build exists the tool cannot be judged. The
+    walk (:class:`_ConstantStores`) reads more than IREE fails on (an immutable global's load
+    stored and returned builds unless a load of the global is returned too), and the campaign
+    loses those few programs with the rest."""
+
+    def walks(never_stored: frozenset[int]) -> list[tuple[_ConstantStores, list]]:
+        out = []
+        for fn in p.functions:
+            walk = _ConstantStores(p, never_stored)
+            out.append((walk, Walker(p, walk).function(fn, [Prov() for _ in fn.params])))
+        return out
+
+    written = {g for walk, _ in walks(frozenset()) for g in walk.writes}
+    found = walks(frozenset(range(len(p.globals_))) - written)
+    read = set(range(len(p.globals_))) if p.observed() else set()
+    for walk, _ in found:
+        read |= walk.loaded
+    for walk, results in found:
+        stored = {value for g, values in walk.stored.items() if g in read for value in values}
+        if any(value in stored for _, value in results):
+            return True
+    return False

@@ -1,7 +1,9 @@
 """Hypothesis strategies for tensor-level program descriptions (:mod:`.program`).
 
 Every description is a valid program (:mod:`.walk` resolves picks modulo what is in scope), so
-nothing here filters. Statements are drawn two ways:
+nothing here filters for validity; :func:`programs` leaves out one class IREE 3.13 does not
+build (a constant stored into a global and returned), where no build can be judged. Statements
+are drawn two ways:
 
 * one at a time, with small picks (0 is the latest value of the right type, so operands chain);
 * as a *pattern*: a run of statements that makes one of the shapes IREE 3.13 is known to get
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from .features import stores_and_returns_a_constant
 from .program import (
     INDEX_MAX,
     SIZES,
@@ -295,9 +298,16 @@ def functions(draw: st.DrawFn, globals_: tuple[Global, ...], resolved: list[Reso
 
 
 @st.composite
-def programs(draw: st.DrawFn) -> Program:
+def _programs(draw: st.DrawFn) -> Program:
     gs = tuple(draw(st.lists(globals_(), min_size=1, max_size=3)))
     hs = tuple(draw(st.lists(helpers(), max_size=3)))
     resolved = resolve_helpers(Program(gs, (), hs))
     fns = tuple(draw(st.lists(functions(gs, resolved), min_size=1, max_size=3)))
     return Program(gs, fns, hs, draw(st.booleans()))
+
+
+def programs() -> st.SearchStrategy[Program]:
+    """Programs, less those IREE 3.13 is known not to build (a constant stored into a global
+    and returned: :func:`.features.stores_and_returns_a_constant`): neither build exists, so
+    the tool cannot be judged on them, and drawing them spent a sixth of a campaign."""
+    return _programs().filter(lambda p: not stores_and_returns_a_constant(p))
