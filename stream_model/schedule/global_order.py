@@ -96,9 +96,11 @@ class Event:
     #: into their source): that load's global and location. IREE's folds of globals read it
     #: (:mod:`.global_folds`).
     loaded: tuple[str, ir.Location] | None = None
-    #: For a store: which SSA value it stores (its hash, unique while the module is read; 0
-    #: for any other event). Stores of one value that no other access separates store the
-    #: same bytes in any order (:func:`_one_store_per_value`).
+    #: For a store: which SSA value it stores, back through transfers, clones and whole
+    #: slices (:func:`_source`: they hold its bytes; IREE's stream conversion gives each store
+    #: a clone of its own), as its hash, unique while the module is read; 0 for any other
+    #: event. Stores of one value that no other access separates store the same bytes in any
+    #: order (:func:`_one_store_per_value`).
     value: int = 0
     #: For a load: does its value reach nothing but stores of its own global (through value ops
     #: on tensors)? Such a load computes only what the global is given next.
@@ -327,7 +329,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
                     loaded, idle, value = None, _idle_load(inner), 0
                     feeds = _feeds_only_stores_of(inner.results[0], symbol, set())
                 else:
-                    loaded, value = _loaded(inner), hash(inner.operands[0])
+                    loaded, value = _loaded(inner), _stored_value(inner)
                     idle = loaded is not None and loaded[0] == symbol
                 argument = (
                     _entry_argument(inner.operands[0], fn) if inner.name == GLOBAL_STORE and loaded is None else None
@@ -535,6 +537,12 @@ def _read(value: ir.Value, seen: set[int]) -> bool:
     return False
 
 
+def _stored_value(store: ir.Operation) -> int:
+    """:attr:`Event.value` of ``store``: the SSA value it stores, back through transfers, clones
+    and whole slices (:func:`_source`), by its hash."""
+    return hash(_source(store.operands[0]))
+
+
 def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
     """The load whose value ``store`` stores: :func:`_loaded_value` of its operand. A store of
     its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
@@ -659,7 +667,8 @@ def check_global_order(
 ) -> list[GlobalOrderHazard]:
     """Every function whose accesses to some global ``after`` (the scheduled module) reorders
     relative to ``before`` (the same module before scheduling). Only an order with a write on
-    one side matters (a store, or a call that may store the global): two reads may trade places.
+    one side matters (a store, or a call that may store the global): two reads may trade places,
+    and so may the stores of a run of one value (:func:`_one_store_per_value`).
     A global some of whose accesses have no place in a sequence (:attr:`Event.ordered`) is
     not compared, and said so in ``not_compared``."""
     scheduled = global_events(after).events
@@ -670,9 +679,8 @@ def check_global_order(
             continue
         was, is_now = _by_global(before, original), _by_global(before, now)
         for name in sorted(before.globals):
-            hazards += _compare(
-                before, key, name, was.get(name, []), is_now.get(name, []), THE_SCHEDULE, not_compared, stale_reads=True
-            )
+            runs = _one_store_per_value(was.get(name, []), is_now.get(name, []))
+            hazards += _compare(before, key, name, *runs, THE_SCHEDULE, not_compared, stale_reads=True)
     return hazards
 
 
@@ -957,8 +965,9 @@ def check_input_order(
 
 
 def _one_store_per_value(was: list[Event], now: list[Event]) -> tuple[list[Event], list[Event]]:
-    """``was`` and ``now`` (one global's events, the input's and the splice's as the input
-    names them) with each run of stores of one SSA value, reached through the same calls, that
+    """``was`` and ``now`` (one global's events in a function, and the same function's after
+    a stage, named as ``was`` names them: the input's and the splice's, or the module's before
+    and after scheduling) with each run of stores of one SSA value, reached through the same calls, that
     no other event of the global separates, as its first store: no order among them can show
     (each leaves the global holding that value). Only stores every execution runs in their
     order make a run (a store in a ``cf`` arm may not run, and is compared as it is). A run at

@@ -333,6 +333,12 @@ CASES = [
         refused="took @g for @h",
     ),
     Case(
+        "one_value_stored_twice_in_a_loop_body.mlir",
+        "f:[54];get;f:[49];get",
+        "f=31 45 54 38; get=31 45 54 38; f=31 45 49 38; get=31 45 49 38",
+        "f=31 45 54 38; get=31 45 54 38; f=31 45 49 38; get=31 45 49 38",
+    ),
+    Case(
         "two_stores_of_one_value.mlir",
         "get;reset:1;get;reset:0;get",
         "get=1 2 3 4; reset=0 0 0 0; get=0 0 0 0; reset=1 1 1 1; get=1 1 1 1",

@@ -40,7 +40,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   a reload only dead code reads, are refused though plain iree-compile builds them right;
 * *stores of one value kept apart* (``global_order._one_store_per_value``): a store and a loop
   storing the same value, which IREE reorders, are refused though plain iree-compile builds them
-  right;
+  right; *stored values not through clones* (``global_order._stored_value`` taking the operand
+  as it is) refuses two stores of one value that IREE's stream conversion clones apart and its
+  schedule swaps, which plain iree-compile builds right; *every store of one value* builds a
+  store IREE's schedule drops below an earlier one of another value, as stock does (wrong);
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
@@ -200,6 +203,14 @@ def _dead_code_reads(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _stores_of_one_value_kept_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_one_store_per_value", lambda was, now: (was, now))
+
+
+def _stored_values_not_through_clones(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_stored_value", lambda store: hash(store.operands[0]))
+
+
+def _every_store_of_one_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_stored_value", lambda store: 1)
 
 
 def _restores_erased_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -505,6 +516,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "regions-folded-away-still-count": (_regions_folded_away_still_count, "region_folded_after_inlining.mlir"),
     "dead-code-reads": (_dead_code_reads, "reload_only_dead_code_reads.mlir"),
     "stores-of-one-value-kept-apart": (_stores_of_one_value_kept_apart, "two_stores_of_one_value.mlir"),
+    "stored-values-not-through-clones": (
+        _stored_values_not_through_clones,
+        "one_value_stored_twice_in_a_loop_body.mlir",
+    ),
+    "every-store-of-one-value": (_every_store_of_one_value, "load_written_after_a_store_and_a_call.mlir"),
     "overwritten-loop-work-counts": (
         _overwritten_loop_work_counts,
         "loop_work_overwritten_after_a_dropped_store.mlir",
