@@ -47,7 +47,7 @@ from ..semantics.ops import (
     UTIL_INITIALIZER,
     VALUE_DIALECTS,
 )
-from ..semantics.region_flow import flow_of, folded_result, never_run
+from ..semantics.region_flow import flow_of, folded_result, invariant_argument, never_run
 
 __all__ = [
     "CONSTANT_GLOBAL",
@@ -566,8 +566,11 @@ def _loaded_value(value: ir.Value) -> tuple[str, ir.Location] | None:
 
 def _source(value: ir.Value) -> ir.Value:
     """``value`` back through transfers, clones, whole slices and copies (which fold into their
-    source or hold its bytes), and through a branch or a select on a constant (the value it
-    chooses: MLIR folds it first)."""
+    source or hold its bytes), through a branch or a select on a constant (the value it
+    chooses: MLIR folds it first), and through a loop's argument every turn hands on unchanged
+    (the value it enters with: MLIR folds it too)."""
+    while (entered := invariant_argument(value)) is not None:
+        value = entered
     producer = _producer(value)
     while producer is not None:
         if (
@@ -580,6 +583,8 @@ def _source(value: ir.Value) -> ir.Value:
             value = folded
         else:
             break
+        while (entered := invariant_argument(value)) is not None:
+            value = entered
         producer = _producer(value)
     return value
 

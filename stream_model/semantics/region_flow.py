@@ -169,6 +169,41 @@ def _while_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
     return [list(op.regions[0].blocks[0].arguments)[n]]
 
 
+def _for_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None:
+    """The init an ``scf.for`` iteration argument always holds: the body yields it unchanged
+    (MLIR's ``ForOpIterArgsFolder`` replaces the argument by its init)."""
+    view = op.opview
+    iter_args = list(view.inner_iter_args)
+    k = next((i for i, a in enumerate(iter_args) if a == block.arguments[n]), None)
+    if k is None:
+        return None  # (the induction variable)
+    yielded = terminator(op.regions[0].blocks[0]).operands[k]
+    return list(view.initArgs)[k] if yielded == iter_args[k] else None
+
+
+def _while_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None:
+    """The init an ``scf.while`` argument always holds: a ``before`` argument the condition
+    hands on to the ``after`` argument that the ``after`` region yields back unchanged, or one
+    the ``after`` region yields its init for (MLIR's ``RemoveLoopInvariantArgsFromBeforeBlock``
+    replaces it by its init); an ``after`` argument the condition hands on from such a
+    ``before`` argument."""
+    before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+    inits = list(op.opview.inits)
+    condition = list(terminator(before).opview.args)
+    again = list(terminator(after).operands)
+
+    def before_invariant(i: int) -> ir.Value | None:
+        arg, back = before.arguments[i], again[i]
+        handed_on = any(c == arg and back == after.arguments[j] for j, c in enumerate(condition))
+        return inits[i] if handed_on or back == inits[i] else None
+
+    if block == before:
+        return before_invariant(n)
+    source = condition[n]
+    i = next((i for i, a in enumerate(before.arguments) if a == source), None)
+    return before_invariant(i) if i is not None else None
+
+
 # -- scf.if, scf.index_switch, scf.execute_region ------------------------------------------------
 
 
@@ -352,6 +387,21 @@ def folded_result(value: ir.Value) -> ir.Value | None:
     return terminator(op.regions[chosen].blocks[0]).operands[ir.OpResult(value).result_number]
 
 
+def invariant_argument(value: ir.Value) -> ir.Value | None:
+    """What a loop's carried argument is where every turn hands it on unchanged: the value it
+    enters with (MLIR's canonicalizers replace the argument by it, before IREE's folds of
+    globals read the program). None for any other value, and for an op the table does not
+    know (closed world)."""
+    block = value.owner
+    if not isinstance(block, ir.Block):
+        return None
+    op = holder_of(block)
+    flow = flow_of(op)
+    if op is None or flow is None or flow.invariant is None:
+        return None
+    return flow.invariant(op, block, ir.BlockArgument(value).arg_number)
+
+
 def runs_again(op: ir.Operation) -> bool | None:
     """May ``op`` run one of its regions more than once in one execution of the op (so that a
     value made before it is met by a second run of its body)? False for the ops whose regions
@@ -395,6 +445,9 @@ class RegionFlow:
     chosen: Callable[[ir.Operation], int | None] | None = None
     #: A counted loop (lower bound, upper bound, step, induction variable: ``scf.for``).
     counted: bool = False
+    #: For loops: ``invariant(op, block, n)``, the value argument ``n`` of the region block
+    #: ``block`` always holds, where every turn hands it on unchanged (None where it may not).
+    invariant: Callable[[ir.Operation, ir.Block, int], ir.Value | None] | None = None
     #: A region's blocks may branch to each other (``cf``) before its terminator.
     multi_block: bool = False
     #: The rule follows an alias into the op and out of it (any other region op keeps it).
@@ -434,9 +487,18 @@ EXECUTION_REGION = "stream.async.execute"
 #: The region ops the model knows.
 REGION_FLOW: dict[str, RegionFlow] = {
     "scf.for": RegionFlow(
-        Runs.REPEATS, _for_edges, _for_entry, _for_exit, back_edges=frozenset({0}), counted=True, alias_followed=True
+        Runs.REPEATS,
+        _for_edges,
+        _for_entry,
+        _for_exit,
+        back_edges=frozenset({0}),
+        counted=True,
+        alias_followed=True,
+        invariant=_for_invariant,
     ),
-    "scf.while": RegionFlow(Runs.REPEATS, _while_edges, _while_entry, _while_exit, back_edges=frozenset({1})),
+    "scf.while": RegionFlow(
+        Runs.REPEATS, _while_edges, _while_entry, _while_exit, back_edges=frozenset({1}), invariant=_while_invariant
+    ),
     "scf.if": RegionFlow(
         Runs.AT_MOST_ONCE,
         alternatives=True,

@@ -333,6 +333,20 @@ CASES = [
         refused="took @g for @h",
     ),
     Case(
+        "mirror_stored_in_a_while_loops_condition.mlir",
+        "get;sync;get;sync",
+        "get=0 43 37 41; sync=38 32 36 11; get=38 32 36 11; sync=38 32 36 11",
+        "get=38 32 36 11; sync=38 32 36 11; get=38 32 36 11; sync=38 32 36 11",
+        refused="took @copy for @src",
+    ),
+    Case(
+        "mirror_stored_in_a_loop_carrying_a_load.mlir",
+        "get;sync:1;get;sync:2",
+        "get=0 43 37 41; sync=38 32 36 11; get=38 32 36 11; sync=38 32 36 11",
+        "get=38 32 36 11; sync=38 32 36 11; get=38 32 36 11; sync=38 32 36 11",
+        refused="took @copy for @src",
+    ),
+    Case(
         "one_value_stored_twice_in_a_loop_body.mlir",
         "f:[54];get;f:[49];get",
         "f=31 45 54 38; get=31 45 54 38; f=31 45 49 38; get=31 45 49 38",

@@ -44,6 +44,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   as it is) refuses two stores of one value that IREE's stream conversion clones apart and its
   schedule swaps, which plain iree-compile builds right; *every store of one value* builds a
   store IREE's schedule drops below an earlier one of another value, as stock does (wrong);
+  *carried arguments followed no further* (``region_flow.invariant_argument`` unread) builds a
+  mirror stored only in an ``scf.while``'s condition region, with the load the loop carries
+  unchanged, as stock does (wrong: IREE takes it for the global it mirrors);
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
@@ -207,6 +210,10 @@ def _stores_of_one_value_kept_apart(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _stored_values_not_through_clones(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_stored_value", lambda store: hash(store.operands[0]))
+
+
+def _carried_arguments_followed_no_further(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "invariant_argument", lambda value: None)
 
 
 def _every_store_of_one_value(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -521,6 +528,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "one_value_stored_twice_in_a_loop_body.mlir",
     ),
     "every-store-of-one-value": (_every_store_of_one_value, "load_written_after_a_store_and_a_call.mlir"),
+    "carried-arguments-followed-no-further": (
+        _carried_arguments_followed_no_further,
+        "mirror_stored_in_a_while_loops_condition.mlir",
+    ),
     "overwritten-loop-work-counts": (
         _overwritten_loop_work_counts,
         "loop_work_overwritten_after_a_dropped_store.mlir",

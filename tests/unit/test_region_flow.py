@@ -22,6 +22,7 @@ from stream_model.semantics.region_flow import (
     exit_flow,
     flow_of,
     folded_result,
+    invariant_argument,
     is_back_edge,
     never_run,
     runs_again,
@@ -184,6 +185,41 @@ def test_an_unknown_region_op_has_no_region_that_never_runs() -> None:
     module = ir.Module.parse('"test.if"() ({\n  "test.end"() : () -> ()\n}) : () -> ()', context)
     _KEEP.append(module)
     assert never_run(module.body.operations[0].operation) == frozenset()
+
+
+@pytest.mark.parametrize(("yielded", "value"), [("%acc", "%r"), ("%other", None)])
+def test_a_for_argument_every_turn_yields_back_unchanged_is_its_init(yielded: str, value: str | None) -> None:
+    loop, v = _function(
+        f"""  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> ({R}) {{
+    %other = util.optimization_barrier %acc : {R}
+    scf.yield {yielded} : {R}
+  }}"""
+    )
+    body = loop.regions[0].blocks[0]
+    entered = invariant_argument(body.arguments[1])
+    assert (None if entered is None else v.name(entered)) == value
+    assert invariant_argument(body.arguments[0]) is None  # (the induction variable)
+
+
+@pytest.mark.parametrize(("yielded", "value"), [("%d", "%r"), ("%e", None)])
+def test_a_while_argument_the_condition_hands_on_and_the_body_yields_back_is_its_init(
+    yielded: str, value: str | None
+) -> None:
+    op, v = _function(
+        f"""
+  %res = scf.while (%a = %r) : ({R}) -> {R} {{
+    scf.condition(%c) %a : {R}
+  }} do {{
+  ^bb0(%d: {R}):
+    %e = util.optimization_barrier %d : {R}
+    scf.yield {yielded} : {R}
+  }}"""
+    )
+    for block in (op.regions[0].blocks[0], op.regions[1].blocks[0]):
+        entered = invariant_argument(block.arguments[0])
+        assert (None if entered is None else v.name(entered)) == value
 
 
 def test_scf_while_hands_the_condition_arguments_on_and_the_body_back() -> None:

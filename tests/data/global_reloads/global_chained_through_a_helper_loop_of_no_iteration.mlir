@@ -1,6 +1,7 @@
 // The same mirror, its loop in a helper that takes the trip count, called with 0: the loop is
-// of no iteration only once IREE inlines the helper, so the check sees its store as a value
-// shown as no load (the walk skips a loop whose own bounds say it never runs).
+// of no iteration only once IREE inlines the helper, and it doubles what it carries, so the
+// check sees its store as a value shown as no load (the walk skips a loop whose own bounds say
+// it never runs, and reads a carried value the loop hands on unchanged as the one it enters with).
 // A mirror of a state, synced in two ways: sync() stores @cur into @mirror in a loop (here of no
 // iteration: its store is of the loop's carried value, not of a load), copy() stores @cur's load.
 // IREE 3.13's stages erase the loop, so every store of @mirror left stores a load of @cur, and
@@ -17,7 +18,8 @@ module @m {
     %v = util.global.load @cur : tensor<4xi32>
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %v) -> (tensor<4xi32>) {
       util.global.store %acc, @mirror : tensor<4xi32>
-      scf.yield %acc : tensor<4xi32>
+      %twice = arith.addi %acc, %acc : tensor<4xi32>
+      scf.yield %twice : tensor<4xi32>
     }
     util.return %r : tensor<4xi32>
   }

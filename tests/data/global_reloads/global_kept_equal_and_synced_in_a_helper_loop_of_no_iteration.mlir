@@ -1,6 +1,6 @@
 // The same mirror kept equal, its loop in a helper that takes the trip count, called with 0:
-// the loop is of no iteration only once IREE inlines the helper (the walk skips a loop whose
-// own bounds say it never runs).
+// the loop (which doubles what it carries: its store is of no load) is of no iteration only
+// once IREE inlines the helper (the walk skips a loop whose own bounds say it never runs).
 // A mirror kept equal to a state: both start equal, step() updates @cur then copies its reload
 // into @mirror, sync() stores @cur's load into @mirror in a loop (here of no iteration: a store
 // of the loop's carried value, a value the input shows as no load). IREE 3.13 erases the loop
@@ -17,7 +17,8 @@ module @m {
     %v = util.global.load @cur : tensor<4xi32>
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %v) -> (tensor<4xi32>) {
       util.global.store %acc, @mirror : tensor<4xi32>
-      scf.yield %acc : tensor<4xi32>
+      %twice = arith.addi %acc, %acc : tensor<4xi32>
+      scf.yield %twice : tensor<4xi32>
     }
     util.return %r : tensor<4xi32>
   }
