@@ -311,6 +311,40 @@ class _ConstantStores(_Shapes):
         return self._region("if", both)
 
 
+class _KeptCalls(_Shapes):
+    """The provenance walk, noting a call of a ``#util.inline.never`` helper that takes a
+    tensor, made inside a region (an arm, a loop body)."""
+
+    found_kept_call_in_a_region = False
+
+    def call(self, helper: ResolvedHelper, args: list[Prov]) -> Prov | None:
+        if helper.never_inline and self.depth and any(isinstance(key, int) for key in helper.params):
+            self.found_kept_call_in_a_region = True
+        return super().call(helper, args)
+
+
+def gives_a_kept_callee_a_tensor_in_a_region(p: Program) -> bool:
+    """Does a public function of ``p`` call a ``#util.inline.never`` helper that takes a tensor
+    inside a region (an ``scf.if`` arm, a loop body)? IREE 3.13 builds none of them: its stream
+    conversion gives the callee a timepoint to wait for, and the call inside the region keeps
+    the old signature ("``util.call`` op function type mismatch"; ``test_tensor_campaign.py``
+    pins the reduced form). The same call at a function's top level, or of a helper that takes
+    no tensor, builds. (The walk counts a ``cf`` arm as a region: it leaves out a few programs
+    IREE builds.)"""
+    for fn in p.functions:
+        walk = _KeptCalls(p)
+        Walker(p, walk).function(fn, [Prov() for _ in fn.params])
+        if walk.found_kept_call_in_a_region:
+            return True
+    return False
+
+
+def iree_does_not_build(p: Program) -> bool:
+    """Is ``p`` of a class IREE 3.13 is known not to build, which the generator leaves out
+    (:func:`.strategies.programs`): where neither build exists the tool cannot be judged."""
+    return stores_and_returns_a_constant(p) or gives_a_kept_callee_a_tensor_in_a_region(p)
+
+
 def stores_and_returns_a_constant(p: Program) -> bool:
     """Does a public function of ``p`` store a constant into a global (itself, or through a
     setter) and return that constant, where some function reads the global? IREE 3.13 cannot

@@ -19,7 +19,11 @@ import pytest
 from iree.compiler import ir
 
 from tests.campaign.tensor.campaign import Stats, reduce_faults, report, run_campaign, save_finding
-from tests.campaign.tensor.features import features, stores_and_returns_a_constant
+from tests.campaign.tensor.features import (
+    features,
+    gives_a_kept_callee_a_tensor_in_a_region,
+    stores_and_returns_a_constant,
+)
 from tests.campaign.tensor.interp import interpret
 from tests.campaign.tensor.oracle import Build, Oracle, scratch_oracle, verdict
 from tests.campaign.tensor.program import (
@@ -458,3 +462,26 @@ def test_plain_iree_compile_does_not_build_a_constant_stored_into_a_global_and_r
     oracle = Oracle(tmp_path)
     cls, error = oracle.stock_signature(CONSTANTS_STORED_AND_RETURNED)[:2]
     assert cls == "no-build" and "global type mismatch" in error
+
+
+#: IREE 3.13's other no-build class the generator leaves out, reduced: a kept updater of @g,
+#: given the row argument inside a loop.
+KEPT_CALLEE_GIVEN_A_TENSOR_IN_A_LOOP = Program(
+    G,
+    (Function(("row",), (For(Static(2), None, (Call(0, (0,)),)),), ()),),
+    (Helper("update", 0, 1, 4, True),),
+)
+
+
+def test_the_generator_leaves_out_a_kept_callee_given_a_tensor_in_a_region() -> None:
+    assert gives_a_kept_callee_a_tensor_in_a_region(KEPT_CALLEE_GIVEN_A_TENSOR_IN_A_LOOP)
+    inlined = replace(KEPT_CALLEE_GIVEN_A_TENSOR_IN_A_LOOP, helpers=(Helper("update", 0, 1, 4, False),))
+    assert not gives_a_kept_callee_a_tensor_in_a_region(inlined)
+    at_the_top = replace(KEPT_CALLEE_GIVEN_A_TENSOR_IN_A_LOOP, functions=(Function(("row",), (Call(0, (0,)),), ()),))
+    assert not gives_a_kept_callee_a_tensor_in_a_region(at_the_top)
+
+
+@pytest.mark.e2e
+def test_plain_iree_compile_does_not_build_a_kept_callee_given_a_tensor_in_a_loop(tmp_path: Path) -> None:
+    cls, error = Oracle(tmp_path).stock_signature(KEPT_CALLEE_GIVEN_A_TENSOR_IN_A_LOOP)[:2]
+    assert cls == "no-build" and "function type mismatch" in error
