@@ -29,6 +29,7 @@ from .exits import EXIT_USAGE, fail
 if TYPE_CHECKING:
     from ..guard.schedule_guard import ScheduleGuard
     from ..pipeline.common import CompileError, CompileResult
+    from ..pipeline.embedded import StartedFlow
     from ..report.remarks import RemarkSession
 
 __all__ = ["check_command", "compile_command", "explain_command", "rewrite_command"]
@@ -195,7 +196,17 @@ def _reach_stream_phase(
     return LoadedModule(module.context, module, source, filename)
 
 
-def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
+def compile_command(args: argparse.Namespace, iree_flags: list[str], flow: StartedFlow | None = None) -> None:
+    """``compile``; ``flow``: IREE's flow phase of the input, started by the command line
+    before it imported this module (the compile takes it where it is its own)."""
+    try:
+        _compile(args, iree_flags, flow)
+    finally:
+        if flow is not None:
+            flow.close()
+
+
+def _compile(args: argparse.Namespace, iree_flags: list[str], flow: StartedFlow | None) -> None:
     from ..pipeline import compile_file, compile_plain
     from ..pipeline.common import CompileError
     from ..pipeline.flags import BEFORE_THE_SPLICE, PHASES, SPLICE, split_compile_to
@@ -242,6 +253,7 @@ def compile_command(args: argparse.Namespace, iree_flags: list[str]) -> None:
                 guard=guard,
                 remarks=remarks.iree if remarks else None,
                 compile_to=compile_to,
+                flow=flow,
             )
         except CompileError as err:
             result = _plain_if_only_the_tool_fails(

@@ -17,12 +17,15 @@ import sys
 import tempfile
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..pipeline.targets import DEFAULT_CPU_FLAGS
 from ..pipeline.threads import in_a_thread
 from .contained import Contained, run_contained
 from .exits import EXIT_USAGE, fail
+
+if TYPE_CHECKING:
+    from ..pipeline.embedded import StartedFlow
 
 #: The signal that ended the command, once SIGTERM or SIGHUP came.
 _TERMINATED: list[int] = []
@@ -300,6 +303,7 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         from ..pipeline.bindings import import_bindings_without_numpy
 
         import_bindings_without_numpy()  # (first: numpy is not needed to compile)
+        flow = _flow_started(args, extra)
         from stream_model import SliceElisionError
 
         from . import commands
@@ -313,7 +317,7 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
         elif args.command == "check":
             return commands.check_command(args, extra)
         else:
-            commands.compile_command(args, extra)
+            commands.compile_command(args, extra, flow)
     except SliceElisionError as e:
         fail(_first_line(str(e), args) or type(e).__name__)
     except KeyboardInterrupt:
@@ -326,6 +330,26 @@ def _run(args: argparse.Namespace, extra: list[str]) -> int:
             "(set SLICE_ELISION_DEBUG=1 for a traceback)"
         )
     return 0
+
+
+def _flow_started(args: argparse.Namespace, extra: list[str]) -> StartedFlow | None:
+    """For ``compile``, IREE's flow phase of the input, started now: the command's own modules
+    and the check's are imported while it runs (they cost about as much as a small program's
+    flow phase). None where the compile would not run the phase in this process as it stands
+    (remarks, a phase to stop at), or cannot start it: the compile then starts its own, and
+    says what is wrong."""
+    if args.command != "compile" or args.remarks_filter:
+        return None
+    from ..pipeline.embedded import StartedFlow
+    from ..pipeline.flags import split_compile_to
+
+    phase, flags = split_compile_to(extra)
+    if phase not in (None, "end"):
+        return None
+    try:
+        return StartedFlow.start(args.input, flags or DEFAULT_CPU_FLAGS)
+    except Exception:  # noqa: BLE001 - the compile meets the same fault and reports it
+        return None
 
 
 if __name__ == "__main__":  # pragma: no cover

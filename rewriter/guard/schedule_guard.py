@@ -251,7 +251,8 @@ class ScheduleGuard:
         """Load what the check reads a schedule with: the Python modules of the dialects whose
         ops it views (MLIR's bindings import one the first time an op of it is viewed, about
         30 ms in all), and the check's own modules (:data:`_CHECK_MODULES`, about 20 ms). The
-        driver calls it while IREE's flow phase runs, beside it."""
+        driver calls it while IREE's flow phase and the stream phase's first stages run, beside
+        them."""
         load_dialect_modules()
         for name in _CHECK_MODULES:
             importlib.import_module(name)

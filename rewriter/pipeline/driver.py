@@ -42,7 +42,7 @@ from .common import (
     tool_finished,
     write_ir,
 )
-from .embedded import Embedded, environment_allows_embedding
+from .embedded import Embedded, FlowJob, StartedFlow, environment_allows_embedding
 from .flags import check_supported_flags, stream_options
 from .passes import Guard, ModulePass, SplicePasses
 from .runner import StreamRunner, check_flow, diagnostic_line, verify_errors
@@ -110,10 +110,11 @@ def _refuse_binary(input_path: Path) -> None:
         raise CompileError(f"{input_path}: not a text file (expected MLIR assembly or bytecode)") from None
 
 
-def _flow_in_process(embedded: Embedded, input_path: Path) -> ir.Module:
-    """:meth:`Embedded.to_flow`, with :func:`flow_of_text`'s error for input that is not text."""
+def _flow_in_process(embedded: Embedded, input_path: Path, started: FlowJob | None = None) -> ir.Module:
+    """:meth:`Embedded.to_flow` (or the module of the phase ``started`` already), with
+    :func:`flow_of_text`'s error for input that is not text."""
     try:
-        return embedded.to_flow(input_path)
+        return started.module() if started is not None else embedded.to_flow(input_path)
     except CompileError:
         _refuse_binary(input_path)
         raise
@@ -469,6 +470,7 @@ def compile_file(
     guard: Guard | None = None,
     remarks: IreeRemarks | None = None,
     compile_to: str | None = None,
+    flow: StartedFlow | None = None,
 ) -> CompileResult:
     """Compile ``input_path`` to a ``.vmfb`` at ``output_path``, running ``hook`` at the splice.
 
@@ -495,6 +497,10 @@ def compile_file(
     ``remarks`` collects IREE's own optimization remarks of every part of the compile (the
     ``iree-compile`` runs, and the stream phase when it runs in process).
 
+    ``flow``: IREE's flow phase, started by the caller before it had imported the rest
+    (:class:`~.embedded.StartedFlow`); taken where it is the phase this compile would run
+    (the same input and flags, in this process).
+
     The output is written to a temporary file next to ``output_path`` and renamed into place, so a
     failed compile never leaves a (partial) output behind and never clobbers an earlier one.
     Input IREE builds but the tool cannot read at the splice (:class:`~.common.NotAnalysed`) is
@@ -509,7 +515,9 @@ def compile_file(
     splice = SplicePasses(list(hook)) if isinstance(hook, Sequence) else None
     call: StreamHook | None = splice if splice is not None else hook if callable(hook) else None
     try:
-        result = _compile_file(src, out, flags, call, dump_hooked_ir, splice_mode, guard, remarks, compile_to)
+        in_process = remarks is None and compile_to is None
+        started = flow if flow is not None and in_process and flow.taken_for(src, flags) else None
+        result = _compile_file(src, out, flags, call, dump_hooked_ir, splice_mode, guard, remarks, compile_to, started)
         return dataclasses.replace(result, passes=tuple(splice.runs)) if splice is not None else result
     except NotAnalysed as why:
         if guard is not None:
@@ -543,8 +551,9 @@ def _compile_file(
     guard: Guard | None,
     remarks: IreeRemarks | None,
     compile_to: str | None = None,
+    started: StartedFlow | None = None,
 ) -> CompileResult:
-    """:func:`compile_file` of a checked input and output."""
+    """:func:`compile_file` of a checked input and output (``started``: its flow phase, taken)."""
     last = [f"--compile-to={compile_to}"] if compile_to else []  # (the run after the splice)
     if guard is not None and guard.user_input is None:
         guard.user_input = src  # (IREE's stages before the splice run on it: the guard compares)
@@ -562,17 +571,15 @@ def _compile_file(
         preparing = Background(guard.prepare, name="slice-elision-prepare") if guard is not None else None
         if preparing is not None:
             closing.callback(preparing.wait, 60.0)  # (an import is not left running if the flow phase fails)
-        embedded = _embedding(flags, remarks, compile_to)
+        embedded = started.embedded if started is not None else _embedding(flags, remarks, compile_to)
         if embedded is not None:
             closing.callback(embedded.close)  # (the session; its context lives on with the modules)
             context = embedded.context
-            module = check_flow(_flow_in_process(embedded, src), context)
+            module = check_flow(_flow_in_process(embedded, src, started.job if started else None), context)
         else:
             flow = flow_of_text(src, flags + (remarks.flags("flow") if remarks else []), tmp)
             context = new_context()
         flow_s = time.perf_counter() - t0
-        if preparing is not None:
-            preparing.result(relay=True)
         if remarks is not None:
             remarks.enable(context)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
@@ -588,6 +595,10 @@ def _compile_file(
             guard.given_over = given_over_arguments(module)
         if mode == "split":
             module = runner.run(module, before, "stream phase")
+            if preparing is not None:
+                # (The imports ran beside IREE's flow phase and the stream phase's first stages,
+                # which view no op from Python; the guard's first walk does.)
+                preparing.result(relay=True)
             if guard is not None:
                 guard.forward_reloads(module)
             t2 = time.perf_counter()

@@ -19,6 +19,7 @@ prints them (its source line excerpt aside).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import os
@@ -27,6 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +36,9 @@ from iree.compiler import ir
 
 from .c_api import c_pointer
 from .common import CompileError, multithreading
+from .threads import Background
 
-__all__ = ["Embedded", "EmbeddedHalVm"]
+__all__ = ["Embedded", "EmbeddedHalVm", "FlowJob", "StartedFlow"]
 
 
 @functools.cache
@@ -143,19 +146,13 @@ class Embedded:
 
     def to_flow(self, source: Path) -> ir.Module:
         """``source`` through IREE's phases up to the end of flow, as a module of this context."""
-        inv = self._invocation()
-        lib = self._api._dylib
-        diagnostics = _Diagnostics()
-        diagnostics.install(inv, lib)
-        ok = inv.parse_source(self._api.Source.open_file(self._session, str(source)))
-        if ok:
-            lib.ireeCompilerInvocationSetCompileToPhase(inv._inv_p, b"flow")
-            ok = lib.ireeCompilerInvocationPipeline(inv._inv_p, 0)
-        try:
-            diagnostics.finished(ok, "IREE's flow phase")  # (as iree-compile words it: no prefix)
-            return _steal_module(lib.ireeCompilerInvocationExportStealModule(inv._inv_p), self.context)
-        finally:
-            inv.close()
+        return self.start_flow(source, background=False).module()
+
+    def start_flow(self, source: Path, background: bool = True) -> FlowJob:
+        """IREE's phases up to the end of flow on ``source``, in a thread of its own (the GIL
+        released): the caller goes on (a command imports what it needs meanwhile) and takes
+        the module from the job (:meth:`FlowJob.module`)."""
+        return FlowJob(self, source, background)
 
     def start_hal_vm(self, module: ir.Module, part: Path) -> EmbeddedHalVm:
         """HAL and VM of ``module`` (at the end of the stream phase) into ``part``, running in a
@@ -188,6 +185,91 @@ class Embedded:
 
     def close(self) -> None:
         self._session.close()
+
+
+class FlowJob:
+    """One run of IREE's flow phase (:meth:`Embedded.start_flow`). The thread only parses and
+    runs IREE's passes; what IREE said, and the module handed over to the bindings, are taken
+    in the thread that asks for the module (:meth:`module`), in the order the compile reads
+    them, so that a command which ends before it asks (a usage error, an input it refuses)
+    says nothing IREE said."""
+
+    def __init__(self, embedded: Embedded, source: Path, background: bool) -> None:
+        self._embedded = embedded
+        self._inv = embedded._invocation()
+        self._lib = embedded._api._dylib
+        self._diagnostics = _Diagnostics()
+        self._diagnostics.install(self._inv, self._lib)
+        run = functools.partial(self._run, str(source))
+        self._job = Background(run, name="slice-elision-flow") if background else Background.finished(run)
+
+    def _run(self, source: str) -> bool:
+        api, inv = self._embedded._api, self._inv
+        ok = bool(inv.parse_source(api.Source.open_file(self._embedded._session, source)))
+        if ok:
+            self._lib.ireeCompilerInvocationSetCompileToPhase(inv._inv_p, b"flow")
+            ok = bool(self._lib.ireeCompilerInvocationPipeline(inv._inv_p, 0))
+        return ok
+
+    def module(self) -> ir.Module:
+        """The flow phase's module, in the session's context (waits for the phase to end);
+        raises its first error, or prints its warnings."""
+        try:
+            ok = self._job.result(relay=True)
+            self._diagnostics.finished(ok, "IREE's flow phase")  # (as iree-compile words it: no prefix)
+            return _steal_module(
+                self._lib.ireeCompilerInvocationExportStealModule(self._inv._inv_p), self._embedded.context
+            )
+        finally:
+            if self._job.ended is not None:  # (an invocation IREE still runs in is not closed)
+                self._inv.close()
+
+    def wait(self) -> None:
+        """Wait for the phase to end, whatever it made; then the invocation is closed."""
+        with contextlib.suppress(Exception):
+            self._job.result()
+        self._inv.close()
+
+
+@dataclass
+class StartedFlow:
+    """IREE's flow phase of ``source`` with ``flags``, started by a command as soon as it knew
+    them, in a session of its own, while it imports the rest of what it runs (the command's
+    modules and the check's cost about as much as a small program's flow phase). The compile
+    takes it where it would start the same phase itself (:func:`~.driver.compile_file`:
+    :meth:`taken_for`); a command that ends before (a usage error, an input or output it
+    refuses) waits for it and closes it (:meth:`close`)."""
+
+    source: Path
+    flags: tuple[str, ...]
+    embedded: Embedded
+    job: FlowJob
+    taken: bool = False
+
+    @classmethod
+    def start(cls, source: str | os.PathLike[str], flags: Sequence[str]) -> StartedFlow | None:
+        """The phase started, or None where the compile would not run it in this process (or
+        the input is not a regular file: the compile says what it is)."""
+        path = Path(source)
+        if not environment_allows_embedding() or not path.is_file():
+            return None
+        embedded = Embedded.open(flags)
+        if embedded is None:
+            return None
+        return cls(path, tuple(flags), embedded, embedded.start_flow(path))
+
+    def taken_for(self, source: Path, flags: Sequence[str]) -> bool:
+        """Take the phase for a compile of ``source`` with ``flags``: whether it is theirs."""
+        if not self.taken:
+            self.taken = self.source == source and self.flags == tuple(flags)
+            return self.taken
+        return False
+
+    def close(self) -> None:
+        """Where the compile did not take it: wait for the phase, and close its session."""
+        if not self.taken:
+            self.job.wait()
+            self.embedded.close()
 
 
 def _steal_module(operation: int | None, context: ir.Context) -> ir.Module:

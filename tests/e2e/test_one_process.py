@@ -47,6 +47,40 @@ def test_compile_starts_no_process_and_builds_what_iree_compile_builds(
     assert out.read_bytes() == _stock(DECODE, tmp_path / "stock.vmfb")
 
 
+def test_the_flow_phase_the_command_line_started_is_the_one_the_compile_takes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line starts IREE's flow phase before it imports the rest (``entry._run``);
+    the compile runs no second one, and builds what iree-compile builds."""
+    from rewriter.pipeline import compile_file
+    from rewriter.pipeline.embedded import Embedded, StartedFlow
+
+    started = StartedFlow.start(DECODE, FLAGS)
+    assert started is not None
+    runs: list[Path] = []
+    original = Embedded.start_flow
+    monkeypatch.setattr(
+        Embedded, "start_flow", lambda self, source, *a: runs.append(source) or original(self, source, *a)
+    )
+    out = tmp_path / "tool.vmfb"
+    compile_file(DECODE, out, FLAGS, flow=started)
+    assert started.taken and runs == []
+    assert out.read_bytes() == _stock(DECODE, tmp_path / "stock.vmfb")
+
+
+def test_a_flow_phase_started_with_other_flags_is_not_taken_and_is_closed(tmp_path: Path) -> None:
+    from rewriter.pipeline import compile_file
+    from rewriter.pipeline.embedded import StartedFlow
+
+    started = StartedFlow.start(DECODE, [*FLAGS, "--iree-opt-const-eval=false"])
+    assert started is not None
+    out = tmp_path / "tool.vmfb"
+    compile_file(DECODE, out, FLAGS, flow=started)
+    assert not started.taken
+    started.close()  # (waits for the phase, then closes its session)
+    assert out.read_bytes() == _stock(DECODE, tmp_path / "stock.vmfb")
+
+
 def test_a_flag_the_session_does_not_take_goes_to_the_packaged_tools(tmp_path: Path) -> None:
     out = tmp_path / "tool.vmfb"
     flags = [*FLAGS, "--iree-stream-resource-index-bits=32"]
