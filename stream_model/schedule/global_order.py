@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -684,7 +684,7 @@ def check_global_order(
             continue
         was, is_now = _by_global(before, original), _by_global(before, now)
         for name in sorted(before.globals):
-            runs = _one_store_per_value(was.get(name, []), is_now.get(name, []))
+            runs = _one_store_per_value(was.get(name, []), is_now.get(name, []), _inlined_chain)
             hazards += _compare(before, key, name, *runs, THE_SCHEDULE, not_compared, stale_reads=True)
     return hazards
 
@@ -969,15 +969,23 @@ def check_input_order(
     return hazards
 
 
-def _one_store_per_value(was: list[Event], now: list[Event]) -> tuple[list[Event], list[Event]]:
+def _one_store_per_value(
+    was: list[Event], now: list[Event], key: Callable[[Event], tuple[Any, ...]] | None = None
+) -> tuple[list[Event], list[Event]]:
     """``was`` and ``now`` (one global's events in a function, and the same function's after
     a stage, named as ``was`` names them: the input's and the splice's, or the module's before
-    and after scheduling) with each run of stores of one SSA value, reached through the same calls, that
-    no other event of the global separates, as its first store: no order among them can show
-    (each leaves the global holding that value). Only stores every execution runs in their
-    order make a run (a store in a ``cf`` arm may not run, and is compared as it is). A run at
-    the splice is one only where all of its stores are of one run of the input's."""
-    run_of: dict[tuple[str, str, str], int] = {}
+    and after scheduling) with each run of stores of one SSA value, reached through the same
+    calls, that no other event of the global separates, as its first store: no order among
+    them can show (each leaves the global holding that value). Only stores every execution runs
+    in their order make a run (a store in a ``cf`` arm may not run, and is compared as it is),
+    and a store joins a run only where the run's first store runs whenever it does (in the
+    first's region, or one nested in it: a store in an ``scf.if`` arm, or in a loop that may not
+    turn, starts a run of its own). A run at the splice is one only where all of its stores are
+    of one run of ``was``. ``key`` tells the accesses apart (:func:`event_chain` by default;
+    the schedule's comparison adds where IREE inlined each, two copies of one callee's store
+    being two stores)."""
+    key = key or event_chain
+    run_of: dict[tuple[Any, ...], int] = {}
     first: list[Event] = []
     kept_was: list[Event] = []
     for e in was:
@@ -987,22 +995,29 @@ def _one_store_per_value(was: list[Event], now: list[Event]) -> tuple[list[Event
             and previous is not None
             and _may_run_with(previous)
             and (previous.value, previous.via) == (e.value, e.via)
+            and e.scope[: len(previous.scope)] == previous.scope
         ):
-            run_of[event_chain(e)] = run_of[event_chain(previous)]
+            run_of[key(e)] = run_of[key(previous)]
             continue
         if e.kind == "store" and e.value:
-            run_of[event_chain(e)] = len(first)
+            run_of[key(e)] = len(first)
             first.append(e)
         kept_was.append(e)
     kept_now: list[Event] = []
     last: int | None = None
     for e in now:
-        run = run_of.get(event_chain(e)) if _may_run_with(e) else None
+        run = run_of.get(key(e)) if _may_run_with(e) else None
         if run is not None and run == last:
             continue
         kept_now.append(e if run is None else dataclasses.replace(first[run], ordered=e.ordered))
         last = run
     return kept_was, kept_now
+
+
+def _inlined_chain(e: Event) -> tuple[Any, ...]:
+    """:func:`event_chain`, and where IREE inlined the access: in a module IREE made, two
+    inlined copies of one callee's access are two accesses."""
+    return (*event_chain(e), e.inlined_at)
 
 
 def _may_run_with(e: Event) -> bool:

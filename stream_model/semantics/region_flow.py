@@ -159,6 +159,13 @@ def _while_entry(op: ir.Operation, n: int) -> list[ir.Value] | None:
     return [list(op.regions[0].blocks[0].arguments)[n]]
 
 
+def _while_never_run(op: ir.Operation) -> frozenset[int]:
+    """The ``after`` region of an ``scf.while`` whose condition is a constant false: the
+    ``before`` region runs once and the loop ends."""
+    condition = terminator(op.regions[0].blocks[0])
+    return frozenset({1}) if constant_int(condition.operands[0]) == 0 else frozenset()
+
+
 def _while_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
     if region == 0:  # scf.condition: its first operand is the condition, its args go on
         condition = terminator(op.regions[0].blocks[0])
@@ -332,7 +339,10 @@ def counted_loop(op: ir.Operation | None) -> CountedLoop | None:
 def static_trip_count(loop: CountedLoop) -> int | None:
     """How many iterations ``loop`` runs, where its bounds and step are constants (None where
     one is not, or the step is not positive: ``scf.for`` leaves that undefined). The bounds are
-    64-bit machine values, compared signed unless the loop says ``unsignedCmp``."""
+    64-bit machine values, compared signed unless the loop says ``unsignedCmp``; a loop whose
+    bounds are one value runs none, whatever they are."""
+    if loop.lower == loop.upper:
+        return 0  # (one value for both bounds: no iteration, whatever the step; MLIR erases it)
     bounds = [constant_int(v) for v in (loop.lower, loop.upper, loop.step)]
     if any(b is None for b in bounds):
         return None
@@ -360,12 +370,15 @@ def constant_int(value: ir.Value) -> int | None:
 
 def never_run(op: ir.Operation) -> frozenset[int]:
     """The regions of ``op`` that no execution runs: the arms a branch's constant selector does
-    not choose, and the body of a counted loop whose constant bounds give it no iteration. None
-    for any other op, and for an op the table does not know (closed world)."""
+    not choose, the body of a counted loop whose bounds give it no iteration (constants, or one
+    value for both), and the ``after`` region of a while loop whose condition is a constant
+    false. None for any other op, and for an op the table does not know (closed world)."""
     flow = flow_of(op)
     if flow is not None and flow.counted:
         loop = counted_loop(op)
         return frozenset({0}) if loop is not None and static_trip_count(loop) == 0 else frozenset()
+    if flow is not None and flow.never_runs is not None:
+        return flow.never_runs(op)
     if flow is None or flow.chosen is None:
         return frozenset()
     chosen = flow.chosen(op)
@@ -445,6 +458,9 @@ class RegionFlow:
     chosen: Callable[[ir.Operation], int | None] | None = None
     #: A counted loop (lower bound, upper bound, step, induction variable: ``scf.for``).
     counted: bool = False
+    #: Where a region op's own operands say a region never runs, besides a constant selector
+    #: (:attr:`chosen`) and a counted loop's bounds: ``never_runs(op)``, those regions.
+    never_runs: Callable[[ir.Operation], frozenset[int]] | None = None
     #: For loops: ``invariant(op, block, n)``, the value argument ``n`` of the region block
     #: ``block`` always holds, where every turn hands it on unchanged (None where it may not).
     invariant: Callable[[ir.Operation, ir.Block, int], ir.Value | None] | None = None
@@ -497,7 +513,13 @@ REGION_FLOW: dict[str, RegionFlow] = {
         invariant=_for_invariant,
     ),
     "scf.while": RegionFlow(
-        Runs.REPEATS, _while_edges, _while_entry, _while_exit, back_edges=frozenset({1}), invariant=_while_invariant
+        Runs.REPEATS,
+        _while_edges,
+        _while_entry,
+        _while_exit,
+        back_edges=frozenset({1}),
+        invariant=_while_invariant,
+        never_runs=_while_never_run,
     ),
     "scf.if": RegionFlow(
         Runs.AT_MOST_ONCE,

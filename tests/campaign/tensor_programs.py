@@ -347,6 +347,30 @@ CASES = [
         refused="took @copy for @src",
     ),
     Case(
+        "restore_in_a_loop_whose_bounds_are_one_value.mlir",
+        "f:[77],3;get;f:[88],5;get",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+    ),
+    Case(
+        "restore_in_a_while_body_a_false_condition_never_runs.mlir",
+        "f:[77];get;f:[88];get",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+    ),
+    Case(
+        "mirror_stored_in_a_loop_whose_bounds_are_one_value.mlir",
+        "sync:3;bump:[77];getc;gets",
+        "sync=1 2 3 4; bump; getc=9 9 9 9; gets=1 77 3 4",
+        "sync=1 2 3 4; bump; getc=9 9 9 9; gets=1 77 3 4",
+    ),
+    Case(
+        "updater_inlined_twice_the_second_in_an_arm.mlir",
+        "f:[7],0;get;f:[8],1;get",
+        "f; get=7 20 48 30; f; get=8 20 48 30",
+        "f; get=7 20 48 30; f; get=8 20 48 30",
+    ),
+    Case(
         "one_value_stored_twice_in_a_loop_body.mlir",
         "f:[54];get;f:[49];get",
         "f=31 45 54 38; get=31 45 54 38; f=31 45 49 38; get=31 45 49 38",

@@ -46,7 +46,12 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   store IREE's schedule drops below an earlier one of another value, as stock does (wrong);
   *carried arguments followed no further* (``region_flow.invariant_argument`` unread) builds a
   mirror stored only in an ``scf.while``'s condition region, with the load the loop carries
-  unchanged, as stock does (wrong: IREE takes it for the global it mirrors);
+  unchanged, as stock does (wrong: IREE takes it for the global it mirrors); *loops of one
+  bound still run* and *false conditions still run the body* (``region_flow.never_run`` without
+  them) refuse a roll-back of the carried load in a loop that never turns, which plain
+  iree-compile builds right; *inlined copies one access* (the schedule's runs keyed without
+  where IREE inlined each store) refuses an updater inlined twice, which plain iree-compile
+  builds right;
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
@@ -214,6 +219,22 @@ def _stored_values_not_through_clones(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _carried_arguments_followed_no_further(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "invariant_argument", lambda value: None)
+
+
+def _loops_of_one_bound_still_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = region_flow.static_trip_count
+    monkeypatch.setattr(
+        region_flow, "static_trip_count", lambda loop: None if loop.lower == loop.upper else original(loop)
+    )
+
+
+def _false_conditions_still_run_the_body(monkeypatch: pytest.MonkeyPatch) -> None:
+    flow = region_flow.REGION_FLOW["scf.while"]
+    monkeypatch.setitem(region_flow.REGION_FLOW, "scf.while", replace(flow, never_runs=None))
+
+
+def _inlined_copies_one_access(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_inlined_chain", global_order.event_chain)
 
 
 def _every_store_of_one_value(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -528,6 +549,15 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "one_value_stored_twice_in_a_loop_body.mlir",
     ),
     "every-store-of-one-value": (_every_store_of_one_value, "load_written_after_a_store_and_a_call.mlir"),
+    "loops-of-one-bound-still-run": (
+        _loops_of_one_bound_still_run,
+        "restore_in_a_loop_whose_bounds_are_one_value.mlir",
+    ),
+    "false-conditions-still-run-the-body": (
+        _false_conditions_still_run_the_body,
+        "restore_in_a_while_body_a_false_condition_never_runs.mlir",
+    ),
+    "inlined-copies-one-access": (_inlined_copies_one_access, "updater_inlined_twice_the_second_in_an_arm.mlir"),
     "carried-arguments-followed-no-further": (
         _carried_arguments_followed_no_further,
         "mirror_stored_in_a_while_loops_condition.mlir",

@@ -170,11 +170,31 @@ def test_a_result_of_an_if_on_a_constant_is_what_its_chosen_arm_yields(
 
 
 @pytest.mark.parametrize(
-    ("bounds", "dead"), [("%c0 to %c0 step %c1", {0}), ("%c0 to %c1 step %c1", set()), ("%c0 to %c0 step %n", set())]
+    ("bounds", "dead"),
+    [
+        ("%c0 to %c0 step %c1", {0}),
+        ("%c0 to %c1 step %c1", set()),
+        ("%c0 to %c0 step %n", {0}),  # (one value for both bounds: none, whatever the step)
+        ("%n to %n step %c1", {0}),
+        ("%c0 to %n step %c1", set()),
+    ],
 )
 def test_a_counted_loop_of_no_iteration_never_runs_its_body(bounds: str, dead: set[int]) -> None:
     loop, _ = _function(
         f"  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  scf.for %i = {bounds} {{\n  }}"
+    )
+    assert never_run(loop) == dead
+
+
+@pytest.mark.parametrize(("condition", "dead"), [("false", {1}), ("true", set()), (None, set())])
+def test_a_while_loop_on_a_false_condition_never_runs_its_body(condition: str | None, dead: set[int]) -> None:
+    constant = f"  %on = arith.constant {condition}\n" if condition else ""
+    loop, _ = _function(
+        f"""{constant}  scf.while : () -> () {{
+    scf.condition({"%on" if condition else "%c"})
+  }} do {{
+    scf.yield
+  }}"""
     )
     assert never_run(loop) == dead
 
