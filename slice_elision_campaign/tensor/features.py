@@ -237,6 +237,8 @@ def features(p: Program) -> frozenset[str]:
             stored_from.setdefault(g, set()).update(sources)
         if fn.blocks_reversed and shapes.found & {"cf-block", "cf-if", "cf-if-constant"}:
             found.add("blocks-out-of-order")
+    if p.abi:
+        found.add("abi")
     # (IREE's renameChainedGlobals: every store of a global stores a load of one other)
     if any(len(sources) == 1 and -1 not in sources and g not in sources for g, sources in stored_from.items()):
         found.add("global-chained-to-another")

@@ -267,13 +267,16 @@ class Program:
     """Globals, public functions, helpers; ``observe``: the module also has ``@state()``
     returning every global (``observe_only``: that one global alone), called first and after
     every call (a global's state is then part of the answer, as it is for a user who reads it in
-    a later call, or before any other)."""
+    a later call, or before any other). ``abi``: the public functions take and return tensors
+    as frontends write them, ``!hal.buffer_view``s through ``hal.tensor.import`` and
+    ``hal.tensor.export`` (the ops IREE's own ABI lowering makes; the values are the same)."""
 
     globals_: tuple[Global, ...]
     functions: tuple[Function, ...]
     helpers: tuple[Helper, ...] = field(default=())
     observe: bool = False
     observe_only: int | None = None
+    abi: bool = False
 
     def observed(self) -> bool:
         return self.observe and bool(self.globals_)

@@ -336,14 +336,29 @@ def render(p: Program) -> str:
     for k, fn in enumerate(p.functions):
         text = _Text(p)
         params = [f"%a{i}" for i in range(len(fn.params))]
-        results = Walker(p, text).function(fn, params)
         kinds = [1 if kind == "row" else kind for kind in fn.params]
-        signature = ", ".join(f"{a}: {_type(kind)}" for a, kind in zip(params, kinds))
+        if p.abi:  # (frontends' form: tensors cross the boundary as buffer views)
+            entry = [
+                f'    {a} = hal.tensor.import {a}v "input{i}" : !hal.buffer_view -> {_type(kind)}'
+                for i, (a, kind) in enumerate(zip(params, kinds))
+                if isinstance(kind, int)
+            ]
+        results = Walker(p, text).function(fn, params)
+        signature = ", ".join(
+            f"{a}v: !hal.buffer_view" if p.abi and isinstance(kind, int) else f"{a}: {_type(kind)}"
+            for a, kind in zip(params, kinds)
+        )
+        returned = [v for _, v in results]
         types = ", ".join(tensor(n) for n, _ in results)
+        if p.abi and results:
+            for j, (n, v) in enumerate(results):
+                text.out(f'%e{j} = hal.tensor.export {v} "output{j}" : {tensor(n)} -> !hal.buffer_view')
+            returned = [f"%e{j}" for j in range(len(results))]
+            types = ", ".join("!hal.buffer_view" for _ in results)
         arrow = f" -> ({types})" if results else ""
-        text.out(f"util.return {', '.join(v for _, v in results)} : {types}" if results else "util.return")
+        text.out(f"util.return {', '.join(returned)} : {types}" if results else "util.return")
         lines.append(f"  util.func public @{name_of_function(k)}({signature}){arrow} {{")
-        lines += text.lines(fn.blocks_reversed)
+        lines += (entry if p.abi else []) + text.lines(fn.blocks_reversed)  # (the entry block is first)
         lines.append("  }")
     if p.observed():
         seen = p.observed_globals()

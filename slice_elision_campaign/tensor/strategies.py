@@ -303,7 +303,7 @@ def _programs(draw: st.DrawFn) -> Program:
     hs = tuple(draw(st.lists(helpers(), max_size=3)))
     resolved = resolve_helpers(Program(gs, (), hs))
     fns = tuple(draw(st.lists(functions(gs, resolved), min_size=1, max_size=3)))
-    return Program(gs, fns, hs, draw(st.booleans()))
+    return Program(gs, fns, hs, draw(st.booleans()), abi=draw(st.booleans()))
 
 
 def programs() -> st.SearchStrategy[Program]:

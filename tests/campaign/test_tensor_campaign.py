@@ -244,6 +244,28 @@ def test_the_renderer_writes_the_hand_written_shape() -> None:
     assert "inlining_policy = #util.inline.never" in render(DESCRIBED["reload_in_callee.mlir"])
 
 
+@pytest.mark.parametrize("file", sorted(DESCRIBED))
+def test_the_renderer_writes_the_frontends_abi_form_that_parses(file: str) -> None:
+    """With ``abi``, each row parameter is a buffer view imported at the entry, and each
+    result is exported: the form ``iree-turbine`` and IREE's ABI lowering write."""
+    p = replace(DESCRIBED[file], abi=True)
+    text = render(p)
+    with ir.Context() as context:
+        ir.Module.parse(text, context)
+    rows = sum(kind == "row" for fn in p.functions for kind in fn.params)
+    assert text.count("hal.tensor.import") == rows
+    assert "-> !hal.buffer_view" in text
+    assert features(p) - features(DESCRIBED[file]) == {"abi"}
+
+
+@pytest.mark.e2e
+def test_the_oracle_judges_a_reload_in_an_arm_through_the_abi(tmp_path: Path) -> None:
+    p = replace(DESCRIBED["reload_in_if_arm.mlir"], abi=True)
+    judgement = Oracle(tmp_path).judge(p)
+    assert judgement.verdict in ("ok", "refused-right")
+    assert judgement.expected == interpret(DESCRIBED["reload_in_if_arm.mlir"])
+
+
 def test_blocks_are_written_out_of_execution_order() -> None:
     """The entry block first, then the others reversed: a use is written above its definition
     (the form of ``blocks_out_of_text_order.mlir``), and the value is the same."""
