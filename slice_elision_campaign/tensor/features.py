@@ -174,14 +174,16 @@ class _Shapes:
         cf: str,
     ) -> Prov | None:
         def both() -> Prov | None:
-            a = then()
-            b = else_()
-            return a if a == b else Prov()
+            return self._merged(then(), else_())
 
         kind = "if" if cond is not None else "if-constant"
         if cf == "cf.switch":
             self.found.add("cf-switch")
         return self._region(f"cf-{kind}" if cf else kind, both)
+
+    def _merged(self, a: Prov | None, b: Prov | None) -> Prov | None:
+        """What an ``scf.if``'s result is, its arms yielding ``a`` and ``b``."""
+        return a if a == b else Prov()
 
     def block(self) -> None:
         self.found.add("cf-block")
@@ -296,21 +298,9 @@ class _ConstantStores(_Shapes):
             self.stored.setdefault(g, set()).add(value)
             self.latest[g] = value
 
-    def if_(
-        self,
-        cond: Prov | None,
-        static: bool,
-        size: int | None,
-        then: Callable[[], Prov | None],
-        else_: Callable[[], Prov | None],
-        cf: str,
-    ) -> Prov | None:
-        def both() -> Prov | None:
-            arms = [then(), else_()]
-            constant = next((a for a in arms if isinstance(a, _Constant)), None)
-            return constant or (arms[0] if arms[0] == arms[1] else Prov())
-
-        return self._region("if", both)
+    def _merged(self, a: Prov | None, b: Prov | None) -> Prov | None:
+        constant = next((arm for arm in (a, b) if isinstance(arm, _Constant)), None)
+        return constant or super()._merged(a, b)
 
 
 class _KeptCalls(_Shapes):
