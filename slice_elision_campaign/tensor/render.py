@@ -337,12 +337,12 @@ def render(p: Program) -> str:
         text = _Text(p)
         params = [f"%a{i}" for i in range(len(fn.params))]
         kinds = [1 if kind == "row" else kind for kind in fn.params]
-        if p.abi:  # (frontends' form: tensors cross the boundary as buffer views)
-            entry = [
-                f'    {a} = hal.tensor.import {a}v "input{i}" : !hal.buffer_view -> {_type(kind)}'
-                for i, (a, kind) in enumerate(zip(params, kinds))
-                if isinstance(kind, int)
-            ]
+        # (Frontends' form: tensors cross the boundary as buffer views.)
+        entry = [
+            f'    {a} = hal.tensor.import {a}v "input{i}" : !hal.buffer_view -> {_type(kind)}'
+            for i, (a, kind) in enumerate(zip(params, kinds))
+            if p.abi and isinstance(kind, int)
+        ]
         results = Walker(p, text).function(fn, params)
         signature = ", ".join(
             f"{a}v: !hal.buffer_view" if p.abi and isinstance(kind, int) else f"{a}: {_type(kind)}"
@@ -358,7 +358,7 @@ def render(p: Program) -> str:
         arrow = f" -> ({types})" if results else ""
         text.out(f"util.return {', '.join(returned)} : {types}" if results else "util.return")
         lines.append(f"  util.func public @{name_of_function(k)}({signature}){arrow} {{")
-        lines += (entry if p.abi else []) + text.lines(fn.blocks_reversed)  # (the entry block is first)
+        lines += entry + text.lines(fn.blocks_reversed)  # (the entry block is first)
         lines.append("  }")
     if p.observed():
         seen = p.observed_globals()

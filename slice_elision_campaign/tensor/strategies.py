@@ -2,8 +2,7 @@
 
 Every description is a valid program (:mod:`.walk` resolves picks modulo what is in scope), so
 nothing here filters for validity; :func:`programs` leaves out classes IREE 3.13 does not
-build, where no build can be judged. Statements
-are drawn two ways:
+build, where no build can be judged. Statements are drawn two ways:
 
 * one at a time, with small picks (0 is the latest value of the right type, so operands chain);
 * as a *pattern*: a run of statements that makes one of the shapes IREE 3.13 is known to get

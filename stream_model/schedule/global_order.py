@@ -569,10 +569,13 @@ def _source(value: ir.Value) -> ir.Value:
     source or hold its bytes), through a branch or a select on a constant (the value it
     chooses: MLIR folds it first), and through a loop's argument every turn hands on unchanged
     (the value it enters with: MLIR folds it too)."""
-    while (entered := invariant_argument(value)) is not None:
-        value = entered
-    producer = _producer(value)
-    while producer is not None:
+    while True:
+        if (entered := invariant_argument(value)) is not None:
+            value = entered
+            continue
+        producer = _producer(value)
+        if producer is None:
+            return value
         if (
             producer.name in (ASYNC_TRANSFER, ASYNC_CLONE, LINALG_COPY)
             or _whole_slice(producer)
@@ -582,11 +585,7 @@ def _source(value: ir.Value) -> ir.Value:
         elif (folded := folded_result(value)) is not None or (folded := constant_choice(producer)) is not None:
             value = folded
         else:
-            break
-        while (entered := invariant_argument(value)) is not None:
-            value = entered
-        producer = _producer(value)
-    return value
+            return value
 
 
 def _entry_argument(value: ir.Value, function: ir.Operation) -> int | None:

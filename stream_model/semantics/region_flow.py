@@ -159,6 +159,12 @@ def _while_entry(op: ir.Operation, n: int) -> list[ir.Value] | None:
     return [list(op.regions[0].blocks[0].arguments)[n]]
 
 
+def _for_never_run(op: ir.Operation) -> frozenset[int]:
+    """The body of an ``scf.for`` whose bounds give it no iteration (:func:`static_trip_count`)."""
+    loop = counted_loop(op)
+    return frozenset({0}) if loop is not None and static_trip_count(loop) == 0 else frozenset()
+
+
 def _while_never_run(op: ir.Operation) -> frozenset[int]:
     """The ``after`` region of an ``scf.while`` whose condition is a constant false: the
     ``before`` region runs once and the loop ends."""
@@ -179,13 +185,10 @@ def _while_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
 def _for_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None:
     """The init an ``scf.for`` iteration argument always holds: the body yields it unchanged
     (MLIR's ``ForOpIterArgsFolder`` replaces the argument by its init)."""
-    view = op.opview
-    iter_args = list(view.inner_iter_args)
-    k = next((i for i, a in enumerate(iter_args) if a == block.arguments[n]), None)
-    if k is None:
-        return None  # (the induction variable)
-    yielded = terminator(op.regions[0].blocks[0]).operands[k]
-    return list(view.initArgs)[k] if yielded == iter_args[k] else None
+    if n == 0:
+        return None  # (the induction variable; the iteration arguments follow it)
+    yielded = terminator(block).operands[n - 1]
+    return list(op.opview.initArgs)[n - 1] if yielded == block.arguments[n] else None
 
 
 def _while_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None:
@@ -374,9 +377,6 @@ def never_run(op: ir.Operation) -> frozenset[int]:
     value for both), and the ``after`` region of a while loop whose condition is a constant
     false. None for any other op, and for an op the table does not know (closed world)."""
     flow = flow_of(op)
-    if flow is not None and flow.counted:
-        loop = counted_loop(op)
-        return frozenset({0}) if loop is not None and static_trip_count(loop) == 0 else frozenset()
     if flow is not None and flow.never_runs is not None:
         return flow.never_runs(op)
     if flow is None or flow.chosen is None:
@@ -458,8 +458,8 @@ class RegionFlow:
     chosen: Callable[[ir.Operation], int | None] | None = None
     #: A counted loop (lower bound, upper bound, step, induction variable: ``scf.for``).
     counted: bool = False
-    #: Where a region op's own operands say a region never runs, besides a constant selector
-    #: (:attr:`chosen`) and a counted loop's bounds: ``never_runs(op)``, those regions.
+    #: Where a loop's own operands say a region never runs (its bounds, its condition):
+    #: ``never_runs(op)``, those regions (a branch's are the ones :attr:`chosen` does not choose).
     never_runs: Callable[[ir.Operation], frozenset[int]] | None = None
     #: For loops: ``invariant(op, block, n)``, the value argument ``n`` of the region block
     #: ``block`` always holds, where every turn hands it on unchanged (None where it may not).
@@ -511,6 +511,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
         counted=True,
         alias_followed=True,
         invariant=_for_invariant,
+        never_runs=_for_never_run,
     ),
     "scf.while": RegionFlow(
         Runs.REPEATS,
