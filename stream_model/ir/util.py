@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from typing import TypeAlias
 
 from iree.compiler import ir
@@ -101,10 +101,16 @@ def back_edges(blocks: list[ir.Block]) -> set[tuple[int, int]]:
     """The back edges ``(from, to)`` (block indices) of a depth-first search over the branch
     successors of ``blocks`` (one region's), from each block not yet reached in turn: empty
     exactly when no block reaches itself."""
-    successors = [[next(i for i, b in enumerate(blocks) if b == s) for s in block.successors] for block in blocks]
+    return _back_edges(
+        [[next(i for i, b in enumerate(blocks) if b == s) for s in block.successors] for block in blocks]
+    )
+
+
+def _back_edges(successors: list[list[int]]) -> set[tuple[int, int]]:
+    """:func:`back_edges` over successor lists by index."""
     back: set[tuple[int, int]] = set()
-    state = [0] * len(blocks)  # 0 new, 1 on the DFS stack, 2 done
-    for root in range(len(blocks)):
+    state = [0] * len(successors)  # 0 new, 1 on the DFS stack, 2 done
+    for root in range(len(successors)):
         if state[root]:
             continue
         state[root] = 1
@@ -123,21 +129,26 @@ def back_edges(blocks: list[ir.Block]) -> set[tuple[int, int]]:
     return back
 
 
-def blocks_in_execution_order(region: ir.Region) -> list[tuple[ir.Block, bool]]:
+def blocks_in_execution_order(
+    region: ir.Region, successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
+) -> list[tuple[ir.Block, bool]]:
     """The blocks of ``region`` that its entry reaches, in an order execution follows, each
     with whether it is *ordered*: run exactly once in every execution of the region (it lies on
     every path from the entry to an exit, and on no cycle). Ordered blocks are listed in the
     order every execution runs them; the others (the arms of a ``cf`` branch, a ``cf`` loop's
     blocks) sit where a topological order puts them, which is no order execution promises.
     MLIR lets blocks after the entry be written in any order, so the text order says nothing.
+    ``successors_of``: where a block may branch to (default: every successor; a caller that
+    knows which branches are on constants passes the successors they take).
     """
     blocks = list(region.blocks)
     if len(blocks) <= 1:
         return [(b, True) for b in blocks]
     index = {b: i for i, b in enumerate(blocks)}
-    successors = [list(dict.fromkeys(index[s] for s in b.successors)) for b in blocks]
+    successors_of = successors_of or (lambda b: list(b.successors))
+    successors = [list(dict.fromkeys(index[s] for s in successors_of(b))) for b in blocks]
     reached = _reached(successors, 0, None)
-    back = back_edges(blocks)
+    back = _back_edges(successors)
     cyclic: set[int] = set()
     if back:
         predecessors: list[list[int]] = [[] for _ in blocks]

@@ -47,7 +47,7 @@ from ..semantics.ops import (
     UTIL_INITIALIZER,
     VALUE_DIALECTS,
 )
-from ..semantics.region_flow import flow_of, folded_result, invariant_argument, never_run
+from ..semantics.region_flow import flow_of, folded_result, invariant_argument, never_run, taken_successors
 
 __all__ = [
     "CONSTANT_GLOBAL",
@@ -464,8 +464,10 @@ def _walk_regions(
     ops = ops_by_block(owner)
     for region in regions:
         numbered: list[tuple[ir.Block, int]] = []
-        for block, block_ordered in blocks_in_execution_order(region):
-            here = _merged_into(block, numbered)
+        order = blocks_in_execution_order(region, taken_successors)
+        reached = {block for block, _ in order}
+        for block, block_ordered in order:
+            here = _merged_into(block, numbered, reached)
             if here is None and into is not None and not numbered:
                 here = into  # (the chosen arm of a branch on a constant: inlined into ``into``)
             if here is None:
@@ -489,13 +491,16 @@ def _walk_regions(
                     yield from _walk_regions(op, (nested,), ordered and block_ordered, inner, serial, blocks)
 
 
-def _merged_into(block: ir.Block, numbered: list[tuple[ir.Block, int]]) -> int | None:
+def _merged_into(block: ir.Block, numbered: list[tuple[ir.Block, int]], reached: set[ir.Block]) -> int | None:
     """The number of the block ``block`` is merged into: its only predecessor, when ``block``
-    is that one's only successor (numbered already: blocks come in execution order)."""
-    predecessors = list(block.predecessors)
-    if len(predecessors) != 1 or len(list(predecessors[0].successors)) != 1:
+    is that one's only successor (numbered already: blocks come in execution order). Blocks
+    the entry does not reach and branches a constant does not take are gone by then (MLIR
+    folds them first)."""
+    predecessors = [p for p in dict.fromkeys(block.predecessors) if p in reached]
+    uses = [p for p in predecessors for s in taken_successors(p) if s == block]
+    if len(uses) != 1 or len(taken_successors(uses[0])) != 1:
         return None
-    return next((n for b, n in numbered if b == predecessors[0]), None)
+    return next((n for b, n in numbered if b == uses[0]), None)
 
 
 def _idle_load(load: ir.Operation) -> bool:

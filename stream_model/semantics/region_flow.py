@@ -686,6 +686,37 @@ def branch_operands(op: ir.Operation) -> list[list[ir.Value]] | None:
     return None
 
 
+def taken_successors(block: ir.Block) -> list[ir.Block]:
+    """The successors ``block``'s terminator may branch to: for a ``cf.cond_br`` or
+    ``cf.switch`` on a constant, the one it takes (MLIR's canonicalizers fold the branch to it
+    before IREE's folds of globals read the function, and no execution takes another); every
+    successor otherwise, as ``block.successors`` lists them."""
+    successors = list(block.successors)
+    if not successors:
+        return successors
+    last = terminator(block)
+    taken = _constant_successor(last) if last.name in BRANCH_OPS else None
+    return successors if taken is None else [successors[taken]]
+
+
+def _constant_successor(op: ir.Operation) -> int | None:
+    """Which successor a branch on a constant takes (None: not a branch on a constant)."""
+    if op.name == "cf.cond_br":
+        condition = constant_int(op.operands[0])
+        return None if condition is None else (0 if condition != 0 else 1)
+    if op.name == "cf.switch":  # (successors: the default, then each case in order)
+        flag = constant_int(op.operands[0])
+        if flag is None:
+            return None
+        cases = (
+            [int(v) for v in ir.DenseIntElementsAttr(op.attributes["case_values"])]
+            if "case_values" in op.attributes
+            else []
+        )
+        return cases.index(flag) + 1 if flag in cases else 0
+    return None
+
+
 def tied_results(op: ir.Operation, n: int) -> list[ir.Value]:
     """The resource results of an execution or concurrent region tied to its captured operand
     ``n`` (they are that storage, updated in place)."""

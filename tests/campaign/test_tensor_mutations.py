@@ -51,7 +51,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   them) refuse a roll-back of the carried load in a loop that never turns, which plain
   iree-compile builds right; *inlined copies one access* (the schedule's runs keyed without
   where IREE inlined each store) refuses an updater inlined twice, which plain iree-compile
-  builds right;
+  builds right; *constant branches take every successor* (the walk of the input not folding a
+  ``cf.cond_br`` or ``cf.switch`` on a constant) builds a doubling updater called in the arm or
+  case such a branch takes, then a reload in a while loop, as stock does (wrong: IREE hoists
+  the reload above the update);
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
@@ -231,6 +234,10 @@ def _loops_of_one_bound_still_run(monkeypatch: pytest.MonkeyPatch) -> None:
 def _false_conditions_still_run_the_body(monkeypatch: pytest.MonkeyPatch) -> None:
     flow = region_flow.REGION_FLOW["scf.while"]
     monkeypatch.setitem(region_flow.REGION_FLOW, "scf.while", replace(flow, never_runs=None))
+
+
+def _constant_branches_take_every_successor(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "taken_successors", lambda block: list(block.successors))
 
 
 def _inlined_copies_one_access(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -461,7 +468,9 @@ def _chained_globals_never_equal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _every_block_merged(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_order, "_merged_into", lambda block, numbered: numbered[0][1] if numbered else None)
+    monkeypatch.setattr(
+        global_order, "_merged_into", lambda block, numbered, reached: numbered[0][1] if numbered else None
+    )
 
 
 def _erased_stores_decide_renames(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -558,6 +567,14 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "restore_in_a_while_body_a_false_condition_never_runs.mlir",
     ),
     "inlined-copies-one-access": (_inlined_copies_one_access, "updater_inlined_twice_the_second_in_an_arm.mlir"),
+    "constant-branches-take-every-successor": (
+        _constant_branches_take_every_successor,
+        "updater_in_a_cf_arm_a_constant_takes.mlir",
+    ),
+    "constant-switches-take-every-case": (
+        _constant_branches_take_every_successor,
+        "updater_in_a_switch_case_a_constant_takes.mlir",
+    ),
     "carried-arguments-followed-no-further": (
         _carried_arguments_followed_no_further,
         "mirror_stored_in_a_while_loops_condition.mlir",
