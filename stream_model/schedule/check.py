@@ -82,6 +82,7 @@ every byte it is given: unordered with an in-place write of them, it is reported
 
 from __future__ import annotations
 
+import bisect
 import enum
 import itertools
 import time
@@ -420,6 +421,15 @@ class _Versions:
         self._memo: dict[ir.Value, list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]] = {}
         self._regions: dict[ir.Operation, tuple[list[ir.Value], list[ir.Value], list[ir.Value]]] = {}
         self._positions_memo: dict[tuple[ir.Operation, int], dict[ir.Value, list[int]]] = {}
+        self._tied_memo: dict[ir.Operation, list[int | None]] = {}
+
+    def tied(self, op: ir.Operation) -> list[int | None]:
+        """Per result of a region op, the index of the operand it is tied to, or None; read
+        once (an execution region of a large module ties thousands)."""
+        found = self._tied_memo.get(op)
+        if found is None:
+            found = self._tied_memo[op] = tied_operands(op.opview)
+        return found
 
     def region(self, op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value], list[ir.Value]]:
         """(captured operands, resource results, yielded values) of an execution or concurrent
@@ -429,6 +439,11 @@ class _Versions:
             found = (captured(op), resource_results(op), yielded(op))
             self._regions[op] = found
         return found
+
+    def result_position(self, op: ir.Operation, value: ir.Value) -> int | None:
+        """Where ``value`` is among a region's resource results (None: not one of them)."""
+        k = self._positions(op, 1).get(value)
+        return k[0] if k else None
 
     def _positions(self, op: ir.Operation, which: int) -> dict[ir.Value, list[int]]:
         """Per value, its positions among a region's captured operands (``which`` 0), resource
@@ -1308,9 +1323,13 @@ class _FunctionCheck:
         if len(self._global_stores) < 2 and not (self._global_stores and self._calls):
             return []
         position = self._positions_in_walk
-        writes = sorted([*self._global_stores, *self._calls], key=lambda op: position[op])
+        # (The writes that may store a global: its own stores, and calls; each in walk order.)
+        writes: dict[str | None, _InWalk] = {None: _InWalk(self._calls, position)}
+        for symbol, stores in itertools.groupby(
+            sorted(self._global_stores, key=lambda op: (global_name(op), position[op])), key=global_name
+        ):
+            writes[symbol] = _InWalk(list(stores), position)
         out: list[ScheduleCheck] = []
-        names = self.context.names
         for store in self._global_stores:
             symbol = global_name(store)
             if not is_resource(store.operands[0]):
@@ -1318,16 +1337,13 @@ class _FunctionCheck:
             load = _allocated_as_load(self.versions, store.operands[0], symbol)
             if load is None or load.block != store.block:
                 continue
-            other = next(
-                (
-                    w
-                    for w in reversed(writes)
-                    if position[load] < position[w] < position[store] and self._stores_another_buffer(w, symbol, load)
-                ),
-                None,
+            between = sorted(
+                (*writes[symbol].between(load, store), *writes[None].between(load, store)), key=lambda op: position[op]
             )
+            other = next((w for w in reversed(between) if self._stores_another_buffer(w, symbol, load)), None)
             if other is None:
                 continue
+            names = self.context.names
             write = _stored_write(self.versions, store.operands[0])
             stored = f"{names.describe(store)} ({names.location(store)})"
             out.append(
@@ -2050,6 +2066,20 @@ def _made_in(value: ir.Value, region: ir.Operation) -> bool:
     return False
 
 
+class _InWalk:
+    """Ops in walk order, for the question which of them lie between two others."""
+
+    def __init__(self, ops: list[ir.Operation], position: dict[ir.Operation, int]) -> None:
+        self.position = position
+        self.ops = sorted(ops, key=lambda op: position[op])
+        self.at = [position[op] for op in self.ops]
+
+    def between(self, first: ir.Operation, last: ir.Operation) -> list[ir.Operation]:
+        """The ops strictly between ``first`` and ``last`` in the walk."""
+        low = bisect.bisect_right(self.at, self.position[first])
+        return self.ops[low : bisect.bisect_left(self.at, self.position[last])]
+
+
 def _is(a: ir.Operation | None, b: ir.Operation) -> bool:
     """``a`` is the op ``b`` (the bindings' ``==`` on an op takes no None)."""
     return a is not None and a == b
@@ -2069,9 +2099,9 @@ def _allocated_as_load(versions: _Versions, value: ir.Value, symbol: str) -> ir.
             return producer if global_name(producer) == symbol else None
         if not is_device_region(producer):
             return None
-        operands, results, _ = versions.region(producer)
-        k = next((i for i, r in enumerate(results) if r == resource), None)
-        tied = tied_operands(producer.opview)
+        operands, _, _ = versions.region(producer)
+        k = versions.result_position(producer, resource)
+        tied = versions.tied(producer)
         t = tied[k] if k is not None and k < len(tied) else None
         if t is None or t >= len(operands):
             return None
@@ -2081,8 +2111,8 @@ def _allocated_as_load(versions: _Versions, value: ir.Value, symbol: str) -> ir.
 def _awaited(await_op: ir.Operation, value: ir.Value) -> ir.Value | None:
     """The resource a ``stream.timepoint.await`` result ``value`` passes on (None: none)."""
     k = ir.OpResult(value).result_number
-    operands = list(await_op.opview.resource_operands)
-    return operands[k] if k < len(operands) else None
+    resources = ir.DenseI32ArrayAttr(await_op.attributes["operandSegmentSizes"])[0]  # (they come first)
+    return await_op.operands[k] if k < resources else None
 
 
 def _past_awaits(value: ir.Value) -> ir.Value | None:

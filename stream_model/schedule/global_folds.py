@@ -345,8 +345,9 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
     stores: dict[str, set[str | None]] = {}
     loaded: set[str] = set()
     for sequence in events.events.values():
+        overwritten = _overwritten_next(sequence)
         for i, e in enumerate(sequence):
-            if e.kind == "store" and not e.idle and not _overwritten_next(events, sequence, i):
+            if e.kind == "store" and not e.idle and i not in overwritten:
                 stores.setdefault(e.symbol, set()).add(_source(events, e.loaded[0]) if e.loaded is not None else None)
             elif e.kind == "load" and not e.idle:
                 loaded.add(e.symbol)
@@ -383,22 +384,25 @@ def _stores_unseen(events: GlobalEvents, b: str) -> bool:
     )
 
 
-def _overwritten_next(events: GlobalEvents, sequence: list[Event], i: int) -> bool:
-    """Is the store ``sequence[i]`` (a function's own events) followed in its block, with no
-    call between, by another store of its global before any other access of it? A load of the
-    global between is none: IREE forwards the stored value to a load in its block (and deletes
-    a load nothing reads), then erases the store (the tensor campaign, seed 7071: a store of
-    zeros, an unused load, a store of a constant, and IREE took the global for the constant;
-    review 16: the load returned, or stored to another global, alike)."""
-    store = sequence[i]
-    for e in sequence[i + 1 :]:
-        if e.kind == "call" or e.block != store.block:
-            return False
-        if e.kind == "load" and (e.idle or e.symbol == store.symbol):
-            continue
-        if touches(events, e, store.symbol):
-            return e.kind == "store"
-    return False
+def _overwritten_next(sequence: list[Event]) -> set[int]:
+    """The stores of ``sequence`` (a function's own events; by index) followed in their block,
+    with no call between, by another store of their global, whatever loads of it come between:
+    IREE forwards the stored value to a load in its block (and deletes a load nothing reads),
+    then erases the store (the tensor campaign, seed 7071: a store of zeros, an unused load, a
+    store of a constant, and IREE took the global for the constant; review 16: the load
+    returned, or stored to another global, alike). One walk from the end: what a store is
+    followed by is known from the events after it, up to the end of its block's run."""
+    out: set[int] = set()
+    stored_later: set[str] = set()  # (globals stored later in the run of one block, no call between)
+    for i in range(len(sequence) - 1, -1, -1):
+        e = sequence[i]
+        if i + 1 < len(sequence) and (sequence[i + 1].kind == "call" or sequence[i + 1].block != e.block):
+            stored_later = set()
+        if e.kind == "store":
+            if e.symbol in stored_later:
+                out.add(i)
+            stored_later.add(e.symbol)
+    return out
 
 
 def _same_initial(events: GlobalEvents, a: str, b: str) -> bool:

@@ -1064,12 +1064,36 @@ def _removed_across(
     found: dict[str, list[GlobalOrderHazard]] = {}
     for scope in dict.fromkeys(e.scope for e in live if e.kind != "call"):
         block = [e for e in live if e.scope[: len(scope)] == scope]
-        for name in dict.fromkeys(e.symbol for e in block if e.scope == scope and e.kind != "call"):
+        depth = next((kept[event_chain(e)] for e in block if e.scope == scope and event_chain(e) in kept), None)
+        for name, sequences in _sequences(block, scope, kept).items():
             if name not in found:
-                hazard = _simulated(events, function, block, scope, name, kept, not_compared)
+                hazard = _simulated(events, function, block, scope, name, sequences, depth, kept, not_compared)
                 if hazard is not None:
                     found[name] = [hazard]
     return found
+
+
+def _sequences(
+    block: list[Event], scope: tuple[Any, ...], kept: dict[tuple[str, str, str], int]
+) -> dict[str, list[list[int]]]:
+    """Per global accessed in one block (``block``: its events and those nested in it, in
+    order; ``scope``: its own), the sequences the pass pairs its accesses in (their indices in
+    ``block``): a call IREE keeps starts new ones, and the idle accesses are left out (IREE's
+    cleanup deletes them first)."""
+    out: dict[str, list[list[int]]] = {}
+    calls = 0  # (kept calls so far)
+    for k, e in enumerate(block):
+        if e.scope != scope:
+            continue
+        if e.kind == "call":
+            calls += event_chain(e) in kept
+            continue
+        sequences = out.setdefault(e.symbol, [[]])
+        while len(sequences) <= calls:
+            sequences.append([])
+        if not e.idle:
+            sequences[calls].append(k)
+    return out
 
 
 def _simulated(
@@ -1078,21 +1102,14 @@ def _simulated(
     block: list[Event],
     scope: tuple[Any, ...],
     name: str,
+    sequences: list[list[int]],
+    depth: int | None,
     kept: dict[tuple[str, str, str], int],
     not_compared: list[OrderNotCompared] | None,
 ) -> GlobalOrderHazard | None:
     """The first removal of :func:`_removed_across` in one block (``block``: its events and
-    those nested in it, in order; ``scope``: its own) for global ``name``."""
-    depth = next((kept[event_chain(e)] for e in block if e.scope == scope and event_chain(e) in kept), None)
-    sequences: list[list[int]] = [[]]
-    for k, e in enumerate(block):
-        if e.scope != scope:
-            continue
-        if e.kind == "call":
-            if event_chain(e) in kept:
-                sequences.append([])  # (a call IREE keeps: the pass starts a new sequence)
-        elif e.symbol == name and not e.idle:  # (IREE's cleanup deletes an idle access first)
-            sequences[-1].append(k)
+    those nested in it, in order; ``scope``: its own) for global ``name``, whose accesses in
+    it the pass pairs in ``sequences``; ``depth``: how deep the splice has the block."""
     for ops in sequences:
         removed = True
         while removed:

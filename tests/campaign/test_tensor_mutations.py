@@ -403,20 +403,22 @@ def _unshown_stores_break(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_restores_from", shown_only)
 
 
-def _overwritten_next_skipping(skip: Callable[[global_order.Event], bool]) -> Callable[..., bool]:
+def _overwritten_next_skipping(skip: Callable[[global_order.Event], bool]) -> Callable[..., set[int]]:
     """``global_folds._overwritten_next`` skipping only the loads ``skip`` names between the
     two stores (the rule's earlier forms)."""
 
-    def overwritten_next(events: global_order.GlobalEvents, sequence: list, i: int) -> bool:
-        store = sequence[i]
-        for e in sequence[i + 1 :]:
+    def overwritten(store: global_order.Event, after: list) -> bool:
+        for e in after:
             if e.kind == "call" or e.block != store.block:
                 return False
             if e.kind == "load" and skip(e):
                 continue
-            if global_order.touches(events, e, store.symbol):
+            if e.kind != "call" and e.symbol == store.symbol:
                 return e.kind == "store"
         return False
+
+    def overwritten_next(sequence: list) -> set[int]:
+        return {i for i, e in enumerate(sequence) if e.kind == "store" and overwritten(e, sequence[i + 1 :])}
 
     return overwritten_next
 
@@ -474,7 +476,7 @@ def _every_block_merged(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _erased_stores_decide_renames(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_overwritten_next", lambda events, sequence, i: False)
+    monkeypatch.setattr(global_folds, "_overwritten_next", lambda sequence: set())
 
 
 def _initializers_loads_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
