@@ -708,13 +708,25 @@ def _constant_successor(op: ir.Operation) -> int | None:
         flag = constant_int(op.operands[0])
         if flag is None:
             return None
-        cases = (
-            [int(v) for v in ir.DenseIntElementsAttr(op.attributes["case_values"])]
-            if "case_values" in op.attributes
-            else []
-        )
-        return cases.index(flag) + 1 if flag in cases else 0
+        # (Compared as bits of the flag's width: the bindings read an i1 ``true`` as -1 and its
+        # case ``1`` as 1, an i8 200 as -56; a width whose cases they cannot read is taken for
+        # no constant branch.)
+        try:
+            mask = (1 << _bit_width(op.operands[0].type)) - 1
+            values = ir.DenseIntElementsAttr(op.attributes["case_values"]) if "case_values" in op.attributes else []
+            cases = [int(v) & mask for v in values]
+        except (TypeError, ValueError):
+            return None
+        return cases.index(flag & mask) + 1 if flag & mask in cases else 0
     return None
+
+
+def _bit_width(kind: ir.Type) -> int:
+    """The bits of an integer type (an ``index``: 64, what IREE's hosts hold it in)."""
+    try:
+        return int(ir.IntegerType(kind).width)
+    except ValueError:  # (an index)
+        return 64
 
 
 def tied_results(op: ir.Operation, n: int) -> list[ir.Value]:

@@ -416,6 +416,19 @@ CASES = [
         refused="reordered util.global.load @g",
     ),
     Case(
+        "switch_on_an_i3_constant.mlir",
+        "f:[77];get",
+        "f=1 77 3 4; get=1 77 3 4",
+        "f=1 77 3 4; get=1 77 3 4",
+    ),
+    Case(
+        "updater_in_an_i1_switch_case_true_selects.mlir",
+        "f;f",
+        "f=66 0 94 100; f=132 0 188 200",
+        "f=33 0 47 50; f=66 0 94 100",
+        refused="reordered util.global.load @g",
+    ),
+    Case(
         "restore_after_a_write_a_flag_turns_off.mlir",
         "f:[77];get;f:[88];get",
         "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",

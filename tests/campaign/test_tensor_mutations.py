@@ -54,7 +54,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   builds right; *constant branches take every successor* (the walk of the input not folding a
   ``cf.cond_br`` or ``cf.switch`` on a constant) builds a doubling updater called in the arm or
   case such a branch takes, then a reload in a while loop, as stock does (wrong: IREE hoists
-  the reload above the update);
+  the reload above the update); *switch flags compared as read* (an i1 flag ``true``, read as
+  -1, compared with its case ``1`` as they come) takes the default of such a switch for the
+  case it selects and builds the update's program as stock does (wrong);
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
@@ -238,6 +240,10 @@ def _false_conditions_still_run_the_body(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def _constant_branches_take_every_successor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "taken_successors", lambda block: list(block.successors))
+
+
+def _switch_flags_compared_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(region_flow, "_bit_width", lambda kind: 64)
 
 
 def _inlined_copies_one_access(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -576,6 +582,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "constant-switches-take-every-case": (
         _constant_branches_take_every_successor,
         "updater_in_a_switch_case_a_constant_takes.mlir",
+    ),
+    "switch-flags-compared-as-read": (
+        _switch_flags_compared_as_read,
+        "updater_in_an_i1_switch_case_true_selects.mlir",
     ),
     "carried-arguments-followed-no-further": (
         _carried_arguments_followed_no_further,
