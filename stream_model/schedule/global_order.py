@@ -47,7 +47,15 @@ from ..semantics.ops import (
     UTIL_INITIALIZER,
     VALUE_DIALECTS,
 )
-from ..semantics.region_flow import flow_of, folded_result, invariant_argument, never_run, taken_successors
+from ..semantics.region_flow import (
+    exit_flow,
+    flow_of,
+    folded_result,
+    invariant_argument,
+    is_host_terminator,
+    never_run,
+    taken_successors,
+)
 
 __all__ = [
     "CONSTANT_GLOBAL",
@@ -140,6 +148,11 @@ class Event:
     #: For a store whose :attr:`loaded` a call's operand gave: the calls the load is reached
     #: through (the caller's); else None, and the load is reached through :attr:`via`.
     loaded_at: tuple[str, ...] | None = None
+    #: Where its function's region runs it (for a callee's event taken into its caller, where
+    #: the call is): the number of the block of that region it is in, at any depth, and the
+    #: numbers of the blocks that block reaches (:func:`_top_blocks`); None in a function of
+    #: one block.
+    top: tuple[int, frozenset[int]] | None = None
 
     def describe(self) -> str:
         return (
@@ -321,6 +334,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
             if "inlining_policy" in fn.attributes and "never" in str(fn.attributes["inlining_policy"]):
                 kept_out.add(key)
         found = events[key] = []
+        tops = _top_blocks(fn)
         for inner, ordered, scope, block in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
@@ -352,6 +366,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
                         block,
                         _inlined_at(inner.location, fn.location),
                         argument,
+                        top=_top_of(inner, fn, tops),
                     )
                 )
                 direct.setdefault(key, set()).add(symbol)
@@ -372,6 +387,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
                         block=block,
                         inlined_at=inlined,
                         arguments=operands,
+                        top=_top_of(inner, fn, tops),
                     )
                 )
                 callees.setdefault(key, set()).add(callee)
@@ -387,6 +403,43 @@ def global_events(module: ir.Module) -> GlobalEvents:
         frozenset(kept_out),
         frozenset(k for k in events if not k.startswith("initializer #")),
     )
+
+
+def _top_blocks(fn: ir.Operation) -> dict[ir.Block, tuple[int, frozenset[int]]]:
+    """Per block of ``fn``'s region that its entry reaches, its number and the numbers of the
+    blocks it reaches (a branch on a constant: the successor it takes); empty for a region of
+    one block."""
+    blocks = list(fn.regions[0].blocks) if fn.regions else []
+    if len(blocks) <= 1:
+        return {}
+    reached = {block for block, _ in blocks_in_execution_order(fn.regions[0], taken_successors)}
+    index = {block: n for n, block in enumerate(blocks)}
+    out: dict[ir.Block, tuple[int, frozenset[int]]] = {}
+    for block in reached:
+        seen: set[ir.Block] = set()
+        todo = list(taken_successors(block))
+        while todo:
+            nxt = todo.pop()
+            if nxt not in seen:
+                seen.add(nxt)
+                todo += taken_successors(nxt)
+        out[block] = (index[block], frozenset(index[b] for b in seen))
+    return out
+
+
+def _top_of(
+    op: ir.Operation, fn: ir.Operation, tops: dict[ir.Block, tuple[int, frozenset[int]]]
+) -> tuple[int, frozenset[int]] | None:
+    """:attr:`Event.top` of ``op`` in ``fn``: the block of ``fn``'s region that holds it."""
+    if not tops:
+        return None
+    block = op.block
+    while True:
+        holder = block.owner
+        holder = getattr(holder, "operation", holder)
+        if holder == fn:
+            return tops.get(block)
+        block = holder.block
 
 
 def _inlined_at(loc: ir.Location, function: ir.Location) -> tuple[str, ...]:
@@ -528,9 +581,22 @@ def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[int]) -> bool:
     return True
 
 
-def _read(value: ir.Value, seen: set[int]) -> bool:
+def _read(value: ir.Value, seen: set[Any]) -> bool:
+    """Does anything read ``value``: an op that is no value op (:data:`VALUE_DIALECTS`) or has
+    no results, or a value op whose results something reads? A region's terminator hands the
+    value on to where its op takes it (a loop's next turn, the op's results): read there, or
+    not at all (a carried value nothing takes: MLIR's canonicalizers drop it with its load)."""
     for use in value.uses:
         user = user_op(use)
+        if is_host_terminator(user):
+            handed = (id(user), use.operand_number)
+            if handed in seen:
+                continue
+            seen.add(handed)
+            onward = exit_flow(user, use.operand_number)
+            if onward is None or any(_read(v, seen) for v in onward):
+                return True  # (a condition, or an op the region table does not know: read)
+            continue
         if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
             return True  # (an op of another dialect, or one with no results: a terminator, an effect)
         key = id(user)
@@ -969,8 +1035,51 @@ def check_input_order(
                 BEFORE_THE_SPLICE,
                 not_compared,
             )
-            hazards += found or dropped.get(name, [])
+            across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), pairs)
+            hazards += found or across or dropped.get(name, [])
     return hazards
+
+
+def _read_moved_across_an_arm(
+    events: GlobalEvents, function: str, name: str, was: list[Event], pairs: list[tuple[Event, Event]]
+) -> list[GlobalOrderHazard]:
+    """A store of global ``name`` (or a call that may store it) in a block not every
+    execution runs (a ``cf`` arm: :func:`_compare` leaves it out), and a load of it that every
+    execution runs once, in another block of the function's region, which the splice has in
+    one ordered sequence the other way round (at most one hazard).
+
+    Where both run, they run in the order of their blocks (:attr:`Event.top`): the load's
+    block lies on every path and on no cycle, so it runs after the store's where the store's
+    block reaches it, and before it where it reaches the store's. IREE's stages fold a branch
+    into straight code where MLIR proves its arms one (a condition it folds, arms of one
+    content), and then move the accesses of a global within the block, as in any (review 26:
+    a setter called in such an arm, a reload in a loop after it, and IREE placed the reload
+    before the store). A load that reads nothing (:attr:`Event.idle`) moves freely."""
+    at_splice: dict[int, list[tuple[int, Event]]] = {}
+    for k, (e, now) in enumerate(pairs):
+        at_splice.setdefault(id(e), []).append((k, now))
+
+    def placed(e: Event) -> int | None:
+        """Where the splice has ``e``: once, in a block every execution runs."""
+        found = at_splice.get(id(e), [])
+        return found[0][0] if len(found) == 1 and found[0][1].ordered else None
+
+    for write in was:
+        if write.ordered or write.top is None or not may_store(events, write, name):
+            continue
+        for read in was:
+            if read.kind != "load" or read.idle or not read.ordered or read.top is None:
+                continue
+            if read.top[0] == write.top[0]:
+                continue
+            write_first, read_first = read.top[0] in write.top[1], write.top[0] in read.top[1]
+            if write_first == read_first:
+                continue  # (no order every execution keeps)
+            w, r = placed(write), placed(read)
+            if w is not None and r is not None and (w < r) != write_first:
+                moved, past = (read, write) if write_first else (write, read)
+                return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), BEFORE_THE_SPLICE)]
+    return []
 
 
 def _one_store_per_value(
@@ -1209,6 +1318,7 @@ def taken_in(
     scope: tuple[Any, ...] = (),
     block: Any = None,
     call: Event | None = None,
+    top: tuple[int, frozenset[int]] | None = None,
 ) -> list[Event]:
     """``sequence`` (reached through the calls ``via``) with each call of a function of the
     input followed by its callee's events, reached through that call (ordered only where the
@@ -1223,7 +1333,12 @@ def taken_in(
         if via:  # (a callee's op with regions is one per call site: named by the call's chain)
             inner = tuple((via, x) for x in e.scope)
             here = dataclasses.replace(
-                e, via=via, ordered=e.ordered and ordered, scope=(*scope, *inner), block=_inlined_block(e, via, block)
+                e,
+                via=via,
+                ordered=e.ordered and ordered,
+                scope=(*scope, *inner),
+                block=_inlined_block(e, via, block),
+                top=top,
             )
             # (Only a store every run of the callee makes, in no region and no cf arm of it: one
             # there may be in an arm that the call's constants rule out once IREE inlines it.)
@@ -1258,6 +1373,7 @@ def taken_in(
             here.scope,
             inlined,
             here,
+            here.top,
         )
         open_.discard(e.symbol)
     return out

@@ -416,10 +416,52 @@ CASES = [
         refused="reordered util.global.load @g",
     ),
     Case(
+        "updater_in_an_arm_a_folded_comparison_takes.mlir",
+        "f;f",
+        "f=66 0 94 100; f=132 0 188 200",
+        "f=33 0 47 50; f=66 0 94 100",
+        refused="reordered util.global.load @g",
+    ),
+    Case(
+        "updater_in_two_arms_of_one_content.mlir",
+        "f:1;f:0",
+        "f=66 0 94 100; f=132 0 188 200",
+        "f=33 0 47 50; f=66 0 94 100",
+        refused="reordered util.global.load @g",
+    ),
+    # (Stock right by accident: see the file. The tool refuses, as the straight-line form.)
+    Case(
+        "setter_in_two_arms_of_one_content_then_a_reload.mlir",
+        "f:0,[77];get",
+        "f=1 77 3 4; get=1 77 3 4",
+        "f=1 77 3 4; get=1 77 3 4",
+        refused="reordered util.global.load @g",
+    ),
+    Case(
         "switch_on_an_i3_constant.mlir",
         "f:[77];get",
         "f=1 77 3 4; get=1 77 3 4",
         "f=1 77 3 4; get=1 77 3 4",
+    ),
+    Case(
+        "load_carried_by_a_loop_that_drops_it.mlir",
+        "f:2;f:1",
+        "f=0 0 0 0; f=0 0 0 0",
+        "f=0 0 0 0; f=0 0 0 0",
+    ),
+    Case(
+        "reload_in_the_arm_a_constant_takes.mlir",
+        "f;f",
+        "f=66 0 94 100; f=132 0 188 200",
+        "f=33 0 47 50; f=66 0 94 100",
+        refused="reordered util.global.load @g",
+    ),
+    Case(
+        "reload_in_the_case_a_constant_switch_selects.mlir",
+        "f;f",
+        "f=66 0 94 100; f=132 0 188 200",
+        "f=33 0 47 50; f=66 0 94 100",
+        refused="reordered util.global.load @g",
     ),
     Case(
         "updater_in_an_i1_switch_case_true_selects.mlir",

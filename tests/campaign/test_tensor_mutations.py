@@ -52,11 +52,17 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   iree-compile builds right; *inlined copies one access* (the schedule's runs keyed without
   where IREE inlined each store) refuses an updater inlined twice, which plain iree-compile
   builds right; *constant branches take every successor* (the walk of the input not folding a
-  ``cf.cond_br`` or ``cf.switch`` on a constant) builds a doubling updater called in the arm or
-  case such a branch takes, then a reload in a while loop, as stock does (wrong: IREE hoists
-  the reload above the update); *switch flags compared as read* (an i1 flag ``true``, read as
+  ``cf.cond_br`` or ``cf.switch`` on a constant) builds a doubling update, then a reload in a
+  while loop in the arm or case such a branch takes, as stock does (wrong: IREE hoists the
+  reload above the update); *switch flags compared as read* (an i1 flag ``true``, read as
   -1, compared with its case ``1`` as they come) takes the default of such a switch for the
-  case it selects and builds the update's program as stock does (wrong);
+  case it selects and builds the update's program as stock does (wrong); *arms order no read*
+  (``global_order._read_moved_across_an_arm`` unasked: a store in a ``cf`` arm left out of the
+  comparison) builds the updater called in an arm a folded comparison takes, and the updater
+  called in two arms MLIR merges, each before a reload IREE hoists above it, as stock does
+  (wrong); *carried values are read* (a loop's terminator taken for a read of what it hands
+  on) refuses a load whose value only goes round a loop that drops it, before IREE takes the
+  global for a constant's, which plain iree-compile builds right;
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
@@ -244,6 +250,14 @@ def _constant_branches_take_every_successor(monkeypatch: pytest.MonkeyPatch) -> 
 
 def _switch_flags_compared_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(region_flow, "_bit_width", lambda kind: 64)
+
+
+def _carried_values_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "is_host_terminator", lambda op: False)
+
+
+def _arms_order_no_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_read_moved_across_an_arm", lambda *args: [])
 
 
 def _inlined_copies_one_access(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -577,12 +591,15 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "inlined-copies-one-access": (_inlined_copies_one_access, "updater_inlined_twice_the_second_in_an_arm.mlir"),
     "constant-branches-take-every-successor": (
         _constant_branches_take_every_successor,
-        "updater_in_a_cf_arm_a_constant_takes.mlir",
+        "reload_in_the_arm_a_constant_takes.mlir",
     ),
     "constant-switches-take-every-case": (
         _constant_branches_take_every_successor,
-        "updater_in_a_switch_case_a_constant_takes.mlir",
+        "reload_in_the_case_a_constant_switch_selects.mlir",
     ),
+    "carried-values-are-read": (_carried_values_are_read, "load_carried_by_a_loop_that_drops_it.mlir"),
+    "arms-order-no-read": (_arms_order_no_read, "updater_in_an_arm_a_folded_comparison_takes.mlir"),
+    "merged-arms-order-no-read": (_arms_order_no_read, "updater_in_two_arms_of_one_content.mlir"),
     "switch-flags-compared-as-read": (
         _switch_flags_compared_as_read,
         "updater_in_an_i1_switch_case_true_selects.mlir",

@@ -50,8 +50,9 @@ def test_the_tools_build_computes_the_programs_value(
 def test_the_tool_refuses_what_iree_reorders_and_names_it(
     case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Plain iree-compile builds these wrong (pinned below); no repair is known, so the tool
-    exits non-zero, writes nothing and names the accesses IREE moved or removed."""
+    """Plain iree-compile builds these wrong (pinned below), or right only by an accident of
+    an in-place update the reorder meets; no repair is known, so the tool exits non-zero,
+    writes nothing and names the accesses IREE moved or removed."""
     out = tmp_path / "tool.vmfb"
     assert compile_tool(case, out) is None and not out.exists()
     assert case.refused in capsys.readouterr().err

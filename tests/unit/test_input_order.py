@@ -243,10 +243,9 @@ def _not_compared(user: str, spliced: str) -> list[OrderNotCompared]:
     return notes
 
 
-def test_accesses_in_one_arm_of_a_cf_branch_are_not_compared_and_said_so() -> None:
-    """A store in one arm and a load after the join have no single order: no hazard is claimed
-    either way, and the note names the access."""
-    user = _blocks(
+def _store_in_an_arm_then_a_load() -> str:
+    """A store in one arm of a branch on a run-time flag, and a load after the join."""
+    return _blocks(
         "f",
         "cf.cond_br %c, ^arm, ^join",
         f"""^arm:
@@ -258,8 +257,30 @@ def test_accesses_in_one_arm_of_a_cf_branch_are_not_compared_and_said_so() -> No
     util.return %x : i32
   """,
     )
-    (note,) = _not_compared(user, _fn("f", f"%x = {_LOAD.format(line=13)}", _STORE.format(line=12)))
+
+
+def test_accesses_in_one_arm_of_a_cf_branch_are_not_compared_and_said_so() -> None:
+    """A store in one arm has no single place among the accesses every execution runs: where
+    the splice keeps the arm, no hazard is claimed, and the note names the access."""
+    user = _store_in_an_arm_then_a_load()
+    (note,) = _not_compared(user, user)
     assert note.global_name == "k" and "util.global.store @k (in.mlir:12:3)" in note.line()
+
+
+def test_a_load_moved_above_a_store_of_an_arm_before_it_is_a_hazard() -> None:
+    """Review 26: where both run, the arm's store runs before the load after the join (the
+    arm's block reaches the join's, which every execution runs once). A splice of one block
+    with the load first (MLIR folded the branch) reordered them."""
+    spliced = _fn("f", f"%x = {_LOAD.format(line=13)}", _STORE.format(line=12))
+    hazards, _ = _notes(_store_in_an_arm_then_a_load(), spliced)
+    (hazard,) = hazards
+    assert "util.global.load @k (in.mlir:13:9)" in hazard.line()
+
+
+def test_a_store_of_an_arm_kept_before_the_load_is_no_hazard() -> None:
+    spliced = _fn("f", _STORE.format(line=12), f"%x = {_LOAD.format(line=13)}")
+    hazards, _ = _notes(_store_in_an_arm_then_a_load(), spliced)
+    assert hazards == []
 
 
 def test_a_cf_loops_accesses_are_not_compared_and_said_so() -> None:
