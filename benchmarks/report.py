@@ -280,6 +280,47 @@ def evaluate_targets(results: dict) -> list[dict[str, str]]:
                 "status": "met" if worst <= LINEAR_EXPONENT_LIMIT else "not met",
             }
         )
+    out += _compile_cost_targets(results.get("compile_cost"))
+    return out
+
+
+#: Issue 37's limits on the tool's cost over ``iree-compile`` (medians of paired ratios).
+NOTHING_TO_DO_LIMIT = 1.10
+SEED_CPU_LIMIT = 1.05
+SEED_PEAK_LIMIT = 1.10
+NO_ELIDE_LIMIT = 1.03
+
+
+def _compile_cost_targets(cost: dict | None) -> list[dict[str, str]]:
+    """Issue 37's targets, from the compile-cost table: a program with nothing to do within
+    1.10x in cpu and wall, the seed form within 1.05x cpu and 1.10x peak memory, ``--no-elide``
+    within 1.03x (cpu and wall) on every row."""
+    if not cost:
+        return []
+    rows: dict[str, dict] = cost["rows"]
+    out: list[dict[str, str]] = []
+
+    def target(text: str, measured: list[str], ok: bool) -> None:
+        out.append({"target": text, "measured": "; ".join(measured), "status": "met" if ok else "not met"})
+
+    idle = {name: row for name, row in rows.items() if "nothing to" in name}
+    target(
+        f"nothing to do: the tool's cpu and wall within {NOTHING_TO_DO_LIMIT:.2f}x iree-compile's",
+        [f"{name}: cpu {r['tool']['cpu']:.2f}x, wall {r['tool']['wall']:.2f}x" for name, r in idle.items()],
+        bool(idle) and all(max(r["tool"]["cpu"], r["tool"]["wall"]) <= NOTHING_TO_DO_LIMIT for r in idle.values()),
+    )
+    seed = {name: row for name, row in rows.items() if name.startswith("seed form")}
+    target(
+        f"seed form: cpu within {SEED_CPU_LIMIT:.2f}x, peak memory within {SEED_PEAK_LIMIT:.2f}x",
+        [f"{name}: cpu {r['tool']['cpu']:.2f}x, peak {r['tool']['peak']:.2f}x" for name, r in seed.items()],
+        bool(seed)
+        and all(r["tool"]["cpu"] <= SEED_CPU_LIMIT and r["tool"]["peak"] <= SEED_PEAK_LIMIT for r in seed.values()),
+    )
+    target(
+        f"--no-elide: cpu and wall within {NO_ELIDE_LIMIT:.2f}x on every program",
+        [f"{name}: cpu {r['no-elide']['cpu']:.2f}x, wall {r['no-elide']['wall']:.2f}x" for name, r in rows.items()],
+        all(max(r["no-elide"]["cpu"], r["no-elide"]["wall"]) <= NO_ELIDE_LIMIT for r in rows.values()),
+    )
     return out
 
 

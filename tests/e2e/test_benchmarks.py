@@ -17,7 +17,7 @@ from benchmarks.analysis_cost import Z3Recorder, distribution
 from benchmarks.config import TINY, VARIANTS
 from benchmarks.copies import step_copies
 from benchmarks.programs import DecodeShape
-from benchmarks.report import render_markdown
+from benchmarks.report import _compile_cost_targets, render_markdown
 from benchmarks.run import run, slope_contexts
 
 
@@ -45,6 +45,25 @@ def test_z3_recorder_restores_the_analysis() -> None:
 def test_slope_contexts() -> None:
     assert slope_contexts((16, 256, 1024, 2048, 4000)) == (256, 4000)
     assert slope_contexts((16, 256)) == (16, 256)
+
+
+def _cost_row(tool: tuple[float, float, float], plain: tuple[float, float]) -> dict:
+    return {
+        "tool": dict(zip(("cpu", "wall", "peak"), tool)),
+        "no-elide": dict(zip(("cpu", "wall"), plain)),
+    }
+
+
+def test_issue_37s_cost_targets_are_read_off_the_cost_table() -> None:
+    """Each limit is asked of its rows: nothing to do (cpu, wall), the seed form (cpu, peak),
+    ``--no-elide`` on every row."""
+    rows = {
+        "small program (nothing to do)": _cost_row((1.02, 1.08, 1.2), (1.01, 1.02)),
+        "seed form, 256 layers (every slice aliased)": _cost_row((1.04, 1.3, 1.09), (1.0, 1.04)),
+    }
+    status = {t["target"].split(":")[0]: t["status"] for t in _compile_cost_targets({"rows": rows})}
+    assert status == {"nothing to do": "met", "seed form": "met", "--no-elide": "not met"}
+    assert _compile_cost_targets(None) == []
 
 
 @pytest.mark.e2e
