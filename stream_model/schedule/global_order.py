@@ -1026,6 +1026,7 @@ def check_input_order(
         by_was, by_now = _by_global(original.events, was), _by_global(original.events, mapped)
         kept = function.kept()
         dropped = _removed_across(original.events, key, was, kept, not_compared)
+        placed = _placed_once(pairs)
         for name in sorted(original.events.globals):
             found = _compare(
                 original.events,
@@ -1035,13 +1036,23 @@ def check_input_order(
                 BEFORE_THE_SPLICE,
                 not_compared,
             )
-            across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), pairs)
+            across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), placed)
             hazards += found or across or dropped.get(name, [])
     return hazards
 
 
+def _placed_once(pairs: list[tuple[Event, Event]]) -> dict[int, int]:
+    """Per input event (by identity) that the splice has once, in a block every execution
+    runs: its place in the splice's sequence (``pairs``: the splice's events, in order, each
+    with the input's event it is)."""
+    found: dict[int, list[tuple[int, Event]]] = {}
+    for k, (e, now) in enumerate(pairs):
+        found.setdefault(id(e), []).append((k, now))
+    return {key: at[0][0] for key, at in found.items() if len(at) == 1 and at[0][1].ordered}
+
+
 def _read_moved_across_an_arm(
-    events: GlobalEvents, function: str, name: str, was: list[Event], pairs: list[tuple[Event, Event]]
+    events: GlobalEvents, function: str, name: str, was: list[Event], placed: dict[int, int]
 ) -> list[GlobalOrderHazard]:
     """A store of global ``name`` (or a call that may store it) in a block not every
     execution runs (a ``cf`` arm: :func:`_compare` leaves it out), and a load of it that every
@@ -1054,28 +1065,18 @@ def _read_moved_across_an_arm(
     into straight code where MLIR proves its arms one (a condition it folds, arms of one
     content), and then move the accesses of a global within the block, as in any (review 26:
     a setter called in such an arm, a reload in a loop after it, and IREE placed the reload
-    before the store). A load that reads nothing (:attr:`Event.idle`) moves freely."""
-    at_splice: dict[int, list[tuple[int, Event]]] = {}
-    for k, (e, now) in enumerate(pairs):
-        at_splice.setdefault(id(e), []).append((k, now))
-
-    def placed(e: Event) -> int | None:
-        """Where the splice has ``e``: once, in a block every execution runs."""
-        found = at_splice.get(id(e), [])
-        return found[0][0] if len(found) == 1 and found[0][1].ordered else None
-
-    for write in was:
-        if write.ordered or write.top is None or not may_store(events, write, name):
-            continue
-        for read in was:
-            if read.kind != "load" or read.idle or not read.ordered or read.top is None:
+    before the store). A load that reads nothing (:attr:`Event.idle`) moves freely.
+    ``placed``: where the splice has each input event (:func:`_placed_once`)."""
+    writes = [(e, e.top) for e in was if not e.ordered and e.top is not None and may_store(events, e, name)]
+    reads = [(e, e.top) for e in was if e.kind == "load" and not e.idle and e.ordered and e.top is not None]
+    for write, (w_block, w_reaches) in writes:
+        for read, (r_block, r_reaches) in reads:
+            if r_block == w_block:
                 continue
-            if read.top[0] == write.top[0]:
-                continue
-            write_first, read_first = read.top[0] in write.top[1], write.top[0] in read.top[1]
+            write_first, read_first = r_block in w_reaches, w_block in r_reaches
             if write_first == read_first:
                 continue  # (no order every execution keeps)
-            w, r = placed(write), placed(read)
+            w, r = placed.get(id(write)), placed.get(id(read))
             if w is not None and r is not None and (w < r) != write_first:
                 moved, past = (read, write) if write_first else (write, read)
                 return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), BEFORE_THE_SPLICE)]
