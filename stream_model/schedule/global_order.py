@@ -562,7 +562,7 @@ def _idle_load(load: ir.Operation) -> bool:
     return not _read(load.results[0], set())
 
 
-def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[int]) -> bool:
+def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[ir.Operation]) -> bool:
     """Does ``value`` reach only stores of global ``symbol`` (as the stored value), through
     value ops none of whose results is an index (which may address something)?"""
     for use in value.uses:
@@ -573,9 +573,9 @@ def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[int]) -> bool:
             return False
         if any(isinstance(r.type, ir.IndexType) for r in user.results):
             return False  # (an index made of it may address something: out of bounds, a fault)
-        if id(user) in seen:
+        if user in seen:  # (the op itself: the bindings give one op a new object, and id, at each ask)
             continue
-        seen.add(id(user))
+        seen.add(user)
         if not all(_feeds_only_stores_of(r, symbol, seen) for r in user.results):
             return False
     return True
@@ -589,7 +589,7 @@ def _read(value: ir.Value, seen: set[Any]) -> bool:
     for use in value.uses:
         user = user_op(use)
         if is_host_terminator(user):
-            handed = (id(user), use.operand_number)
+            handed = (user, use.operand_number)
             if handed in seen:
                 continue
             seen.add(handed)
@@ -599,10 +599,9 @@ def _read(value: ir.Value, seen: set[Any]) -> bool:
             continue
         if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
             return True  # (an op of another dialect, or one with no results: a terminator, an effect)
-        key = id(user)
-        if key in seen:
+        if user in seen:  # (the op itself: the bindings give one op a new object, and id, at each ask)
             continue
-        seen.add(key)
+        seen.add(user)
         if any(_read(result, seen) for result in user.results):
             return True
     return False

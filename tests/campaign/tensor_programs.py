@@ -444,6 +444,12 @@ CASES = [
         "f=1 77 3 4; get=1 77 3 4",
     ),
     Case(
+        "load_summed_round_a_loop_into_two_carried_values.mlir",
+        "f:3;f:2",
+        "f=6 12 18 24; f=18 36 54 72",
+        "f=6 12 18 24; f=18 36 54 72",
+    ),
+    Case(
         "load_carried_by_a_loop_that_drops_it.mlir",
         "f:2;f:1",
         "f=0 0 0 0; f=0 0 0 0",
