@@ -299,6 +299,8 @@ def _source(events: GlobalEvents, name: str) -> str:
 
 def _named(a: str) -> str:
     """``@a``, or the global IREE outlines a constant into, as a person reads it."""
+    if a.startswith(CONSTANT_GLOBAL + "computed by "):
+        return f"the global IREE 3.13 hoists the value {a[len(CONSTANT_GLOBAL) :]} into"
     if a.startswith(CONSTANT_GLOBAL):
         return f"the global IREE 3.13 outlines the constant {a[len(CONSTANT_GLOBAL) :]} into"
     return f"@{a}"

@@ -629,9 +629,40 @@ def _loaded_value(value: ir.Value) -> tuple[str, ir.Location] | None:
         and isinstance(producer.results[0].type, ir.RankedTensorType)
     ):
         return constant_global(str(producer.attributes["value"])), producer.location
+    if producer is not None and isinstance(producer.results[0].type, ir.RankedTensorType):
+        if producer.name != ARITH_CONSTANT and _of_constants(producer, _CONSTANT_EXPRESSION_DEPTH):
+            return constant_global(
+                f"computed by {producer.name} at {_file_line_col(producer.location)}"
+            ), producer.location
     if producer is None or producer.name != GLOBAL_LOAD:
         return None
     return global_name(producer), producer.location
+
+
+#: How deep :func:`_of_constants` follows an expression's operands.
+_CONSTANT_EXPRESSION_DEPTH = 32
+
+
+def _of_constants(op: ir.Operation, depth: int) -> bool:
+    """Is ``op`` a value op without regions (:data:`VALUE_DIALECTS`) whose operands are all
+    made of ``arith.constant``s so? IREE evaluates such an expression before the splice and
+    hoists its value into an immutable global of its own (``iree-util-hoist-into-globals``,
+    then ``iree-consteval-jit-globals``): a store of it becomes a store of that global's load.
+    What the value is, the check does not compute; it is taken for a constant of its own."""
+    if depth <= 0 or not op.name.startswith(VALUE_DIALECTS) or len(op.regions) or not len(op.operands):
+        return False  # (an op of no operands is no expression: a constant is read as one itself)
+    for operand in op.operands:
+        producer = _producer(operand)
+        if producer is None:
+            return False  # (an argument, a loop's carried value: not a constant)
+        if producer.name != ARITH_CONSTANT and not _of_constants(producer, depth - 1):
+            return False
+    return True
+
+
+def _file_line_col(loc: ir.Location) -> str:
+    found = _FILE_LINE_COL.search(str(loc))
+    return f"{found[1]}:{found[2]}:{found[3]}" if found else str(loc)
 
 
 def _source(value: ir.Value) -> ir.Value:

@@ -444,6 +444,13 @@ CASES = [
         "f=1 77 3 4; get=1 77 3 4",
     ),
     Case(
+        "global_given_only_a_value_of_constants.mlir",
+        "f;f",
+        "f=0 25 49 0; f=0 72 26 82",
+        "f=0 72 26 82; f=0 72 26 82",
+        refused="hoists the value computed by arith.addi",
+    ),
+    Case(
         "load_summed_round_a_loop_into_two_carried_values.mlir",
         "f:3;f:2",
         "f=6 12 18 24; f=18 36 54 72",

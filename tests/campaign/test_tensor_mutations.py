@@ -62,7 +62,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   called in two arms MLIR merges, each before a reload IREE hoists above it, as stock does
   (wrong); *carried values are read* (a loop's terminator taken for a read of what it hands
   on) refuses a load whose value only goes round a loop that drops it, before IREE takes the
-  global for a constant's, which plain iree-compile builds right;
+  global for a constant's, which plain iree-compile builds right; *values of constants are no loads*
+  (a store of an expression of constants taken for a store of no load) builds a global given
+  only a sum of two constants, whose load before the store IREE takes for the sum, as stock
+  does (wrong);
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
@@ -250,6 +253,10 @@ def _constant_branches_take_every_successor(monkeypatch: pytest.MonkeyPatch) -> 
 
 def _switch_flags_compared_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(region_flow, "_bit_width", lambda kind: 64)
+
+
+def _values_of_constants_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_of_constants", lambda op, depth: False)
 
 
 def _carried_values_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -596,6 +603,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "constant-switches-take-every-case": (
         _constant_branches_take_every_successor,
         "reload_in_the_case_a_constant_switch_selects.mlir",
+    ),
+    "values-of-constants-are-no-loads": (
+        _values_of_constants_are_no_loads,
+        "global_given_only_a_value_of_constants.mlir",
     ),
     "carried-values-are-read": (_carried_values_are_read, "load_carried_by_a_loop_that_drops_it.mlir"),
     "arms-order-no-read": (_arms_order_no_read, "updater_in_an_arm_a_folded_comparison_takes.mlir"),
