@@ -15,12 +15,12 @@ say) as one row, the median over the files of each file's median ratio.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,18 +67,41 @@ def _user_environment() -> dict[str, str]:
     return env
 
 
+#: Run by a small Python of its own (``python -S -c``): fork, exec ``argv``, wait; print the exit
+#: status, cpu, wall and peak. Why not wait for ``argv`` here: Linux counts a process's resident
+#: set before its exec in its peak, and a child forked from this process (hundreds of MiB once
+#: ``make bench`` ran its other sections) starts with this process's pages: every peak read the
+#: same. A child forked from the small Python starts with its few MiB.
+_MEASURE = """
+import json, os, sys, time
+started = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        os.execvp(sys.argv[1], sys.argv[1:])
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+wall = time.perf_counter() - started
+print(json.dumps([os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss]))
+"""
+
+
 def run_process(argv: Sequence[str]) -> Run:
     """Run ``argv`` to completion; its cost. A failure raises (a cost of a failed compile means nothing)."""
-    started = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_user_environment())
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - started
-    stderr = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{argv[0]} failed ({proc.returncode}): {stderr.strip()[:300]}")
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", _MEASURE, *argv], capture_output=True, env=_user_environment(), check=False
+    )
+    stderr = done.stderr.decode(errors="replace")
+    try:
+        status, cpu, wall, peak = json.loads(done.stdout)
+    except ValueError:
+        raise RuntimeError(f"measuring {argv[0]} failed: {stderr.strip()[:300]}") from None
+    if status != 0:
+        raise RuntimeError(f"{argv[0]} failed ({status}): {stderr.strip()[:300]}")
     # (ru_maxrss of wait4: the process's own peak; a child it waited for is counted in its usage.)
-    return Run(usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss)
+    return Run(cpu, wall, peak)
 
 
 def _tool() -> str:
