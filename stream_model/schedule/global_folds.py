@@ -32,6 +32,7 @@ from typing import Any
 
 from .global_order import (
     BEFORE_THE_SPLICE,
+    COMPUTED_CONSTANT,
     CONSTANT_GLOBAL,
     Event,
     GlobalEvents,
@@ -291,16 +292,24 @@ def _source(events: GlobalEvents, name: str) -> str:
     """The global a store of ``name``'s load gives its value of: an immutable private global
     with an initial value holds a constant, one IREE's folds merge with the global it outlines
     that constant into (one value, whichever spelling); any other global is itself."""
+    if name.startswith(COMPUTED_CONSTANT):
+        return _COMPUTED
     decl = events.declared.get(name)
     if decl is not None and decl.private and not decl.mutable and decl.initial is not None:
         return constant_global(decl.initial)
     return name
 
 
+#: What a store of a value of constants stores, as IREE's folds see it: the global IREE hoists
+#: the value into, merged with any other global of one value (which, the check does not know:
+#: it does not compute the value). One name for all of them.
+_COMPUTED = COMPUTED_CONSTANT + "constants"
+
+
 def _named(a: str) -> str:
     """``@a``, or the global IREE outlines a constant into, as a person reads it."""
-    if a.startswith(CONSTANT_GLOBAL + "computed by "):
-        return f"the global IREE 3.13 hoists the value {a[len(CONSTANT_GLOBAL) :]} into"
+    if a == _COMPUTED:
+        return "the global IREE 3.13 hoists a value of constants into"
     if a.startswith(CONSTANT_GLOBAL):
         return f"the global IREE 3.13 outlines the constant {a[len(CONSTANT_GLOBAL) :]} into"
     return f"@{a}"
@@ -357,6 +366,10 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
     for b, sources in stores.items():
         decl = events.declared.get(b)
         known = sources - {None}
+        if len(known) > 1:
+            # (A value of constants may be any other constant: IREE merges globals of one value.
+            # Beside a store of another source it stands for that one, as an unshown store does.)
+            known -= {_COMPUTED}
         if decl is None or not decl.private or len(known) != 1 or b in known:
             continue
         (a,) = known
@@ -501,8 +514,8 @@ def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, 
     store = sequence[k]
     if store.kind != "store" or store.symbol != b:
         return False
-    if store.loaded is None:
-        return _unshown_restores(sequence, k, events, a)
+    if store.loaded is None or (_source(events, store.loaded[0]) == _COMPUTED and a != _COMPUTED):
+        return _unshown_restores(sequence, k, events, a)  # (a value of constants may be @a's: as unshown)
     if _source(events, store.loaded[0]) != a:
         return False
     if a.startswith(CONSTANT_GLOBAL):

@@ -631,9 +631,8 @@ def _loaded_value(value: ir.Value) -> tuple[str, ir.Location] | None:
         return constant_global(str(producer.attributes["value"])), producer.location
     if producer is not None and isinstance(producer.results[0].type, ir.RankedTensorType):
         if producer.name != ARITH_CONSTANT and _of_constants(producer, _CONSTANT_EXPRESSION_DEPTH):
-            return constant_global(
-                f"computed by {producer.name} at {_file_line_col(producer.location)}"
-            ), producer.location
+            name = f"{COMPUTED_CONSTANT}{producer.name} at {_file_line_col(producer.location)}"
+            return name, producer.location
     if producer is None or producer.name != GLOBAL_LOAD:
         return None
     return global_name(producer), producer.location
@@ -703,6 +702,9 @@ def _entry_argument(value: ir.Value, function: ir.Operation) -> int | None:
 
 #: How :func:`constant_global` names the global IREE outlines a tensor constant into.
 CONSTANT_GLOBAL = "constant "
+#: How a name made by :func:`constant_global` for a value of constants (:func:`_of_constants`)
+#: starts: a constant whose value the check does not compute.
+COMPUTED_CONSTANT = CONSTANT_GLOBAL + "computed by "
 
 
 def constant_global(value: str) -> str:

@@ -65,7 +65,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   global for a constant's, which plain iree-compile builds right; *values of constants are no loads*
   (a store of an expression of constants taken for a store of no load) builds a global given
   only a sum of two constants, whose load before the store IREE takes for the sum, as stock
-  does (wrong);
+  does (wrong); *values of constants kept apart* (each such value a constant of its own, never
+  another's) builds a global given a literal constant and an equal sum of constants, which
+  IREE merges, as stock does (wrong);
 * *stores of a global's own load erased unseen* (``global_folds.dropped_restores``): a
   roll-back after a speculative update is lost, as in plain iree-compile's build; *any write
   between* (the rule without asking that it write the same global) refuses a right build;
@@ -257,6 +259,15 @@ def _switch_flags_compared_as_read(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _values_of_constants_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_of_constants", lambda op, depth: False)
+
+
+def _values_of_constants_kept_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._source
+    monkeypatch.setattr(
+        global_folds,
+        "_source",
+        lambda events, name: name if name.startswith(global_order.COMPUTED_CONSTANT) else original(events, name),
+    )
 
 
 def _carried_values_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -607,6 +618,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "values-of-constants-are-no-loads": (
         _values_of_constants_are_no_loads,
         "global_given_only_a_value_of_constants.mlir",
+    ),
+    "values-of-constants-kept-apart": (
+        _values_of_constants_kept_apart,
+        "global_given_a_constant_and_an_equal_value_of_constants.mlir",
     ),
     "carried-values-are-read": (_carried_values_are_read, "load_carried_by_a_loop_that_drops_it.mlir"),
     "arms-order-no-read": (_arms_order_no_read, "updater_in_an_arm_a_folded_comparison_takes.mlir"),
