@@ -647,7 +647,9 @@ def _of_constants(op: ir.Operation, depth: int) -> bool:
     made of ``arith.constant``s so? IREE evaluates such an expression before the splice and
     hoists its value into an immutable global of its own (``iree-util-hoist-into-globals``,
     then ``iree-consteval-jit-globals``): a store of it becomes a store of that global's load.
-    What the value is, the check does not compute; it is taken for a constant of its own."""
+    What the value is, the check does not compute: IREE's folds of globals read every such
+    value as one unknown constant (``global_folds._source``), which IREE may merge with any
+    other of one value."""
     if depth <= 0 or not op.name.startswith(VALUE_DIALECTS) or len(op.regions) or not len(op.operands):
         return False  # (an op of no operands is no expression: a constant is read as one itself)
     for operand in op.operands:
@@ -702,8 +704,8 @@ def _entry_argument(value: ir.Value, function: ir.Operation) -> int | None:
 
 #: How :func:`constant_global` names the global IREE outlines a tensor constant into.
 CONSTANT_GLOBAL = "constant "
-#: How a name made by :func:`constant_global` for a value of constants (:func:`_of_constants`)
-#: starts: a constant whose value the check does not compute.
+#: How the name of a value of constants (:func:`_of_constants`) starts: a constant whose value
+#: the check does not compute.
 COMPUTED_CONSTANT = CONSTANT_GLOBAL + "computed by "
 
 
