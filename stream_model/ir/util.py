@@ -144,9 +144,7 @@ def blocks_in_execution_order(
     blocks = list(region.blocks)
     if len(blocks) <= 1:
         return [(b, True) for b in blocks]
-    index = {b: i for i, b in enumerate(blocks)}
-    successors_of = successors_of or (lambda b: list(b.successors))
-    successors = [list(dict.fromkeys(index[s] for s in successors_of(b))) for b in blocks]
+    successors = _successor_indices(blocks, successors_of)
     reached = _reached(successors, 0, None)
     back = _back_edges(successors)
     cyclic: set[int] = set()
@@ -180,6 +178,24 @@ def blocks_in_execution_order(
             if indegree[j] == 0:
                 ready.append(j)
     return out
+
+
+def blocks_reached(
+    region: ir.Region, successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
+) -> list[set[int]]:
+    """Per block of ``region`` (by index), the indices of the blocks it reaches, itself
+    included; ``successors_of`` as for :func:`blocks_in_execution_order`."""
+    successors = _successor_indices(list(region.blocks), successors_of)
+    return [_reached(successors, i, None) for i in range(len(successors))]
+
+
+def _successor_indices(
+    blocks: list[ir.Block], successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None
+) -> list[list[int]]:
+    """Per block (by index), the indices of its successors, each once (default: every one)."""
+    index = {b: i for i, b in enumerate(blocks)}
+    successors_of = successors_of or (lambda b: list(b.successors))
+    return [list(dict.fromkeys(index[s] for s in successors_of(b))) for b in blocks]
 
 
 def _reached(successors: list[list[int]], start: int, avoid: int | None) -> set[int]:

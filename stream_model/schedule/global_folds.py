@@ -514,9 +514,10 @@ def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, 
     store = sequence[k]
     if store.kind != "store" or store.symbol != b:
         return False
-    if store.loaded is None or (_source(events, store.loaded[0]) == _COMPUTED and a != _COMPUTED):
+    source = _source(events, store.loaded[0]) if store.loaded is not None else None
+    if source is None or (source == _COMPUTED and a != _COMPUTED):
         return _unshown_restores(sequence, k, events, a)  # (a value of constants may be @a's: as unshown)
-    if _source(events, store.loaded[0]) != a:
+    if source != a:
         return False
     if a.startswith(CONSTANT_GLOBAL):
         return True  # (a constant is the same value wherever it is stored)

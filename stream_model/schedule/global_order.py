@@ -28,7 +28,15 @@ from typing import Any
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS, blocks_in_execution_order, child_ops, holds_any, ops_by_block, user_op
+from ..ir.util import (
+    FUNCTION_OPS,
+    blocks_in_execution_order,
+    blocks_reached,
+    child_ops,
+    holds_any,
+    ops_by_block,
+    user_op,
+)
 from ..semantics.op_table import callee_name, constant_choice, global_name
 from ..semantics.ops import (
     ARITH_CONSTANT,
@@ -126,8 +134,7 @@ class Event:
     def own_location(self) -> str:
         """``file:line:col`` of the op (the first such in a fused location), or its location as
         printed (printed only when asked: most events are matched by their location object)."""
-        found = _FILE_LINE_COL.search(str(self.loc))
-        return f"{found[1]}:{found[2]}:{found[3]}" if found else str(self.loc)
+        return _file_line_col(self.loc)
 
     @functools.cached_property
     def location(self) -> str:
@@ -150,8 +157,8 @@ class Event:
     loaded_at: tuple[str, ...] | None = None
     #: Where its function's region runs it (for a callee's event taken into its caller, where
     #: the call is): the number of the block of that region it is in, at any depth, and the
-    #: numbers of the blocks that block reaches (:func:`_top_blocks`); None in a function of
-    #: one block.
+    #: numbers of the blocks that block reaches, itself included (:func:`_top_blocks`); None in
+    #: a function of one block.
     top: tuple[int, frozenset[int]] | None = None
 
     def describe(self) -> str:
@@ -412,19 +419,8 @@ def _top_blocks(fn: ir.Operation) -> dict[ir.Block, tuple[int, frozenset[int]]]:
     blocks = list(fn.regions[0].blocks) if fn.regions else []
     if len(blocks) <= 1:
         return {}
-    reached = {block for block, _ in blocks_in_execution_order(fn.regions[0], taken_successors)}
-    index = {block: n for n, block in enumerate(blocks)}
-    out: dict[ir.Block, tuple[int, frozenset[int]]] = {}
-    for block in reached:
-        seen: set[ir.Block] = set()
-        todo = list(taken_successors(block))
-        while todo:
-            nxt = todo.pop()
-            if nxt not in seen:
-                seen.add(nxt)
-                todo += taken_successors(nxt)
-        out[block] = (index[block], frozenset(index[b] for b in seen))
-    return out
+    reach = blocks_reached(fn.regions[0], taken_successors)
+    return {blocks[i]: (i, frozenset(reach[i])) for i in reach[0]}
 
 
 def _top_of(
@@ -662,6 +658,7 @@ def _of_constants(op: ir.Operation, depth: int) -> bool:
 
 
 def _file_line_col(loc: ir.Location) -> str:
+    """``file:line:col`` of ``loc`` (the first such in a fused location), or ``loc`` as printed."""
     found = _FILE_LINE_COL.search(str(loc))
     return f"{found[1]}:{found[2]}:{found[3]}" if found else str(loc)
 
