@@ -53,6 +53,8 @@ class _Shapes:
     #: Per open region level: its events ("load"/"store", global) or ("region", loads, stores).
     levels: list[list[tuple]] = field(default_factory=lambda: [[]])
     closed: list[list[tuple]] = field(default_factory=list)  # the levels of regions walked
+    #: The depth of the ``scf.while`` condition region being walked, at its top (-1: none).
+    condition_at: int = -1
     #: Per global stored: the global whose load each store stores (-1: any other value).
     stored_from: dict[int, set[int]] = field(default_factory=dict)
 
@@ -84,6 +86,8 @@ class _Shapes:
         loaded = value.global_ if value.source in ("global", "constant") else -1
         if loaded == g and any(("store", g) in events for events in self.closed + self.levels):
             self.found.add("own-load-stored-back-after-a-store")
+        if self.depth == self.condition_at:
+            self.found.add("store-in-while-condition")
         self.stored_from.setdefault(g, set()).add(loaded)
         self._event("store", g)
 
@@ -159,7 +163,10 @@ class _Shapes:
             self.found.add("index-trip")
 
         def both() -> Prov:
-            after(Prov(), before(Prov(), init))
+            self.condition_at = self.depth
+            carried = before(Prov(), init)
+            self.condition_at = -1
+            after(Prov(), carried)
             return Prov()
 
         return self._region("while", both) or Prov()

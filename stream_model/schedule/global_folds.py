@@ -169,10 +169,12 @@ def _a_write_kept(
 
 
 def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int) -> bool:
-    """Is the store ``was[k]`` followed, where every execution runs both (ordered, one scope), by
-    another store of its global before any access that may read it (a load, a call that may
-    touch it and whose callee's events are not taken in after it, an access inside a region)?
-    The two may be reached through different calls: a setter's store, a store after the call."""
+    """Is the store ``was[k]`` followed, where every execution runs both, by another store of
+    its global before any access that may read it (a load, a call that may touch it and whose
+    callee's events are not taken in after it, an access inside a region)? Both ordered, the
+    later one in the first's scope or in regions below it that their ops run first, at least
+    once (a while loop's condition region). The two may be reached through different calls: a
+    setter's store, a store after the call."""
     store = was[k]
     if not store.ordered:
         return False
@@ -190,8 +192,15 @@ def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int) -> bool:
         and not after.idle
         and not _unknown_argument(after)
         and after.ordered
-        and after.scope == store.scope
+        and _runs_whenever(after, store)
     )
+
+
+def _runs_whenever(e: Event, outer: Event) -> bool:
+    """Does every execution of ``outer``'s scope that runs it run ``e`` too: ``e`` in that scope,
+    or in regions below it whose ops run them first, at least once?"""
+    depth = len(outer.scope)
+    return e.scope[:depth] == outer.scope and all(_runs_first(region) for region in e.scope[depth:])
 
 
 def _unknown_argument(e: Event) -> bool:
@@ -437,7 +446,7 @@ def _follow(
     ``why`` not), and the first non-idle load of ``@b`` where it may not, with why."""
     first: tuple[Event, str] | None = None
     for k, e in enumerate(sequence):
-        if e.kind == "load" and e.symbol == b and not e.idle and first is None and not _forwarded(events, sequence, k):
+        if e.kind == "load" and e.symbol == b and _reads(e) and first is None and not _forwarded(events, sequence, k):
             if not holds:
                 first = (e, why)
             elif (again := _next_turn_breaks(events, sequence, k, a, b)) is not None:
@@ -454,6 +463,15 @@ def _follow(
                 f"{e.describe()} wrote {_named(a) if _writes_global(events, e, a) else '@' + b} after @{b} was last stored",
             )
     return holds, why, first
+
+
+def _reads(load: Event) -> bool:
+    """Can what the load ``load`` reads be seen: its value is read, and not only by stores of
+    its own global of the value itself (:attr:`Event.stored_back`)? Such a store is a write
+    the walk meets in its place: where the load read another value than the program's, the
+    store puts back the program's, not ``@a``'s, and breaks the pair there (:func:`_breaks`);
+    a load after it is asked."""
+    return not load.idle and not load.stored_back
 
 
 def _forwarded(events: GlobalEvents, sequence: list[Event], k: int) -> bool:
@@ -552,6 +570,11 @@ def _shares_a_region(write: Event, load: Event) -> bool:
 
 
 def _repeats(region: Any) -> bool:
-    """Whether a scope's region (``(number, repeats)``, or a callee's ``(via, region)``) may run
-    again."""
+    """Whether a scope's region (``(number, repeats, first)``, or a callee's ``(via, region)``)
+    may run again."""
     return bool(region[1]) if isinstance(region[0], int) else _repeats(region[1])
+
+
+def _runs_first(region: Any) -> bool:
+    """Whether a scope's region is one its op runs first, at least once."""
+    return bool(region[2]) if isinstance(region[0], int) else _runs_first(region[1])

@@ -101,8 +101,10 @@ class Event:
     #: (:func:`~stream_model.ir.util.blocks_in_execution_order`): its order with the others
     #: is no order execution promises, so a global it touches is not compared.
     ordered: bool = True
-    #: The ops with regions the event is nested in, outermost first, each named by where it is
-    #: (the calls an event is reached through name the callee's ops): two events of one scope
+    #: The regions the event is nested in, outermost first, each named by where it is, whether
+    #: its op may run it again and whether it runs it first, at least once
+    #: (:func:`_in_execution_order`; the calls an event is reached through name the callee's
+    #: regions ``(call, region)``): two events of one scope
     #: sit in one block, or in blocks IREE may merge (both ordered).
     scope: tuple[Any, ...] = ()
     #: May IREE drop it without changing what the program computes: a load nothing reads, a
@@ -160,6 +162,9 @@ class Event:
     #: numbers of the blocks that block reaches, itself included (:func:`_top_blocks`); None in
     #: a function of one block.
     top: tuple[int, frozenset[int]] | None = None
+    #: For a load: is its value read by nothing but stores of its own global of that value
+    #: itself (:func:`_only_stored_back`)? What it reads then reaches nothing but the global.
+    stored_back: bool = False
 
     def describe(self) -> str:
         return (
@@ -345,10 +350,11 @@ def global_events(module: ir.Module) -> GlobalEvents:
         for inner, ordered, scope, block in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
-                feeds = False
+                feeds = back = False
                 if inner.name == GLOBAL_LOAD:
                     loaded, idle, value = None, _idle_load(inner), 0
                     feeds = _feeds_only_stores_of(inner.results[0], symbol, set())
+                    back = _only_stored_back(inner.results[0], symbol)
                 else:
                     loaded, value = _loaded(inner), _stored_value(inner)
                     idle = loaded is not None and loaded[0] == symbol
@@ -374,6 +380,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
                         _inlined_at(inner.location, fn.location),
                         argument,
                         top=_top_of(inner, fn, tops),
+                        stored_back=back,
                     )
                 )
                 direct.setdefault(key, set()).add(symbol)
@@ -490,10 +497,12 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     execution order (not text order), with whether the op is *ordered*: in a block that every
     execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
     all the way out; its scope: the regions it is nested in below ``root``'s, each a pair of
-    its number in walk order (an ``scf.if``'s two arms are two) and whether its op may run it
-    more than once (a loop; an op the region table does not know may); and its block, numbered
-    in walk order, a block entered only from a predecessor it alone follows numbered as that
-    one (IREE merges the two before it pairs the accesses of a global). An arm a branch's
+    its number in walk order (an ``scf.if``'s two arms are two), whether its op may run it
+    more than once (a loop; an op the region table does not know may) and whether its op runs
+    it first, at least once (a while loop's condition:
+    :attr:`~stream_model.semantics.region_flow.RegionFlow.runs_first`); and its block,
+    numbered in walk order, a block entered only from a predecessor it alone follows numbered
+    as that one (IREE merges the two before it pairs the accesses of a global). An arm a branch's
     constant selector never chooses (:func:`~stream_model.semantics.region_flow.never_run`) is
     not entered: none of its accesses runs, and MLIR folds it away before IREE's folds of
     globals look at the function; the one arm it chooses, of one block, MLIR inlines into the
@@ -536,7 +545,8 @@ def _walk_regions(
                         # (the arm it chooses: MLIR inlines it into this block)
                         yield from _walk_regions(op, (nested,), ordered and block_ordered, scope, serial, blocks, here)
                         continue
-                    inner = (*scope, (serial[0], repeats))
+                    first = flow is not None and flow.runs_first == n
+                    inner = (*scope, (serial[0], repeats, first))
                     yield from _walk_regions(op, (nested,), ordered and block_ordered, inner, serial, blocks)
 
 
@@ -577,30 +587,43 @@ def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[ir.Operation])
     return True
 
 
+def _only_stored_back(value: ir.Value, symbol: str) -> bool:
+    """Is the load ``value`` of global ``symbol`` read by nothing but stores of ``symbol`` of the
+    value itself (each a use :func:`_read` finds, the others none)? Such a store is a store of
+    the global's own load, and every store of another value made of it is a read."""
+    seen: set[Any] = set()
+    return all(
+        (user_op(use).name == GLOBAL_STORE and use.operand_number == 0 and global_name(user_op(use)) == symbol)
+        or not _use_read(use, seen)
+        for use in value.uses
+    )
+
+
 def _read(value: ir.Value, seen: set[Any]) -> bool:
     """Does anything read ``value``: an op that is no value op (:data:`VALUE_DIALECTS`) or has
     no results, or a value op whose results something reads? A region's terminator hands the
     value on to where its op takes it (a loop's next turn, the op's results): read there, or
     not at all (a carried value nothing takes: MLIR's canonicalizers drop it with its load)."""
-    for use in value.uses:
-        user = user_op(use)
-        if is_host_terminator(user):
-            handed = (user, use.operand_number)
-            if handed in seen:
-                continue
-            seen.add(handed)
-            onward = exit_flow(user, use.operand_number)
-            if onward is None or any(_read(v, seen) for v in onward):
-                return True  # (a condition, or an op the region table does not know: read)
-            continue
-        if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
-            return True  # (an op of another dialect, or one with no results: a terminator, an effect)
-        if user in seen:  # (the op itself: the bindings give one op a new object, and id, at each ask)
-            continue
-        seen.add(user)
-        if any(_read(result, seen) for result in user.results):
-            return True
-    return False
+    return any(_use_read(use, seen) for use in value.uses)
+
+
+def _use_read(use: ir.OpOperand, seen: set[Any]) -> bool:
+    """Does ``use`` read its value (:func:`_read`)? ``seen``: the ops and handed operands
+    already asked, which read nothing more."""
+    user = user_op(use)
+    if is_host_terminator(user):
+        handed = (user, use.operand_number)
+        if handed in seen:
+            return False
+        seen.add(handed)
+        onward = exit_flow(user, use.operand_number)
+        return onward is None or any(_read(v, seen) for v in onward)  # (None: a condition, an unknown op)
+    if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
+        return True  # (an op of another dialect, or one with no results: a terminator, an effect)
+    if user in seen:  # (the op itself: the bindings give one op a new object, and id, at each ask)
+        return False
+    seen.add(user)
+    return any(_read(result, seen) for result in user.results)
 
 
 def _stored_value(store: ir.Operation) -> int:

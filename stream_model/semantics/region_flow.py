@@ -453,6 +453,10 @@ class RegionFlow:
     back_edges: frozenset[int] = frozenset()
     #: At most one of the regions runs (the arms of a branch).
     alternatives: bool = False
+    #: The region every execution of the op runs first, at least once, before any other (a
+    #: while loop's condition; the one region of an ``scf.execute_region``): what it does is
+    #: done whenever the op runs, before anything else of the op.
+    runs_first: int | None = None
     #: For alternatives: the region the op runs where its selector is a constant (None where it
     #: is not). MLIR's canonicalizers fold the op into that region, so the others never run.
     chosen: Callable[[ir.Operation], int | None] | None = None
@@ -519,6 +523,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
         _while_entry,
         _while_exit,
         back_edges=frozenset({1}),
+        runs_first=0,
         invariant=_while_invariant,
         never_runs=_while_never_run,
     ),
@@ -530,7 +535,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
         **_SCF_BRANCH,  # type: ignore[arg-type]
     ),
     "scf.index_switch": RegionFlow(Runs.AT_MOST_ONCE, alternatives=True, chosen=_switch_chosen, **_SCF_BRANCH),  # type: ignore[arg-type]
-    "scf.execute_region": RegionFlow(Runs.ONCE, multi_block=True, **_SCF_BRANCH),  # type: ignore[arg-type]
+    "scf.execute_region": RegionFlow(Runs.ONCE, multi_block=True, runs_first=0, **_SCF_BRANCH),  # type: ignore[arg-type]
     # Scheduled IR (after iree-stream-schedule-execution/-concurrency): an execution region
     # runs its body once per execution of the op, and so does a concurrent region nested in
     # it. A capture by an execution region, or a yield out of one, is not followed by the rule:

@@ -580,6 +580,32 @@ CASES = [
         "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
     ),
     Case(
+        "restore_overwritten_in_a_while_condition.mlir",
+        "f:[77],2;get;f:[88],0;get",
+        "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+        "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+    ),
+    Case(
+        "restore_overwritten_only_in_a_while_body.mlir",
+        "f:[77],0;get;f:[88],1;get",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 88 3 88",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 88",
+        refused="erased util.global.store @g",
+    ),
+    Case(
+        "own_load_stored_back_then_the_global_renamed.mlir",
+        "f:1;f:0;f:2",
+        "f=0 0 0 0; f=0 0 0 0; f=0 0 0 0",
+        "f=0 0 0 0; f=0 0 0 0; f=0 0 0 0",
+    ),
+    Case(
+        "own_load_plus_zero_stored_back_then_the_global_renamed.mlir",
+        "f:1;f:0;f:1",
+        "f=0 0 0 37; f=0 0 0 0; f=0 0 0 0",
+        "f=0 0 0 0; f=0 0 0 0; f=0 0 0 0",
+        refused="took @g for the global IREE 3.13 outlines the constant",
+    ),
+    Case(
         "global_copied_and_read_back_in_one_block.mlir",
         "f:[77];f:[88];f:[99]",
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",

@@ -420,6 +420,42 @@ def test_the_features_name_the_fold_shapes_of_the_first_findings() -> None:
     assert "global-chained-to-another" not in features(DESCRIBED["reload_in_if_arm.mlir"])
 
 
+def test_the_features_name_the_shapes_of_the_overwritten_roll_back_and_the_stored_back_load() -> None:
+    """The generator reaches the two rules seeds 12101 and 12103 made: a store in a while
+    loop's condition region (``global_folds._runs_first``), a load stored back into its own
+    global after a store (``Event.stored_back``)."""
+    import json
+
+    def described(name: str) -> Program:
+        return decode(json.loads((FINDINGS / f"{name}.json").read_text())["program"])
+
+    assert "store-in-while-condition" in features(
+        described("seed12101-false-refusal-rollback-overwritten-in-a-while-condition")
+    )
+    assert "own-load-stored-back-after-a-store" in features(
+        described("seed12103-false-refusal-rename-chain-through-nested-loops")
+    )
+    assert "store-in-while-condition" not in features(DESCRIBED["reload_in_while_before.mlir"])
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize(
+    "name",
+    [
+        "seed12101-false-refusal-rollback-overwritten-in-a-while-condition",
+        "seed12103-false-refusal-rename-chain-through-nested-loops",
+    ],
+)
+def test_the_false_refusals_of_seeds_12101_and_12103_are_built_right(name: str) -> None:
+    import json
+
+    p = decode(json.loads((FINDINGS / f"{name}.json").read_text())["program"])
+    oracle, tmp = scratch_oracle()
+    with tmp:
+        judgement = oracle.judge(p)
+    assert judgement.verdict == "ok", judgement
+
+
 def test_a_refusal_is_judged_with_each_global_read_alone_where_reading_all_does_not_build() -> None:
     """Plain iree-compile cannot build this program with one ``@state()`` returning its three
     globals; with ``@g2`` read alone, stock's move of its store past a loop of calls shows

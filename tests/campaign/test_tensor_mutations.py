@@ -330,7 +330,9 @@ def _chosen_arms_keep_their_scope(monkeypatch: pytest.MonkeyPatch) -> None:
     original = global_order._walk_regions
 
     def nested(owner, regions, ordered, scope, serial, blocks, into=None):  # type: ignore[no-untyped-def]
-        return original(owner, regions, ordered, (*scope, (-1, False)) if into is not None else scope, serial, blocks)
+        return original(
+            owner, regions, ordered, (*scope, (-1, False, False)) if into is not None else scope, serial, blocks
+        )
 
     monkeypatch.setattr(global_order, "_walk_regions", nested)
 
@@ -397,6 +399,18 @@ def _setter_stores_in_cf_arms_are_loads(monkeypatch: pytest.MonkeyPatch) -> None
 
 def _restores_overwritten_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_overwritten_unread", lambda events, was, k: False)
+
+
+def _nested_stores_overwrite(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_runs_first", lambda region: True)
+
+
+def _loads_stored_back_through_ops(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        global_order,
+        "_only_stored_back",
+        lambda value, symbol: global_order._feeds_only_stores_of(value, symbol, set()),
+    )
 
 
 def _forwarded_loads_read_the_other_global(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -659,6 +673,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "chained-globals-unseen": (_chained_globals_unseen, "global_chained_to_another.mlir"),
     "writes-between-need-not-stay": (_writes_between_need_not_stay, "restore_after_a_write_a_flag_turns_off.mlir"),
     "restores-overwritten-still-count": (_restores_overwritten_still_count, "restore_overwritten_unread.mlir"),
+    "nested-stores-overwrite": (_nested_stores_overwrite, "restore_overwritten_only_in_a_while_body.mlir"),
+    "loads-stored-back-through-ops": (
+        _loads_stored_back_through_ops,
+        "own_load_plus_zero_stored_back_then_the_global_renamed.mlir",
+    ),
     "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
     "the-chosen-arm-taken-for-dead": (_the_chosen_arm_taken_for_dead, "restore_in_an_arm_always_taken.mlir"),
     "folded-branches-are-no-loads": (_folded_branches_are_no_loads, "global_chained_through_an_if_on_a_constant.mlir"),
