@@ -26,7 +26,7 @@ global whose stores show no load at all is not seen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,9 +96,10 @@ def check_input_folds(
     functions = functions or input_functions(original, spliced)
     read = {e.symbol for sequence in events.events.values() for e in sequence if e.kind == "load" and not e.idle}
     found: list[GlobalFoldHazard] = []
-    for key, function in functions.items():
-        if function.pairs is not None:
-            found += dropped_restores(events, key, function.was, function.kept(), read)
+    kept = {key: function.kept() for key, function in functions.items() if function.pairs is not None}
+    anywhere = {chain for chains in kept.values() for chain in chains}
+    for key, chains in kept.items():
+        found += dropped_restores(events, key, functions[key].was, chains, read, anywhere)
     return found + chained_globals(events, spliced, {key: function.was for key, function in functions.items()})
 
 
@@ -106,12 +107,18 @@ def check_input_folds(
 
 
 def dropped_restores(
-    events: GlobalEvents, function: str, was: list[Event], kept: dict[tuple[str, str, str], int], read: set[str]
+    events: GlobalEvents,
+    function: str,
+    was: list[Event],
+    kept: dict[tuple[str, str, str], int],
+    read: set[str],
+    anywhere: set[tuple[str, str, str]],
 ) -> list[GlobalFoldHazard]:
     """The stores of ``function`` (``was``: its events, callees taken in) that store a load of
     their own global with a write of it between, which the splice (``kept``: the input's
     events it still has) no longer has: IREE erased them as stores of what the global holds
-    (``read``: the globals some function loads).
+    (``read``: the globals some function loads; ``anywhere``: the events every function the
+    splice has still has, a callee's own among them).
 
     The write between must be one that changes the global and is still there at the splice (a
     store of the global's own value is none; a store in an ``scf.if %false`` IREE folds away
@@ -139,7 +146,7 @@ def dropped_restores(
             ),
             None,
         )
-        if write is None or _overwritten_unread(events, was, k):
+        if write is None or _overwritten_unread(events, was, k, lambda e: _stays(e, kept, calls, anywhere)):
             continue
         found.append(
             GlobalFoldHazard(
@@ -168,15 +175,31 @@ def _a_write_kept(
     )
 
 
-def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int) -> bool:
+def _stays(
+    e: Event, kept: dict[tuple[str, str, str], int], calls: set[str], anywhere: set[tuple[str, str, str]]
+) -> bool:
+    """Does the splice still have ``e``: in its function (``kept``), or, for a callee's event
+    taken in through a call the splice has (``calls``), in that callee's own body there
+    (``anywhere``: by the event's own location)?"""
+    if event_chain(e) in kept:
+        return True
+    return behind_a_kept_call(e, calls) and (e.kind, e.symbol, e.own_location) in anywhere
+
+
+def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int, stays: Callable[[Event], bool]) -> bool:
     """Is the store ``was[k]`` followed, where every execution runs both, by another store of
     its global before any access that may read it (a load, a call that may touch it and whose
     callee's events are not taken in after it, an access inside a region)? Both ordered, the
     later one in the first's scope or in regions below it that their ops run first, at least
     once (a while loop's condition region). The two may be reached through different calls: a
-    setter's store, a store after the call."""
+    setter's store, a store after the call.
+
+    The later store must be one the splice still has (``stays``): a value MLIR folds to the
+    global's own load (``old + 0``, a select of it twice, a loop of no iteration yielding it)
+    makes it a store IREE erases too (review 29). A module that takes a global's address is
+    not asked: a load through a pointer is no event, and may read between the two."""
     store = was[k]
-    if not store.ordered:
+    if not store.ordered or events.indirect:
         return False
     after = next(
         (
@@ -190,9 +213,9 @@ def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int) -> bool:
         after is not None
         and after.kind == "store"
         and not after.idle
-        and not _unknown_argument(after)
         and after.ordered
         and _runs_whenever(after, store)
+        and stays(after)
     )
 
 
@@ -201,14 +224,6 @@ def _runs_whenever(e: Event, outer: Event) -> bool:
     or in regions below it whose ops run them first, at least once?"""
     depth = len(outer.scope)
     return e.scope[:depth] == outer.scope and all(_runs_first(region) for region in e.scope[depth:])
-
-
-def _unknown_argument(e: Event) -> bool:
-    """Is ``e`` a callee's store of its argument (reached through a call) whose value the input
-    does not show? IREE may inline it into a store of the global's own load (through a second
-    call, a cast, an ``addi`` of 0) and erase it too: it overwrites nothing the check can count
-    on (review 24). A public function's own argument comes from its caller, never a load."""
-    return e.argument is not None and e.loaded is None and bool(e.via)
 
 
 def _taken_in_after(was: list[Event], i: int) -> bool:
@@ -425,7 +440,8 @@ def _overwritten_next(sequence: list[Event]) -> set[int]:
         if e.kind == "store":
             if e.symbol in stored_later:
                 out.add(i)
-            stored_later.add(e.symbol)
+            if not e.idle:  # (a store of the global's own load IREE erases: it overwrites nothing)
+                stored_later.add(e.symbol)
     return out
 
 
@@ -488,8 +504,14 @@ def _forwarded(events: GlobalEvents, sequence: list[Event], k: int) -> bool:
                 return False  # (a call IREE keeps ends the pass's sequence)
             continue  # (an inlined callee's accesses are in the sequence)
         if touches(events, e, load.symbol):
-            return e.kind == "store" and e.block == load.block
+            return e.kind == "store" and e.block == load.block and not _of_its_own_load(e)
     return False
+
+
+def _of_its_own_load(store: Event) -> bool:
+    """Does ``store`` store a load of its own global? Once IREE takes the global for another,
+    that load reads the other's value, and so does a load forwarded from the store."""
+    return store.loaded is not None and store.loaded[0] == store.symbol
 
 
 def _next_turn_breaks(events: GlobalEvents, sequence: list[Event], k: int, a: str, b: str) -> Event | None:
