@@ -158,9 +158,12 @@ class _Shapes:
         size: int,
         before: Callable[[Prov, Prov], Prov],
         after: Callable[[Prov, Prov], Prov],
+        cf: bool,
     ) -> Prov:
         if trip.value is not None:
             self.found.add("index-trip")
+        if cf:
+            self.found.add("cf-loop")
 
         def both() -> Prov:
             self.condition_at = self.depth

@@ -92,6 +92,7 @@ class _Values:
         size: int,
         before: Callable[[Value, Value], Value],
         after: Callable[[Value, Value], Value],
+        cf: bool,
     ) -> Value:
         i, acc = 0, init
         while True:

@@ -180,7 +180,10 @@ class While:
     """``scf.while`` counting from 0 to ``trip``, carrying a tensor (``init``, by pick): the
     before region runs ``before`` and passes on ``before_result`` (by pick, of the carried
     size), the after region runs ``after`` and yields ``after_result``. The before region runs
-    once more than the after region; the loop's result is the before region's last value."""
+    once more than the after region; the loop's result is the before region's last value.
+    ``cf``: at a function's top level, spelled as a ``cf`` loop (a header block running
+    ``before`` that branches to a body block running ``after`` and back, or to an exit block
+    whose argument is the result): a cycle of blocks."""
 
     trip: Static | Dynamic
     init: int
@@ -188,6 +191,7 @@ class While:
     after: tuple[Stmt, ...] = ()
     before_result: int = 0
     after_result: int = 0
+    cf: bool = False
 
 
 @dataclass(frozen=True)

@@ -190,6 +190,7 @@ class _Text:
         size: int,
         before: Callable[[str, str], str],
         after: Callable[[str, str], str],
+        cf: bool,
     ) -> str:
         t = tensor(size)
         lb, step = self.fresh("c"), self.fresh("c")
@@ -197,6 +198,8 @@ class _Text:
         self.out(f"{step} = arith.constant 1 : index")
         ub = self._offset(trip)
         i, acc, j, acc2, cond, n, result = (self.fresh(p) for p in ("i", "acc", "i", "acc", "b", "n", "w"))
+        if cf:
+            return self._cf_loop(ub, lb, step, init, t, (i, acc, j, acc2, cond, n, result), before, after)
         self.out(f"{result}:2 = scf.while ({i} = {lb}, {acc} = {init}) : (index, {t}) -> (index, {t}) {{")
         self.depth += 1
         passed = before(i, acc)
@@ -212,6 +215,38 @@ class _Text:
         self.depth -= 1
         self.out("}")
         return f"{result}#1"
+
+    def _cf_loop(
+        self,
+        ub: str,
+        lb: str,
+        step: str,
+        init: str,
+        t: str,
+        names: tuple[str, ...],
+        before: Callable[[str, str], str],
+        after: Callable[[str, str], str],
+    ) -> str:
+        """An ``scf.while`` as a ``cf`` loop: a header block (the before region) branching to a
+        body block (the after region, back to the header) or to an exit block, whose argument
+        is the result."""
+        i, acc, j, acc2, cond, n, result = names
+        head, head_index = self._new_block(f"({i}: index, {acc}: {t})")
+        body, body_index = self._new_block(f"({j}: index, {acc2}: {t})")
+        exit_, exit_index = self._new_block(f"({result}: {t})")
+        self.out(f"cf.br {head}({lb}, {init} : index, {t})")
+        self.current = head_index
+        passed = before(i, acc)
+        self.out(f"{cond} = arith.cmpi slt, {i}, {ub} : index")
+        self.out(f"cf.cond_br {cond}, {body}({i}, {passed} : index, {t}), {exit_}({passed} : {t})")
+        self.current = body_index
+        yielded = after(j, acc2)
+        self.out(f"{n} = arith.addi {j}, {step} : index")
+        self.out(f"cf.br {head}({n}, {yielded} : index, {t})")
+        # (the exit block is written after the loop's blocks, as execution reaches it)
+        self.blocks.append(self.blocks.pop(exit_index))
+        self.current = len(self.blocks) - 1
+        return result
 
     def if_(
         self,

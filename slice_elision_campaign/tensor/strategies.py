@@ -133,7 +133,15 @@ def statement(draw: st.DrawFn, depth: int = 0) -> Stmt:
         )
     if kind == "while":
         before, after = draw(bodies(depth + 1, min_size=0)), draw(bodies(depth + 1, min_size=0))
-        return While(draw(trips()), draw(picks), before, after, draw(st.integers(0, 3)), draw(st.integers(0, 3)))
+        return While(
+            draw(trips()),
+            draw(picks),
+            before,
+            after,
+            draw(st.integers(0, 3)),
+            draw(st.integers(0, 3)),
+            cf=draw(st.booleans()),
+        )
     if kind == "block":
         return Block()
     if kind == "for":

@@ -109,7 +109,13 @@ class Backend(Protocol[V]):
         self, trip: Index[V], init: V | None, size: int | None, body: Callable[[V, V | None], V | None]
     ) -> V | None: ...
     def while_(
-        self, trip: Index[V], init: V, size: int, before: Callable[[V, V], V], after: Callable[[V, V], V]
+        self,
+        trip: Index[V],
+        init: V,
+        size: int,
+        before: Callable[[V, V], V],
+        after: Callable[[V, V], V],
+        cf: bool,
     ) -> V: ...
     def if_(
         self,
@@ -281,19 +287,23 @@ class Walker(Generic[V]):
         if init is None:
             return
         size = init[0]
+        cf = s.cf and self.depth == 0
 
         def region(stmts: tuple[Stmt, ...], pick: int) -> Callable[[V, V], V]:
             def run(iv: V, acc: V) -> V:
                 inner = scope.child()
                 inner.add(INDEX, iv)
                 inner.add(size, acc)
-                self._nested(stmts, inner)
+                if cf:  # (a block of a cf loop is a block of the function: no region around it)
+                    self.body(stmts, inner)
+                else:
+                    self._nested(stmts, inner)
                 return inner.pick(size, pick)  # type: ignore[return-value]  # (acc at least)
 
             return run
 
         before, after = region(s.before, s.before_result), region(s.after, s.after_result)
-        scope.add(size, self.backend.while_(self._trip(s.trip, scope), init[1], size, before, after))
+        scope.add(size, self.backend.while_(self._trip(s.trip, scope), init[1], size, before, after, cf))
 
     def _if(self, s: If, scope: Scope[V]) -> None:
         cond = scope.pick(I1, s.cond)

@@ -147,14 +147,7 @@ def blocks_in_execution_order(
     successors = _successor_indices(blocks, successors_of)
     reached = _reached(successors, 0, None)
     back = _back_edges(successors)
-    cyclic: set[int] = set()
-    if back:
-        predecessors: list[list[int]] = [[] for _ in blocks]
-        for i, succ in enumerate(successors):
-            for j in succ:
-                predecessors[j].append(i)
-        for tail, head in back:  # (the blocks of the cycle: from the head on, back to the tail)
-            cyclic |= _reached(successors, head, None) & _reached(predecessors, tail, None)
+    cyclic = _on_cycles(successors, back)
     exits = [i for i in reached if not successors[i]]
     ordered = {
         i for i in reached if i not in cyclic and (i == 0 or not any(e in _reached(successors, 0, i) for e in exits))
@@ -178,6 +171,32 @@ def blocks_in_execution_order(
             if indegree[j] == 0:
                 ready.append(j)
     return out
+
+
+def blocks_on_a_cycle(
+    region: ir.Region, successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
+) -> set[ir.Block]:
+    """The blocks of ``region`` on a ``cf`` cycle: each may run again after any block of its
+    cycle; ``successors_of`` as for :func:`blocks_in_execution_order`."""
+    blocks = list(region.blocks)
+    if len(blocks) <= 1:
+        return set()
+    successors = _successor_indices(blocks, successors_of)
+    return {blocks[i] for i in _on_cycles(successors, _back_edges(successors))}
+
+
+def _on_cycles(successors: list[list[int]], back: set[tuple[int, int]]) -> set[int]:
+    """The blocks (by index) of the cycles the back edges ``back`` close: from each edge's head
+    on, back to its tail."""
+    cyclic: set[int] = set()
+    if back:
+        predecessors: list[list[int]] = [[] for _ in successors]
+        for i, succ in enumerate(successors):
+            for j in succ:
+                predecessors[j].append(i)
+        for tail, head in back:
+            cyclic |= _reached(successors, head, None) & _reached(predecessors, tail, None)
+    return cyclic
 
 
 def blocks_reached(

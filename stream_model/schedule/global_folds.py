@@ -187,19 +187,21 @@ def _stays(
 
 
 def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int, stays: Callable[[Event], bool]) -> bool:
-    """Is the store ``was[k]`` followed, where every execution runs both, by another store of
-    its global before any access that may read it (a load, a call that may touch it and whose
-    callee's events are not taken in after it, an access inside a region)? Both ordered, the
-    later one in the first's scope or in regions below it that their ops run first, at least
-    once (a while loop's condition region). The two may be reached through different calls: a
-    setter's store, a store after the call.
+    """Is the store ``was[k]`` followed, on every path from it, by another store of its global
+    before any access that may read it (a load, a call that may touch it and whose callee's
+    events are not taken in after it, an access inside a region)? The later store is the next
+    access in the sequence, ordered, in a scope around the first's or in regions below that
+    scope that their ops run first, at least once (a while loop's condition region). The first
+    may sit in an arm or in loops below that scope, on no ``cf`` cycle: no other access in
+    those loops but stores, which their next turns would run after it. The two may be
+    reached through different calls: a setter's store, a store after the call.
 
     The later store must be one the splice still has (``stays``): a value MLIR folds to the
     global's own load (``old + 0``, a select of it twice, a loop of no iteration yielding it)
     makes it a store IREE erases too (review 29). A module that takes a global's address is
     not asked: a load through a pointer is no event, and may read between the two."""
     store = was[k]
-    if not store.ordered or events.indirect:
+    if store.cyclic or events.indirect:
         return False
     after = next(
         (
@@ -209,21 +211,31 @@ def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int, stays: C
         ),
         None,
     )
-    return (
-        after is not None
-        and after.kind == "store"
-        and not after.idle
-        and after.ordered
-        and _runs_whenever(after, store)
-        and stays(after)
+    if after is None or after.kind != "store" or after.idle or not after.ordered or not stays(after):
+        return False
+    depth = _shared_depth(after.scope, store.scope)
+    return all(_runs_first(region) for region in after.scope[depth:]) and not _read_on_a_next_turn(
+        events, was, store, depth
     )
 
 
-def _runs_whenever(e: Event, outer: Event) -> bool:
-    """Does every execution of ``outer``'s scope that runs it run ``e`` too: ``e`` in that scope,
-    or in regions below it whose ops run them first, at least once?"""
-    depth = len(outer.scope)
-    return e.scope[:depth] == outer.scope and all(_runs_first(region) for region in e.scope[depth:])
+def _shared_depth(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:
+    """How many regions, from the outermost, two scopes share."""
+    return next((n for n, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+
+
+def _read_on_a_next_turn(events: GlobalEvents, was: list[Event], store: Event, depth: int) -> bool:
+    """Does a loop around ``store``, below its first ``depth`` regions, hold an access of its
+    global other than a store (a read its next turn may make before anything overwrites the
+    store)?"""
+    for level in range(depth, len(store.scope)):
+        if _repeats(store.scope[level]):
+            loop = store.scope[: level + 1]
+            if any(
+                e.scope[: level + 1] == loop and e.kind != "store" and touches(events, e, store.symbol) for e in was
+            ):
+                return True
+    return False
 
 
 def _taken_in_after(was: list[Event], i: int) -> bool:

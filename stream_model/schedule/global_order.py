@@ -31,6 +31,7 @@ from iree.compiler import ir
 from ..ir.util import (
     FUNCTION_OPS,
     blocks_in_execution_order,
+    blocks_on_a_cycle,
     blocks_reached,
     child_ops,
     holds_any,
@@ -165,6 +166,9 @@ class Event:
     #: For a load: is its value read by nothing but stores of its own global of that value
     #: itself (:func:`_only_stored_back`)? What it reads then reaches nothing but the global.
     stored_back: bool = False
+    #: Is its block, or a block an op it is nested in sits in (a call's, for a callee's event),
+    #: on a ``cf`` cycle? It may then run again after events that come later in the sequence.
+    cyclic: bool = False
 
     def describe(self) -> str:
         return (
@@ -347,7 +351,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
                 kept_out.add(key)
         found = events[key] = []
         tops = _top_blocks(fn)
-        for inner, ordered, scope, block in _in_execution_order(fn):
+        for inner, ordered, scope, block, cyclic in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
                 feeds = back = False
@@ -381,6 +385,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
                         argument,
                         top=_top_of(inner, fn, tops),
                         stored_back=back,
+                        cyclic=cyclic,
                     )
                 )
                 direct.setdefault(key, set()).add(symbol)
@@ -402,6 +407,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
                         inlined_at=inlined,
                         arguments=operands,
                         top=_top_of(inner, fn, tops),
+                        cyclic=cyclic,
                     )
                 )
                 callees.setdefault(key, set()).add(callee)
@@ -492,7 +498,7 @@ def _declaration(op: ir.Operation) -> GlobalDecl:
     return GlobalDecl(visibility == "private", "is_mutable" in attributes, initial)
 
 
-def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
+def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int, bool]]:
     """Every op nested in ``root``, each before the ops of its regions, its regions' blocks in
     execution order (not text order), with whether the op is *ordered*: in a block that every
     execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
@@ -506,7 +512,8 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     constant selector never chooses (:func:`~stream_model.semantics.region_flow.never_run`) is
     not entered: none of its accesses runs, and MLIR folds it away before IREE's folds of
     globals look at the function; the one arm it chooses, of one block, MLIR inlines into the
-    branch's block, and its ops are in that block's scope and number."""
+    branch's block, and its ops are in that block's scope and number. Last, whether the op's
+    block, or one around it, is on a ``cf`` cycle (:attr:`Event.cyclic`)."""
     return _walk_regions(root, root.regions, True, (), [0], [0])
 
 
@@ -518,13 +525,16 @@ def _walk_regions(
     serial: list[int],
     blocks: list[int],
     into: int | None = None,
-) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
+    cyclic: bool = False,
+) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int, bool]]:
     ops = ops_by_block(owner)
     for region in regions:
         numbered: list[tuple[ir.Block, int]] = []
         order = blocks_in_execution_order(region, taken_successors)
         reached = {block for block, _ in order}
+        cycles = blocks_on_a_cycle(region, taken_successors) if len(order) > 1 else set()
         for block, block_ordered in order:
+            again = cyclic or block in cycles
             here = _merged_into(block, numbered, reached)
             if here is None and into is not None and not numbered:
                 here = into  # (the chosen arm of a branch on a constant: inlined into ``into``)
@@ -533,7 +543,7 @@ def _walk_regions(
                 here = blocks[0]
             numbered.append((block, here))
             for op in ops.get(block, ()):
-                yield op, ordered and block_ordered, scope, here
+                yield op, ordered and block_ordered, scope, here, again
                 flow = flow_of(op)
                 repeats = flow is None or not flow.at_most_once
                 dead = never_run(op)
@@ -543,11 +553,15 @@ def _walk_regions(
                         continue  # (an arm its branch's constant never chooses: no access there runs)
                     if dead and len(nested.blocks) == 1:
                         # (the arm it chooses: MLIR inlines it into this block)
-                        yield from _walk_regions(op, (nested,), ordered and block_ordered, scope, serial, blocks, here)
+                        yield from _walk_regions(
+                            op, (nested,), ordered and block_ordered, scope, serial, blocks, here, again
+                        )
                         continue
                     first = flow is not None and flow.runs_first == n
                     inner = (*scope, (serial[0], repeats, first))
-                    yield from _walk_regions(op, (nested,), ordered and block_ordered, inner, serial, blocks)
+                    yield from _walk_regions(
+                        op, (nested,), ordered and block_ordered, inner, serial, blocks, cyclic=again
+                    )
 
 
 def _merged_into(block: ir.Block, numbered: list[tuple[ir.Block, int]], reached: set[ir.Block]) -> int | None:
@@ -1391,6 +1405,7 @@ def taken_in(
                 e,
                 via=via,
                 ordered=e.ordered and ordered,
+                cyclic=e.cyclic or (call is not None and call.cyclic),
                 scope=(*scope, *inner),
                 block=_inlined_block(e, via, block),
                 top=top,

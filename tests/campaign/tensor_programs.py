@@ -634,6 +634,26 @@ CASES = [
         refused="took @b for @a",
     ),
     Case(
+        "rollback_in_an_arms_loop_overwritten_after_the_join.mlir",
+        "f:[77],1,2;get;f:[88],0,0;get",
+        "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+        "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+    ),
+    Case(
+        "rollback_in_an_arms_loop_read_on_its_next_turn.mlir",
+        "f:[77],1,2;get;f:[88],1,1;get",
+        "f=1 2 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+        "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+        refused="erased util.global.store @g",
+    ),
+    Case(
+        "rollback_in_a_cf_loop_read_on_its_next_turn.mlir",
+        "f:[77],1;get;f:[88],0;get",
+        "f=1 2 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+        "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+        refused="erased util.global.store @g",
+    ),
+    Case(
         "global_copied_and_read_back_in_one_block.mlir",
         "f:[77];f:[88];f:[99]",
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",

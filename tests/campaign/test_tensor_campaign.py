@@ -438,15 +438,26 @@ def test_the_features_name_the_shapes_of_the_overwritten_roll_back_and_the_store
     assert "store-in-while-condition" not in features(DESCRIBED["reload_in_while_before.mlir"])
 
 
+def test_a_while_loop_at_the_top_level_may_be_spelled_as_a_cf_cycle() -> None:
+    """The generator reaches the roll-back rule's ``cf`` cycles (``Event.cyclic``): a while
+    loop of a function's top level drawn with ``cf`` is a header, a body and an exit block."""
+    p = DESCRIBED["reload_in_while_before.mlir"]
+    body = tuple(replace(s, cf=True) if isinstance(s, While) else s for s in p.functions[0].body)
+    text = render(replace(p, functions=(replace(p.functions[0], body=body),)))
+    assert "scf.while" not in text and text.count("cf.br ^b1(") == 2 and "cf.cond_br" in text
+    assert "cf-loop" in features(replace(p, functions=(replace(p.functions[0], body=body),)))
+
+
 @pytest.mark.e2e
 @pytest.mark.parametrize(
     "name",
     [
         "seed12101-false-refusal-rollback-overwritten-in-a-while-condition",
         "seed12103-false-refusal-rename-chain-through-nested-loops",
+        "seed13101-false-refusal-rollback-in-an-arms-loop-overwritten-after-the-join",
     ],
 )
-def test_the_false_refusals_of_seeds_12101_and_12103_are_built_right(name: str) -> None:
+def test_the_false_refusals_of_seeds_12101_12103_and_13101_are_built_right(name: str) -> None:
     import json
 
     p = decode(json.loads((FINDINGS / f"{name}.json").read_text())["program"])

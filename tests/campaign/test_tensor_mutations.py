@@ -97,7 +97,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   overwritten after a read of the global through its address, *erased stores overwrite* a
   store of another global's load that IREE keeps as the one its roll-back does not
   overwrite, and *stores of own loads forward* a reload forwarded from a store of the
-  global's own load once IREE took the global for another;
+  global's own load once IREE took the global for another; the rule's extension to a
+  roll-back in an arm or a loop, overwritten after the join: *next turns read nothing* builds
+  one whose loop reloads the global before the roll-back as stock does (wrong), *cf cycles run
+  once* one in a ``cf`` loop whose header reloads it;
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -442,6 +445,19 @@ def _erased_stores_overwrite(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
+def _next_turns_read_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_read_on_a_next_turn", lambda events, was, store, depth: False)
+
+
+def _cf_cycles_run_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._overwritten_unread
+
+    def acyclic(events, was, k, stays):  # type: ignore[no-untyped-def]
+        return original(events, [replace(e, cyclic=False) for e in was], k, stays)
+
+    monkeypatch.setattr(global_folds, "_overwritten_unread", acyclic)
+
+
 def _forwarded_loads_read_the_other_global(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_forwarded", lambda events, sequence, k: False)
 
@@ -717,6 +733,8 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "own_load_stored_back_then_reloaded_before_the_rename.mlir",
     ),
     "erased-stores-overwrite": (_erased_stores_overwrite, "store_of_another_global_then_a_rollback_then_a_reload.mlir"),
+    "next-turns-read-nothing": (_next_turns_read_nothing, "rollback_in_an_arms_loop_read_on_its_next_turn.mlir"),
+    "cf-cycles-run-once": (_cf_cycles_run_once, "rollback_in_a_cf_loop_read_on_its_next_turn.mlir"),
     "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
     "the-chosen-arm-taken-for-dead": (_the_chosen_arm_taken_for_dead, "restore_in_an_arm_always_taken.mlir"),
     "folded-branches-are-no-loads": (_folded_branches_are_no_loads, "global_chained_through_an_if_on_a_constant.mlir"),
