@@ -226,13 +226,18 @@ def _shared_depth(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:
 
 def _read_on_a_next_turn(events: GlobalEvents, was: list[Event], store: Event, depth: int) -> bool:
     """Does a loop around ``store``, below its first ``depth`` regions, hold an access of its
-    global other than a store (a read its next turn may make before anything overwrites the
-    store)?"""
+    global other than a store, in any of its regions (a read its next turn may make before
+    anything overwrites the store: a while loop's condition runs before its body again)?"""
     for level in range(depth, len(store.scope)):
         if _repeats(store.scope[level]):
-            loop = store.scope[: level + 1]
+            around, loop = store.scope[:level], _owner(store.scope[level])
             if any(
-                e.scope[: level + 1] == loop and e.kind != "store" and touches(events, e, store.symbol) for e in was
+                len(e.scope) > level
+                and e.scope[:level] == around
+                and _owner(e.scope[level]) == loop
+                and e.kind != "store"
+                and touches(events, e, store.symbol)
+                for e in was
             ):
                 return True
     return False
@@ -604,9 +609,14 @@ def _shares_a_region(write: Event, load: Event) -> bool:
 
 
 def _repeats(region: Any) -> bool:
-    """Whether a scope's region (``(number, repeats, first)``, or a callee's ``(via, region)``)
-    may run again."""
+    """Whether a scope's region (``(number, repeats, first, op)``, or a callee's ``(via,
+    region)``) may run again."""
     return bool(region[1]) if isinstance(region[0], int) else _repeats(region[1])
+
+
+def _owner(region: Any) -> Any:
+    """The op a scope's region is one of (a callee's: with the calls it is reached through)."""
+    return region[3] if isinstance(region[0], int) else (region[0], _owner(region[1]))
 
 
 def _runs_first(region: Any) -> bool:

@@ -504,9 +504,10 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
     all the way out; its scope: the regions it is nested in below ``root``'s, each a pair of
     its number in walk order (an ``scf.if``'s two arms are two), whether its op may run it
-    more than once (a loop; an op the region table does not know may) and whether its op runs
-    it first, at least once (a while loop's condition:
-    :attr:`~stream_model.semantics.region_flow.RegionFlow.runs_first`); and its block,
+    more than once (a loop; an op the region table does not know may), whether its op runs it
+    first, at least once (a while loop's condition:
+    :attr:`~stream_model.semantics.region_flow.RegionFlow.runs_first`) and its op (by the
+    number of the op's first region: a loop's next turn may run any of its regions); and its block,
     numbered in walk order, a block entered only from a predecessor it alone follows numbered
     as that one (IREE merges the two before it pairs the accesses of a global). An arm a branch's
     constant selector never chooses (:func:`~stream_model.semantics.region_flow.never_run`) is
@@ -547,6 +548,7 @@ def _walk_regions(
                 flow = flow_of(op)
                 repeats = flow is None or not flow.at_most_once
                 dead = never_run(op)
+                owner = serial[0] + 1  # (the op, by its first region's number)
                 for n, nested in enumerate(op.regions):
                     serial[0] += 1
                     if n in dead:
@@ -558,7 +560,7 @@ def _walk_regions(
                         )
                         continue
                     first = flow is not None and flow.runs_first == n
-                    inner = (*scope, (serial[0], repeats, first))
+                    inner = (*scope, (serial[0], repeats, first, owner))
                     yield from _walk_regions(
                         op, (nested,), ordered and block_ordered, inner, serial, blocks, cyclic=again
                     )

@@ -654,6 +654,13 @@ CASES = [
         refused="erased util.global.store @g",
     ),
     Case(
+        "rollback_in_a_while_body_read_by_its_condition.mlir",
+        "f:[77],1;get;f:[88],0;get",
+        "f=2; get=1 77 3 77; f=88; get=1 88 3 88",
+        "f=77; get=1 77 3 77; f=88; get=1 88 3 88",
+        refused="erased util.global.store @g",
+    ),
+    Case(
         "global_copied_and_read_back_in_one_block.mlir",
         "f:[77];f:[88];f:[99]",
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",

@@ -99,8 +99,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   overwrite, and *stores of own loads forward* a reload forwarded from a store of the
   global's own load once IREE took the global for another; the rule's extension to a
   roll-back in an arm or a loop, overwritten after the join: *next turns read nothing* builds
-  one whose loop reloads the global before the roll-back as stock does (wrong), *cf cycles run
-  once* one in a ``cf`` loop whose header reloads it;
+  one whose loop reloads the global before the roll-back as stock does (wrong), *next turns
+  run one region* one in a while loop's body whose condition reloads it, *cf cycles run once*
+  one in a ``cf`` loop whose header reloads it;
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -338,7 +339,7 @@ def _chosen_arms_keep_their_scope(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def nested(owner, regions, ordered, scope, serial, blocks, into=None):  # type: ignore[no-untyped-def]
         return original(
-            owner, regions, ordered, (*scope, (-1, False, False)) if into is not None else scope, serial, blocks
+            owner, regions, ordered, (*scope, (-1, False, False, -1)) if into is not None else scope, serial, blocks
         )
 
     monkeypatch.setattr(global_order, "_walk_regions", nested)
@@ -447,6 +448,10 @@ def _erased_stores_overwrite(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _next_turns_read_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_read_on_a_next_turn", lambda events, was, store, depth: False)
+
+
+def _next_turns_run_one_region(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_owner", lambda region: region)
 
 
 def _cf_cycles_run_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -734,6 +739,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     ),
     "erased-stores-overwrite": (_erased_stores_overwrite, "store_of_another_global_then_a_rollback_then_a_reload.mlir"),
     "next-turns-read-nothing": (_next_turns_read_nothing, "rollback_in_an_arms_loop_read_on_its_next_turn.mlir"),
+    "next-turns-run-one-region": (
+        _next_turns_run_one_region,
+        "rollback_in_a_while_body_read_by_its_condition.mlir",
+    ),
     "cf-cycles-run-once": (_cf_cycles_run_once, "rollback_in_a_cf_loop_read_on_its_next_turn.mlir"),
     "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
     "the-chosen-arm-taken-for-dead": (_the_chosen_arm_taken_for_dead, "restore_in_an_arm_always_taken.mlir"),
