@@ -16,6 +16,8 @@ from typing import Any
 
 from iree.compiler import ir
 
+from stream_model.ir.util import c_address, capsule_functions
+
 
 class LogicalResult(ctypes.Structure):
     _fields_ = [("value", ctypes.c_int8)]
@@ -52,23 +54,6 @@ def operation_verify() -> Any:
     return _function("mlirOperationVerify", (ctypes.c_void_p,), ctypes.c_bool)
 
 
-def c_pointer(obj: Any) -> int:
-    """The C object behind a binding object (its ``_CAPIPtr`` capsule)."""
-    name, pointer = _capsule_functions()
-    capsule = obj._CAPIPtr
-    return int(pointer(capsule, name(capsule)))
-
-
-@functools.cache
-def _capsule_functions() -> tuple[Any, Any]:
-    """``PyCapsule_GetName`` and ``PyCapsule_GetPointer``, their signatures declared once."""
-    name = ctypes.pythonapi.PyCapsule_GetName
-    name.restype, name.argtypes = ctypes.c_char_p, [ctypes.py_object]
-    pointer = ctypes.pythonapi.PyCapsule_GetPointer
-    pointer.restype, pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
-    return name, pointer
-
-
 @functools.cache
 def _new_capsule() -> Any:
     new = ctypes.pythonapi.PyCapsule_New
@@ -88,8 +73,8 @@ def clone_module(module: ir.Module) -> ir.Module:
     as_module = _function("mlirModuleFromOperation", (ctypes.c_void_p,), ctypes.c_void_p)
     if clone is None or as_module is None:
         return _clone_op_by_op(module)
-    capsule_name = _capsule_functions()[0](module._CAPIPtr)
-    copied = as_module(clone(c_pointer(module.operation)))
+    capsule_name = capsule_functions()[0](module._CAPIPtr)
+    copied = as_module(clone(c_address(module.operation)))
     return ir.Module._CAPICreate(_new_capsule()(copied, capsule_name, None))
 
 
@@ -105,7 +90,7 @@ def _module_capsule_name(context: ir.Context) -> bytes:
     """The name the bindings give a module's capsule, kept for good: a capsule keeps a pointer
     to its name."""
     with context, ir.Location.unknown(context):
-        return bytes(_capsule_functions()[0](ir.Module.create()._CAPIPtr))
+        return bytes(capsule_functions()[0](ir.Module.create()._CAPIPtr))
 
 
 def _clone_op_by_op(module: ir.Module) -> ir.Module:

@@ -34,7 +34,8 @@ from typing import Any
 
 from iree.compiler import ir
 
-from .c_api import c_pointer
+from stream_model.ir.util import c_address
+
 from .common import CompileError, multithreading
 from .threads import Background
 
@@ -168,7 +169,7 @@ class Embedded:
         diagnostics = _Diagnostics()
         diagnostics.install(inv, lib)
         try:
-            ok = lib.ireeCompilerInvocationImportBorrowModule(inv._inv_p, c_pointer(module.operation))
+            ok = lib.ireeCompilerInvocationImportBorrowModule(inv._inv_p, c_address(module.operation))
             if ok:
                 lib.ireeCompilerInvocationSetCompileFromPhase(inv._inv_p, b"stream")
                 ok = lib.ireeCompilerInvocationPipeline(inv._inv_p, 0)

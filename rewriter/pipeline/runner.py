@@ -9,9 +9,10 @@ from pathlib import Path
 
 from iree.compiler import ir, passmanager
 
+from stream_model.ir.util import c_address
 from stream_model.semantics.phase import allocated_op
 
-from .c_api import c_pointer, operation_verify, pass_manager_run
+from .c_api import operation_verify, pass_manager_run
 from .common import CompileError, NotAnalysed, NotBuilt, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
 from .threads import in_a_thread
@@ -95,7 +96,7 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
 
     handler = context.attach_diagnostic_handler(capture)
     try:
-        succeeded = in_a_thread(lambda: run(c_pointer(pm), c_pointer(module.operation)).value)
+        succeeded = in_a_thread(lambda: run(c_address(pm), c_address(module.operation)).value)
     finally:
         handler.detach()
     return None if succeeded else errors
@@ -127,7 +128,7 @@ def verify_errors(module: ir.Module) -> list[str] | None:
 
     handler = module.context.attach_diagnostic_handler(capture)
     try:
-        verified = bool(verify(c_pointer(module.operation)))
+        verified = bool(verify(c_address(module.operation)))
     finally:
         handler.detach()
     return None if verified else errors or ["the module does not verify"]

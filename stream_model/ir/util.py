@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import importlib
 import re
 from collections.abc import Callable, Container, Iterator, Sequence
@@ -171,6 +173,25 @@ def blocks_in_execution_order(
             if indegree[j] == 0:
                 ready.append(j)
     return out
+
+
+def c_address(obj: object) -> int:
+    """The address of the C object behind a binding object (its ``_CAPIPtr`` capsule). For an
+    op, a key while its module lives: the bindings hash an op by walking it (tens of
+    microseconds for an execution region of thousands of operands), and a memo keyed by the op
+    itself pays that at every ask."""
+    capsule = obj._CAPIPtr  # type: ignore[attr-defined]
+    return int(capsule_functions()[1](capsule, capsule_functions()[0](capsule)))
+
+
+@functools.cache
+def capsule_functions() -> tuple[Callable[..., bytes], Callable[..., int]]:
+    """``PyCapsule_GetName`` and ``PyCapsule_GetPointer``, their signatures declared once."""
+    get_name = ctypes.pythonapi.PyCapsule_GetName
+    get_name.restype, get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+    get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+    get_pointer.restype, get_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    return get_name, get_pointer
 
 
 def blocks_on_a_cycle(

@@ -93,7 +93,7 @@ from typing import TYPE_CHECKING, Any
 from iree.compiler import ir
 
 from ..ir.naming import Names
-from ..ir.util import FUNCTION_OPS, child_ops, defining_op, nested_ops, parent_op_of_block
+from ..ir.util import FUNCTION_OPS, c_address, child_ops, defining_op, nested_ops, parent_op_of_block
 from ..semantics.abi import GivenOver, given_over_arguments, imports_callers_buffer
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
 from ..semantics.op_table import (
@@ -419,25 +419,28 @@ class _Versions:
         #: Which loads of a global are one version (built on the first question).
         self._contents = contents
         self._memo: dict[ir.Value, list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]] = {}
-        self._regions: dict[ir.Operation, tuple[list[ir.Value], list[ir.Value], list[ir.Value]]] = {}
-        self._positions_memo: dict[tuple[ir.Operation, int], dict[ir.Value, list[int]]] = {}
-        self._tied_memo: dict[ir.Operation, list[int | None]] = {}
+        # (keyed by :func:`c_address`: these are execution regions, which the bindings hash slowly)
+        self._regions: dict[int, tuple[list[ir.Value], list[ir.Value], list[ir.Value]]] = {}
+        self._positions_memo: dict[tuple[int, int], dict[ir.Value, list[int]]] = {}
+        self._tied_memo: dict[int, list[int | None]] = {}
 
     def tied(self, op: ir.Operation) -> list[int | None]:
         """Per result of a region op, the index of the operand it is tied to, or None; read
         once (an execution region of a large module ties thousands)."""
-        found = self._tied_memo.get(op)
+        key = c_address(op)
+        found = self._tied_memo.get(key)
         if found is None:
-            found = self._tied_memo[op] = tied_operands(op.opview)
+            found = self._tied_memo[key] = tied_operands(op.opview)
         return found
 
     def region(self, op: ir.Operation) -> tuple[list[ir.Value], list[ir.Value], list[ir.Value]]:
         """(captured operands, resource results, yielded values) of an execution or concurrent
         region, read once."""
-        found = self._regions.get(op)
+        key = c_address(op)
+        found = self._regions.get(key)
         if found is None:
             found = (captured(op), resource_results(op), yielded(op))
-            self._regions[op] = found
+            self._regions[key] = found
         return found
 
     def result_position(self, op: ir.Operation, value: ir.Value) -> int | None:
@@ -448,7 +451,7 @@ class _Versions:
     def _positions(self, op: ir.Operation, which: int) -> dict[ir.Value, list[int]]:
         """Per value, its positions among a region's captured operands (``which`` 0), resource
         results (1) or yielded values (2), read once."""
-        key = (op, which)
+        key = (c_address(op), which)
         found = self._positions_memo.get(key)
         if found is None:
             found = {}
