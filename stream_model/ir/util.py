@@ -149,7 +149,14 @@ def blocks_in_execution_order(
     successors = _successor_indices(blocks, successors_of)
     reached = _reached(successors, 0, None)
     back = _back_edges(successors)
-    cyclic = _on_cycles(successors, back)
+    cyclic: set[int] = set()
+    if back:
+        predecessors: list[list[int]] = [[] for _ in blocks]
+        for i, succ in enumerate(successors):
+            for j in succ:
+                predecessors[j].append(i)
+        for tail, head in back:  # (the blocks of the cycle: from the head on, back to the tail)
+            cyclic |= _reached(successors, head, None) & _reached(predecessors, tail, None)
     exits = [i for i in reached if not successors[i]]
     ordered = {
         i for i in reached if i not in cyclic and (i == 0 or not any(e in _reached(successors, 0, i) for e in exits))
@@ -194,30 +201,26 @@ def capsule_functions() -> tuple[Callable[..., bytes], Callable[..., int]]:
     return get_name, get_pointer
 
 
-def blocks_on_a_cycle(
+def blocks_followed_by_earlier(
     region: ir.Region, successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
 ) -> set[ir.Block]:
-    """The blocks of ``region`` on a ``cf`` cycle: each may run again after any block of its
-    cycle; ``successors_of`` as for :func:`blocks_in_execution_order`."""
+    """The blocks of ``region`` after which a block :func:`blocks_in_execution_order` lists
+    at or before them may run: those on a ``cf`` cycle, and in an irreducible region (a cycle
+    entered at two blocks) those that branch into a cycle at a block the order puts first.
+    For any other block, what runs after it is listed after it. ``successors_of`` as for
+    :func:`blocks_in_execution_order`."""
     blocks = list(region.blocks)
     if len(blocks) <= 1:
         return set()
     successors = _successor_indices(blocks, successors_of)
-    return {blocks[i] for i in _on_cycles(successors, _back_edges(successors))}
-
-
-def _on_cycles(successors: list[list[int]], back: set[tuple[int, int]]) -> set[int]:
-    """The blocks (by index) of the cycles the back edges ``back`` close: from each edge's head
-    on, back to its tail."""
-    cyclic: set[int] = set()
-    if back:
-        predecessors: list[list[int]] = [[] for _ in successors]
-        for i, succ in enumerate(successors):
-            for j in succ:
-                predecessors[j].append(i)
-        for tail, head in back:
-            cyclic |= _reached(successors, head, None) & _reached(predecessors, tail, None)
-    return cyclic
+    index = {b: i for i, b in enumerate(blocks)}
+    position = {index[b]: p for p, (b, _) in enumerate(blocks_in_execution_order(region, successors_of))}
+    out: set[ir.Block] = set()
+    for i, p in position.items():
+        later = set().union(*(_reached(successors, s, None) for s in successors[i]))
+        if any(position.get(j, len(blocks)) <= p for j in later):
+            out.add(blocks[i])
+    return out
 
 
 def blocks_reached(

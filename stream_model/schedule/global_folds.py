@@ -192,8 +192,9 @@ def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int, stays: C
     events are not taken in after it, an access inside a region)? The later store is the next
     access in the sequence, ordered, in a scope around the first's or in regions below that
     scope that their ops run first, at least once (a while loop's condition region). The first
-    may sit in an arm or in loops below that scope, on no ``cf`` cycle: no other access in
-    those loops but stores, which their next turns would run after it. The two may be
+    may sit in an arm or in loops below that scope, in no block that blocks listed before it
+    may follow (a ``cf`` cycle, an irreducible region: :attr:`Event.cyclic`), with no other
+    access in those loops but stores, which their next turns would run after it. The two may be
     reached through different calls: a setter's store, a store after the call.
 
     The later store must be one the splice still has (``stays``): a value MLIR folds to the
@@ -237,7 +238,8 @@ def _read_on_a_next_turn(events: GlobalEvents, was: list[Event], store: Event, d
                 and _owner(e.scope[level]) == loop
                 and e.kind != "store"
                 and touches(events, e, store.symbol)
-                for e in was
+                and not (e.kind == "call" and _taken_in_after(was, i))  # (its callee's events follow)
+                for i, e in enumerate(was)
             ):
                 return True
     return False

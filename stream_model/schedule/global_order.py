@@ -30,8 +30,8 @@ from iree.compiler import ir
 
 from ..ir.util import (
     FUNCTION_OPS,
+    blocks_followed_by_earlier,
     blocks_in_execution_order,
-    blocks_on_a_cycle,
     blocks_reached,
     child_ops,
     holds_any,
@@ -166,8 +166,10 @@ class Event:
     #: For a load: is its value read by nothing but stores of its own global of that value
     #: itself (:func:`_only_stored_back`)? What it reads then reaches nothing but the global.
     stored_back: bool = False
-    #: Is its block, or a block an op it is nested in sits in (a call's, for a callee's event),
-    #: on a ``cf`` cycle? It may then run again after events that come later in the sequence.
+    #: May a block the sequence lists before its block (or before a block an op it is nested in
+    #: sits in; a call's, for a callee's event) run after it: a ``cf`` cycle, or a branch into
+    #: one at a block listed first (:func:`~stream_model.ir.util.blocks_followed_by_earlier`)?
+    #: Accesses listed before it may then run after it.
     cyclic: bool = False
 
     def describe(self) -> str:
@@ -513,8 +515,8 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     constant selector never chooses (:func:`~stream_model.semantics.region_flow.never_run`) is
     not entered: none of its accesses runs, and MLIR folds it away before IREE's folds of
     globals look at the function; the one arm it chooses, of one block, MLIR inlines into the
-    branch's block, and its ops are in that block's scope and number. Last, whether the op's
-    block, or one around it, is on a ``cf`` cycle (:attr:`Event.cyclic`)."""
+    branch's block, and its ops are in that block's scope and number. Last, whether a block
+    listed before the op's, or before one around it, may run after it (:attr:`Event.cyclic`)."""
     return _walk_regions(root, root.regions, True, (), [0], [0])
 
 
@@ -533,9 +535,9 @@ def _walk_regions(
         numbered: list[tuple[ir.Block, int]] = []
         order = blocks_in_execution_order(region, taken_successors)
         reached = {block for block, _ in order}
-        cycles = blocks_on_a_cycle(region, taken_successors) if len(order) > 1 else set()
+        again_after = blocks_followed_by_earlier(region, taken_successors) if len(order) > 1 else set()
         for block, block_ordered in order:
-            again = cyclic or block in cycles
+            again = cyclic or block in again_after
             here = _merged_into(block, numbered, reached)
             if here is None and into is not None and not numbered:
                 here = into  # (the chosen arm of a branch on a constant: inlined into ``into``)

@@ -661,6 +661,13 @@ CASES = [
         refused="erased util.global.store @g",
     ),
     Case(
+        "rollback_before_an_irreducible_cycle_that_reads.mlir",
+        "f:[77],0,1;get;f:[88],1,1;get",
+        "f=1 2 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+        "f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88",
+        refused="erased util.global.store @g",
+    ),
+    Case(
         "global_copied_and_read_back_in_one_block.mlir",
         "f:[77];f:[88];f:[99]",
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",

@@ -101,7 +101,8 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   roll-back in an arm or a loop, overwritten after the join: *next turns read nothing* builds
   one whose loop reloads the global before the roll-back as stock does (wrong), *next turns
   run one region* one in a while loop's body whose condition reloads it, *cf cycles run once*
-  one in a ``cf`` loop whose header reloads it;
+  one in a ``cf`` loop whose header reloads it, *irreducible regions run in order* one in an
+  arm that enters a ``cf`` cycle at a block the order lists after the cycle's reader;
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -163,6 +164,7 @@ import pytest
 from iree.compiler import ir
 
 import rewriter.guard.schedule_guard as schedule_guard
+import stream_model.ir.util as ir_util
 import stream_model.model.storage as storage
 import stream_model.schedule.check as schedule_check
 import stream_model.schedule.global_contents as global_contents
@@ -454,6 +456,19 @@ def _next_turns_run_one_region(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_owner", lambda region: region)
 
 
+def _irreducible_regions_run_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_order.blocks_followed_by_earlier
+
+    def cycles_only(region, successors_of):  # type: ignore[no-untyped-def]
+        blocks = list(region.blocks)
+        reached = ir_util.blocks_reached(region, successors_of)
+        index = {b: i for i, b in enumerate(blocks)}
+        on_a_cycle = {b for b in blocks if any(index[b] in reached[index[s]] for s in successors_of(b))}
+        return original(region, successors_of) & on_a_cycle
+
+    monkeypatch.setattr(global_order, "blocks_followed_by_earlier", cycles_only)
+
+
 def _cf_cycles_run_once(monkeypatch: pytest.MonkeyPatch) -> None:
     original = global_folds._overwritten_unread
 
@@ -742,6 +757,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "next-turns-run-one-region": (
         _next_turns_run_one_region,
         "rollback_in_a_while_body_read_by_its_condition.mlir",
+    ),
+    "irreducible-regions-run-in-order": (
+        _irreducible_regions_run_in_order,
+        "rollback_before_an_irreducible_cycle_that_reads.mlir",
     ),
     "cf-cycles-run-once": (_cf_cycles_run_once, "rollback_in_a_cf_loop_read_on_its_next_turn.mlir"),
     "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
