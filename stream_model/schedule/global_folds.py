@@ -122,7 +122,8 @@ def dropped_restores(
 
     The write between must be one that changes the global and is still there at the splice (a
     store of the global's own value is none; a store in an ``scf.if %false`` IREE folds away
-    is gone, and the erasure was right), and the erased store's value must be one a later
+    is gone, and the erasure was right), on a path from the load to the store (not in a ``cf``
+    arm beside theirs: :func:`_may_follow`), and the erased store's value must be one a later
     access may read: a store of the global next in its block, before any access that may read
     it, overwrites it anyway. Only a global some function reads can show it (IREE deletes a
     global nobody loads, and its stores with it). A write after the store in a loop around it,
@@ -142,7 +143,10 @@ def dropped_restores(
             (
                 was[i]
                 for i in range(load + 1, k)
-                if was[i].loaded != store.loaded and _a_write_kept(events, was, i, store.symbol, kept, calls)
+                if was[i].loaded != store.loaded
+                and _may_follow(was[load], was[i])
+                and _may_follow(was[i], store)
+                and _a_write_kept(events, was, i, store.symbol, kept, calls)
             ),
             None,
         )
@@ -208,7 +212,9 @@ def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int, stays: C
         (
             e
             for i, e in enumerate(was[k + 1 :], k + 1)
-            if touches(events, e, store.symbol) and not (e.kind == "call" and _taken_in_after(was, i))
+            if touches(events, e, store.symbol)
+            and _may_follow(store, e)
+            and not (e.kind == "call" and _taken_in_after(was, i))
         ),
         None,
     )
@@ -218,6 +224,13 @@ def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int, stays: C
     return all(_runs_first(region) for region in after.scope[depth:]) and not _read_on_a_next_turn(
         events, was, store, depth
     )
+
+
+def _may_follow(first: Event, then: Event) -> bool:
+    """May ``then`` run after ``first``: its block of the function's region is one ``first``'s
+    reaches (:attr:`Event.top`; the sequence lists a branch's arms one after the other, and
+    an access in a sibling arm never runs after one in the other)? Unknown: yes."""
+    return first.top is None or then.top is None or then.top[0] in first.top[1]
 
 
 def _shared_depth(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:

@@ -668,6 +668,18 @@ CASES = [
         refused="erased util.global.store @g",
     ),
     Case(
+        "rollback_in_an_arm_beside_the_write.mlir",
+        "f:0;f:1;f:0",
+        "f=0 35 46 32; f=0 35 46 32; f=0 0 0 0",
+        "f=0 35 46 32; f=0 35 46 32; f=0 0 0 0",
+    ),
+    Case(
+        "rollback_in_an_arm_a_sibling_reads_then_overwritten.mlir",
+        "f:[77],1;get;f:[88],0;get",
+        "f=0; get=1 77 3 77; f=88; get=1 88 3 88",
+        "f=0; get=1 77 3 77; f=88; get=1 88 3 88",
+    ),
+    Case(
         "global_copied_and_read_back_in_one_block.mlir",
         "f:[77];f:[88];f:[99]",
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",

@@ -455,9 +455,10 @@ def test_a_while_loop_at_the_top_level_may_be_spelled_as_a_cf_cycle() -> None:
         "seed12101-false-refusal-rollback-overwritten-in-a-while-condition",
         "seed12103-false-refusal-rename-chain-through-nested-loops",
         "seed13101-false-refusal-rollback-in-an-arms-loop-overwritten-after-the-join",
+        "seed13102-false-refusal-rollback-in-an-arm-beside-the-write",
     ],
 )
-def test_the_false_refusals_of_seeds_12101_12103_and_13101_are_built_right(name: str) -> None:
+def test_the_campaigns_false_refusals_of_this_rule_are_built_right(name: str) -> None:
     import json
 
     p = decode(json.loads((FINDINGS / f"{name}.json").read_text())["program"])

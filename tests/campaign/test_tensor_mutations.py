@@ -102,7 +102,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   one whose loop reloads the global before the roll-back as stock does (wrong), *next turns
   run one region* one in a while loop's body whose condition reloads it, *cf cycles run once*
   one in a ``cf`` loop whose header reloads it, *irreducible regions run in order* one in an
-  arm that enters a ``cf`` cycle at a block the order lists after the cycle's reader;
+  arm that enters a ``cf`` cycle at a block the order lists after the cycle's reader; *sibling
+  arms follow* refuses a roll-back whose write between, or whose next read, is in the arm
+  beside it, which plain iree-compile builds right;
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
   handed to an inner ``cf`` cycle through a switch is refused as written by the switch, though
   plain iree-compile builds it right;
@@ -469,6 +471,10 @@ def _irreducible_regions_run_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "blocks_followed_by_earlier", cycles_only)
 
 
+def _sibling_arms_follow(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_may_follow", lambda first, then: True)
+
+
 def _cf_cycles_run_once(monkeypatch: pytest.MonkeyPatch) -> None:
     original = global_folds._overwritten_unread
 
@@ -761,6 +767,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "irreducible-regions-run-in-order": (
         _irreducible_regions_run_in_order,
         "rollback_before_an_irreducible_cycle_that_reads.mlir",
+    ),
+    "sibling-arms-follow": (_sibling_arms_follow, "rollback_in_an_arm_beside_the_write.mlir"),
+    "sibling-arms-follow-the-roll-back": (
+        _sibling_arms_follow,
+        "rollback_in_an_arm_a_sibling_reads_then_overwritten.mlir",
     ),
     "cf-cycles-run-once": (_cf_cycles_run_once, "rollback_in_a_cf_loop_read_on_its_next_turn.mlir"),
     "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
