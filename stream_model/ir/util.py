@@ -187,8 +187,9 @@ def c_address(obj: object) -> int:
     op, a key while its module lives: the bindings hash an op by walking it (tens of
     microseconds for an execution region of thousands of operands), and a memo keyed by the op
     itself pays that at every ask."""
+    get_name, get_pointer = capsule_functions()
     capsule = obj._CAPIPtr  # type: ignore[attr-defined]
-    return int(capsule_functions()[1](capsule, capsule_functions()[0](capsule)))
+    return int(get_pointer(capsule, get_name(capsule)))
 
 
 @functools.cache
@@ -202,25 +203,21 @@ def capsule_functions() -> tuple[Callable[..., bytes], Callable[..., int]]:
 
 
 def blocks_followed_by_earlier(
-    region: ir.Region, successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
+    order: Sequence[ir.Block], successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
 ) -> set[ir.Block]:
-    """The blocks of ``region`` after which a block :func:`blocks_in_execution_order` lists
-    at or before them may run: those on a ``cf`` cycle, and in an irreducible region (a cycle
-    entered at two blocks) those that branch into a cycle at a block the order puts first.
-    For any other block, what runs after it is listed after it. ``successors_of`` as for
-    :func:`blocks_in_execution_order`."""
-    blocks = list(region.blocks)
-    if len(blocks) <= 1:
+    """The blocks of ``order`` (a region's reached blocks as :func:`blocks_in_execution_order`
+    lists them) after which a block listed at or before them may run: those on a ``cf`` cycle,
+    and in an irreducible region (a cycle entered at two blocks) those that branch into a cycle
+    at a block the order puts first. For any other block, what runs after it is listed after
+    it. ``successors_of`` as for :func:`blocks_in_execution_order`."""
+    if len(order) <= 1:
         return set()
-    successors = _successor_indices(blocks, successors_of)
-    index = {b: i for i, b in enumerate(blocks)}
-    position = {index[b]: p for p, (b, _) in enumerate(blocks_in_execution_order(region, successors_of))}
-    out: set[ir.Block] = set()
-    for i, p in position.items():
-        later = set().union(*(_reached(successors, s, None) for s in successors[i]))
-        if any(position.get(j, len(blocks)) <= p for j in later):
-            out.add(blocks[i])
-    return out
+    successors = _successor_indices(list(order), successors_of)
+    return {
+        block
+        for p, block in enumerate(order)
+        if any(j <= p for s in successors[p] for j in _reached(successors, s, None))
+    }
 
 
 def blocks_reached(

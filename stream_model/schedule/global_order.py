@@ -535,7 +535,7 @@ def _walk_regions(
         numbered: list[tuple[ir.Block, int]] = []
         order = blocks_in_execution_order(region, taken_successors)
         reached = {block for block, _ in order}
-        again_after = blocks_followed_by_earlier(region, taken_successors) if len(order) > 1 else set()
+        again_after = blocks_followed_by_earlier([block for block, _ in order], taken_successors)
         for block, block_ordered in order:
             again = cyclic or block in again_after
             here = _merged_into(block, numbered, reached)
@@ -610,11 +610,13 @@ def _only_stored_back(value: ir.Value, symbol: str) -> bool:
     value itself (each a use :func:`_read` finds, the others none)? Such a store is a store of
     the global's own load, and every store of another value made of it is a read."""
     seen: set[Any] = set()
-    return all(
-        (user_op(use).name == GLOBAL_STORE and use.operand_number == 0 and global_name(user_op(use)) == symbol)
-        or not _use_read(use, seen)
-        for use in value.uses
-    )
+    return all(_stores_as_itself(use, symbol) or not _use_read(use, seen) for use in value.uses)
+
+
+def _stores_as_itself(use: ir.OpOperand, symbol: str) -> bool:
+    """Is ``use`` the stored value of a store of global ``symbol``?"""
+    user = user_op(use)
+    return user.name == GLOBAL_STORE and use.operand_number == 0 and global_name(user) == symbol
 
 
 def _read(value: ir.Value, seen: set[Any]) -> bool:

@@ -461,12 +461,13 @@ def _next_turns_run_one_region(monkeypatch: pytest.MonkeyPatch) -> None:
 def _irreducible_regions_run_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     original = global_order.blocks_followed_by_earlier
 
-    def cycles_only(region, successors_of):  # type: ignore[no-untyped-def]
+    def cycles_only(order, successors_of):  # type: ignore[no-untyped-def]
+        region = order[0].region
         blocks = list(region.blocks)
         reached = ir_util.blocks_reached(region, successors_of)
         index = {b: i for i, b in enumerate(blocks)}
-        on_a_cycle = {b for b in blocks if any(index[b] in reached[index[s]] for s in successors_of(b))}
-        return original(region, successors_of) & on_a_cycle
+        on_a_cycle = {b for b in order if any(index[b] in reached[index[s]] for s in successors_of(b))}
+        return original(order, successors_of) & on_a_cycle
 
     monkeypatch.setattr(global_order, "blocks_followed_by_earlier", cycles_only)
 
