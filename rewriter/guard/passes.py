@@ -5,8 +5,9 @@
 (:mod:`..repair.reloads`). :class:`RepairSchedule` runs on a copy of the module at the splice
 when the check found a hazard in IREE's schedule: each in-place write the hazard traces to
 writes a fresh copy of its target instead (a dispatch of the private copy executable,
-:mod:`..repair.copy_dispatch`, which IREE can neither fold, rematerialise nor merge), and a global
-store the copy reaches stores it through a barrier (:mod:`..repair.own_size`).
+:mod:`..repair.copy_dispatch`, which IREE can neither fold, rematerialise nor merge), a loop whose
+result IREE would free as its init starts from a fresh copy of it, and a global store the copy
+reaches stores it through a barrier (:mod:`..repair.own_size`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from iree.compiler import ir
 
 from stream_model.ir.naming import Names
 from stream_model.ir.util import dispatch_operand_index, nested_ops
-from stream_model.schedule.check import ScheduleCheck, in_place_positions
+from stream_model.schedule.check import ScheduleCheck, ScheduleVerdict, in_place_positions, inits_used_after
 from stream_model.semantics import ops
 from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
 from stream_model.semantics.op_table import effects_of
@@ -26,7 +27,7 @@ from stream_model.semantics.op_table import effects_of
 from ..errors import CompileError, ScheduleHazardError
 from ..pipeline.passes import PassContext
 from ..pipeline.runner import verify_errors
-from ..repair.copy_dispatch import CopyDispatches
+from ..repair.copy_dispatch import CopyDispatches, barrier, stated_size
 from ..repair.own_size import store_with_own_size
 from ..repair.reloads import GlobalRepair, find_misread_globals, repair_globals
 
@@ -88,6 +89,8 @@ class Repair:
     #: The hazard's verdict (``ScheduleVerdict`` value) and function.
     verdict: str = ""
     function: str = ""
+    #: What the op does now.
+    how: str = "writes a fresh copy of its target"
 
     def line(self) -> str:
         retied = (
@@ -95,12 +98,14 @@ class Repair:
             if self.retied_to is not None
             else ""
         )
-        return f"{self.write} ({self.location}) now writes a fresh copy of its target{retied} ({self.hazard})"
+        return f"{self.write} ({self.location}) now {self.how}{retied} ({self.hazard})"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "type": "schedule-repair",
-            "repair": "write-to-fresh-copy",
+            "repair": "init-to-fresh-copy"
+            if self.verdict == ScheduleVerdict.FREED_AS_A_LOOP_RESULT
+            else "write-to-fresh-copy",
             "write": self.write,
             "location": self.location,
             "hazard": self.hazard,
@@ -160,9 +165,10 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
     operand it writes becomes a copy of it, made right before the op. A copy or update from the
     same value still reads the old one (that is the repair of an overlapping copy); a dispatch
     given the value through several bindings gets the copy in the one its kernel writes, its
-    result tied to it (:func:`_copy_plan`). Each global store a copy may reach stores it
-    through a barrier, so that IREE 3.13 gives it a size global of its own
-    (:func:`~..repair.own_size.store_with_own_size`)."""
+    result tied to it (:func:`_copy_plan`). A loop whose result IREE would free as its init
+    (``freed-as-a-loop-result``) starts from a fresh copy of that init (:func:`_init_copied`).
+    Each global store a copy may reach stores it through a barrier, so that IREE 3.13 gives it
+    a size global of its own (:func:`~..repair.own_size.store_with_own_size`)."""
     ops = list(nested_ops(module.operation))
     names = Names(module)
     kernels = Kernels(module)
@@ -174,6 +180,11 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
             op = ops[index]
             fx = effects_of(op)
             made, retied = False, None
+            if hazard.verdict is ScheduleVerdict.FREED_AS_A_LOOP_RESULT:
+                for position in inits_used_after(op):
+                    fresh.append(_init_copied(copies, op, position))
+                repairs.append(_repair_record(names, op, hazard, None, "starts from a fresh copy of what it is given"))
+                continue
             for position in in_place_positions(op):
                 operand = op.operands[position]
                 size = next((a.size for a in fx.accesses if a.value == operand and a.size is not None), None)
@@ -191,15 +202,33 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                     retied = plan.retie[2]
                 made = True
             if made:
-                repairs.append(
-                    Repair(
-                        names.describe(op),
-                        names.location(op),
-                        hazard.line(),
-                        retied,
-                        str(hazard.verdict),
-                        hazard.function,
-                    )
-                )
+                repairs.append(_repair_record(names, op, hazard, retied))
         store_with_own_size(module, fresh)
     return repairs
+
+
+def _repair_record(
+    names: Names, op: ir.Operation, hazard: ScheduleCheck, retied: int | None, how: str = Repair.how
+) -> Repair:
+    return Repair(
+        names.describe(op), names.location(op), hazard.line(), retied, str(hazard.verdict), hazard.function, how
+    )
+
+
+def _init_copied(copies: CopyDispatches, loop: ir.Operation, position: int) -> ir.Value:
+    """The loop's init at ``position`` replaced by a fresh copy of it, made right before the
+    loop: a run of no turn then returns the copy, which IREE's reference counting may free.
+    The copy reads the init through a barrier (a host op), so that it does not join the
+    execution region making the init: IREE would give both one allocation, which freeing the
+    copy frees as a whole (measured: the build fails as before)."""
+    from iree.compiler.dialects import stream
+
+    init = loop.operands[position]
+    with loop.location, ir.InsertionPoint(loop):
+        size = stated_size(init)
+        if size is None:
+            size = stream.ResourceSizeOp(init).result
+        source = barrier(init)
+    copy = copies.copy_before(loop, source, size, scheduled=False)
+    loop.operands[position] = copy
+    return copy

@@ -15,7 +15,8 @@ before ``iree-stream-schedule-allocation``, the last point where the IR is still
 3. on a hazard it finds the in-place write at the splice (below), makes that write go to a
    fresh copy of what it writes (a dispatch of the private copy executable,
    :mod:`.copy_dispatch`, which IREE can neither fold, rematerialise nor merge: no read of the
-   old value can see the write whatever order IREE picks), schedules the repaired module
+   old value can see the write whatever order IREE picks; a loop IREE would free the init of
+   starts from a copy of it instead), schedules the repaired module
    again and checks again; after :attr:`ScheduleGuard.max_rounds` rounds, or when a hazard
    cannot be traced to an in-place write at the splice, it refuses (:class:`ScheduleHazardError`).
    When the compile has a hook (the rewrite), the repair is made on the module as it was

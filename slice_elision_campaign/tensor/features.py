@@ -31,6 +31,7 @@ HAZARD_FEATURES = (
     "blocks-out-of-order",
     "own-load-stored-back-after-a-store",
     "global-chained-to-another",
+    "carried-loop-may-not-turn",
 )
 
 
@@ -149,6 +150,8 @@ class _Shapes:
     ) -> Prov | None:
         if trip.value is not None:
             self.found.add("index-trip")
+            if init is not None:
+                self.found.add("carried-loop-may-not-turn")
         return self._region("for", lambda: body(Prov(), init))
 
     def while_(
@@ -162,6 +165,7 @@ class _Shapes:
     ) -> Prov:
         if trip.value is not None:
             self.found.add("index-trip")
+            self.found.add("carried-loop-may-not-turn")
         if cf:
             self.found.add("cf-loop")
 

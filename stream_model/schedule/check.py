@@ -36,6 +36,14 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
   ``tests/regressions/campaign-schedule-repair-yields-a-value-and-its-filled-version.json``). A
   buffer the region captures, and its later versions, are allocated right, and so is one value
   yielded twice (measured on IREE 3.13);
+* **no loop's result freed as its init**: a loop that may turn no time returns an init as its
+  result (:func:`..semantics.region_flow.results_as_inits`). IREE 3.13's reference counting
+  (``iree-stream-automatic-reference-counting``) hands the init over to the result and frees the
+  result after its last use: where the init is a buffer the function's device work made and a
+  use of it in the loop's block comes after every use of the result, that use reads a freed
+  buffer (local-task: "transient buffer has not been committed"; tensor campaign seed 13102).
+  A global's buffer or an import handed to such a loop is freed alike, with no effect measured
+  on the local HAL: not claimed;
 * **one binding per written buffer**: a dispatch given one version through two bindings, whose
   kernel writes through one of them (:mod:`stream_model.semantics.bindings`), must touch
   disjoint bytes through the two: nothing orders the kernel's loads of one binding before its
@@ -143,8 +151,10 @@ from ..semantics.region_flow import (
     is_host_terminator,
     is_region_terminator,
     is_resource,
+    is_timepoint,
     region_index,
     resource_results,
+    results_as_inits,
     runs_again,
     tied_operands,
     yielded,
@@ -170,6 +180,7 @@ __all__ = [
     "check_schedule",
     "in_place_operands",
     "in_place_positions",
+    "inits_used_after",
     "tied_operand_of",
 ]
 
@@ -198,6 +209,7 @@ class ScheduleVerdict(enum.StrEnum):
     TWO_VERSIONS_YIELDED = "two-versions-yielded"  # a region yields two values of one buffer it made
     CONSUMED_IN_A_LOOP = "consumed-in-a-loop"  # a version made before a loop, written in place in it
     STORE_ERASED = "store-erased"  # a store IREE erases as one of the global's own load, after another store
+    FREED_AS_A_LOOP_RESULT = "freed-as-a-loop-result"  # a loop of no turn: its result, the init, freed while used
     UNKNOWN = "unknown"  # a range the model does not know, or z3 gave up
 
     @property
@@ -307,6 +319,12 @@ class ScheduleCheck:
                 f"of the global's own load, which its canonicalizer erases (EraseUnusedGlobalStoreOp), though "
                 f"{self.read} ({self.read_location}) stored another buffer to {self.storage} since that load: "
                 f"{self.storage} keeps that one"
+            )
+        if self.verdict is ScheduleVerdict.FREED_AS_A_LOOP_RESULT:
+            return (
+                f"{self.write} ({self.write_location}) in @{self.function} may turn no time, and then its result is "
+                f"{self.storage} itself: IREE's reference counting frees that result {self.detail}, though "
+                f"{self.read} ({self.read_location}) uses {self.storage} after that (its buffer is gone)"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -1302,7 +1320,80 @@ class _FunctionCheck:
         out.extend(self._two_versions_yielded())
         out.extend(self._consumed_in_loops())
         out.extend(self._stores_erased())
+        out.extend(self._inits_freed_as_results())
         return out
+
+    # -- a loop's result freed while its init lives on ----------------------------------------
+    # IREE's reference counting (``iree-stream-automatic-reference-counting``, after the check)
+    # hands a loop's init over to the loop's result ("ownership transfers to the loop result"),
+    # and frees the result after its last use, right after the loop when nothing uses it. A
+    # loop that turns no time returns the init itself: its buffer is then freed, and a later
+    # use of the init fails (local-task: "transient buffer has not been committed"; tensor
+    # campaign seed 13102). It tracks lifetimes only through a loop that carries a timepoint.
+
+    def _inits_freed_as_results(self) -> list[ScheduleCheck]:
+        """Every loop (:func:`..semantics.region_flow.results_as_inits`) that may return an init
+        as a result, where the init's buffer is one the function's own device work made, the
+        result does not leave the function, and a use of the init in the loop's block comes
+        after every use of the result there: the hazard names that use."""
+        out: list[ScheduleCheck] = []
+        for op in _walk(self.fn):
+            pairs = results_as_inits(op)
+            if not pairs or not any(is_timepoint(r) for r in op.results):
+                continue
+            for k, n in pairs:
+                result, init = op.results[k], op.operands[n]
+                if is_resource(result) and is_resource(init):
+                    out += self._freed_init(op, result, init)
+        return out
+
+    def _freed_init(self, loop: ir.Operation, result: ir.Value, init: ir.Value) -> list[ScheduleCheck]:
+        roots = [root for root, _, _ in self.versions.roots_in_function(init)]
+        if not roots or not all(self._made_by_device_work(root) for root in roots):
+            return []  # (a global's buffer, an import, a call's result: not the function's to free)
+        block = loop.block
+        at = {c_address(o.operation): i for i, o in enumerate(block.operations)}
+        here = at[c_address(loop)]
+        freed_after, last_user = here, None
+        for user, value, _, _ in self.versions.uses(result):
+            anchor = _anchor_in(user, block)
+            if anchor is None or self._leaves(user, value):
+                return []  # (used elsewhere, or kept: not freed in this block)
+            if at[c_address(anchor)] > freed_after:
+                freed_after, last_user = at[c_address(anchor)], user
+        later = [
+            (at[c_address(anchor)], user, root)
+            for root in roots
+            for user, _, _, _ in self.versions.uses(root)
+            if (anchor := _anchor_in(user, block)) is not None and at[c_address(anchor)] > freed_after
+        ]
+        if not later:
+            return []
+        _, user, root = min(later, key=lambda t: t[0])
+        names = self.context.names
+        when = (
+            "right after the loop (nothing uses it)"
+            if last_user is None
+            else f"after its last use, {names.describe(last_user)} ({names.location(last_user)})"
+        )
+        r, w = _Use(user, None, ()), _Use(loop, None, ())
+        return [self._pair(root, r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
+
+    def _made_by_device_work(self, root: ir.Value) -> bool:
+        """Is ``root`` a buffer the function's device work made (an op of an execution region,
+        or the region itself, writing no operand in place: not one it captured)?"""
+        producer = defining_op(root)
+        if producer is None or tied_operand_of(producer, root) is not None:
+            return False
+        return is_device_region(producer) or device_holder(producer.block) is not None
+
+    def _leaves(self, user: ir.Operation, value: ir.Value) -> bool:
+        """Does ``user`` keep ``value`` beyond the block: return it, export it, store it, pass
+        it to a call, a region or a branch, or do what the model does not know with it?"""
+        if user.name in RETURNS or user.name in CALLS or user.name == GLOBAL_STORE or _hands_over(user):
+            return True
+        fx = self._effects(user)
+        return fx.unknown or value in fx.escapes
 
     # -- a store IREE erases after allocation ---------------------------------------------------
     # IREE's allocation gives an execution region's tied result the buffer of the operand it is
@@ -2081,6 +2172,39 @@ class _InWalk:
         """The ops strictly between ``first`` and ``last`` in the walk."""
         low = bisect.bisect_right(self.at, self.position[first])
         return self.ops[low : bisect.bisect_left(self.at, self.position[last])]
+
+
+def inits_used_after(loop: ir.Operation) -> list[int]:
+    """The operand positions of ``loop``'s resource inits that a run of no turn returns as its
+    results (:func:`..semantics.region_flow.results_as_inits`) and that an op after the loop in
+    its block uses (every such init where none is used directly there): what a repair of a ``freed-as-a-loop-result`` hazard gives a fresh copy."""
+    block = loop.block
+    at = {c_address(o.operation): i for i, o in enumerate(block.operations)}
+    here = at[c_address(loop)]
+
+    def used_after(value: ir.Value) -> bool:
+        for use in value.uses:
+            owner = use.owner
+            anchor = _anchor_in(getattr(owner, "operation", owner), block)
+            if anchor is not None and at[c_address(anchor)] > here:
+                return True
+        return False
+
+    inits = [n for _, n in results_as_inits(loop) if is_resource(loop.operands[n])]
+    return [n for n in inits if used_after(loop.operands[n])] or inits
+
+
+def _anchor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:
+    """The op of ``block`` that is ``op`` or holds it; None where ``op`` is not in ``block``."""
+    current: ir.Operation | None = op
+    while current is not None:
+        if current.block == block:
+            return current
+        if current.name in FUNCTION_OPS:
+            return None
+        parent = current.parent
+        current = parent.operation if parent is not None else None
+    return None
 
 
 def _is(a: ir.Operation | None, b: ir.Operation) -> bool:

@@ -51,6 +51,17 @@ def is_resource(value: ir.Value) -> bool:
     return _is_resource_type(t)
 
 
+def is_timepoint(value: ir.Value) -> bool:
+    """Is ``value`` a ``!stream.timepoint`` (scheduled IR's handle on the end of device work)?"""
+    t = value.type
+    return not isinstance(t, _BUILTIN_SCALARS) and _is_timepoint_type(t)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_timepoint_type(t: ir.Type) -> bool:
+    return str(t) == "!stream.timepoint"
+
+
 #: Builtin types the bindings hand back as their own classes: never a ``!stream.resource``.
 _BUILTIN_SCALARS = (ir.IndexType, ir.IntegerType, ir.FloatType)
 
@@ -180,6 +191,30 @@ def _while_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
             return None
         return [op.results[k], list(op.regions[1].blocks[0].arguments)[k]]
     return [list(op.regions[0].blocks[0].arguments)[n]]
+
+
+def _for_results_as_inits(op: ir.Operation) -> list[tuple[int, int]]:
+    """Every (result, init operand) of an ``scf.for`` whose bounds may give it no iteration
+    (they are not constants giving one or more): its results are then its inits."""
+    loop = counted_loop(op)
+    trips = static_trip_count(loop) if loop is not None else None
+    if trips is not None and trips > 0:
+        return []
+    first = _first_init(op)
+    return [(k, first + k) for k in range(len(op.results))]
+
+
+def _while_results_as_inits(op: ir.Operation) -> list[tuple[int, int]]:
+    """Every (result, init operand) of an ``scf.while`` whose condition hands on a ``before``
+    argument unchanged as that result: when the first condition is false, the result is the
+    init (a while loop's operands are its inits). Not where the condition is a constant true
+    (the loop only ends from inside: it never returns)."""
+    before = op.regions[0].blocks[0]
+    condition = terminator(before)
+    if constant_int(condition.operands[0]) not in (None, 0):
+        return []
+    arguments = list(before.arguments)
+    return [(k, j) for k, arg in enumerate(condition.opview.args) for j, b in enumerate(arguments) if arg == b]
 
 
 def _for_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None:
@@ -371,6 +406,13 @@ def constant_int(value: ir.Value) -> int | None:
         return None
 
 
+def results_as_inits(op: ir.Operation) -> list[tuple[int, int]]:
+    """The (result, operand) pairs of a loop the table knows where a run of no turn returns the
+    operand itself (:attr:`RegionFlow.results_as_inits`); none for any other op."""
+    flow = flow_of(op)
+    return flow.results_as_inits(op) if flow is not None and flow.results_as_inits is not None else []
+
+
 def never_run(op: ir.Operation) -> frozenset[int]:
     """The regions of ``op`` that no execution runs: the arms a branch's constant selector does
     not choose, the body of a counted loop whose bounds give it no iteration (constants, or one
@@ -468,6 +510,9 @@ class RegionFlow:
     #: For loops: ``invariant(op, block, n)``, the value argument ``n`` of the region block
     #: ``block`` always holds, where every turn hands it on unchanged (None where it may not).
     invariant: Callable[[ir.Operation, ir.Block, int], ir.Value | None] | None = None
+    #: For loops: ``results_as_inits(op)``, the (result, operand) pairs where a run of the op
+    #: that turns no time returns the operand itself as the result (its buffer, not a copy).
+    results_as_inits: Callable[[ir.Operation], list[tuple[int, int]]] | None = None
     #: A region's blocks may branch to each other (``cf``) before its terminator.
     multi_block: bool = False
     #: The rule follows an alias into the op and out of it (any other region op keeps it).
@@ -516,6 +561,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
         alias_followed=True,
         invariant=_for_invariant,
         never_runs=_for_never_run,
+        results_as_inits=_for_results_as_inits,
     ),
     "scf.while": RegionFlow(
         Runs.REPEATS,
@@ -526,6 +572,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
         runs_first=0,
         invariant=_while_invariant,
         never_runs=_while_never_run,
+        results_as_inits=_while_results_as_inits,
     ),
     "scf.if": RegionFlow(
         Runs.AT_MOST_ONCE,

@@ -468,6 +468,31 @@ def test_the_campaigns_false_refusals_of_this_rule_are_built_right(name: str) ->
     assert judgement.verdict == "ok", judgement
 
 
+def test_the_features_name_the_loop_of_no_turn_whose_init_iree_frees() -> None:
+    """The generator reaches the check's ``freed-as-a-loop-result`` rule: a loop of a run-time
+    trip count carrying a value (seed 13102: IREE 3.13 freed its init, the returned constant)."""
+    import json
+
+    name = "seed13102-both-fail-transient-not-committed-after-a-loop"
+    p = decode(json.loads((FINDINGS / f"{name}.json").read_text())["program"])
+    assert "carried-loop-may-not-turn" in features(p)
+    assert "carried-loop-may-not-turn" not in features(DESCRIBED["reload_in_if_arm.mlir"])
+
+
+@pytest.mark.e2e
+def test_the_loop_of_no_turn_whose_init_iree_frees_is_built_right() -> None:
+    """Seed 13102's fault of both builds: the tool's build now starts the loop from a copy of
+    the constant it returns, and computes the program's answer on local-task; stock fails."""
+    import json
+
+    name = "seed13102-both-fail-transient-not-committed-after-a-loop"
+    p = decode(json.loads((FINDINGS / f"{name}.json").read_text())["program"])
+    oracle, tmp = scratch_oracle()
+    with tmp:
+        judgement = oracle.judge(p)
+    assert (judgement.verdict, judgement.stock_class) == ("ok", "fails"), judgement
+
+
 def test_a_refusal_is_judged_with_each_global_read_alone_where_reading_all_does_not_build() -> None:
     """Plain iree-compile cannot build this program with one ``@state()`` returning its three
     globals; with ``@g2`` read alone, stock's move of its store past a loop of calls shows

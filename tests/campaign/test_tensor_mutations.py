@@ -147,7 +147,13 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   and a snapshot taken through a full insert as stock does; *every region repeats*, *inlined
   callees keep their blocks* and *inlined functions are entries* refuse a copy read in an
   ``scf.if``, a copy through an inlined setter and a read through an inlined getter, which
-  plain iree-compile builds right.
+  plain iree-compile builds right;
+* the check's ``freed-as-a-loop-result`` rule (tensor campaign seed 13102), each part weakened:
+  *loops never return their inits* and *while loops never return their inits* (no loop, or no
+  ``scf.while``, taken to return an init when it turns no time) build a loop of no turn whose
+  init the function returns, and *results read are kept* (only a result nothing reads taken as
+  freed) one whose result is read before its init is returned, as stock does: on local-task
+  the host's read of the init's freed buffer fails.
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -658,6 +664,21 @@ def _loop_written_versions_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_consumed_in_loops", lambda self: [])
 
 
+def _loops_never_return_their_inits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule_check, "results_as_inits", lambda op: [])
+
+
+def _while_loops_never_return_their_inits(monkeypatch: pytest.MonkeyPatch) -> None:
+    flow = region_flow.REGION_FLOW["scf.while"]
+    monkeypatch.setitem(region_flow.REGION_FLOW, "scf.while", replace(flow, results_as_inits=None))
+
+
+def _results_read_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop's result that anything reads is taken as kept beyond the block (only a result
+    nothing uses would be freed, right after the loop)."""
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_leaves", lambda self, user, value: True)
+
+
 def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A store of an ``arith.select`` of two globals' buffers gives the stored-to global neither
     (the shared-globals check before review 17)."""
@@ -837,6 +858,12 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "hand_written_kernel_reads_the_argument.mlir",
     ),
     "selects-give-no-buffer": (_selects_give_no_buffer, "select_of_two_globals_stored_to_one.mlir"),
+    "loops-never-return-their-inits": (_loops_never_return_their_inits, "loop_of_no_turn_frees_its_init.mlir"),
+    "while-loops-never-return-their-inits": (
+        _while_loops_never_return_their_inits,
+        "while_loop_of_no_turn_frees_its_init.mlir",
+    ),
+    "results-read-are-kept": (_results_read_are_kept, "loop_result_read_then_its_init_returned.mlir"),
 }
 
 

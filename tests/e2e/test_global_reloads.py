@@ -74,6 +74,22 @@ def test_the_check_reports_the_reload_in_an_arm_and_exits_3(capsys: pytest.Captu
     assert "reads bytes [0, 16) of @g" in out and "stream.async.update" in out
 
 
+def test_the_check_names_the_loop_whose_result_iree_frees_with_its_init(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tensor campaign seed 13102: the loop may turn no time, and its result, then ``%x``'s
+    buffer, is freed right after it, before the return hands ``%x`` out."""
+    assert main(["check", str(DATA / "loop_of_no_turn_frees_its_init.mlir"), *FLAGS]) == 3
+    out = capsys.readouterr().out
+    assert "scf.for" in out and "may turn no time, and then its result is" in out
+    assert "frees that result right after the loop (nothing uses it)" in out and "stream.tensor.export" in out
+
+
+def test_the_check_claims_nothing_of_a_loop_result_returned_after_its_init(capsys: pytest.CaptureFixture[str]) -> None:
+    """The result leaves the function, after the init's last read: nothing is freed early, and
+    the compile changes nothing (no copy)."""
+    assert main(["check", str(DATA / "loop_result_returned_after_its_init_is_read.mlir"), *FLAGS]) == 0
+    assert "hazard" not in capsys.readouterr().out
+
+
 def test_the_check_passes_blocks_written_out_of_execution_order(capsys: pytest.CaptureFixture[str]) -> None:
     """Finding 4/02: nothing was reordered, so nothing is refused (it said IREE reordered)."""
     assert main(["check", str(DATA / "blocks_out_of_text_order.mlir"), *FLAGS]) == 0
