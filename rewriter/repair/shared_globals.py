@@ -36,6 +36,7 @@ from stream_model.model.program import FunctionModel, OpInfo, function_name
 from stream_model.model.storage import SharedGlobalStorage, StoreSite
 from stream_model.semantics import ops
 from stream_model.semantics.op_table import CHOICE_OPS, callee_name, effects_of
+from stream_model.semantics.region_flow import flow_of
 
 from .copy_dispatch import CopyDispatches, barrier, stated_size
 from .diagnostics import ERROR as ERROR  # (re-exported: the repair's severities and reports)
@@ -348,8 +349,10 @@ def _reloads(resolved: Resolved, site: StoreSite) -> list[tuple[ir.Operation, ir
     of the global may follow the repaired store: a load later in the store's block reads the
     value the last store before it stored (the copy, or a value stored after it), as an SSA use
     (as IREE's own pre-splice passes forward a load after a store), provided every op between
-    that may store the global is a plain store in that block. A load that may run after the
-    store elsewhere (a nested region, another block, a loop around the store) is not forwarded:
+    that may store the global is a plain store in that block; so does a load nested in that
+    block after the store (an ``scf.if`` arm, a loop that stores no such value:
+    :func:`_nested_after`). A load that may run after the store elsewhere (another block, a
+    loop around the store, a loop after it that stores the global again) is not forwarded:
     the repair is refused. A call is a barrier no load is moved across: loads after a call that
     may store the global read what it stored, and a call that stores its argument (a repaired
     site) needs no forwarding; other functions load in their own invocation."""
@@ -369,7 +372,7 @@ def _reloads(resolved: Resolved, site: StoreSite) -> list[tuple[ir.Operation, ir
             continue
         is_load = other.op.name == ops.GLOBAL_LOAD and _global_of(other.op) == name
         in_block = later and other.block_id == info.block_id and not around
-        if is_load and in_block and last is not None:
+        if is_load and last is not None and (in_block or (later and _nested_after(resolved, fn, other, info, name))):
             forwarded.append((other.op, last))
         elif is_load:
             return (
@@ -383,6 +386,36 @@ def _reloads(resolved: Resolved, site: StoreSite) -> list[tuple[ir.Operation, ir
         elif _may_store(resolved, other, name):
             last = None  # (ops are in pre-order: a store nested in a region op comes here too)
     return forwarded
+
+
+def _nested_after(resolved: Resolved, fn: FunctionModel, load: OpInfo, site: OpInfo, name: str) -> bool:
+    """Does ``load`` (later than ``site`` in pre-order) read what the last store of ``name``
+    before it in ``site``'s block stored, with nothing nested that may store ``name`` between?
+
+    It does when it is nested in that block (so in a region of an op after the site) through
+    known, host-side regions of one block each (``scf.if`` arms, loop bodies: SSA values of
+    the enclosing block are visible there, and no branch inside can run an op twice), and no
+    loop around it that the site is not in holds an op that may store ``name`` (one after the
+    load in pre-order would run before it on the next turn). A store before it in pre-order is
+    the walk's (``last`` becomes unknown); a sibling arm's store counts alike, which refuses
+    more than it must."""
+    if site.loops or not load.within(site.block_id):
+        return False
+    parent = load.op.parent
+    while True:
+        flow = flow_of(parent)
+        if flow is None or flow.device_body or any(len(r.blocks) != 1 for r in parent.regions):
+            return False
+        if fn.by_op[parent].block_id == site.block_id:
+            break
+        parent = parent.parent
+    return _no_store_turns_around(resolved, fn, load, name)
+
+
+def _no_store_turns_around(resolved: Resolved, fn: FunctionModel, load: OpInfo, name: str) -> bool:
+    """Does no loop around ``load`` hold an op that may store ``name``?"""
+    loops = set(load.loops)
+    return not any(loops & set(w.loops) and _may_store(resolved, w, name) for w in fn.ops)
 
 
 def _global_of(op: ir.Operation) -> str:

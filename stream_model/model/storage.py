@@ -316,30 +316,43 @@ def one_buffer_classes(
     effects: Iterable[tuple[ir.Operation, OpEffects]],
     merged: Iterable[tuple[ir.Value, ir.Value]] = (),
     routes: Callable[[ir.Operation], bool] | None = None,
+    choices: list[tuple[ir.Value, ir.Value]] | None = None,
 ) -> StorageMap:
     """Which SSA values are one buffer by construction: the bases of :func:`build_storage_map`
     before global loads and stores join them (ties, aliases, region and branch edges, and the
     ``merged`` producers), which is what detecting two globals that share one buffer compares.
-    Only the classes: no globals, arguments or exposures (nothing here asks for them)."""
+    Only the classes: no globals, arguments or exposures (nothing here asks for them). Given
+    ``choices``, the result of a branch (arms of which one runs: ``scf.if``, ``index_switch``)
+    is not made one buffer with what its arms yield; each (result, yielded value) is added to
+    ``choices`` instead: the result *is* one of them, which makes no two of them one."""
     storage = StorageMap()
     for a, b in merged:
         storage.union(a, b)
     for op, fx in effects:
-        _union_one_buffer(storage, op, fx, routes)
+        _union_one_buffer(storage, op, fx, routes, choices)
     return storage
 
 
 def _union_one_buffer(
-    storage: StorageMap, op: ir.Operation, fx: OpEffects, routes: Callable[[ir.Operation], bool] | None
+    storage: StorageMap,
+    op: ir.Operation,
+    fx: OpEffects,
+    routes: Callable[[ir.Operation], bool] | None,
+    choices: list[tuple[ir.Value, ir.Value]] | None = None,
 ) -> None:
     """What makes ``op``'s values one buffer with others by construction: its ties and aliases,
-    and (where it may route storage) its region and branch edges."""
+    and (where it may route storage) its region and branch edges; a branch's yields go to
+    ``choices`` where it is given (:func:`one_buffer_classes`)."""
     for result, operand in fx.tied:
         storage.union(result, operand)
     for result, operand in fx.aliases:
         storage.union(result, operand)
     if routes is None or routes(op):
-        _region_edges(op, storage)
+        flow = flow_of(op)
+        if choices is not None and flow is not None and flow.alternatives:
+            choices.extend(flow.storage_edges(op))
+        else:
+            _region_edges(op, storage)
         _branch_edges(op, storage)
 
 
@@ -459,15 +472,17 @@ def find_shared_global_storage(
     producers IREE merges after the splice: ``merged``) or, where IREE's canonicalizer may fold
     a result into another value (``folded``, result then value) or a select chooses between
     buffers (review 17: ``arith.select`` of two globals' loads stored to one of them), that
-    value's base too. A fold or a choice is followed from the result to the value only: the
-    result may *be* that value, which says nothing about the value and the result's other
-    storage being one buffer. A load gives its
+    value's base too, and so is a branch's result, to what each arm yields. A fold or a choice
+    is followed from the result to the value only: the result may *be* that value, which says
+    nothing about the value and the result's other storage being one buffer (a branch yielding
+    a repair's copy of @a or @b's load stores neither in the other). A load gives its
     global's buffer. Two globals share when one buffer may be given to both; the first global
     that has it keeps it, and the stores that give it to the others are what a repair copies."""
     effects, globals_ = list(effects), module.globals_
-    ssa = one_buffer_classes(effects, merged, module.routes)
+    branches: list[tuple[ir.Value, ir.Value]] = []
+    ssa = one_buffer_classes(effects, merged, module.routes, branches)
     fold_to: dict[Key, set[Key]] = {}
-    for result, value in [*folded, *_choices(op for op, _ in effects)]:
+    for result, value in [*folded, *_choices(op for op, _ in effects), *branches]:
         fold_to.setdefault(ssa.find(result), set()).add(ssa.find(value))
 
     def possible(root: Key) -> set[Key]:

@@ -528,6 +528,18 @@ CALLEE_WRITES_AN_ARGUMENT_THE_CALLER_READS_AFTER = Program.from_json(
     json.loads((_REGRESSIONS / "campaign-callee-writes-an-argument-the-caller-reads-after.json").read_text())["program"]
 )
 
+#: Found by the stream campaign (seed 13104): one value is stored to @g0 and @g1, and an
+#: ``scf.if`` after the stores reloads @g0 in one arm and @g1 in the other. The shared-globals
+#: repair gives @g0's store a copy and forwards it to the arm's reload (a load nested after the
+#: store in its block reads it as one after it in the block does); the branch then chooses
+#: between the copy and @g1's buffer, which stores neither in the other
+#: (``storage.one_buffer_classes``' choices). It refused both before.
+RELOAD_IN_A_BRANCH_AFTER_A_SHARED_STORE = Program.from_json(
+    json.loads((_REGRESSIONS / "campaign-shared-globals-repair-refused-for-a-reload-in-a-branch.json").read_text())[
+        "program"
+    ]
+)
+
 ALL: tuple[Program, ...] = (
     WRITE_THROUGH_TIED_CHAIN,
     OVERLAPPING_WRITE_BEFORE_READ,
@@ -538,6 +550,7 @@ ALL: tuple[Program, ...] = (
     *THIRD_REVIEW,
     SLICE_BESIDE_A_CLONE_OF_IOTA,
     *IMPORTS_OF_GLOBALS,
+    RELOAD_IN_A_BRANCH_AFTER_A_SHARED_STORE,
 )
 
 

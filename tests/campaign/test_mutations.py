@@ -66,11 +66,10 @@ u. *a branch's result is its first arm's storage* (hook: ``stream_model.model.st
    and the alias audit catches the weakened rule; after scheduling the weakened rule keeps the
    copy for another reason, the slice's alias would leave its execution region);
 v. *a branch choosing between globals gives one's buffer to the other* (hook:
-   ``stream_model.model.storage._only_loaded``): a buffer that is only loaded from two globals,
-   never stored to either, counts as their sharing one; the repair has no store to copy and the
-   rewrite stops with an internal error (review 4, finding 04;
-   ``handpicked.BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS``, refused at the splice, after scheduling and
-   through IREE's stages: :data:`REFUSED_AT_SPLICE`);
+   ``stream_model.model.storage._only_loaded``): killed in ``tests/e2e/test_shared_globals.py``
+   on a loop choosing between them. A branch's result is a choice of its arms' values to the
+   detection now (ac, ad), so ``handpicked.BRANCH_CHOOSING_BETWEEN_TWO_GLOBALS`` no longer
+   meets the rule, and the campaign draws no loop that reloads a global;
 w. *updates of splats need a splat target* (hook: ``stream_model.postsplice.merges._may_be_splat``,
    the merge model before review round 9): an update or copy of a splat may be a splat only when
    its target may be one too, so a splat written over the whole of a dispatch's result is no
@@ -113,6 +112,16 @@ aa. *stores give the rewrite no work* (hook: ``stream_model.semantics.scan.GIVES
 ab. *no global is mutable to the scan* (hook: ``stream_model.semantics.scan.UTIL_GLOBAL``): stores
    give work only beside a mutable global; a scan that finds none skips the shared-globals
    repair of mutable globals given one buffer; judged as (aa).
+ac. *nested reloads are never forwarded* (hook: ``globals_fix._nested_after``) and ad. *branch
+   results are one buffer with their arms' yields* (hook: ``stream_model.model.storage.one_buffer_classes``
+   without its ``choices``): the shared-globals repair of a value stored to @g0 and @g1, with an
+   ``scf.if`` after the stores reloading @g0 in one arm and @g1 in the other (stream seed
+   13104, ``handpicked.RELOAD_IN_A_BRANCH_AFTER_A_SHARED_STORE``), is refused: either the
+   arm's reload cannot take the copy, or the branch choosing between the copy and @g1's
+   buffer looks like sharing again (:data:`REFUSED_AT_SPLICE`). The repair's other clause, a
+   reload in a loop that stores the global again is not forwarded, is shown in
+   ``tests/e2e/test_shared_globals.py`` (its weakening reads a stale copy): the real rule
+   refuses those programs, so this file's baseline has none it builds.
 
 Two more weaken the parts of the rule the soundness issue is about; they are detected by the
 campaign's alias audit (``tests/campaign/audit.py``: the runtime cannot show them), on the
@@ -335,12 +344,6 @@ def _branch_results_are_their_first_arms(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(storage, "_region_edges", then_arm_only)
 
 
-def _loaded_globals_share_a_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """(v) A buffer only loaded from two globals (a branch choosing between them) is one they
-    share, as if a store had given it to both."""
-    monkeypatch.setattr(storage, "_only_loaded", lambda holders: False)
-
-
 def _updates_of_splats_need_a_splat_target(monkeypatch: pytest.MonkeyPatch) -> None:
     """(w) An update or copy of a splat may be a splat only when its target may be one too:
     ``merges._may_be_splat`` asks it of the target as well (review round 9's root cause)."""
@@ -436,6 +439,26 @@ def _no_global_is_mutable_to_the_scan(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scan, "UTIL_GLOBAL", "(no such op)")
 
 
+def _nested_reloads_never_forwarded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(ac) The shared-globals repair forwards its copy only to a reload in the store's own
+    block: a reload in an ``scf.if`` arm after the store refuses the repair
+    (``handpicked.RELOAD_IN_A_BRANCH_AFTER_A_SHARED_STORE``, refused before the stream seed 13104)."""
+    monkeypatch.setattr(globals_fix, "_nested_after", lambda *args, **kwargs: False)
+
+
+def _branch_results_one_buffer_with_their_arms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(ad) The shared-globals detection makes a branch's result and what each arm yields one
+    buffer, so the arms' yields are one buffer too: after the repair of
+    ``handpicked.RELOAD_IN_A_BRANCH_AFTER_A_SHARED_STORE``, the branch choosing between @g0's
+    copy and @g1's buffer looks like sharing again, and the rewrite stops."""
+    original = storage.one_buffer_classes
+    monkeypatch.setattr(
+        storage,
+        "one_buffer_classes",
+        lambda effects, merged=(), routes=None, choices=None: original(effects, merged, routes),
+    )
+
+
 MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "ignore-tied-chains": _ignore_tied_chains,
     "ignore-ordering": _ignore_ordering,
@@ -452,7 +475,6 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "whole-copies-do-not-fold": _whole_copies_do_not_fold,
     "branches-of-one-value-are-their-own": _branches_of_one_value_are_their_own,
     "branch-results-are-their-first-arms": _branch_results_are_their_first_arms,
-    "loaded-globals-share-a-buffer": _loaded_globals_share_a_buffer,
     "updates-of-splats-need-a-splat-target": _updates_of_splats_need_a_splat_target,
     "ops-reading-any-value-meet-nothing": _ops_reading_any_value_meet_nothing,
     "copy-in-the-originals-region": _copy_in_the_originals_region,
@@ -461,6 +483,8 @@ MUTATIONS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
     "imports-are-no-globals-buffers": _imports_are_no_globals_buffers,
     "stores-give-the-rewrite-no-work": _stores_give_the_rewrite_no_work,
     "no-global-is-mutable-to-the-scan": _no_global_is_mutable_to_the_scan,
+    "nested-reloads-never-forwarded": _nested_reloads_never_forwarded,
+    "branch-results-one-buffer-with-their-arms": _branch_results_one_buffer_with_their_arms,
 }
 #: Weakenings only splice-level input can show: IREE's own pre-splice CSE merges identical
 #: producers before copy-on-write, so a program entering through its stages reaches the splice
@@ -491,7 +515,13 @@ SCHEDULED_ONLY = frozenset({"folds-make-no-twins", "captures-are-distinct-operan
 #: buffer only loaded from two globals has no store to repair; either way the rewrite stops with
 #: an internal error (a failure, not a bit mismatch): :func:`test_weakened_rule_is_refused_at_the_splice`.
 #: Through IREE's stages the campaign sees them fail (:func:`test_every_weakening_is_caught_as_the_campaign_judges`).
-REFUSED_AT_SPLICE = frozenset({"repair-with-a-clone", "loaded-globals-share-a-buffer"})
+REFUSED_AT_SPLICE = frozenset(
+    {
+        "repair-with-a-clone",
+        "nested-reloads-never-forwarded",
+        "branch-results-one-buffer-with-their-arms",
+    }
+)
 #: Weakenings whose rewritten module IREE then fails to compile at the splice (a failure, not a
 #: bit mismatch), judged with :data:`REFUSED_AT_SPLICE` by :func:`test_weakened_rule_is_refused_at_the_splice`:
 #: (y), an alias beside two producers IREE merges across a concurrent region's captures.

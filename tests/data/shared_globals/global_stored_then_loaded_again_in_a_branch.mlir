@@ -1,4 +1,4 @@
-// Review of the third round's fixes, case 03 (nested): @f stores @A's buffer to @B and loads @B again inside an scf.if: the repair's copy cannot be forwarded to that load.
+// Review of the third round's fixes, case 03 (nested): @f stores @A's buffer to @B and loads @B again inside an scf.if: the repair forwards its copy to those loads (the arms come after the store in its block).
 module attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {
   util.global private @__device_0 = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
   stream.executable private @ex {
