@@ -39,11 +39,14 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
 * **no loop's result freed as its init**: a loop that may turn no time returns an init as its
   result (:func:`..semantics.region_flow.results_as_inits`). IREE 3.13's reference counting
   (``iree-stream-automatic-reference-counting``) hands the init over to the result and frees the
-  result after its last use: where the init is a buffer the function's device work made and a
-  use of it in the loop's block comes after every use of the result, that use reads a freed
-  buffer (local-task: "transient buffer has not been committed"; tensor campaign seed 13102).
-  A global's buffer or an import handed to such a loop is freed alike, with no effect measured
-  on the local HAL: not claimed;
+  result after its last use: where the init is a buffer the function's device work made (through
+  in-place writes, and loops' and branches' values), and a use of it, or of another value of its
+  allocation, runs after every use of the result (later in the loop's block, after the ops
+  holding the loop, on an outer loop's next turn), that use reads a freed buffer (local-task:
+  "transient buffer has not been committed"; tensor campaign seed 13102, review 32). A global's
+  buffer, an import or a callee's argument handed to such a loop is freed alike: not claimed
+  (a later read of a global's measured right on the local HAL; a callee's argument is the
+  caller's to use after the call, which the check does not follow);
 * **one binding per written buffer**: a dispatch given one version through two bindings, whose
   kernel writes through one of them (:mod:`stream_model.semantics.bindings`), must touch
   disjoint bytes through the two: nothing orders the kernel's loads of one binding before its
@@ -1333,9 +1336,10 @@ class _FunctionCheck:
 
     def _inits_freed_as_results(self) -> list[ScheduleCheck]:
         """Every loop (:func:`..semantics.region_flow.results_as_inits`) that may return an init
-        as a result, where the init's buffer is one the function's own device work made, the
-        result does not leave the function, and a use of the init in the loop's block comes
-        after every use of the result there: the hazard names that use."""
+        as a result, where the init's buffers are ones the function's own device work made
+        (:meth:`_device_buffers`), the result stays in the loop's block, and a use of them, or of
+        another value of their execution region's allocation (:meth:`_region_mates`), runs after
+        every use of the result (:func:`_levels_after`): the hazard names the first such use."""
         out: list[ScheduleCheck] = []
         for op in _walk(self.fn):
             pairs = results_as_inits(op)
@@ -1349,43 +1353,97 @@ class _FunctionCheck:
 
     def _freed_init(self, loop: ir.Operation, result: ir.Value, init: ir.Value) -> list[ScheduleCheck]:
         roots = [root for root, _, _ in self.versions.roots_in_function(init)]
-        if not roots or not all(self._made_by_device_work(root) for root in roots):
+        buffers = self._buffers_of(roots, set())
+        if not buffers:
             return []  # (a global's buffer, an import, a call's result: not the function's to free)
         block = loop.block
         at = {c_address(o.operation): i for i, o in enumerate(block.operations)}
-        here = at[c_address(loop)]
-        freed_after, last_user = here, None
+        freed_after, last_user = at[c_address(loop)], None
         for user, value, _, _ in self.versions.uses(result):
             anchor = _anchor_in(user, block)
             if anchor is None or self._leaves(user, value):
                 return []  # (used elsewhere, or kept: not freed in this block)
             if at[c_address(anchor)] > freed_after:
                 freed_after, last_user = at[c_address(anchor)], user
+        # The init's buffer: its versions from the roots on (the init itself among them: a
+        # loop's block argument, an in-place write's result), and every other result of the
+        # execution region that made it, of its lifetime: IREE allocates those together, and
+        # freeing one frees them all (review 32: a dispatch's two results, a value and its
+        # slice's copy, freed with the loop's result).
+        held = [(v, None) for v in dict.fromkeys([*buffers, *roots, init])]
+        held += [(mate, buffers[0]) for mate in self._region_mates(buffers, init.type)]
+        levels = _levels_after(loop, freed_after, buffers)
         later = [
-            (at[c_address(anchor)], user, root)
-            for root in roots
-            for user, _, _, _ in self.versions.uses(root)
-            if (anchor := _anchor_in(user, block)) is not None and at[c_address(anchor)] > freed_after
+            (order, user, value, mate_of)
+            for value, mate_of in held
+            for user, _, _, _ in self.versions.uses(value)
+            if (order := _runs_after(user, levels)) is not None
         ]
         if not later:
             return []
-        _, user, root = min(later, key=lambda t: t[0])
+        _, user, value, mate_of = min(later, key=lambda t: t[0])
         names = self.context.names
         when = (
             "right after the loop (nothing uses it)"
             if last_user is None
             else f"after its last use, {names.describe(last_user)} ({names.location(last_user)})"
         )
+        if mate_of is not None:
+            when += f", and with it {names.name(value)}, made in one allocation with it"
+            value = mate_of
         r, w = _Use(user, None, ()), _Use(loop, None, ())
-        return [self._pair(root, r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
+        return [self._pair(value, r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
 
-    def _made_by_device_work(self, root: ir.Value) -> bool:
-        """Is ``root`` a buffer the function's device work made (an op of an execution region,
-        or the region itself, writing no operand in place: not one it captured)?"""
+    def _region_mates(self, roots: list[ir.Value], lifetime: ir.Type) -> list[ir.Value]:
+        """The results of the outermost execution regions that made ``roots``, of the init's
+        resource type (``lifetime``), other than those the roots reach."""
+        regions: list[ir.Operation] = []
+        for root in roots:
+            producer = defining_op(root)
+            region = producer if is_device_region(producer) else None
+            holder = device_holder(producer.block) if producer is not None else None
+            while holder is not None:
+                region, holder = holder, device_holder(holder.block)
+            if region is not None and not any(r == region for r in regions):
+                regions.append(region)
+        reached = {c_address(u) for root in roots for u, _, _, _ in self.versions.uses(root)}
+        return [
+            result
+            for region in regions
+            for result in region.results
+            if result.type == lifetime and not any(c_address(u) in reached for u, _, _, _ in self.versions.uses(result))
+        ]
+
+    def _device_buffers(self, root: ir.Value, seen: set[ir.Value]) -> list[ir.Value] | None:
+        """The buffers ``root`` may be, where each is one the function's device work made (an
+        op of an execution region, or the region itself: not one it captured); None where one
+        may be another (a global's, an import, a call's result). An in-place write's result is
+        the buffer it writes; a loop's argument or result, or a branch's result, each value the
+        op may hand it (its inits, its arms' and turns' yields)."""
+        if root in seen:
+            return []  # (a cycle through a loop: the other values decide)
+        seen.add(root)
         producer = defining_op(root)
-        if producer is None or tied_operand_of(producer, root) is not None:
-            return False
-        return is_device_region(producer) or device_holder(producer.block) is not None
+        holder = producer if producer is not None else parent_op_of_block(ir.BlockArgument(root).owner)
+        flow = flow_of(holder) if holder is not None else None
+        if flow is not None and not flow.device_body:
+            handed = _handed_to_region_value(holder, root)
+            return self._buffers_of([r for v in handed for r, _, _ in self.versions.roots_in_function(v)], seen)
+        if producer is None:
+            return None
+        operand = tied_operand_of(producer, root)
+        if operand is not None:
+            return self._buffers_of([r for r, _, _ in self.versions.roots_in_function(operand)], seen)
+        return [root] if is_device_region(producer) or device_holder(producer.block) is not None else None
+
+    def _buffers_of(self, roots: list[ir.Value], seen: set[ir.Value]) -> list[ir.Value] | None:
+        out: list[ir.Value] = []
+        for root in roots:
+            found = self._device_buffers(root, seen)
+            if found is None:
+                return None
+            out += found
+        return out if roots else None
 
     def _leaves(self, user: ir.Operation, value: ir.Value) -> bool:
         """Does ``user`` keep ``value`` beyond the block: return it, export it, store it, pass
@@ -2192,6 +2250,85 @@ def inits_used_after(loop: ir.Operation) -> list[int]:
 
     inits = [n for _, n in results_as_inits(loop) if is_resource(loop.operands[n])]
     return [n for n in inits if used_after(loop.operands[n])] or inits
+
+
+def _handed_to_region_value(holder: ir.Operation, value: ir.Value) -> list[ir.Value]:
+    """The values a host region op may hand its result or block argument ``value``: the op's
+    operands and its regions' terminators' operands one storage with it (the region-flow
+    table's edges, followed through the op's other results and block arguments)."""
+    flow = flow_of(holder)
+    assert flow is not None
+    edges = flow.storage_edges(holder)
+    own = {*holder.results, *(a for region in holder.regions for block in region.blocks for a in block.arguments)}
+    component, todo = {value}, [value]
+    while todo:
+        current = todo.pop()
+        for a, b in edges:
+            for x, y in ((a, b), (b, a)):
+                if x == current and y not in component:
+                    component.add(y)
+                    if y in own:
+                        todo.append(y)
+    return [v for v in component if v not in own]
+
+
+@dataclass
+class _Level:
+    """One block around a loop (the loop's own first): its ops' positions, the position of the
+    op holding the loop (the loop itself in its own block), the position after which an op runs
+    after the loop's result is freed, and whether every op of it but the holder runs after a
+    free too (an outer loop's next turn, the buffer made before that loop)."""
+
+    block: ir.Block
+    positions: dict[int, int]
+    chain: int
+    after: int
+    again: bool = False
+
+
+def _levels_after(loop: ir.Operation, freed_after: int, buffers: list[ir.Value]) -> list[_Level]:
+    """The loop's block (ops after ``freed_after`` run after the free) and each block around it
+    up to the function's body (ops after the op holding the loop). An outer loop runs its body
+    again: where the buffers were made before it, the whole of each level inside it runs after
+    a free on its next turn."""
+    out: list[_Level] = []
+    op, after = loop, freed_after
+    while True:
+        block = op.block
+        positions = {c_address(o.operation): i for i, o in enumerate(block.operations)}
+        chain = positions[c_address(op)]
+        out.append(_Level(block, positions, chain, max(after, chain)))
+        holder = parent_op_of_block(block)
+        if holder is None or holder.name in FUNCTION_OPS:
+            return out
+        if runs_again(holder) is not False and not any(_nested_in_op(b, holder) for b in buffers):
+            for level in out:
+                level.again = True
+        op, after = holder, -1
+
+
+def _nested_in_op(value: ir.Value, holder: ir.Operation) -> bool:
+    """Is ``value`` made inside ``holder`` (by an op nested in it, or as a block argument)?"""
+    op = defining_op(value)
+    block = op.block if op is not None else ir.BlockArgument(value).owner
+    for outer, _ in _enclosing(block):
+        if outer == holder:
+            return True
+    return False
+
+
+def _runs_after(user: ir.Operation, levels: list[_Level]) -> tuple[int, int] | None:
+    """Where ``user`` runs after the free (its level, innermost first, and its position there),
+    or None: in the loop, before it, in another arm of a branch around it, or outside the
+    blocks followed."""
+    for depth, level in enumerate(levels):
+        anchor = _anchor_in(user, level.block)
+        if anchor is not None:
+            position = level.positions[c_address(anchor)]
+            if position > level.after or (level.again and position != level.chain):
+                return depth, position
+            return None
+    return None
 
 
 def _anchor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:

@@ -153,7 +153,13 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   ``scf.while``, taken to return an init when it turns no time) build a loop of no turn whose
   init the function returns, and *results read are kept* (only a result nothing reads taken as
   freed) one whose result is read before its init is returned, as stock does: on local-task
-  the host's read of the init's freed buffer fails.
+  the host's read of the init's freed buffer fails; review 32's shapes, each with its
+  weakening: *in-place results are their own buffers* (an init written in place), *region
+  values are their own buffers* (an outer loop's carried value, a first loop's result handed
+  to a second), *allocations hold one value* (another result of the init's dispatch, in its
+  allocation), *outer blocks run nothing after* (a loop in an arm, its init returned after
+  the if; a loop in an outer loop, its init read after that) and *outer loops run their body
+  once* (the outer loop's next turn reads the init) build what stock builds.
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -679,6 +685,51 @@ def _results_read_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_leaves", lambda self, user, value: True)
 
 
+def _device_buffers_unless(monkeypatch: pytest.MonkeyPatch, unknown: Callable[[ir.Value], bool]) -> None:
+    """``_FunctionCheck._device_buffers`` taking the values ``unknown`` names for no buffer of
+    the function's (the rule's earlier form: only a value an execution region made counted)."""
+    original = schedule_check._FunctionCheck._device_buffers
+
+    def weakened(self, root, seen):  # type: ignore[no-untyped-def]
+        return None if unknown(root) else original(self, root, seen)
+
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_device_buffers", weakened)
+
+
+def _in_place_results_are_their_own_buffers(monkeypatch: pytest.MonkeyPatch) -> None:
+    def in_place(root: ir.Value) -> bool:
+        producer = ir_util.defining_op(root)
+        return producer is not None and schedule_check.tied_operand_of(producer, root) is not None
+
+    _device_buffers_unless(monkeypatch, in_place)
+
+
+def _region_values_are_their_own_buffers(monkeypatch: pytest.MonkeyPatch) -> None:
+    def of_a_host_region(root: ir.Value) -> bool:
+        producer = ir_util.defining_op(root)
+        holder = producer if producer is not None else ir_util.parent_op_of_block(ir.BlockArgument(root).owner)
+        flow = region_flow.flow_of(holder)
+        return flow is not None and not flow.device_body
+
+    _device_buffers_unless(monkeypatch, of_a_host_region)
+
+
+def _allocations_hold_one_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_region_mates", lambda self, roots, lifetime: [])
+
+
+def _outer_blocks_run_nothing_after(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = schedule_check._levels_after
+    monkeypatch.setattr(schedule_check, "_levels_after", lambda *args: original(*args)[:1])
+
+
+def _outer_loops_run_their_body_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = schedule_check._levels_after
+    monkeypatch.setattr(
+        schedule_check, "_levels_after", lambda *args: [replace(level, again=False) for level in original(*args)]
+    )
+
+
 def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A store of an ``arith.select`` of two globals' buffers gives the stored-to global neither
     (the shared-globals check before review 17)."""
@@ -864,6 +915,34 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "while_loop_of_no_turn_frees_its_init.mlir",
     ),
     "results-read-are-kept": (_results_read_are_kept, "loop_result_read_then_its_init_returned.mlir"),
+    "in-place-results-are-their-own-buffers": (
+        _in_place_results_are_their_own_buffers,
+        "loop_of_no_turn_frees_an_in_place_update_of_its_init.mlir",
+    ),
+    "region-values-are-their-own-buffers": (
+        _region_values_are_their_own_buffers,
+        "inner_loop_of_no_turn_frees_the_outer_loops_value.mlir",
+    ),
+    "region-results-are-their-own-buffers": (
+        _region_values_are_their_own_buffers,
+        "chained_loops_of_no_turn_free_the_first_init.mlir",
+    ),
+    "allocations-hold-one-value": (
+        _allocations_hold_one_value,
+        "loop_of_no_turn_frees_an_allocation_shared_with_another_value.mlir",
+    ),
+    "outer-blocks-run-nothing-after": (
+        _outer_blocks_run_nothing_after,
+        "loop_of_no_turn_in_an_arm_frees_a_value_returned_after_the_if.mlir",
+    ),
+    "outer-loops-end-the-blocks-followed": (
+        _outer_blocks_run_nothing_after,
+        "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
+    ),
+    "outer-loops-run-their-body-once": (
+        _outer_loops_run_their_body_once,
+        "inner_loop_of_no_turn_frees_a_value_the_outer_loops_next_turn_reads.mlir",
+    ),
 }
 
 
