@@ -454,15 +454,30 @@ def _top_of(
 
 
 def _inlined_at(loc: ir.Location, function: ir.Location) -> tuple[str, ...]:
-    """:attr:`Event.inlined_at` of an op located at ``loc`` in a function located at ``function``."""
-    printed = str(loc)
-    if not printed.startswith("loc(callsite("):
+    """:attr:`Event.inlined_at` of an op located at ``loc`` in a function located at ``function``.
+    Only a call-site location has frames (printing the others, most of them, costs more than the
+    rest of the question)."""
+    if loc.typeid != _callsite_typeid(loc):
         return ()
+    printed = str(loc)
     frames = _frames(printed)[1:]
     own = _frames(str(function))[:1]
     while frames and frames[-1:] == own:
         frames.pop()
     return tuple(frames)
+
+
+_CALLSITE: list[ir.TypeID] = []
+
+
+def _callsite_typeid(loc: ir.Location) -> ir.TypeID:
+    """The type id of MLIR's call-site locations (made once, in ``loc``'s context: type ids are
+    the process's)."""
+    if not _CALLSITE:
+        with loc.context:
+            unknown = ir.Location.unknown()
+            _CALLSITE.append(ir.Location.callsite(unknown, [unknown]).typeid)
+    return _CALLSITE[0]
 
 
 def _constant_contents(value: ir.Value, declared: dict[str, GlobalDecl]) -> bool:
