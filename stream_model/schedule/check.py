@@ -43,10 +43,10 @@ of scheduled IR right before ``iree-stream-schedule-allocation``:
   in-place writes, and loops' and branches' values), and a use of it, or of another value of its
   allocation, runs after every use of the result (later in the loop's block, after the ops
   holding the loop, on an outer loop's next turn), that use reads a freed buffer (local-task:
-  "transient buffer has not been committed"; tensor campaign seed 13102, review 32). A global's
-  buffer, an import or a callee's argument handed to such a loop is freed alike: not claimed
-  (a later read of a global's measured right on the local HAL; a callee's argument is the
-  caller's to use after the call, which the check does not follow);
+  "transient buffer has not been committed"; tensor campaign seed 13102, review 32). A private
+  function's argument is its callers' buffer: named where a caller uses the value it passed
+  after the call. A global's buffer or an import handed to such a loop is freed alike: not
+  claimed (a later read of a global's measured right on the local HAL);
 * **one binding per written buffer**: a dispatch given one version through two bindings, whose
   kernel writes through one of them (:mod:`stream_model.semantics.bindings`), must touch
   disjoint bytes through the two: nothing orders the kernel's loads of one binding before its
@@ -1354,7 +1354,8 @@ class _FunctionCheck:
     def _freed_init(self, loop: ir.Operation, result: ir.Value, init: ir.Value) -> list[ScheduleCheck]:
         roots = [root for root, _, _ in self.versions.roots_in_function(init)]
         buffers = self._buffers_of(roots, set())
-        if not buffers:
+        arguments = [] if buffers else self._private_arguments(roots)
+        if not buffers and not arguments:
             return []  # (a global's buffer, an import, a call's result: not the function's to free)
         block = loop.block
         at = {c_address(o.operation): i for i, o in enumerate(block.operations)}
@@ -1365,6 +1366,8 @@ class _FunctionCheck:
                 return []  # (used elsewhere, or kept: not freed in this block)
             if at[c_address(anchor)] > freed_after:
                 freed_after, last_user = at[c_address(anchor)], user
+        if not buffers:
+            return self._argument_freed(loop, arguments, last_user)
         # The init's buffer: its versions from the roots on (the init itself among them: a
         # loop's block argument, an in-place write's result), and every other result of the
         # execution region that made it, of its lifetime: IREE allocates those together, and
@@ -1393,6 +1396,53 @@ class _FunctionCheck:
             value = mate_of
         r, w = _Use(user, None, ()), _Use(loop, None, ())
         return [self._pair(value, r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
+
+    def _private_arguments(self, roots: list[ir.Value]) -> list[int]:
+        """The argument numbers ``roots`` are, where every one is an argument of this function's
+        entry block and the function is private (its callers are the module's calls)."""
+        entry = self.fn.regions[0].blocks[0]
+        if not roots or _visibility(self.fn) != "private":
+            return []
+        found: list[int] = []
+        for root in roots:
+            if defining_op(root) is not None or ir.BlockArgument(root).owner != entry:
+                return []
+            found.append(ir.BlockArgument(root).arg_number)
+        return found
+
+    def _argument_freed(
+        self, loop: ir.Operation, arguments: list[int], last_user: ir.Operation | None
+    ) -> list[ScheduleCheck]:
+        """The hazard of a loop whose init is the caller's buffer (``arguments``): a caller that
+        uses the value it passed there after the call reads what the callee freed."""
+        for caller in self.context.callees.defined():
+            for call in _walk(caller):
+                if call.name not in CALLS or callee_name(call) != self.name:
+                    continue
+                versions = self.context.function_check(caller).versions
+                for k in arguments:
+                    if k >= len(call.operands):
+                        continue
+                    levels = _levels_after(call, -1, [call.operands[k]])
+                    later = [
+                        (order, user)
+                        for user, _, _, _ in versions.uses(call.operands[k])
+                        if (order := _runs_after(user, levels)) is not None
+                    ]
+                    if later:
+                        _, user = min(later, key=lambda t: t[0])
+                        names = self.context.names
+                        when = (
+                            "right after the loop (nothing uses it)"
+                            if last_user is None
+                            else f"after its last use, {names.describe(last_user)} ({names.location(last_user)})"
+                        )
+                        when += (
+                            f", the buffer {names.describe(call)} in @{_function_name(caller)} passes as argument {k}"
+                        )
+                        r, w = _Use(user, None, ()), _Use(loop, None, ())
+                        return [self._pair(call.operands[k], r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
+        return []
 
     def _region_mates(self, roots: list[ir.Value], lifetime: ir.Type) -> list[ir.Value]:
         """The results of the outermost execution regions that made ``roots``, of the init's
@@ -2250,6 +2300,14 @@ def inits_used_after(loop: ir.Operation) -> list[int]:
 
     inits = [n for _, n in results_as_inits(loop) if is_resource(loop.operands[n])]
     return [n for n in inits if used_after(loop.operands[n])] or inits
+
+
+def _visibility(fn: ir.Operation) -> str:
+    return ir.StringAttr(fn.attributes["sym_visibility"]).value if "sym_visibility" in fn.attributes else "public"
+
+
+def _function_name(fn: ir.Operation) -> str:
+    return ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else str(fn.name)
 
 
 def _handed_to_region_value(holder: ir.Operation, value: ir.Value) -> list[ir.Value]:

@@ -876,6 +876,13 @@ CASES = [
         ("task",),
     ),
     Case(
+        "loop_of_no_turn_in_a_callee_frees_its_callers_value.mlir",
+        "f:[1 2 3 4],0;f:[1 2 3 4],3;f:[1 2 3 4],0",
+        "f=3 6 9 12 2 4 6 8; f=6 12 18 24 2 4 6 8; f=3 6 9 12 2 4 6 8",
+        FREED,
+        ("task",),
+    ),
+    Case(
         "loop_result_returned_after_its_init_is_read.mlir",
         "f:[1 1 1 1],0;f:[1 1 1 1],2",
         "f=2 2 2 2 2 2 2 2; f=2 2 2 2 4 4 4 4",

@@ -159,7 +159,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   to a second), *allocations hold one value* (another result of the init's dispatch, in its
   allocation), *outer blocks run nothing after* (a loop in an arm, its init returned after
   the if; a loop in an outer loop, its init read after that) and *outer loops run their body
-  once* (the outer loop's next turn reads the init) build what stock builds.
+  once* (the outer loop's next turn reads the init), and *callers' buffers are not freed* (a
+  callee's loop on its argument, which the caller returns after the call) build what stock
+  builds.
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -730,6 +732,10 @@ def _outer_loops_run_their_body_once(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
+def _callers_buffers_are_not_freed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_private_arguments", lambda self, roots: [])
+
+
 def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A store of an ``arith.select`` of two globals' buffers gives the stored-to global neither
     (the shared-globals check before review 17)."""
@@ -938,6 +944,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "outer-loops-end-the-blocks-followed": (
         _outer_blocks_run_nothing_after,
         "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
+    ),
+    "callers-buffers-are-not-freed": (
+        _callers_buffers_are_not_freed,
+        "loop_of_no_turn_in_a_callee_frees_its_callers_value.mlir",
     ),
     "outer-loops-run-their-body-once": (
         _outer_loops_run_their_body_once,
