@@ -1385,17 +1385,20 @@ class _FunctionCheck:
         if not later:
             return []
         _, user, value, mate_of = min(later, key=lambda t: t[0])
-        names = self.context.names
-        when = (
-            "right after the loop (nothing uses it)"
-            if last_user is None
-            else f"after its last use, {names.describe(last_user)} ({names.location(last_user)})"
-        )
+        when = self._freed_when(last_user)
         if mate_of is not None:
-            when += f", and with it {names.name(value)}, made in one allocation with it"
+            when += f", and with it {self.context.names.name(value)}, made in one allocation with it"
             value = mate_of
         r, w = _Use(user, None, ()), _Use(loop, None, ())
         return [self._pair(value, r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
+
+    def _freed_when(self, last_user: ir.Operation | None) -> str:
+        """When IREE frees a loop's result: after ``last_user``, its last use, or right after the
+        loop where nothing uses it."""
+        if last_user is None:
+            return "right after the loop (nothing uses it)"
+        names = self.context.names
+        return f"after its last use, {names.describe(last_user)} ({names.location(last_user)})"
 
     def _private_arguments(self, roots: list[ir.Value]) -> list[int]:
         """The argument numbers ``roots`` are, where every one is an argument of this function's
@@ -1431,14 +1434,9 @@ class _FunctionCheck:
                     ]
                     if later:
                         _, user = min(later, key=lambda t: t[0])
-                        names = self.context.names
-                        when = (
-                            "right after the loop (nothing uses it)"
-                            if last_user is None
-                            else f"after its last use, {names.describe(last_user)} ({names.location(last_user)})"
-                        )
-                        when += (
-                            f", the buffer {names.describe(call)} in @{_function_name(caller)} passes as argument {k}"
+                        when = self._freed_when(last_user) + (
+                            f", the buffer {self.context.names.describe(call)} in @{_function_name(caller)} "
+                            f"passes as argument {k}"
                         )
                         r, w = _Use(user, None, ()), _Use(loop, None, ())
                         return [self._pair(call.operands[k], r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
@@ -1487,6 +1485,8 @@ class _FunctionCheck:
         return [root] if is_device_region(producer) or device_holder(producer.block) is not None else None
 
     def _buffers_of(self, roots: list[ir.Value], seen: set[ir.Value]) -> list[ir.Value] | None:
+        """:meth:`_device_buffers` of every one of ``roots`` (None where one is not the
+        function's, or there is none)."""
         out: list[ir.Value] = []
         for root in roots:
             found = self._device_buffers(root, seen)
