@@ -393,7 +393,8 @@ def _nested_after(resolved: Resolved, fn: FunctionModel, load: OpInfo, site: OpI
     before it in ``site``'s block stored, with nothing nested that may store ``name`` between?
 
     It does when it is nested in that block (so in a region of an op after the site) through
-    known, host-side regions of one block each (``scf.if`` arms, loop bodies: SSA values of
+    known, host-side regions of at most one block each (``scf.if`` arms, an empty ``else`` among
+    them, loop bodies: SSA values of
     the enclosing block are visible there, and no branch inside can run an op twice), and no
     loop around it that the site is not in holds an op that may store ``name`` (one after the
     load in pre-order would run before it on the next turn). A store before it in pre-order is
@@ -404,7 +405,7 @@ def _nested_after(resolved: Resolved, fn: FunctionModel, load: OpInfo, site: OpI
     parent = load.op.parent
     while True:
         flow = flow_of(parent)
-        if flow is None or flow.device_body or any(len(r.blocks) != 1 for r in parent.regions):
+        if flow is None or flow.device_body or any(len(r.blocks) > 1 for r in parent.regions):
             return False
         if fn.by_op[parent].block_id == site.block_id:
             break

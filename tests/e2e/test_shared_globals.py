@@ -294,6 +294,31 @@ def _stored_then_filled_in_a_loop() -> str:
     return text[: text.rstrip().rindex("}")] + getter
 
 
+def test_a_load_of_the_repaired_global_in_an_if_without_else_reads_the_copy(tmp_path: Path) -> None:
+    """Review 33's F1: the arm that reloads @B, fills it and stores it back is an ``scf.if``
+    with no ``else`` (its empty region has no block), the form IREE's canonicalizer leaves."""
+    text = (SHAPES / "global_stored_then_loaded_again_in_a_branch.mlir").read_text()
+    start = text.index("    %u = scf.if %cond -> !stream.resource<variable> {")
+    end = text.index("    util.global.store %u, @B : !stream.resource<variable>\n")
+    arm = """    scf.if %cond {
+      %b = util.global.load @B : !stream.resource<variable>
+      %f = stream.async.fill %c9_i32, %b[%c0 to %c16 for %c16] : i32 -> %b as !stream.resource<variable>{%c48}
+      util.global.store %f, @B : !stream.resource<variable>
+    }
+    %u = util.global.load @B : !stream.resource<variable>
+"""
+    text = text[:start] + arm + text[end + len("    util.global.store %u, @B : !stream.resource<variable>\n") :]
+    out = tmp_path / "repaired.vmfb"
+    with pytest.raises(RewriteError, match=r"loads @B again \(util.global.load %u\)"):
+        elide_slices(parse_module(text).module, source=text)  # (the load after the if: the arm may store)
+    text = text.replace("    %u = util.global.load @B : !stream.resource<variable>\n", "").replace(
+        "(%u[%c0 to %c48 for %c48]", "(%a2[%c0 to %c48 for %c48]"
+    )
+    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: elide_slices(m, source=text))
+    got = [[a.tolist(), b.tolist()] for a, b in run_steps(out, "f", [[1], [0]])]
+    assert got == [[_iota(1000), _iota(1000)], [_iota(1000), _iota(1000)]]
+
+
 def test_a_load_of_the_repaired_global_in_a_loop_that_stores_it_refuses_the_repair() -> None:
     """A load the copy cannot be forwarded to (in a loop after the store that stores the
     global again: its next turn reads that store): the repair is refused with the reason."""
