@@ -12,7 +12,8 @@ the same invocation (earlier in the function, in a loop around the load, or in a
 the call): IREE 3.13 cannot run a command on such a value (the module fails with an
 out-of-range indirect binding, or reads stale bytes). The copy then reads the stored value
 itself (the same bytes, as IREE's ``simplify-global-accesses`` forwards it) when the store is
-the last write of the global before the load in its block, and otherwise the repair is refused.
+the last write of the global before the load in its block, or before a load nested after it
+there (an arm: :func:`_nested_after`), and otherwise the repair is refused.
 
 All or nothing: every store is planned before any is changed; a store that cannot be repaired
 makes the whole repair an error (:class:`Diagnostic` ``error``), and the caller refuses the
@@ -320,8 +321,8 @@ def _copy_source(resolved: Resolved, value: ir.Value) -> ir.Value | str:
         last = writers[-1]
         if (
             last.op.name == ops.GLOBAL_STORE
-            and last.block_id == info.block_id
             and last.index < info.index
+            and (last.block_id == info.block_id or _nested_after(resolved, fn, info, last, name))
             and not any(o == last.op.operands[0] for i in fn.ops for _, o in i.effects.tied)
         ):
             return last.op.operands[0]

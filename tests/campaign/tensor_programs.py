@@ -801,6 +801,20 @@ CASES = [
         "choose; updg; getg=1 77 3 4; geth=1 2 3 4; updh; getg=1 77 3 4; geth=1 2 88 4",
         "choose; updg; getg=1 77 3 4; geth=1 77 3 4; updh; getg=1 77 88 4; geth=1 77 88 4",
     ),
+    # Review 33: the shared-globals repair's copy forwarded into an arm after the store.
+    Case(
+        "shared_global_reloaded_in_an_if_without_else.mlir",
+        "f:[1 2 3 4],1,[77];get0;get1;upd0:[66];get0;get1;f:[1 2 3 4],0,[55];get0;get1",
+        "f; get0=1 4 9 16; get1=77 4 9 16; upd0; get0=1 66 9 16; get1=77 4 9 16; f; get0=1 4 9 16; get1=1 4 9 16",
+        "f; get0=1 4 9 16; get1=1 4 9 16; upd0; get0=1 66 9 16; get1=1 66 9 16; f; get0=1 4 9 16; get1=1 4 9 16",
+    ),
+    Case(
+        "shared_global_reloaded_in_an_arm_stored_to_a_third.mlir",
+        "f:[1 2 3 4],1;upd2:[66];get0;get1;get2;upd1:[44];get0;get1;get2",
+        "f=1 2 3 4; upd2; get0=1 4 9 16; get1=1 4 9 16; get2=1 4 9 66; upd1; get0=1 4 9 16; get1=1 4 44 16; get2=1 4 9 66",
+        "f=1 2 3 4; upd2; get0=1 4 9 66; get1=1 4 9 66; get2=1 4 9 66; upd1; get0=1 4 44 66; get1=1 4 44 66; "
+        "get2=1 4 44 66",
+    ),
     # IREE 3.13's reference counting frees a loop's result that, with no turn, is its init's
     # buffer, still used after the loop: on local-task the call fails (tensor campaign seed 13102).
     Case(

@@ -161,7 +161,11 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   the if; a loop in an outer loop, its init read after that) and *outer loops run their body
   once* (the outer loop's next turn reads the init), and *callers' buffers are not freed* (a
   callee's loop on its argument, which the caller returns after the call) build what stock
-  builds.
+  builds;
+* the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
+  no copy* refuses, where the tool then builds as plain iree-compile, an arm of an ``scf.if``
+  with no ``else`` that reloads the repaired global, and an arm that stores such a reload to a
+  third global (the copy for it reads the value stored before the arm).
 
 Each compiles in this process, so that the patch reaches the schedule check. Not here: the
 fixpoint over a loop body (a value that only its back edge brings to a reload). The program that
@@ -736,6 +740,12 @@ def _callers_buffers_are_not_freed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_private_arguments", lambda self, roots: [])
 
 
+def _nested_reloads_take_no_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rewriter.repair.shared_globals as globals_fix
+
+    monkeypatch.setattr(globals_fix, "_nested_after", lambda *args: False)
+
+
 def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A store of an ``arith.select`` of two globals' buffers gives the stored-to global neither
     (the shared-globals check before review 17)."""
@@ -944,6 +954,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "outer-loops-end-the-blocks-followed": (
         _outer_blocks_run_nothing_after,
         "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
+    ),
+    "nested-reloads-take-no-copy": (_nested_reloads_take_no_copy, "shared_global_reloaded_in_an_if_without_else.mlir"),
+    "nested-reloads-give-no-copy-a-source": (
+        _nested_reloads_take_no_copy,
+        "shared_global_reloaded_in_an_arm_stored_to_a_third.mlir",
     ),
     "callers-buffers-are-not-freed": (
         _callers_buffers_are_not_freed,
