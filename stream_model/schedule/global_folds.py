@@ -126,9 +126,10 @@ def dropped_restores(
     arm beside theirs: :func:`_may_follow`), and the erased store's value must be one a later
     access may read: a store of the global next in its block, before any access that may read
     it, overwrites it anyway. Only a global some function reads can show it (IREE deletes a
-    global nobody loads, and its stores with it). A write after the store in a loop around it,
-    on the loop's next turn, is not looked for, nor a value that becomes the global's load only
-    once IREE inlines a setter or a getter (docs/schedule-check.md)."""
+    global nobody loads, and its stores with it). A write after the store in a loop around it that
+    the load is outside of runs between them on the loop's next turn (:func:`_before_a_next_turn`).
+    A value that becomes the global's load only once IREE inlines a setter or a getter is not
+    looked for (docs/schedule-check.md)."""
     calls = {chain[2] for chain in kept if chain[0] == "call"}
     found: list[GlobalFoldHazard] = []
     for k, store in enumerate(was):
@@ -139,9 +140,9 @@ def dropped_restores(
         load = _the_load(was, k, store)
         if load is None:
             continue  # (its load is not among the events: nothing is claimed)
-        write = next(
+        between = next(
             (
-                was[i]
+                i
                 for i in range(load + 1, k)
                 if was[i].loaded != store.loaded
                 and _may_follow(was[load], was[i])
@@ -150,19 +151,52 @@ def dropped_restores(
             ),
             None,
         )
-        if write is None or _overwritten_unread(events, was, k, lambda e: _stays(e, kept, calls, anywhere)):
+        if between is None:
+            between = next(
+                (
+                    i
+                    for i in range(k + 1, len(was))
+                    if was[i].loaded != store.loaded
+                    and _before_a_next_turn(was[load], was[i], store)
+                    and _a_write_kept(events, was, i, store.symbol, kept, calls)
+                ),
+                None,
+            )
+        if between is None or _overwritten_unread(events, was, k, lambda e: _stays(e, kept, calls, anywhere)):
             continue
+        write = was[between]
+        when = "between them" if between < k else "between them, on the next turn of a loop around both"
         found.append(
             GlobalFoldHazard(
                 function,
                 store.symbol,
                 _ERASE_STORE,
                 f"erased {store.describe()} as a store of what @{store.symbol} holds",
-                f"it stores {was[load].describe()}, and {write.describe()} wrote @{store.symbol} between them: "
+                f"it stores {was[load].describe()}, and {write.describe()} wrote @{store.symbol} {when}: "
                 f"the store puts the loaded value back, and without it @{store.symbol} keeps what was written",
             )
         )
     return found
+
+
+def _before_a_next_turn(load: Event, write: Event, store: Event) -> bool:
+    """Does ``write``, listed after ``store``, run before ``store`` runs again, with ``load``
+    not run again between: both in one loop the load is outside of (a region op that may run
+    its region again: seed 14101 in its ``scf`` form), or ``store``'s block one that
+    ``write``'s reaches in a ``cf`` cycle that ``load``'s is not on (seed 14101: a loop's
+    header rolls the global back, its body writes it)?"""
+    for level, region in enumerate(store.scope):
+        if (
+            _repeats(region)
+            and len(write.scope) > level
+            and write.scope[:level] == store.scope[:level]
+            and _owner(write.scope[level]) == _owner(region)
+            and not (len(load.scope) > level and load.scope[: level + 1] == store.scope[: level + 1])
+        ):
+            return True
+    if store.top is None or write.top is None or load.top is None:
+        return False
+    return store.top[0] in write.top[1] and write.top[0] in store.top[1] and load.top[0] not in write.top[1]
 
 
 def _a_write_kept(

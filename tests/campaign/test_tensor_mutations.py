@@ -162,6 +162,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   once* (the outer loop's next turn reads the init), and *callers' buffers are not freed* (a
   callee's loop on its argument, which the caller returns after the call) build what stock
   builds;
+* *next turns write nothing* (``global_folds._before_a_next_turn`` unasked: tensor campaign seed
+  14101): a roll-back IREE erases in a ``cf`` loop's header, or in an ``scf.while``'s condition
+  region, written over by the loop's body before the roll-back runs again, is built as stock
+  builds it (wrong: the global keeps the body's write);
 * the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
   no copy* refuses, where the tool then builds as plain iree-compile, an arm of an ``scf.if``
   with no ``else`` that reloads the repaired global, and an arm that stores such a reload to a
@@ -746,6 +750,10 @@ def _nested_reloads_take_no_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(globals_fix, "_nested_after", lambda *args: False)
 
 
+def _next_turns_write_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_before_a_next_turn", lambda load, write, store: False)
+
+
 def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A store of an ``arith.select`` of two globals' buffers gives the stored-to global neither
     (the shared-globals check before review 17)."""
@@ -954,6 +962,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "outer-loops-end-the-blocks-followed": (
         _outer_blocks_run_nothing_after,
         "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
+    ),
+    "next-turns-write-nothing": (_next_turns_write_nothing, "rollback_in_a_cf_loop_header_after_the_body_stores.mlir"),
+    "next-turns-of-a-while-write-nothing": (
+        _next_turns_write_nothing,
+        "rollback_in_a_while_condition_after_the_body_stores.mlir",
     ),
     "nested-reloads-take-no-copy": (_nested_reloads_take_no_copy, "shared_global_reloaded_in_an_if_without_else.mlir"),
     "nested-reloads-give-no-copy-a-source": (
