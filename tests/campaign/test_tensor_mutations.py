@@ -163,7 +163,7 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   callee's loop on its argument, which the caller returns after the call) build what stock
   builds;
 * *next turns write nothing* (``global_folds._before_a_next_turn`` unasked: tensor campaign seed
-  14101): a roll-back IREE erases in a ``cf`` loop's header, or in an ``scf.while``'s condition
+  14101 in ``scf`` form): a roll-back IREE erases at the end of an ``scf.while``'s condition
   region, written over by the loop's body before the roll-back runs again, is built as stock
   builds it (wrong: the global keeps the body's write);
 * the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
@@ -751,7 +751,7 @@ def _nested_reloads_take_no_copy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _next_turns_write_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_before_a_next_turn", lambda load, write, store: False)
+    monkeypatch.setattr(global_folds, "_before_a_next_turn", lambda load, write, store, level: False)
 
 
 def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -963,11 +963,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _outer_blocks_run_nothing_after,
         "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
     ),
-    "next-turns-write-nothing": (_next_turns_write_nothing, "rollback_in_a_cf_loop_header_after_the_body_stores.mlir"),
-    "next-turns-of-a-while-write-nothing": (
-        _next_turns_write_nothing,
-        "rollback_in_a_while_condition_after_the_body_stores.mlir",
-    ),
+    "next-turns-write-nothing": (_next_turns_write_nothing, "rollback_in_a_while_condition_after_the_body_stores.mlir"),
     "nested-reloads-take-no-copy": (_nested_reloads_take_no_copy, "shared_global_reloaded_in_an_if_without_else.mlir"),
     "nested-reloads-give-no-copy-a-source": (
         _nested_reloads_take_no_copy,
