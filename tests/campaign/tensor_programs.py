@@ -16,6 +16,7 @@ check and show a program that then computes plain iree-compile's wrong answer.
 from __future__ import annotations
 
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -939,6 +940,13 @@ def load(vmfb: Path, mode: str = "copy") -> tuple[rt.Config, Any]:
     return config, context.modules[module.name]
 
 
+#: Seconds the host waits after a call on local-task before it reads the results: the queue
+#: runs beside the host, and what the call queued last (a dealloca of a buffer it returned,
+#: IREE 3.13's reference-counting fault) runs then or a little later. Read at once, the
+#: fault shows or not by the race (measured: a loaded machine read the buffer first).
+_QUEUE_SETTLES = 0.1
+
+
 def run(vmfb: Path, mode: str, calls: str) -> str:
     """Every call of ``calls`` in one context, each result printed as ``fn=v v v`` (``fn`` where
     it returns nothing); or the
@@ -950,6 +958,8 @@ def run(vmfb: Path, mode: str, calls: str) -> str:
         arguments = [_argument(a) for a in args.split(",")] if args else []
         try:
             result = functions[name](*arguments)
+            if mode == "task":
+                time.sleep(_QUEUE_SETTLES)
             if result is None:  # (a function with no results)
                 out.append(name)
                 continue
