@@ -89,8 +89,11 @@ class Repair:
     #: The hazard's verdict (``ScheduleVerdict`` value) and function.
     verdict: str = ""
     function: str = ""
-    #: What the op does now.
-    how: str = "writes a fresh copy of its target"
+
+    @property
+    def of_an_init(self) -> bool:
+        """Is it a loop's init the repair copied (``freed-as-a-loop-result``), not a write's target?"""
+        return self.verdict == ScheduleVerdict.FREED_AS_A_LOOP_RESULT
 
     def line(self) -> str:
         retied = (
@@ -98,14 +101,13 @@ class Repair:
             if self.retied_to is not None
             else ""
         )
-        return f"{self.write} ({self.location}) now {self.how}{retied} ({self.hazard})"
+        how = "starts from a fresh copy of what it is given" if self.of_an_init else "writes a fresh copy of its target"
+        return f"{self.write} ({self.location}) now {how}{retied} ({self.hazard})"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "type": "schedule-repair",
-            "repair": "init-to-fresh-copy"
-            if self.verdict == ScheduleVerdict.FREED_AS_A_LOOP_RESULT
-            else "write-to-fresh-copy",
+            "repair": "init-to-fresh-copy" if self.of_an_init else "write-to-fresh-copy",
             "write": self.write,
             "location": self.location,
             "hazard": self.hazard,
@@ -183,7 +185,7 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
             if hazard.verdict is ScheduleVerdict.FREED_AS_A_LOOP_RESULT:
                 for position in inits_used_after(op):
                     fresh.append(_init_copied(copies, op, position))
-                repairs.append(_repair_record(names, op, hazard, None, "starts from a fresh copy of what it is given"))
+                repairs.append(_repair_record(names, op, hazard, None))
                 continue
             for position in in_place_positions(op):
                 operand = op.operands[position]
@@ -207,12 +209,8 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
     return repairs
 
 
-def _repair_record(
-    names: Names, op: ir.Operation, hazard: ScheduleCheck, retied: int | None, how: str = Repair.how
-) -> Repair:
-    return Repair(
-        names.describe(op), names.location(op), hazard.line(), retied, str(hazard.verdict), hazard.function, how
-    )
+def _repair_record(names: Names, op: ir.Operation, hazard: ScheduleCheck, retied: int | None) -> Repair:
+    return Repair(names.describe(op), names.location(op), hazard.line(), retied, str(hazard.verdict), hazard.function)
 
 
 def _init_copied(copies: CopyDispatches, loop: ir.Operation, position: int) -> ir.Value:

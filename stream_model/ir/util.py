@@ -269,6 +269,11 @@ def parent_op(op: ir.Operation) -> ir.Operation | None:
     return getattr(parent, "operation", parent) if parent is not None else None
 
 
+def visibility(op: ir.Operation) -> str:
+    """A symbol op's visibility: ``public`` unless it says otherwise."""
+    return ir.StringAttr(op.attributes["sym_visibility"]).value if "sym_visibility" in op.attributes else "public"
+
+
 def parent_op_of_block(block: ir.Block) -> ir.Operation | None:
     """The op whose region holds ``block``."""
     owner = block.owner

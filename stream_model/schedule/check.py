@@ -104,7 +104,17 @@ from typing import TYPE_CHECKING, Any
 from iree.compiler import ir
 
 from ..ir.naming import Names
-from ..ir.util import FUNCTION_OPS, c_address, child_ops, defining_op, nested_ops, parent_op_of_block
+from ..ir.util import (
+    FUNCTION_OPS,
+    c_address,
+    child_ops,
+    defining_op,
+    nested_ops,
+    parent_op,
+    parent_op_of_block,
+    user_op,
+    visibility,
+)
 from ..semantics.abi import GivenOver, given_over_arguments, imports_callers_buffer
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
 from ..semantics.op_table import (
@@ -1358,7 +1368,7 @@ class _FunctionCheck:
         if not buffers and not arguments:
             return []  # (a global's buffer, an import, a call's result: not the function's to free)
         block = loop.block
-        at = {c_address(o.operation): i for i, o in enumerate(block.operations)}
+        at = _positions(block)
         freed_after, last_user = at[c_address(loop)], None
         for user, value, _, _ in self.versions.uses(result):
             anchor = _anchor_in(user, block)
@@ -1404,7 +1414,7 @@ class _FunctionCheck:
         """The argument numbers ``roots`` are, where every one is an argument of this function's
         entry block and the function is private (its callers are the module's calls)."""
         entry = self.fn.regions[0].blocks[0]
-        if not roots or _visibility(self.fn) != "private":
+        if not roots or visibility(self.fn) != "private":
             return []
         found: list[int] = []
         for root in roots:
@@ -1422,21 +1432,20 @@ class _FunctionCheck:
             for call in _walk(caller):
                 if call.name not in CALLS or callee_name(call) != self.name:
                     continue
-                versions = self.context.function_check(caller).versions
+                theirs = self.context.function_check(caller)
                 for k in arguments:
                     if k >= len(call.operands):
                         continue
                     levels = _levels_after(call, -1, [call.operands[k]])
                     later = [
                         (order, user)
-                        for user, _, _, _ in versions.uses(call.operands[k])
+                        for user, _, _, _ in theirs.versions.uses(call.operands[k])
                         if (order := _runs_after(user, levels)) is not None
                     ]
                     if later:
                         _, user = min(later, key=lambda t: t[0])
                         when = self._freed_when(last_user) + (
-                            f", the buffer {self.context.names.describe(call)} in @{_function_name(caller)} "
-                            f"passes as argument {k}"
+                            f", the buffer {self.context.names.describe(call)} in @{theirs.name} passes as argument {k}"
                         )
                         r, w = _Use(user, None, ()), _Use(loop, None, ())
                         return [self._pair(call.operands[k], r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
@@ -2287,27 +2296,18 @@ def inits_used_after(loop: ir.Operation) -> list[int]:
     results (:func:`..semantics.region_flow.results_as_inits`) and that an op after the loop in
     its block uses (every such init where none is used directly there): what a repair of a ``freed-as-a-loop-result`` hazard gives a fresh copy."""
     block = loop.block
-    at = {c_address(o.operation): i for i, o in enumerate(block.operations)}
+    at = _positions(block)
     here = at[c_address(loop)]
 
     def used_after(value: ir.Value) -> bool:
         for use in value.uses:
-            owner = use.owner
-            anchor = _anchor_in(getattr(owner, "operation", owner), block)
+            anchor = _anchor_in(user_op(use), block)
             if anchor is not None and at[c_address(anchor)] > here:
                 return True
         return False
 
     inits = [n for _, n in results_as_inits(loop) if is_resource(loop.operands[n])]
     return [n for n in inits if used_after(loop.operands[n])] or inits
-
-
-def _visibility(fn: ir.Operation) -> str:
-    return ir.StringAttr(fn.attributes["sym_visibility"]).value if "sym_visibility" in fn.attributes else "public"
-
-
-def _function_name(fn: ir.Operation) -> str:
-    return ir.StringAttr(fn.attributes["sym_name"]).value if "sym_name" in fn.attributes else str(fn.name)
 
 
 def _handed_to_region_value(holder: ir.Operation, value: ir.Value) -> list[ir.Value]:
@@ -2353,7 +2353,7 @@ def _levels_after(loop: ir.Operation, freed_after: int, buffers: list[ir.Value])
     op, after = loop, freed_after
     while True:
         block = op.block
-        positions = {c_address(o.operation): i for i, o in enumerate(block.operations)}
+        positions = _positions(block)
         chain = positions[c_address(op)]
         out.append(_Level(block, positions, chain, max(after, chain)))
         holder = parent_op_of_block(block)
@@ -2389,6 +2389,11 @@ def _runs_after(user: ir.Operation, levels: list[_Level]) -> tuple[int, int] | N
     return None
 
 
+def _positions(block: ir.Block) -> dict[int, int]:
+    """Each op of ``block`` (by :func:`~..ir.util.c_address`) to its position in the block."""
+    return {c_address(o.operation): i for i, o in enumerate(block.operations)}
+
+
 def _anchor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:
     """The op of ``block`` that is ``op`` or holds it; None where ``op`` is not in ``block``."""
     current: ir.Operation | None = op
@@ -2397,8 +2402,7 @@ def _anchor_in(op: ir.Operation, block: ir.Block) -> ir.Operation | None:
             return current
         if current.name in FUNCTION_OPS:
             return None
-        parent = current.parent
-        current = parent.operation if parent is not None else None
+        current = parent_op(current)
     return None
 
 

@@ -37,6 +37,7 @@ from ..ir.util import (
     holds_any,
     ops_by_block,
     user_op,
+    visibility,
 )
 from ..semantics.op_table import callee_name, constant_choice, global_name
 from ..semantics.ops import (
@@ -510,9 +511,8 @@ def _function_names(module: ir.Module) -> frozenset[str]:
 
 def _declaration(op: ir.Operation) -> GlobalDecl:
     attributes = op.attributes
-    visibility = ir.StringAttr(attributes["sym_visibility"]).value if "sym_visibility" in attributes else "public"
     initial = str(attributes["initial_value"]) if "initial_value" in attributes else None
-    return GlobalDecl(visibility == "private", "is_mutable" in attributes, initial)
+    return GlobalDecl(visibility(op) == "private", "is_mutable" in attributes, initial)
 
 
 def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int, bool]]:

@@ -375,25 +375,24 @@ def test_a_setter_given_one_value_twice_copies_the_operand_it_names() -> None:
     )
 
 
-def test_a_branch_choosing_between_two_globals_is_no_sharing(tmp_path: Path) -> None:
-    """Double buffering: @f(1) reads @A, @f(0) reads @C; neither is given the other's buffer."""
-    text = (SHAPES / "branch_choosing_between_two_globals.mlir").read_text()
+@pytest.mark.parametrize(
+    ("shape", "selectors"),
+    [
+        # Double buffering: @f(1) reads @A, @f(0) reads @C.
+        ("branch_choosing_between_two_globals.mlir", [[1], [0]]),
+        # The loop carries @A's buffer and yields @C's: by construction one buffer with both
+        # loads, given to neither global by a store. @f(0) reads @A, @f(1) @C.
+        ("loop_choosing_between_two_globals.mlir", [[0], [1]]),
+    ],
+)
+def test_a_choice_between_two_globals_is_no_sharing(shape: str, selectors: list[list[int]], tmp_path: Path) -> None:
+    """Neither global is given the other's buffer: nothing to repair, and each call reads its own."""
+    text = (SHAPES / shape).read_text()
     reports = []
     out = tmp_path / "out.vmfb"
     compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: reports.append(elide_slices(m, source=text)))
     assert reports[0].diagnostics == []
-    assert [step[0].tolist() for step in run_steps(out, "f", [[1], [0]])] == [[168380], [178380]]
-
-
-def test_a_loop_choosing_between_two_globals_is_no_sharing(tmp_path: Path) -> None:
-    """The loop carries @A's buffer and yields @C's: by construction one buffer with both loads,
-    given to neither global by a store. @f(0) reads @A, @f(1) @C."""
-    text = (SHAPES / "loop_choosing_between_two_globals.mlir").read_text()
-    reports = []
-    out = tmp_path / "out.vmfb"
-    compile_stream_async(text, out, list(DEFAULT_CPU_FLAGS), lambda m: reports.append(elide_slices(m, source=text)))
-    assert reports[0].diagnostics == []
-    assert [step[0].tolist() for step in run_steps(out, "f", [[0], [1]])] == [[168380], [178380]]
+    assert [step[0].tolist() for step in run_steps(out, "f", selectors)] == [[168380], [178380]]
 
 
 def test_buffers_only_loaded_taken_for_shared_stop_the_loop_choosing_between_two_globals(
