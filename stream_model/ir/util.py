@@ -225,7 +225,20 @@ def blocks_reached(
 ) -> list[set[int]]:
     """Per block of ``region`` (by index), the indices of the blocks it reaches, itself
     included; ``successors_of`` as for :func:`blocks_in_execution_order`."""
-    successors = _successor_indices(list(region.blocks), successors_of)
+    return reached_by_index(block_successors(region, successors_of))
+
+
+def block_successors(
+    region: ir.Region, successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
+) -> list[list[int]]:
+    """Per block of ``region`` (by index), the indices of its successors, each once;
+    ``successors_of`` as for :func:`blocks_in_execution_order`."""
+    return _successor_indices(list(region.blocks), successors_of)
+
+
+def reached_by_index(successors: list[list[int]]) -> list[set[int]]:
+    """Per block (by index, ``successors`` as :func:`block_successors` gives them), the indices
+    of the blocks it reaches, itself included."""
     return [_reached(successors, i, None) for i in range(len(successors))]
 
 

@@ -132,6 +132,8 @@ def dropped_restores(
     A value that becomes the global's load only once IREE inlines a setter or a getter is not
     looked for (docs/schedule-check.md)."""
     calls = {chain[2] for chain in kept if chain[0] == "call"}
+    stays: Callable[[Event], bool] = lambda e: _stays(e, kept, calls, anywhere)  # noqa: E731
+    blocks = _Blocks.of(events.flow.get(function), was)
     found: list[GlobalFoldHazard] = []
     for k, store in enumerate(was):
         if store.kind != "store" or store.loaded is None or store.loaded[0] != store.symbol:
@@ -148,10 +150,22 @@ def dropped_restores(
                 if was[i].loaded != store.loaded
                 and _may_follow(was[load], was[i])
                 and _may_follow(was[i], store)
-                and _a_write_kept(events, was, i, store.symbol, kept, calls)
+                and (
+                    _a_write_kept(events, was, i, store.symbol, kept, calls)
+                    or _forwarded_then_erased(events, was, i, k, stays) is not None
+                )
             ),
             None,
         )
+        forwarded = None if between is None else _forwarded_then_erased(events, was, between, k, stays)
+        when = (
+            "between them"
+            if forwarded is None
+            else f"between them (IREE forwarded it to {forwarded.describe()} and erased it)"
+        )
+        if between is None and blocks is not None:
+            between = _on_a_path_back(events, blocks, was, load, k, kept, calls, stays)
+            when = "on a path through the function's blocks from the load back to the store"
         level = _last_in_a_condition(events, was, k) if between is None else None
         if level is not None:
             between = next(
@@ -164,10 +178,11 @@ def dropped_restores(
                 ),
                 None,
             )
-        if between is None or _overwritten_unread(events, was, k, lambda e: _stays(e, kept, calls, anywhere)):
+        if between is None or _overwritten_unread(events, was, k, stays):
             continue
         write = was[between]
-        when = "between them" if between < k else "between them, on the next turn of a loop around both"
+        if level is not None:
+            when = "between them, on the next turn of a loop around both"
         found.append(
             GlobalFoldHazard(
                 function,
@@ -179,6 +194,142 @@ def dropped_restores(
             )
         )
     return found
+
+
+def _forwarded_then_erased(
+    events: GlobalEvents, was: list[Event], i: int, k: int, stays: Callable[[Event], bool]
+) -> Event | None:
+    """The load IREE forwarded ``was[i]`` to, where that is a store of the global the erased
+    roll-back ``was[k]`` stores that the splice no longer has: the first access of the global
+    after the roll-back, a load the splice lacks, read, in the write's block and region. With
+    the roll-back erased, ``iree-util-simplify-global-accesses`` forwards the write to that
+    load and erases the write as one a later store overwrites (tensor campaign seed 14103)."""
+    write, store = was[i], was[k]
+    if write.kind != "store" or write.symbol != store.symbol or write.idle or stays(write):
+        return None
+    after = next(
+        (
+            e
+            for j, e in enumerate(was[k + 1 :], k + 1)
+            if touches(events, e, store.symbol)
+            and _may_follow(store, e)
+            and not (e.kind == "call" and _taken_in_after(was, j))
+        ),
+        None,
+    )
+    if (
+        after is not None
+        and after.kind == "load"
+        and not after.idle
+        and after.block == write.block
+        and after.scope == write.scope
+        and not stays(after)
+    ):
+        return after
+    return None
+
+
+@dataclass(frozen=True)
+class _Blocks:
+    """A function's events as its blocks hold them, for the questions a ``cf`` loop asks that
+    the events' reach sets cannot answer: what a path from an event meets first."""
+
+    successors: tuple[tuple[int, ...], ...]
+    #: Per block (by number), the indices of its events in the sequence, in order.
+    held: dict[int, list[int]]
+    #: Per event's index: its block and its place among the block's events.
+    place: dict[int, tuple[int, int]]
+
+    @classmethod
+    def of(cls, successors: tuple[tuple[int, ...], ...] | None, was: list[Event]) -> _Blocks | None:
+        """The blocks of a function of more than one block (``successors``; None: one block)."""
+        if successors is None:
+            return None
+        held: dict[int, list[int]] = {}
+        place: dict[int, tuple[int, int]] = {}
+        for i, e in enumerate(was):
+            if e.top is not None:
+                events = held.setdefault(e.top[0], [])
+                place[i] = (e.top[0], len(events))
+                events.append(i)
+        return cls(successors, held, place)
+
+    def runs(self, start: int, then: int, avoiding: int | None = None) -> bool:
+        """Does some path from just after event ``start`` run event ``then``, and not
+        ``avoiding`` before it?"""
+        return self.meets(start, then.__eq__, lambda i: i == avoiding, end=False)
+
+    def meets(self, start: int, found: Callable[[int], bool], stops: Callable[[int], bool], end: bool) -> bool:
+        """Does some path from just after event ``start`` meet an event ``found`` holds of (or,
+        with ``end``, the function's end) before one ``stops`` holds of?"""
+        if start not in self.place:
+            return False
+        block, at = self.place[start]
+        pending, seen = [(block, at + 1)], set()
+        while pending:
+            block, at = pending.pop()
+            for i in self.held.get(block, [])[at:]:
+                if found(i):
+                    return True
+                if stops(i):
+                    break
+            else:
+                if end and not self.successors[block]:
+                    return True
+                for successor in self.successors[block]:
+                    if successor not in seen:
+                        seen.add(successor)
+                        pending.append((successor, 0))
+        return False
+
+
+def _on_a_path_back(
+    events: GlobalEvents,
+    blocks: _Blocks,
+    was: list[Event],
+    load: int,
+    k: int,
+    kept: dict[tuple[str, str, str], int],
+    calls: set[str],
+    stays: Callable[[Event], bool],
+) -> int | None:
+    """A write of the roll-back's global the splice still has (:func:`_a_write_kept`) that a
+    path of the function's blocks runs after the load ``was[load]`` and then runs the
+    roll-back ``was[k]`` after, with the load not run again between, where a path from the
+    roll-back meets a read of the global or the function's end before a store that overwrites
+    it: a ``cf`` loop whose header rolls the global back and whose body writes it (tensor
+    campaign seed 14101). The roll-back and its load must be the function's own, in no region
+    (their block runs them); a store that overwrites is one too, and one the splice still has
+    (``stays``)."""
+    store = was[k]
+    if store.scope or store.via or was[load].scope or was[load].via:
+        return None
+    name = store.symbol
+
+    def reads(i: int) -> bool:
+        e = was[i]
+        if not touches(events, e, name) or e.kind == "store":
+            return False
+        return not (e.idle if e.kind == "load" else _taken_in_after(was, i))
+
+    def overwrites(i: int) -> bool:
+        e = was[i]
+        return e.kind == "store" and e.symbol == name and not e.idle and not e.scope and not e.via and stays(e)
+
+    if not blocks.meets(k, reads, overwrites, end=True):
+        return None
+    return next(
+        (
+            i
+            for i in range(len(was))
+            if i not in (k, load)
+            and was[i].loaded != store.loaded
+            and _a_write_kept(events, was, i, name, kept, calls)
+            and blocks.runs(load, i)
+            and blocks.runs(i, k, avoiding=load)
+        ),
+        None,
+    )
 
 
 def _last_in_a_condition(events: GlobalEvents, was: list[Event], k: int) -> int | None:

@@ -30,12 +30,13 @@ from iree.compiler import ir
 
 from ..ir.util import (
     FUNCTION_OPS,
+    block_successors,
     blocks_followed_by_earlier,
     blocks_in_execution_order,
-    blocks_reached,
     child_ops,
     holds_any,
     ops_by_block,
+    reached_by_index,
     user_op,
     visibility,
 )
@@ -209,6 +210,10 @@ class GlobalEvents:
     kept_out: frozenset[str] = frozenset()
     #: The names of the module's functions (initializers aside).
     functions: frozenset[str] = frozenset()
+    #: Per function of more than one block (key as :attr:`events`), each block's successors
+    #: by number (:attr:`Event.top`; a branch on a constant: the one it takes). What runs after
+    #: an event of a ``cf`` loop is read on it, path by path (:mod:`.global_folds`).
+    flow: dict[str, tuple[tuple[int, ...], ...]] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -337,6 +342,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
     direct: dict[str, set[str]] = {}
     stored: dict[str, set[str]] = {}
     callees: dict[str, set[str]] = {}
+    flow: dict[str, tuple[tuple[int, ...], ...]] = {}
     initializers = 0
     top = child_ops(module.operation)
     for fn in top:  # (first: a store's constant may be a global declared after its function)
@@ -353,7 +359,9 @@ def global_events(module: ir.Module) -> GlobalEvents:
             if "inlining_policy" in fn.attributes and "never" in str(fn.attributes["inlining_policy"]):
                 kept_out.add(key)
         found = events[key] = []
-        tops = _top_blocks(fn)
+        tops, successors = _top_blocks(fn)
+        if successors is not None:
+            flow[key] = successors
         for inner, ordered, scope, block, cyclic in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
@@ -425,18 +433,22 @@ def global_events(module: ir.Module) -> GlobalEvents:
         indirect,
         frozenset(kept_out),
         frozenset(k for k in events if not k.startswith("initializer #")),
+        flow,
     )
 
 
-def _top_blocks(fn: ir.Operation) -> dict[ir.Block, tuple[int, frozenset[int]]]:
+def _top_blocks(
+    fn: ir.Operation,
+) -> tuple[dict[ir.Block, tuple[int, frozenset[int]]], tuple[tuple[int, ...], ...] | None]:
     """Per block of ``fn``'s region that its entry reaches, its number and the numbers of the
-    blocks it reaches (a branch on a constant: the successor it takes); empty for a region of
-    one block."""
+    blocks it reaches, and each block's successors by number (a branch on a constant: the
+    successor it takes); empty and None for a region of one block."""
     blocks = list(fn.regions[0].blocks) if fn.regions else []
     if len(blocks) <= 1:
-        return {}
-    reach = blocks_reached(fn.regions[0], taken_successors)
-    return {blocks[i]: (i, frozenset(reach[i])) for i in reach[0]}
+        return {}, None
+    successors = block_successors(fn.regions[0], taken_successors)
+    reach = reached_by_index(successors)
+    return {blocks[i]: (i, frozenset(reach[i])) for i in reach[0]}, tuple(tuple(s) for s in successors)
 
 
 def _top_of(

@@ -638,6 +638,13 @@ CASES = [
         "f;f;seta:[5];f",
         "f=9 9 9 9; f=9 9 9 9; seta; f=9 9 9 9",
         "f=1 2 3 4; f=1 2 3 4; seta; f=5 2 3 4",
+        refused="erased util.global.store @b",  # (its write forwarded to the reload: seed 14103's rule)
+    ),
+    Case(
+        "store_of_another_global_then_a_rollback_read_elsewhere.mlir",
+        "get;f;get;seta:[5];get",
+        "get=9 9 9 9; f; get=9 9 9 9; seta; get=9 9 9 9",
+        "get=1 2 3 4; f; get=1 2 3 4; seta; get=5 2 3 4",
         refused="took @b for @a",
     ),
     Case(
@@ -802,13 +809,64 @@ CASES = [
         "choose; updg; getg=1 77 3 4; geth=1 2 3 4; updh; getg=1 77 3 4; geth=1 2 88 4",
         "choose; updg; getg=1 77 3 4; geth=1 77 3 4; updh; getg=1 77 88 4; geth=1 77 88 4",
     ),
-    # Tensor campaign seed 14101's fault in scf form: a roll-back IREE erases, written over on
-    # the loop's next turn (the cf form, the seed's own, is open: docs/findings.md).
+    # Tensor campaign seed 14101: a roll-back IREE erases, written over on the loop's next turn,
+    # in the seed's cf form and in scf form.
+    Case(
+        "rollback_in_a_cf_loop_header_after_the_body_stores.mlir",
+        "f0;f1;f0;f1",
+        "f0=18 0 47 35 28 43 17 35; f1=6 6 6 6 6 6 6 6; f0=18 0 47 35 28 43 17 35; f1=6 6 6 6 6 6 6 6",
+        "f0=18 0 47 35 28 43 17 35; f1=6 6 6 6 6 6 6 6; f0=6 6 6 6 6 6 6 6; f1=6 6 6 6 6 6 6 6",
+        refused="erased util.global.store @g0",
+    ),
     Case(
         "rollback_in_a_while_condition_after_the_body_stores.mlir",
         "f0;f1;f0;f1",
         "f0=18 0 47 35 28 43 17 35; f1=6 6 6 6 6 6 6 6; f0=18 0 47 35 28 43 17 35; f1=6 6 6 6 6 6 6 6",
         "f0=18 0 47 35 28 43 17 35; f1=6 6 6 6 6 6 6 6; f0=6 6 6 6 6 6 6 6; f1=6 6 6 6 6 6 6 6",
+        refused="erased util.global.store @g0",
+    ),
+    # Review 34: the cf form read path by path. Refused where a path from the write comes back
+    # to the roll-back and one from the roll-back ends before anything overwrites it...
+    Case(
+        "rollback_in_an_inner_cf_loop_header_after_its_body_stores.mlir",
+        "f1:2;get;f1:3;get",
+        "f1; get=1 2 3 4; f1; get=1 2 3 4",
+        "f1; get=4 8 12 16; f1; get=32 64 96 128",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "rollback_in_an_irreducible_cycle_after_the_write.mlir",
+        "f1:2,1;get;f1:2,0;get",
+        "f1; get=1 2 3 4; f1; get=1 2 3 4",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    # ... and built where every path from the roll-back meets the write first.
+    Case(
+        "rollback_in_a_cf_loop_overwritten_in_its_own_block.mlir",
+        "f1:2;get;f1:1;get",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+    ),
+    Case(
+        "rollback_in_a_cf_loop_always_overwritten_before_the_exit.mlir",
+        "f1:2;get;f1:1;get",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+    ),
+    Case(
+        "rollback_in_a_cf_loop_whose_header_reloads.mlir",
+        "f1:2;get;f1:1;get",
+        "f1=3 6 9 12; get=4 8 12 16; f1=4 8 12 16; get=8 16 24 32",
+        "f1=3 6 9 12; get=4 8 12 16; f1=4 8 12 16; get=8 16 24 32",
+    ),
+    # Tensor campaign seed 14103: a write between a load and the roll-back to it that IREE
+    # forwards to a callee's load, once it erased the roll-back, and then erases.
+    Case(
+        "rollback_erased_its_write_forwarded_to_a_callees_load.mlir",
+        "f0:[48];f0:[6]",
+        "f0=9 11 41 14 19 23 28 30; f0=18 22 82 28 38 46 56 60",
+        "f0=9 11 41 14 19 23 28 30; f0=18 22 82 28 96 46 56 60",
         refused="erased util.global.store @g0",
     ),
     # Review 33: the shared-globals repair's copy forwarded into an arm after the store.

@@ -166,6 +166,17 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   14101 in ``scf`` form): a roll-back IREE erases at the end of an ``scf.while``'s condition
   region, written over by the loop's body before the roll-back runs again, is built as stock
   builds it (wrong: the global keeps the body's write);
+* the roll-back rule read path by path through a function's blocks (tensor campaign seed 14101's
+  ``cf`` form, review 34): *cf paths come back to nothing* (``_on_a_path_back`` unasked) builds
+  the seed, a roll-back in an inner ``cf`` loop's header and one in an irreducible cycle as
+  stock does; *cf roll-backs are never overwritten* (no store on a path from the roll-back
+  stops it) refuses a roll-back every path from which meets a write first (in its own block;
+  in the only block that exits), and *cf paths pass the load* (no reload stops a path from the
+  write back to the roll-back) refuses a loop whose header reloads the global, all built
+  right by stock;
+* *forwarded writes are unseen* (``_forwarded_then_erased`` unasked: tensor campaign seed 14103):
+  a write between a load and its roll-back that IREE forwards to a callee's load and then
+  erases is built as stock builds it;
 * the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
   no copy* refuses, where the tool then builds as plain iree-compile, an arm of an ``scf.if``
   with no ``else`` that reloads the repaired global, and an arm that stores such a reload to a
@@ -754,6 +765,32 @@ def _next_turns_write_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_before_a_next_turn", lambda load, write, store, level: False)
 
 
+def _cf_paths_come_back_to_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_on_a_path_back", lambda *args: None)
+
+
+def _cf_roll_backs_are_never_overwritten(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._Blocks.meets
+
+    def unstopped(self, start, found, stops, end):  # type: ignore[no-untyped-def]
+        return original(self, start, found, (lambda i: False) if end else stops, end)
+
+    monkeypatch.setattr(global_folds._Blocks, "meets", unstopped)
+
+
+def _cf_paths_pass_the_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._Blocks.meets
+
+    def unstopped(self, start, found, stops, end):  # type: ignore[no-untyped-def]
+        return original(self, start, found, stops if end else (lambda i: False), end)
+
+    monkeypatch.setattr(global_folds._Blocks, "meets", unstopped)
+
+
+def _forwarded_writes_are_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_forwarded_then_erased", lambda *args: None)
+
+
 def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A store of an ``arith.select`` of two globals' buffers gives the stored-to global neither
     (the shared-globals check before review 17)."""
@@ -855,7 +892,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _stores_of_own_loads_forward,
         "own_load_stored_back_then_reloaded_before_the_rename.mlir",
     ),
-    "erased-stores-overwrite": (_erased_stores_overwrite, "store_of_another_global_then_a_rollback_then_a_reload.mlir"),
+    "erased-stores-overwrite": (
+        _erased_stores_overwrite,
+        "store_of_another_global_then_a_rollback_read_elsewhere.mlir",
+    ),
     "next-turns-read-nothing": (_next_turns_read_nothing, "rollback_in_an_arms_loop_read_on_its_next_turn.mlir"),
     "next-turns-run-one-region": (
         _next_turns_run_one_region,
@@ -964,6 +1004,31 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
     ),
     "next-turns-write-nothing": (_next_turns_write_nothing, "rollback_in_a_while_condition_after_the_body_stores.mlir"),
+    "cf-paths-come-back-to-nothing": (
+        _cf_paths_come_back_to_nothing,
+        "rollback_in_a_cf_loop_header_after_the_body_stores.mlir",
+    ),
+    "inner-cf-paths-come-back-to-nothing": (
+        _cf_paths_come_back_to_nothing,
+        "rollback_in_an_inner_cf_loop_header_after_its_body_stores.mlir",
+    ),
+    "irreducible-cf-paths-come-back-to-nothing": (
+        _cf_paths_come_back_to_nothing,
+        "rollback_in_an_irreducible_cycle_after_the_write.mlir",
+    ),
+    "cf-roll-backs-are-never-overwritten": (
+        _cf_roll_backs_are_never_overwritten,
+        "rollback_in_a_cf_loop_overwritten_in_its_own_block.mlir",
+    ),
+    "cf-roll-backs-are-never-overwritten-before-the-exit": (
+        _cf_roll_backs_are_never_overwritten,
+        "rollback_in_a_cf_loop_always_overwritten_before_the_exit.mlir",
+    ),
+    "cf-paths-pass-the-load": (_cf_paths_pass_the_load, "rollback_in_a_cf_loop_whose_header_reloads.mlir"),
+    "forwarded-writes-are-unseen": (
+        _forwarded_writes_are_unseen,
+        "rollback_erased_its_write_forwarded_to_a_callees_load.mlir",
+    ),
     "nested-reloads-take-no-copy": (_nested_reloads_take_no_copy, "shared_global_reloaded_in_an_if_without_else.mlir"),
     "nested-reloads-give-no-copy-a-source": (
         _nested_reloads_take_no_copy,

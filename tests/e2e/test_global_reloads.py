@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from rewriter.cli.entry import main
-from tests.campaign.tensor_programs import CASES, DATA, FLAGS, Case, compile_stock, compile_tool, run
+from tests.campaign.tensor_programs import CASES, DATA, FLAGS, FREED, Case, compile_stock, compile_tool, run
 
 pytestmark = pytest.mark.e2e
 RUNS = [(case, mode) for case in CASES for mode in case.modes]
@@ -63,8 +63,17 @@ def test_plain_iree_compile_computes_what_313_computes(
     case: Case, mode: str, builds: dict[str, tuple[Path, Path]]
 ) -> None:
     """IREE 3.13's answer, pinned: where it differs from the program's, the fault the tool
-    repairs (a newer IREE that fixes one fails here, and the case can say so)."""
-    assert run(builds[case.file][0], mode, case.calls) == case.stock
+    repairs (a newer IREE that fixes one fails here, and the case can say so). A freed
+    buffer's read on local-task is a race the host may win on a loaded machine: that pin holds
+    where one of a few runs shows it."""
+    answers: list[str] = []
+    while case.stock not in answers and len(answers) < (_FREED_TRIES if case.stock == FREED else 1):
+        answers.append(run(builds[case.file][0], mode, case.calls))
+    assert case.stock in answers, answers
+
+
+#: Runs of plain iree-compile's build of a program whose pinned answer is a freed buffer's read.
+_FREED_TRIES = 5
 
 
 def test_the_check_reports_the_reload_in_an_arm_and_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
