@@ -202,43 +202,12 @@ def capsule_functions() -> tuple[Callable[..., bytes], Callable[..., int]]:
     return get_name, get_pointer
 
 
-def blocks_followed_by_earlier(
-    order: Sequence[ir.Block], successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
-) -> set[ir.Block]:
-    """The blocks of ``order`` (a region's reached blocks as :func:`blocks_in_execution_order`
-    lists them) after which a block listed at or before them may run: those on a ``cf`` cycle,
-    and in an irreducible region (a cycle entered at two blocks) those that branch into a cycle
-    at a block the order puts first. For any other block, what runs after it is listed after
-    it. ``successors_of`` as for :func:`blocks_in_execution_order`."""
-    if len(order) <= 1:
-        return set()
-    successors = _successor_indices(list(order), successors_of)
-    return {
-        block
-        for p, block in enumerate(order)
-        if any(j <= p for s in successors[p] for j in _reached(successors, s, None))
-    }
-
-
 def blocks_reached(
     region: ir.Region, successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
 ) -> list[set[int]]:
     """Per block of ``region`` (by index), the indices of the blocks it reaches, itself
     included; ``successors_of`` as for :func:`blocks_in_execution_order`."""
-    return reached_by_index(block_successors(region, successors_of))
-
-
-def block_successors(
-    region: ir.Region, successors_of: Callable[[ir.Block], Sequence[ir.Block]] | None = None
-) -> list[list[int]]:
-    """Per block of ``region`` (by index), the indices of its successors, each once;
-    ``successors_of`` as for :func:`blocks_in_execution_order`."""
-    return _successor_indices(list(region.blocks), successors_of)
-
-
-def reached_by_index(successors: list[list[int]]) -> list[set[int]]:
-    """Per block (by index, ``successors`` as :func:`block_successors` gives them), the indices
-    of the blocks it reaches, itself included."""
+    successors = _successor_indices(list(region.blocks), successors_of)
     return [_reached(successors, i, None) for i in range(len(successors))]
 
 

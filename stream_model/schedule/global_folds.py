@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .event_flow import END
 from .global_order import (
     BEFORE_THE_SPLICE,
     COMPUTED_CONSTANT,
@@ -126,14 +127,15 @@ def dropped_restores(
     arm beside theirs: :func:`_may_follow`), and the erased store's value must be one a later
     access may read: a store of the global next in its block, before any access that may read
     it, overwrites it anyway. Only a global some function reads can show it (IREE deletes a
-    global nobody loads, and its stores with it). A write in a while loop's body runs between the
-    load and a roll-back that ends the loop's condition region, on the loop's next turn
-    (:func:`_before_a_next_turn`).
+    global nobody loads, and its stores with it). A write IREE erased counts where it first
+    forwarded it to a load (:func:`_forwarded_then_erased`). A write listed after the roll-back
+    may run before it on a loop's next turn: that is asked on the paths of execution
+    (:func:`_on_a_path_back`).
     A value that becomes the global's load only once IREE inlines a setter or a getter is not
     looked for (docs/schedule-check.md)."""
     calls = {chain[2] for chain in kept if chain[0] == "call"}
     stays: Callable[[Event], bool] = lambda e: _stays(e, kept, calls, anywhere)  # noqa: E731
-    blocks = _Blocks.of(events.flow.get(function), was)
+    paths = _Paths.of(events, function, was) if events.paths else None
     found: list[GlobalFoldHazard] = []
     for k, store in enumerate(was):
         if store.kind != "store" or store.loaded is None or store.loaded[0] != store.symbol:
@@ -143,46 +145,21 @@ def dropped_restores(
         load = _the_load(was, k, store)
         if load is None:
             continue  # (its load is not among the events: nothing is claimed)
-        between = next(
-            (
-                i
-                for i in range(load + 1, k)
-                if was[i].loaded != store.loaded
-                and _may_follow(was[load], was[i])
-                and _may_follow(was[i], store)
-                and (
-                    _a_write_kept(events, was, i, store.symbol, kept, calls)
-                    or _forwarded_then_erased(events, was, i, k, stays) is not None
-                )
-            ),
-            None,
-        )
-        forwarded = None if between is None else _forwarded_then_erased(events, was, between, k, stays)
-        when = (
-            "between them"
-            if forwarded is None
-            else f"between them (IREE forwarded it to {forwarded.describe()} and erased it)"
-        )
-        if between is None and blocks is not None:
-            between = _on_a_path_back(events, blocks, was, load, k, kept, calls, stays)
-            when = "on a path through the function's blocks from the load back to the store"
-        level = _last_in_a_condition(events, was, k) if between is None else None
-        if level is not None:
-            between = next(
-                (
-                    i
-                    for i in range(k + 1, len(was))
-                    if was[i].loaded != store.loaded
-                    and _before_a_next_turn(was[load], was[i], store, level)
-                    and _a_write_kept(events, was, i, store.symbol, kept, calls)
-                ),
-                None,
-            )
-        if between is None or _overwritten_unread(events, was, k, stays):
+        if paths is None:
+            continue  # (an access in a region op whose flow the table does not know: nothing is claimed)
+        roll_back = _RollBack(events, paths, was, load, k, stays)
+        if not roll_back.read_after():
+            continue  # (every path from it overwrites it before anything reads it)
+        between = _write_between(roll_back, kept, calls)
+        if between is None:
             continue
+        if not load < between < k:
+            when = "on a path of execution from the load back to the store (a loop's next turn)"
+        elif (forwarded := _forwarded_then_erased(events, was, between, k, stays)) is not None:
+            when = f"between them (IREE forwarded it to {forwarded.describe()} and erased it)"
+        else:
+            when = "between them"
         write = was[between]
-        if level is not None:
-            when = "between them, on the next turn of a loop around both"
         found.append(
             GlobalFoldHazard(
                 function,
@@ -230,29 +207,24 @@ def _forwarded_then_erased(
 
 
 @dataclass(frozen=True)
-class _Blocks:
-    """A function's events as its blocks hold them, for the questions a ``cf`` loop asks that
-    the events' reach sets cannot answer: what a path from an event meets first."""
+class _Paths:
+    """What may run right after each event of a function's sequence with its callees' taken
+    in (``was``): the function's own graph (:attr:`GlobalEvents.paths`), where a call taken in
+    runs its callee's events next, and the callee's end what follows the call."""
 
-    successors: tuple[tuple[int, ...], ...]
-    #: Per block (by number), the indices of its events in the sequence, in order.
-    held: dict[int, list[int]]
-    #: Per event's index: its block and its place among the block's events.
-    place: dict[int, tuple[int, int]]
+    next: tuple[frozenset[int], ...]  # (per index of the sequence; END: the function's end)
 
     @classmethod
-    def of(cls, successors: tuple[tuple[int, ...], ...] | None, was: list[Event]) -> _Blocks | None:
-        """The blocks of a function of more than one block (``successors``; None: one block)."""
-        if successors is None:
+    def of(cls, events: GlobalEvents, function: str, was: list[Event]) -> _Paths | None:
+        """The paths of ``function``'s sequence ``was``; None where a function it takes in has
+        no graph, or the sequence is not its events as :func:`~.global_order.taken_in` lays
+        them out."""
+        laid = _lay_out(events, function, was, 0)
+        if laid is None or laid[1] != len(was):
             return None
-        held: dict[int, list[int]] = {}
-        place: dict[int, tuple[int, int]] = {}
-        for i, e in enumerate(was):
-            if e.top is not None:
-                events = held.setdefault(e.top[0], [])
-                place[i] = (e.top[0], len(events))
-                events.append(i)
-        return cls(successors, held, place)
+        out: list[frozenset[int]] = [frozenset()] * len(was)
+        _wire(events, laid[0], frozenset({END}), out)
+        return cls(tuple(out))
 
     def runs(self, start: int, then: int, avoiding: int | None = None) -> bool:
         """Does some path from just after event ``start`` run event ``then``, and not
@@ -262,110 +234,148 @@ class _Blocks:
     def meets(self, start: int, found: Callable[[int], bool], stops: Callable[[int], bool], end: bool) -> bool:
         """Does some path from just after event ``start`` meet an event ``found`` holds of (or,
         with ``end``, the function's end) before one ``stops`` holds of?"""
-        if start not in self.place:
-            return False
-        block, at = self.place[start]
-        pending, seen = [(block, at + 1)], set()
+        pending, seen = list(self.next[start]), set()
         while pending:
-            block, at = pending.pop()
-            for i in self.held.get(block, [])[at:]:
-                if found(i):
+            i = pending.pop()
+            if i == END:
+                if end:
                     return True
-                if stops(i):
-                    break
-            else:
-                if end and not self.successors[block]:
-                    return True
-                for successor in self.successors[block]:
-                    if successor not in seen:
-                        seen.add(successor)
-                        pending.append((successor, 0))
+                continue
+            if found(i):
+                return True
+            if i in seen or stops(i):
+                continue
+            seen.add(i)
+            pending += self.next[i]
         return False
 
 
-def _on_a_path_back(
-    events: GlobalEvents,
-    blocks: _Blocks,
-    was: list[Event],
-    load: int,
-    k: int,
-    kept: dict[tuple[str, str, str], int],
-    calls: set[str],
-    stays: Callable[[Event], bool],
-) -> int | None:
-    """A write of the roll-back's global the splice still has (:func:`_a_write_kept`) that a
-    path of the function's blocks runs after the load ``was[load]`` and then runs the
-    roll-back ``was[k]`` after, with the load not run again between, where a path from the
-    roll-back meets a read of the global or the function's end before a store that overwrites
-    it: a ``cf`` loop whose header rolls the global back and whose body writes it (tensor
-    campaign seed 14101). The roll-back and its load must be the function's own, in no region
-    (their block runs them); a store that overwrites is one too, and one the splice still has
-    (``stays``)."""
-    store = was[k]
-    if store.scope or store.via or was[load].scope or was[load].via:
+@dataclass(frozen=True)
+class _Laid:
+    """Where a function's events sit in a sequence with callees taken in: each own event's
+    index, and the callee laid out right after each call taken in (by the call's own index)."""
+
+    function: str
+    at: list[int]
+    inner: dict[int, _Laid]
+
+
+def _lay_out(events: GlobalEvents, function: str, was: list[Event], cursor: int) -> tuple[_Laid, int] | None:
+    """``function``'s events laid out in ``was`` from ``cursor`` on, and the index after them."""
+    own = events.events.get(function)
+    if own is None or events.paths.get(function) is None:
         return None
-    name = store.symbol
-
-    def reads(i: int) -> bool:
-        e = was[i]
-        if not touches(events, e, name) or e.kind == "store":
-            return False
-        return not (e.idle if e.kind == "load" else _taken_in_after(was, i))
-
-    def overwrites(i: int) -> bool:
-        e = was[i]
-        return e.kind == "store" and e.symbol == name and not e.idle and not e.scope and not e.via and stays(e)
-
-    if not blocks.meets(k, reads, overwrites, end=True):
-        return None
-    return next(
-        (
-            i
-            for i in range(len(was))
-            if i not in (k, load)
-            and was[i].loaded != store.loaded
-            and _a_write_kept(events, was, i, name, kept, calls)
-            and blocks.runs(load, i)
-            and blocks.runs(i, k, avoiding=load)
-        ),
-        None,
-    )
+    laid = _Laid(function, [], {})
+    for j, e in enumerate(own):
+        if cursor >= len(was) or (was[cursor].kind, was[cursor].symbol, was[cursor].loc) != (e.kind, e.symbol, e.loc):
+            return None
+        laid.at.append(cursor)
+        cursor += 1
+        if e.kind == "call" and _taken_in_after(was, cursor - 1):
+            inner = _lay_out(events, e.symbol, was, cursor)
+            if inner is None:
+                return None
+            laid.inner[j], cursor = inner
+    return laid, cursor
 
 
-def _last_in_a_condition(events: GlobalEvents, was: list[Event], k: int) -> int | None:
-    """The scope level of the while loop whose condition region holds the store ``was[k]``
-    as the last access of its global there (the condition region runs first on every turn
-    and last before the loop ends: the store is what the global holds when the loop ends);
-    None where there is none."""
-    store = was[k]
-    for level, region in enumerate(store.scope):
-        if not (_repeats(region) and _runs_first(region)):
+def _wire(events: GlobalEvents, laid: _Laid, exits: frozenset[int], out: list[frozenset[int]]) -> None:
+    """Fill ``out`` (:attr:`_Paths.next`) for ``laid``'s events, its end running ``exits``."""
+    flow = events.paths[laid.function]
+    assert flow is not None
+
+    def placed(successors: frozenset[int]) -> frozenset[int]:
+        return frozenset().union(*(exits if s == END else {laid.at[s]} for s in successors))
+
+    for j, at in enumerate(laid.at):
+        after = placed(flow.next[j])
+        callee = laid.inner.get(j)
+        if callee is None:
+            out[at] = after
             continue
-        inside = store.scope[: level + 1]
-        if not any(
-            len(e.scope) > level and e.scope[: level + 1] == inside and touches(events, e, store.symbol)
-            for e in was[k + 1 :]
+        callee_flow = events.paths[callee.function]
+        assert callee_flow is not None
+        out[at] = frozenset().union(*(after if s == END else {callee.at[s]} for s in callee_flow.entry))
+        _wire(events, callee, after, out)
+
+
+@dataclass(frozen=True)
+class _RollBack:
+    """A roll-back ``was[k]`` to its load ``was[load]`` on the paths of its function's sequence
+    (``stays``: does the splice still have an event)."""
+
+    events: GlobalEvents
+    paths: _Paths
+    was: list[Event]
+    load: int
+    k: int
+    stays: Callable[[Event], bool]
+
+    def read_after(self) -> bool:
+        """Does a path from the roll-back meet a read of its global (a load something reads, a
+        call that may touch it whose callee's events are not taken in) or the function's end
+        before a store that overwrites it? A module that takes a global's address: yes (a load
+        through the address is no event)."""
+        return self.events.indirect or self.paths.meets(self.k, self._reads, self._overwrites, end=True)
+
+    def written_back(self, i: int) -> bool:
+        """Does a path run the write ``was[i]`` after the load, then the roll-back, with neither
+        the load nor a store of the roll-back's bytes between (an opaque copy of the load, which
+        IREE keeps, puts it back first: review 34)?"""
+        return self.paths.runs(self.load, i) and self.paths.meets(i, self.k.__eq__, self._resets, end=False)
+
+    def _reads(self, i: int) -> bool:
+        e = self.was[i]
+        if not touches(self.events, e, self.was[self.k].symbol) or e.kind == "store":
+            return False
+        return not (e.idle if e.kind == "load" else _taken_in_after(self.was, i))
+
+    def _overwrites(self, i: int) -> bool:
+        e = self.was[i]
+        return e.kind == "store" and e.symbol == self.was[self.k].symbol and not e.idle and self.stays(e)
+
+    def _resets(self, i: int) -> bool:
+        return i == self.load or (self._overwrites(i) and self.was[i].value == self.was[self.k].value)
+
+
+def _write_between(roll_back: _RollBack, kept: dict[tuple[str, str, str], int], calls: set[str]) -> int | None:
+    """A write of the roll-back's global that changes it and that a path runs between the load
+    and the roll-back (:meth:`_RollBack.written_back`): one the splice still has
+    (:func:`_a_write_kept`) or, listed between the two, one IREE forwarded to a load before it
+    erased it (:func:`_forwarded_then_erased`). Those listed between come first; one listed
+    elsewhere runs between on a loop's next turn: a ``cf`` loop whose header rolls the global
+    back and whose body writes it (tensor campaign seed 14101), a while loop's condition and
+    body, an ``scf.for`` body that rolls back, reads and writes.
+
+    Conditions are not evaluated, so on a next turn the roll-back and the write must not sit in
+    an arm of an ``scf.if`` or ``scf.index_switch`` (review 34: an arm for the first turn only,
+    or the last): a path through them is too often one no run takes."""
+    was, load, k = roll_back.was, roll_back.load, roll_back.k
+    store = was[k]
+    for i in _listed_between_first(load, k, len(was)):
+        e = was[i]
+        if e.loaded == store.loaded or e.value == store.value:
+            continue  # (the roll-back's own bytes: no change)
+        if not load < i < k and (_in_an_arm(store) or _in_an_arm(e)):
+            continue
+        if not _a_write_kept(roll_back.events, was, i, store.symbol, kept, calls) and not (
+            load < i < k and _forwarded_then_erased(roll_back.events, was, i, k, roll_back.stays) is not None
         ):
-            return level
+            continue
+        if roll_back.written_back(i):
+            return i
     return None
 
 
-def _before_a_next_turn(load: Event, write: Event, store: Event, level: int) -> bool:
-    """Does ``write`` run between two runs of ``store``, the roll-back in the condition region
-    of the while loop at scope ``level`` (:func:`_last_in_a_condition`), with ``load`` not run
-    again between: ``write`` in another region of that loop (its body), ``load`` outside the
-    loop (tensor campaign seed 14101's ``scf`` form)? The ``cf`` form of one (a loop's header
-    rolling back, its body writing) needs the paths from the write to the function's end, all
-    through the roll-back, which the events do not say: not asked (review 34: asked by block
-    reach alone, it refused right builds)."""
-    region = store.scope[level]
-    return (
-        len(write.scope) > level
-        and write.scope[:level] == store.scope[:level]
-        and _owner(write.scope[level]) == _owner(region)
-        and write.scope[level] != region
-        and not (len(load.scope) > level and _owner(load.scope[level]) == _owner(region))
-    )
+def _listed_between_first(load: int, k: int, count: int) -> list[int]:
+    """The indices of a sequence of ``count`` events, those between ``load`` and ``k`` first."""
+    return [*range(load + 1, k), *(i for i in range(count) if not load <= i <= k)]
+
+
+def _in_an_arm(e: Event) -> bool:
+    """Is ``e`` inside an arm of a structured branch (a region its op neither repeats nor runs
+    first)?"""
+    return any(not _repeats(region) and not _runs_first(region) for region in e.scope)
 
 
 def _a_write_kept(
@@ -393,72 +403,11 @@ def _stays(
     return behind_a_kept_call(e, calls) and (e.kind, e.symbol, e.own_location) in anywhere
 
 
-def _overwritten_unread(events: GlobalEvents, was: list[Event], k: int, stays: Callable[[Event], bool]) -> bool:
-    """Is the store ``was[k]`` followed, on every path from it, by another store of its global
-    before any access that may read it (a load, a call that may touch it and whose callee's
-    events are not taken in after it, an access inside a region)? The later store is the next
-    access in the sequence, ordered, in a scope around the first's or in regions below that
-    scope that their ops run first, at least once (a while loop's condition region). The first
-    may sit in an arm or in loops below that scope, in no block that blocks listed before it
-    may follow (a ``cf`` cycle, an irreducible region: :attr:`Event.cyclic`), with no other
-    access in those loops but stores, which their next turns would run after it. The two may be
-    reached through different calls: a setter's store, a store after the call.
-
-    The later store must be one the splice still has (``stays``): a value MLIR folds to the
-    global's own load (``old + 0``, a select of it twice, a loop of no iteration yielding it)
-    makes it a store IREE erases too (review 29). A module that takes a global's address is
-    not asked: a load through a pointer is no event, and may read between the two."""
-    store = was[k]
-    if store.cyclic or events.indirect:
-        return False
-    after = next(
-        (
-            e
-            for i, e in enumerate(was[k + 1 :], k + 1)
-            if touches(events, e, store.symbol)
-            and _may_follow(store, e)
-            and not (e.kind == "call" and _taken_in_after(was, i))
-        ),
-        None,
-    )
-    if after is None or after.kind != "store" or after.idle or not after.ordered or not stays(after):
-        return False
-    depth = _shared_depth(after.scope, store.scope)
-    return all(_runs_first(region) for region in after.scope[depth:]) and not _read_on_a_next_turn(
-        events, was, store, depth
-    )
-
-
 def _may_follow(first: Event, then: Event) -> bool:
     """May ``then`` run after ``first``: its block of the function's region is one ``first``'s
     reaches (:attr:`Event.top`; the sequence lists a branch's arms one after the other, and
     an access in a sibling arm never runs after one in the other)? Unknown: yes."""
     return first.top is None or then.top is None or then.top[0] in first.top[1]
-
-
-def _shared_depth(a: tuple[Any, ...], b: tuple[Any, ...]) -> int:
-    """How many regions, from the outermost, two scopes share."""
-    return next((n for n, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-
-
-def _read_on_a_next_turn(events: GlobalEvents, was: list[Event], store: Event, depth: int) -> bool:
-    """Does a loop around ``store``, below its first ``depth`` regions, hold an access of its
-    global other than a store, in any of its regions (a read its next turn may make before
-    anything overwrites the store: a while loop's condition runs before its body again)?"""
-    for level in range(depth, len(store.scope)):
-        if _repeats(store.scope[level]):
-            around, loop = store.scope[:level], _owner(store.scope[level])
-            if any(
-                len(e.scope) > level
-                and e.scope[:level] == around
-                and _owner(e.scope[level]) == loop
-                and e.kind != "store"
-                and touches(events, e, store.symbol)
-                and not (e.kind == "call" and _taken_in_after(was, i))  # (its callee's events follow)
-                for i, e in enumerate(was)
-            ):
-                return True
-    return False
 
 
 def _taken_in_after(was: list[Event], i: int) -> bool:
@@ -830,11 +779,6 @@ def _repeats(region: Any) -> bool:
     """Whether a scope's region (``(number, repeats, first, op)``, or a callee's ``(via,
     region)``) may run again."""
     return bool(region[1]) if isinstance(region[0], int) else _repeats(region[1])
-
-
-def _owner(region: Any) -> Any:
-    """The op a scope's region is one of (a callee's: with the calls it is reached through)."""
-    return region[3] if isinstance(region[0], int) else (region[0], _owner(region[1]))
 
 
 def _runs_first(region: Any) -> bool:

@@ -30,17 +30,16 @@ from iree.compiler import ir
 
 from ..ir.util import (
     FUNCTION_OPS,
-    block_successors,
-    blocks_followed_by_earlier,
     blocks_in_execution_order,
+    blocks_reached,
+    c_address,
     child_ops,
     holds_any,
     ops_by_block,
-    reached_by_index,
     user_op,
     visibility,
 )
-from ..semantics.op_table import callee_name, constant_choice, global_name
+from ..semantics.op_table import IDENTITY_OPS, callee_name, constant_choice, global_name
 from ..semantics.ops import (
     ARITH_CONSTANT,
     ASYNC_CLONE,
@@ -51,6 +50,7 @@ from ..semantics.ops import (
     GLOBAL_STORE,
     INDIRECT_OPS,
     LINALG_COPY,
+    LINALG_FILL,
     TENSOR_EXTRACT_SLICE,
     TENSOR_INSERT_SLICE,
     UTIL_CALL,
@@ -67,6 +67,7 @@ from ..semantics.region_flow import (
     never_run,
     taken_successors,
 )
+from .event_flow import EventFlow, event_flow
 
 __all__ = [
     "CONSTANT_GLOBAL",
@@ -168,11 +169,6 @@ class Event:
     #: For a load: is its value read by nothing but stores of its own global of that value
     #: itself (:func:`_only_stored_back`)? What it reads then reaches nothing but the global.
     stored_back: bool = False
-    #: May a block the sequence lists before its block (or before a block an op it is nested in
-    #: sits in; a call's, for a callee's event) run after it: a ``cf`` cycle, or a branch into
-    #: one at a block listed first (:func:`~stream_model.ir.util.blocks_followed_by_earlier`)?
-    #: Accesses listed before it may then run after it.
-    cyclic: bool = False
 
     def describe(self) -> str:
         return (
@@ -210,10 +206,11 @@ class GlobalEvents:
     kept_out: frozenset[str] = frozenset()
     #: The names of the module's functions (initializers aside).
     functions: frozenset[str] = frozenset()
-    #: Per function of more than one block (key as :attr:`events`), each block's successors
-    #: by number (:attr:`Event.top`; a branch on a constant: the one it takes). What runs after
-    #: an event of a ``cf`` loop is read on it, path by path (:mod:`.global_folds`).
-    flow: dict[str, tuple[tuple[int, ...], ...]] = dataclasses.field(default_factory=dict)
+    #: Per function (key as :attr:`events`), what may run right after each of its events
+    #: (None: an access in a region op the op table does not know). Made only for the user's
+    #: input where a store stores its own global's load (:func:`input_order`): the folds'
+    #: check follows a roll-back's paths on it (:mod:`.global_folds`).
+    paths: dict[str, EventFlow | None] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -326,8 +323,9 @@ class OrderNotCompared:
         }
 
 
-def global_events(module: ir.Module) -> GlobalEvents:
-    """The loads, stores and calls of every function of ``module``, in program order.
+def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
+    """The loads, stores and calls of every function of ``module``, in program order (with
+    ``paths``: and what may run after each, :attr:`GlobalEvents.paths`).
 
     A module that loads and stores no global has no global to compare (:attr:`GlobalEvents.globals`
     empty: every comparison is per global), and is not read further: a walk of its ops' names
@@ -342,7 +340,7 @@ def global_events(module: ir.Module) -> GlobalEvents:
     direct: dict[str, set[str]] = {}
     stored: dict[str, set[str]] = {}
     callees: dict[str, set[str]] = {}
-    flow: dict[str, tuple[tuple[int, ...], ...]] = {}
+    functions: list[tuple[str, ir.Operation, dict[int, int]]] = []
     initializers = 0
     top = child_ops(module.operation)
     for fn in top:  # (first: a store's constant may be a global declared after its function)
@@ -359,10 +357,10 @@ def global_events(module: ir.Module) -> GlobalEvents:
             if "inlining_policy" in fn.attributes and "never" in str(fn.attributes["inlining_policy"]):
                 kept_out.add(key)
         found = events[key] = []
-        tops, successors = _top_blocks(fn)
-        if successors is not None:
-            flow[key] = successors
-        for inner, ordered, scope, block, cyclic in _in_execution_order(fn):
+        tops = _top_blocks(fn)
+        indices: dict[int, int] = {}
+        functions.append((key, fn, indices))
+        for inner, ordered, scope, block in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
                 feeds = back = False
@@ -378,6 +376,8 @@ def global_events(module: ir.Module) -> GlobalEvents:
                 )
                 kind = _ACCESS[inner.name]
                 constant = kind == "store" and _constant_contents(inner.operands[0], declared)
+                if paths:
+                    indices[c_address(inner)] = len(found)
                 found.append(
                     Event(
                         kind,
@@ -396,7 +396,6 @@ def global_events(module: ir.Module) -> GlobalEvents:
                         argument,
                         top=_top_of(inner, fn, tops),
                         stored_back=back,
-                        cyclic=cyclic,
                     )
                 )
                 direct.setdefault(key, set()).add(symbol)
@@ -406,6 +405,8 @@ def global_events(module: ir.Module) -> GlobalEvents:
                 callee = callee_name(inner)
                 inlined = _inlined_at(inner.location, fn.location)
                 operands = tuple(_loaded_value(v) for v in inner.operands)
+                if paths:
+                    indices[c_address(inner)] = len(found)
                 found.append(
                     Event(
                         "call",
@@ -418,7 +419,6 @@ def global_events(module: ir.Module) -> GlobalEvents:
                         inlined_at=inlined,
                         arguments=operands,
                         top=_top_of(inner, fn, tops),
-                        cyclic=cyclic,
                     )
                 )
                 callees.setdefault(key, set()).add(callee)
@@ -433,22 +433,33 @@ def global_events(module: ir.Module) -> GlobalEvents:
         indirect,
         frozenset(kept_out),
         frozenset(k for k in events if not k.startswith("initializer #")),
-        flow,
+        _paths(functions, events) if paths else {},
     )
 
 
-def _top_blocks(
-    fn: ir.Operation,
-) -> tuple[dict[ir.Block, tuple[int, frozenset[int]]], tuple[tuple[int, ...], ...] | None]:
+def _paths(
+    functions: list[tuple[str, ir.Operation, dict[int, int]]], events: dict[str, list[Event]]
+) -> dict[str, EventFlow | None]:
+    """:attr:`GlobalEvents.paths` of each function (with its events' indices by op), where a
+    store of the module stores its own global's load, or a function's argument (a setter's,
+    which a caller may hand a load: :func:`taken_in`); none else asks."""
+    if not any(e.kind == "store" and (e.idle or e.argument is not None) for seq in events.values() for e in seq):
+        return {}
+    return {
+        key: event_flow(fn, lambda op, indices=indices: indices.get(c_address(op)), len(events[key]))  # type: ignore[misc]
+        for key, fn, indices in functions
+    }
+
+
+def _top_blocks(fn: ir.Operation) -> dict[ir.Block, tuple[int, frozenset[int]]]:
     """Per block of ``fn``'s region that its entry reaches, its number and the numbers of the
-    blocks it reaches, and each block's successors by number (a branch on a constant: the
-    successor it takes); empty and None for a region of one block."""
+    blocks it reaches (a branch on a constant: the successor it takes); empty for a region of
+    one block."""
     blocks = list(fn.regions[0].blocks) if fn.regions else []
     if len(blocks) <= 1:
-        return {}, None
-    successors = block_successors(fn.regions[0], taken_successors)
-    reach = reached_by_index(successors)
-    return {blocks[i]: (i, frozenset(reach[i])) for i in reach[0]}, tuple(tuple(s) for s in successors)
+        return {}
+    reach = blocks_reached(fn.regions[0], taken_successors)
+    return {blocks[i]: (i, frozenset(reach[i])) for i in reach[0]}
 
 
 def _top_of(
@@ -495,7 +506,7 @@ def _callsite_typeid(loc: ir.Location) -> ir.TypeID:
 
 def _constant_contents(value: ir.Value, declared: dict[str, GlobalDecl]) -> bool:
     """Is ``value`` (a stored value) a constant's contents: back through transfers, clones and
-    copies, a splat of an ``arith.constant``, a tensor ``arith.constant``, or a load of a global
+    copies, a splat or a fill of an ``arith.constant``, a tensor ``arith.constant``, or a load of a global
     declared immutable (IREE hoists a constant into one)?"""
     producer = _producer(value)
     while producer is not None and producer.name in (ASYNC_TRANSFER, ASYNC_CLONE, LINALG_COPY):
@@ -504,7 +515,7 @@ def _constant_contents(value: ir.Value, declared: dict[str, GlobalDecl]) -> bool
         return False
     if producer.name == ARITH_CONSTANT:
         return True
-    if producer.name == ASYNC_SPLAT:
+    if producer.name in (ASYNC_SPLAT, LINALG_FILL):
         source = _producer(producer.operands[0])
         return source is not None and source.name == ARITH_CONSTANT
     if producer.name == GLOBAL_LOAD:
@@ -527,7 +538,7 @@ def _declaration(op: ir.Operation) -> GlobalDecl:
     return GlobalDecl(visibility(op) == "private", "is_mutable" in attributes, initial)
 
 
-def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int, bool]]:
+def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
     """Every op nested in ``root``, each before the ops of its regions, its regions' blocks in
     execution order (not text order), with whether the op is *ordered*: in a block that every
     execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
@@ -542,8 +553,7 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     constant selector never chooses (:func:`~stream_model.semantics.region_flow.never_run`) is
     not entered: none of its accesses runs, and MLIR folds it away before IREE's folds of
     globals look at the function; the one arm it chooses, of one block, MLIR inlines into the
-    branch's block, and its ops are in that block's scope and number. Last, whether a block
-    listed before the op's, or before one around it, may run after it (:attr:`Event.cyclic`)."""
+    branch's block, and its ops are in that block's scope and number."""
     return _walk_regions(root, root.regions, True, (), [0], [0])
 
 
@@ -555,16 +565,13 @@ def _walk_regions(
     serial: list[int],
     blocks: list[int],
     into: int | None = None,
-    cyclic: bool = False,
-) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int, bool]]:
+) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
     ops = ops_by_block(owner)
     for region in regions:
         numbered: list[tuple[ir.Block, int]] = []
         order = blocks_in_execution_order(region, taken_successors)
         reached = {block for block, _ in order}
-        again_after = blocks_followed_by_earlier([block for block, _ in order], taken_successors)
         for block, block_ordered in order:
-            again = cyclic or block in again_after
             here = _merged_into(block, numbered, reached)
             if here is None and into is not None and not numbered:
                 here = into  # (the chosen arm of a branch on a constant: inlined into ``into``)
@@ -573,7 +580,7 @@ def _walk_regions(
                 here = blocks[0]
             numbered.append((block, here))
             for op in ops.get(block, ()):
-                yield op, ordered and block_ordered, scope, here, again
+                yield op, ordered and block_ordered, scope, here
                 flow = flow_of(op)
                 repeats = flow is None or not flow.at_most_once
                 dead = never_run(op)
@@ -584,15 +591,11 @@ def _walk_regions(
                         continue  # (an arm its branch's constant never chooses: no access there runs)
                     if dead and len(nested.blocks) == 1:
                         # (the arm it chooses: MLIR inlines it into this block)
-                        yield from _walk_regions(
-                            op, (nested,), ordered and block_ordered, scope, serial, blocks, here, again
-                        )
+                        yield from _walk_regions(op, (nested,), ordered and block_ordered, scope, serial, blocks, here)
                         continue
                     first = flow is not None and flow.runs_first == n
                     inner = (*scope, (serial[0], repeats, first, owner))
-                    yield from _walk_regions(
-                        op, (nested,), ordered and block_ordered, inner, serial, blocks, cyclic=again
-                    )
+                    yield from _walk_regions(op, (nested,), ordered and block_ordered, inner, serial, blocks)
 
 
 def _merged_into(block: ir.Block, numbered: list[tuple[ir.Block, int]], reached: set[ir.Block]) -> int | None:
@@ -675,8 +678,12 @@ def _use_read(use: ir.OpOperand, seen: set[Any]) -> bool:
 
 def _stored_value(store: ir.Operation) -> int:
     """:attr:`Event.value` of ``store``: the SSA value it stores, back through transfers, clones
-    and whole slices (:func:`_source`), by its hash."""
-    return hash(_source(store.operands[0]))
+    and whole slices (:func:`_source`) and through identities (an optimization barrier hands its
+    operand's bytes on: review 34's restore of a load through one), by its hash."""
+    value = _source(store.operands[0])
+    while (producer := _producer(value)) is not None and producer.name in IDENTITY_OPS:
+        value = _source(producer.operands[ir.OpResult(value).result_number])
+    return hash(value)
 
 
 def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
@@ -716,6 +723,8 @@ def _of_constants(op: ir.Operation, depth: int) -> bool:
     What the value is, the check does not compute: IREE's folds of globals read every such
     value as one unknown constant (``global_folds._source``), which IREE may merge with any
     other of one value."""
+    if op.name == LINALG_FILL:  # (a splat of its scalar: what it fills gives only the shape)
+        return _static(op.results[0].type) and _made_of_constants(op.operands[0], depth)
     if depth <= 0 or not op.name.startswith(VALUE_DIALECTS) or len(op.regions) or not len(op.operands):
         return False  # (an op of no operands is no expression: a constant is read as one itself)
     for operand in op.operands:
@@ -725,6 +734,17 @@ def _of_constants(op: ir.Operation, depth: int) -> bool:
         if producer.name != ARITH_CONSTANT and not _of_constants(producer, depth - 1):
             return False
     return True
+
+
+def _made_of_constants(value: ir.Value, depth: int) -> bool:
+    """Is ``value`` an ``arith.constant``, or made of them (:func:`_of_constants`)?"""
+    producer = _producer(value)
+    return producer is not None and (producer.name == ARITH_CONSTANT or _of_constants(producer, depth - 1))
+
+
+def _static(kind: ir.Type) -> bool:
+    """Is ``kind`` a tensor type of a static shape?"""
+    return isinstance(kind, ir.RankedTensorType) and kind.has_static_shape
 
 
 def _file_line_col(loc: ir.Location) -> str:
@@ -1062,7 +1082,7 @@ class InputOrder:
 
 def input_order(module: ir.Module) -> InputOrder:
     """What :func:`check_input_order` needs of the user's input ``module``."""
-    events = global_events(module)
+    events = global_events(module, paths=True)
     for sequence in events.events.values():
         for e in sequence:
             _ = e.location  # (printed now, while the input's context is current)
@@ -1438,7 +1458,6 @@ def taken_in(
                 e,
                 via=via,
                 ordered=e.ordered and ordered,
-                cyclic=e.cyclic or (call is not None and call.cyclic),
                 scope=(*scope, *inner),
                 block=_inlined_block(e, via, block),
                 top=top,

@@ -114,3 +114,6 @@ TENSOR_EXTRACT_SLICE = "tensor.extract_slice"
 TENSOR_INSERT_SLICE = "tensor.insert_slice"
 #: ``linalg.copy``: its result is its input's value (IREE's stages fold it away).
 LINALG_COPY = "linalg.copy"
+#: ``linalg.fill``: a splat of its scalar, whatever the tensor it fills holds (IREE's stages make
+#: one of a constant a constant).
+LINALG_FILL = "linalg.fill"

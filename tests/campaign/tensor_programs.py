@@ -860,6 +860,74 @@ CASES = [
         "f1=3 6 9 12; get=4 8 12 16; f1=4 8 12 16; get=8 16 24 32",
         "f1=3 6 9 12; get=4 8 12 16; f1=4 8 12 16; get=8 16 24 32",
     ),
+    # Review 34's scf forms, on the same paths: a loop's next turn runs the write before the
+    # roll-back again...
+    Case(
+        "rollback_then_read_then_write_in_a_for_body.mlir",
+        "f1:2;get;f1:1;get",
+        "f1=2 4 6 8; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "f1=3 6 9 12; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "rollback_then_read_then_a_kept_setter_in_a_for_body.mlir",
+        "f1:2;get;f1:1;get",
+        "f1=2 4 6 8; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "f1=3 6 9 12; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "rollback_in_an_arm_always_taken_on_a_loops_turn.mlir",
+        "f1:2;get;f1:1;get",
+        "f1=2 4 6 8; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "f1=3 6 9 12; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "rollback_in_a_cf_loop_inside_an_execute_region.mlir",
+        "f1:2;get;f1:3;get",
+        "f1; get=1 2 3 4; f1; get=1 2 3 4",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    # ... and built where no path shows the erased roll-back: restored, overwritten, no next turn.
+    Case(
+        "rollback_restored_through_an_optimization_barrier.mlir",
+        "f1:3;get;f1:2;get",
+        "f1=3 6 9 12; get=1 2 3 4; f1=2 4 6 8; get=1 2 3 4",
+        "f1=3 6 9 12; get=1 2 3 4; f1=2 4 6 8; get=1 2 3 4",
+    ),
+    Case(
+        "rollback_in_a_while_body_overwritten_by_its_condition.mlir",
+        "f1:2;get;f1:0;get",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+    ),
+    Case(
+        "rollback_guarded_to_a_loops_first_turn.mlir",
+        "f1:3;get;f1:1;get",
+        "f1=5 10 15 20; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "f1=5 10 15 20; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+    ),
+    Case(
+        "rollback_overwritten_by_an_inner_loop_of_two_turns.mlir",
+        "f1:2;get;f1:1;get",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+    ),
+    Case(
+        "rollback_in_a_loop_of_one_turn.mlir",
+        "get;f1;get;f1;get",
+        "get=1 2 3 4; f1=1 2 3 4; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "get=1 2 3 4; f1=1 2 3 4; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+    ),
+    Case(
+        "global_stored_only_a_fill_of_a_constant.mlir",
+        "state;f0;state;f0;state",
+        "state=0 12 21 36 28 0 20 26; f0=0 0 0 0; state=0 12 21 36 0 0 0 0; f0=0 0 0 0; state=0 12 21 36 0 0 0 0",
+        "state=0 12 21 36 0 0 0 0; f0=0 0 0 0; state=0 12 21 36 0 0 0 0; f0=0 0 0 0; state=0 12 21 36 0 0 0 0",
+        refused="took @g1 for the global IREE 3.13 hoists a value of constants into",
+    ),
     # Tensor campaign seed 14103: a write between a load and the roll-back to it that IREE
     # forwards to a callee's load, once it erased the roll-back, and then erases.
     Case(

@@ -439,7 +439,7 @@ def test_the_features_name_the_shapes_of_the_overwritten_roll_back_and_the_store
 
 
 def test_a_while_loop_at_the_top_level_may_be_spelled_as_a_cf_cycle() -> None:
-    """The generator reaches the roll-back rule's ``cf`` cycles (``Event.cyclic``): a while
+    """The generator reaches the roll-back rule's ``cf`` cycles (its paths of execution: ``schedule/event_flow.py``): a while
     loop of a function's top level drawn with ``cf`` is a header, a body and an exit block."""
     p = DESCRIBED["reload_in_while_before.mlir"]
     body = tuple(replace(s, cf=True) if isinstance(s, While) else s for s in p.functions[0].body)

@@ -81,8 +81,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   it mirrors before its first sync); *selects on constants are no loads* builds a roll-back
   chosen by an ``arith.select`` on a constant as stock does (wrong); *loops of no iteration
   still run* refuses a roll-back in a loop of no iteration, which plain iree-compile builds
-  right; *chosen arms keep their scope* refuses a roll-back in the arm an ``scf.if %true``
-  chooses that a later store overwrites unread, which plain iree-compile builds right;
+  right; *chosen arms keep their scope* builds a roll-back in the arm an ``scf.if %true``
+  chooses, on a loop's turn that reads and writes the global, as stock does (wrong: the arm
+  is taken for one no path need run);
   *setter arguments are no loads* (a setter's store of its argument not read as the call's
   operand) builds a roll-back through an inlined setter as stock does (wrong); review 23's
   corrections weakened back: *overwritten only through one call chain* refuses a roll-back
@@ -101,8 +102,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   roll-back in an arm or a loop, overwritten after the join: *next turns read nothing* builds
   one whose loop reloads the global before the roll-back as stock does (wrong), *next turns
   run one region* one in a while loop's body whose condition reloads it, *cf cycles run once*
-  one in a ``cf`` loop whose header reloads it, *irreducible regions run in order* one in an
-  arm that enters a ``cf`` cycle at a block the order lists after the cycle's reader; *sibling
+  one in a ``cf`` loop whose header reloads it (a back edge leads nowhere), *irreducible
+  regions run in order* (each branch takes its first successor) one in an arm that enters a
+  ``cf`` cycle at a block the order lists after the cycle's reader; *sibling
   arms follow* refuses a roll-back whose write between, or whose next read, is in the arm
   beside it, which plain iree-compile builds right;
 * *switches unmodelled* (``cf.switch`` out of the closed world, as before review 11): a constant
@@ -162,21 +164,24 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   once* (the outer loop's next turn reads the init), and *callers' buffers are not freed* (a
   callee's loop on its argument, which the caller returns after the call) build what stock
   builds;
-* *next turns write nothing* (``global_folds._before_a_next_turn`` unasked: tensor campaign seed
-  14101 in ``scf`` form): a roll-back IREE erases at the end of an ``scf.while``'s condition
-  region, written over by the loop's body before the roll-back runs again, is built as stock
-  builds it (wrong: the global keeps the body's write);
-* the roll-back rule read path by path through a function's blocks (tensor campaign seed 14101's
-  ``cf`` form, review 34): *cf paths come back to nothing* (``_on_a_path_back`` unasked) builds
-  the seed, a roll-back in an inner ``cf`` loop's header and one in an irreducible cycle as
-  stock does; *cf roll-backs are never overwritten* (no store on a path from the roll-back
-  stops it) refuses a roll-back every path from which meets a write first (in its own block;
-  in the only block that exits), and *cf paths pass the load* (no reload stops a path from the
-  write back to the roll-back) refuses a loop whose header reloads the global, all built
-  right by stock;
+* the roll-back rule on the paths of execution (``schedule/event_flow.py``: tensor campaign seed
+  14101, review 34): *paths back are unasked* (only writes listed between the load and the
+  roll-back) builds as stock does (wrong) the seed's ``cf`` loop, its while-loop form, a
+  roll-back in an inner ``cf`` loop's header, in an irreducible cycle, in a ``cf`` loop in an
+  ``scf.execute_region``, and an ``scf.for`` body that rolls back, reads and writes (by a
+  store, by a kept setter); *roll-backs are never overwritten* (no store on a path from the
+  roll-back stops it) refuses a roll-back every path from which meets a write first (in its
+  own block; in the only block that exits; in a while loop's condition), *paths back pass
+  the load* refuses a loop whose header reloads the global, *opaque copies restore nothing*
+  and *barriers hide the bytes* a loop that stores an optimization barrier of the load after
+  its write, *arms are paths* a roll-back guarded to a loop's first turn, *loops turn unknown
+  times* one an inner loop of two turns overwrites and one in a loop of one turn, all built
+  right by plain iree-compile;
 * *forwarded writes are unseen* (``_forwarded_then_erased`` unasked: tensor campaign seed 14103):
   a write between a load and its roll-back that IREE forwards to a callee's load and then
-  erases is built as stock builds it;
+  erases is built as stock builds it; *fills are no constants* (tensor campaign seed 15101)
+  builds as stock does a global whose only store stores a ``linalg.fill`` of a constant,
+  which IREE takes for a constant;
 * the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
   no copy* refuses, where the tool then builds as plain iree-compile, an arm of an ``scf.if``
   with no ``else`` that reloads the repaired global, and an arm that stores such a reload to a
@@ -202,6 +207,7 @@ import rewriter.guard.schedule_guard as schedule_guard
 import stream_model.ir.util as ir_util
 import stream_model.model.storage as storage
 import stream_model.schedule.check as schedule_check
+import stream_model.schedule.event_flow as event_flow
 import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_folds as global_folds
 import stream_model.schedule.global_order as global_order
@@ -348,6 +354,7 @@ def _writes_between_need_not_stay(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _arms_never_run_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "never_run", lambda op: frozenset())
+    monkeypatch.setattr(event_flow, "never_run", lambda op: frozenset())
 
 
 def _the_chosen_arm_taken_for_dead(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -368,7 +375,9 @@ def _selects_on_constants_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _loops_of_no_iteration_still_run(monkeypatch: pytest.MonkeyPatch) -> None:
     original = region_flow.never_run
-    monkeypatch.setattr(global_order, "never_run", lambda op: frozenset() if op.name == "scf.for" else original(op))
+    weakened = lambda op: frozenset() if op.name == "scf.for" else original(op)  # noqa: E731
+    monkeypatch.setattr(global_order, "never_run", weakened)
+    monkeypatch.setattr(event_flow, "never_run", weakened)
 
 
 def _chosen_arms_keep_their_scope(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -386,24 +395,23 @@ def _setter_arguments_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_entry_argument", lambda value, function: None)
 
 
-def _overwritten_only_where(monkeypatch: pytest.MonkeyPatch, also: Callable[..., bool]) -> None:
-    """``global_folds._overwritten_unread`` asking besides ``also(store, after)`` of the next
-    access of the store's global, found without looking into the calls taken in after it."""
-    original = global_folds._overwritten_unread
-
-    def weakened(events: global_order.GlobalEvents, was: list, k: int, stays: Callable[..., bool]) -> bool:
-        after = next((e for e in was[k + 1 :] if global_order.touches(events, e, was[k].symbol)), None)
-        return original(events, was, k, stays) and after is not None and also(was[k], after)
-
-    monkeypatch.setattr(global_folds, "_overwritten_unread", weakened)
-
-
 def _overwritten_only_through_one_call_chain(monkeypatch: pytest.MonkeyPatch) -> None:
-    _overwritten_only_where(monkeypatch, lambda store, after: after.via == store.via)
+    original = global_folds._RollBack._overwrites
+
+    def one_chain(self, i):  # type: ignore[no-untyped-def]
+        return original(self, i) and self.was[i].via == self.was[self.k].via
+
+    monkeypatch.setattr(global_folds._RollBack, "_overwrites", one_chain)
 
 
-def _taken_in_calls_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    _overwritten_only_where(monkeypatch, lambda store, after: after.kind == "store")
+def _taken_in_calls_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = global_folds._RollBack._reads
+
+    def calls_read(self, i):  # type: ignore[no-untyped-def]
+        e = self.was[i]
+        return original(self, i) or (e.kind == "call" and global_order.touches(self.events, e, self.was[self.k].symbol))
+
+    monkeypatch.setattr(global_folds._RollBack, "_reads", calls_read)
 
 
 def _kept_calls_pass_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -439,11 +447,20 @@ def _setter_stores_in_cf_arms_are_loads(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def _restores_overwritten_still_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_overwritten_unread", lambda events, was, k, stays: False)
+    monkeypatch.setattr(global_folds._RollBack, "read_after", lambda self: True)
 
 
 def _nested_stores_overwrite(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_runs_first", lambda region: True)
+    original = event_flow.transfers
+
+    def bodies_run(op, flow, live):  # type: ignore[no-untyped-def]
+        moves = original(op, flow, live)
+        if moves is None or flow.runs_first is None or len(live) != 2:
+            return moves
+        first = flow.runs_first
+        return moves[0], {first: [1 - first], 1 - first: [first, event_flow.AFTER]}
+
+    monkeypatch.setattr(event_flow, "transfers", bodies_run)
 
 
 def _loads_stored_back_through_ops(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -455,21 +472,21 @@ def _loads_stored_back_through_ops(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _overwrites_need_not_stay(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = global_folds._overwritten_unread
+    original = global_folds._RollBack._overwrites
 
-    def anywhere(events, was, k, stays):  # type: ignore[no-untyped-def]
-        return original(events, was, k, lambda e: True)
+    def anywhere(self, i):  # type: ignore[no-untyped-def]
+        return original(replace(self, stays=lambda e: True), i)
 
-    monkeypatch.setattr(global_folds, "_overwritten_unread", anywhere)
+    monkeypatch.setattr(global_folds._RollBack, "_overwrites", anywhere)
 
 
 def _addresses_read_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = global_folds._overwritten_unread
+    original = global_folds._RollBack.read_after
 
-    def direct(events, was, k, stays):  # type: ignore[no-untyped-def]
-        return original(replace(events, indirect=False), was, k, stays)
+    def direct(self):  # type: ignore[no-untyped-def]
+        return original(replace(self, events=replace(self.events, indirect=False)))
 
-    monkeypatch.setattr(global_folds, "_overwritten_unread", direct)
+    monkeypatch.setattr(global_folds._RollBack, "read_after", direct)
 
 
 def _stores_of_own_loads_forward(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -484,38 +501,56 @@ def _erased_stores_overwrite(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _next_turns_read_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_read_on_a_next_turn", lambda events, was, store, depth: False)
+    original = event_flow.transfers
+
+    def one_turn(op, flow, live):  # type: ignore[no-untyped-def]
+        moves = original(op, flow, live)
+        if moves is None or flow.runs_first is not None or flow.alternatives:
+            return moves
+        return moves[0], {n: [t for t in targets if t != n] for n, targets in moves[1].items()}
+
+    monkeypatch.setattr(event_flow, "transfers", one_turn)
 
 
 def _next_turns_run_one_region(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_owner", lambda region: region)
+    original = event_flow.transfers
+
+    def body_ends_the_loop(op, flow, live):  # type: ignore[no-untyped-def]
+        moves = original(op, flow, live)
+        if moves is None or flow.runs_first is None:
+            return moves
+        first = flow.runs_first
+        return moves[0], {n: [event_flow.AFTER] if n != first else targets for n, targets in moves[1].items()}
+
+    monkeypatch.setattr(event_flow, "transfers", body_ends_the_loop)
 
 
-def _irreducible_regions_run_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = global_order.blocks_followed_by_earlier
+def _branches_go_forward(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = event_flow.taken_successors
 
-    def cycles_only(order, successors_of):  # type: ignore[no-untyped-def]
-        region = order[0].region
-        blocks = list(region.blocks)
-        reached = ir_util.blocks_reached(region, successors_of)
-        index = {b: i for i, b in enumerate(blocks)}
-        on_a_cycle = {b for b in order if any(index[b] in reached[index[s]] for s in successors_of(b))}
-        return original(order, successors_of) & on_a_cycle
+    def forward(block):  # type: ignore[no-untyped-def]
+        blocks = list(block.region.blocks)
+        here = blocks.index(block)
+        successors = original(block)
+        ahead = [s for s in successors if blocks.index(s) > here]
+        return ahead if ahead or not successors else [block]  # (a back edge alone: a dead end)
 
-    monkeypatch.setattr(global_order, "blocks_followed_by_earlier", cycles_only)
+    monkeypatch.setattr(event_flow, "taken_successors", forward)
+
+
+def _branches_take_their_first_successor(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = event_flow.taken_successors
+    monkeypatch.setattr(event_flow, "taken_successors", lambda block: original(block)[:1])
 
 
 def _sibling_arms_follow(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_may_follow", lambda first, then: True)
+    original = event_flow.taken_successors
 
+    def and_the_siblings(block):  # type: ignore[no-untyped-def]
+        siblings = [s for p in block.predecessors for s in original(p) if len(original(p)) > 1 and s != block]
+        return [*original(block), *siblings]
 
-def _cf_cycles_run_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = global_folds._overwritten_unread
-
-    def acyclic(events, was, k, stays):  # type: ignore[no-untyped-def]
-        return original(events, [replace(e, cyclic=False) for e in was], k, stays)
-
-    monkeypatch.setattr(global_folds, "_overwritten_unread", acyclic)
+    monkeypatch.setattr(event_flow, "taken_successors", and_the_siblings)
 
 
 def _forwarded_loads_read_the_other_global(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -761,30 +796,36 @@ def _nested_reloads_take_no_copy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(globals_fix, "_nested_after", lambda *args: False)
 
 
-def _next_turns_write_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_before_a_next_turn", lambda load, write, store, level: False)
+def _paths_back_are_unasked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_listed_between_first", lambda load, k, count: list(range(load + 1, k)))
 
 
-def _cf_paths_come_back_to_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_on_a_path_back", lambda *args: None)
+def _roll_backs_are_never_overwritten(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds._RollBack, "_overwrites", lambda self, i: False)
 
 
-def _cf_roll_backs_are_never_overwritten(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = global_folds._Blocks.meets
-
-    def unstopped(self, start, found, stops, end):  # type: ignore[no-untyped-def]
-        return original(self, start, found, (lambda i: False) if end else stops, end)
-
-    monkeypatch.setattr(global_folds._Blocks, "meets", unstopped)
+def _paths_back_pass_the_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds._RollBack, "_resets", lambda self, i: False)
 
 
-def _cf_paths_pass_the_load(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = global_folds._Blocks.meets
+def _opaque_copies_restore_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds._RollBack, "_resets", lambda self, i: i == self.load)
 
-    def unstopped(self, start, found, stops, end):  # type: ignore[no-untyped-def]
-        return original(self, start, found, stops if end else (lambda i: False), end)
 
-    monkeypatch.setattr(global_folds._Blocks, "meets", unstopped)
+def _barriers_hide_the_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "IDENTITY_OPS", frozenset())
+
+
+def _arms_are_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_folds, "_in_an_arm", lambda e: False)
+
+
+def _loops_turn_unknown_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(event_flow, "_trips", lambda op: None)
+
+
+def _fills_are_no_constants(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "LINALG_FILL", "no fill")
 
 
 def _forwarded_writes_are_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -902,7 +943,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "rollback_in_a_while_body_read_by_its_condition.mlir",
     ),
     "irreducible-regions-run-in-order": (
-        _irreducible_regions_run_in_order,
+        _branches_take_their_first_successor,
         "rollback_before_an_irreducible_cycle_that_reads.mlir",
     ),
     "sibling-arms-follow": (_sibling_arms_follow, "rollback_in_an_arm_beside_the_write.mlir"),
@@ -910,7 +951,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _sibling_arms_follow,
         "rollback_in_an_arm_a_sibling_reads_then_overwritten.mlir",
     ),
-    "cf-cycles-run-once": (_cf_cycles_run_once, "rollback_in_a_cf_loop_read_on_its_next_turn.mlir"),
+    "cf-cycles-run-once": (_branches_go_forward, "rollback_in_a_cf_loop_read_on_its_next_turn.mlir"),
     "arms-never-run-still-count": (_arms_never_run_still_count, "restore_in_an_arm_never_taken.mlir"),
     "the-chosen-arm-taken-for-dead": (_the_chosen_arm_taken_for_dead, "restore_in_an_arm_always_taken.mlir"),
     "folded-branches-are-no-loads": (_folded_branches_are_no_loads, "global_chained_through_an_if_on_a_constant.mlir"),
@@ -919,14 +960,17 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "rollback_chosen_by_a_select_on_a_constant.mlir",
     ),
     "loops-of-no-iteration-still-run": (_loops_of_no_iteration_still_run, "restore_in_a_loop_of_no_iteration.mlir"),
-    "chosen-arms-keep-their-scope": (_chosen_arms_keep_their_scope, "restore_in_a_chosen_arm_overwritten_after.mlir"),
+    "chosen-arms-keep-their-scope": (
+        _chosen_arms_keep_their_scope,
+        "rollback_in_an_arm_always_taken_on_a_loops_turn.mlir",
+    ),
     "setter-arguments-are-no-loads": (_setter_arguments_are_no_loads, "rollback_through_an_inlined_setter.mlir"),
     "overwritten-only-through-one-call-chain": (
         _overwritten_only_through_one_call_chain,
         "rollback_through_a_setter_overwritten_after_the_call.mlir",
     ),
     "taken-in-calls-end-the-search": (
-        _taken_in_calls_end_the_search,
+        _taken_in_calls_read,
         "rollback_through_a_setter_overwritten_by_the_setter.mlir",
     ),
     "kept-calls-pass-no-loads": (_kept_calls_pass_no_loads, "own_load_handed_to_a_kept_setter_then_stored_back.mlir"),
@@ -1003,28 +1047,50 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _outer_blocks_run_nothing_after,
         "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
     ),
-    "next-turns-write-nothing": (_next_turns_write_nothing, "rollback_in_a_while_condition_after_the_body_stores.mlir"),
+    "next-turns-write-nothing": (_paths_back_are_unasked, "rollback_in_a_while_condition_after_the_body_stores.mlir"),
     "cf-paths-come-back-to-nothing": (
-        _cf_paths_come_back_to_nothing,
+        _paths_back_are_unasked,
         "rollback_in_a_cf_loop_header_after_the_body_stores.mlir",
     ),
     "inner-cf-paths-come-back-to-nothing": (
-        _cf_paths_come_back_to_nothing,
+        _paths_back_are_unasked,
         "rollback_in_an_inner_cf_loop_header_after_its_body_stores.mlir",
     ),
     "irreducible-cf-paths-come-back-to-nothing": (
-        _cf_paths_come_back_to_nothing,
+        _paths_back_are_unasked,
         "rollback_in_an_irreducible_cycle_after_the_write.mlir",
     ),
     "cf-roll-backs-are-never-overwritten": (
-        _cf_roll_backs_are_never_overwritten,
+        _roll_backs_are_never_overwritten,
         "rollback_in_a_cf_loop_overwritten_in_its_own_block.mlir",
     ),
     "cf-roll-backs-are-never-overwritten-before-the-exit": (
-        _cf_roll_backs_are_never_overwritten,
+        _roll_backs_are_never_overwritten,
         "rollback_in_a_cf_loop_always_overwritten_before_the_exit.mlir",
     ),
-    "cf-paths-pass-the-load": (_cf_paths_pass_the_load, "rollback_in_a_cf_loop_whose_header_reloads.mlir"),
+    "cf-paths-pass-the-load": (_paths_back_pass_the_load, "rollback_in_a_cf_loop_whose_header_reloads.mlir"),
+    "next-turns-of-a-for-write-nothing": (_paths_back_are_unasked, "rollback_then_read_then_write_in_a_for_body.mlir"),
+    "next-turns-of-a-setter-write-nothing": (
+        _paths_back_are_unasked,
+        "rollback_then_read_then_a_kept_setter_in_a_for_body.mlir",
+    ),
+    "execute-region-paths-come-back-to-nothing": (
+        _paths_back_are_unasked,
+        "rollback_in_a_cf_loop_inside_an_execute_region.mlir",
+    ),
+    "opaque-copies-restore-nothing": (
+        _opaque_copies_restore_nothing,
+        "rollback_restored_through_an_optimization_barrier.mlir",
+    ),
+    "barriers-hide-the-bytes": (_barriers_hide_the_bytes, "rollback_restored_through_an_optimization_barrier.mlir"),
+    "while-roll-backs-are-never-overwritten": (
+        _roll_backs_are_never_overwritten,
+        "rollback_in_a_while_body_overwritten_by_its_condition.mlir",
+    ),
+    "arms-are-paths": (_arms_are_paths, "rollback_guarded_to_a_loops_first_turn.mlir"),
+    "loops-turn-unknown-times": (_loops_turn_unknown_times, "rollback_overwritten_by_an_inner_loop_of_two_turns.mlir"),
+    "loops-of-one-turn-turn-again": (_loops_turn_unknown_times, "rollback_in_a_loop_of_one_turn.mlir"),
+    "fills-are-no-constants": (_fills_are_no_constants, "global_stored_only_a_fill_of_a_constant.mlir"),
     "forwarded-writes-are-unseen": (
         _forwarded_writes_are_unseen,
         "rollback_erased_its_write_forwarded_to_a_callees_load.mlir",

@@ -1,7 +1,7 @@
 // restore_overwritten_unread.mlir with the final store in an scf.while's condition region:
 // IREE 3.13 erases the roll-back (a store of @g's own load after a store of @g), but the
 // condition region runs at least once, first, before anything reads @g, and its store
-// overwrites what the erasure left: the check builds it (global_folds._overwritten_unread;
+// overwrites what the erasure left: the check builds it (global_folds._RollBack.read_after;
 // the tensor campaign's seed 12101 refused it).
 // CALLS: f:[77],2;get;f:[88],0;get
 // EXPECT: f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88

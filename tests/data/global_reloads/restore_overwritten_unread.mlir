@@ -1,7 +1,7 @@
 // A trial update, read by a getter kept out of line (so the update's store stays), roll-back,
 // then a final store: IREE 3.13 erases the roll-back (a store of @g's own load after a store of
 // @g), but the final store overwrites it before anything reads @g: the check builds it
-// (global_folds._overwritten_unread; review 6, r1_15).
+// (global_folds._RollBack.read_after; review 6, r1_15).
 // CALLS: f:[77];get;f:[88];get
 // EXPECT: f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88
 // CALLS: get;f:[5];f:[6];f:[7];get

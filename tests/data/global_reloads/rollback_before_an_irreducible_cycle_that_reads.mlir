@@ -3,7 +3,7 @@
 // blocks' topological order lists ^y before the arm, yet ^y runs after the roll-back: the
 // first call's loop returns what the roll-back left. IREE 3.13 erases the roll-back and the
 // read returns the trial update. A block that branches into a cycle at a block listed
-// before it is followed by earlier-listed blocks (ir.util.blocks_followed_by_earlier); the
+// before it is followed by earlier-listed blocks (a path through the cycle: schedule/event_flow.py); the
 // check refuses (review 30, ir1: built wrong by fb1cfaf).
 // CALLS: f:[77],0,1;get;f:[88],1,1;get
 // EXPECT: f=1 2 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88

@@ -2,7 +2,7 @@
 // rolls @g back to the old load; the exit stores a final value. The header's next turn reads
 // what the roll-back left (the old value), and the loop hands its last read out. IREE 3.13
 // erases the roll-back, and that read returns the trial update. A roll-back on a cf cycle is
-// never overwritten unread (Event.cyclic: blocks the cycle brings back run after it); the
+// never overwritten unread (a path through the cycle comes back to the read); the
 // check refuses.
 // CALLS: f:[77],1;get;f:[88],0;get
 // EXPECT: f=1 2 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88

@@ -3,8 +3,8 @@
 // condition's next turn reads what the roll-back left (the old value) and hands an element
 // of it out (an i32: a tensor result of this loop crashes iree-compile 3.13).
 // IREE 3.13 erases the roll-back, and that read returns the trial update. A loop's next turn
-// runs any of its regions: the condition's read is one (global_folds._read_on_a_next_turn,
-// by the loop op, not the body's region alone); the check refuses.
+// runs its condition again: the condition's read is on a path (global_folds._RollBack.read_after,
+// through the loop's next turn); the check refuses.
 // CALLS: f:[77],1;get;f:[88],0;get
 // EXPECT: f=2; get=1 77 3 77; f=88; get=1 88 3 88
 module @m {

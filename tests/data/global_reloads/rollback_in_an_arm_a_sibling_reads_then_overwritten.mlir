@@ -1,7 +1,7 @@
 // A trial update read by a kept getter, then a cf branch: one arm rolls @g back (IREE 3.13
 // erases that store), the other reads @g; the join stores a final value. The sibling arm's
 // read never runs after the roll-back, and the final store overwrites what the erasure left on
-// every path: the check builds it (global_folds._may_follow: the next access of @g after the
+// every path: the check builds it (global_folds._RollBack.read_after: the next access of @g after the
 // roll-back is one its block reaches; review 31, c2/a13: refused while the walk's order put
 // the sibling between).
 // CALLS: f:[77],1;get;f:[88],0;get

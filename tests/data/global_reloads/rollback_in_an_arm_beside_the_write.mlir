@@ -2,7 +2,7 @@
 // back (a store of @g's own load, which IREE 3.13 erases). The fill is in the arm beside the
 // roll-back: no execution runs it between the load and the roll-back, and the erasure changes
 // nothing. The check asks the write between to be on a path from the load to the roll-back
-// (global_folds._may_follow); it builds it (the tensor campaign's seed 13102 refused it).
+// (global_folds._RollBack.written_back); it builds it (the tensor campaign's seed 13102 refused it).
 // CALLS: f:0;f:1;f:0
 // EXPECT: f=0 35 46 32; f=0 35 46 32; f=0 0 0 0
 module @m {

@@ -2,7 +2,7 @@
 // the old load; the block both arms join stores a final value before anything reads @g.
 // IREE 3.13 erases the roll-back (a store of @g's own load after a store of @g), and the
 // final store overwrites what it left on every path: the check builds it
-// (global_folds._overwritten_unread: a roll-back in an arm or a loop, on no cf cycle; the
+// (global_folds._RollBack.read_after: every path from it meets the store first; the
 // tensor campaign's seed 13101 refused it).
 // CALLS: f:[77],1,2;get;f:[88],0,0;get
 // EXPECT: f=1 77 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88

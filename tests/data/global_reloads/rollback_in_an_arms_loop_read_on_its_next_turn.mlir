@@ -2,7 +2,7 @@
 // before the roll-back: its next turn reads what the roll-back left (the old value), and the
 // loop hands the last read on. IREE 3.13 erases the roll-back, and the second turn reads the
 // trial update. A store after the join overwrites the roll-back only where its loop reads
-// nothing of @g (global_folds._read_on_a_next_turn); the check refuses.
+// nothing of @g (global_folds._RollBack.read_after, on the paths of execution); the check refuses.
 // CALLS: f:[77],1,2;get;f:[88],1,1;get
 // EXPECT: f=1 2 3 4; get=1 77 3 77; f=1 88 3 77; get=1 88 3 88
 module @m {

@@ -2,7 +2,7 @@
 // its address before it overwrites @g: on the first turn it reads the trial update, as IREE
 // 3.13 erased the roll-back. A load through a pointer is no event of the check, so a module
 // that takes a global's address has no roll-back overwritten unread
-// (global_folds._overwritten_unread); the check refuses (review 29).
+// (global_folds._RollBack.read_after); the check refuses (review 29).
 // CALLS: f:[77],0;geth;get;f:[88],0;geth;get
 // EXPECT: f=1 77 3 4; geth=2; get=1 77 3 77; f=1 88 3 77; geth=77; get=1 88 3 88
 module @m {

@@ -1,7 +1,7 @@
 // restore_overwritten_in_a_while_condition.mlir with the overwriting store storing `old + 0`:
 // MLIR folds it to @g's own load, and IREE 3.13 erases it with the roll-back, so @g keeps the
 // trial update. Only a store the splice still has overwrites an erased roll-back
-// (global_folds._overwritten_unread); the check refuses (review 29, r1_cond_store_old_plus_zero;
+// (global_folds._RollBack.read_after); the check refuses (review 29, r1_cond_store_old_plus_zero;
 // the same store in the roll-back's own block was a miss of both builds before).
 // CALLS: f:[77],2;get;f:[88],0;get
 // EXPECT: f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4
