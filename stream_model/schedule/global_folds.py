@@ -173,6 +173,23 @@ def dropped_restores(
     return found
 
 
+def _next_kept_access(events: GlobalEvents, was: list[Event], k: int) -> Event | None:
+    """The first access of ``was[k]``'s global listed after it that may follow it, a callee's
+    own taken in for its call, and a load nothing reads passed over (IREE deletes it)."""
+    store = was[k]
+    return next(
+        (
+            e
+            for j, e in enumerate(was[k + 1 :], k + 1)
+            if touches(events, e, store.symbol)
+            and _may_follow(store, e)
+            and not (e.kind == "call" and _taken_in_after(was, j))
+            and not (e.kind == "load" and e.idle)
+        ),
+        None,
+    )
+
+
 def _forwarded_then_erased(
     events: GlobalEvents, was: list[Event], i: int, k: int, stays: Callable[[Event], bool]
 ) -> Event | None:
@@ -184,16 +201,7 @@ def _forwarded_then_erased(
     write, store = was[i], was[k]
     if write.kind != "store" or write.symbol != store.symbol or write.idle or stays(write):
         return None
-    after = next(
-        (
-            e
-            for j, e in enumerate(was[k + 1 :], k + 1)
-            if touches(events, e, store.symbol)
-            and _may_follow(store, e)
-            and not (e.kind == "call" and _taken_in_after(was, j))
-        ),
-        None,
-    )
+    after = _next_kept_access(events, was, k)
     if (
         after is not None
         and after.kind == "load"

@@ -39,7 +39,7 @@ from ..ir.util import (
     user_op,
     visibility,
 )
-from ..semantics.op_table import IDENTITY_OPS, callee_name, constant_choice, global_name
+from ..semantics.op_table import IDENTITY_OPS, callee_name, constant_choice, global_name, identity_fold
 from ..semantics.ops import (
     ARITH_CONSTANT,
     ASYNC_CLONE,
@@ -756,7 +756,8 @@ def _file_line_col(loc: ir.Location) -> str:
 def _source(value: ir.Value) -> ir.Value:
     """``value`` back through transfers, clones, whole slices and copies (which fold into their
     source or hold its bytes), through a branch or a select on a constant (the value it
-    chooses: MLIR folds it first), and through a loop's argument every turn hands on unchanged
+    chooses: MLIR folds it first) and an op of its identity (``x + 0``: MLIR folds it too), and
+    through a loop's argument every turn hands on unchanged
     (the value it enters with: MLIR folds it too)."""
     while True:
         if (entered := invariant_argument(value)) is not None:
@@ -771,7 +772,11 @@ def _source(value: ir.Value) -> ir.Value:
             or _whole_insert(producer)
         ):
             value = producer.operands[0]
-        elif (folded := folded_result(value)) is not None or (folded := constant_choice(producer)) is not None:
+        elif (
+            (folded := folded_result(value)) is not None
+            or (folded := constant_choice(producer)) is not None
+            or (folded := identity_fold(producer)) is not None
+        ):
             value = folded
         else:
             return value

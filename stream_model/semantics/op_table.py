@@ -84,6 +84,7 @@ from ..ir.util import (
     parent_op,
 )
 from .ops import (
+    ARITH_CONSTANT,
     ARITH_SELECT,
     ASYNC_CALL,
     ASYNC_CAST,
@@ -108,7 +109,7 @@ from .region_flow import (
     REGION_FLOW,
     REGION_TERMINATORS,
     captured,
-    constant_int,
+    constant_condition,
     device_holder,
     flow_of,
     is_device_region,
@@ -861,12 +862,58 @@ def chosen_operands(op: ir.Operation) -> list[ir.Value]:
     return list(op.operands)[1:3]
 
 
+#: Integer ``arith`` ops MLIR folds to one operand where the other is a constant identity: the
+#: identity, and whether it may stand on either side (``x + 0``, ``0 + x``; ``x - 0``, ``x * 1``).
+IDENTITY_FOLDS: dict[str, tuple[int, bool]] = {
+    "arith.addi": (0, True),
+    "arith.subi": (0, False),
+    "arith.muli": (1, True),
+    "arith.ori": (0, True),
+    "arith.xori": (0, True),
+    "arith.divsi": (1, False),
+    "arith.divui": (1, False),
+    "arith.shli": (0, False),
+    "arith.shrsi": (0, False),
+    "arith.shrui": (0, False),
+}
+
+
+def identity_fold(op: ir.Operation) -> ir.Value | None:
+    """The operand an op of :data:`IDENTITY_FOLDS` folds to, where the other is its identity
+    (a scalar, or a tensor splat of it); None for any other op (review 35: ``old + 0`` stored
+    is a store of the global's own load, which IREE erases)."""
+    fold = IDENTITY_FOLDS.get(op.name)
+    if fold is None or len(op.operands) != 2:
+        return None
+    identity, either = fold
+    lhs, rhs = op.operands
+    if _constant_splat(rhs) == identity:
+        return lhs
+    return rhs if either and _constant_splat(lhs) == identity else None
+
+
+def _constant_splat(value: ir.Value) -> int | None:
+    """The integer an ``arith.constant`` holds, or every element of its splat tensor holds."""
+    owner = value.owner
+    op = None if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
+    if op is None or op.name != ARITH_CONSTANT or "value" not in op.attributes:
+        return None
+    attr = op.attributes["value"]
+    try:
+        if isinstance(attr, ir.DenseElementsAttr) or ir.DenseElementsAttr.isinstance(attr):
+            dense = ir.DenseIntElementsAttr(attr)
+            return int(ir.IntegerAttr(dense.get_splat_value()).value) if dense.is_splat else None
+        return int(ir.IntegerAttr(attr).value)
+    except (ValueError, TypeError):  # (a float, or a dense constant of no integers)
+        return None
+
+
 def constant_choice(op: ir.Operation) -> ir.Value | None:
     """The operand a :data:`CHOICE_OPS` op is where its condition is a scalar constant (MLIR
     folds it to that operand); None for any other op or condition."""
     if op.name not in CHOICE_OPS:
         return None
-    condition = constant_int(op.operands[0])
+    condition = constant_condition(op.operands[0])
     return None if condition is None else op.operands[1 if condition != 0 else 2]
 
 

@@ -66,6 +66,8 @@ FUNC_RETURN = "func.return"
 
 # -- arith and affine: the index arithmetic the model translates -------------------------------
 ARITH_CONSTANT = "arith.constant"
+#: ``arith.cmpi``: of two constants, MLIR folds it to one (:func:`~.region_flow.constant_condition`).
+ARITH_CMPI = "arith.cmpi"
 ARITH_SELECT = "arith.select"
 ARITH_CMPI = "arith.cmpi"
 ARITH_ADDI = "arith.addi"

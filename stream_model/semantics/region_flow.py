@@ -38,7 +38,7 @@ from typing import TypeGuard
 
 from iree.compiler import ir
 
-from .ops import ARITH_CONSTANT, ASYNC_LOAD, TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, TIMEPOINT_JOIN
+from .ops import ARITH_CMPI, ARITH_CONSTANT, ASYNC_LOAD, TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, TIMEPOINT_JOIN
 
 #: A pair of values that are one storage.
 Edge = tuple[ir.Value, ir.Value]
@@ -180,7 +180,7 @@ def _while_never_run(op: ir.Operation) -> frozenset[int]:
     """The ``after`` region of an ``scf.while`` whose condition is a constant false: the
     ``before`` region runs once and the loop ends."""
     condition = terminator(op.regions[0].blocks[0])
-    return frozenset({1}) if constant_int(condition.operands[0]) == 0 else frozenset()
+    return frozenset({1}) if constant_condition(condition.operands[0]) == 0 else frozenset()
 
 
 def _while_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
@@ -211,7 +211,7 @@ def _while_results_as_inits(op: ir.Operation) -> list[tuple[int, int]]:
     (the loop only ends from inside: it never returns)."""
     before = op.regions[0].blocks[0]
     condition = terminator(before)
-    if constant_int(condition.operands[0]) not in (None, 0):
+    if constant_condition(condition.operands[0]) not in (None, 0):
         return []
     arguments = list(before.arguments)
     return [(k, j) for k, arg in enumerate(condition.opview.args) for j, b in enumerate(arguments) if arg == b]
@@ -272,7 +272,7 @@ def _yield_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
 
 def _if_chosen(op: ir.Operation) -> int | None:
     """The arm a constant condition runs: ``then`` (region 0) for true, ``else`` for false."""
-    condition = constant_int(op.operands[0])
+    condition = constant_condition(op.operands[0])
     return None if condition is None else (0 if condition != 0 else 1)
 
 
@@ -404,6 +404,32 @@ def constant_int(value: ir.Value) -> int | None:
         return int(ir.IntegerAttr(op.attributes["value"]).value)
     except (ValueError, TypeError):  # (a float or a dense constant)
         return None
+
+
+def constant_condition(value: ir.Value) -> int | None:
+    """The value of a condition MLIR's folds make a constant before IREE's folds of globals
+    read the function: an ``arith.constant``, or an ``arith.cmpi`` of two (review 35: a branch
+    on ``0 == 1``); None for any other value."""
+    found = constant_int(value)
+    owner = value.owner
+    if found is not None or isinstance(owner, ir.Block):
+        return found
+    op = getattr(owner, "operation", owner)
+    if op.name != ARITH_CMPI:
+        return None
+    a, b = (constant_int(v) for v in list(op.operands)[:2])
+    if a is None or b is None:
+        return None
+    return int(_compared(int(ir.IntegerAttr(op.attributes["predicate"]).value), a, b, _bit_width(op.operands[0].type)))
+
+
+def _compared(predicate: int, a: int, b: int, width: int) -> bool:
+    """``arith.cmpi``'s predicate (its enum's number: eq, ne, slt, sle, sgt, sge, ult, ule, ugt,
+    uge) of ``a`` and ``b``, integers of ``width`` bits."""
+    size = 1 << width
+    ua, ub = a % size, b % size
+    sa, sb = (ua - size if ua >= size // 2 else ua), (ub - size if ub >= size // 2 else ub)
+    return [sa == sb, sa != sb, sa < sb, sa <= sb, sa > sb, sa >= sb, ua < ub, ua <= ub, ua > ub, ua >= ub][predicate]
 
 
 def results_as_inits(op: ir.Operation) -> list[tuple[int, int]]:
@@ -754,7 +780,7 @@ def taken_successors(block: ir.Block) -> list[ir.Block]:
 def _constant_successor(op: ir.Operation) -> int | None:
     """Which successor a branch on a constant takes (None: not a branch on a constant)."""
     if op.name == "cf.cond_br":
-        condition = constant_int(op.operands[0])
+        condition = constant_condition(op.operands[0])
         return None if condition is None else (0 if condition != 0 else 1)
     if op.name == "cf.switch":  # (successors: the default, then each case in order)
         flag = constant_int(op.operands[0])

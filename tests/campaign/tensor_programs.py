@@ -613,6 +613,20 @@ CASES = [
         refused="took @g for the global IREE 3.13 outlines the constant",
     ),
     Case(
+        "own_load_and_itself_stored_back_then_the_global_renamed.mlir",
+        "f:1;f:0;f:1",
+        "f=0 0 0 37; f=0 0 0 0; f=0 0 0 0",
+        "f=0 0 0 0; f=0 0 0 0; f=0 0 0 0",
+        refused="took @g for the global IREE 3.13 outlines the constant",
+    ),
+    Case(
+        "rollback_overwritten_by_its_own_value_anded_in_a_while_condition.mlir",
+        "f:[77],2;get;f:[88],0;get",
+        "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
+        "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
+        refused="erased util.global.store @g",
+    ),
+    Case(
         "rollback_overwritten_by_its_own_value_in_a_while_condition.mlir",
         "f:[77],2;get;f:[88],0;get",
         "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
@@ -927,6 +941,32 @@ CASES = [
         "state=0 12 21 36 28 0 20 26; f0=0 0 0 0; state=0 12 21 36 0 0 0 0; f0=0 0 0 0; state=0 12 21 36 0 0 0 0",
         "state=0 12 21 36 0 0 0 0; f0=0 0 0 0; state=0 12 21 36 0 0 0 0; f0=0 0 0 0; state=0 12 21 36 0 0 0 0",
         refused="took @g1 for the global IREE 3.13 hoists a value of constants into",
+    ),
+    # Review 35: folds MLIR makes before IREE's folds of globals read the function.
+    Case(
+        "rollback_after_a_store_of_its_load_plus_zero.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+    ),
+    Case(
+        "rollback_in_a_cf_loop_read_only_behind_a_folded_compare.mlir",
+        "f1:2;get;f1:1;get",
+        "f1; get=3 6 9 12; f1; get=9 18 27 36",
+        "f1; get=3 6 9 12; f1; get=9 18 27 36",
+    ),
+    Case(
+        "rollback_in_an_arm_a_folded_compare_rules_out.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+    ),
+    Case(
+        "rollback_erased_its_write_forwarded_past_an_unused_load.mlir",
+        "f0:[77];get;f0:[88];get",
+        "f0=1 2 3 4; get=2 4 6 8; f0=2 4 6 8; get=4 8 12 16",
+        "f0=1 2 3 4; get=2 154 6 8; f0=2 154 6 8; get=4 176 12 16",
+        refused="erased util.global.store @g0",
     ),
     # Tensor campaign seed 14103: a write between a load and the roll-back to it that IREE
     # forwards to a callee's load, once it erased the roll-back, and then erases.

@@ -1,9 +1,9 @@
 // A doubling updater called in the arm a cf.cond_br takes on a comparison of two constants,
 // then a while loop that reloads the global. MLIR folds the comparison and the branch before
-// IREE's folds of globals; the check's walk reads only a literal constant, so the call is in an
-// arm, not compared. Every execution that runs both runs the arm before the loop's block (that
-// block is on every path), and IREE hoists the reload above the update: stock returns the old
-// value. global_order._read_moved_across_an_arm compares the two by their blocks (review 26).
+// IREE's folds of globals, and IREE hoists the reload above the update: stock returns the old
+// value. The check folds the comparison too (region_flow.constant_condition), and the call is
+// in the block the branch folds into, compared in order (review 26 compared it by blocks:
+// global_order._read_moved_across_an_arm).
 module @m {
   util.global private mutable @g = dense<[33, 0, 47, 50]> : tensor<4xi32>
   util.func private @double()  {
