@@ -49,25 +49,37 @@ class EventFlow:
     entry: frozenset[int]
     #: Per event, the events that may run right after it, or :data:`END`.
     next: tuple[frozenset[int], ...]
+    #: The events inside an arm of a branch whose condition the function's entry block does not
+    #: make: one that may differ from a loop's turn to the next (a guard on the induction
+    #: variable), so that a path through the arm on a next turn may be one no run takes.
+    varying: frozenset[int] = frozenset()
 
 
 def event_flow(fn: ir.Operation, index: Callable[[ir.Operation], int | None], count: int) -> EventFlow | None:
     """The graph of ``fn``'s ``count`` events (``index``: an op's event index; None for an op
     that is no event), or None where an access sits in a region op the table does not know."""
-    graph = _Graph(count, index)
+    graph = _Graph(count, index, fn.regions[0].blocks[0] if len(fn.regions[0].blocks) else None)
     start = graph.region(fn.regions[0], graph.end)
     if graph.unknown:
         return None
-    return EventFlow(graph.events_after([start]), tuple(graph.events_after(graph.edges[i]) for i in range(count)))
+    return EventFlow(
+        graph.events_after([start]),
+        tuple(graph.events_after(graph.edges[i]) for i in range(count)),
+        frozenset(graph.varying),
+    )
 
 
 class _Graph:
     """Events (nodes ``0 .. count - 1``) and the points between them (blocks' starts, region
     ops' ends, regions' ends: the nodes after those), joined by what may run next."""
 
-    def __init__(self, count: int, index: Callable[[ir.Operation], int | None]) -> None:
+    def __init__(self, count: int, index: Callable[[ir.Operation], int | None], entry: ir.Block | None) -> None:
         self.count = count
         self.index = index
+        self.entry = entry
+        #: :attr:`EventFlow.varying`, and how many such arms the walk is in now.
+        self.varying: set[int] = set()
+        self.guards = 0
         self.edges: list[list[int]] = [[] for _ in range(count)]
         self.end = self.point()
         #: Is an access inside an op whose regions' flow the op table does not know?
@@ -107,6 +119,8 @@ class _Graph:
                 if event is not None:
                     self.edges[here].append(event)
                     here = event
+                    if self.guards:
+                        self.varying.add(event)
                 elif len(op.regions):
                     here = self.region_op(op, here)
             successors = taken_successors(block)
@@ -126,7 +140,10 @@ class _Graph:
             return after
         entry, exits = moves
         ends = {n: self.point() for n in live}
+        guarded = flow is not None and flow.alternatives and not self._steady(op.operands[0])
+        self.guards += guarded
         starts = {n: self.region(op.regions[n], ends[n]) for n in live}
+        self.guards -= guarded
 
         def place(targets: list[int]) -> list[int]:
             return [after if n == AFTER else starts[n] for n in targets]
@@ -135,6 +152,13 @@ class _Graph:
         for n, targets in exits.items():
             self.edges[ends[n]] += place(targets)
         return after
+
+    def _steady(self, condition: ir.Value) -> bool:
+        """Is ``condition`` made in the function's entry block (an argument of it, or an op
+        there), one value for the whole run?"""
+        owner = condition.owner
+        block = owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner).block
+        return self.entry is not None and block == self.entry
 
     def _holds_events(self, op: ir.Operation) -> bool:
         found = False

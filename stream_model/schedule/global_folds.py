@@ -221,6 +221,10 @@ class _Paths:
     runs its callee's events next, and the callee's end what follows the call."""
 
     next: tuple[frozenset[int], ...]  # (per index of the sequence; END: the function's end)
+    #: The events in an arm whose condition may differ between a loop's turns
+    #: (:attr:`~.event_flow.EventFlow.varying`); a callee's, in any arm, or all of a callee
+    #: called in one.
+    varying: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, events: GlobalEvents, function: str, was: list[Event]) -> _Paths | None:
@@ -231,8 +235,9 @@ class _Paths:
         if laid is None or laid[1] != len(was):
             return None
         out: list[frozenset[int]] = [frozenset()] * len(was)
-        _wire(events, laid[0], frozenset({END}), out)
-        return cls(tuple(out))
+        varying: set[int] = set()
+        _wire(events, laid[0], frozenset({END}), out, varying, was)
+        return cls(tuple(out), frozenset(varying))
 
     def runs(self, start: int, then: int, avoiding: int | None = None) -> bool:
         """Does some path from just after event ``start`` run event ``then``, and not
@@ -287,15 +292,27 @@ def _lay_out(events: GlobalEvents, function: str, was: list[Event], cursor: int)
     return laid, cursor
 
 
-def _wire(events: GlobalEvents, laid: _Laid, exits: frozenset[int], out: list[frozenset[int]]) -> None:
-    """Fill ``out`` (:attr:`_Paths.next`) for ``laid``'s events, its end running ``exits``."""
+def _wire(
+    events: GlobalEvents,
+    laid: _Laid,
+    exits: frozenset[int],
+    out: list[frozenset[int]],
+    varying: set[int],
+    was: list[Event],
+    guarded: bool = False,
+) -> None:
+    """Fill ``out`` (:attr:`_Paths.next`) and ``varying`` (:attr:`_Paths.varying`) for
+    ``laid``'s events, its end running ``exits`` (``guarded``: a callee's, its call in an arm)."""
     flow = events.paths[laid.function]
     assert flow is not None
+    callee_of_a_call = bool(laid.at) and bool(was[laid.at[0]].via)
 
     def placed(successors: frozenset[int]) -> frozenset[int]:
         return frozenset().union(*(exits if s == END else {laid.at[s]} for s in successors))
 
     for j, at in enumerate(laid.at):
+        if guarded or j in flow.varying or (callee_of_a_call and _in_an_arm(was[at])):
+            varying.add(at)
         after = placed(flow.next[j])
         callee = laid.inner.get(j)
         if callee is None:
@@ -304,7 +321,7 @@ def _wire(events: GlobalEvents, laid: _Laid, exits: frozenset[int], out: list[fr
         callee_flow = events.paths[callee.function]
         assert callee_flow is not None
         out[at] = frozenset().union(*(after if s == END else {callee.at[s]} for s in callee_flow.entry))
-        _wire(events, callee, after, out)
+        _wire(events, callee, after, out, varying, was, at in varying)
 
 
 @dataclass(frozen=True)
@@ -356,15 +373,17 @@ def _write_between(roll_back: _RollBack, kept: dict[tuple[str, str, str], int], 
     body, an ``scf.for`` body that rolls back, reads and writes.
 
     Conditions are not evaluated, so on a next turn the roll-back and the write must not sit in
-    an arm of an ``scf.if`` or ``scf.index_switch`` (review 34: an arm for the first turn only,
-    or the last): a path through them is too often one no run takes."""
+    an arm of an ``scf.if`` or ``scf.index_switch`` whose condition may change from turn to turn
+    (:attr:`_Paths.varying`; review 34: an arm for the first turn only, or the last): a path
+    through them is too often one no run takes. An arm on a condition the function's entry
+    block makes runs on every turn or on none (review 35's c_17)."""
     was, load, k = roll_back.was, roll_back.load, roll_back.k
     store = was[k]
     for i in _listed_between_first(load, k, len(was)):
         e = was[i]
         if e.loaded == store.loaded or e.value == store.value:
             continue  # (the roll-back's own bytes: no change)
-        if not load < i < k and (_in_an_arm(store) or _in_an_arm(e)):
+        if not load < i < k and (k in roll_back.paths.varying or i in roll_back.paths.varying):
             continue
         if not _a_write_kept(roll_back.events, was, i, store.symbol, kept, calls) and not (
             load < i < k and _forwarded_then_erased(roll_back.events, was, i, k, roll_back.stays) is not None

@@ -898,6 +898,26 @@ CASES = [
         refused="erased util.global.store @g0",
     ),
     Case(
+        "rollback_in_a_cf_loop_header_after_a_write_in_a_steady_arm.mlir",
+        "f1:2,1;get;f1:2,0;get",
+        "f1; get=1 2 3 4; f1; get=1 2 3 4",
+        "f1; get=2 4 6 8; f1; get=2 4 6 8",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "rollback_in_a_steady_arm_of_a_cf_loops_header.mlir",
+        "f1:2,1;get;f1:2,1;get",
+        "f1; get=1 2 3 4; f1; get=1 2 3 4",
+        "f1; get=2 4 6 8; f1; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "mirror_synced_in_an_arm_always_taken.mlir",
+        "f;set:[77];f;set:[88];f",
+        "f=1 2 3 4; set; f=1 77 3 4; set; f=1 88 3 4",
+        "f=1 2 3 4; set; f=1 77 3 4; set; f=1 88 3 4",
+    ),
+    Case(
         "rollback_in_a_cf_loop_inside_an_execute_region.mlir",
         "f1:2;get;f1:3;get",
         "f1; get=1 2 3 4; f1; get=1 2 3 4",

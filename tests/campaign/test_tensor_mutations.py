@@ -81,9 +81,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   it mirrors before its first sync); *selects on constants are no loads* builds a roll-back
   chosen by an ``arith.select`` on a constant as stock does (wrong); *loops of no iteration
   still run* refuses a roll-back in a loop of no iteration, which plain iree-compile builds
-  right; *chosen arms keep their scope* builds a roll-back in the arm an ``scf.if %true``
-  chooses, on a loop's turn that reads and writes the global, as stock does (wrong: the arm
-  is taken for one no path need run);
+  right; *chosen arms keep their scope* refuses a mirror synced in the arm an ``scf.if %true``
+  chooses before it is read, which plain iree-compile builds right (the sync taken for one
+  not every run makes);
   *setter arguments are no loads* (a setter's store of its argument not read as the call's
   operand) builds a roll-back through an inlined setter as stock does (wrong); review 23's
   corrections weakened back: *overwritten only through one call chain* refuses a roll-back
@@ -174,7 +174,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   own block; in the only block that exits; in a while loop's condition), *paths back pass
   the load* refuses a loop whose header reloads the global, *opaque copies restore nothing*
   and *barriers hide the bytes* a loop that stores an optimization barrier of the load after
-  its write, *arms are paths* a roll-back guarded to a loop's first turn, *loops turn unknown
+  its write, *arms are paths* a roll-back guarded to a loop's first turn (and *steady
+  conditions vary*, every arm taken to change from turn to turn, builds a write or a roll-back
+  in an arm on an entry block's condition as stock does: wrong), *loops turn unknown
   times* one an inner loop of two turns overwrites and one in a loop of one turn, all built
   right by plain iree-compile;
 * *forwarded writes are unseen* (``_forwarded_then_erased`` unasked: tensor campaign seed 14103):
@@ -821,7 +823,17 @@ def _barriers_hide_the_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _arms_are_paths(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_in_an_arm", lambda e: False)
+    original = global_folds._Paths.of.__func__  # type: ignore[attr-defined]
+
+    def unguarded(cls, events, function, was):  # type: ignore[no-untyped-def]
+        paths = original(cls, events, function, was)
+        return None if paths is None else replace(paths, varying=frozenset())
+
+    monkeypatch.setattr(global_folds._Paths, "of", classmethod(unguarded))
+
+
+def _steady_conditions_vary(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(event_flow._Graph, "_steady", lambda self, condition: False)
 
 
 def _loops_turn_unknown_times(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -978,10 +990,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "rollback_chosen_by_a_select_on_a_constant.mlir",
     ),
     "loops-of-no-iteration-still-run": (_loops_of_no_iteration_still_run, "restore_in_a_loop_of_no_iteration.mlir"),
-    "chosen-arms-keep-their-scope": (
-        _chosen_arms_keep_their_scope,
-        "rollback_in_an_arm_always_taken_on_a_loops_turn.mlir",
-    ),
+    "chosen-arms-keep-their-scope": (_chosen_arms_keep_their_scope, "mirror_synced_in_an_arm_always_taken.mlir"),
     "setter-arguments-are-no-loads": (_setter_arguments_are_no_loads, "rollback_through_an_inlined_setter.mlir"),
     "overwritten-only-through-one-call-chain": (
         _overwritten_only_through_one_call_chain,
@@ -1106,6 +1115,14 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "rollback_in_a_while_body_overwritten_by_its_condition.mlir",
     ),
     "arms-are-paths": (_arms_are_paths, "rollback_guarded_to_a_loops_first_turn.mlir"),
+    "steady-conditions-vary": (
+        _steady_conditions_vary,
+        "rollback_in_a_cf_loop_header_after_a_write_in_a_steady_arm.mlir",
+    ),
+    "steady-conditions-of-roll-backs-vary": (
+        _steady_conditions_vary,
+        "rollback_in_a_steady_arm_of_a_cf_loops_header.mlir",
+    ),
     "loops-turn-unknown-times": (_loops_turn_unknown_times, "rollback_overwritten_by_an_inner_loop_of_two_turns.mlir"),
     "loops-of-one-turn-turn-again": (_loops_turn_unknown_times, "rollback_in_a_loop_of_one_turn.mlir"),
     "fills-are-no-constants": (_fills_are_no_constants, "global_stored_only_a_fill_of_a_constant.mlir"),
