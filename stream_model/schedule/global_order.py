@@ -651,7 +651,8 @@ def _stores_as_itself(use: ir.OpOperand, symbol: str) -> bool:
 
 def _read(value: ir.Value, seen: set[Any]) -> bool:
     """Does anything read ``value``: an op that is no value op (:data:`VALUE_DIALECTS`) or has
-    no results, or a value op whose results something reads? A region's terminator hands the
+    no results, or a value op whose results something reads (not a fill of it, which reads
+    only its shape)? A region's terminator hands the
     value on to where its op takes it (a loop's next turn, the op's results): read there, or
     not at all (a carried value nothing takes: MLIR's canonicalizers drop it with its load)."""
     return any(_use_read(use, seen) for use in value.uses)
@@ -670,10 +671,18 @@ def _use_read(use: ir.OpOperand, seen: set[Any]) -> bool:
         return onward is None or any(_read(v, seen) for v in onward)  # (None: a condition, an unknown op)
     if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
         return True  # (an op of another dialect, or one with no results: a terminator, an effect)
+    if _reads_only_the_shape(user, use.operand_number):
+        return False
     if user in seen:  # (the op itself: the bindings give one op a new object, and id, at each ask)
         return False
     seen.add(user)
     return any(_read(result, seen) for result in user.results)
+
+
+def _reads_only_the_shape(user: ir.Operation, operand: int) -> bool:
+    """Does ``user`` read only the shape of its operand ``operand``: what a ``linalg.fill``
+    of a static shape fills (tensor campaign seed 15102: a load filled with a constant)?"""
+    return user.name == LINALG_FILL and operand == 1 and _static(user.results[0].type)
 
 
 def _stored_value(store: ir.Operation) -> int:

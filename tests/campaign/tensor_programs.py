@@ -988,6 +988,12 @@ CASES = [
         "f0=1 2 3 4; get=2 154 6 8; f0=2 154 6 8; get=4 176 12 16",
         refused="erased util.global.store @g0",
     ),
+    Case(
+        "global_filled_from_its_own_load_with_a_constant.mlir",
+        "f0:[12];f0:[37]",
+        "f0=3 3 3 3 3 3 3 3; f0=3 3 3 3 3 3 3 3",
+        "f0=3 3 3 3 3 3 3 3; f0=3 3 3 3 3 3 3 3",
+    ),
     # Tensor campaign seed 14103: a write between a load and the roll-back to it that IREE
     # forwards to a callee's load, once it erased the roll-back, and then erases.
     Case(

@@ -184,7 +184,8 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   erases is built as stock builds it, and *unused loads are read* one forwarded past an unused
   load; *fills are no constants* (tensor campaign seed 15101)
   builds as stock does a global whose only store stores a ``linalg.fill`` of a constant,
-  which IREE takes for a constant; review 35's folds, weakened: *identity folds unseen*
+  which IREE takes for a constant, and *fills read what they fill* (seed 15102) refuses one
+  whose only load is what the fill fills, which plain iree-compile builds right; review 35's folds, weakened: *identity folds unseen*
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
@@ -859,6 +860,10 @@ def _unused_loads_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_next_kept_access", first_access)
 
 
+def _fills_read_what_they_fill(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_reads_only_the_shape", lambda user, operand: False)
+
+
 def _forwarded_writes_are_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_forwarded_then_erased", lambda *args: None)
 
@@ -1126,6 +1131,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "loops-turn-unknown-times": (_loops_turn_unknown_times, "rollback_overwritten_by_an_inner_loop_of_two_turns.mlir"),
     "loops-of-one-turn-turn-again": (_loops_turn_unknown_times, "rollback_in_a_loop_of_one_turn.mlir"),
     "fills-are-no-constants": (_fills_are_no_constants, "global_stored_only_a_fill_of_a_constant.mlir"),
+    "fills-read-what-they-fill": (_fills_read_what_they_fill, "global_filled_from_its_own_load_with_a_constant.mlir"),
     "identity-folds-unseen": (_identity_folds_unseen, "rollback_after_a_store_of_its_load_plus_zero.mlir"),
     "compares-of-constants-unfolded": (
         _compares_of_constants_unfolded,
