@@ -7,13 +7,15 @@ of the global on a path back to a roll-back, a read on a path after it. Listing 
 only for straight-line code. This graph says it for ``cf`` loops (a header that rolls back, a
 body that writes), irreducible cycles and loops' next turns alike.
 
-The graph is closed-world: it is made only of the branches and the region ops whose flow the op
-table knows (:data:`~stream_model.semantics.region_flow.REGION_FLOW`): an ``scf.for`` may turn
-no time unless its bounds are constants, and turns again unless they give it one turn; a while
-loop runs its condition first and after every turn of its body; a branch runs one arm, or
-none where an arm is missing; a branch on a constant runs the arm it chooses. A function with
-an access inside any other op with regions has no graph (None), and nothing is claimed of it.
-Conditions are not evaluated: a path the values never take is still a path.
+The graph is read from the branches and the region ops whose flow the op table knows
+(:data:`~stream_model.semantics.region_flow.REGION_FLOW`): an ``scf.for`` may turn no time
+unless its bounds are constants, and turns again unless they give it one turn; a while loop
+runs its condition first and after every turn of its body; a branch runs one arm, or none
+where an arm is missing; a branch on a constant runs the arm it chooses. Any other op with
+accesses inside (``scf.parallel``, ``affine.for``) may run any of its regions any number of
+times (review 36: taking it for no graph switched the check off). Conditions are not
+evaluated: a path the values never take is still a path (:attr:`EventFlow.varying` says where
+that matters most).
 """
 
 from __future__ import annotations
@@ -55,13 +57,11 @@ class EventFlow:
     varying: frozenset[int] = frozenset()
 
 
-def event_flow(fn: ir.Operation, index: Callable[[ir.Operation], int | None], count: int) -> EventFlow | None:
+def event_flow(fn: ir.Operation, index: Callable[[ir.Operation], int | None], count: int) -> EventFlow:
     """The graph of ``fn``'s ``count`` events (``index``: an op's event index; None for an op
-    that is no event), or None where an access sits in a region op the table does not know."""
+    that is no event)."""
     graph = _Graph(count, index, fn.regions[0].blocks[0] if len(fn.regions[0].blocks) else None)
     start = graph.region(fn.regions[0], graph.end)
-    if graph.unknown:
-        return None
     return EventFlow(
         graph.events_after([start]),
         tuple(graph.events_after(graph.edges[i]) for i in range(count)),
@@ -80,10 +80,11 @@ class _Graph:
         #: :attr:`EventFlow.varying`, and how many such arms the walk is in now.
         self.varying: set[int] = set()
         self.guards = 0
+        #: The loops around the walk's point: region ops that repeat, and ``cf`` blocks on a
+        #: cycle (a condition made inside one may change from turn to turn).
+        self.loops: list[ir.Operation | ir.Block] = []
         self.edges: list[list[int]] = [[] for _ in range(count)]
         self.end = self.point()
-        #: Is an access inside an op whose regions' flow the op table does not know?
-        self.unknown = False
 
     def point(self) -> int:
         self.edges.append([])
@@ -112,8 +113,10 @@ class _Graph:
             return out
         starts = {block: self.point() for block in blocks}
         ops = ops_by_block(region.owner) if blocks else {}
+        cyclic = _on_a_cycle(blocks)
         for block in blocks:
             here = starts[block]
+            self.loops += [block] if block in cyclic else []
             for op in ops.get(block, ()):
                 event = self.index(op)
                 if event is not None:
@@ -123,6 +126,7 @@ class _Graph:
                         self.varying.add(event)
                 elif len(op.regions):
                     here = self.region_op(op, here)
+            del self.loops[len(self.loops) - (block in cyclic) :]
             successors = taken_successors(block)
             self.edges[here] += [starts[s] for s in successors] if successors else [out]
         return starts[blocks[0]]
@@ -134,15 +138,19 @@ class _Graph:
         dead = never_run(op) if flow is not None else frozenset()
         live = [n for n in range(len(op.regions)) if n not in dead]
         moves = None if flow is None else transfers(op, flow, live)
-        if moves is None:
-            self.unknown = self.unknown or self._holds_events(op)
+        if moves is None and not self._holds_events(op):
             self.edges[before].append(after)
             return after
+        if moves is None:  # (an op the table does not know: any region, any number of times)
+            moves = [*live, AFTER], {n: [*live, AFTER] for n in live}
         entry, exits = moves
         ends = {n: self.point() for n in live}
-        guarded = flow is not None and flow.alternatives and not self._steady(op.operands[0])
+        repeats = any(n in targets for targets in exits.values() for n in live)
+        guarded = flow is None or (flow.alternatives and bool(self.loops) and not self._steady(op.operands[0]))
         self.guards += guarded
+        self.loops += [op] if repeats else []
         starts = {n: self.region(op.regions[n], ends[n]) for n in live}
+        del self.loops[len(self.loops) - repeats :]
         self.guards -= guarded
 
         def place(targets: list[int]) -> list[int]:
@@ -154,11 +162,21 @@ class _Graph:
         return after
 
     def _steady(self, condition: ir.Value) -> bool:
-        """Is ``condition`` made in the function's entry block (an argument of it, or an op
-        there), one value for the whole run?"""
+        """Is ``condition`` one value on every turn of the loops around the walk's point: made
+        in the function's entry block, or outside every loop around (no loop op holds it, no
+        ``cf`` cycle around holds its block)?"""
         owner = condition.owner
         block = owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner).block
-        return self.entry is not None and block == self.entry
+        if self.entry is not None and block == self.entry:
+            return True
+        around: list[ir.Operation | ir.Block] = []
+        while block is not None:
+            around.append(block)
+            holder = block.owner
+            holder = getattr(holder, "operation", holder)
+            around.append(holder)
+            block = holder.block if holder.parent is not None else None
+        return not any(loop == place for loop in self.loops for place in around if type(loop) is type(place))
 
     def _holds_events(self, op: ir.Operation) -> bool:
         found = False
@@ -199,6 +217,26 @@ def transfers(op: ir.Operation, flow: RegionFlow, live: list[int]) -> tuple[list
     trips = _trips(op)
     entry = [0] if trips else [0, AFTER]  # (it may turn no time, unless its bounds say it turns)
     return entry, {0: [AFTER] if trips == 1 else [AFTER, 0]}  # (its next turn, unless it has one)
+
+
+def _on_a_cycle(blocks: list[ir.Block]) -> set[ir.Block]:
+    """The blocks of one region that reach themselves through its taken branches."""
+    if len(blocks) <= 1:
+        return set()
+    index = {block: n for n, block in enumerate(blocks)}
+    successors = [[index[s] for s in taken_successors(block)] for block in blocks]
+    cyclic: set[ir.Block] = set()
+    for n, block in enumerate(blocks):
+        seen, pending = set(), list(successors[n])
+        while pending:
+            m = pending.pop()
+            if m == n:
+                cyclic.add(block)
+                break
+            if m not in seen:
+                seen.add(m)
+                pending += successors[m]
+    return cyclic
 
 
 def _trips(op: ir.Operation) -> int | None:

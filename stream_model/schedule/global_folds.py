@@ -146,7 +146,7 @@ def dropped_restores(
         if load is None:
             continue  # (its load is not among the events: nothing is claimed)
         if paths is None:
-            continue  # (an access in a region op whose flow the table does not know: nothing is claimed)
+            continue  # (a callee's events not laid out as its own: nothing is claimed)
         roll_back = _RollBack(events, paths, was, load, k, stays)
         if not roll_back.read_after():
             continue  # (every path from it overwrites it before anything reads it)
@@ -228,9 +228,8 @@ class _Paths:
 
     @classmethod
     def of(cls, events: GlobalEvents, function: str, was: list[Event]) -> _Paths | None:
-        """The paths of ``function``'s sequence ``was``; None where a function it takes in has
-        no graph, or the sequence is not its events as :func:`~.global_order.taken_in` lays
-        them out."""
+        """The paths of ``function``'s sequence ``was``; None where the sequence is not its
+        events as :func:`~.global_order.taken_in` lays them out."""
         laid = _lay_out(events, function, was, 0)
         if laid is None or laid[1] != len(was):
             return None
@@ -304,7 +303,6 @@ def _wire(
     """Fill ``out`` (:attr:`_Paths.next`) and ``varying`` (:attr:`_Paths.varying`) for
     ``laid``'s events, its end running ``exits`` (``guarded``: a callee's, its call in an arm)."""
     flow = events.paths[laid.function]
-    assert flow is not None
     callee_of_a_call = bool(laid.at) and bool(was[laid.at[0]].via)
 
     def placed(successors: frozenset[int]) -> frozenset[int]:
@@ -319,7 +317,6 @@ def _wire(
             out[at] = after
             continue
         callee_flow = events.paths[callee.function]
-        assert callee_flow is not None
         out[at] = frozenset().union(*(after if s == END else {callee.at[s]} for s in callee_flow.entry))
         _wire(events, callee, after, out, varying, was, at in varying)
 

@@ -206,11 +206,11 @@ class GlobalEvents:
     kept_out: frozenset[str] = frozenset()
     #: The names of the module's functions (initializers aside).
     functions: frozenset[str] = frozenset()
-    #: Per function (key as :attr:`events`), what may run right after each of its events
-    #: (None: an access in a region op the op table does not know). Made only for the user's
+    #: Per function (key as :attr:`events`), what may run right after each of its events.
+    #: Made only for the user's
     #: input where a store stores its own global's load (:func:`input_order`): the folds'
     #: check follows a roll-back's paths on it (:mod:`.global_folds`).
-    paths: dict[str, EventFlow | None] = dataclasses.field(default_factory=dict)
+    paths: dict[str, EventFlow] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -439,7 +439,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
 
 def _paths(
     functions: list[tuple[str, ir.Operation, dict[int, int]]], events: dict[str, list[Event]]
-) -> dict[str, EventFlow | None]:
+) -> dict[str, EventFlow]:
     """:attr:`GlobalEvents.paths` of each function (with its events' indices by op), where a
     store of the module stores its own global's load, or a function's argument (a setter's,
     which a caller may hand a load: :func:`taken_in`); none else asks."""

@@ -918,6 +918,20 @@ CASES = [
         "f=1 2 3 4; set; f=1 77 3 4; set; f=1 88 3 4",
     ),
     Case(
+        "rollback_then_read_then_write_beside_an_scf_parallel.mlir",
+        "f1:2;get;f1:1;get",
+        "f1=2 4 6 8; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "f1=3 6 9 12; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "rollback_with_a_write_in_an_arm_on_a_later_blocks_condition.mlir",
+        "f1:2,1;get;f1:1,1;get",
+        "f1=2 4 6 8; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "f1=3 6 9 12; get=3 6 9 12; f1=3 6 9 12; get=6 12 18 24",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
         "rollback_in_a_cf_loop_inside_an_execute_region.mlir",
         "f1:2;get;f1:3;get",
         "f1; get=1 2 3 4; f1; get=1 2 3 4",

@@ -176,7 +176,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   and *barriers hide the bytes* a loop that stores an optimization barrier of the load after
   its write, *arms are paths* a roll-back guarded to a loop's first turn (and *steady
   conditions vary*, every arm taken to change from turn to turn, builds a write or a roll-back
-  in an arm on an entry block's condition as stock does: wrong), *loops turn unknown
+  in an arm on an entry block's condition as stock does: wrong; *only the entry block is
+  steady* one with the write in an arm whose condition a later block makes before the loop; review 36's
+  *unknown ops take the paths away* one beside an ``scf.parallel``), *loops turn unknown
   times* one an inner loop of two turns overwrites and one in a loop of one turn, all built
   right by plain iree-compile;
 * *forwarded writes are unseen* (``_forwarded_then_erased`` unasked: tensor campaign seed 14103):
@@ -837,6 +839,37 @@ def _steady_conditions_vary(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(event_flow._Graph, "_steady", lambda self, condition: False)
 
 
+def _only_the_entry_block_is_steady(monkeypatch: pytest.MonkeyPatch) -> None:
+    def in_the_entry(self, condition):  # type: ignore[no-untyped-def]
+        owner = condition.owner
+        block = owner if isinstance(owner, ir.Block) else owner.operation.block
+        return block == self.entry
+
+    monkeypatch.setattr(event_flow._Graph, "_steady", in_the_entry)
+
+
+class _NoPaths(Exception):
+    pass
+
+
+def _unknown_ops_take_the_paths_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    original_op, original_flow = event_flow._Graph.region_op, event_flow.event_flow
+
+    def region_op(self, op, before):  # type: ignore[no-untyped-def]
+        if event_flow.flow_of(op) is None and self._holds_events(op):
+            raise _NoPaths
+        return original_op(self, op, before)
+
+    def flow(fn, index, count):  # type: ignore[no-untyped-def]
+        try:
+            return original_flow(fn, index, count)
+        except _NoPaths:
+            return None
+
+    monkeypatch.setattr(event_flow._Graph, "region_op", region_op)
+    monkeypatch.setattr(global_order, "event_flow", flow)
+
+
 def _loops_turn_unknown_times(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(event_flow, "_trips", lambda op: None)
 
@@ -1123,6 +1156,14 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "steady-conditions-vary": (
         _steady_conditions_vary,
         "rollback_in_a_cf_loop_header_after_a_write_in_a_steady_arm.mlir",
+    ),
+    "only-the-entry-block-is-steady": (
+        _only_the_entry_block_is_steady,
+        "rollback_with_a_write_in_an_arm_on_a_later_blocks_condition.mlir",
+    ),
+    "unknown-ops-take-the-paths-away": (
+        _unknown_ops_take_the_paths_away,
+        "rollback_then_read_then_write_beside_an_scf_parallel.mlir",
     ),
     "steady-conditions-of-roll-backs-vary": (
         _steady_conditions_vary,
