@@ -59,6 +59,7 @@ from ..semantics.ops import (
     VALUE_DIALECTS,
 )
 from ..semantics.region_flow import (
+    branch_arguments,
     exit_flow,
     flow_of,
     folded_result,
@@ -652,7 +653,7 @@ def _stores_as_itself(use: ir.OpOperand, symbol: str) -> bool:
 def _read(value: ir.Value, seen: set[Any]) -> bool:
     """Does anything read ``value``: an op that is no value op (:data:`VALUE_DIALECTS`) or has
     no results, or a value op whose results something reads (not a fill of it, which reads
-    only its shape)? A region's terminator hands the
+    only its shape), or a branch's block argument it becomes that something reads? A region's terminator hands the
     value on to where its op takes it (a loop's next turn, the op's results): read there, or
     not at all (a carried value nothing takes: MLIR's canonicalizers drop it with its load)."""
     return any(_use_read(use, seen) for use in value.uses)
@@ -662,6 +663,12 @@ def _use_read(use: ir.OpOperand, seen: set[Any]) -> bool:
     """Does ``use`` read its value (:func:`_read`)? ``seen``: the ops and handed operands
     already asked, which read nothing more."""
     user = user_op(use)
+    if (arguments := branch_arguments(user, use.operand_number)) is not None:
+        handed = (user, use.operand_number)
+        if handed in seen:
+            return False  # (a cf loop hands it round: read where it is read)
+        seen.add(handed)
+        return any(_read(a, seen) for a in arguments)
     if is_host_terminator(user):
         handed = (user, use.operand_number)
         if handed in seen:

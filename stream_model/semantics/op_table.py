@@ -900,12 +900,14 @@ def _constant_splat(value: ir.Value) -> int | None:
         return None
     attr = op.attributes["value"]
     try:
-        if isinstance(attr, ir.DenseElementsAttr) or ir.DenseElementsAttr.isinstance(attr):
-            dense = ir.DenseIntElementsAttr(attr)
-            return int(ir.IntegerAttr(dense.get_splat_value()).value) if dense.is_splat else None
         return int(ir.IntegerAttr(attr).value)
-    except (ValueError, TypeError):  # (a float, or a dense constant of no integers)
+    except (ValueError, TypeError):  # (not a scalar integer)
+        pass
+    try:
+        dense = ir.DenseIntElementsAttr(attr)
+    except (ValueError, TypeError):  # (a float, a resource blob, anything but dense integers)
         return None
+    return int(ir.IntegerAttr(dense.get_splat_value()).value) if dense.is_splat else None
 
 
 def constant_choice(op: ir.Operation) -> ir.Value | None:

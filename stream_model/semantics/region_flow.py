@@ -764,6 +764,20 @@ def branch_operands(op: ir.Operation) -> list[list[ir.Value]] | None:
     return None
 
 
+def branch_arguments(op: ir.Operation, operand: int) -> list[ir.Value] | None:
+    """The block argument a ``cf`` branch's operand ``operand`` becomes in its successor (a
+    one-element list); None for a branch's condition or flag, and for any other op."""
+    lists = branch_operands(op)
+    if lists is None:
+        return None
+    at = operand - (0 if op.name == "cf.br" else 1)  # (a cond_br's condition, a switch's flag first)
+    for successor, passed in zip(op.successors, lists):
+        if 0 <= at < len(passed):
+            return [list(successor.arguments)[at]]
+        at -= len(passed)
+    return None
+
+
 def taken_successors(block: ir.Block) -> list[ir.Block]:
     """The successors ``block``'s terminator may branch to: for a ``cf.cond_br`` or
     ``cf.switch`` on a constant, the one it takes (MLIR's canonicalizers fold the branch to it

@@ -1008,6 +1008,12 @@ CASES = [
         "f0=3 3 3 3 3 3 3 3; f0=3 3 3 3 3 3 3 3",
         "f0=3 3 3 3 3 3 3 3; f0=3 3 3 3 3 3 3 3",
     ),
+    Case(
+        "global_filled_from_its_own_load_handed_to_an_unread_block_argument.mlir",
+        "f0:[12],0;f0:[37],1",
+        "f0=3 3 3 3 3 3 3 3; f0=3 3 3 3 3 3 3 3",
+        "f0=3 3 3 3 3 3 3 3; f0=3 3 3 3 3 3 3 3",
+    ),
     # Tensor campaign seed 14103: a write between a load and the roll-back to it that IREE
     # forwards to a callee's load, once it erased the roll-back, and then erases.
     Case(

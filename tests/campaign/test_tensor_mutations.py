@@ -187,7 +187,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   load; *fills are no constants* (tensor campaign seed 15101)
   builds as stock does a global whose only store stores a ``linalg.fill`` of a constant,
   which IREE takes for a constant, and *fills read what they fill* (seed 15102) refuses one
-  whose only load is what the fill fills, which plain iree-compile builds right; review 35's folds, weakened: *identity folds unseen*
+  whose only load is what the fill fills, and *branches read what they hand on* (seed 15103)
+  one whose load also goes to a ``cf`` block argument nothing reads, both built right by
+  plain iree-compile; review 35's folds, weakened: *identity folds unseen*
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
@@ -897,6 +899,10 @@ def _fills_read_what_they_fill(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_reads_only_the_shape", lambda user, operand: False)
 
 
+def _branches_read_what_they_hand_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "branch_arguments", lambda op, operand: None)
+
+
 def _forwarded_writes_are_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_forwarded_then_erased", lambda *args: None)
 
@@ -1173,6 +1179,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "loops-of-one-turn-turn-again": (_loops_turn_unknown_times, "rollback_in_a_loop_of_one_turn.mlir"),
     "fills-are-no-constants": (_fills_are_no_constants, "global_stored_only_a_fill_of_a_constant.mlir"),
     "fills-read-what-they-fill": (_fills_read_what_they_fill, "global_filled_from_its_own_load_with_a_constant.mlir"),
+    "branches-read-what-they-hand-on": (
+        _branches_read_what_they_hand_on,
+        "global_filled_from_its_own_load_handed_to_an_unread_block_argument.mlir",
+    ),
     "identity-folds-unseen": (_identity_folds_unseen, "rollback_after_a_store_of_its_load_plus_zero.mlir"),
     "compares-of-constants-unfolded": (
         _compares_of_constants_unfolded,

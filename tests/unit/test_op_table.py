@@ -22,6 +22,7 @@ from stream_model.semantics.op_table import (
     Plus,
     constant_choice,
     effects_of,
+    identity_fold,
     resource_flags,
 )
 from stream_model.semantics.region_flow import is_resource
@@ -284,3 +285,36 @@ def test_a_select_on_a_constant_is_the_operand_it_chooses(condition: str | None,
         select = next(op.operation for op in body.operations if op.operation.name == "arith.select")
         picked = constant_choice(select)
         assert (None if picked is None else names.name(picked)) == chosen
+
+
+@pytest.mark.parametrize(
+    ("constant", "folds"),
+    [
+        ("arith.constant dense<0> : tensor<4xi32>", True),
+        ("arith.constant dense<[0, 1, 0, 0]> : tensor<4xi32>", False),
+        ("arith.constant dense<1> : tensor<4xi32>", False),
+        ("arith.constant dense_resource<blob> : tensor<4xi32>", False),
+    ],
+)
+def test_an_addition_of_a_zero_splat_is_its_other_operand(constant: str, folds: bool) -> None:
+    text = (
+        "util.func public @f(%x: tensor<4xi32>) -> tensor<4xi32> {\n"
+        f"  %k = {constant}\n  %y = arith.addi %x, %k : tensor<4xi32>\n  util.return %y : tensor<4xi32>\n}}"
+    )
+    module = ir.Module.parse(text, ir.Context())
+    add = list(module.body.operations[0].operation.regions[0].blocks[0].operations)[1].operation
+    folded = identity_fold(add)
+    assert (
+        folded is not None and folded == module.body.operations[0].operation.regions[0].blocks[0].arguments[0]
+    ) is folds
+
+
+def test_a_float_constant_is_no_identity() -> None:
+    text = (
+        "util.func public @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %k = arith.constant dense<0.0> : tensor<4xf32>\n  %y = arith.addf %x, %k : tensor<4xf32>\n"
+        "  util.return %y : tensor<4xf32>\n}"
+    )
+    module = ir.Module.parse(text, ir.Context())
+    add = list(module.body.operations[0].operation.regions[0].blocks[0].operations)[1].operation
+    assert identity_fold(add) is None

@@ -438,3 +438,40 @@ def test_the_scan_sees_a_region_op_name_in_code_not_in_docstrings() -> None:
     tree = ast.parse('"""scf.for in a docstring"""\nX = "scf.for"\nY = f"{X} in stream.async.execute"\nZ = "scf."\n')
     assert [text for _, text in _strings(tree) if NAMED.search(text)] == ["scf.for", " in stream.async.execute"]
     assert not NAMED.search("stream.async.executed") and NAMED.search("cf.switch")
+
+
+@pytest.mark.parametrize(
+    ("compare", "taken"),
+    [
+        ("arith.cmpi eq, %c0, %c1 : index", 0),
+        ("arith.cmpi slt, %c0, %c1 : index", 1),
+        ("arith.cmpi ult, %m1, %c1 : index", 0),  # (-1 is the largest unsigned index)
+        ("arith.cmpi sgt, %m1, %c1 : index", 0),
+        ("arith.cmpi ne, %n, %c1 : index", None),  # (an argument: no constant)
+    ],
+)
+def test_a_compare_of_two_constants_is_the_constant_mlir_folds_it_to(compare: str, taken: int | None) -> None:
+    op, _ = _function(
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+        f"  %m1 = arith.constant -1 : index\n  %b = {compare}\n  scf.if %b {{\n  }}"
+    )
+    assert region_flow.constant_condition(op.operands[0]) == taken
+
+
+def test_a_branch_operand_becomes_its_successors_block_argument() -> None:
+    text = (
+        "util.func public @f(%c: i1, %a: index, %b: index) {\n"
+        "  cf.cond_br %c, ^t(%a : index), ^e(%b, %a : index, index)\n"
+        "^t(%x: index):\n  util.return\n^e(%y: index, %z: index):\n  util.return\n}"
+    )
+    module = ir.Module.parse(text, ir.Context())
+    _KEEP.append(module)
+    fn = module.body.operations[0].operation
+    branch = list(fn.regions[0].blocks[0].operations)[-1].operation
+    names = Names(module, text)
+    assert region_flow.branch_arguments(branch, 0) is None  # (the condition)
+    assert [[names.name(v) for v in region_flow.branch_arguments(branch, n) or []] for n in (1, 2, 3)] == [
+        ["%x"],
+        ["%y"],
+        ["%z"],
+    ]
