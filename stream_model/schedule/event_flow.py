@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from ..ir.util import ops_by_block
+from ..ir.util import blocks_reached, ops_by_block
 from ..semantics.region_flow import (
     RegionFlow,
     Runs,
@@ -113,7 +113,7 @@ class _Graph:
             return out
         starts = {block: self.point() for block in blocks}
         ops = ops_by_block(region.owner) if blocks else {}
-        cyclic = _on_a_cycle(blocks)
+        cyclic = _on_a_cycle(region)
         for block in blocks:
             here = starts[block]
             self.loops += [block] if block in cyclic else []
@@ -219,24 +219,14 @@ def transfers(op: ir.Operation, flow: RegionFlow, live: list[int]) -> tuple[list
     return entry, {0: [AFTER] if trips == 1 else [AFTER, 0]}  # (its next turn, unless it has one)
 
 
-def _on_a_cycle(blocks: list[ir.Block]) -> set[ir.Block]:
-    """The blocks of one region that reach themselves through its taken branches."""
+def _on_a_cycle(region: ir.Region) -> set[ir.Block]:
+    """The blocks of ``region`` that reach themselves through its taken branches."""
+    blocks = list(region.blocks)
     if len(blocks) <= 1:
         return set()
+    reach = blocks_reached(region, taken_successors)
     index = {block: n for n, block in enumerate(blocks)}
-    successors = [[index[s] for s in taken_successors(block)] for block in blocks]
-    cyclic: set[ir.Block] = set()
-    for n, block in enumerate(blocks):
-        seen, pending = set(), list(successors[n])
-        while pending:
-            m = pending.pop()
-            if m == n:
-                cyclic.add(block)
-                break
-            if m not in seen:
-                seen.add(m)
-                pending += successors[m]
-    return cyclic
+    return {block for n, block in enumerate(blocks) if any(n in reach[index[s]] for s in taken_successors(block))}
 
 
 def _trips(op: ir.Operation) -> int | None:

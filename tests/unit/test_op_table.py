@@ -288,33 +288,22 @@ def test_a_select_on_a_constant_is_the_operand_it_chooses(condition: str | None,
 
 
 @pytest.mark.parametrize(
-    ("constant", "folds"),
+    ("constant", "add", "folds"),
     [
-        ("arith.constant dense<0> : tensor<4xi32>", True),
-        ("arith.constant dense<[0, 1, 0, 0]> : tensor<4xi32>", False),
-        ("arith.constant dense<1> : tensor<4xi32>", False),
-        ("arith.constant dense_resource<blob> : tensor<4xi32>", False),
+        ("dense<0> : tensor<4xi32>", "arith.addi", True),
+        ("dense<[0, 1, 0, 0]> : tensor<4xi32>", "arith.addi", False),
+        ("dense<1> : tensor<4xi32>", "arith.addi", False),
+        ("dense_resource<blob> : tensor<4xi32>", "arith.addi", False),
+        ("dense<0.0> : tensor<4xf32>", "arith.addf", False),
     ],
 )
-def test_an_addition_of_a_zero_splat_is_its_other_operand(constant: str, folds: bool) -> None:
+def test_an_addition_of_a_zero_splat_is_its_other_operand(constant: str, add: str, folds: bool) -> None:
+    kind = constant.rsplit(": ", 1)[1]
     text = (
-        "util.func public @f(%x: tensor<4xi32>) -> tensor<4xi32> {\n"
-        f"  %k = {constant}\n  %y = arith.addi %x, %k : tensor<4xi32>\n  util.return %y : tensor<4xi32>\n}}"
+        f"util.func public @f(%x: {kind}) -> {kind} {{\n"
+        f"  %k = arith.constant {constant}\n  %y = {add} %x, %k : {kind}\n  util.return %y : {kind}\n}}"
     )
     module = ir.Module.parse(text, ir.Context())
-    add = list(module.body.operations[0].operation.regions[0].blocks[0].operations)[1].operation
-    folded = identity_fold(add)
-    assert (
-        folded is not None and folded == module.body.operations[0].operation.regions[0].blocks[0].arguments[0]
-    ) is folds
-
-
-def test_a_float_constant_is_no_identity() -> None:
-    text = (
-        "util.func public @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
-        "  %k = arith.constant dense<0.0> : tensor<4xf32>\n  %y = arith.addf %x, %k : tensor<4xf32>\n"
-        "  util.return %y : tensor<4xf32>\n}"
-    )
-    module = ir.Module.parse(text, ir.Context())
-    add = list(module.body.operations[0].operation.regions[0].blocks[0].operations)[1].operation
-    assert identity_fold(add) is None
+    body = module.body.operations[0].operation.regions[0].blocks[0]
+    folded = identity_fold(list(body.operations)[1].operation)
+    assert (folded is not None and folded == body.arguments[0]) is folds
