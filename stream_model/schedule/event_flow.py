@@ -112,11 +112,12 @@ class _Graph:
         if not blocks:
             return out
         starts = {block: self.point() for block in blocks}
-        ops = ops_by_block(region.owner) if blocks else {}
+        ops = ops_by_block(region.owner)
         cyclic = _on_a_cycle(region)
         for block in blocks:
             here = starts[block]
-            self.loops += [block] if block in cyclic else []
+            if block in cyclic:
+                self.loops.append(block)
             for op in ops.get(block, ()):
                 event = self.index(op)
                 if event is not None:
@@ -126,7 +127,8 @@ class _Graph:
                         self.varying.add(event)
                 elif len(op.regions):
                     here = self.region_op(op, here)
-            del self.loops[len(self.loops) - (block in cyclic) :]
+            if block in cyclic:
+                self.loops.pop()
             successors = taken_successors(block)
             self.edges[here] += [starts[s] for s in successors] if successors else [out]
         return starts[blocks[0]]
@@ -148,9 +150,11 @@ class _Graph:
         repeats = any(n in targets for targets in exits.values() for n in live)
         guarded = flow is None or (flow.alternatives and bool(self.loops) and not self._steady(op.operands[0]))
         self.guards += guarded
-        self.loops += [op] if repeats else []
+        if repeats:
+            self.loops.append(op)
         starts = {n: self.region(op.regions[n], ends[n]) for n in live}
-        del self.loops[len(self.loops) - repeats :]
+        if repeats:
+            self.loops.pop()
         self.guards -= guarded
 
         def place(targets: list[int]) -> list[int]:

@@ -123,19 +123,18 @@ def dropped_restores(
 
     The write between must be one that changes the global and is still there at the splice (a
     store of the global's own value is none; a store in an ``scf.if %false`` IREE folds away
-    is gone, and the erasure was right), on a path from the load to the store (not in a ``cf``
-    arm beside theirs: :func:`_may_follow`), and the erased store's value must be one a later
-    access may read: a store of the global next in its block, before any access that may read
-    it, overwrites it anyway. Only a global some function reads can show it (IREE deletes a
-    global nobody loads, and its stores with it). A write IREE erased counts where it first
-    forwarded it to a load (:func:`_forwarded_then_erased`). A write listed after the roll-back
-    may run before it on a loop's next turn: that is asked on the paths of execution
-    (:func:`_on_a_path_back`).
+    is gone, and the erasure was right), on a path of execution from the load to the store,
+    and the erased store's value must be one a later access may read: a path from it must meet
+    a read or the function's end before a store that overwrites it (:class:`_RollBack`). Only a
+    global some function reads can show it (IREE deletes a global nobody loads, and its stores
+    with it). A write IREE erased counts where it first forwarded it to a load
+    (:func:`_forwarded_then_erased`). A write listed after the roll-back may run before it on a
+    loop's next turn (:func:`_write_between`).
     A value that becomes the global's load only once IREE inlines a setter or a getter is not
     looked for (docs/schedule-check.md)."""
     calls = {chain[2] for chain in kept if chain[0] == "call"}
     stays: Callable[[Event], bool] = lambda e: _stays(e, kept, calls, anywhere)  # noqa: E731
-    paths = _Paths.of(events, function, was) if events.paths else None
+    paths: _Paths | None = None  # (laid out at the function's first roll-back)
     found: list[GlobalFoldHazard] = []
     for k, store in enumerate(was):
         if store.kind != "store" or store.loaded is None or store.loaded[0] != store.symbol:
@@ -145,17 +144,19 @@ def dropped_restores(
         load = _the_load(was, k, store)
         if load is None:
             continue  # (its load is not among the events: nothing is claimed)
+        paths = paths or _Paths.of(events, function, was)
         if paths is None:
             continue  # (a callee's events not laid out as its own: nothing is claimed)
         roll_back = _RollBack(events, paths, was, load, k, stays)
         if not roll_back.read_after():
             continue  # (every path from it overwrites it before anything reads it)
-        between = _write_between(roll_back, kept, calls)
-        if between is None:
+        found_write = _write_between(roll_back, kept, calls)
+        if found_write is None:
             continue
+        between, forwarded = found_write
         if not load < between < k:
             when = "on a path of execution from the load back to the store (a loop's next turn)"
-        elif (forwarded := _forwarded_then_erased(events, was, between, k, stays)) is not None:
+        elif forwarded is not None:
             when = f"between them (IREE forwarded it to {forwarded.describe()} and erased it)"
         else:
             when = "between them"
@@ -360,11 +361,14 @@ class _RollBack:
         return i == self.load or (self._overwrites(i) and self.was[i].value == self.was[self.k].value)
 
 
-def _write_between(roll_back: _RollBack, kept: dict[tuple[str, str, str], int], calls: set[str]) -> int | None:
+def _write_between(
+    roll_back: _RollBack, kept: dict[tuple[str, str, str], int], calls: set[str]
+) -> tuple[int, Event | None] | None:
     """A write of the roll-back's global that changes it and that a path runs between the load
-    and the roll-back (:meth:`_RollBack.written_back`): one the splice still has
+    and the roll-back (:meth:`_RollBack.written_back`), by its index: one the splice still has
     (:func:`_a_write_kept`) or, listed between the two, one IREE forwarded to a load before it
-    erased it (:func:`_forwarded_then_erased`). Those listed between come first; one listed
+    erased it (:func:`_forwarded_then_erased`: that load comes with it). Those listed between
+    come first; one listed
     elsewhere runs between on a loop's next turn: a ``cf`` loop whose header rolls the global
     back and whose body writes it (tensor campaign seed 14101), a while loop's condition and
     body, an ``scf.for`` body that rolls back, reads and writes.
@@ -382,12 +386,13 @@ def _write_between(roll_back: _RollBack, kept: dict[tuple[str, str, str], int], 
             continue  # (the roll-back's own bytes: no change)
         if not load < i < k and (k in roll_back.paths.varying or i in roll_back.paths.varying):
             continue
-        if not _a_write_kept(roll_back.events, was, i, store.symbol, kept, calls) and not (
-            load < i < k and _forwarded_then_erased(roll_back.events, was, i, k, roll_back.stays) is not None
-        ):
-            continue
+        forwarded = None
+        if not _a_write_kept(roll_back.events, was, i, store.symbol, kept, calls):
+            forwarded = _forwarded_then_erased(roll_back.events, was, i, k, roll_back.stays) if load < i < k else None
+            if forwarded is None:
+                continue
         if roll_back.written_back(i):
-            return i
+            return i, forwarded
     return None
 
 

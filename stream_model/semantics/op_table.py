@@ -110,6 +110,7 @@ from .region_flow import (
     REGION_TERMINATORS,
     captured,
     constant_condition,
+    constant_int,
     device_holder,
     flow_of,
     is_device_region,
@@ -893,18 +894,17 @@ def identity_fold(op: ir.Operation) -> ir.Value | None:
 
 
 def _constant_splat(value: ir.Value) -> int | None:
-    """The integer an ``arith.constant`` holds, or every element of its splat tensor holds."""
+    """The integer an ``arith.constant`` holds (:func:`~.region_flow.constant_int`), or every
+    element of its splat tensor holds."""
+    scalar = constant_int(value)
+    if scalar is not None:
+        return scalar
     owner = value.owner
     op = None if isinstance(owner, ir.Block) else getattr(owner, "operation", owner)
     if op is None or op.name != ARITH_CONSTANT or "value" not in op.attributes:
         return None
-    attr = op.attributes["value"]
     try:
-        return int(ir.IntegerAttr(attr).value)
-    except (ValueError, TypeError):  # (not a scalar integer)
-        pass
-    try:
-        dense = ir.DenseIntElementsAttr(attr)
+        dense = ir.DenseIntElementsAttr(op.attributes["value"])
     except (ValueError, TypeError):  # (a float, a resource blob, anything but dense integers)
         return None
     return int(ir.IntegerAttr(dense.get_splat_value()).value) if dense.is_splat else None
