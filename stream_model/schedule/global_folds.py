@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .event_flow import END
 from .global_order import (
     BEFORE_THE_SPLICE,
     COMPUTED_CONSTANT,
@@ -46,6 +45,7 @@ from .global_order import (
     may_store,
     touches,
 )
+from .sequence_paths import SequencePaths, repeats, taken_in_after
 
 __all__ = ["GlobalFoldHazard", "chained_globals", "check_input_folds", "dropped_restores"]
 
@@ -134,7 +134,7 @@ def dropped_restores(
     looked for (docs/schedule-check.md)."""
     calls = {chain[2] for chain in kept if chain[0] == "call"}
     stays: Callable[[Event], bool] = lambda e: _stays(e, kept, calls, anywhere)  # noqa: E731
-    paths: _Paths | None = None  # (laid out at the function's first roll-back)
+    paths: SequencePaths | None = None  # (laid out at the function's first roll-back)
     found: list[GlobalFoldHazard] = []
     for k, store in enumerate(was):
         if store.kind != "store" or store.loaded is None or store.loaded[0] != store.symbol:
@@ -144,7 +144,7 @@ def dropped_restores(
         load = _the_load(was, k, store)
         if load is None:
             continue  # (its load is not among the events: nothing is claimed)
-        paths = paths or _Paths.of(events, function, was)
+        paths = paths or SequencePaths.of(events, function, was)
         if paths is None:
             continue  # (a callee's events not laid out as its own: nothing is claimed)
         roll_back = _RollBack(events, paths, was, load, k, stays)
@@ -184,7 +184,7 @@ def _next_kept_access(events: GlobalEvents, was: list[Event], k: int) -> Event |
             for j, e in enumerate(was[k + 1 :], k + 1)
             if touches(events, e, store.symbol)
             and _may_follow(store, e)
-            and not (e.kind == "call" and _taken_in_after(was, j))
+            and not (e.kind == "call" and taken_in_after(was, j))
             and not (e.kind == "load" and e.idle)
         ),
         None,
@@ -216,119 +216,12 @@ def _forwarded_then_erased(
 
 
 @dataclass(frozen=True)
-class _Paths:
-    """What may run right after each event of a function's sequence with its callees' taken
-    in (``was``): the function's own graph (:attr:`GlobalEvents.paths`), where a call taken in
-    runs its callee's events next, and the callee's end what follows the call."""
-
-    next: tuple[frozenset[int], ...]  # (per index of the sequence; END: the function's end)
-    #: The events in an arm whose condition may differ between a loop's turns
-    #: (:attr:`~.event_flow.EventFlow.varying`); a callee's, in any arm, or all of a callee
-    #: called in one.
-    varying: frozenset[int] = frozenset()
-
-    @classmethod
-    def of(cls, events: GlobalEvents, function: str, was: list[Event]) -> _Paths | None:
-        """The paths of ``function``'s sequence ``was``; None where the sequence is not its
-        events as :func:`~.global_order.taken_in` lays them out."""
-        laid = _lay_out(events, function, was, 0)
-        if laid is None or laid[1] != len(was):
-            return None
-        out: list[frozenset[int]] = [frozenset()] * len(was)
-        varying: set[int] = set()
-        _wire(events, laid[0], frozenset({END}), out, varying, was)
-        return cls(tuple(out), frozenset(varying))
-
-    def runs(self, start: int, then: int, avoiding: int | None = None) -> bool:
-        """Does some path from just after event ``start`` run event ``then``, and not
-        ``avoiding`` before it?"""
-        return self.meets(start, then.__eq__, lambda i: i == avoiding, end=False)
-
-    def meets(self, start: int, found: Callable[[int], bool], stops: Callable[[int], bool], end: bool) -> bool:
-        """Does some path from just after event ``start`` meet an event ``found`` holds of (or,
-        with ``end``, the function's end) before one ``stops`` holds of?"""
-        pending, seen = list(self.next[start]), set()
-        while pending:
-            i = pending.pop()
-            if i == END:
-                if end:
-                    return True
-                continue
-            if found(i):
-                return True
-            if i in seen or stops(i):
-                continue
-            seen.add(i)
-            pending += self.next[i]
-        return False
-
-
-@dataclass(frozen=True)
-class _Laid:
-    """Where a function's events sit in a sequence with callees taken in: each own event's
-    index, and the callee laid out right after each call taken in (by the call's own index)."""
-
-    function: str
-    at: list[int]
-    inner: dict[int, _Laid]
-
-
-def _lay_out(events: GlobalEvents, function: str, was: list[Event], cursor: int) -> tuple[_Laid, int] | None:
-    """``function``'s events laid out in ``was`` from ``cursor`` on, and the index after them."""
-    own = events.events.get(function)
-    if own is None or events.paths.get(function) is None:
-        return None
-    laid = _Laid(function, [], {})
-    for j, e in enumerate(own):
-        if cursor >= len(was) or (was[cursor].kind, was[cursor].symbol, was[cursor].loc) != (e.kind, e.symbol, e.loc):
-            return None
-        laid.at.append(cursor)
-        cursor += 1
-        if e.kind == "call" and _taken_in_after(was, cursor - 1):
-            inner = _lay_out(events, e.symbol, was, cursor)
-            if inner is None:
-                return None
-            laid.inner[j], cursor = inner
-    return laid, cursor
-
-
-def _wire(
-    events: GlobalEvents,
-    laid: _Laid,
-    exits: frozenset[int],
-    out: list[frozenset[int]],
-    varying: set[int],
-    was: list[Event],
-    guarded: bool = False,
-) -> None:
-    """Fill ``out`` (:attr:`_Paths.next`) and ``varying`` (:attr:`_Paths.varying`) for
-    ``laid``'s events, its end running ``exits`` (``guarded``: a callee's, its call in an arm)."""
-    flow = events.paths[laid.function]
-    callee_of_a_call = bool(laid.at) and bool(was[laid.at[0]].via)
-
-    def placed(successors: frozenset[int]) -> frozenset[int]:
-        return frozenset().union(*(exits if s == END else {laid.at[s]} for s in successors))
-
-    for j, at in enumerate(laid.at):
-        if guarded or j in flow.varying or (callee_of_a_call and _in_an_arm(was[at])):
-            varying.add(at)
-        after = placed(flow.next[j])
-        callee = laid.inner.get(j)
-        if callee is None:
-            out[at] = after
-            continue
-        callee_flow = events.paths[callee.function]
-        out[at] = frozenset().union(*(after if s == END else {callee.at[s]} for s in callee_flow.entry))
-        _wire(events, callee, after, out, varying, was, at in varying)
-
-
-@dataclass(frozen=True)
 class _RollBack:
     """A roll-back ``was[k]`` to its load ``was[load]`` on the paths of its function's sequence
     (``stays``: does the splice still have an event)."""
 
     events: GlobalEvents
-    paths: _Paths
+    paths: SequencePaths
     was: list[Event]
     load: int
     k: int
@@ -351,7 +244,7 @@ class _RollBack:
         e = self.was[i]
         if not touches(self.events, e, self.was[self.k].symbol) or e.kind == "store":
             return False
-        return not (e.idle if e.kind == "load" else _taken_in_after(self.was, i))
+        return not (e.idle if e.kind == "load" else taken_in_after(self.was, i))
 
     def _overwrites(self, i: int) -> bool:
         e = self.was[i]
@@ -375,7 +268,7 @@ def _write_between(
 
     Conditions are not evaluated, so on a next turn the roll-back and the write must not sit in
     an arm of an ``scf.if`` or ``scf.index_switch`` whose condition may change from turn to turn
-    (:attr:`_Paths.varying`; review 34: an arm for the first turn only, or the last): a path
+    (:attr:`SequencePaths.varying`; review 34: an arm for the first turn only, or the last): a path
     through them is too often one no run takes. An arm on a condition the function's entry
     block makes runs on every turn or on none (review 35's c_17)."""
     was, load, k = roll_back.was, roll_back.load, roll_back.k
@@ -401,12 +294,6 @@ def _listed_between_first(load: int, k: int, count: int) -> list[int]:
     return [*range(load + 1, k), *(i for i in range(count) if not load <= i <= k)]
 
 
-def _in_an_arm(e: Event) -> bool:
-    """Is ``e`` inside an arm of a structured branch (a region its op neither repeats nor runs
-    first)?"""
-    return any(not _repeats(region) and not _runs_first(region) for region in e.scope)
-
-
 def _a_write_kept(
     events: GlobalEvents, was: list[Event], i: int, name: str, kept: dict[tuple[str, str, str], int], calls: set[str]
 ) -> bool:
@@ -417,7 +304,7 @@ def _a_write_kept(
     if e.kind == "store":
         return e.symbol == name and not e.idle and (event_chain(e) in kept or behind_a_kept_call(e, calls))
     return (
-        e.kind == "call" and not _taken_in_after(was, i) and _writes_global(events, e, name) and event_chain(e) in kept
+        e.kind == "call" and not taken_in_after(was, i) and _writes_global(events, e, name) and event_chain(e) in kept
     )
 
 
@@ -437,11 +324,6 @@ def _may_follow(first: Event, then: Event) -> bool:
     reaches (:attr:`Event.top`; the sequence lists a branch's arms one after the other, and
     an access in a sibling arm never runs after one in the other)? Unknown: yes."""
     return first.top is None or then.top is None or then.top[0] in first.top[1]
-
-
-def _taken_in_after(was: list[Event], i: int) -> bool:
-    """Does the call ``was[i]`` have its callee's events taken in right after it?"""
-    return i + 1 < len(was) and was[i + 1].via[:1] == (was[i].own_location,)
 
 
 def _writes_global(events: GlobalEvents, e: Event, name: str) -> bool:
@@ -713,7 +595,7 @@ def _forwarded(events: GlobalEvents, sequence: list[Event], k: int) -> bool:
     for i in range(k - 1, -1, -1):
         e = sequence[i]
         if e.kind == "call":
-            if not _taken_in_after(sequence, i) or e.symbol in events.kept_out:
+            if not taken_in_after(sequence, i) or e.symbol in events.kept_out:
                 return False  # (a call IREE keeps ends the pass's sequence)
             continue  # (an inlined callee's accesses are in the sequence)
         if touches(events, e, load.symbol):
@@ -758,7 +640,7 @@ def _breaks(events: GlobalEvents, sequence: list[Event], k: int, a: str, b: str)
         return e.symbol == a or (e.symbol == b and not _restores_from(sequence, k, events, a, b))
     if e.kind != "call":
         return False
-    return not _taken_in_after(sequence, k) and (_writes_global(events, e, a) or _writes_global(events, e, b))
+    return not taken_in_after(sequence, k) and (_writes_global(events, e, a) or _writes_global(events, e, b))
 
 
 def _restores_from(sequence: list[Event], k: int, events: GlobalEvents, a: str, b: str) -> bool:
@@ -799,17 +681,6 @@ def _shares_a_region(write: Event, load: Event) -> bool:
     for mine, theirs in zip(write.scope, load.scope):
         if mine != theirs:
             return False
-        if _repeats(mine):
+        if repeats(mine):
             return True
     return False
-
-
-def _repeats(region: Any) -> bool:
-    """Whether a scope's region (``(number, repeats, first, op)``, or a callee's ``(via,
-    region)``) may run again."""
-    return bool(region[1]) if isinstance(region[0], int) else _repeats(region[1])
-
-
-def _runs_first(region: Any) -> bool:
-    """Whether a scope's region is one its op runs first, at least once."""
-    return bool(region[2]) if isinstance(region[0], int) else _runs_first(region[1])

@@ -222,6 +222,7 @@ import stream_model.schedule.event_flow as event_flow
 import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_folds as global_folds
 import stream_model.schedule.global_order as global_order
+import stream_model.schedule.sequence_paths as sequence_paths
 import stream_model.semantics.bindings as bindings
 import stream_model.semantics.region_flow as region_flow
 from tests.campaign.tensor_programs import CASES, by_file, compile_tool, compile_tool_file, run
@@ -697,7 +698,8 @@ def _full_inserts_are_new_values(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _every_region_repeats(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_folds, "_repeats", lambda region: True)
+    monkeypatch.setattr(global_folds, "repeats", lambda region: True)
+    monkeypatch.setattr(sequence_paths, "repeats", lambda region: True)
 
 
 def _inlined_callees_keep_their_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -828,13 +830,13 @@ def _barriers_hide_the_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _arms_are_paths(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = global_folds._Paths.of.__func__  # type: ignore[attr-defined]
+    original = sequence_paths.SequencePaths.of.__func__  # type: ignore[attr-defined]
 
     def unguarded(cls, events, function, was):  # type: ignore[no-untyped-def]
         paths = original(cls, events, function, was)
         return None if paths is None else replace(paths, varying=frozenset())
 
-    monkeypatch.setattr(global_folds._Paths, "of", classmethod(unguarded))
+    monkeypatch.setattr(sequence_paths.SequencePaths, "of", classmethod(unguarded))
 
 
 def _steady_conditions_vary(monkeypatch: pytest.MonkeyPatch) -> None:
