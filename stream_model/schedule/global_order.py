@@ -69,6 +69,7 @@ from ..semantics.region_flow import (
     taken_successors,
 )
 from .event_flow import EventFlow, event_flow
+from .sequence_paths import SequencePaths, taken_in_after
 
 __all__ = [
     "CONSTANT_GLOBAL",
@@ -170,6 +171,9 @@ class Event:
     #: For a load: is its value read by nothing but stores of its own global of that value
     #: itself (:func:`_only_stored_back`)? What it reads then reaches nothing but the global.
     stored_back: bool = False
+    #: For a load that feeds its own stores (:attr:`feeds_own_stores`): those stores, by their
+    #: locations (a callee's, taken into its caller, reached through the same calls).
+    fed: tuple[ir.Location, ...] = ()
 
     def describe(self) -> str:
         return (
@@ -364,10 +368,11 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
         for inner, ordered, scope, block in _in_execution_order(fn):
             if inner.name in _ACCESS:
                 symbol = global_name(inner)
-                feeds = back = False
+                fed: tuple[ir.Location, ...] | None = None
+                back = False
                 if inner.name == GLOBAL_LOAD:
                     loaded, idle, value = None, _idle_load(inner), 0
-                    feeds = _feeds_only_stores_of(inner.results[0], symbol, set())
+                    fed = _stores_fed(inner.results[0], symbol)
                     back = _only_stored_back(inner.results[0], symbol)
                 else:
                     loaded, value = _loaded(inner), _stored_value(inner)
@@ -390,13 +395,14 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                         idle,
                         loaded,
                         value,
-                        feeds,
+                        fed is not None,
                         constant,
                         block,
                         _inlined_at(inner.location, fn.location),
                         argument,
                         top=_top_of(inner, fn, tops),
                         stored_back=back,
+                        fed=fed or (),
                     )
                 )
                 direct.setdefault(key, set()).add(symbol)
@@ -443,13 +449,21 @@ def _paths(
 ) -> dict[str, EventFlow]:
     """:attr:`GlobalEvents.paths` of each function (with its events' indices by op), where a
     store of the module stores its own global's load, or a function's argument (a setter's,
-    which a caller may hand a load: :func:`taken_in`); none else asks."""
-    if not any(e.kind == "store" and (e.idle or e.argument is not None) for seq in events.values() for e in seq):
+    which a caller may hand a load: :func:`taken_in`), or a load's value reaches only stores of
+    its global (the reorder check's dead work: :func:`_dead_work`); none else asks."""
+    if not any(_asks_for_paths(e) for seq in events.values() for e in seq):
         return {}
     return {
         key: event_flow(fn, lambda op, indices=indices: indices.get(c_address(op)), len(events[key]))  # type: ignore[misc]
         for key, fn, indices in functions
     }
+
+
+def _asks_for_paths(e: Event) -> bool:
+    """Does a check ask the paths of ``e``'s function (:func:`_paths`)?"""
+    if e.kind == "store":
+        return e.idle or e.argument is not None
+    return e.kind == "load" and bool(e.fed) and not e.idle
 
 
 def _top_blocks(fn: ir.Operation) -> dict[ir.Block, tuple[int, frozenset[int]]]:
@@ -617,12 +631,21 @@ def _idle_load(load: ir.Operation) -> bool:
     return not _read(load.results[0], set())
 
 
-def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[ir.Operation]) -> bool:
-    """Does ``value`` reach only stores of global ``symbol`` (as the stored value), through
-    value ops none of whose results is an index (which may address something)?"""
+def _stores_fed(value: ir.Value, symbol: str) -> tuple[ir.Location, ...] | None:
+    """The stores of global ``symbol`` that ``value`` reaches as the stored value, by their
+    locations, where it reaches nothing else, through value ops none of whose results is an
+    index (which may address something); None where it reaches anything else."""
+    stores: list[ir.Location] = []
+    return tuple(stores) if _feeds_only_stores_of(value, symbol, set(), stores) else None
+
+
+def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[ir.Operation], stores: list[ir.Location]) -> bool:
+    """Does ``value`` reach only stores of global ``symbol`` (:func:`_stores_fed`, which it adds
+    to ``stores``)?"""
     for use in value.uses:
         user = user_op(use)
         if user.name == GLOBAL_STORE and use.operand_number == 0 and global_name(user) == symbol:
+            stores.append(user.location)
             continue
         if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
             return False
@@ -631,7 +654,7 @@ def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[ir.Operation])
         if user in seen:  # (the op itself: the bindings give one op a new object, and id, at each ask)
             continue
         seen.add(user)
-        if not all(_feeds_only_stores_of(r, symbol, seen) for r in user.results):
+        if not all(_feeds_only_stores_of(r, symbol, seen, stores) for r in user.results):
             return False
     return True
 
@@ -653,7 +676,8 @@ def _stores_as_itself(use: ir.OpOperand, symbol: str) -> bool:
 def _read(value: ir.Value, seen: set[Any]) -> bool:
     """Does anything read ``value``: an op that is no value op (:data:`VALUE_DIALECTS`) or has
     no results, or a value op whose results something reads (not a fill of it, which reads
-    only its shape), or a branch's block argument it becomes that something reads? A region's terminator hands the
+    only its shape), or a branch's block argument it becomes that something reads, or what a
+    loop it enters makes of it that something reads? A region's terminator hands the
     value on to where its op takes it (a loop's next turn, the op's results): read there, or
     not at all (a carried value nothing takes: MLIR's canonicalizers drop it with its load)."""
     return any(_use_read(use, seen) for use in value.uses)
@@ -676,6 +700,12 @@ def _use_read(use: ir.OpOperand, seen: set[Any]) -> bool:
         seen.add(handed)
         onward = exit_flow(user, use.operand_number)
         return onward is None or any(_read(v, seen) for v in onward)  # (None: a condition, an unknown op)
+    if (entered := _entered(user, use.operand_number)) is not None:
+        handed = (user, use.operand_number)
+        if handed in seen:
+            return False
+        seen.add(handed)
+        return any(_read(v, seen) for v in entered)
     if not user.name.startswith(VALUE_DIALECTS) or not len(user.results):
         return True  # (an op of another dialect, or one with no results: a terminator, an effect)
     if _reads_only_the_shape(user, use.operand_number):
@@ -684,6 +714,15 @@ def _use_read(use: ir.OpOperand, seen: set[Any]) -> bool:
         return False
     seen.add(user)
     return any(_read(result, seen) for result in user.results)
+
+
+def _entered(user: ir.Operation, operand: int) -> list[ir.Value] | None:
+    """What operand ``operand`` of a host region op the table knows becomes inside it (a
+    loop's carried value: its region's argument, and a counted loop's result where it turns no
+    time: tensor campaign seeds 15101 and 15102, a load handed to a while loop that never uses
+    it); None for a bound, a condition, or any other op."""
+    flow = flow_of(user)
+    return None if flow is None or flow.device_body else flow.entry(user, operand)
 
 
 def _reads_only_the_shape(user: ir.Operation, operand: int) -> bool:
@@ -1169,18 +1208,136 @@ def check_input_order(
         kept = function.kept()
         dropped = _removed_across(original.events, key, was, kept, not_compared)
         placed = _placed_once(pairs)
+        at_splice = spliced.events.get(key + "$async", spliced.events.get(key, []))
         for name in sorted(original.events.globals):
+            dead = _dead_work(original.events, key, was, pairs, spliced, at_splice, name)
             found = _compare(
                 original.events,
                 key,
                 name,
-                *_one_store_per_value(by_was.get(name, []), by_now.get(name, [])),
+                *_one_store_per_value(
+                    [e for e in by_was.get(name, []) if event_chain(e) not in dead],
+                    [e for e in by_now.get(name, []) if event_chain(e) not in dead],
+                ),
                 BEFORE_THE_SPLICE,
                 not_compared,
             )
             across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), placed)
             hazards += found or across or dropped.get(name, [])
     return hazards
+
+
+def _dead_work(
+    events: GlobalEvents,
+    function: str,
+    was: list[Event],
+    pairs: list[tuple[Event, Event]],
+    spliced: GlobalEvents,
+    at_splice: list[Event],
+    name: str,
+) -> set[tuple[str, str, str]]:
+    """The accesses of global ``name`` (by :func:`event_chain`) whose order shows in nothing
+    the program computes, in the input and at the splice alike: a load whose value reaches only
+    stores of the global (:attr:`Event.fed`), with those stores, where every path from each
+    store in the input meets another store of the global before a read of it or the function's
+    end (:class:`~.sequence_paths.SequencePaths`), and the splice has each store once, followed
+    by another store before any read (:func:`_overwritten_at_the_splice`). What the load reads
+    then goes only into values nothing reads, so a store moved past it changes nothing (tensor
+    campaign seeds 15101 and 15102: IREE moves a store below a while loop, past an arm that
+    reloads and stores, and the loop's own store overwrites what the arm stored).
+    ``was``: the input's events, callees taken in; ``pairs``: the splice's as the input names
+    them; ``at_splice``: all of the splice's (``spliced``: its module's events)."""
+    loads = [e for e in was if e.kind == "load" and e.symbol == name and e.fed and not e.idle]
+    if not loads or events.indirect or spliced.indirect:
+        return set()
+    paths = SequencePaths.of(events, function, was)
+    if paths is None:
+        return set()
+    dead: set[tuple[str, str, str]] = set()
+    for load in loads:
+        stores = [
+            j
+            for j, e in enumerate(was)
+            if e.kind == "store" and e.symbol == name and e.via == load.via and any(e.loc == at for at in load.fed)
+        ]
+        group = {event_chain(load), *(event_chain(was[j]) for j in stores)}
+        if len(stores) == len(load.fed) and all(
+            _overwritten_in_the_input(events, paths, was, j)
+            and _overwritten_at_the_splice(spliced, pairs, at_splice, was[j], group)
+            for j in stores
+        ):
+            dead |= group
+    return dead
+
+
+def _overwritten_in_the_input(events: GlobalEvents, paths: SequencePaths, was: list[Event], j: int) -> bool:
+    """Does every path from the store ``was[j]`` meet another store of its global that changes
+    it before a read of the global (a load something reads, a call that may touch it whose
+    callee's events are not taken in) or the function's end?"""
+    name = was[j].symbol
+
+    def reads(i: int) -> bool:
+        e = was[i]
+        if not touches(events, e, name) or e.kind == "store":
+            return False
+        return not (e.idle if e.kind == "load" else taken_in_after(was, i))
+
+    def overwrites(i: int) -> bool:
+        e = was[i]
+        return e.kind == "store" and e.symbol == name and not e.idle and i != j
+
+    return not paths.meets(j, reads, overwrites, end=True)
+
+
+def _overwritten_at_the_splice(
+    spliced: GlobalEvents,
+    pairs: list[tuple[Event, Event]],
+    at_splice: list[Event],
+    store: Event,
+    group: set[tuple[str, str, str]],
+) -> bool:
+    """Does the splice have the input's store ``store`` once, in a block every execution runs,
+    and a store of its global after it that every run of it reaches (in its region or one
+    around it), with no access of the global that reads it between: a load something reads, a
+    call that may touch the global, other than the accesses of ``group`` (the dead work's own)?
+    Between them lie the events after it up to that store, and those before it in the op it
+    is nested in below the store's region (a loop's next turn)."""
+    found = [at for e, at in pairs if event_chain(e) == event_chain(store)]
+    if len(found) != 1 or not found[0].ordered:
+        return False
+    mine = found[0]
+    chains = {id(at): event_chain(e) for e, at in pairs}
+    k = next(i for i, e in enumerate(at_splice) if e is mine)
+    for q in range(k + 1, len(at_splice)):
+        w = at_splice[q]
+        if not touches(spliced, w, store.symbol) or chains.get(id(w)) in group:
+            continue
+        if w.kind == "store" and not w.idle and w.ordered and mine.scope[: len(w.scope)] == w.scope:
+            start = k
+            if len(mine.scope) > len(w.scope):  # (the op it is nested in, every region of it)
+                while start > 0 and _in_the_op_of(at_splice[start - 1], mine, len(w.scope)):
+                    start -= 1
+            return not any(
+                touches(spliced, e, store.symbol)
+                and chains.get(id(e)) not in group
+                and e.kind != "store"
+                and not (e.kind == "load" and e.idle)
+                for e in at_splice[start:q]
+            )
+        if w.kind != "store" and not (w.kind == "load" and w.idle):
+            return False  # (a read first)
+    return False
+
+
+def _in_the_op_of(e: Event, mine: Event, level: int) -> bool:
+    """Is ``e`` nested in the op whose region holds ``mine`` at depth ``level`` of its scope
+    (any region of that op: a while loop's condition runs between two turns of its body)?"""
+    if len(e.scope) <= level or e.scope[:level] != mine.scope[:level]:
+        return False
+    theirs, ours = e.scope[level], mine.scope[level]
+    if isinstance(theirs[0], int) and isinstance(ours[0], int):
+        return bool(theirs[3] == ours[3])
+    return bool(theirs == ours)
 
 
 def _placed_once(pairs: list[tuple[Event, Event]]) -> dict[int, int]:
@@ -1231,7 +1388,8 @@ def _one_store_per_value(
     """``was`` and ``now`` (one global's events in a function, and the same function's after
     a stage, named as ``was`` names them: the input's and the splice's, or the module's before
     and after scheduling) with each run of stores of one SSA value, reached through the same
-    calls, that no other event of the global separates, as its first store: no order among
+    calls, that no other event of the global separates (a load nothing reads does not: it sees
+    no value), as its first store: no order among
     them can show (each leaves the global holding that value). Only stores every execution runs
     in their order make a run (a store in a ``cf`` arm may not run, and is compared as it is),
     and a store joins a run only where the run's first store runs whenever it does (in the
@@ -1245,7 +1403,7 @@ def _one_store_per_value(
     first: list[Event] = []
     kept_was: list[Event] = []
     for e in was:
-        previous = kept_was[-1] if kept_was else None
+        previous = next((p for p in reversed(kept_was) if not (p.kind == "load" and p.idle)), None)
         if (
             _may_run_with(e)
             and previous is not None
@@ -1266,7 +1424,8 @@ def _one_store_per_value(
         if run is not None and run == last:
             continue
         kept_now.append(e if run is None else dataclasses.replace(first[run], ordered=e.ordered))
-        last = run
+        if not (e.kind == "load" and e.idle):
+            last = run
     return kept_was, kept_now
 
 

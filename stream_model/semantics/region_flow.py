@@ -183,6 +183,21 @@ def _while_never_run(op: ir.Operation) -> frozenset[int]:
     return frozenset({1}) if constant_condition(condition.operands[0]) == 0 else frozenset()
 
 
+def _while_enters_its_body(op: ir.Operation) -> bool:
+    """Does an ``scf.while`` run its ``after`` region on its first turn: is its condition, read
+    with the ``before`` region's arguments as the constants they enter with, a constant true
+    (the campaign's counted form, ``i < 2`` from ``i = 0``)?"""
+    before = op.regions[0].blocks[0]
+    inits = list(op.opview.inits)
+
+    def entering(value: ir.Value) -> int | None:
+        if isinstance(value.owner, ir.Block) and value.owner == before:
+            return constant_int(inits[ir.BlockArgument(value).arg_number])
+        return constant_int(value)
+
+    return constant_condition(terminator(before).operands[0], entering) == 1
+
+
 def _while_exit(op: ir.Operation, region: int, n: int) -> list[ir.Value] | None:
     if region == 0:  # scf.condition: its first operand is the condition, its args go on
         condition = terminator(op.regions[0].blocks[0])
@@ -406,18 +421,19 @@ def constant_int(value: ir.Value) -> int | None:
         return None
 
 
-def constant_condition(value: ir.Value) -> int | None:
+def constant_condition(value: ir.Value, read: Callable[[ir.Value], int | None] = constant_int) -> int | None:
     """The value of a condition MLIR's folds make a constant before IREE's folds of globals
     read the function: an ``arith.constant``, or an ``arith.cmpi`` of two (review 35: a branch
-    on ``0 == 1``); None for any other value."""
-    found = constant_int(value)
+    on ``0 == 1``); None for any other value. ``read``: what an operand is (a constant's value
+    by default; a loop's first turn also knows the arguments it enters with)."""
+    found = read(value)
     owner = value.owner
     if found is not None or isinstance(owner, ir.Block):
         return found
     op = getattr(owner, "operation", owner)
     if op.name != ARITH_CMPI:
         return None
-    a, b = (constant_int(v) for v in list(op.operands)[:2])
+    a, b = (read(v) for v in list(op.operands)[:2])
     if a is None or b is None:
         return None
     return int(_compared(int(ir.IntegerAttr(op.attributes["predicate"]).value), a, b, _bit_width(op.operands[0].type)))
@@ -536,6 +552,10 @@ class RegionFlow:
     #: For loops: ``invariant(op, block, n)``, the value argument ``n`` of the region block
     #: ``block`` always holds, where every turn hands it on unchanged (None where it may not).
     invariant: Callable[[ir.Operation, ir.Block, int], ir.Value | None] | None = None
+    #: For a loop that runs a region first (:attr:`runs_first`): ``enters_body(op)``, does its
+    #: first turn go on into its other region (its condition holds on the values it enters
+    #: with)? None, or False: it may end there.
+    enters_body: Callable[[ir.Operation], bool] | None = None
     #: For loops: ``results_as_inits(op)``, the (result, operand) pairs where a run of the op
     #: that turns no time returns the operand itself as the result (its buffer, not a copy).
     results_as_inits: Callable[[ir.Operation], list[tuple[int, int]]] | None = None
@@ -596,6 +616,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
         _while_exit,
         back_edges=frozenset({1}),
         runs_first=0,
+        enters_body=_while_enters_its_body,
         invariant=_while_invariant,
         never_runs=_while_never_run,
         results_as_inits=_while_results_as_inits,

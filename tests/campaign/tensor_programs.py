@@ -1118,6 +1118,37 @@ CASES = [
         FREED,
         ("task",),
     ),
+    # Tensor campaign seeds 15101/15102: a store IREE moves below a while loop, past an arm's
+    # reload whose work the loop's store overwrites unread (built), and the same shape where
+    # the loop may turn no time, or a read (after the arm, or one the loop carries) takes what
+    # the arm stored (refused: stock is wrong).
+    Case(
+        "store_moved_below_a_loop_past_an_arms_dead_reload.mlir",
+        "f:1;get;f:0;get",
+        "f; get=17 22 32 31; f; get=17 22 32 31",
+        "f; get=17 22 32 31; f; get=17 22 32 31",
+    ),
+    Case(
+        "store_moved_below_a_loop_of_no_turn_past_an_arms_reload.mlir",
+        "f:1,0;get;f:0,0;get;f:1,2;get",
+        "f; get=34 44 64 62; f; get=17 22 32 31; f; get=17 22 32 31",
+        "f; get=17 22 32 31; f; get=17 22 32 31; f; get=17 22 32 31",
+        refused="reordered util.global.store @g0",
+    ),
+    Case(
+        "store_moved_below_a_loop_past_an_arms_reload_read_after.mlir",
+        "f:1;get;f:0;get",
+        "f=68 88 128 124; get=17 22 32 31; f=34 44 64 62; get=17 22 32 31",
+        "f=34 44 64 62; get=17 22 32 31; f=34 44 64 62; get=17 22 32 31",
+        refused="reordered util.global.store @g0",
+    ),
+    Case(
+        "store_moved_below_a_loop_past_an_arms_reload_the_loop_carries.mlir",
+        "f:1;get;f:0;get",
+        "f=68 88 128 124; get=17 22 32 31; f=34 44 64 62; get=17 22 32 31",
+        "f=34 44 64 62; get=17 22 32 31; f=34 44 64 62; get=17 22 32 31",
+        refused="reordered util.global.store @g0",
+    ),
     Case(
         "loop_result_returned_after_its_init_is_read.mlir",
         "f:[1 1 1 1],0;f:[1 1 1 1],2",

@@ -193,6 +193,15 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
+* the reorder check's dead work (``global_order._dead_work``: tensor campaign seeds 15101 and
+  15102, a store IREE moves below a while loop past an arm whose reload only feeds a store the
+  loop overwrites): *no work is dead* and *idle loads split runs* refuse it, though plain
+  iree-compile builds it right; *work overwritten anywhere* and *while loops always enter their
+  body* build, as stock does (wrong), the same shape with a loop that may turn no time; *loop
+  inits read nothing* one whose loop carries the reload after the arm out to the result. (The
+  splice's side of the rule, ``_overwritten_at_the_splice``, taken as always true, is killed
+  by no program here: a read IREE moves between the dead store and its overwrite is a reorder
+  the comparison or ``_removed_across`` refuses first.)
 * the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
   no copy* refuses, where the tool then builds as plain iree-compile, an arm of an ``scf.if``
   with no ``else`` that reloads the repaired global, and an arm that stores such a reload to a
@@ -915,6 +924,49 @@ def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(storage, "_choices", lambda ops: iter(()))
 
 
+def _work_overwritten_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every store of dead work taken as overwritten in the input, whatever its paths meet."""
+    monkeypatch.setattr(global_order, "_overwritten_in_the_input", lambda events, paths, was, j: True)
+
+
+def _no_work_is_dead(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(global_order, "_dead_work", lambda *args: set())
+
+
+def _while_loops_always_enter_their_body(monkeypatch: pytest.MonkeyPatch) -> None:
+    flow = region_flow.REGION_FLOW["scf.while"]
+    monkeypatch.setitem(region_flow.REGION_FLOW, "scf.while", replace(flow, enters_body=lambda op: True))
+
+
+def _loop_inits_read_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value handed to a loop as its carried value is read by nothing."""
+    monkeypatch.setattr(global_order, "_entered", lambda user, operand: [] if region_flow.flow_of(user) else None)
+
+
+def _idle_loads_split_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A load that reads nothing splits a run of stores of one value
+    (``global_order._one_store_per_value`` before seeds 15101 and 15102)."""
+    original = global_order._one_store_per_value
+
+    def split(was, now, key=None):  # type: ignore[no-untyped-def]
+        back = {}  # (each busy copy of an idle load, by id: the load)
+
+        def busy(events):  # type: ignore[no-untyped-def]
+            out = []
+            for e in events:
+                if e.kind == "load" and e.idle:
+                    copy = replace(e, idle=False)
+                    back[id(copy)] = e
+                    e = copy
+                out.append(e)
+            return out
+
+        kept_was, kept_now = original(busy(was), busy(now), key)
+        return [back.get(id(e), e) for e in kept_was], [back.get(id(e), e) for e in kept_now]
+
+    monkeypatch.setattr(global_order, "_one_store_per_value", split)
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -1208,6 +1260,20 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _callers_buffers_are_not_freed,
         "loop_of_no_turn_in_a_callee_frees_its_callers_value.mlir",
     ),
+    "work-overwritten-anywhere": (
+        _work_overwritten_anywhere,
+        "store_moved_below_a_loop_of_no_turn_past_an_arms_reload.mlir",
+    ),
+    "while-loops-always-enter-their-body": (
+        _while_loops_always_enter_their_body,
+        "store_moved_below_a_loop_of_no_turn_past_an_arms_reload.mlir",
+    ),
+    "loop-inits-read-nothing": (
+        _loop_inits_read_nothing,
+        "store_moved_below_a_loop_past_an_arms_reload_the_loop_carries.mlir",
+    ),
+    "no-work-is-dead": (_no_work_is_dead, "store_moved_below_a_loop_past_an_arms_dead_reload.mlir"),
+    "idle-loads-split-runs": (_idle_loads_split_runs, "store_moved_below_a_loop_past_an_arms_dead_reload.mlir"),
     "outer-loops-run-their-body-once": (
         _outer_loops_run_their_body_once,
         "inner_loop_of_no_turn_frees_a_value_the_outer_loops_next_turn_reads.mlir",

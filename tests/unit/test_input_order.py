@@ -455,15 +455,17 @@ def test_two_stores_of_two_values_may_not() -> None:
 
 
 def test_a_load_between_two_stores_of_one_value_keeps_them_apart() -> None:
+    """The load is read (the function returns it): moved before both stores, it reads what the
+    global held before them."""
     second = 'util.global.store %v, @k : i32 loc("in.mlir":12:3)'
-    user = _fn(
+    user = _returning(
         "f",
         '%w = util.global.load @k : i32 loc("in.mlir":9:9)',
         _STORE.format(line=10),
         f"%x = {_LOAD.format(line=11)}",
         second,
     )
-    spliced = _fn(
+    spliced = _returning(
         "f",
         '%w = util.global.load @k : i32 loc("in.mlir":9:9)',
         second,
@@ -472,6 +474,14 @@ def test_a_load_between_two_stores_of_one_value_keeps_them_apart() -> None:
     )
     (hazard,) = _compare(user, spliced)
     assert "util.global.load @k (in.mlir:11:9)" in hazard.line() or "in.mlir:12:3" in hazard.line()
+
+
+def test_a_load_nothing_reads_between_two_stores_of_one_value_keeps_nothing_apart() -> None:
+    """It reads no value: the stores leave the global holding ``%v`` in either order."""
+    second = 'util.global.store %v, @k : i32 loc("in.mlir":12:3)'
+    load = f"%x = {_LOAD.format(line=11)}"
+    user = _fn("f", _STORE.format(line=10), load, second)
+    assert _compare(user, _fn("f", second, load, _STORE.format(line=10))) == []
 
 
 def test_two_stores_of_one_value_one_in_a_cf_arm_are_not_one_store() -> None:
@@ -503,3 +513,61 @@ def test_a_store_dropped_before_a_region_whose_work_goes_only_to_the_global_may_
     } loc("in.mlir":12:3)"""
     user = _returning("f", _STORE.format(line=10), scratch, _STORE.format(line=13), result="%v")
     assert _compare(user, _returning("f", scratch, _STORE.format(line=13), result="%v")) == []
+
+
+def _seed_15101(bound: str) -> tuple[str, str]:
+    """Tensor campaign seeds 15101 and 15102, by hand: a store, an arm that reloads the global
+    and stores twice what it read, a reload handed to a while loop ``i < bound`` from 0 that
+    never uses it, and the loop's store of the first value; and the function as IREE leaves it,
+    the first store moved below the loop."""
+    arm = """scf.if %c {
+      %y = util.global.load @k : i32 loc("in.mlir":11:14)
+      %d = arith.addi %y, %y : i32 loc("in.mlir":11:30)
+      util.global.store %d, @k : i32 loc("in.mlir":11:40)
+    } loc("in.mlir":11:3)"""
+    loop = f"""%c0 = arith.constant 0 : index loc("in.mlir":12:1)
+    %c2 = arith.constant 2 : index loc("in.mlir":12:2)
+    %u = util.global.load @k : i32 loc("in.mlir":12:9)
+    %w:2 = scf.while (%i = %c0, %a = %u) : (index, i32) -> (index, i32) {{
+      %go = arith.cmpi slt, %i, {bound} : index loc("in.mlir":13:1)
+      scf.condition(%go) %i, %u : index, i32 loc("in.mlir":13:2)
+    }} do {{
+    ^bb0(%j: index, %b: i32):
+      util.global.store %v, @k : i32 loc("in.mlir":14:3)
+      scf.yield %j, %b : index, i32 loc("in.mlir":14:4)
+    }} loc("in.mlir":13:3)"""
+    spliced_loop = (
+        loop.replace('%u = util.global.load @k : i32 loc("in.mlir":12:9)\n    ', "")
+        .replace("%a = %u", "%a = %v")
+        .replace("%i, %u", "%i, %v")
+    )
+    user = _fn("f", "%n = arith.constant 5 : index", _STORE.format(line=10), arm, loop).replace(
+        "%n = arith.constant 5 : index", "%n = arith.index_cast %v : i32 to index"
+    )
+    spliced = _fn("f", "%n = arith.index_cast %v : i32 to index", arm, spliced_loop, _STORE.format(line=10))
+    return user, spliced
+
+
+def test_a_store_moved_past_a_reload_whose_work_a_loop_overwrites_unread_is_no_hazard() -> None:
+    """The arm's reload only feeds the arm's store, and the loop (which turns) overwrites that
+    before anything reads the global, in the input and as IREE leaves it: the reload's value
+    shows nowhere, and the two stores of ``%v`` leave the same value in either order."""
+    assert _compare(*_seed_15101("%c2")) == []
+
+
+def test_a_store_moved_past_a_reload_a_loop_of_no_turn_leaves_unread_is_a_hazard() -> None:
+    """With a loop that may turn no time, what the arm stored is the function's last value of
+    the global in the input; IREE's moved store overwrites it."""
+    (hazard,) = _compare(*_seed_15101("%n"))
+    assert "reordered util.global.store @k (in.mlir:10:3)" in hazard.line()
+
+
+def test_a_load_a_loop_carries_without_using_it_reads_nothing() -> None:
+    user, _ = _seed_15101("%c2")
+    module = _module(user)
+    with module.context:
+        events = global_events(module).events["f"]
+    assert [(e.kind, e.own_location, e.idle) for e in events if e.kind == "load"] == [
+        ("load", "in.mlir:11:14", False),
+        ("load", "in.mlir:12:9", True),
+    ]

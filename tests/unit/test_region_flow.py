@@ -199,6 +199,31 @@ def test_a_while_loop_on_a_false_condition_never_runs_its_body(condition: str | 
     assert never_run(loop) == dead
 
 
+@pytest.mark.parametrize(
+    ("start", "bound", "enters"),
+    [("%c0", "%c2", True), ("%c2", "%c2", False), ("%c0", "%n", False), ("%n", "%c2", False)],
+)
+def test_a_while_loop_enters_its_body_on_its_first_turn_where_its_condition_holds_on_its_inits(
+    start: str, bound: str, enters: bool
+) -> None:
+    """Tensor campaign seeds 15101 and 15102: ``i < 2`` from ``i = 0`` runs the body at least
+    once; from a value not known, or to a bound not known, it may not."""
+    loop, _ = _function(
+        f"""  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %w = scf.while (%i = {start}) : (index) -> index {{
+    %go = arith.cmpi slt, %i, {bound} : index
+    scf.condition(%go) %i : index
+  }} do {{
+  ^bb0(%j: index):
+    scf.yield %j : index
+  }}"""
+    )
+    flow = region_flow.flow_of(loop)
+    assert flow is not None and flow.enters_body is not None
+    assert flow.enters_body(loop) is enters
+
+
 def test_an_unknown_region_op_has_no_region_that_never_runs() -> None:
     context = ir.Context()
     context.allow_unregistered_dialects = True
