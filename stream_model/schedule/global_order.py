@@ -450,7 +450,7 @@ def _paths(
     """:attr:`GlobalEvents.paths` of each function (with its events' indices by op), where a
     store of the module stores its own global's load, or a function's argument (a setter's,
     which a caller may hand a load: :func:`taken_in`), or a load's value reaches only stores of
-    its global (the reorder check's dead work: :func:`_dead_work`); none else asks."""
+    its global (the reorder check's dead work: :class:`_DeadWork`); none else asks."""
     if not any(_asks_for_paths(e) for seq in events.values() for e in seq):
         return {}
     return {
@@ -1209,8 +1209,9 @@ def check_input_order(
         dropped = _removed_across(original.events, key, was, kept, not_compared)
         placed = _placed_once(pairs)
         at_splice = spliced.events.get(key + "$async", spliced.events.get(key, []))
+        dead_work = _DeadWork(original.events, key, was, pairs, spliced, at_splice)
         for name in sorted(original.events.globals):
-            dead = _dead_work(original.events, key, was, pairs, spliced, at_splice, name)
+            dead = dead_work.of(name)
             found = _compare(
                 original.events,
                 key,
@@ -1227,47 +1228,109 @@ def check_input_order(
     return hazards
 
 
-def _dead_work(
-    events: GlobalEvents,
-    function: str,
-    was: list[Event],
-    pairs: list[tuple[Event, Event]],
-    spliced: GlobalEvents,
-    at_splice: list[Event],
-    name: str,
-) -> set[tuple[str, str, str]]:
-    """The accesses of global ``name`` (by :func:`event_chain`) whose order shows in nothing
-    the program computes, in the input and at the splice alike: a load whose value reaches only
-    stores of the global (:attr:`Event.fed`), with those stores, where every path from each
-    store in the input meets another store of the global before a read of it or the function's
-    end (:class:`~.sequence_paths.SequencePaths`), and the splice has each store once, followed
-    by another store before any read (:func:`_overwritten_at_the_splice`). What the load reads
-    then goes only into values nothing reads, so a store moved past it changes nothing (tensor
-    campaign seeds 15101 and 15102: IREE moves a store below a while loop, past an arm that
-    reloads and stores, and the loop's own store overwrites what the arm stored).
+class _DeadWork:
+    """The accesses of each global of one function (by :func:`event_chain`) whose order shows
+    in nothing the program computes, in the input and at the splice alike: a load whose value
+    reaches only stores of the global (:attr:`Event.fed`), with those stores, where every path
+    from each store in the input meets another store of the global before a read of it or the
+    function's end (:class:`~.sequence_paths.SequencePaths`), and the splice has each store
+    once, followed by another store before any read (:meth:`_overwritten_at_the_splice`). What
+    the load reads then goes only into values nothing reads, so a store moved past it changes
+    nothing (tensor campaign seeds 15101 and 15102: IREE moves a store below a while loop, past
+    an arm that reloads and stores, and the loop's own store overwrites what the arm stored).
     ``was``: the input's events, callees taken in; ``pairs``: the splice's as the input names
-    them; ``at_splice``: all of the splice's (``spliced``: its module's events)."""
-    loads = [e for e in was if e.kind == "load" and e.symbol == name and e.fed and not e.idle]
-    if not loads or events.indirect or spliced.indirect:
-        return set()
-    paths = SequencePaths.of(events, function, was)
-    if paths is None:
-        return set()
-    dead: set[tuple[str, str, str]] = set()
-    for load in loads:
-        stores = [
-            j
-            for j, e in enumerate(was)
-            if e.kind == "store" and e.symbol == name and e.via == load.via and any(e.loc == at for at in load.fed)
-        ]
-        group = {event_chain(load), *(event_chain(was[j]) for j in stores)}
-        if len(stores) == len(load.fed) and all(
-            _overwritten_in_the_input(events, paths, was, j)
-            and _overwritten_at_the_splice(spliced, pairs, at_splice, was[j], group)
-            for j in stores
-        ):
-            dead |= group
-    return dead
+    them; ``at_splice``: all of the splice's (``spliced``: its module's events).
+
+    A store with no other store of its global in the function is overwritten nowhere: most
+    candidates (a load, an update of it, its store) end there, before any path is followed.
+    The function's paths are laid out at the first candidate that needs them, once."""
+
+    def __init__(
+        self,
+        events: GlobalEvents,
+        function: str,
+        was: list[Event],
+        pairs: list[tuple[Event, Event]],
+        spliced: GlobalEvents,
+        at_splice: list[Event],
+    ) -> None:
+        self.events, self.function, self.was = events, function, was
+        self.spliced, self.at_splice = spliced, at_splice
+        self.loads: dict[str, list[Event]] = {}
+        self.stores: dict[str, list[int]] = {}  # (the input's stores of each global, by index)
+        if events.indirect or spliced.indirect:
+            return
+        for j, e in enumerate(was):
+            if e.kind == "load" and e.fed and not e.idle:
+                self.loads.setdefault(e.symbol, []).append(e)
+            elif e.kind == "store":
+                self.stores.setdefault(e.symbol, []).append(j)
+        self._paths: SequencePaths | None = None
+        self._at: dict[tuple[str, str, str], list[Event]] | None = None  # (the splice's, by input chain)
+        self._chains: dict[int, tuple[str, str, str]] = {}
+        self._pairs = pairs
+
+    def of(self, name: str) -> set[tuple[str, str, str]]:
+        """The dead work of global ``name``."""
+        dead: set[tuple[str, str, str]] = set()
+        for load in self.loads.get(name, ()):
+            stores = [
+                j
+                for j in self.stores.get(name, ())
+                if self.was[j].via == load.via and any(self.was[j].loc == at for at in load.fed)
+            ]
+            if len(stores) != len(load.fed) or len(self.stores[name]) == len(stores):
+                continue  # (a store not among the events; or no other store to overwrite them)
+            group = {event_chain(load), *(event_chain(self.was[j]) for j in stores)}
+            if all(self._overwritten_at_the_splice(self.was[j], group) for j in stores) and all(
+                self._overwritten_in_the_input(j) for j in stores
+            ):
+                dead |= group
+        return dead
+
+    def _overwritten_in_the_input(self, j: int) -> bool:
+        paths = self._paths = self._paths or SequencePaths.of(self.events, self.function, self.was)
+        return paths is not None and _overwritten_in_the_input(self.events, paths, self.was, j)
+
+    def _overwritten_at_the_splice(self, store: Event, group: set[tuple[str, str, str]]) -> bool:
+        """Does the splice have the input's store ``store`` once, in a block every execution
+        runs, and a store of its global after it that every run of it reaches (in its region or
+        one around it), with no access of the global that reads it between: a load something
+        reads, a call that may touch the global, other than the accesses of ``group`` (the dead
+        work's own)? Between them lie the events after it up to that store, and those before it
+        in the op it is nested in below the store's region (a loop's next turn)."""
+        if self._at is None:
+            self._at = {}
+            for e, at in self._pairs:
+                self._at.setdefault(event_chain(e), []).append(at)
+                self._chains[id(at)] = event_chain(e)
+        found = self._at.get(event_chain(store), [])
+        if len(found) != 1 or not found[0].ordered:
+            return False
+        mine, at_splice, name = found[0], self.at_splice, store.symbol
+        k = next(i for i, e in enumerate(at_splice) if e is mine)
+
+        def reads(e: Event) -> bool:
+            return (
+                touches(self.spliced, e, name)
+                and self._chains.get(id(e)) not in group
+                and e.kind != "store"
+                and not (e.kind == "load" and e.idle)
+            )
+
+        for q in range(k + 1, len(at_splice)):
+            w = at_splice[q]
+            if reads(w):
+                return False
+            if w.kind != "store" or w.symbol != name or w.idle or self._chains.get(id(w)) in group:
+                continue
+            if w.ordered and mine.scope[: len(w.scope)] == w.scope:
+                start = k
+                if len(mine.scope) > len(w.scope):  # (the op it is nested in, every region of it)
+                    while start > 0 and _in_the_op_of(at_splice[start - 1], mine, len(w.scope)):
+                        start -= 1
+                return not any(reads(e) for e in at_splice[start:k])
+        return False
 
 
 def _overwritten_in_the_input(events: GlobalEvents, paths: SequencePaths, was: list[Event], j: int) -> bool:
@@ -1287,46 +1350,6 @@ def _overwritten_in_the_input(events: GlobalEvents, paths: SequencePaths, was: l
         return e.kind == "store" and e.symbol == name and not e.idle and i != j
 
     return not paths.meets(j, reads, overwrites, end=True)
-
-
-def _overwritten_at_the_splice(
-    spliced: GlobalEvents,
-    pairs: list[tuple[Event, Event]],
-    at_splice: list[Event],
-    store: Event,
-    group: set[tuple[str, str, str]],
-) -> bool:
-    """Does the splice have the input's store ``store`` once, in a block every execution runs,
-    and a store of its global after it that every run of it reaches (in its region or one
-    around it), with no access of the global that reads it between: a load something reads, a
-    call that may touch the global, other than the accesses of ``group`` (the dead work's own)?
-    Between them lie the events after it up to that store, and those before it in the op it
-    is nested in below the store's region (a loop's next turn)."""
-    found = [at for e, at in pairs if event_chain(e) == event_chain(store)]
-    if len(found) != 1 or not found[0].ordered:
-        return False
-    mine = found[0]
-    chains = {id(at): event_chain(e) for e, at in pairs}
-    k = next(i for i, e in enumerate(at_splice) if e is mine)
-    for q in range(k + 1, len(at_splice)):
-        w = at_splice[q]
-        if not touches(spliced, w, store.symbol) or chains.get(id(w)) in group:
-            continue
-        if w.kind == "store" and not w.idle and w.ordered and mine.scope[: len(w.scope)] == w.scope:
-            start = k
-            if len(mine.scope) > len(w.scope):  # (the op it is nested in, every region of it)
-                while start > 0 and _in_the_op_of(at_splice[start - 1], mine, len(w.scope)):
-                    start -= 1
-            return not any(
-                touches(spliced, e, store.symbol)
-                and chains.get(id(e)) not in group
-                and e.kind != "store"
-                and not (e.kind == "load" and e.idle)
-                for e in at_splice[start:q]
-            )
-        if w.kind != "store" and not (w.kind == "load" and w.idle):
-            return False  # (a read first)
-    return False
 
 
 def _in_the_op_of(e: Event, mine: Event, level: int) -> bool:

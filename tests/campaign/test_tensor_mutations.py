@@ -193,13 +193,13 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
-* the reorder check's dead work (``global_order._dead_work``: tensor campaign seeds 15101 and
+* the reorder check's dead work (``global_order._DeadWork``: tensor campaign seeds 15101 and
   15102, a store IREE moves below a while loop past an arm whose reload only feeds a store the
   loop overwrites): *no work is dead* and *idle loads split runs* refuse it, though plain
   iree-compile builds it right; *work overwritten anywhere* and *while loops always enter their
   body* build, as stock does (wrong), the same shape with a loop that may turn no time; *loop
   inits read nothing* one whose loop carries the reload after the arm out to the result. (The
-  splice's side of the rule, ``_overwritten_at_the_splice``, taken as always true, is killed
+  splice's side of the rule, ``_DeadWork._overwritten_at_the_splice``, taken as always true, is killed
   by no program here: a read IREE moves between the dead store and its overwrite is a reorder
   the comparison or ``_removed_across`` refuses first.)
 * the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
@@ -930,7 +930,7 @@ def _work_overwritten_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _no_work_is_dead(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_order, "_dead_work", lambda *args: set())
+    monkeypatch.setattr(global_order._DeadWork, "of", lambda self, name: set())
 
 
 def _while_loops_always_enter_their_body(monkeypatch: pytest.MonkeyPatch) -> None:
