@@ -38,7 +38,30 @@ from typing import TypeGuard
 
 from iree.compiler import ir
 
-from .ops import ARITH_CMPI, ARITH_CONSTANT, ASYNC_LOAD, TIMEPOINT_AWAIT, TIMEPOINT_BARRIER, TIMEPOINT_JOIN
+from .ops import (
+    ARITH_ADDI,
+    ARITH_ANDI,
+    ARITH_CMPI,
+    ARITH_CONSTANT,
+    ARITH_EXTSI,
+    ARITH_EXTUI,
+    ARITH_INDEX_CAST,
+    ARITH_INDEX_CASTUI,
+    ARITH_MAXSI,
+    ARITH_MAXUI,
+    ARITH_MINSI,
+    ARITH_MINUI,
+    ARITH_MULI,
+    ARITH_ORI,
+    ARITH_SELECT,
+    ARITH_SUBI,
+    ARITH_TRUNCI,
+    ARITH_XORI,
+    ASYNC_LOAD,
+    TIMEPOINT_AWAIT,
+    TIMEPOINT_BARRIER,
+    TIMEPOINT_JOIN,
+)
 
 #: A pair of values that are one storage.
 Edge = tuple[ir.Value, ir.Value]
@@ -193,7 +216,7 @@ def _while_enters_its_body(op: ir.Operation) -> bool:
     def entering(value: ir.Value) -> int | None:
         if isinstance(value.owner, ir.Block) and value.owner == before:
             return constant_int(inits[ir.BlockArgument(value).arg_number])
-        return constant_int(value)
+        return None
 
     return constant_condition(terminator(before).operands[0], entering) == 1
 
@@ -408,35 +431,101 @@ def static_trip_count(loop: CountedLoop) -> int | None:
 
 
 def constant_int(value: ir.Value) -> int | None:
-    """The value of an ``arith.constant`` of integer or index type (None for anything else)."""
+    """The integer MLIR's folds make ``value`` (of an integer or index type) before IREE's folds
+    of globals read its function: an ``arith.constant``, or one of arith's integer ops of such
+    that MLIR folds (:data:`_INTEGER_FOLDS`, selects, compares: review 36's bounds and
+    conditions spelled ``0 + 1``, ``true & false``, ``index_cast`` of constants), read as a
+    signed integer of its width (an i1 ``true`` is -1, as MLIR's bindings read it); None for
+    anything else."""
+    return _folded(value, _FOLD_DEPTH, None)
+
+
+def constant_condition(value: ir.Value, arguments: Callable[[ir.Value], int | None] | None = None) -> int | None:
+    """1 or 0: the condition MLIR's folds make a constant before IREE's folds of globals read
+    the function (:func:`constant_int`; review 35: a branch on ``0 == 1``); None for any other
+    value. ``arguments``: what a block argument is where something knows (a loop's first turn
+    knows the constants it enters with); None: nothing."""
+    found = _folded(value, _FOLD_DEPTH, arguments)
+    return None if found is None else int(found != 0)
+
+
+#: How deep :func:`constant_int` follows an integer expression's operands.
+_FOLD_DEPTH = 16
+
+
+def _folded(value: ir.Value, depth: int, arguments: Callable[[ir.Value], int | None] | None) -> int | None:
+    width = _integer_width(value.type)
     owner = value.owner
+    if width is None or depth < 0:
+        return None
     if isinstance(owner, ir.Block):
-        return None
+        found = arguments(value) if arguments is not None else None
+        return None if found is None else _signed(found, width)
     op = getattr(owner, "operation", owner)
-    if op.name != ARITH_CONSTANT or "value" not in op.attributes:
+    if op.name == ARITH_CONSTANT:
+        if "value" not in op.attributes:
+            return None
+        try:
+            return _signed(int(ir.IntegerAttr(op.attributes["value"]).value), width)
+        except (ValueError, TypeError):  # (a float or a dense constant)
+            return None
+    if op.name not in _INTEGER_FOLDS and op.name not in (ARITH_SELECT, ARITH_CMPI):
         return None
+    operands = [_folded(v, depth - 1, arguments) for v in op.operands]
+    if op.name == ARITH_SELECT:  # (the condition alone decides which)
+        return None if operands[0] is None else operands[1 if operands[0] != 0 else 2]
+    if None in operands:
+        return None
+    known = [v for v in operands if v is not None]
+    if op.name == ARITH_CMPI:
+        predicate = int(ir.IntegerAttr(op.attributes["predicate"]).value)
+        return _signed(int(_compared(predicate, known[0], known[1], _bit_width(op.operands[0].type))), 1)
+    widths = [_integer_width(v.type) or 64 for v in op.operands]
+    return _signed(_INTEGER_FOLDS[op.name](known, widths), width)
+
+
+def _integer_width(kind: ir.Type) -> int | None:
+    """The bits of an integer or ``index`` type (64, what IREE's hosts hold an index in); None
+    for any other type (a float, a tensor)."""
+    if isinstance(kind, ir.IndexType):
+        return 64
     try:
-        return int(ir.IntegerAttr(op.attributes["value"]).value)
-    except (ValueError, TypeError):  # (a float or a dense constant)
+        return int(ir.IntegerType(kind).width)
+    except ValueError:
         return None
 
 
-def constant_condition(value: ir.Value, read: Callable[[ir.Value], int | None] = constant_int) -> int | None:
-    """The value of a condition MLIR's folds make a constant before IREE's folds of globals
-    read the function: an ``arith.constant``, or an ``arith.cmpi`` of two (review 35: a branch
-    on ``0 == 1``); None for any other value. ``read``: what an operand is (a constant's value
-    by default; a loop's first turn also knows the arguments it enters with)."""
-    found = read(value)
-    owner = value.owner
-    if found is not None or isinstance(owner, ir.Block):
-        return found
-    op = getattr(owner, "operation", owner)
-    if op.name != ARITH_CMPI:
-        return None
-    a, b = (read(v) for v in list(op.operands)[:2])
-    if a is None or b is None:
-        return None
-    return int(_compared(int(ir.IntegerAttr(op.attributes["predicate"]).value), a, b, _bit_width(op.operands[0].type)))
+def _signed(bits: int, width: int) -> int:
+    """``bits`` wrapped to ``width`` bits, read as a signed integer (arith's integers wrap)."""
+    size = 1 << width
+    bits %= size
+    return bits - size if bits >= size // 2 else bits
+
+
+def _unsigned(value: int, width: int) -> int:
+    return value % (1 << width)
+
+
+#: What arith's integer ops MLIR folds make of their operands' values (signed integers of the
+#: operands' widths, ``w``); the result is wrapped to the result's width. A sign-extending
+#: cast keeps the signed value, a zero-extending one the unsigned bits, a truncation wraps.
+_INTEGER_FOLDS: dict[str, Callable[[list[int], list[int]], int]] = {
+    ARITH_ADDI: lambda v, w: v[0] + v[1],
+    ARITH_SUBI: lambda v, w: v[0] - v[1],
+    ARITH_MULI: lambda v, w: v[0] * v[1],
+    ARITH_ANDI: lambda v, w: _unsigned(v[0], w[0]) & _unsigned(v[1], w[1]),
+    ARITH_ORI: lambda v, w: _unsigned(v[0], w[0]) | _unsigned(v[1], w[1]),
+    ARITH_XORI: lambda v, w: _unsigned(v[0], w[0]) ^ _unsigned(v[1], w[1]),
+    ARITH_MAXSI: lambda v, w: max(v[0], v[1]),
+    ARITH_MINSI: lambda v, w: min(v[0], v[1]),
+    ARITH_MAXUI: lambda v, w: max(_unsigned(v[0], w[0]), _unsigned(v[1], w[1])),
+    ARITH_MINUI: lambda v, w: min(_unsigned(v[0], w[0]), _unsigned(v[1], w[1])),
+    ARITH_INDEX_CAST: lambda v, w: v[0],
+    ARITH_EXTSI: lambda v, w: v[0],
+    ARITH_TRUNCI: lambda v, w: v[0],
+    ARITH_INDEX_CASTUI: lambda v, w: _unsigned(v[0], w[0]),
+    ARITH_EXTUI: lambda v, w: _unsigned(v[0], w[0]),
+}
 
 
 def _compared(predicate: int, a: int, b: int, width: int) -> bool:
@@ -835,11 +924,9 @@ def _constant_successor(op: ir.Operation) -> int | None:
 
 
 def _bit_width(kind: ir.Type) -> int:
-    """The bits of an integer type (an ``index``: 64, what IREE's hosts hold it in)."""
-    try:
-        return int(ir.IntegerType(kind).width)
-    except ValueError:  # (an index)
-        return 64
+    """The bits of an integer type (an ``index``, or any other: 64, what IREE's hosts hold an
+    index in)."""
+    return _integer_width(kind) or 64
 
 
 def tied_results(op: ir.Operation, n: int) -> list[ir.Value]:

@@ -1149,6 +1149,33 @@ CASES = [
         "f=34 44 64 62; get=17 22 32 31; f=34 44 64 62; get=17 22 32 31",
         refused="reordered util.global.store @g0",
     ),
+    # Review 36's bounds and conditions spelled as integer expressions of constants, which MLIR
+    # folds before IREE's folds of globals (built), and a live arm on one (refused: stock wrong).
+    Case(
+        "loop_bound_spelled_as_a_sum_of_constants.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "f1=1 2 3 4; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+    ),
+    Case(
+        "dead_arm_on_a_conjunction_of_constants.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+    ),
+    Case(
+        "dead_block_on_a_compare_of_cast_constants.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+    ),
+    Case(
+        "live_arm_on_a_compare_of_a_sign_extended_constant.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=2 4 6 8; f1=2 4 6 8; get=4 8 12 16",
+        "f1=1 2 3 4; get=6 12 18 24; f1=6 12 18 24; get=36 72 108 144",
+        refused="erased util.global.store @g0",
+    ),
     Case(
         "loop_result_returned_after_its_init_is_read.mlir",
         "f:[1 1 1 1],0;f:[1 1 1 1],2",

@@ -193,6 +193,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
+* the folds of integer expressions of constants (``region_flow.constant_int``, review 36):
+  *integer folds unread* refuses a loop whose bound is ``0 + 1`` and an arm on ``true & false``,
+  both built right by plain iree-compile; *casts zero-extend* takes the arm on
+  ``index_cast -1 : i32 < 0`` for dead and builds the roll-back in it as stock does (wrong);
 * the reorder check's dead work (``global_order._DeadWork``: tensor campaign seeds 15101 and
   15102, a store IREE moves below a while loop past an arm whose reload only feeds a store the
   loop overwrites): *no work is dead* and *idle loads split runs* refuse it, though plain
@@ -967,6 +971,18 @@ def _idle_loads_split_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_one_store_per_value", split)
 
 
+def _integer_folds_unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a literal ``arith.constant`` is a constant (no expression of constants is folded)."""
+    monkeypatch.setattr(region_flow, "_INTEGER_FOLDS", {})
+
+
+def _casts_zero_extend(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``arith.index_cast`` read as zero-extending (it sign-extends)."""
+    folds = dict(region_flow._INTEGER_FOLDS)
+    folds["arith.index_cast"] = folds["arith.index_castui"]
+    monkeypatch.setattr(region_flow, "_INTEGER_FOLDS", folds)
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -1272,6 +1288,9 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _loop_inits_read_nothing,
         "store_moved_below_a_loop_past_an_arms_reload_the_loop_carries.mlir",
     ),
+    "integer-folds-unread": (_integer_folds_unread, "loop_bound_spelled_as_a_sum_of_constants.mlir"),
+    "integer-folds-unread-in-conditions": (_integer_folds_unread, "dead_arm_on_a_conjunction_of_constants.mlir"),
+    "casts-zero-extend": (_casts_zero_extend, "live_arm_on_a_compare_of_a_sign_extended_constant.mlir"),
     "no-work-is-dead": (_no_work_is_dead, "store_moved_below_a_loop_past_an_arms_dead_reload.mlir"),
     "idle-loads-split-runs": (_idle_loads_split_runs, "store_moved_below_a_loop_past_an_arms_dead_reload.mlir"),
     "outer-loops-run-their-body-once": (

@@ -483,6 +483,67 @@ def test_a_compare_of_two_constants_is_the_constant_mlir_folds_it_to(compare: st
     assert region_flow.constant_condition(op.operands[0]) == taken
 
 
+@pytest.mark.parametrize(
+    ("expression", "kind", "value"),
+    [
+        ("arith.addi %c0, %c1 : index", "index", 1),
+        ("arith.subi %i8min, %i8one : i8", "i8", 127),  # (arith's integers wrap)
+        ("arith.muli %c2, %c3 : index", "index", 6),
+        ("arith.andi %t, %f : i1", "i1", 0),
+        ("arith.ori %t, %f : i1", "i1", -1),  # (an i1 true reads as -1, as the bindings read it)
+        ("arith.xori %t, %t : i1", "i1", 0),
+        ("arith.index_cast %i32m1 : i32 to index", "index", -1),
+        ("arith.index_castui %i32m1 : i32 to index", "index", 2**32 - 1),
+        ("arith.extsi %i8m56 : i8 to i32", "i32", -56),
+        ("arith.extui %i8m56 : i8 to i32", "i32", 200),
+        ("arith.trunci %i32big : i32 to i8", "i8", 44),
+        ("arith.select %t, %c2, %c3 : index", "index", 2),
+        ("arith.maxsi %i32m1, %i32one : i32", "i32", 1),
+        ("arith.maxui %i32m1, %i32one : i32", "i32", -1),
+        ("arith.addi %n, %c1 : index", "index", None),  # (an argument: no constant)
+        ("arith.divsi %c3, %c2 : index", "index", None),  # (an op the folds do not read)
+    ],
+)
+def test_an_integer_expression_of_constants_is_the_constant_mlir_folds_it_to(
+    expression: str, kind: str, value: int | None
+) -> None:
+    """Review 36: bounds and conditions spelled ``0 + 1``, ``true & false``, casts of constants."""
+    text = f"""util.func public @f(%n: index) -> {kind} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %t = arith.constant true
+  %f = arith.constant false
+  %i8min = arith.constant -128 : i8
+  %i8one = arith.constant 1 : i8
+  %i8m56 = arith.constant 200 : i8
+  %i32m1 = arith.constant -1 : i32
+  %i32one = arith.constant 1 : i32
+  %i32big = arith.constant 300 : i32
+  %x = {expression}
+  util.return %x : {kind}
+}}"""
+    module = ir.Module.parse(text, ir.Context())
+    _KEEP.append(module)
+    ret = list(module.body.operations[0].regions[0].blocks[0].operations)[-1]
+    assert region_flow.constant_int(ret.operands[0]) == value
+
+
+def test_a_condition_of_folded_constants_is_one_or_zero() -> None:
+    text = """util.func public @f() -> i1 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %sum = arith.addi %c0, %c1 : index
+  %x = arith.cmpi eq, %sum, %c1 : index
+  util.return %x : i1
+}"""
+    module = ir.Module.parse(text, ir.Context())
+    _KEEP.append(module)
+    ret = list(module.body.operations[0].regions[0].blocks[0].operations)[-1]
+    assert region_flow.constant_condition(ret.operands[0]) == 1
+
+
 def test_a_branch_operand_becomes_its_successors_block_argument() -> None:
     text = (
         "util.func public @f(%c: i1, %a: index, %b: index) {\n"
