@@ -876,18 +876,27 @@ IDENTITY_FOLDS: dict[str, tuple[int, bool]] = {
     "arith.shli": (0, False),
     "arith.shrsi": (0, False),
     "arith.shrui": (0, False),
+    "arith.andi": (-1, True),  # (all ones: an i1 ``true``, read as -1)
 }
+#: Integer ``arith`` ops MLIR folds to their operand where both operands are one value
+#: (``x & x``, ``max(x, x)``: review 36).
+IDEMPOTENT_OPS = frozenset({"arith.andi", "arith.ori", "arith.maxsi", "arith.maxui", "arith.minsi", "arith.minui"})
 
 
 def identity_fold(op: ir.Operation) -> ir.Value | None:
     """The operand an op of :data:`IDENTITY_FOLDS` folds to, where the other is its identity
-    (a scalar, or a tensor splat of it); None for any other op (review 35: ``old + 0`` stored
-    is a store of the global's own load, which IREE erases)."""
+    (a scalar, or a tensor splat of it), or an op of :data:`IDEMPOTENT_OPS` of one value twice;
+    None for any other op (review 35: ``old + 0`` stored is a store of the global's own load,
+    which IREE erases)."""
+    if len(op.operands) != 2:
+        return None
+    lhs, rhs = op.operands
+    if op.name in IDEMPOTENT_OPS and lhs == rhs:
+        return lhs
     fold = IDENTITY_FOLDS.get(op.name)
-    if fold is None or len(op.operands) != 2:
+    if fold is None:
         return None
     identity, either = fold
-    lhs, rhs = op.operands
     if _constant_splat(rhs) == identity:
         return lhs
     return rhs if either and _constant_splat(lhs) == identity else None

@@ -1176,6 +1176,27 @@ CASES = [
         "f1=1 2 3 4; get=6 12 18 24; f1=6 12 18 24; get=36 72 108 144",
         refused="erased util.global.store @g0",
     ),
+    # Review 36: values MLIR folds to an operand of one value twice (x & x, max(x, x)).
+    Case(
+        "rollback_to_a_conjunction_of_its_load_with_itself.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+        "f1=2 4 6 8; get=2 4 6 8; f1=4 8 12 16; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "rollback_to_the_max_of_its_load_with_itself.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+        "f1=2 4 6 8; get=2 4 6 8; f1=4 8 12 16; get=4 8 12 16",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "write_of_a_conjunction_of_a_load_with_itself_before_a_rollback.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+    ),
     Case(
         "loop_result_returned_after_its_init_is_read.mlir",
         "f:[1 1 1 1],0;f:[1 1 1 1],2",

@@ -193,6 +193,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
+* *idempotent folds unseen* (``op_table.IDEMPOTENT_OPS`` empty, review 36): builds a
+  roll-back spelled ``v & v`` as stock does (wrong), and refuses a write of ``v & v`` before a
+  roll-back to ``v``, which plain iree-compile builds right;
 * the folds of integer expressions of constants (``region_flow.constant_int``, review 36):
   *integer folds unread* refuses a loop whose bound is ``0 + 1`` and an arm on ``true & false``,
   both built right by plain iree-compile; *casts zero-extend* takes the arm on
@@ -237,6 +240,7 @@ import stream_model.schedule.global_folds as global_folds
 import stream_model.schedule.global_order as global_order
 import stream_model.schedule.sequence_paths as sequence_paths
 import stream_model.semantics.bindings as bindings
+import stream_model.semantics.op_table as op_table
 import stream_model.semantics.region_flow as region_flow
 from tests.campaign.tensor_programs import CASES, by_file, compile_tool, compile_tool_file, run
 
@@ -983,6 +987,10 @@ def _casts_zero_extend(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(region_flow, "_INTEGER_FOLDS", folds)
 
 
+def _idempotent_folds_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(op_table, "IDEMPOTENT_OPS", frozenset())
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -1287,6 +1295,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "loop-inits-read-nothing": (
         _loop_inits_read_nothing,
         "store_moved_below_a_loop_past_an_arms_reload_the_loop_carries.mlir",
+    ),
+    "idempotent-folds-unseen": (_idempotent_folds_unseen, "rollback_to_a_conjunction_of_its_load_with_itself.mlir"),
+    "idempotent-folds-unseen-in-writes": (
+        _idempotent_folds_unseen,
+        "write_of_a_conjunction_of_a_load_with_itself_before_a_rollback.mlir",
     ),
     "integer-folds-unread": (_integer_folds_unread, "loop_bound_spelled_as_a_sum_of_constants.mlir"),
     "integer-folds-unread-in-conditions": (_integer_folds_unread, "dead_arm_on_a_conjunction_of_constants.mlir"),

@@ -307,3 +307,26 @@ def test_an_addition_of_a_zero_splat_is_its_other_operand(constant: str, add: st
     body = module.body.operations[0].operation.regions[0].blocks[0]
     folded = identity_fold(list(body.operations)[1].operation)
     assert (folded is not None and folded == body.arguments[0]) is folds
+
+
+@pytest.mark.parametrize(
+    ("op", "same", "folds"),
+    [
+        ("arith.andi", True, True),
+        ("arith.ori", True, True),
+        ("arith.maxsi", True, True),
+        ("arith.minui", True, True),
+        ("arith.xori", True, False),  # (x ^ x is zero, not x)
+        ("arith.andi", False, False),
+    ],
+)
+def test_an_idempotent_op_of_one_value_twice_is_that_value(op: str, same: bool, folds: bool) -> None:
+    """Review 36: ``x & x``, ``max(x, x)`` fold to ``x``."""
+    text = (
+        "util.func public @f(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {\n"
+        f"  %r = {op} %x, {'%x' if same else '%y'} : tensor<4xi32>\n  util.return %r : tensor<4xi32>\n}}"
+    )
+    module = ir.Module.parse(text, ir.Context())
+    body = module.body.operations[0].operation.regions[0].blocks[0]
+    folded = identity_fold(list(body.operations)[0].operation)
+    assert (folded is not None and folded == body.arguments[0]) is folds
