@@ -19,6 +19,7 @@ reorder shows as a sequence that is no longer a subsequence of the original.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 import re
@@ -39,7 +40,14 @@ from ..ir.util import (
     user_op,
     visibility,
 )
-from ..semantics.op_table import IDENTITY_OPS, callee_name, constant_choice, global_name, identity_fold
+from ..semantics.op_table import (
+    IDENTITY_OPS,
+    callee_name,
+    computes_for_any_bytes,
+    constant_choice,
+    global_name,
+    identity_fold,
+)
 from ..semantics.ops import (
     ARITH_CONSTANT,
     ASYNC_CLONE,
@@ -634,7 +642,9 @@ def _idle_load(load: ir.Operation) -> bool:
 def _stores_fed(value: ir.Value, symbol: str) -> tuple[ir.Location, ...] | None:
     """The stores of global ``symbol`` that ``value`` reaches as the stored value, by their
     locations, where it reaches nothing else, through value ops none of whose results is an
-    index (which may address something); None where it reaches anything else."""
+    index (which may address something) and that compute for any bytes
+    (:func:`~stream_model.semantics.op_table.computes_for_any_bytes`: the work is harmless
+    whatever the load reads); None where it reaches anything else."""
     stores: list[ir.Location] = []
     return tuple(stores) if _feeds_only_stores_of(value, symbol, set(), stores) else None
 
@@ -654,6 +664,8 @@ def _feeds_only_stores_of(value: ir.Value, symbol: str, seen: set[ir.Operation],
         if user in seen:  # (the op itself: the bindings give one op a new object, and id, at each ask)
             continue
         seen.add(user)
+        if not computes_for_any_bytes(user):
+            return False  # (a division, a gather in a body: stale bytes may make it fault)
         if not all(_feeds_only_stores_of(r, symbol, seen, stores) for r in user.results):
             return False
     return True
@@ -1243,7 +1255,10 @@ class _DeadWork:
 
     A store with no other store of its global in the function is overwritten nowhere: most
     candidates (a load, an update of it, its store) end there, before any path is followed.
-    The function's paths are laid out at the first candidate that needs them, once."""
+    The function's paths are laid out at the first candidate that needs them, once. A group
+    with an access whose location chain another access of the input shares is none (review 37:
+    a traced loop's two steps, two calls of one helper, names over one position): the splice
+    names both as one, and the other may be a read."""
 
     def __init__(
         self,
@@ -1258,6 +1273,7 @@ class _DeadWork:
         self.spliced, self.at_splice = spliced, at_splice
         self.loads: dict[str, list[Event]] = {}
         self.stores: dict[str, list[int]] = {}  # (the input's stores of each global, by index)
+        self.chains = collections.Counter(event_chain(e) for e in was)
         if events.indirect or spliced.indirect:
             return
         for j, e in enumerate(was):
@@ -1282,11 +1298,18 @@ class _DeadWork:
             if len(stores) != len(load.fed) or len(self.stores[name]) == len(stores):
                 continue  # (a store not among the events; or no other store to overwrite them)
             group = {event_chain(load), *(event_chain(self.was[j]) for j in stores)}
+            if not self._told_apart(group):
+                continue
             if all(self._overwritten_at_the_splice(self.was[j], group) for j in stores) and all(
                 self._overwritten_in_the_input(j) for j in stores
             ):
                 dead |= group
         return dead
+
+    def _told_apart(self, group: set[tuple[str, str, str]]) -> bool:
+        """Is each access of ``group`` the only one of its location chain in the input (the
+        splice names accesses by it)?"""
+        return all(self.chains[chain] == 1 for chain in group)
 
     def _overwritten_in_the_input(self, j: int) -> bool:
         paths = self._paths = self._paths or SequencePaths.of(self.events, self.function, self.was)

@@ -16,6 +16,7 @@ check and show a program that then computes plain iree-compile's wrong answer.
 from __future__ import annotations
 
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from rewriter.pipeline.common import tool
 
 __all__ = [
     "CASES",
+    "CRASHED",
     "DATA",
     "DENIED",
     "FREED",
@@ -42,6 +44,7 @@ __all__ = [
     "compile_tool_file",
     "load",
     "run",
+    "run_apart",
 ]
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "global_reloads"
@@ -69,6 +72,8 @@ _WRONG_ROW = "f=101 177 103 104; f=101 188 103 104"
 #: map of it, or the call itself (where the device work reading it waits), whose message then
 #: names whichever import waited (it varies with timing).
 FREED = "transient buffer has not been committed"
+#: What a build that crashes the process ends in (:func:`run_apart`: a signal, not an error).
+CRASHED = "crashed"
 
 CASES = [
     Case("reload_in_if_arm.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
@@ -613,14 +618,14 @@ CASES = [
         refused="took @g for the global IREE 3.13 outlines the constant",
     ),
     Case(
-        "own_load_and_itself_stored_back_then_the_global_renamed.mlir",
+        "own_load_respelled_stored_back_then_the_global_renamed.mlir",
         "f:1;f:0;f:1",
         "f=0 0 0 37; f=0 0 0 0; f=0 0 0 0",
         "f=0 0 0 0; f=0 0 0 0; f=0 0 0 0",
         refused="took @g for the global IREE 3.13 outlines the constant",
     ),
     Case(
-        "rollback_overwritten_by_its_own_value_anded_in_a_while_condition.mlir",
+        "rollback_overwritten_by_its_own_value_respelled_in_a_while_condition.mlir",
         "f:[77],2;get;f:[88],0;get",
         "f=1 77 3 4; get=1 2 3 4; f=1 88 3 4; get=1 2 3 4",
         "f=1 77 3 4; get=1 77 3 4; f=1 88 3 4; get=1 88 3 4",
@@ -1197,6 +1202,29 @@ CASES = [
         "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
         "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
     ),
+    # Review 37: dead work that may fault on what it reads (a gather), and a read that shares
+    # the dead reload's location (refused: stock crashes, or reads the old value).
+    Case(
+        "dead_work_gathers_with_the_moved_past_load.mlir",
+        "f:1;get",
+        "f; get=0 1 2 3",
+        CRASHED,
+        refused="reordered util.global.store @g0",
+    ),
+    Case(
+        "reader_shares_the_dead_loads_location.mlir",
+        "f:1,1;get;f:1,1;get",
+        "f=17 22 32 31; get=17 22 32 31; f=17 22 32 31; get=17 22 32 31",
+        "f=7 27 50 3; get=17 22 32 31; f=17 22 32 31; get=17 22 32 31",
+        refused="reordered util.global.store @g0",
+    ),
+    Case(
+        "reader_named_over_the_dead_loads_position.mlir",
+        "f:1,1;get;f:1,1;get",
+        "f=17 22 32 31; get=17 22 32 31; f=17 22 32 31; get=17 22 32 31",
+        "f=7 27 50 3; get=17 22 32 31; f=17 22 32 31; get=17 22 32 31",
+        refused="reordered util.global.store @g0",
+    ),
     Case(
         "loop_result_returned_after_its_init_is_read.mlir",
         "f:[1 1 1 1],0;f:[1 1 1 1],2",
@@ -1259,6 +1287,21 @@ def run(vmfb: Path, mode: str, calls: str) -> str:
             return next((word for word in (DENIED, FREED) if word in str(err)), str(err).splitlines()[0])
         out.append(name + "=" + " ".join(str(int(v)) if float(v).is_integer() else str(v) for v in values))
     return "; ".join(out)
+
+
+def run_apart(vmfb: Path, mode: str, calls: str) -> str:
+    """:func:`run` in a process of its own: a build that crashes (a read out of bounds) ends in
+    :data:`CRASHED` instead of taking the caller down."""
+    code = (
+        "import sys; from pathlib import Path; from tests.campaign.tensor_programs import run; "
+        f"print('ANSWER:' + run(Path({str(vmfb)!r}), {mode!r}, {calls!r}))"
+    )
+    root = str(Path(__file__).resolve().parents[2])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=600)
+    if done.returncode < 0:
+        return CRASHED
+    answers = [line[len("ANSWER:") :] for line in done.stdout.splitlines() if line.startswith("ANSWER:")]
+    return answers[-1] if answers else done.stderr.strip().splitlines()[-1] if done.stderr.strip() else CRASHED
 
 
 def _to_host(result: Any) -> Any:

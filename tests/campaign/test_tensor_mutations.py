@@ -205,7 +205,11 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   loop overwrites): *no work is dead* and *idle loads split runs* refuse it, though plain
   iree-compile builds it right; *work overwritten anywhere* and *while loops always enter their
   body* build, as stock does (wrong), the same shape with a loop that may turn no time; *loop
-  inits read nothing* one whose loop carries the reload after the arm out to the result. (The
+  inits read nothing* one whose loop carries the reload after the arm out to the result; review
+  37's *dead work may fault* builds the shape with a gather in the arm, which crashes as stock's
+  build does, and *one location one access* builds it beside a read that shares the dead
+  reload's location (or its name location's position), which reads the old value as stock's
+  does. (The
   splice's side of the rule, ``_DeadWork._overwritten_at_the_splice``, taken as always true, is killed
   by no program here: a read IREE moves between the dead store and its overwrite is a reorder
   the comparison or ``_removed_across`` refuses first.)
@@ -242,7 +246,7 @@ import stream_model.schedule.sequence_paths as sequence_paths
 import stream_model.semantics.bindings as bindings
 import stream_model.semantics.op_table as op_table
 import stream_model.semantics.region_flow as region_flow
-from tests.campaign.tensor_programs import CASES, by_file, compile_tool, compile_tool_file, run
+from tests.campaign.tensor_programs import CASES, CRASHED, by_file, compile_tool, compile_tool_file, run, run_apart
 
 pytestmark = pytest.mark.e2e
 
@@ -496,7 +500,7 @@ def _loads_stored_back_through_ops(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         global_order,
         "_only_stored_back",
-        lambda value, symbol: global_order._feeds_only_stores_of(value, symbol, set()),
+        lambda value, symbol: global_order._stores_fed(value, symbol) is not None,
     )
 
 
@@ -991,6 +995,16 @@ def _idempotent_folds_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(op_table, "IDEMPOTENT_OPS", frozenset())
 
 
+def _dead_work_may_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work on a load may be any value ops (before review 37: a gather in a body counted)."""
+    monkeypatch.setattr(global_order, "computes_for_any_bytes", lambda op: True)
+
+
+def _one_location_one_access(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dead work's accesses taken as told apart by their locations whatever else shares them."""
+    monkeypatch.setattr(global_order._DeadWork, "_told_apart", lambda self, group: True)
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -1074,11 +1088,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-stores-overwrite": (_nested_stores_overwrite, "restore_overwritten_only_in_a_while_body.mlir"),
     "loads-stored-back-through-ops": (
         _loads_stored_back_through_ops,
-        "own_load_and_itself_stored_back_then_the_global_renamed.mlir",
+        "own_load_respelled_stored_back_then_the_global_renamed.mlir",
     ),
     "overwrites-need-not-stay": (
         _overwrites_need_not_stay,
-        "rollback_overwritten_by_its_own_value_anded_in_a_while_condition.mlir",
+        "rollback_overwritten_by_its_own_value_respelled_in_a_while_condition.mlir",
     ),
     "addresses-read-nothing": (_addresses_read_nothing, "rollback_overwritten_after_a_read_through_an_address.mlir"),
     "stores-of-own-loads-forward": (
@@ -1301,6 +1315,9 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _idempotent_folds_unseen,
         "write_of_a_conjunction_of_a_load_with_itself_before_a_rollback.mlir",
     ),
+    "dead-work-may-fault": (_dead_work_may_fault, "dead_work_gathers_with_the_moved_past_load.mlir"),
+    "one-location-one-access": (_one_location_one_access, "reader_shares_the_dead_loads_location.mlir"),
+    "one-name-location-one-access": (_one_location_one_access, "reader_named_over_the_dead_loads_position.mlir"),
     "integer-folds-unread": (_integer_folds_unread, "loop_bound_spelled_as_a_sum_of_constants.mlir"),
     "integer-folds-unread-in-conditions": (_integer_folds_unread, "dead_arm_on_a_conjunction_of_constants.mlir"),
     "casts-zero-extend": (_casts_zero_extend, "live_arm_on_a_compare_of_a_sign_extended_constant.mlir"),
@@ -1333,7 +1350,7 @@ def test_the_weakened_check_is_killed(weakening: str, tmp_path: Path, monkeypatc
     if built is None:
         assert case.stock == case.expected  # (a refusal of a right build: stock's answer, pinned)
         return
-    got = run(built, case.modes[0], case.calls)
+    got = (run_apart if case.stock == CRASHED else run)(built, case.modes[0], case.calls)
     print(f"\n{weakening}: {got}")
     assert got != case.expected
 

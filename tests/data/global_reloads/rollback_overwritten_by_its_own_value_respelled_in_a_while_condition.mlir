@@ -1,5 +1,5 @@
 // rollback_overwritten_by_its_own_value_in_a_while_condition.mlir with the overwriting store
-// storing `old & old`: MLIR folds it to @g's own load (the check does not), and IREE 3.13 erases
+// storing `(old + 5) - 5`: MLIR folds it to @g's own load (the check does not), and IREE 3.13 erases
 // it with the roll-back, so @g keeps the trial update. Only a store the splice still has
 // overwrites an erased roll-back (global_folds._RollBack._overwrites); the check refuses.
 module @m {
@@ -14,7 +14,9 @@ module @m {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %w = scf.while (%i = %c0) : (index) -> index {
-      %same = arith.andi %old, %old : tensor<4xi32>
+      %five = arith.constant dense<5> : tensor<4xi32>
+      %more5 = arith.addi %old, %five : tensor<4xi32>
+      %same = arith.subi %more5, %five : tensor<4xi32>
       util.global.store %same, @g : tensor<4xi32>
       %more = arith.cmpi slt, %i, %n : index
       scf.condition(%more) %i : index
