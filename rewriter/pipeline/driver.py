@@ -23,7 +23,7 @@ from stream_model.model.loader import file_location_problem, is_text, location_p
 from stream_model.semantics.abi import given_over_arguments
 from stream_model.semantics.phase import Phase, classify_phase
 
-from .collector import Leftovers
+from .collector import Leftovers, return_freed_memory
 from .common import (
     SCHEDULED_AFTER,
     SPLICE_BEFORE,
@@ -248,6 +248,7 @@ def _finish_hal_vm(
     try:
         if leftovers is not None:
             leftovers.release()
+        return_freed_memory()
         return stream_written, job.finish()
     except BaseException:
         job.cancel()
