@@ -20,6 +20,7 @@ from stream_model.semantics.op_table import (
     Kind,
     OpSpec,
     Plus,
+    computes_for_any_bytes,
     constant_choice,
     effects_of,
     identity_fold,
@@ -330,3 +331,56 @@ def test_an_idempotent_op_of_one_value_twice_is_that_value(op: str, same: bool, 
     body = module.body.operations[0].operation.regions[0].blocks[0]
     folded = identity_fold(list(body.operations)[0].operation)
     assert (folded is not None and folded == body.arguments[0]) is folds
+
+
+_GATHER_BODY = """^bb0(%in: i32, %out: i32):
+      %i = arith.index_cast %in : i32 to index
+      %y = tensor.extract %table[%i] : tensor<4xi32>
+      linalg.yield %y : i32"""
+_ADD_BODY = """^bb0(%in: i32, %out: i32):
+      %y = arith.addi %in, %in : i32
+      linalg.yield %y : i32"""
+_DIVIDE_BODY = """^bb0(%in: i32, %out: i32):
+      %y = arith.divsi %out, %in : i32
+      linalg.yield %y : i32"""
+
+
+@pytest.mark.parametrize(
+    ("op", "computes"),
+    [
+        ("%r = arith.addi %x, %x : tensor<4xi32>", True),
+        ("%r = arith.divsi %x, %x : tensor<4xi32>", False),  # (a zero divisor faults)
+        ("%r = arith.remui %x, %x : tensor<4xi32>", False),
+        ("%r = arith.divf %f, %f : tensor<4xf32>", True),  # (floats divide by zero to infinities)
+        ("%r = math.absi %x : tensor<4xi32>", True),
+        ("%r = tensor.extract_slice %x[1] [2] [1] : tensor<4xi32> to tensor<2xi32>", True),
+        (
+            "%r = tensor.gather %table[%ix] gather_dims([0]) : (tensor<4xi32>, tensor<4x1xindex>) -> tensor<4xi32>",
+            False,
+        ),
+        (
+            f'%r = linalg.generic {{indexing_maps = [#id, #id], iterator_types = ["parallel"]}} ins(%x : tensor<4xi32>) outs(%e : tensor<4xi32>) {{\n{_ADD_BODY}\n    }} -> tensor<4xi32>',
+            True,
+        ),
+        (
+            f'%r = linalg.generic {{indexing_maps = [#id, #id], iterator_types = ["parallel"]}} ins(%x : tensor<4xi32>) outs(%e : tensor<4xi32>) {{\n{_GATHER_BODY}\n    }} -> tensor<4xi32>',
+            False,
+        ),
+        (
+            f'%r = linalg.generic {{indexing_maps = [#id, #id], iterator_types = ["parallel"]}} ins(%x : tensor<4xi32>) outs(%e : tensor<4xi32>) {{\n{_DIVIDE_BODY}\n    }} -> tensor<4xi32>',
+            False,
+        ),
+    ],
+)
+def test_work_that_may_fault_on_what_it_reads_does_not_compute_for_any_bytes(op: str, computes: bool) -> None:
+    """Review 37: a gather indexed by a stale load crashed both builds; work a stale load feeds
+    is harmless only where nothing it computes can fault."""
+    text = f"""#id = affine_map<(d0) -> (d0)>
+util.func public @f(%x: tensor<4xi32>, %f: tensor<4xf32>, %table: tensor<4xi32>, %ix: tensor<4x1xindex>) {{
+    %e = tensor.empty() : tensor<4xi32>
+    {op}
+    util.return
+}}"""
+    module = ir.Module.parse(text, ir.Context())
+    body = module.body.operations[0].operation.regions[0].blocks[0]
+    assert computes_for_any_bytes(list(body.operations)[1].operation) is computes
