@@ -251,7 +251,21 @@ class _RollBack:
         return e.kind == "store" and e.symbol == self.was[self.k].symbol and not e.idle and self.stays(e)
 
     def _resets(self, i: int) -> bool:
-        return i == self.load or (self._overwrites(i) and self.was[i].value == self.was[self.k].value)
+        """Does ``was[i]`` put the roll-back's bytes back first: the load again, or a store IREE
+        keeps of the roll-back's value or of its load (a kept setter handed the load: review
+        36's d_59)?"""
+        if i == self.load:
+            return True
+        e, store = self.was[i], self.was[self.k]
+        return self._overwrites(i) and (e.value == store.value or _same_load(e, store))
+
+
+def _same_load(a: Event, b: Event) -> bool:
+    """Do the stores ``a`` and ``b`` store one load's value: the same load, reached through the
+    same calls (:attr:`Event.loaded`, :attr:`Event.loaded_at`)?"""
+    if a.loaded is None or a.loaded != b.loaded:
+        return False
+    return (a.loaded_at if a.loaded_at is not None else a.via) == (b.loaded_at if b.loaded_at is not None else b.via)
 
 
 def _write_between(
@@ -275,7 +289,7 @@ def _write_between(
     store = was[k]
     for i in _listed_between_first(load, k, len(was)):
         e = was[i]
-        if e.loaded == store.loaded or e.value == store.value:
+        if _same_load(e, store) or e.value == store.value:
             continue  # (the roll-back's own bytes: no change)
         if not load < i < k and (k in roll_back.paths.varying or i in roll_back.paths.varying):
             continue

@@ -1226,6 +1226,12 @@ CASES = [
         refused="reordered util.global.store @g0",
     ),
     Case(
+        "kept_setter_restores_the_load_before_the_rollback.mlir",
+        "f1;get;f1;get",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+        "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
+    ),
+    Case(
         "loop_result_returned_after_its_init_is_read.mlir",
         "f:[1 1 1 1],0;f:[1 1 1 1],2",
         "f=2 2 2 2 2 2 2 2; f=2 2 2 2 4 4 4 4",

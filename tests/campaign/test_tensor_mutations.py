@@ -193,6 +193,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
+* *kept setters restore nothing* (``global_folds._RollBack._resets`` by value alone, review 36's
+  d_59) refuses a roll-back after a never-inlined setter stored the load back, which plain
+  iree-compile builds right;
 * *idempotent folds unseen* (``op_table.IDEMPOTENT_OPS`` empty, review 36): builds a
   roll-back spelled ``v & v`` as stock does (wrong), and refuses a write of ``v & v`` before a
   roll-back to ``v``, which plain iree-compile builds right;
@@ -908,7 +911,16 @@ def _identity_folds_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _compares_of_constants_unfolded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(region_flow, "constant_condition", region_flow.constant_int)
+    """An ``arith.cmpi`` is no constant, whatever it compares."""
+    original = region_flow._folded
+
+    def unfolded(value, depth, arguments):  # type: ignore[no-untyped-def]
+        owner = value.owner
+        if not isinstance(owner, ir.Block) and owner.operation.name == "arith.cmpi":
+            return None
+        return original(value, depth, arguments)
+
+    monkeypatch.setattr(region_flow, "_folded", unfolded)
 
 
 def _unused_loads_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1003,6 +1015,16 @@ def _dead_work_may_fault(monkeypatch: pytest.MonkeyPatch) -> None:
 def _one_location_one_access(monkeypatch: pytest.MonkeyPatch) -> None:
     """Dead work's accesses taken as told apart by their locations whatever else shares them."""
     monkeypatch.setattr(global_order._DeadWork, "_told_apart", lambda self, group: True)
+
+
+def _kept_setters_restore_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept setter's store of the roll-back's load puts nothing back (before review 36's d_59)."""
+    original = global_folds._RollBack._resets
+
+    def value_only(self, i):  # type: ignore[no-untyped-def]
+        return original(self, i) and (i == self.load or self.was[i].value == self.was[self.k].value)
+
+    monkeypatch.setattr(global_folds._RollBack, "_resets", value_only)
 
 
 #: (weakening, the program that kills it)
@@ -1318,6 +1340,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "dead-work-may-fault": (_dead_work_may_fault, "dead_work_gathers_with_the_moved_past_load.mlir"),
     "one-location-one-access": (_one_location_one_access, "reader_shares_the_dead_loads_location.mlir"),
     "one-name-location-one-access": (_one_location_one_access, "reader_named_over_the_dead_loads_position.mlir"),
+    "kept-setters-restore-nothing": (
+        _kept_setters_restore_nothing,
+        "kept_setter_restores_the_load_before_the_rollback.mlir",
+    ),
     "integer-folds-unread": (_integer_folds_unread, "loop_bound_spelled_as_a_sum_of_constants.mlir"),
     "integer-folds-unread-in-conditions": (_integer_folds_unread, "dead_arm_on_a_conjunction_of_constants.mlir"),
     "casts-zero-extend": (_casts_zero_extend, "live_arm_on_a_compare_of_a_sign_extended_constant.mlir"),
