@@ -1284,6 +1284,7 @@ class _DeadWork:
         self._paths: SequencePaths | None = None
         self._at: dict[tuple[str, str, str], list[Event]] | None = None  # (the splice's, by input chain)
         self._chains: dict[int, tuple[str, str, str]] = {}
+        self._kept: set[tuple[str, str, str]] | None = None  # (the input's accesses the splice has)
         self._pairs = pairs
 
     def of(self, name: str) -> set[tuple[str, str, str]]:
@@ -1313,7 +1314,12 @@ class _DeadWork:
 
     def _overwritten_in_the_input(self, j: int) -> bool:
         paths = self._paths = self._paths or SequencePaths.of(self.events, self.function, self.was)
-        return paths is not None and _overwritten_in_the_input(self.events, paths, self.was, j)
+        if self._kept is None:
+            self._kept = {event_chain(e) for e, _ in self._pairs}
+        kept = self._kept
+        return paths is not None and _overwritten_in_the_input(
+            self.events, paths, self.was, j, lambda e: event_chain(e) in kept
+        )
 
     def _overwritten_at_the_splice(self, store: Event, group: set[tuple[str, str, str]]) -> bool:
         """Does the splice have the input's store ``store`` once, in a block every execution
@@ -1356,10 +1362,15 @@ class _DeadWork:
         return False
 
 
-def _overwritten_in_the_input(events: GlobalEvents, paths: SequencePaths, was: list[Event], j: int) -> bool:
+def _overwritten_in_the_input(
+    events: GlobalEvents, paths: SequencePaths, was: list[Event], j: int, stays: Callable[[Event], bool]
+) -> bool:
     """Does every path from the store ``was[j]`` meet another store of its global that changes
-    it before a read of the global (a load something reads, a call that may touch it whose
-    callee's events are not taken in) or the function's end?"""
+    it, and that the splice still has (``stays``), before a read of the global (a load
+    something reads, a call that may touch it whose callee's events are not taken in) or the
+    function's end? A store IREE erased overwrites nothing in what it builds (review 38's c_48:
+    a loop's roll-back spelled ``(v ^ 9) ^ 9``, which IREE erases as a store of the global's own
+    load)."""
     name = was[j].symbol
 
     def reads(i: int) -> bool:
@@ -1370,7 +1381,7 @@ def _overwritten_in_the_input(events: GlobalEvents, paths: SequencePaths, was: l
 
     def overwrites(i: int) -> bool:
         e = was[i]
-        return e.kind == "store" and e.symbol == name and not e.idle and i != j
+        return e.kind == "store" and e.symbol == name and not e.idle and i != j and stays(e)
 
     return not paths.meets(j, reads, overwrites, end=True)
 

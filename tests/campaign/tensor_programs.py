@@ -1212,6 +1212,13 @@ CASES = [
         refused="reordered util.global.store @g0",
     ),
     Case(
+        "dead_work_overwritten_by_a_rollback_iree_erases.mlir",
+        "f:1;get;f:0;get",
+        "f; get=7 27 50 3; f; get=7 27 50 3",
+        "f; get=17 22 32 31; f; get=17 22 32 31",
+        refused="reordered util.global.store @g0",
+    ),
+    Case(
         "reader_shares_the_dead_loads_location.mlir",
         "f:1,1;get;f:1,1;get",
         "f=17 22 32 31; get=17 22 32 31; f=17 22 32 31; get=17 22 32 31",

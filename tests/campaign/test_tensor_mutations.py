@@ -212,7 +212,8 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   37's *dead work may fault* builds the shape with a gather in the arm, which crashes as stock's
   build does, and *one location one access* builds it beside a read that shares the dead
   reload's location (or its name location's position), which reads the old value as stock's
-  does. (The
+  does; review 38's *erased stores overwrite dead work* builds it where the loop's store is a roll-back
+  IREE erases, which leaves what the first store wrote, as stock's build does. (The
   splice's side of the rule, ``_DeadWork._overwritten_at_the_splice``, taken as always true, is killed
   by no program here: a read IREE moves between the dead store and its overwrite is a reorder
   the comparison or ``_removed_across`` refuses first.)
@@ -950,7 +951,7 @@ def _selects_give_no_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _work_overwritten_anywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every store of dead work taken as overwritten in the input, whatever its paths meet."""
-    monkeypatch.setattr(global_order, "_overwritten_in_the_input", lambda events, paths, was, j: True)
+    monkeypatch.setattr(global_order, "_overwritten_in_the_input", lambda events, paths, was, j, stays: True)
 
 
 def _no_work_is_dead(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1025,6 +1026,16 @@ def _kept_setters_restore_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
         return original(self, i) and (i == self.load or self.was[i].value == self.was[self.k].value)
 
     monkeypatch.setattr(global_folds._RollBack, "_resets", value_only)
+
+
+def _erased_stores_overwrite_dead_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any store of the input overwrites dead work, whether the splice still has it or not."""
+    original = global_order._overwritten_in_the_input
+
+    def anywhere(events, paths, was, j, stays):  # type: ignore[no-untyped-def]
+        return original(events, paths, was, j, lambda e: True)
+
+    monkeypatch.setattr(global_order, "_overwritten_in_the_input", anywhere)
 
 
 #: (weakening, the program that kills it)
@@ -1338,6 +1349,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "write_of_a_conjunction_of_a_load_with_itself_before_a_rollback.mlir",
     ),
     "dead-work-may-fault": (_dead_work_may_fault, "dead_work_gathers_with_the_moved_past_load.mlir"),
+    "erased-stores-overwrite-dead-work": (
+        _erased_stores_overwrite_dead_work,
+        "dead_work_overwritten_by_a_rollback_iree_erases.mlir",
+    ),
     "one-location-one-access": (_one_location_one_access, "reader_shares_the_dead_loads_location.mlir"),
     "one-name-location-one-access": (_one_location_one_access, "reader_named_over_the_dead_loads_position.mlir"),
     "kept-setters-restore-nothing": (
