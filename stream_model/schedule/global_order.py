@@ -1178,11 +1178,15 @@ class InputFunction:
 def input_functions(original: InputOrder, spliced: GlobalEvents) -> dict[str, InputFunction]:
     """Every function of the user's input (``original``) paired with the module at the splice
     (``spliced``, its events): what :func:`check_input_order` and the folds' check
-    (:mod:`.global_folds`) both read, made once."""
+    (:mod:`.global_folds`) both read, made once. A function the splice has with no access
+    left is paired with none (tensor campaign seed 16101: IREE erased a roll-back, forwarded
+    the write before it to the reload, and then folded the global away)."""
     out: dict[str, InputFunction] = {}
     for key, sequence in original.events.events.items():
         was = taken_in(original.events, sequence, (), {key}, [0])
         now = spliced.events.get(key + "$async", spliced.events.get(key))
+        if now is None and (key + "$async" in spliced.functions or key in spliced.functions):
+            now = []  # (the function is there, with no access left: IREE folded its globals away)
         out[key] = InputFunction(was, None if now is None else as_the_input_names_them(was, now))
     return out
 

@@ -1239,6 +1239,13 @@ CASES = [
         "f1=1 2 3 4; get=1 2 3 4; f1=1 2 3 4; get=1 2 3 4",
     ),
     Case(
+        "rollback_by_a_setter_then_the_global_folded_away.mlir",
+        "f0;f0",
+        "f0=40 0 0 0; f0=40 0 0 0",
+        "f0=0 0 0 0; f0=0 0 0 0",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
         "loop_result_returned_after_its_init_is_read.mlir",
         "f:[1 1 1 1],0;f:[1 1 1 1],2",
         "f=2 2 2 2 2 2 2 2; f=2 2 2 2 4 4 4 4",

@@ -193,6 +193,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
+* *emptied functions unpaired* (tensor campaign seed 16101, a function the splice has with no
+  access left compared with nothing) builds a roll-back IREE erased before it folded the global
+  away, as stock does (wrong);
 * *kept setters restore nothing* (``global_folds._RollBack._resets`` by value alone, review 36's
   d_59) refuses a roll-back after a never-inlined setter stored the load back, which plain
   iree-compile builds right;
@@ -1038,6 +1041,21 @@ def _erased_stores_overwrite_dead_work(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_overwritten_in_the_input", anywhere)
 
 
+def _emptied_functions_unpaired(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A function the splice has with no access left is compared with nothing (before seed 16101)."""
+    original = global_order.input_functions
+
+    def unpaired(original_order, spliced):  # type: ignore[no-untyped-def]
+        return {
+            key: function
+            if spliced.events.get(key + "$async", spliced.events.get(key)) is not None
+            else replace(function, pairs=None)
+            for key, function in original(original_order, spliced).items()
+        }
+
+    monkeypatch.setattr(global_order, "input_functions", unpaired)
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -1355,6 +1373,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     ),
     "one-location-one-access": (_one_location_one_access, "reader_shares_the_dead_loads_location.mlir"),
     "one-name-location-one-access": (_one_location_one_access, "reader_named_over_the_dead_loads_position.mlir"),
+    "emptied-functions-unpaired": (
+        _emptied_functions_unpaired,
+        "rollback_by_a_setter_then_the_global_folded_away.mlir",
+    ),
     "kept-setters-restore-nothing": (
         _kept_setters_restore_nothing,
         "kept_setter_restores_the_load_before_the_rollback.mlir",
