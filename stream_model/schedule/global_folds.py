@@ -571,7 +571,13 @@ def _follow(
     ``why`` not), and the first non-idle load of ``@b`` where it may not, with why."""
     first: tuple[Event, str] | None = None
     for k, e in enumerate(sequence):
-        if e.kind == "load" and e.symbol == b and _reads(e) and first is None and not _forwarded(events, sequence, k):
+        if (
+            e.kind == "load"
+            and e.symbol == b
+            and _reads(e, sequence)
+            and first is None
+            and not _forwarded(events, sequence, k)
+        ):
             if not holds:
                 first = (e, why)
             elif (again := _next_turn_breaks(events, sequence, k, a, b)) is not None:
@@ -590,13 +596,43 @@ def _follow(
     return holds, why, first
 
 
-def _reads(load: Event) -> bool:
+def _reads(load: Event, sequence: list[Event]) -> bool:
     """Can what the load ``load`` reads be seen: its value is read, and not only by stores of
-    its own global of the value itself (:attr:`Event.stored_back`)? Such a store is a write
-    the walk meets in its place: where the load read another value than the program's, the
-    store puts back the program's, not ``@a``'s, and breaks the pair there (:func:`_breaks`);
-    a load after it is asked."""
-    return not load.idle and not load.stored_back
+    its own global of the value itself (:attr:`Event.stored_back`), nor only by stores of its
+    own global that the next access of it in their block overwrites, unread
+    (:attr:`Event.feeds_own_stores`, :func:`_overwritten_unread`: tensor campaign seed 16101,
+    an inlined helper's doubling, then a constant stored over it)? A store of the value itself
+    is a write the walk meets in its place: where the load read another value than the
+    program's, the store puts back the program's, not ``@a``'s, and breaks the pair there
+    (:func:`_breaks`); a load after it is asked."""
+    if load.idle or load.stored_back:
+        return False
+    if not load.fed or not load.feeds_own_stores:
+        return True
+    fed = [
+        i
+        for i, e in enumerate(sequence)
+        if e.kind == "store" and e.via == load.via and any(e.loc == at for at in load.fed)
+    ]
+    return len(fed) != len(load.fed) or not all(_overwritten_unread(sequence, i) for i in fed)
+
+
+def _overwritten_unread(sequence: list[Event], i: int) -> bool:
+    """Is the store ``sequence[i]`` followed in its block and region, with no call between, by
+    another store of its global that changes it, with no load of it that something reads
+    between: what it stores is never read?"""
+    store = sequence[i]
+    for e in sequence[i + 1 :]:
+        if e.kind == "call" or e.block != store.block or e.scope != store.scope:
+            return False
+        if e.symbol != store.symbol:
+            continue
+        if e.kind == "load":
+            if e.idle:
+                continue
+            return False
+        return not e.idle and e.ordered and store.ordered
+    return False
 
 
 def _forwarded(events: GlobalEvents, sequence: list[Event], k: int) -> bool:

@@ -193,6 +193,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   refuses a roll-back after a store of its load plus zero, and *compares of constants
   unfolded* a roll-back whose only read sits behind a branch on a compare of two constants,
   and a write, roll-back and reload in an ``scf.if`` on one, all built right by stock;
+* *renamed globals' own work read* (``global_folds._reads`` asking a load whose value goes only
+  into its global's stores, overwritten unread in their block, seed 16101) refuses a helper's doubling that a constant the rename
+  takes overwrites, which plain iree-compile builds right;
 * *emptied functions unpaired* (tensor campaign seed 16101, a function the splice has with no
   access left compared with nothing) builds a roll-back IREE erased before it folded the global
   away, as stock does (wrong);
@@ -1056,6 +1059,12 @@ def _emptied_functions_unpaired(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "input_functions", unpaired)
 
 
+def _renamed_globals_own_work_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A load of a renamed global whose value goes only into the global's own stores counts as
+    read (before seed 16101)."""
+    monkeypatch.setattr(global_folds, "_reads", lambda load, sequence: not load.idle and not load.stored_back)
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -1376,6 +1385,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "emptied-functions-unpaired": (
         _emptied_functions_unpaired,
         "rollback_by_a_setter_then_the_global_folded_away.mlir",
+    ),
+    "renamed-globals-own-work-read": (
+        _renamed_globals_own_work_read,
+        "helpers_doubling_overwritten_before_the_global_is_renamed.mlir",
     ),
     "kept-setters-restore-nothing": (
         _kept_setters_restore_nothing,
