@@ -1254,6 +1254,19 @@ CASES = [
         "f0=0 0 0 0; f0=0 0 0 0",
     ),
     Case(
+        "setter_called_twice_rolls_back_after_its_first_write.mlir",
+        "f0;f0",
+        "f0=40 0 0 0; f0=40 0 0 0",
+        "f0=0 0 0 0; f0=0 0 0 0",
+        refused="erased util.global.store @g0",
+    ),
+    Case(
+        "helpers_doubling_overwritten_past_an_arms_unread_reload.mlir",
+        "f0:0;f0:0",
+        "f0=0 0 0 0; f0=0 0 0 0",
+        "f0=0 0 0 0; f0=0 0 0 0",
+    ),
+    Case(
         "loop_result_returned_after_its_init_is_read.mlir",
         "f:[1 1 1 1],0;f:[1 1 1 1],2",
         "f=2 2 2 2 2 2 2 2; f=2 2 2 2 4 4 4 4",

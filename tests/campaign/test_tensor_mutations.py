@@ -196,6 +196,10 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
 * *renamed globals' own work read* (``global_folds._reads`` asking a load whose value goes only
   into its global's stores, overwritten unread in their block, seed 16101) refuses a helper's doubling that a constant the rename
   takes overwrites, which plain iree-compile builds right;
+* *one setter stores one value* (a callee's store taken in at two calls counted as one value)
+  builds a setter called with zeros, then with the load (a roll-back IREE erases), as stock
+  does (wrong); *unread loads elsewhere read* refuses the helper's doubling with an unread
+  reload in an arm before the overwrite, which plain iree-compile builds right;
 * *emptied functions unpaired* (tensor campaign seed 16101, a function the splice has with no
   access left compared with nothing) builds a roll-back IREE erased before it folded the global
   away, as stock does (wrong);
@@ -1065,6 +1069,28 @@ def _renamed_globals_own_work_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "_reads", lambda load, sequence: not load.idle and not load.stored_back)
 
 
+def _one_setter_stores_one_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A callee's store taken in at two calls stores one value (before seed 16101's rerun)."""
+    monkeypatch.setattr(global_folds, "_same_value", lambda a, b: bool(a.value) and a.value == b.value)
+
+
+def _unread_loads_elsewhere_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any access in another block or region, a load that reads nothing too, ends an
+    overwrite's run (``global_folds._overwritten_unread`` before seed 16101's rerun)."""
+
+    def strict(sequence, i):  # type: ignore[no-untyped-def]
+        store = sequence[i]
+        for e in sequence[i + 1 :]:
+            if e.kind == "call" or e.block != store.block or e.scope != store.scope:
+                return False
+            if e.symbol != store.symbol or (e.kind == "load" and e.idle):
+                continue
+            return e.kind == "store" and not e.idle and e.ordered and store.ordered
+        return False
+
+    monkeypatch.setattr(global_folds, "_overwritten_unread", strict)
+
+
 #: (weakening, the program that kills it)
 WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "nested-regions-start-unknown": (_nested_regions_start_unknown, "reload_in_if_arm.mlir"),
@@ -1389,6 +1415,14 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "renamed-globals-own-work-read": (
         _renamed_globals_own_work_read,
         "helpers_doubling_overwritten_before_the_global_is_renamed.mlir",
+    ),
+    "one-setter-stores-one-value": (
+        _one_setter_stores_one_value,
+        "setter_called_twice_rolls_back_after_its_first_write.mlir",
+    ),
+    "unread-loads-elsewhere-read": (
+        _unread_loads_elsewhere_read,
+        "helpers_doubling_overwritten_past_an_arms_unread_reload.mlir",
     ),
     "kept-setters-restore-nothing": (
         _kept_setters_restore_nothing,
