@@ -43,6 +43,8 @@ from .global_order import (
     event_chain,
     input_functions,
     may_store,
+    stores_fed_by,
+    stores_the_same,
     touches,
 )
 from .sequence_paths import SequencePaths, repeats, taken_in_after
@@ -257,14 +259,7 @@ class _RollBack:
         if i == self.load:
             return True
         e, store = self.was[i], self.was[self.k]
-        return self._overwrites(i) and (_same_value(e, store) or _same_load(e, store))
-
-
-def _same_value(a: Event, b: Event) -> bool:
-    """Do the stores ``a`` and ``b`` store one SSA value, reached through the same calls? One
-    setter's store taken in at two calls stores what each call hands it (tensor campaign seed
-    16101: zeros at the first, the roll-back's load at the second)."""
-    return bool(a.value) and a.value == b.value and a.via == b.via
+        return self._overwrites(i) and (stores_the_same(e, store) or _same_load(e, store))
 
 
 def _same_load(a: Event, b: Event) -> bool:
@@ -296,7 +291,8 @@ def _write_between(
     store = was[k]
     for i in _listed_between_first(load, k, len(was)):
         e = was[i]
-        if _same_load(e, store) or _same_value(e, store):
+        if _same_load(e, store) or stores_the_same(e, store):  # (one setter's store taken in at
+            # two calls stores what each call hands it: tensor campaign seed 16101)
             continue  # (the roll-back's own bytes: no change)
         if not load < i < k and (k in roll_back.paths.varying or i in roll_back.paths.varying):
             continue
@@ -614,14 +610,10 @@ def _reads(load: Event, sequence: list[Event]) -> bool:
     (:func:`_breaks`); a load after it is asked."""
     if load.idle or load.stored_back:
         return False
-    if not load.fed or not load.feeds_own_stores:
+    if not load.fed:
         return True
-    fed = [
-        i
-        for i, e in enumerate(sequence)
-        if e.kind == "store" and e.via == load.via and any(e.loc == at for at in load.fed)
-    ]
-    return len(fed) != len(load.fed) or not all(_overwritten_unread(sequence, i) for i in fed)
+    fed = stores_fed_by(load, sequence)
+    return fed is None or not all(_overwritten_unread(sequence, i) for i in fed)
 
 
 def _overwritten_unread(sequence: list[Event], i: int) -> bool:

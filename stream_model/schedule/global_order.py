@@ -93,6 +93,8 @@ __all__ = [
     "global_events",
     "input_functions",
     "input_order",
+    "stores_fed_by",
+    "stores_the_same",
 ]
 
 #: What :class:`GlobalOrderHazard` names as the stages that moved an access after the splice.
@@ -1169,6 +1171,8 @@ class InputFunction:
 
     was: list[Event]
     pairs: list[tuple[Event, Event]] | None
+    #: All of the function's events at the splice (IREE's own too); empty where it has none.
+    now: list[Event] = dataclasses.field(default_factory=list)
 
     def kept(self) -> dict[tuple[str, str, str], int]:
         """Each input event the splice still has, with its depth of regions there."""
@@ -1187,7 +1191,7 @@ def input_functions(original: InputOrder, spliced: GlobalEvents) -> dict[str, In
         now = spliced.events.get(key + "$async", spliced.events.get(key))
         if now is None and (key + "$async" in spliced.functions or key in spliced.functions):
             now = []  # (the function is there, with no access left: IREE folded its globals away)
-        out[key] = InputFunction(was, None if now is None else as_the_input_names_them(was, now))
+        out[key] = InputFunction(was, None if now is None else as_the_input_names_them(was, now), now or [])
     return out
 
 
@@ -1224,8 +1228,7 @@ def check_input_order(
         kept = function.kept()
         dropped = _removed_across(original.events, key, was, kept, not_compared)
         placed = _placed_once(pairs)
-        at_splice = spliced.events.get(key + "$async", spliced.events.get(key, []))
-        dead_work = _DeadWork(original.events, key, was, pairs, spliced, at_splice)
+        dead_work = _DeadWork(original.events, key, was, pairs, spliced, function.now)
         for name in sorted(original.events.globals):
             dead = dead_work.of(name)
             found = _compare(
@@ -1295,12 +1298,8 @@ class _DeadWork:
         """The dead work of global ``name``."""
         dead: set[tuple[str, str, str]] = set()
         for load in self.loads.get(name, ()):
-            stores = [
-                j
-                for j in self.stores.get(name, ())
-                if self.was[j].via == load.via and any(self.was[j].loc == at for at in load.fed)
-            ]
-            if len(stores) != len(load.fed) or len(self.stores[name]) == len(stores):
+            stores = stores_fed_by(load, self.was, self.stores.get(name, ()))
+            if stores is None or len(self.stores[name]) == len(stores):
                 continue  # (a store not among the events; or no other store to overwrite them)
             group = {event_chain(load), *(event_chain(self.was[j]) for j in stores)}
             if not self._told_apart(group):
@@ -1364,6 +1363,18 @@ class _DeadWork:
                         start -= 1
                 return not any(reads(e) for e in at_splice[start:k])
         return False
+
+
+def stores_fed_by(load: Event, sequence: list[Event], candidates: Iterable[int] | None = None) -> list[int] | None:
+    """The indices in ``sequence`` of the stores ``load``'s value goes into (:attr:`Event.fed`:
+    by location, reached through the same calls), among ``candidates`` (indices; all of the
+    sequence by default); None where one of them is not there."""
+    found = [
+        j
+        for j in (range(len(sequence)) if candidates is None else candidates)
+        if sequence[j].kind == "store" and sequence[j].via == load.via and any(sequence[j].loc == at for at in load.fed)
+    ]
+    return found if len(found) == len(load.fed) else None
 
 
 def _overwritten_in_the_input(
@@ -1612,7 +1623,7 @@ def _simulated(
                     and not (w.kind == "load" and w.idle)
                     and touches(events, w, name)
                     and (may_store(events, w, name) if hidden_writes else w.kind != "store")
-                    and not (hidden_writes and _stores_the_same(w, partner))
+                    and not (hidden_writes and stores_the_same(w, partner))
                 ]
                 shown = next((w for w in across if _still_nested(w, kept, depth, scope)), None)
                 if shown is not None:
@@ -1636,7 +1647,7 @@ def _only_overwritten_work(events: GlobalEvents, between: list[Event], scope: tu
     return all(w.kind == "store" or (w.kind == "load" and w.feeds_own_stores) for w in inside)
 
 
-def _stores_the_same(w: Event, partner: Event) -> bool:
+def stores_the_same(w: Event, partner: Event) -> bool:
     """Does the region's store ``w`` store what ``partner`` (the store a load is forwarded
     from) stores: one SSA value, reached through the same calls? The forwarded value is then
     the one the region left (the value dominates the region: it is one value at every turn)."""

@@ -617,7 +617,7 @@ def _stores_in_cf_arms_join_runs(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _region_stores_of_the_forwarded_value_count(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_order, "_stores_the_same", lambda w, partner: False)
+    monkeypatch.setattr(global_order, "stores_the_same", lambda w, partner: False)
 
 
 def _chained_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1071,7 +1071,7 @@ def _renamed_globals_own_work_read(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _one_setter_stores_one_value(monkeypatch: pytest.MonkeyPatch) -> None:
     """A callee's store taken in at two calls stores one value (before seed 16101's rerun)."""
-    monkeypatch.setattr(global_folds, "_same_value", lambda a, b: bool(a.value) and a.value == b.value)
+    monkeypatch.setattr(global_folds, "stores_the_same", lambda a, b: bool(a.value) and a.value == b.value)
 
 
 def _unread_loads_elsewhere_read(monkeypatch: pytest.MonkeyPatch) -> None:
