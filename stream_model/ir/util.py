@@ -93,6 +93,9 @@ def child_ops(root: ir.Operation) -> list[ir.Operation]:
 def ops_by_block(root: ir.Operation) -> dict[ir.Block, list[ir.Operation]]:
     """The ops directly in ``root``'s regions, by block, each block's in order (as
     :func:`child_ops`: without views, which iterating ``block.operations`` makes)."""
+    regions = root.regions
+    if len(regions) == 1 and len(blocks := regions[0].blocks) == 1:
+        return {blocks[0]: child_ops(root)}  # (most ops: no need to ask each op its block)
     found: dict[ir.Block, list[ir.Operation]] = {}
     for op in child_ops(root):
         found.setdefault(op.block, []).append(op)

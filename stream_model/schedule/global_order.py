@@ -375,22 +375,24 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
         tops = _top_blocks(fn)
         indices: dict[int, int] = {}
         functions.append((key, fn, indices))
+        own = _OwnFrame(fn)
         for inner, ordered, scope, block in _in_execution_order(fn):
-            if inner.name in _ACCESS:
+            name = inner.name
+            if name in _ACCESS:
                 symbol = global_name(inner)
                 fed: tuple[ir.Location, ...] | None = None
                 back = False
-                if inner.name == GLOBAL_LOAD:
+                argument: int | None = None
+                if name == GLOBAL_LOAD:
                     loaded, idle, value = None, _idle_load(inner), 0
                     fed = _stores_fed(inner.results[0], symbol)
                     back = _only_stored_back(inner.results[0], symbol)
                 else:
-                    loaded, value = _loaded(inner), _stored_value(inner)
+                    source = _source(inner.operands[0])  # (read once: the three below start from it)
+                    loaded, value = _load_of_source(source), _stored_value(source)
                     idle = loaded is not None and loaded[0] == symbol
-                argument = (
-                    _entry_argument(inner.operands[0], fn) if inner.name == GLOBAL_STORE and loaded is None else None
-                )
-                kind = _ACCESS[inner.name]
+                    argument = _entry_argument(source, fn) if loaded is None else None
+                kind = _ACCESS[name]
                 constant = kind == "store" and _constant_contents(inner.operands[0], declared)
                 if paths:
                     indices[c_address(inner)] = len(found)
@@ -408,7 +410,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                         fed is not None,
                         constant,
                         block,
-                        _inlined_at(inner.location, fn.location),
+                        _inlined_at(inner.location, own),
                         argument,
                         top=_top_of(inner, fn, tops),
                         stored_back=back,
@@ -416,11 +418,11 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                     )
                 )
                 direct.setdefault(key, set()).add(symbol)
-                if inner.name == GLOBAL_STORE:
+                if name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
-            elif inner.name in (UTIL_CALL, FUNC_CALL):
+            elif name in (UTIL_CALL, FUNC_CALL):
                 callee = callee_name(inner)
-                inlined = _inlined_at(inner.location, fn.location)
+                inlined = _inlined_at(inner.location, own)
                 operands = tuple(_loaded_value(v) for v in inner.operands)
                 if paths:
                     indices[c_address(inner)] = len(found)
@@ -439,7 +441,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                     )
                 )
                 callees.setdefault(key, set()).add(callee)
-            indirect = indirect or inner.name in INDIRECT_OPS
+            indirect = indirect or name in INDIRECT_OPS
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
     return GlobalEvents(
         events,
@@ -502,15 +504,29 @@ def _top_of(
         block = holder.block
 
 
-def _inlined_at(loc: ir.Location, function: ir.Location) -> tuple[str, ...]:
-    """:attr:`Event.inlined_at` of an op located at ``loc`` in a function located at ``function``.
+class _OwnFrame:
+    """The first ``file:line:col`` of a function's location, printed once, when an event asks
+    (:func:`_inlined_at`)."""
+
+    def __init__(self, fn: ir.Operation) -> None:
+        self._fn = fn
+        self._frames: list[str] | None = None
+
+    @property
+    def frames(self) -> list[str]:
+        if self._frames is None:
+            self._frames = _frames(str(self._fn.location))[:1]
+        return self._frames
+
+
+def _inlined_at(loc: ir.Location, function: _OwnFrame) -> tuple[str, ...]:
+    """:attr:`Event.inlined_at` of an op located at ``loc`` in ``function``.
     Only a call-site location has frames (printing the others, most of them, costs more than the
     rest of the question)."""
     if loc.typeid != _callsite_typeid(loc):
         return ()
-    printed = str(loc)
-    frames = _frames(printed)[1:]
-    own = _frames(str(function))[:1]
+    frames = _frames(str(loc))[1:]
+    own = function.frames
     while frames and frames[-1:] == own:
         frames.pop()
     return tuple(frames)
@@ -606,6 +622,8 @@ def _walk_regions(
             numbered.append((block, here))
             for op in ops.get(block, ()):
                 yield op, ordered and block_ordered, scope, here
+                if not len(op.regions):
+                    continue
                 flow = flow_of(op)
                 repeats = flow is None or not flow.at_most_once
                 dead = never_run(op)
@@ -745,26 +763,27 @@ def _reads_only_the_shape(user: ir.Operation, operand: int) -> bool:
     return user.name == LINALG_FILL and operand == 1 and _static(user.results[0].type)
 
 
-def _stored_value(store: ir.Operation) -> int:
-    """:attr:`Event.value` of ``store``: the SSA value it stores, back through transfers, clones
-    and whole slices (:func:`_source`) and through identities (an optimization barrier hands its
-    operand's bytes on: review 34's restore of a load through one), by its hash."""
-    value = _source(store.operands[0])
+def _stored_value(stored: ir.Value) -> int:
+    """:attr:`Event.value` of a store of ``stored`` (its operand through :func:`_source`): the
+    SSA value it stores, back through transfers, clones and whole slices and through
+    identities (an optimization barrier hands its operand's bytes on: review 34's restore of a
+    load through one), by its hash."""
+    value = stored
     while (producer := _producer(value)) is not None and producer.name in IDENTITY_OPS:
         value = _source(producer.operands[ir.OpResult(value).result_number])
     return hash(value)
 
 
-def _loaded(store: ir.Operation) -> tuple[str, ir.Location] | None:
-    """The load whose value ``store`` stores: :func:`_loaded_value` of its operand. A store of
-    its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
-    return _loaded_value(store.operands[0])
-
-
 def _loaded_value(value: ir.Value) -> tuple[str, ir.Location] | None:
     """The load ``value`` is (:func:`_source`), by its global and location, a tensor constant's
-    as the global IREE outlines it into (:func:`constant_global`); None for any other value."""
-    producer = _producer(_source(value))
+    as the global IREE outlines it into (:func:`constant_global`); None for any other value.
+    A store of its own global's load IREE folds away (``EraseUnusedGlobalStoreOp``)."""
+    return _load_of_source(_source(value))
+
+
+def _load_of_source(source: ir.Value) -> tuple[str, ir.Location] | None:
+    """:func:`_loaded_value` of a value already through :func:`_source`."""
+    producer = _producer(source)
     if (
         producer is not None
         and producer.name == ARITH_CONSTANT
@@ -851,10 +870,9 @@ def _source(value: ir.Value) -> ir.Value:
             return value
 
 
-def _entry_argument(value: ir.Value, function: ir.Operation) -> int | None:
-    """Which argument of ``function`` ``value`` (a stored value) is, through :func:`_source`: a
+def _entry_argument(source: ir.Value, function: ir.Operation) -> int | None:
+    """Which argument of ``function`` ``source`` (a stored value, through :func:`_source`) is: a
     setter's stored argument, which IREE's inlining makes the call's operand."""
-    source = _source(value)
     owner = source.owner
     if not isinstance(owner, ir.Block) or not function.regions or not function.regions[0].blocks:
         return None
