@@ -36,7 +36,6 @@ from ..ir.util import (
     c_address,
     child_ops,
     holds_any,
-    ops_by_block,
     user_op,
     visibility,
 )
@@ -396,50 +395,51 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                 constant = kind == "store" and _constant_contents(inner.operands[0], declared)
                 if paths:
                     indices[c_address(inner)] = len(found)
-                found.append(
-                    Event(
-                        kind,
-                        symbol,
-                        inner.location,
-                        (),
-                        ordered,
-                        scope,
-                        idle,
-                        loaded,
-                        value,
-                        fed is not None,
-                        constant,
-                        block,
-                        _inlined_at(inner.location, own),
-                        argument,
-                        top=_top_of(inner, fn, tops),
-                        stored_back=back,
-                        fed=fed or (),
-                    )
+                location = inner.location
+                inlined, printed = _inlined_at(location, own)
+                event = Event(
+                    kind,
+                    symbol,
+                    location,
+                    (),
+                    ordered,
+                    scope,
+                    idle,
+                    loaded,
+                    value,
+                    fed is not None,
+                    constant,
+                    block,
+                    inlined,
+                    argument,
+                    top=_top_of(inner, fn, tops),
+                    stored_back=back,
+                    fed=fed or (),
                 )
+                found.append(_own_location_known(event, printed))
                 direct.setdefault(key, set()).add(symbol)
                 if name == GLOBAL_STORE:
                     stored.setdefault(key, set()).add(symbol)
             elif name in (UTIL_CALL, FUNC_CALL):
                 callee = callee_name(inner)
-                inlined = _inlined_at(inner.location, own)
+                location = inner.location
+                inlined, printed = _inlined_at(location, own)
                 operands = tuple(_loaded_value(v) for v in inner.operands)
                 if paths:
                     indices[c_address(inner)] = len(found)
-                found.append(
-                    Event(
-                        "call",
-                        callee,
-                        inner.location,
-                        (),
-                        ordered,
-                        scope,
-                        block=block,
-                        inlined_at=inlined,
-                        arguments=operands,
-                        top=_top_of(inner, fn, tops),
-                    )
+                event = Event(
+                    "call",
+                    callee,
+                    location,
+                    (),
+                    ordered,
+                    scope,
+                    block=block,
+                    inlined_at=inlined,
+                    arguments=operands,
+                    top=_top_of(inner, fn, tops),
                 )
+                found.append(_own_location_known(event, printed))
                 callees.setdefault(key, set()).add(callee)
             indirect = indirect or name in INDIRECT_OPS
     all_globals = frozenset(s for accessed in direct.values() for s in accessed)
@@ -519,17 +519,30 @@ class _OwnFrame:
         return self._frames
 
 
-def _inlined_at(loc: ir.Location, function: _OwnFrame) -> tuple[str, ...]:
-    """:attr:`Event.inlined_at` of an op located at ``loc`` in ``function``.
-    Only a call-site location has frames (printing the others, most of them, costs more than the
-    rest of the question)."""
+def _inlined_at(loc: ir.Location, function: _OwnFrame) -> tuple[tuple[str, ...], str | None]:
+    """:attr:`Event.inlined_at` of an op located at ``loc`` in ``function``, and the op's own
+    ``file:line:col`` where finding that printed it (:attr:`Event.own_location`). Only a
+    call-site location has frames (printing the others, most of them, costs more than the rest
+    of the question)."""
     if loc.typeid != _callsite_typeid(loc):
-        return ()
-    frames = _frames(str(loc))[1:]
+        return (), None
+    frames = _frames(str(loc))
+    if not frames:
+        return (), None
+    printed, frames = frames[0], frames[1:]
     own = function.frames
     while frames and frames[-1:] == own:
         frames.pop()
-    return tuple(frames)
+    return tuple(frames), printed
+
+
+def _own_location_known(event: Event, printed: str | None) -> Event:
+    """``event`` with :attr:`Event.own_location` already known as ``printed`` (when not None):
+    the event's location was printed to find where it was inlined, and a comparison of the
+    splice's events names every one of them by it. Set as the cached property sets itself."""
+    if printed is not None:
+        event.__dict__["own_location"] = printed
+    return event
 
 
 _CALLSITE: list[ir.TypeID] = []
@@ -580,7 +593,8 @@ def _declaration(op: ir.Operation) -> GlobalDecl:
 
 
 def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
-    """Every op nested in ``root``, each before the ops of its regions, its regions' blocks in
+    """Every op nested in ``root`` that :func:`global_events` reads, and every op whose regions
+    hold one (:func:`_visited_by_block`), each before the ops of its regions, its regions' blocks in
     execution order (not text order), with whether the op is *ordered*: in a block that every
     execution of its region runs once (:func:`blocks_in_execution_order`) inside such blocks
     all the way out; its scope: the regions it is nested in below ``root``'s, each a pair of
@@ -595,11 +609,45 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     not entered: none of its accesses runs, and MLIR folds it away before IREE's folds of
     globals look at the function; the one arm it chooses, of one block, MLIR inlines into the
     branch's block, and its ops are in that block's scope and number."""
-    return _walk_regions(root, root.regions, True, (), [0], [0])
+    return _walk_regions(_visited_by_block(root), root.regions, True, (), [0], [0])
+
+
+#: The ops :func:`global_events` reads; :func:`_in_execution_order` visits them and the ops whose
+#: regions hold one, no other.
+_READ_OPS = frozenset((*_ACCESS, UTIL_CALL, FUNC_CALL, *INDIRECT_OPS))
+
+
+def _visited_by_block(root: ir.Operation) -> dict[ir.Block, list[ir.Operation]]:
+    """The ops below ``root`` that :func:`_in_execution_order` visits, by block, each block's
+    in order: every op of :data:`_READ_OPS`, and every op whose regions hold one at any depth.
+    One walk of names: the ops between (most of a function: a kernel's body, a linalg
+    region, the dispatches of an execution region) are not looked at. Siblings come in the
+    order of the first op each holds (the op itself, or its first read op below): in pre-order,
+    all of one sibling's ops come before the next one's. Skipping a region that holds none
+    changes only the numbers the walk gives regions and blocks, which are compared for
+    equality alone."""
+    read: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name in _READ_OPS:
+            read.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    top = c_address(root)
+    placed: set[int] = {top}
+    found: dict[ir.Block, list[ir.Operation]] = {}
+    for op in read:
+        current = op
+        while (address := c_address(current)) not in placed:
+            placed.add(address)
+            found.setdefault(current.block, []).append(current)
+            current = current.parent
+    return found
 
 
 def _walk_regions(
-    owner: ir.Operation,
+    ops: dict[ir.Block, list[ir.Operation]],
     regions: Iterable[ir.Region],
     ordered: bool,
     scope: tuple[Any, ...],
@@ -607,7 +655,6 @@ def _walk_regions(
     blocks: list[int],
     into: int | None = None,
 ) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
-    ops = ops_by_block(owner)
     for region in regions:
         numbered: list[tuple[ir.Block, int]] = []
         order = blocks_in_execution_order(region, taken_successors)
@@ -634,11 +681,11 @@ def _walk_regions(
                         continue  # (an arm its branch's constant never chooses: no access there runs)
                     if dead and len(nested.blocks) == 1:
                         # (the arm it chooses: MLIR inlines it into this block)
-                        yield from _walk_regions(op, (nested,), ordered and block_ordered, scope, serial, blocks, here)
+                        yield from _walk_regions(ops, (nested,), ordered and block_ordered, scope, serial, blocks, here)
                         continue
                     first = flow is not None and flow.runs_first == n
                     inner = (*scope, (serial[0], repeats, first, owner))
-                    yield from _walk_regions(op, (nested,), ordered and block_ordered, inner, serial, blocks)
+                    yield from _walk_regions(ops, (nested,), ordered and block_ordered, inner, serial, blocks)
 
 
 def _merged_into(block: ir.Block, numbered: list[tuple[ir.Block, int]], reached: set[ir.Block]) -> int | None:
