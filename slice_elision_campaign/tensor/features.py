@@ -124,6 +124,10 @@ class _Shapes:
         self.found.add("generic" if generic else "addi")
         return Prov()
 
+    def same(self, value: Prov, size: int, how: int) -> Prov:
+        self.found.add("idempotent-op")
+        return value  # (MLIR folds it to the value: the same load, the same constant)
+
     def fill(self, dest: Prov, size: int, value: int) -> Prov:
         self.found.add("fill")
         self._write(dest)
@@ -255,6 +259,8 @@ def features(p: Program) -> frozenset[str]:
             found.add("blocks-out-of-order")
     if p.abi:
         found.add("abi")
+    if p.spelled:
+        found.add("spelled-constants")
     # (IREE's renameChainedGlobals: every store of a global stores a load of one other)
     if any(len(sources) == 1 and -1 not in sources and g not in sources for g, sources in stored_from.items()):
         found.add("global-chained-to-another")

@@ -71,6 +71,9 @@ class _Values:
     def add(self, lhs: Value, rhs: Value, size: int, generic: bool) -> Value:
         return _array(lhs) + _array(rhs)  # (int32 + int32 wraps)
 
+    def same(self, value: Value, size: int, how: int) -> Value:
+        return _array(value)  # (v & v, v | v, max(v, v), min(v, v), v & -1: v)
+
     def fill(self, dest: Value, size: int, value: int) -> Value:
         return np.full(size, value, dtype=np.int32)
 

@@ -136,6 +136,17 @@ class Add:
 
 
 @dataclass(frozen=True)
+class Same:
+    """An elementwise op of a tensor with itself, or with all ones, that MLIR folds to the
+    tensor (``how``, modulo 5: ``arith.andi v, v``, ``arith.ori v, v``, ``arith.maxsi v, v``,
+    ``arith.minsi v, v``, ``arith.andi v, dense<-1>``): the value the user wrote through an op,
+    which IREE's folds of globals read as the value itself."""
+
+    value: int
+    how: int = 0
+
+
+@dataclass(frozen=True)
 class Fill:
     """``linalg.fill`` of a tensor with a constant."""
 
@@ -219,6 +230,7 @@ Stmt = (
     | Extract
     | InsertScalar
     | Add
+    | Same
     | Fill
     | For
     | If
@@ -273,7 +285,8 @@ class Program:
     every call (a global's state is then part of the answer, as it is for a user who reads it in
     a later call, or before any other). ``abi``: the public functions take and return tensors
     as frontends write them, ``!hal.buffer_view``s through ``hal.tensor.import`` and
-    ``hal.tensor.export`` (the ops IREE's own ABI lowering makes; the values are the same)."""
+    ``hal.tensor.export`` (the ops IREE's own ABI lowering makes; the values are the same);
+    ``spelled``: constants spelled as expressions (below)."""
 
     globals_: tuple[Global, ...]
     functions: tuple[Function, ...]
@@ -281,6 +294,10 @@ class Program:
     observe: bool = False
     observe_only: int | None = None
     abi: bool = False
+    #: Constant trip counts, offsets and conditions spelled as integer expressions of constants
+    #: (``(c + 3) - 3``, ``c * 1``, ``max(c, 0)``, a compare of two constants), which MLIR folds
+    #: before IREE's folds of globals read them; the values are the same.
+    spelled: bool = False
 
     def observed(self) -> bool:
         return self.observe and bool(self.globals_)
@@ -381,6 +398,7 @@ _CLASSES: dict[str, type] = {
         Extract,
         InsertScalar,
         Add,
+        Same,
         Fill,
         For,
         If,

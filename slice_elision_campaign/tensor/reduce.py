@@ -58,6 +58,8 @@ def candidates(p: Program) -> Iterator[Program]:
     fns = p.functions
     if p.observe:
         yield replace(p, observe=False)
+    if p.spelled:
+        yield replace(p, spelled=False)
     for k in range(len(fns)) if len(fns) > 1 else ():
         yield replace(p, functions=fns[:k] + fns[k + 1 :])
     for k in range(len(p.helpers)):

@@ -53,6 +53,7 @@ class _Text:
     current: int = 0
     depth: int = 2
     counter: int = 0
+    spelled: int = 0  # (index constants spelled so far: each takes the next form)
 
     def fresh(self, prefix: str = "v") -> str:
         self.counter += 1
@@ -82,9 +83,37 @@ class _Text:
         """An offset as an SSA index value (for ``tensor.insert``/``extract``)."""
         if offset.value is not None:
             return offset.value
+        return self._index_constant(offset.static)
+
+    def _index_constant(self, value: int) -> str:
+        """An index constant; in a program with :attr:`~.program.Program.spelled` constants, an
+        integer expression of constants of that value (its form in turn: ``(c + 3) - 3``,
+        ``c * 1``, ``max(c, 0)``)."""
         c = self.fresh("c")
-        self.out(f"{c} = arith.constant {offset.static} : index")
+        if not self.program.spelled:
+            self.out(f"{c} = arith.constant {value} : index")
+            return c
+        a, b = self.fresh("c"), self.fresh("c")
+        self.spelled += 1
+        form = self.spelled % 3
+        first, second, op = ((value + 3, 3, "subi"), (value, 1, "muli"), (value, 0, "maxsi"))[form]
+        self.out(f"{a} = arith.constant {first} : index")
+        self.out(f"{b} = arith.constant {second} : index")
+        self.out(f"{c} = arith.{op} {a}, {b} : index")
         return c
+
+    def _condition_constant(self, value: bool) -> str:
+        """An ``i1`` constant; with :attr:`~.program.Program.spelled` constants, a compare of two
+        index constants of that value."""
+        b = self.fresh("b")
+        if not self.program.spelled:
+            self.out(f"{b} = arith.constant {'true' if value else 'false'}")
+            return b
+        x, y = self.fresh("c"), self.fresh("c")
+        self.out(f"{x} = arith.constant 2 : index")
+        self.out(f"{y} = arith.constant 3 : index")
+        self.out(f"{b} = arith.cmpi {'slt' if value else 'sge'}, {x}, {y} : index")
+        return b
 
     @staticmethod
     def _static(offset: Index[str]) -> str:
@@ -146,6 +175,19 @@ class _Text:
             self.out(f"{v} = arith.addi {lhs}, {rhs} : {tensor(size)}")
         return v
 
+    def same(self, value: str, size: int, how: int) -> str:
+        """An op of ``value`` with itself (or all ones) that MLIR folds to ``value``."""
+        v = self.fresh()
+        t = tensor(size)
+        if how == 4:
+            ones = self.fresh("k")
+            self.out(f"{ones} = arith.constant dense<-1> : {t}")
+            self.out(f"{v} = arith.andi {value}, {ones} : {t}")
+            return v
+        op = ("andi", "ori", "maxsi", "minsi")[how]
+        self.out(f"{v} = arith.{op} {value}, {value} : {t}")
+        return v
+
     def fill(self, dest: str, size: int, value: int) -> str:
         k = self.fresh("k")
         self.out(f"{k} = arith.constant {value} : i32")
@@ -161,9 +203,7 @@ class _Text:
     def for_(
         self, trip: Index[str], init: str | None, size: int | None, body: Callable[[str, str | None], str | None]
     ) -> str | None:
-        lb, step = self.fresh("c"), self.fresh("c")
-        self.out(f"{lb} = arith.constant 0 : index")
-        self.out(f"{step} = arith.constant 1 : index")
+        lb, step = self._index_constant(0), self._index_constant(1)
         ub = self._offset(trip)
         iv = self.fresh("i")
         result = self.fresh() if init is not None else None
@@ -193,9 +233,7 @@ class _Text:
         cf: bool,
     ) -> str:
         t = tensor(size)
-        lb, step = self.fresh("c"), self.fresh("c")
-        self.out(f"{lb} = arith.constant 0 : index")
-        self.out(f"{step} = arith.constant 1 : index")
+        lb, step = self._index_constant(0), self._index_constant(1)
         ub = self._offset(trip)
         i, acc, j, acc2, cond, n, result = (self.fresh(p) for p in ("i", "acc", "i", "acc", "b", "n", "w"))
         if cf:
@@ -258,8 +296,7 @@ class _Text:
         cf: str,
     ) -> str | None:
         if cond is None:
-            cond = self.fresh("b")
-            self.out(f"{cond} = arith.constant {'true' if static else 'false'}")
+            cond = self._condition_constant(static)
         if cf:
             return self._diamond(cond, size, then, else_, switch=cf == "cf.switch")
         result = self.fresh() if size is not None else None

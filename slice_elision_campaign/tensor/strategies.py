@@ -11,11 +11,15 @@ build, where no build can be judged. Statements are drawn two ways:
   global (or its argument) its caller still reads; a load forwarded across a loop that stores;
   a store forwarded across an ``scf.if`` that stores; a store before a loop reading it and
   another after; a constant written in place; a global's own load stored back after a store of
-  it; a global stored with another's load (IREE may take one for the other); a value stored,
+  it (as it is, or through an op MLIR folds to it: ``v & v``, :class:`.program.Same`); a global stored with another's load (IREE may take one for the other); a value stored,
   then stored again in a loop. A pattern's picks are computed from its own
   statements and the program's globals and helpers (drawn first), so it makes its shape as
   drawn; statements drawn around it, and shrinking, may make something else of it, which is
   the point of drawing it among others.
+
+A third of the programs spell their constant bounds, offsets and conditions as integer
+expressions of constants (:attr:`.program.Program.spelled`), which MLIR folds before IREE's
+folds of globals read them.
 
 Shrinking goes towards the first choice of each ``sampled_from``: no pattern, a load, a static
 offset, no region.
@@ -48,6 +52,7 @@ from .program import (
     Load,
     ParamKind,
     Program,
+    Same,
     Static,
     Stmt,
     Store,
@@ -66,6 +71,7 @@ KINDS: tuple[str, ...] = (
     + ("while",) * 2
     + ("block",)
     + ("add",) * 2
+    + ("same",)
     + ("fill",) * 2
     + ("const",) * 2
     + ("extract-row", "extract-half", "extract", "insert-scalar")
@@ -151,6 +157,8 @@ def statement(draw: st.DrawFn, depth: int = 0) -> Stmt:
         return Add(draw(picks), draw(picks), draw(st.booleans()))
     if kind == "fill":
         return Fill(draw(picks), draw(small))
+    if kind == "same":
+        return Same(draw(picks), draw(st.integers(0, 4)))
     if kind == "const":
         n = draw(st.sampled_from(SIZES))
         return Const(draw(values(n)), draw(st.booleans()))
@@ -245,7 +253,10 @@ def pattern(draw: st.DrawFn, kind: str, globals_: tuple[Global, ...], helpers: l
             Store(0, g),
         ]
     if kind == "own-load-stored-back":
-        # L; U = L written; store U; store L (a roll-back IREE erases as a store of g's own value)
+        # L; U = L written; store U; store L (a roll-back IREE erases as a store of g's own value),
+        # or store L & L (an op MLIR folds to L: the same roll-back)
+        if draw(st.booleans()):
+            return [Load(g), draw(in_place()), Store(0, g), Same(1, draw(st.integers(0, 4))), Store(0, g)]
         return [Load(g), draw(in_place()), Store(0, g), Store(1, g)]
     if kind == "global-chained":
         # store (load h), g: with no other store of g, IREE takes g for h
@@ -310,7 +321,8 @@ def _programs(draw: st.DrawFn) -> Program:
     hs = tuple(draw(st.lists(helpers(), max_size=3)))
     resolved = resolve_helpers(Program(gs, (), hs))
     fns = tuple(draw(st.lists(functions(gs, resolved), min_size=1, max_size=3)))
-    return Program(gs, fns, hs, draw(st.booleans()), abi=draw(st.booleans()))
+    spelled = draw(st.sampled_from((False, False, True)))
+    return Program(gs, fns, hs, draw(st.booleans()), abi=draw(st.booleans()), spelled=spelled)
 
 
 def programs() -> st.SearchStrategy[Program]:

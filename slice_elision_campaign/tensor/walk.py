@@ -34,6 +34,7 @@ from .program import (
     Load,
     Offset,
     Program,
+    Same,
     Static,
     Stmt,
     Store,
@@ -103,6 +104,7 @@ class Backend(Protocol[V]):
     def extract(self, source: V, size: int, offset: Index[V]) -> V: ...
     def insert_scalar(self, dest: V, size: int, scalar: V | None, value: int, offset: Index[V]) -> V: ...
     def add(self, lhs: V, rhs: V, size: int, generic: bool) -> V: ...
+    def same(self, value: V, size: int, how: int) -> V: ...
     def fill(self, dest: V, size: int, value: int) -> V: ...
     def zero(self, size: int) -> V: ...
     def for_(
@@ -234,6 +236,11 @@ class Walker(Generic[V]):
                 n, a = lhs
                 rhs = scope.pick(n, s.rhs)
                 scope.add(n, b.add(a, a if rhs is None else rhs, n, s.generic))
+        elif isinstance(s, Same):
+            source = scope.pick_full(s.value)
+            if source is not None:
+                n, v = source
+                scope.add(n, b.same(v, n, s.how % 5))
         elif isinstance(s, Fill):
             dest = scope.pick_full(s.dest)
             if dest is not None:
