@@ -71,6 +71,7 @@ from ..semantics.region_flow import (
     flow_of,
     folded_result,
     invariant_argument,
+    invariant_result,
     is_host_terminator,
     never_run,
     taken_successors,
@@ -892,10 +893,10 @@ def _source(value: ir.Value) -> ir.Value:
     """``value`` back through transfers, clones, whole slices and copies (which fold into their
     source or hold its bytes), through a branch or a select on a constant (the value it
     chooses: MLIR folds it first) and an op of its identity (``x + 0``: MLIR folds it too), and
-    through a loop's argument every turn hands on unchanged
-    (the value it enters with: MLIR folds it too)."""
+    through a loop's argument every turn hands on unchanged, and a loop's result that is the
+    value it enters with (it never turns, or every turn hands that value on: MLIR folds both)."""
     while True:
-        if (entered := invariant_argument(value)) is not None:
+        if (entered := invariant_argument(value)) is not None or (entered := invariant_result(value)) is not None:
             value = entered
             continue
         producer = _producer(value)

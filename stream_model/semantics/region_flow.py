@@ -264,6 +264,22 @@ def _for_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None
     return list(op.opview.initArgs)[n - 1] if yielded == block.arguments[n] else None
 
 
+def _for_invariant_result(op: ir.Operation, k: int) -> ir.Value | None:
+    """The init an ``scf.for``'s result ``k`` always is: the loop never turns (its constant
+    bounds give it none: MLIR's ``SimplifyTrivialLoops`` replaces every result by its init), or
+    its body yields the carried value unchanged (``ForOpIterArgsFolder``)."""
+    if _for_never_run(op):
+        return list(op.opview.initArgs)[k]
+    return _for_invariant(op, op.regions[0].blocks[0], k + 1)
+
+
+def _while_invariant_result(op: ir.Operation, k: int) -> ir.Value | None:
+    """The init an ``scf.while``'s result ``k`` always is: the condition hands it on from a
+    ``before`` argument that always holds its init (:func:`_while_invariant`; MLIR's
+    ``RemoveLoopInvariantArgsFromBeforeBlock``, then ``RemoveLoopInvariantValueYielded``)."""
+    return _while_invariant(op, op.regions[1].blocks[0], k)
+
+
 def _while_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None:
     """The init an ``scf.while`` argument always holds: a ``before`` argument the condition
     hands on to the ``after`` argument that the ``after`` region yields back unchanged, or one
@@ -588,6 +604,21 @@ def invariant_argument(value: ir.Value) -> ir.Value | None:
     return flow.invariant(op, block, ir.BlockArgument(value).arg_number)
 
 
+def invariant_result(value: ir.Value) -> ir.Value | None:
+    """What a loop's result is where MLIR folds it into the value the loop enters with (the
+    loop never turns, or every turn hands the carried value on unchanged), before IREE's folds
+    of globals read the program. None for any other value, and for an op the table does not
+    know (closed world)."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        return None
+    op = owner.operation
+    flow = flow_of(op)
+    if flow is None or flow.invariant_result is None:
+        return None
+    return flow.invariant_result(op, ir.OpResult(value).result_number)
+
+
 def runs_again(op: ir.Operation) -> bool | None:
     """May ``op`` run one of its regions more than once in one execution of the op (so that a
     value made before it is met by a second run of its body)? False for the ops whose regions
@@ -641,6 +672,9 @@ class RegionFlow:
     #: For loops: ``invariant(op, block, n)``, the value argument ``n`` of the region block
     #: ``block`` always holds, where every turn hands it on unchanged (None where it may not).
     invariant: Callable[[ir.Operation, ir.Block, int], ir.Value | None] | None = None
+    #: For loops: ``invariant_result(op, k)``, the value result ``k`` always is, where MLIR
+    #: folds the result into an init (None where it may not).
+    invariant_result: Callable[[ir.Operation, int], ir.Value | None] | None = None
     #: For a loop that runs a region first (:attr:`runs_first`): ``enters_body(op)``, does its
     #: first turn go on into its other region (its condition holds on the values it enters
     #: with)? None, or False: it may end there.
@@ -695,6 +729,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
         counted=True,
         alias_followed=True,
         invariant=_for_invariant,
+        invariant_result=_for_invariant_result,
         never_runs=_for_never_run,
         results_as_inits=_for_results_as_inits,
     ),
@@ -707,6 +742,7 @@ REGION_FLOW: dict[str, RegionFlow] = {
         runs_first=0,
         enters_body=_while_enters_its_body,
         invariant=_while_invariant,
+        invariant_result=_while_invariant_result,
         never_runs=_while_never_run,
         results_as_inits=_while_results_as_inits,
     ),

@@ -1183,6 +1183,34 @@ CASES = [
         "f1=1 2 3 4; get=6 12 18 24; f1=6 12 18 24; get=36 72 108 144",
         refused="erased util.global.store @g0",
     ),
+    # Tensor campaign seed 17101: a second store of one value, through a loop's result MLIR
+    # folds into its init, which IREE moves above the first (built); and the same shape with a
+    # loop that changes what it carries (refused: stock wrong).
+    Case(
+        "store_again_in_an_arm_through_a_loop_of_no_turn.mlir",
+        "f:1;get;f:0;get",
+        "f=2 4 6 8; get=2 4 6 8; f=0 0 0 0; get=0 0 0 0",
+        "f=2 4 6 8; get=2 4 6 8; f=0 0 0 0; get=0 0 0 0",
+    ),
+    Case(
+        "store_again_in_an_arm_through_a_loop_carrying_it_unchanged.mlir",
+        "f:1;get;f:0;get",
+        "f=2 4 6 8; get=2 4 6 8; f=0 0 0 0; get=0 0 0 0",
+        "f=2 4 6 8; get=2 4 6 8; f=0 0 0 0; get=0 0 0 0",
+    ),
+    Case(
+        "store_again_in_an_arm_through_a_while_carrying_it_unchanged.mlir",
+        "f:1;get;f:0;get",
+        "f=2 4 6 8; get=2 4 6 8; f=0 0 0 0; get=0 0 0 0",
+        "f=2 4 6 8; get=2 4 6 8; f=0 0 0 0; get=0 0 0 0",
+    ),
+    Case(
+        "store_again_in_an_arm_of_a_loop_that_changes_it.mlir",
+        "f:1;get;f:0;get",
+        "f=2 4 6 8; get=8 16 24 32; f=0 0 0 0; get=0 0 0 0",
+        "f=2 4 6 8; get=2 4 6 8; f=0 0 0 0; get=0 0 0 0",
+        refused="reordered util.global.store @g0",
+    ),
     # Review 36: values MLIR folds to an operand of one value twice (x & x, max(x, x)).
     Case(
         "rollback_to_a_conjunction_of_its_load_with_itself.mlir",

@@ -227,6 +227,13 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   splice's side of the rule, ``_DeadWork._overwritten_at_the_splice``, taken as always true, is killed
   by no program here: a read IREE moves between the dead store and its overwrite is a reorder
   the comparison or ``_removed_across`` refuses first.)
+* loop results MLIR folds into their init (``region_flow.invariant_result``, tensor campaign
+  seed 17101: a second store, in an arm IREE merges with an earlier one on the same flag, of a
+  loop's result that is the value the first store stored): *loop results never fold* refuses
+  it for a loop that never turns, for one that hands the value on unchanged, and for such a
+  while loop, all built right by plain iree-compile; *every loop result its init* builds the
+  same shape with a loop that doubles what it carries, which IREE's move leaves unstored, as
+  stock does (wrong);
 * the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
   no copy* refuses, where the tool then builds as plain iree-compile, an arm of an ``scf.if``
   with no ``else`` that reloads the repaired global, and an arm that stores such a reload to a
@@ -834,6 +841,23 @@ def _outer_loops_run_their_body_once(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
+def _loop_results_never_fold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No loop's result is the value the loop enters with."""
+    monkeypatch.setattr(global_order, "invariant_result", lambda value: None)
+
+
+def _every_loop_result_its_init(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every counted loop's result is its init, whatever the body does with it."""
+
+    def init_of(value: ir.Value) -> ir.Value | None:
+        owner = value.owner
+        if isinstance(owner, ir.Block) or owner.operation.name != "scf.for":
+            return None
+        return list(owner.operation.opview.initArgs)[ir.OpResult(value).result_number]
+
+    monkeypatch.setattr(global_order, "invariant_result", init_of)
+
+
 def _callers_buffers_are_not_freed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_check._FunctionCheck, "_private_arguments", lambda self, roots: [])
 
@@ -1437,6 +1461,16 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _outer_loops_run_their_body_once,
         "inner_loop_of_no_turn_frees_a_value_the_outer_loops_next_turn_reads.mlir",
     ),
+    "loop-results-never-fold": (_loop_results_never_fold, "store_again_in_an_arm_through_a_loop_of_no_turn.mlir"),
+    "loop-results-never-fold-unchanged": (
+        _loop_results_never_fold,
+        "store_again_in_an_arm_through_a_loop_carrying_it_unchanged.mlir",
+    ),
+    "loop-results-never-fold-while": (
+        _loop_results_never_fold,
+        "store_again_in_an_arm_through_a_while_carrying_it_unchanged.mlir",
+    ),
+    "every-loop-result-its-init": (_every_loop_result_its_init, "store_again_in_an_arm_of_a_loop_that_changes_it.mlir"),
 }
 
 

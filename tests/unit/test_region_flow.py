@@ -23,6 +23,7 @@ from stream_model.semantics.region_flow import (
     flow_of,
     folded_result,
     invariant_argument,
+    invariant_result,
     is_back_edge,
     never_run,
     runs_again,
@@ -265,6 +266,46 @@ def test_a_while_argument_the_condition_hands_on_and_the_body_yields_back_is_its
     for block in (op.regions[0].blocks[0], op.regions[1].blocks[0]):
         entered = invariant_argument(block.arguments[0])
         assert (None if entered is None else v.name(entered)) == value
+
+
+@pytest.mark.parametrize(
+    ("upper", "yielded", "value"),
+    [("%n", "%acc", "%r"), ("%n", "%other", None), ("%c0", "%other", "%r"), ("%c1", "%other", None)],
+)
+def test_a_for_result_is_its_init_where_the_loop_never_turns_or_hands_it_on(
+    upper: str, yielded: str, value: str | None
+) -> None:
+    """MLIR folds an ``scf.for``'s result into its init where every turn yields the carried
+    value back (``ForOpIterArgsFolder``) or where constant bounds give no turn
+    (``SimplifyTrivialLoops``); a loop of one turn that changes the value keeps its result."""
+    loop, v = _function(
+        f"""  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %res = scf.for %i = %c0 to {upper} step %c1 iter_args(%acc = %r) -> ({R}) {{
+    %other = util.optimization_barrier %acc : {R}
+    scf.yield {yielded} : {R}
+  }}"""
+    )
+    folded = invariant_result(loop.results[0])
+    assert (None if folded is None else v.name(folded)) == value
+
+
+@pytest.mark.parametrize(("yielded", "value"), [("%d", "%r"), ("%e", None)])
+def test_a_while_result_the_condition_hands_on_from_an_invariant_argument_is_its_init(
+    yielded: str, value: str | None
+) -> None:
+    op, v = _function(
+        f"""
+  %res = scf.while (%a = %r) : ({R}) -> {R} {{
+    scf.condition(%c) %a : {R}
+  }} do {{
+  ^bb0(%d: {R}):
+    %e = util.optimization_barrier %d : {R}
+    scf.yield {yielded} : {R}
+  }}"""
+    )
+    folded = invariant_result(op.results[0])
+    assert (None if folded is None else v.name(folded)) == value
 
 
 def test_scf_while_hands_the_condition_arguments_on_and_the_body_back() -> None:
