@@ -896,7 +896,9 @@ def _source(value: ir.Value) -> ir.Value:
     through a loop's argument every turn hands on unchanged, and a loop's result that is the
     value it enters with (it never turns, or every turn hands that value on: MLIR folds both)."""
     while True:
-        if (entered := invariant_argument(value)) is not None or (entered := invariant_result(value)) is not None:
+        if (entered := invariant_argument(value, _source)) is not None or (
+            entered := invariant_result(value, _source)
+        ) is not None:
             value = entered
             continue
         producer = _producer(value)

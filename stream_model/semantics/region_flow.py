@@ -30,14 +30,17 @@ unknown provenance. Semantics follow the ops' definitions in MLIR's SCF dialect 
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeGuard
 
 from iree.compiler import ir
 
+from ..ir.util import FUNCTION_OPS, c_address
 from .ops import (
     ARITH_ADDI,
     ARITH_ANDI,
@@ -255,52 +258,139 @@ def _while_results_as_inits(op: ir.Operation) -> list[tuple[int, int]]:
     return [(k, j) for k, arg in enumerate(condition.opview.args) for j, b in enumerate(arguments) if arg == b]
 
 
-def _for_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None:
-    """The init an ``scf.for`` iteration argument always holds: the body yields it unchanged
-    (MLIR's ``ForOpIterArgsFolder`` replaces the argument by its init)."""
+#: What a loop's folds compare values by: the value itself, or what the caller knows it to be
+#: (the schedule check's folds MLIR makes first: an identity op, a branch on a constant, another
+#: loop's folded result).
+Same = Callable[[ir.Value], ir.Value]
+
+
+def _itself(value: ir.Value) -> ir.Value:
+    return value
+
+
+def _for_invariant(op: ir.Operation, block: ir.Block, n: int, same: Same = _itself) -> ir.Value | None:
+    """The init an ``scf.for`` iteration argument always holds: the body yields it unchanged,
+    or yields the init itself, as they are or through the folds ``same`` knows (MLIR's
+    ``ForOpIterArgsFolder`` replaces the argument by its init)."""
     if n == 0:
         return None  # (the induction variable; the iteration arguments follow it)
+    init = list(op.opview.initArgs)[n - 1]
     yielded = terminator(block).operands[n - 1]
-    return list(op.opview.initArgs)[n - 1] if yielded == block.arguments[n] else None
+    if yielded == block.arguments[n] or yielded == init:
+        return init
+    with _asking(op, n) as first:
+        if not first:
+            return None  # (asked again while deciding it: not known to be the init)
+        folded = same(yielded)
+        return init if folded == block.arguments[n] or folded == same(init) else None
 
 
-def _for_invariant_result(op: ir.Operation, k: int) -> ir.Value | None:
-    """The init an ``scf.for``'s result ``k`` always is: the loop never turns (its constant
-    bounds give it none: MLIR's ``SimplifyTrivialLoops`` replaces every result by its init), or
-    its body yields the carried value unchanged (``ForOpIterArgsFolder``)."""
+def _for_invariant_result(op: ir.Operation, k: int, same: Same = _itself) -> ir.Value | None:
+    """The value an ``scf.for``'s result ``k`` always is: its init where the loop never turns
+    (its constant bounds give it none: MLIR's ``SimplifyTrivialLoops`` replaces every result by
+    its init) or where every turn hands the init on (:func:`_for_invariant`); a value of outside
+    the loop that the body yields, where the bounds give the loop at least one turn."""
     if _for_never_run(op):
         return list(op.opview.initArgs)[k]
-    return _for_invariant(op, op.regions[0].blocks[0], k + 1)
+    body = op.regions[0].blocks[0]
+    init = _for_invariant(op, body, k + 1, same)
+    if init is not None:
+        return init
+    loop = counted_loop(op)
+    trips = static_trip_count(loop) if loop is not None else None
+    if trips is None or trips < 1:
+        return None
+    with _asking(op, -1 - k) as first:
+        yielded = same(terminator(body).operands[k]) if first else None
+    return yielded if yielded is not None and not _defined_in(yielded, op) else None
 
 
-def _while_invariant_result(op: ir.Operation, k: int) -> ir.Value | None:
-    """The init an ``scf.while``'s result ``k`` always is: the condition hands it on from a
-    ``before`` argument that always holds its init (:func:`_while_invariant`; MLIR's
-    ``RemoveLoopInvariantArgsFromBeforeBlock``, then ``RemoveLoopInvariantValueYielded``)."""
-    return _while_invariant(op, op.regions[1].blocks[0], k)
+def _while_invariant_result(op: ir.Operation, k: int, same: Same = _itself) -> ir.Value | None:
+    """The value an ``scf.while``'s result ``k`` always is: the condition hands it on from a
+    ``before`` argument that always holds its init (:func:`_while_invariant`), or from one that
+    holds its init on the only run of the ``before`` region (the condition a constant false),
+    or hands on a value of outside the loop (MLIR's ``RemoveLoopInvariantArgsFromBeforeBlock``,
+    then ``RemoveLoopInvariantValueYielded``)."""
+    before = op.regions[0].blocks[0]
+    condition = terminator(before)
+    handed = list(condition.opview.args)[k]
+    i = next((i for i, a in enumerate(before.arguments) if a == handed), None)
+    if i is not None:
+        if constant_condition(condition.operands[0]) == 0:
+            return list(op.opview.inits)[i]  # (the before region runs once, on the inits)
+        return _while_invariant(op, before, i, same)
+    with _asking(op, -1 - k) as first:
+        folded = same(handed) if first else None
+    return folded if folded is not None and not _defined_in(folded, op) else None
 
 
-def _while_invariant(op: ir.Operation, block: ir.Block, n: int) -> ir.Value | None:
+def _while_invariant(op: ir.Operation, block: ir.Block, n: int, same: Same = _itself) -> ir.Value | None:
     """The init an ``scf.while`` argument always holds: a ``before`` argument the condition
     hands on to the ``after`` argument that the ``after`` region yields back unchanged, or one
-    the ``after`` region yields its init for (MLIR's ``RemoveLoopInvariantArgsFromBeforeBlock``
-    replaces it by its init); an ``after`` argument the condition hands on from such a
-    ``before`` argument."""
+    the ``after`` region yields its init for (as they are, or through the folds ``same``
+    knows: MLIR's ``RemoveLoopInvariantArgsFromBeforeBlock`` replaces it by its init); an
+    ``after`` argument the condition hands on from such a ``before`` argument."""
     before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
     inits = list(op.opview.inits)
     condition = list(terminator(before).opview.args)
     again = list(terminator(after).operands)
 
+    def folded(value: ir.Value, key: int) -> ir.Value | None:
+        with _asking(op, key) as first:
+            return same(value) if first else None
+
     def before_invariant(i: int) -> ir.Value | None:
         arg, back = before.arguments[i], again[i]
-        handed_on = any(c == arg and back == after.arguments[j] for j, c in enumerate(condition))
-        return inits[i] if handed_on or back == inits[i] else None
+        if back == inits[i] or any(c == arg and back == after.arguments[j] for j, c in enumerate(condition)):
+            return inits[i]
+        back_folded = folded(back, 2000 + i)
+        if back_folded is None:
+            return None
+        handed_on = any(c == arg and back_folded == after.arguments[j] for j, c in enumerate(condition))
+        return inits[i] if handed_on or back_folded == same(inits[i]) else None
 
     if block == before:
         return before_invariant(n)
     source = condition[n]
     i = next((i for i, a in enumerate(before.arguments) if a == source), None)
     return before_invariant(i) if i is not None else None
+
+
+def _defined_in(value: ir.Value, op: ir.Operation) -> bool:
+    """Is ``value`` made inside one of ``op``'s regions (at any depth)?"""
+    owner = value.owner
+    block = owner if isinstance(owner, ir.Block) else owner.operation.block
+    while block is not None:
+        holder = holder_of(block)
+        if holder is None:
+            return False
+        if holder == op:
+            return True
+        if holder.name in FUNCTION_OPS or holder.parent is None:
+            return False
+        block = holder.block
+    return False
+
+
+_ASKED = threading.local()
+
+
+@contextlib.contextmanager
+def _asking(op: ir.Operation, n: int) -> Iterator[bool]:
+    """While a loop's fold of its argument (or result) ``n`` is being decided: whether this
+    is the first ask (a fold that comes back to the same question, through ``same``, is not
+    known)."""
+    asked: set[tuple[int, int]] = getattr(_ASKED, "keys", None) or set()
+    _ASKED.keys = asked
+    key = (c_address(op), n)
+    if key in asked:
+        yield False
+        return
+    asked.add(key)
+    try:
+        yield True
+    finally:
+        asked.discard(key)
 
 
 # -- scf.if, scf.index_switch, scf.execute_region ------------------------------------------------
@@ -589,7 +679,7 @@ def folded_result(value: ir.Value) -> ir.Value | None:
     return terminator(op.regions[chosen].blocks[0]).operands[ir.OpResult(value).result_number]
 
 
-def invariant_argument(value: ir.Value) -> ir.Value | None:
+def invariant_argument(value: ir.Value, same: Same = _itself) -> ir.Value | None:
     """What a loop's carried argument is where every turn hands it on unchanged: the value it
     enters with (MLIR's canonicalizers replace the argument by it, before IREE's folds of
     globals read the program). None for any other value, and for an op the table does not
@@ -601,10 +691,10 @@ def invariant_argument(value: ir.Value) -> ir.Value | None:
     flow = flow_of(op)
     if op is None or flow is None or flow.invariant is None:
         return None
-    return flow.invariant(op, block, ir.BlockArgument(value).arg_number)
+    return flow.invariant(op, block, ir.BlockArgument(value).arg_number, same)
 
 
-def invariant_result(value: ir.Value) -> ir.Value | None:
+def invariant_result(value: ir.Value, same: Same = _itself) -> ir.Value | None:
     """What a loop's result is where MLIR folds it into the value the loop enters with (the
     loop never turns, or every turn hands the carried value on unchanged), before IREE's folds
     of globals read the program. None for any other value, and for an op the table does not
@@ -616,7 +706,7 @@ def invariant_result(value: ir.Value) -> ir.Value | None:
     flow = flow_of(op)
     if flow is None or flow.invariant_result is None:
         return None
-    return flow.invariant_result(op, ir.OpResult(value).result_number)
+    return flow.invariant_result(op, ir.OpResult(value).result_number, same)
 
 
 def runs_again(op: ir.Operation) -> bool | None:
@@ -671,10 +761,10 @@ class RegionFlow:
     never_runs: Callable[[ir.Operation], frozenset[int]] | None = None
     #: For loops: ``invariant(op, block, n)``, the value argument ``n`` of the region block
     #: ``block`` always holds, where every turn hands it on unchanged (None where it may not).
-    invariant: Callable[[ir.Operation, ir.Block, int], ir.Value | None] | None = None
+    invariant: Callable[[ir.Operation, ir.Block, int, Same], ir.Value | None] | None = None
     #: For loops: ``invariant_result(op, k)``, the value result ``k`` always is, where MLIR
     #: folds the result into an init (None where it may not).
-    invariant_result: Callable[[ir.Operation, int], ir.Value | None] | None = None
+    invariant_result: Callable[[ir.Operation, int, Same], ir.Value | None] | None = None
     #: For a loop that runs a region first (:attr:`runs_first`): ``enters_body(op)``, does its
     #: first turn go on into its other region (its condition holds on the values it enters
     #: with)? None, or False: it may end there.

@@ -125,8 +125,9 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   returned as stock does (wrong: IREE forwards the reset to the read); *unshown stores restore after
   a write* (review 14) builds an old value read through an inlined getter and stored through
   an inlined setter after the global was written as stock does (wrong);
-  *chains stop at unshown globals* builds a copy of a copy synced in a loop of one iteration as
-  stock does (wrong);
+  *chains stop at unshown globals* builds a copy of a copy synced through a select of the load
+  with itself (a fold the check does not read; a loop of one iteration was one until the check
+  read loops MLIR folds) as stock does (wrong);
 * review 6's corrections, each weakened back: *writes between need not stay* and *restores
   overwritten still count* refuse a roll-back after a write IREE folds away (made by a helper
   whose flag is off at the call: the walk itself skips a write in an arm a constant never
@@ -202,7 +203,7 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   reload in an arm before the overwrite, which plain iree-compile builds right;
 * *emptied functions unpaired* (tensor campaign seed 16101, a function the splice has with no
   access left compared with nothing) builds a roll-back IREE erased before it folded the global
-  away, as stock does (wrong);
+  away, its zeros stored through a select of them with themselves, as stock does (wrong);
 * *kept setters restore nothing* (``global_folds._RollBack._resets`` by value alone, review 36's
   d_59) refuses a roll-back after a never-inlined setter stored the load back, which plain
   iree-compile builds right;
@@ -233,7 +234,12 @@ computes plain ``iree-compile``'s wrong answer, or refuses a program it builds r
   it for a loop that never turns, for one that hands the value on unchanged, and for such a
   while loop, all built right by plain iree-compile; *every loop result its init* builds the
   same shape with a loop that doubles what it carries, which IREE's move leaves unstored, as
-  stock does (wrong);
+  stock does (wrong); review 39's folds of the same family, each of a roll-back IREE erases:
+  *loop folds by SSA identity* (what a turn yields compared as it is, not through the folds
+  MLIR makes first) builds it through nested loops handing the load on, *yielded inits not
+  forwarded* through a loop of a run-time trip count yielding its init, *while results from its arguments only* through
+  a while loop whose condition hands on the load, and *false conditions still enter* through a
+  while loop of a constant false condition, each as stock does (wrong);
 * the shared-globals repair's reloads nested after the store (review 33): *nested reloads take
   no copy* refuses, where the tool then builds as plain iree-compile, an arm of an ``scf.if``
   with no ``else`` that reloads the repaired global, and an arm that stores such a reload to a
@@ -339,7 +345,7 @@ def _stored_values_not_through_clones(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _carried_arguments_followed_no_further(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(global_order, "invariant_argument", lambda value: None)
+    monkeypatch.setattr(global_order, "invariant_argument", lambda value, same: None)
 
 
 def _loops_of_one_bound_still_run(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -843,19 +849,56 @@ def _outer_loops_run_their_body_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _loop_results_never_fold(monkeypatch: pytest.MonkeyPatch) -> None:
     """No loop's result is the value the loop enters with."""
-    monkeypatch.setattr(global_order, "invariant_result", lambda value: None)
+    monkeypatch.setattr(global_order, "invariant_result", lambda value, same: None)
 
 
 def _every_loop_result_its_init(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every counted loop's result is its init, whatever the body does with it."""
 
-    def init_of(value: ir.Value) -> ir.Value | None:
+    def init_of(value: ir.Value, same: region_flow.Same) -> ir.Value | None:
         owner = value.owner
         if isinstance(owner, ir.Block) or owner.operation.name != "scf.for":
             return None
         return list(owner.operation.opview.initArgs)[ir.OpResult(value).result_number]
 
     monkeypatch.setattr(global_order, "invariant_result", init_of)
+
+
+def _loop_folds_by_ssa_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop's argument or result is compared with its init as the SSA value it is."""
+    monkeypatch.setattr(global_order, "invariant_argument", lambda value, same: region_flow.invariant_argument(value))
+    monkeypatch.setattr(global_order, "invariant_result", lambda value, same: region_flow.invariant_result(value))
+
+
+def _yielded_inits_not_forwarded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ``scf.for`` argument is its init only where the body yields the argument back."""
+
+    def weak(op: ir.Operation, block: ir.Block, n: int, same: region_flow.Same = lambda v: v) -> ir.Value | None:
+        if n == 0:
+            return None
+        yielded = same(region_flow.terminator(block).operands[n - 1])
+        return list(op.opview.initArgs)[n - 1] if yielded == block.arguments[n] else None
+
+    monkeypatch.setattr(region_flow, "_for_invariant", weak)
+    monkeypatch.setitem(region_flow.REGION_FLOW, "scf.for", replace(region_flow.REGION_FLOW["scf.for"], invariant=weak))
+
+
+def _while_results_from_its_arguments_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value the condition hands on is taken for one made inside the loop."""
+    monkeypatch.setattr(region_flow, "_defined_in", lambda value, op: True)
+
+
+def _false_conditions_still_enter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A while loop's result is not folded where its condition is a constant false."""
+    flow = region_flow.REGION_FLOW["scf.while"]
+    original = flow.invariant_result
+    assert original is not None
+
+    def weak(op: ir.Operation, k: int, same: region_flow.Same) -> ir.Value | None:
+        condition = region_flow.terminator(op.regions[0].blocks[0])
+        return None if region_flow.constant_condition(condition.operands[0]) == 0 else original(op, k, same)
+
+    monkeypatch.setitem(region_flow.REGION_FLOW, "scf.while", replace(flow, invariant_result=weak))
 
 
 def _callers_buffers_are_not_freed(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1278,7 +1321,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     ),
     "chains-stop-at-unshown-globals": (
         _chains_stop_at_unshown_globals,
-        "global_chained_through_a_global_synced_in_a_loop.mlir",
+        "global_chained_through_a_global_synced_through_a_select.mlir",
     ),
     "switches-unmodelled": (_switches_unmodelled, "constant_handed_to_an_inner_cf_cycle_through_a_switch.mlir"),
     "renames-need-every-store-a-load": (
@@ -1434,7 +1477,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "one-name-location-one-access": (_one_location_one_access, "reader_named_over_the_dead_loads_position.mlir"),
     "emptied-functions-unpaired": (
         _emptied_functions_unpaired,
-        "rollback_by_a_setter_then_the_global_folded_away.mlir",
+        "rollback_by_a_setter_then_the_global_folded_away_through_a_select.mlir",
     ),
     "renamed-globals-own-work-read": (
         _renamed_globals_own_work_read,
@@ -1471,6 +1514,20 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "store_again_in_an_arm_through_a_while_carrying_it_unchanged.mlir",
     ),
     "every-loop-result-its-init": (_every_loop_result_its_init, "store_again_in_an_arm_of_a_loop_that_changes_it.mlir"),
+    "loop-folds-by-ssa-identity": (_loop_folds_by_ssa_identity, "rollback_through_nested_loops_handing_it_on.mlir"),
+    "yielded-inits-not-forwarded": (_yielded_inits_not_forwarded, "rollback_through_a_loop_yielding_its_init.mlir"),
+    "while-results-from-its-arguments-only": (
+        _while_results_from_its_arguments_only,
+        "rollback_through_a_while_handing_on_the_load.mlir",
+    ),
+    "while-results-from-its-arguments-only-in-one-turn": (
+        _while_results_from_its_arguments_only,
+        "store_again_in_an_arm_through_a_loop_of_one_turn_yielding_it.mlir",
+    ),
+    "false-conditions-still-enter": (
+        _false_conditions_still_enter,
+        "rollback_through_a_while_of_a_false_condition.mlir",
+    ),
 }
 
 
