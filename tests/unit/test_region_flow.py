@@ -250,7 +250,7 @@ def test_a_for_argument_every_turn_yields_back_unchanged_is_its_init(yielded: st
 
 
 @pytest.mark.parametrize(("yielded", "value"), [("%d", "%r"), ("%e", None)])
-def test_a_while_argument_the_condition_hands_on_and_the_body_yields_back_is_its_init(
+def test_a_while_argument_and_result_the_condition_hands_on_and_the_body_yields_back_are_its_init(
     yielded: str, value: str | None
 ) -> None:
     op, v = _function(
@@ -263,9 +263,9 @@ def test_a_while_argument_the_condition_hands_on_and_the_body_yields_back_is_its
     scf.yield {yielded} : {R}
   }}"""
     )
-    for block in (op.regions[0].blocks[0], op.regions[1].blocks[0]):
-        entered = invariant_argument(block.arguments[0])
-        assert (None if entered is None else v.name(entered)) == value
+    arguments = [block.arguments[0] for block in (op.regions[0].blocks[0], op.regions[1].blocks[0])]
+    for folded in [*(invariant_argument(a) for a in arguments), invariant_result(op.results[0])]:
+        assert (None if folded is None else v.name(folded)) == value
 
 
 @pytest.mark.parametrize(
@@ -290,19 +290,36 @@ def test_a_for_result_is_its_init_where_the_loop_never_turns_or_hands_it_on(
     assert (None if folded is None else v.name(folded)) == value
 
 
-@pytest.mark.parametrize(("yielded", "value"), [("%d", "%r"), ("%e", None)])
-def test_a_while_result_the_condition_hands_on_from_an_invariant_argument_is_its_init(
-    yielded: str, value: str | None
-) -> None:
+@pytest.mark.parametrize(
+    ("loop", "value"),
+    [
+        # (the body yields the init itself: ForOpIterArgsFolder forwards it, at any trip count)
+        (f"scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> ({R}) {{\n    scf.yield %r : {R}\n  }}", "%r"),
+        # (a value of outside, yielded by a loop of one turn: MLIR inlines the loop)
+        (f"scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %z) -> ({R}) {{\n    scf.yield %r : {R}\n  }}", "%r"),
+        # (... but a loop that may not turn may return its init)
+        (f"scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> ({R}) {{\n    scf.yield %r : {R}\n  }}", None),
+        # (a while condition handing on a value of outside the loop)
+        (
+            f"scf.while (%a = %z) : ({R}) -> {R} {{\n    scf.condition(%c) %r : {R}\n  }} do {{\n"
+            f"  ^bb0(%d: {R}):\n    scf.yield %d : {R}\n  }}",
+            "%r",
+        ),
+        # (a while loop of a constant false condition: the before region runs once, on the inits)
+        (
+            f"scf.while (%a = %r) : ({R}) -> {R} {{\n    scf.condition(%false) %a : {R}\n  }} do {{\n"
+            f"  ^bb0(%d: {R}):\n    %e = util.optimization_barrier %d : {R}\n    scf.yield %e : {R}\n  }}",
+            "%r",
+        ),
+    ],
+)
+def test_a_loop_result_is_the_value_mlir_folds_it_into(loop: str, value: str | None) -> None:
     op, v = _function(
-        f"""
-  %res = scf.while (%a = %r) : ({R}) -> {R} {{
-    scf.condition(%c) %a : {R}
-  }} do {{
-  ^bb0(%d: {R}):
-    %e = util.optimization_barrier %d : {R}
-    scf.yield {yielded} : {R}
-  }}"""
+        f"""  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %false = arith.constant false
+  %z = util.optimization_barrier %r : {R}
+  %res = {loop}"""
     )
     folded = invariant_result(op.results[0])
     assert (None if folded is None else v.name(folded)) == value
