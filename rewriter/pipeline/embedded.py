@@ -178,6 +178,8 @@ class Embedded:
                 try:
                     inv.output_vm_bytecode(output)
                     output.keep()
+                except ValueError:  # (IREE said why through the diagnostics: "no vm.module op")
+                    ok = False
                 finally:
                     output.close()
             diagnostics.finished(ok, "IREE's HAL/VM phase", prefix="hal/vm phase: ")

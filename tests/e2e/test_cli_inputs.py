@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.ir_cases import case_module, cases
+from rewriter.pipeline import DEFAULT_CPU_FLAGS
 from rewriter.pipeline.common import tool
 from stream_model import load
 
@@ -248,3 +249,39 @@ def test_split_input_file_explains_every_chunk(tmp_path: Path) -> None:
     # Without the flag the file is one module holding two (each analysed, see nested modules).
     whole = run_cli("explain", str(src))
     assert whole.returncode == 0 and "2 copies (slices and transfers): 1 aliased, 1 kept" in whole.stdout
+
+
+# -- inputs iree-compile builds no module of -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "module {}\n",
+        # (an executable alone: no function, so no VM module either)
+        "hal.executable.source private @only_an_executable {\n"
+        "  hal.executable.export public @entry ordinal(0)"
+        " layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>)\n"
+        "  builtin.module {\n    func.func @entry() {\n      return\n    }\n  }\n}\n",
+    ],
+)
+def test_an_input_without_a_vm_module_fails_with_iree_compiles_words_and_writes_nothing(
+    tmp_path: Path, text: str
+) -> None:
+    """IREE's VM phase makes no module of it: iree-compile says why, and so does the tool (its
+    HAL/VM phase failing as IREE's does), not an internal error."""
+    src = tmp_path / "in.mlir"
+    src.write_text(text)
+    out = tmp_path / "out.vmfb"
+    stock = subprocess.run(
+        [tool("iree-compile"), *DEFAULT_CPU_FLAGS, str(src), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert stock.returncode != 0 and "outer module does not contain a vm.module op" in stock.stderr
+    proc = run_cli("compile", str(src), "-o", str(out))
+    assert proc.returncode == 1
+    assert "hal/vm phase:" in proc.stderr and "outer module does not contain a vm.module op" in proc.stderr
+    assert "internal error" not in proc.stderr
+    assert not list(tmp_path.glob("out.vmfb*"))
