@@ -1,0 +1,26 @@
+// Review 40 (m07): the loop yields (x + t) - t, which MLIR folds to x: its result is the load.
+// Open: folds MLIR makes that the check does not read (docs/findings.md, seventeenth session);
+// stock and the tool both leave @g0 holding twice the load.
+module @m {
+  util.global private mutable @g0 = dense<[1, 2, 3, 4]> : tensor<4xi32>
+  util.global private mutable @g1 = dense<[0, 0, 0, 0]> : tensor<4xi32>
+  util.func public @get() -> tensor<4xi32> {
+    %v = util.global.load @g0 : tensor<4xi32>
+    util.return %v : tensor<4xi32>
+  }
+  util.func public @f(%n: index) -> tensor<4xi32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %a = util.global.load @g0 : tensor<4xi32>
+    %t = arith.addi %a, %a : tensor<4xi32>
+    util.global.store %t, @g0 : tensor<4xi32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> (tensor<4xi32>) {
+      %u = arith.addi %x, %t : tensor<4xi32>
+      %v = arith.subi %u, %t : tensor<4xi32>
+      scf.yield %v : tensor<4xi32>
+    }
+    util.global.store %r, @g0 : tensor<4xi32>
+    util.return %t : tensor<4xi32>
+  }
+}
