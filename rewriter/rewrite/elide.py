@@ -41,6 +41,7 @@ from stream_model.ir.util import (
     DISPATCH_OPERAND_SEGMENTS,
     FUNCTION_OPS,
     ModuleScope,
+    defined_inside,
     defining_op,
     modules_with_functions,
     operand_segments,
@@ -372,7 +373,7 @@ def _offset_computed_in_a_region(model: ModuleModel, plan: _Plan) -> str | None:
             continue
         terms = plan.offsets + (folds.shifted_operands(owner, operand_number) if foldable else [])
         for term in terms:
-            if not _is_zero(term) and _is_inside(term, anchor) and _constant_attr(term) is None:
+            if not _is_zero(term) and defined_inside(term, anchor) and _constant_attr(term) is None:
                 return (
                     f"the alias's offset needs {model.names.name(term)}, which is computed inside the execution "
                     "region of its consumer, and IREE 3.13 allows no index arithmetic there"
@@ -423,18 +424,6 @@ def _beside_a_capture_merge(post_splice: PostSplice, plan: _Plan) -> str | None:
             "a wave is IREE's choice, and the alias would change the block's ops"
         )
     return None
-
-
-def _is_inside(value: ir.Value, region_op: ir.Operation) -> bool:
-    """Is ``value`` defined inside ``region_op``'s regions (a block argument of one, or a
-    result of an op nested in one)?"""
-    owner = value.owner
-    holder = parent_op_of_block(owner) if isinstance(owner, ir.Block) else parent_op(getattr(owner, "operation", owner))
-    while holder is not None:
-        if holder == region_op:
-            return True
-        holder = parent_op(holder)
-    return False
 
 
 def _visible_at(value: ir.Value, op: ir.Operation) -> bool:
@@ -770,7 +759,7 @@ def _constant_outside(value: ir.Value, anchor: ir.Operation) -> ir.Value:
     """``value``, or an equal constant built at the insertion point when ``value`` is a constant
     defined inside ``anchor``."""
     attr = _constant_attr(value)
-    if attr is None or not is_device_region(anchor) or not _is_inside(value, anchor):
+    if attr is None or not is_device_region(anchor) or not defined_inside(value, anchor):
         return value
     return arith.ConstantOp(value.type, attr).result
 

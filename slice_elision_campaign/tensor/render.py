@@ -53,7 +53,7 @@ class _Text:
     current: int = 0
     depth: int = 2
     counter: int = 0
-    spelled: int = 0  # (index constants spelled so far: each takes the next form)
+    spelled_count: int = 0  # (index constants spelled so far: each takes the next form)
 
     def fresh(self, prefix: str = "v") -> str:
         self.counter += 1
@@ -94,8 +94,8 @@ class _Text:
             self.out(f"{c} = arith.constant {value} : index")
             return c
         a, b = self.fresh("c"), self.fresh("c")
-        self.spelled += 1
-        form = self.spelled % 3
+        self.spelled_count += 1
+        form = self.spelled_count % 3
         first, second, op = ((value + 3, 3, "subi"), (value, 1, "muli"), (value, 0, "maxsi"))[form]
         self.out(f"{a} = arith.constant {first} : index")
         self.out(f"{b} = arith.constant {second} : index")

@@ -265,6 +265,18 @@ def parent_op_of_block(block: ir.Block) -> ir.Operation | None:
     return getattr(owner, "operation", owner) if owner is not None else None
 
 
+def defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
+    """Is ``value`` defined inside ``region_op``'s regions, at any depth (a block argument of
+    one, or a result of an op nested in one; a result of ``region_op`` itself is not)?"""
+    owner = value.owner
+    holder = parent_op_of_block(owner) if isinstance(owner, ir.Block) else parent_op(getattr(owner, "operation", owner))
+    while holder is not None:
+        if holder == region_op:
+            return True
+        holder = parent_op(holder)
+    return False
+
+
 def function_of_value(value: ir.Value) -> ir.Operation | None:
     """The function-like op whose body defines ``value`` (None for module-level values)."""
     owner = value.owner

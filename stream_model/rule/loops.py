@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from ..ir.util import defining_op, parent_op, parent_op_of_block
+from ..ir.util import defining_op
 from ..model.program import FunctionModel, OpInfo
 from ..report.messages import BELOW_LOOP_BODY, NESTED_LOOPS, READ_IN_ANOTHER_ITERATION
 from ..semantics.op_table import carries_order
@@ -92,20 +92,6 @@ def ordered_before_every_iteration(fn: FunctionModel, w: OpInfo, loop: LoopConte
     if w.in_loop:
         return False
     return any(w is c or fn.happens_before(w, c) for c in loop.before_every_iteration)
-
-
-def defined_in(value: ir.Value, region_op: ir.Operation) -> bool:
-    """Is ``value`` defined inside ``region_op``'s regions (a block argument or an op result)?"""
-    producer = defining_op(value)
-    if producer is not None and producer == region_op:
-        return False  # a result of the region op itself is defined outside its regions
-    owner = value.owner
-    op: ir.Operation | None = producer if producer is not None else parent_op_of_block(owner)
-    while op is not None:
-        if op == region_op:
-            return True
-        op = parent_op(op)
-    return False
 
 
 def _in_body_closure(fn: FunctionModel, start: list[OpInfo | None]) -> tuple[list[OpInfo], list[ir.Value]]:

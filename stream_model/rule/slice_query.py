@@ -16,13 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..interproc.resolved import Resolved
+from ..ir.util import defined_inside
 from ..model.facts import FactStore
 from ..model.program import FunctionModel, OpInfo
 from ..report.decisions import Verdict, WriteCheck
 from ..semantics.op_table import BYTES_NOT_KNOWN, Access
 from ..symbolic.index_arith import pretty
 from ..symbolic.proofs import ByteRange, Fact, ProofVerdict, prove_disjoint, relevant_facts
-from .loops import LoopContext, defined_in, feeds_yield
+from .loops import LoopContext, feeds_yield
 
 
 @dataclass
@@ -114,7 +115,7 @@ class SliceQuery:
         inside = {
             s: self.store.renamed(self.fn, s)
             for s, v in translator.symbols_of(self.fn.op)
-            if defined_in(v, self.loop.op)
+            if defined_inside(v, self.loop.op)
         }
         if iv not in inside:
             inside[iv] = self.store.renamed(self.fn, iv)

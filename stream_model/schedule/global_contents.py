@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from iree.compiler import ir
 
-from ..ir.util import back_edges, blocks_in_execution_order, nested_ops
+from ..ir.util import back_edges, blocks_in_execution_order, defined_inside, nested_ops
 from ..semantics.op_table import callee_name, global_name
 from ..semantics.ops import CALLS, GLOBAL_LOAD, GLOBAL_STORE, INDIRECT_OPS
 from ..semantics.region_flow import Runs, flow_of, is_resource
@@ -564,7 +564,7 @@ class GlobalContents:
     def _forget_inside(self, state: State, op: ir.Operation) -> State:
         """``state`` leaving (or going round) a loop ``op``: values made inside it are
         another iteration's, or not visible outside."""
-        return _without(state, lambda v: _inside(v, op))
+        return _without(state, lambda v: defined_inside(v, op))
 
 
 def _without(state: State, made_there: Callable[[ir.Value], bool]) -> State:
@@ -616,15 +616,3 @@ def _block_of(value: ir.Value, blocks: list[ir.Block]) -> ir.Block | None:
             return None
         block = parent.block
     return block
-
-
-def _inside(value: ir.Value, op: ir.Operation) -> bool:
-    """Is ``value`` defined inside ``op``'s regions?"""
-    owner = value.owner
-    current = owner.owner if isinstance(owner, ir.Block) else getattr(owner, "operation", owner).parent
-    while current is not None:
-        current = getattr(current, "operation", current)
-        if current == op:
-            return True
-        current = current.parent
-    return False

@@ -893,8 +893,9 @@ def _source(value: ir.Value) -> ir.Value:
     """``value`` back through transfers, clones, whole slices and copies (which fold into their
     source or hold its bytes), through a branch or a select on a constant (the value it
     chooses: MLIR folds it first) and an op of its identity (``x + 0``: MLIR folds it too), and
-    through a loop's argument every turn hands on unchanged, and a loop's result that is the
-    value it enters with (it never turns, or every turn hands that value on: MLIR folds both)."""
+    through a loop's argument every turn hands on unchanged, and a loop's result MLIR folds
+    into another value (:func:`~stream_model.semantics.region_flow.invariant_result`), each
+    compared through these same folds."""
     while True:
         if (entered := invariant_argument(value, _source)) is not None or (
             entered := invariant_result(value, _source)

@@ -40,7 +40,7 @@ from typing import TypeGuard
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS, c_address
+from ..ir.util import c_address, defined_inside
 from .ops import (
     ARITH_ADDI,
     ARITH_ANDI,
@@ -278,7 +278,7 @@ def _for_invariant(op: ir.Operation, block: ir.Block, n: int, same: Same = _itse
     yielded = terminator(block).operands[n - 1]
     if yielded == block.arguments[n] or yielded == init:
         return init
-    with _asking(op, n) as first:
+    with _asking(op, "argument", n) as first:
         if not first:
             return None  # (asked again while deciding it: not known to be the init)
         folded = same(yielded)
@@ -300,9 +300,9 @@ def _for_invariant_result(op: ir.Operation, k: int, same: Same = _itself) -> ir.
     trips = static_trip_count(loop) if loop is not None else None
     if trips is None or trips < 1:
         return None
-    with _asking(op, -1 - k) as first:
+    with _asking(op, "result", k) as first:
         yielded = same(terminator(body).operands[k]) if first else None
-    return yielded if yielded is not None and not _defined_in(yielded, op) else None
+    return yielded if yielded is not None and not defined_inside(yielded, op) else None
 
 
 def _while_invariant_result(op: ir.Operation, k: int, same: Same = _itself) -> ir.Value | None:
@@ -319,9 +319,9 @@ def _while_invariant_result(op: ir.Operation, k: int, same: Same = _itself) -> i
         if constant_condition(condition.operands[0]) == 0:
             return list(op.opview.inits)[i]  # (the before region runs once, on the inits)
         return _while_invariant(op, before, i, same)
-    with _asking(op, -1 - k) as first:
+    with _asking(op, "result", k) as first:
         folded = same(handed) if first else None
-    return folded if folded is not None and not _defined_in(folded, op) else None
+    return folded if folded is not None and not defined_inside(folded, op) else None
 
 
 def _while_invariant(op: ir.Operation, block: ir.Block, n: int, same: Same = _itself) -> ir.Value | None:
@@ -335,15 +335,15 @@ def _while_invariant(op: ir.Operation, block: ir.Block, n: int, same: Same = _it
     condition = list(terminator(before).opview.args)
     again = list(terminator(after).operands)
 
-    def folded(value: ir.Value, key: int) -> ir.Value | None:
-        with _asking(op, key) as first:
+    def folded(value: ir.Value, i: int) -> ir.Value | None:
+        with _asking(op, "yielded back", i) as first:
             return same(value) if first else None
 
     def before_invariant(i: int) -> ir.Value | None:
         arg, back = before.arguments[i], again[i]
         if back == inits[i] or any(c == arg and back == after.arguments[j] for j, c in enumerate(condition)):
             return inits[i]
-        back_folded = folded(back, 2000 + i)
+        back_folded = folded(back, i)
         if back_folded is None:
             return None
         handed_on = any(c == arg and back_folded == after.arguments[j] for j, c in enumerate(condition))
@@ -356,33 +356,18 @@ def _while_invariant(op: ir.Operation, block: ir.Block, n: int, same: Same = _it
     return before_invariant(i) if i is not None else None
 
 
-def _defined_in(value: ir.Value, op: ir.Operation) -> bool:
-    """Is ``value`` made inside one of ``op``'s regions (at any depth)?"""
-    owner = value.owner
-    block = owner if isinstance(owner, ir.Block) else owner.operation.block
-    while block is not None:
-        holder = holder_of(block)
-        if holder is None:
-            return False
-        if holder == op:
-            return True
-        if holder.name in FUNCTION_OPS or holder.parent is None:
-            return False
-        block = holder.block
-    return False
-
-
 _ASKED = threading.local()
 
 
 @contextlib.contextmanager
-def _asking(op: ir.Operation, n: int) -> Iterator[bool]:
-    """While a loop's fold of its argument (or result) ``n`` is being decided: whether this
-    is the first ask (a fold that comes back to the same question, through ``same``, is not
-    known)."""
-    asked: set[tuple[int, int]] = getattr(_ASKED, "keys", None) or set()
-    _ASKED.keys = asked
-    key = (c_address(op), n)
+def _asking(op: ir.Operation, *question: str | int) -> Iterator[bool]:
+    """While a loop's fold (``question``: of which argument or result) is being decided:
+    whether this is the first ask (a fold that comes back to the same question, through
+    ``same``, is not known)."""
+    if not hasattr(_ASKED, "questions"):
+        _ASKED.questions = set()
+    asked: set[tuple[object, ...]] = _ASKED.questions
+    key = (c_address(op), *question)
     if key in asked:
         yield False
         return
@@ -695,10 +680,12 @@ def invariant_argument(value: ir.Value, same: Same = _itself) -> ir.Value | None
 
 
 def invariant_result(value: ir.Value, same: Same = _itself) -> ir.Value | None:
-    """What a loop's result is where MLIR folds it into the value the loop enters with (the
-    loop never turns, or every turn hands the carried value on unchanged), before IREE's folds
-    of globals read the program. None for any other value, and for an op the table does not
-    know (closed world)."""
+    """What a loop's result is where MLIR folds it into another value before IREE's folds of
+    globals read the program: the value the loop enters with (it never turns, or every turn
+    hands that value on), or a value of outside the loop that every run ends with (the table's
+    :attr:`RegionFlow.invariant_result`); ``same`` compares values through the folds the
+    caller knows. None for any other value, and for an op the table does not know (closed
+    world)."""
     owner = value.owner
     if isinstance(owner, ir.Block):
         return None
@@ -759,11 +746,12 @@ class RegionFlow:
     #: Where a loop's own operands say a region never runs (its bounds, its condition):
     #: ``never_runs(op)``, those regions (a branch's are the ones :attr:`chosen` does not choose).
     never_runs: Callable[[ir.Operation], frozenset[int]] | None = None
-    #: For loops: ``invariant(op, block, n)``, the value argument ``n`` of the region block
-    #: ``block`` always holds, where every turn hands it on unchanged (None where it may not).
+    #: For loops: ``invariant(op, block, n, same)``, the value argument ``n`` of the region block
+    #: ``block`` always holds, where every turn hands it on unchanged (compared through
+    #: ``same``; None where it may not).
     invariant: Callable[[ir.Operation, ir.Block, int, Same], ir.Value | None] | None = None
-    #: For loops: ``invariant_result(op, k)``, the value result ``k`` always is, where MLIR
-    #: folds the result into an init (None where it may not).
+    #: For loops: ``invariant_result(op, k, same)``, the value result ``k`` always is, where
+    #: MLIR folds the result into an init or a value of outside the loop (None where it may not).
     invariant_result: Callable[[ir.Operation, int, Same], ir.Value | None] | None = None
     #: For a loop that runs a region first (:attr:`runs_first`): ``enters_body(op)``, does its
     #: first turn go on into its other region (its condition holds on the values it enters

@@ -885,7 +885,7 @@ def _yielded_inits_not_forwarded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _while_results_from_its_arguments_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """A value the condition hands on is taken for one made inside the loop."""
-    monkeypatch.setattr(region_flow, "_defined_in", lambda value, op: True)
+    monkeypatch.setattr(region_flow, "defined_inside", lambda value, op: True)
 
 
 def _false_conditions_still_enter(monkeypatch: pytest.MonkeyPatch) -> None:
