@@ -54,6 +54,7 @@ from ..pipeline.c_api import clone_module
 from ..pipeline.collector import no_collector_pauses
 from ..pipeline.common import CompileError, NotAnalysed, new_context
 from ..pipeline.passes import PassContext
+from .input_folds import fold_as_mlir_does
 
 if TYPE_CHECKING:
     # The check's modules are imported where they run, and beside IREE's flow phase
@@ -538,12 +539,25 @@ def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder |
     bindings do not hold: the comparison is then not made, and the report says so)."""
     from stream_model.schedule.global_order import input_order
 
+    module = _parsed_input(user_input)
+    if isinstance(module, str):
+        return module
+    with module.context:
+        if fold_as_mlir_does(module) is not None:
+            module = _parsed_input(user_input)  # (left as it is: read as the user wrote it)
+            if isinstance(module, str):
+                return module
+    with module.context:
+        return input_order(module)
+
+
+def _parsed_input(user_input: str | bytes | os.PathLike[str]) -> ir.Module | str:
+    """The user's input parsed alone, in a context of its own; else why it cannot be."""
     try:
         if isinstance(user_input, os.PathLike):
             # (Named as iree-compile names it, so that the locations IREE's stages keep match.)
-            module = ir.Module.parseFile(str(user_input), new_context())
-        else:
-            module = ir.Module.parse(user_input, new_context())
+            return ir.Module.parseFile(str(user_input), new_context())
+        return ir.Module.parse(user_input, new_context())
     except ir.MLIRError as err:
         found = [d.message for d in err.error_diagnostics] or [type(err).__name__]
         return f"the input does not parse alone: {found[0]}"
@@ -551,8 +565,6 @@ def read_input_order(user_input: str | bytes | os.PathLike[str]) -> InputOrder |
         return f"the input cannot be read: {err.strerror or err}"
     except (TypeError, UnicodeError):  # (a path the bindings cannot take: not UTF-8)
         return "the input's path cannot be handed to the MLIR bindings"
-    with module.context:
-        return input_order(module)
 
 
 def _global_events(module: ir.Module) -> GlobalEvents:

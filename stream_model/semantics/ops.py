@@ -104,6 +104,8 @@ RETURNS = frozenset({UTIL_RETURN, FUNC_RETURN})
 #: The loads and stores of a global by symbol: the only uses of a global's symbol whose effect
 #: the model sees (value in, value out), with the global's own declaration.
 DIRECT_GLOBAL_ACCESS_OPS = frozenset({GLOBAL_LOAD, GLOBAL_STORE, UTIL_GLOBAL})
+#: The accesses of :data:`DIRECT_GLOBAL_ACCESS_OPS`, without the declaration.
+GLOBAL_ACCESS_OPS = frozenset({GLOBAL_LOAD, GLOBAL_STORE})
 #: Ops that reach a global other than by a load or store naming it (through its address), or
 #: call a function other than by symbol: what they touch the model cannot say.
 INDIRECT_OPS = frozenset({GLOBAL_STORE_INDIRECT, GLOBAL_LOAD_INDIRECT, GLOBAL_ADDRESS, FUNC_CALL_INDIRECT})

@@ -1531,6 +1531,71 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
 }
 
 
+def _input_read_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The input read as the user wrote it: MLIR's folds not run on it (``input_folds``)."""
+    monkeypatch.setattr(schedule_guard, "fold_as_mlir_does", lambda module: None)
+
+
+WEAKENINGS["input-read-as-written"] = (_input_read_as_written, "rollback_through_a_loop_bounded_by_n_plus_zero.mlir")
+WEAKENINGS["input-read-as-written-in-a-while"] = (
+    _input_read_as_written,
+    "rollback_through_a_while_its_condition_truth_makes_invariant.mlir",
+)
+
+#: The weakenings of the check's own folds of the input's values (and of the walk's folds of
+#: its branches and loops) that MLIR's folds, run on the input before the check reads it
+#: (``rewriter/guard/input_folds.py``), leave with nothing to fold in their killing program: each
+#: is killed with the input read as written, the reading where those folds fail. Whether any
+#: input still reaches them once MLIR's folds ran is open (docs/findings.md, eighteenth session).
+READ_AS_WRITTEN = frozenset(
+    {
+        "arms-never-run-still-count",
+        "branches-read-what-they-hand-on",
+        "carried-arguments-followed-no-further",
+        "carried-values-are-read",
+        "casts-zero-extend",
+        "chains-stop-at-unshown-globals",
+        "chosen-arms-keep-their-scope",
+        "compares-of-constants-unfolded",
+        "compares-of-constants-unfolded-in-an-if",
+        "constant-branches-take-every-successor",
+        "constant-switches-take-every-case",
+        "dead-code-reads",
+        "emptied-functions-unpaired",
+        "erased-stores-overwrite-dead-work",
+        "false-conditions-still-enter",
+        "false-conditions-still-run-the-body",
+        "folded-branches-are-no-loads",
+        "full-inserts-are-new-values",
+        "idempotent-folds-unseen",
+        "idempotent-folds-unseen-in-writes",
+        "identity-folds-unseen",
+        "integer-folds-unread",
+        "integer-folds-unread-in-conditions",
+        "loads-stored-back-through-ops",
+        "loop-folds-by-ssa-identity",
+        "loop-inits-read-nothing",
+        "loop-results-never-fold",
+        "loop-results-never-fold-unchanged",
+        "loop-results-never-fold-while",
+        "loops-of-no-iteration-still-run",
+        "loops-of-one-bound-still-run",
+        "loops-of-one-turn-turn-again",
+        "only-the-entry-block-is-steady",
+        "overwrites-need-not-stay",
+        "selects-on-constants-are-no-loads",
+        "switch-flags-compared-as-read",
+        "the-chosen-arm-taken-for-dead",
+        "unknown-ops-take-the-paths-away",
+        "values-of-constants-are-no-loads",
+        "values-of-constants-kept-apart",
+        "while-results-from-its-arguments-only",
+        "while-results-from-its-arguments-only-in-one-turn",
+        "yielded-inits-not-forwarded",
+    }
+)
+
+
 def test_every_killing_program_is_a_case_the_real_check_builds_right_or_refuses() -> None:
     """The real check on each killing program is ``tests/e2e/test_global_reloads.py``'s: it
     builds a program of ``tensor_programs.CASES`` to the value-semantics answer, or refuses it
@@ -1547,6 +1612,8 @@ def test_the_weakened_check_is_killed(weakening: str, tmp_path: Path, monkeypatc
     weaken, file = WEAKENINGS[weakening]
     case = by_file(file)
     weaken(monkeypatch)
+    if weakening in READ_AS_WRITTEN:
+        _input_read_as_written(monkeypatch)
     built = compile_tool(case, tmp_path / "weak.vmfb")
     if built is None:
         assert case.stock == case.expected  # (a refusal of a right build: stock's answer, pinned)

@@ -137,27 +137,3 @@ def test_a_value_handed_to_an_inner_loop_that_writes_it(file: str, calls: str, e
 
     built = compile_tool_file(OPEN / file, tmp_path / "tool.vmfb")
     assert built is not None and run(built, "copy", calls) == expected
-
-
-@pytest.mark.parametrize(
-    "file",
-    [
-        "rollback_through_a_loop_bounded_by_n_plus_zero.mlir",
-        "rollback_through_a_while_on_n_below_n.mlir",
-        "rollback_through_a_while_its_condition_truth_makes_invariant.mlir",
-        "rollback_through_a_loop_yielding_x_plus_t_minus_t.mlir",
-        "rollback_through_a_loop_yielding_a_shape_round_trip.mlir",
-    ],
-)
-@pytest.mark.xfail(
-    strict=True,
-    reason="open (docs/findings.md, seventeenth session, review 40): a roll-back through a value MLIR folds "
-    "into the load by a fold the check does not read; IREE erases it and the tool builds stock's answer",
-)
-def test_a_rollback_through_a_fold_the_check_does_not_read(file: str, tmp_path: Path) -> None:
-    """The tool refuses it, or builds the program's value (@g0 given back its load)."""
-    from tests.campaign.tensor_programs import compile_tool_file
-
-    built = compile_tool_file(OPEN / file, tmp_path / "tool.vmfb")
-    expected = "f=2 4 6 8; get=1 2 3 4; f=2 4 6 8; get=1 2 3 4"
-    assert built is None or run(built, "copy", "f:3;get;f:0;get") == expected

@@ -1,7 +1,8 @@
 // own_load_plus_zero_stored_back_then_the_global_renamed.mlir with the old value stored back as
-// `(old + 5) - 5` (MLIR folds it to the load; the check does not, and reads it as no load): IREE
-// 3.13 erases the store and takes @g for the zeros' global. The check refuses: a store of a
-// value the input shows as no load does not keep the rename from being seen (global_folds._reads).
+// `(old + 5) - 5`: IREE 3.13 erases the store and takes @g for the zeros' global. The check
+// refuses: it reads the input as MLIR's folds leave it, where the store is of the load, and names
+// the erased roll-back; read as written, a store of a value it shows as no load does not keep
+// the rename from being seen (global_folds._reads).
 module @m {
   util.global private mutable @g = dense<[0, 0, 0, 37]> : tensor<4xi32>
 

@@ -1,7 +1,7 @@
 // Review 40 (m01): the roll-back is a loop from %n to %n + 0 (no turn once MLIR folds the
 // add), yielding what it carries doubled; its result is the load, and IREE erases the store.
-// Open: folds MLIR makes that the check does not read (docs/findings.md, seventeenth session);
-// stock and the tool both leave @g0 holding twice the load.
+// The check reads the input as MLIR's folds leave it (rewriter/guard/input_folds.py) and refuses;
+// stock leaves @g0 holding twice the load.
 module @m {
   util.global private mutable @g0 = dense<[1, 2, 3, 4]> : tensor<4xi32>
   util.func public @get() -> tensor<4xi32> {

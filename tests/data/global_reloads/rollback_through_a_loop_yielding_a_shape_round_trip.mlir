@@ -1,6 +1,6 @@
 // Review 40 (m09): the loop yields collapse_shape(expand_shape(x)), which MLIR folds to x.
-// Open: folds MLIR makes that the check does not read (docs/findings.md, seventeenth session);
-// stock and the tool both leave @g0 holding twice the load.
+// The check reads the input as MLIR's folds leave it (rewriter/guard/input_folds.py) and refuses;
+// stock leaves @g0 holding twice the load.
 module @m {
   util.global private mutable @g0 = dense<[1, 2, 3, 4]> : tensor<4xi32>
   util.global private mutable @g1 = dense<[0, 0, 0, 0]> : tensor<4xi32>
