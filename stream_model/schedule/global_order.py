@@ -184,6 +184,11 @@ class Event:
     #: For a load that feeds its own stores (:attr:`feeds_own_stores`): those stores, by their
     #: locations (a callee's, taken into its caller, reached through the same calls).
     fed: tuple[ir.Location, ...] = ()
+    #: Does every run of its :attr:`top` block run it once, in its place in the sequence: no
+    #: ``cf`` arm or loop between that block and it (a callee's event: ordered in its callee,
+    #: and its call so)? Then two such events of one block keep their order, whatever the
+    #: branches around the block do (:func:`_reordered_in_one_block`).
+    in_block: bool = True
 
     def describe(self) -> str:
         return (
@@ -376,7 +381,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
         indices: dict[int, int] = {}
         functions.append((key, fn, indices))
         own = _OwnFrame(fn)
-        for inner, ordered, scope, block in _in_execution_order(fn):
+        for inner, ordered, scope, block, in_block in _in_execution_order(fn):
             name = inner.name
             if name in _ACCESS:
                 symbol = global_name(inner)
@@ -416,6 +421,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                     top=_top_of(inner, fn, tops),
                     stored_back=back,
                     fed=fed or (),
+                    in_block=in_block,
                 )
                 found.append(_own_location_known(event, printed))
                 direct.setdefault(key, set()).add(symbol)
@@ -439,6 +445,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                     inlined_at=inlined,
                     arguments=operands,
                     top=_top_of(inner, fn, tops),
+                    in_block=in_block,
                 )
                 found.append(_own_location_known(event, printed))
                 callees.setdefault(key, set()).add(callee)
@@ -593,7 +600,7 @@ def _declaration(op: ir.Operation) -> GlobalDecl:
     return GlobalDecl(visibility(op) == "private", "is_mutable" in attributes, initial)
 
 
-def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
+def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int, bool]]:
     """Every op nested in ``root`` that :func:`global_events` reads, and every op whose regions
     hold one (:func:`_visited_by_block`), each before the ops of its regions, its regions' blocks in
     execution order (not text order), with whether the op is *ordered*: in a block that every
@@ -609,7 +616,8 @@ def _in_execution_order(root: ir.Operation) -> Iterator[tuple[ir.Operation, bool
     constant selector never chooses (:func:`~stream_model.semantics.region_flow.never_run`) is
     not entered: none of its accesses runs, and MLIR folds it away before IREE's folds of
     globals look at the function; the one arm it chooses, of one block, MLIR inlines into the
-    branch's block, and its ops are in that block's scope and number."""
+    branch's block, and its ops are in that block's scope and number. Last, whether the op
+    is ordered within its block of ``root``'s region (:attr:`Event.in_block`)."""
     return _walk_regions(_visited_by_block(root), root.regions, True, (), [0], [0])
 
 
@@ -655,7 +663,8 @@ def _walk_regions(
     serial: list[int],
     blocks: list[int],
     into: int | None = None,
-) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int]]:
+    local: bool | None = None,
+) -> Iterator[tuple[ir.Operation, bool, tuple[Any, ...], int, bool]]:
     for region in regions:
         numbered: list[tuple[ir.Block, int]] = []
         order = blocks_in_execution_order(region, taken_successors)
@@ -668,8 +677,9 @@ def _walk_regions(
                 blocks[0] += 1
                 here = blocks[0]
             numbered.append((block, here))
+            in_block = True if local is None else local and block_ordered  # (None: the top region)
             for op in ops.get(block, ()):
-                yield op, ordered and block_ordered, scope, here
+                yield op, ordered and block_ordered, scope, here, in_block
                 if not len(op.regions):
                     continue
                 flow = flow_of(op)
@@ -682,11 +692,15 @@ def _walk_regions(
                         continue  # (an arm its branch's constant never chooses: no access there runs)
                     if dead and len(nested.blocks) == 1:
                         # (the arm it chooses: MLIR inlines it into this block)
-                        yield from _walk_regions(ops, (nested,), ordered and block_ordered, scope, serial, blocks, here)
+                        yield from _walk_regions(
+                            ops, (nested,), ordered and block_ordered, scope, serial, blocks, here, in_block
+                        )
                         continue
                     first = flow is not None and flow.runs_first == n
                     inner = (*scope, (serial[0], repeats, first, owner))
-                    yield from _walk_regions(ops, (nested,), ordered and block_ordered, inner, serial, blocks)
+                    yield from _walk_regions(
+                        ops, (nested,), ordered and block_ordered, inner, serial, blocks, local=in_block
+                    )
 
 
 def _merged_into(block: ir.Block, numbered: list[tuple[ir.Block, int]], reached: set[ir.Block]) -> int | None:
@@ -1312,7 +1326,8 @@ def check_input_order(
                 not_compared,
             )
             across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), placed)
-            hazards += found or across or dropped.get(name, [])
+            within = _reordered_in_one_block(original.events, key, name, by_was.get(name, []), pairs, dead)
+            hazards += found or across or within or dropped.get(name, [])
     return hazards
 
 
@@ -1520,6 +1535,48 @@ def _read_moved_across_an_arm(
             if w is not None and r is not None and (w < r) != write_first:
                 moved, past = (read, write) if write_first else (write, read)
                 return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), BEFORE_THE_SPLICE)]
+    return []
+
+
+def _reordered_in_one_block(
+    events: GlobalEvents,
+    function: str,
+    name: str,
+    was: list[Event],
+    pairs: list[tuple[Event, Event]],
+    dead: set[tuple[str, str, str]],
+) -> list[GlobalOrderHazard]:
+    """The accesses of global ``name`` in one block of a ``cf`` arm or loop (not
+    :attr:`~Event.ordered`: :func:`_compare` leaves them out) that the splice has in one block
+    of its own, in another order (at most one hazard).
+
+    Every run of a block runs its ops in order, so two accesses that every run of one input
+    block runs (:attr:`Event.in_block`) run in that order each time, however the branches around
+    the block go; where the splice has both in one of its blocks, each run of that block runs
+    them in its order. They are compared as :func:`_compare` compares a function's ordered
+    accesses (tensor campaign seed 17101: inside a ``cf`` loop, IREE moves a store of @g0's own
+    value below a while loop that stores @g0). Accesses the splice has in different blocks are
+    compared with nothing: the order of two blocks' runs is no order here. ``was``: the
+    input's accesses of the global; ``pairs``: the splice's, as the input names them; ``dead``:
+    accesses whose order shows in nothing (:class:`_DeadWork`)."""
+    groups: dict[tuple[int, int | None], list[Event]] = {}
+    for e, at in pairs:
+        if e.ordered or not (e.in_block and at.in_block) or e.top is None or event_chain(e) in dead:
+            continue
+        if touches(events, e, name):
+            groups.setdefault((e.top[0], at.top[0] if at.top is not None else None), []).append(e)
+    for (block, _), now in groups.items():
+        runs = [
+            dataclasses.replace(e, ordered=True)
+            for e in was
+            if not e.ordered and e.in_block and e.top is not None and e.top[0] == block and event_chain(e) not in dead
+        ]
+        first = _first_reorder(
+            events, *_one_store_per_value(runs, [dataclasses.replace(e, ordered=True) for e in now]), name
+        )
+        if first is not None:
+            moved, past, _, _ = first
+            return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), BEFORE_THE_SPLICE)]
     return []
 
 
@@ -1762,6 +1819,7 @@ def taken_in(
     block: Any = None,
     call: Event | None = None,
     top: tuple[int, frozenset[int]] | None = None,
+    in_block: bool = True,
 ) -> list[Event]:
     """``sequence`` (reached through the calls ``via``) with each call of a function of the
     input followed by its callee's events, reached through that call (ordered only where the
@@ -1782,6 +1840,7 @@ def taken_in(
                 scope=(*scope, *inner),
                 block=_inlined_block(e, via, block),
                 top=top,
+                in_block=e.ordered and in_block,
             )
             # (Only a store every run of the callee makes, in no region and no cf arm of it: one
             # there may be in an arm that the call's constants rule out once IREE inlines it.)
@@ -1817,6 +1876,7 @@ def taken_in(
             inlined,
             here,
             here.top,
+            here.in_block,
         )
         open_.discard(e.symbol)
     return out

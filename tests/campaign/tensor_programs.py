@@ -1237,6 +1237,22 @@ CASES = [
             ("rollback_through_nested_loops_handing_it_on.mlir", "f;get;f;get"),
         )
     ),
+    # Tensor campaign seed 17101: a store IREE moves below a while loop inside a block of a cf
+    # loop, and of a cf arm (refused: stock wrong).
+    Case(
+        "own_value_stored_back_moved_below_a_while_in_a_cf_loop.mlir",
+        "f0;f0",
+        "f0=27 0 0 0 0 0 0 0; f0=27 0 0 0 0 0 0 0",
+        "f0=36 17 13 20 36 24 16 22; f0=36 17 13 20 36 24 16 22",
+        refused="reordered util.global.store @g0",
+    ),
+    Case(
+        "own_value_stored_back_moved_below_a_while_in_a_cf_arm.mlir",
+        "f0:1;f0:0",
+        "f0=27 0 0 0 0 0 0 0; f0=27 0 0 0 0 0 0 0",
+        "f0=36 17 13 20 36 24 16 22; f0=36 17 13 20 36 24 16 22",
+        refused="reordered util.global.store @g0",
+    ),
     # Review 40: roll-backs through folds MLIR makes and the check's own folds do not (refused:
     # stock wrong); the check reads the input as MLIR's folds leave it (rewriter/guard/input_folds.py).
     *(

@@ -1536,6 +1536,20 @@ def _input_read_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedule_guard, "fold_as_mlir_does", lambda module: None)
 
 
+def _blocks_of_cf_regions_unordered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The accesses of one block of a ``cf`` arm or loop compared with nothing, as before
+    tensor campaign seed 17101 (``global_order._reordered_in_one_block``)."""
+    monkeypatch.setattr(global_order, "_reordered_in_one_block", lambda *args: [])
+
+
+WEAKENINGS["blocks-of-cf-loops-unordered"] = (
+    _blocks_of_cf_regions_unordered,
+    "own_value_stored_back_moved_below_a_while_in_a_cf_loop.mlir",
+)
+WEAKENINGS["blocks-of-cf-arms-unordered"] = (
+    _blocks_of_cf_regions_unordered,
+    "own_value_stored_back_moved_below_a_while_in_a_cf_arm.mlir",
+)
 WEAKENINGS["input-read-as-written"] = (_input_read_as_written, "rollback_through_a_loop_bounded_by_n_plus_zero.mlir")
 WEAKENINGS["input-read-as-written-in-a-while"] = (
     _input_read_as_written,
