@@ -1033,7 +1033,12 @@ def check_global_order(
         was, is_now = _by_global(before, original), _by_global(before, now)
         for name in sorted(before.globals):
             runs = _one_store_per_value(was.get(name, []), is_now.get(name, []), _inlined_chain)
-            hazards += _compare(before, key, name, *runs, THE_SCHEDULE, not_compared, stale_reads=True)
+            found = _compare(before, key, name, *runs, THE_SCHEDULE, not_compared, stale_reads=True)
+            pairs = _paired_by_chain(was.get(name, []), is_now.get(name, []))
+            within = _reordered_in_one_block(
+                before, key, name, was.get(name, []), pairs, THE_SCHEDULE, key=_inlined_chain
+            )
+            hazards += found or within
     return hazards
 
 
@@ -1326,7 +1331,9 @@ def check_input_order(
                 not_compared,
             )
             across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), placed)
-            within = _reordered_in_one_block(original.events, key, name, by_was.get(name, []), pairs, dead)
+            within = _reordered_in_one_block(
+                original.events, key, name, by_was.get(name, []), pairs, BEFORE_THE_SPLICE, dead
+            )
             hazards += found or across or within or dropped.get(name, [])
     return hazards
 
@@ -1544,40 +1551,54 @@ def _reordered_in_one_block(
     name: str,
     was: list[Event],
     pairs: list[tuple[Event, Event]],
-    dead: set[tuple[str, str, str]],
+    stage: str,
+    left_out: set[tuple[str, str, str]] | frozenset[tuple[str, str, str]] = frozenset(),
+    key: Callable[[Event], tuple[Any, ...]] | None = None,
 ) -> list[GlobalOrderHazard]:
     """The accesses of global ``name`` in one block of a ``cf`` arm or loop (not
-    :attr:`~Event.ordered`: :func:`_compare` leaves them out) that the splice has in one block
-    of its own, in another order (at most one hazard).
+    :attr:`~Event.ordered`: :func:`_compare` leaves them out) that the later module has in one
+    block of its own, in another order (at most one hazard).
 
-    Every run of a block runs its ops in order, so two accesses that every run of one input
-    block runs (:attr:`Event.in_block`) run in that order each time, however the branches around
-    the block go; where the splice has both in one of its blocks, each run of that block runs
+    Every run of a block runs its ops in order, so two accesses that every run of one block
+    runs (:attr:`Event.in_block`) run in that order each time, however the branches around the
+    block go; where the later module has both in one of its blocks, each run of that block runs
     them in its order. They are compared as :func:`_compare` compares a function's ordered
-    accesses (tensor campaign seed 17101: inside a ``cf`` loop, IREE moves a store of @g0's own
-    value below a while loop that stores @g0). Accesses the splice has in different blocks are
-    compared with nothing: the order of two blocks' runs is no order here. ``was``: the
-    input's accesses of the global; ``pairs``: the splice's, as the input names them; ``dead``:
-    accesses whose order shows in nothing (:class:`_DeadWork`)."""
+    accesses (tensor campaign seed 17101: inside a ``cf`` loop, IREE's stages before the splice
+    move a store of @g0's own value below a while loop that stores @g0; IREE's schedule moves a
+    store past a reload in a ``cf`` loop's block as in any other). Accesses the later module
+    has in different blocks are compared with nothing: the order of two blocks' runs is no
+    order here. ``was``: the earlier module's accesses of the global; ``pairs``: the later
+    module's, each with the earlier one it is; ``left_out``: accesses (by :func:`event_chain`)
+    whose order shows in nothing (:class:`_DeadWork`); ``key``: as for
+    :func:`_one_store_per_value`."""
+
+    def compared(e: Event) -> bool:
+        return not e.ordered and e.in_block and e.top is not None and event_chain(e) not in left_out
+
     groups: dict[tuple[int, int | None], list[Event]] = {}
     for e, at in pairs:
-        if e.ordered or not (e.in_block and at.in_block) or e.top is None or event_chain(e) in dead:
-            continue
-        if touches(events, e, name):
+        if compared(e) and at.in_block and touches(events, e, name):
+            assert e.top is not None
             groups.setdefault((e.top[0], at.top[0] if at.top is not None else None), []).append(e)
     for (block, _), now in groups.items():
-        runs = [
-            dataclasses.replace(e, ordered=True)
-            for e in was
-            if not e.ordered and e.in_block and e.top is not None and e.top[0] == block and event_chain(e) not in dead
-        ]
-        first = _first_reorder(
-            events, *_one_store_per_value(runs, [dataclasses.replace(e, ordered=True) for e in now]), name
-        )
+        runs = [dataclasses.replace(e, ordered=True) for e in was if compared(e) and e.top and e.top[0] == block]
+        in_order = [dataclasses.replace(e, ordered=True) for e in now]
+        first = _first_reorder(events, *_one_store_per_value(runs, in_order, key), name)
         if first is not None:
             moved, past, _, _ = first
-            return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), BEFORE_THE_SPLICE)]
+            return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), stage)]
     return []
+
+
+def _paired_by_chain(was: list[Event], now: list[Event]) -> list[tuple[Event, Event]]:
+    """Each event of ``now`` (a module after a stage) with the one event of ``was`` (the module
+    before it) of its kind, global and location, where IREE inlined it (:func:`_inlined_chain`);
+    an event with none, or more than one, is left out."""
+    by_chain: dict[tuple[Any, ...], Event | None] = {}
+    for e in was:
+        chain = _inlined_chain(e)
+        by_chain[chain] = None if chain in by_chain else e
+    return [(found, e) for e in now if (found := by_chain.get(_inlined_chain(e))) is not None]
 
 
 def _one_store_per_value(

@@ -490,6 +490,43 @@ def test_a_compile_at_the_splice_refuses_a_store_scheduled_after_a_reload(tmp_pa
     assert not out.exists()
 
 
+STORE_MOVED_IN_A_CF_LOOP = REPO / "tests" / "data" / "global_store_moved_past_its_reload_in_a_cf_loop.mlir"
+
+
+def test_check_reports_a_store_scheduled_after_a_reload_in_a_block_of_a_cf_loop(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every run of the loop's block runs its accesses in order: the reorder shows there too."""
+    assert main(["check", str(STORE_MOVED_IN_A_CF_LOOP)]) == 3
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("hazard: in @p0, IREE's schedule reordered util.global.load @p0_g0 (")
+    assert "and util.global.store @p0_g0 (" in line
+
+
+def test_a_compile_at_the_splice_refuses_a_store_scheduled_after_a_reload_in_a_block_of_a_cf_loop(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "out.vmfb"
+    with pytest.raises(ScheduleHazardError, match="reorders the accesses to a global"):
+        compile_stream_async(STORE_MOVED_IN_A_CF_LOOP.read_text(), out, CPU_FLAGS, guard=ScheduleGuard())
+    assert not out.exists()
+
+
+def test_the_blocks_of_cf_loops_left_unordered_in_the_schedule_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The weakening (``global_order._reordered_in_one_block`` a no-op) builds what stock builds:
+    the reload after the store returns @p0_g0's old buffer (result 3), where the program's
+    reload reads the stored value, which the copy made right after the store holds (result 4)."""
+    import stream_model.schedule.global_order as global_order
+
+    monkeypatch.setattr(global_order, "_reordered_in_one_block", lambda *args, **kwargs: [])
+    out = tmp_path / "out.vmfb"
+    compile_stream_async(STORE_MOVED_IN_A_CF_LOOP.read_text(), out, CPU_FLAGS, guard=ScheduleGuard())
+    (results,) = run_steps(out, "p0", [[0, 1]])
+    assert results[2].tolist() != results[3].tolist()
+
+
 # -- what a repair replaces -------------------------------------------------------------------------
 
 TWO_BINDINGS = REPO / "tests" / "data" / "schedule_repair_dispatch_given_its_target_twice.mlir"
