@@ -304,10 +304,12 @@ class GlobalOrderHazard:
 
 @dataclass(frozen=True)
 class OrderNotCompared:
-    """A global some of whose accesses in a function were not compared: they lie where
-    execution promises no order among them (an arm of a ``cf`` branch, a ``cf`` loop). What a
-    reorder of those would be is not defined by a sequence, so nothing is claimed either way
-    about them; the global's other accesses are compared."""
+    """A global some of whose accesses in a function were not compared with the accesses of
+    other blocks: they lie where execution promises no order across blocks (an arm of a ``cf``
+    branch, a ``cf`` loop). What a reorder across those blocks would be is not defined by a
+    sequence, so nothing is claimed either way about it; the accesses one block runs in order
+    are compared among themselves (:func:`_reordered_in_one_block`), and the global's other
+    accesses in order."""
 
     function: str
     global_name: str
@@ -326,8 +328,9 @@ class OrderNotCompared:
             )
         return (
             f"in @{self.function}, whether {self.stage} moved {self.access} among @{self.global_name}'s loads "
-            "and stores was not checked: it lies in a block not every execution runs once (a cf branch's arm "
-            "or a cf loop), where the accesses have no single order; the others were compared"
+            "and stores in other blocks was not checked: it lies in a block not every execution runs once (a cf "
+            "branch's arm or a cf loop), where the accesses of different blocks have no single order; those of "
+            "one block were compared among themselves, and the others in order"
         )
 
     def to_json(self) -> dict[str, Any]:
