@@ -1320,6 +1320,7 @@ def check_input_order(
         dropped = _removed_across(original.events, key, was, kept, not_compared)
         placed = _placed_once(pairs)
         dead_work = _DeadWork(original.events, key, was, pairs, spliced, function.now)
+        unread = _Unread(original.events, key, was, kept)
         for name in sorted(original.events.globals):
             dead = dead_work.of(name)
             found = _compare(
@@ -1335,7 +1336,7 @@ def check_input_order(
             )
             across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), placed)
             within = _reordered_in_one_block(
-                original.events, key, name, by_was.get(name, []), pairs, BEFORE_THE_SPLICE, dead
+                original.events, key, name, by_was.get(name, []), pairs, BEFORE_THE_SPLICE, dead, unread=unread
             )
             hazards += found or across or within or dropped.get(name, [])
     return hazards
@@ -1459,6 +1460,36 @@ class _DeadWork:
         return False
 
 
+class _Unread:
+    """Whether a store of a function of the user's input is overwritten unread on every path
+    (:func:`_overwritten_in_the_input`) by a store the splice still has, other than a given one:
+    :func:`_unread_pair` asks it. The paths are laid out once, when first asked."""
+
+    def __init__(self, events: GlobalEvents, function: str, was: list[Event], kept: dict[tuple[str, str, str], int]):
+        self.events, self.function, self.was, self.kept = events, function, was, kept
+        chains = collections.Counter(event_chain(e) for e in was)
+        self.index = {event_chain(e): i for i, e in enumerate(was) if chains[event_chain(e)] == 1}
+        self._paths: SequencePaths | None = None
+        self._laid = False
+
+    def __call__(self, store: Event, other: Event) -> bool:
+        j = self.index.get(event_chain(store))
+        if j is None:
+            return False  # (its location chain is not the input's one access: not told apart)
+        if not self._laid:
+            self._paths, self._laid = SequencePaths.of(self.events, self.function, self.was), True
+        if self._paths is None:
+            return False
+        skip = event_chain(other)
+        return _overwritten_in_the_input(
+            self.events,
+            self._paths,
+            self.was,
+            j,
+            lambda e: event_chain(e) in self.kept and event_chain(e) != skip,
+        )
+
+
 def stores_fed_by(load: Event, sequence: list[Event], candidates: Iterable[int] | None = None) -> list[int] | None:
     """The indices in ``sequence`` of the stores ``load``'s value goes into (:attr:`Event.fed`:
     by location, reached through the same calls), among ``candidates`` (indices; all of the
@@ -1557,6 +1588,7 @@ def _reordered_in_one_block(
     stage: str,
     left_out: set[tuple[str, str, str]] | frozenset[tuple[str, str, str]] = frozenset(),
     key: Callable[[Event], tuple[Any, ...]] | None = None,
+    unread: Callable[[Event, Event], bool] | None = None,
 ) -> list[GlobalOrderHazard]:
     """The accesses of global ``name`` in one block of a ``cf`` arm or loop (not
     :attr:`~Event.ordered`: :func:`_compare` leaves them out) that the later module has in one
@@ -1570,10 +1602,13 @@ def _reordered_in_one_block(
     move a store of @g0's own value below a while loop that stores @g0; IREE's schedule moves a
     store past a reload in a ``cf`` loop's block as in any other). Accesses the later module
     has in different blocks are compared with nothing: the order of two blocks' runs is no
-    order here. ``was``: the earlier module's accesses of the global; ``pairs``: the later
-    module's, each with the earlier one it is; ``left_out``: accesses (by :func:`event_chain`)
-    whose order shows in nothing (:class:`_DeadWork`); ``key``: as for
-    :func:`_one_store_per_value`."""
+    order here. Two stores that trade places are no hazard where nothing reads either
+    (:func:`_unread_pair`, with ``unread``). ``was``: the earlier module's accesses of the
+    global; ``pairs``: the later module's, each with the earlier one it is; ``left_out``:
+    accesses (by :func:`event_chain`) whose order shows in nothing (:class:`_DeadWork`);
+    ``key``: as for :func:`_one_store_per_value`; ``unread``: whether the earlier module's
+    store (its first argument) is overwritten unread on every path, by a store other than its
+    second argument (None: never taken to be)."""
 
     def compared(e: Event) -> bool:
         return not e.ordered and e.in_block and e.top is not None and event_chain(e) not in left_out
@@ -1586,11 +1621,52 @@ def _reordered_in_one_block(
     for (block, _), now in groups.items():
         runs = [dataclasses.replace(e, ordered=True) for e in was if compared(e) and e.top and e.top[0] == block]
         in_order = [dataclasses.replace(e, ordered=True) for e in now]
-        first = _first_reorder(events, *_one_store_per_value(runs, in_order, key), name)
-        if first is not None:
+        while (first := _first_reorder(events, *_one_store_per_value(runs, in_order, key), name)) is not None:
             moved, past, _, _ = first
-            return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), stage)]
+            pair = {event_chain(moved), event_chain(past)}
+            if unread is None or not _unread_pair(events, name, moved, past, was, in_order, unread):
+                return [GlobalOrderHazard(function, name, moved.describe(), past.describe(), stage)]
+            runs = [e for e in runs if event_chain(e) not in pair]
+            in_order = [e for e in in_order if event_chain(e) not in pair]
     return []
+
+
+def _unread_pair(
+    events: GlobalEvents,
+    name: str,
+    moved: Event,
+    past: Event,
+    was: list[Event],
+    now: list[Event],
+    unread: Callable[[Event, Event], bool],
+) -> bool:
+    """May the stores ``moved`` and ``past`` of global ``name`` (``moved`` first in ``was``, the
+    earlier module's accesses, and after ``past`` in ``now``, the later module's accesses of one
+    block) trade places: is each overwritten unread in the earlier module, on every path, by a
+    store other than the two (``unread``), and does the later module read neither: no read
+    between them in ``now``, and none after both before another store? Then neither value is
+    ever read, in either order (review 41's c01: a store IREE moves below a while loop that
+    stores a constant, in a ``cf`` arm whose join stores again before any read)."""
+    if moved.kind != "store" or past.kind != "store":
+        return False
+    pair = {event_chain(moved), event_chain(past)}
+    first, then = (next(e for e in was if event_chain(e) == chain) for chain in (event_chain(moved), event_chain(past)))
+    if not (unread(first, then) and unread(then, first)):
+        return False
+
+    def reads(e: Event) -> bool:
+        return touches(events, e, name) and e.kind != "store" and not (e.kind == "load" and e.idle)
+
+    chains = [event_chain(e) for e in now]
+    start, end = chains.index(event_chain(past)), chains.index(event_chain(moved))
+    if any(reads(e) for e in now[start + 1 : end]):
+        return False
+    for e in now[end + 1 :]:
+        if reads(e):
+            return False
+        if e.kind == "store" and not e.idle and event_chain(e) not in pair:
+            return True
+    return True
 
 
 def _paired_by_chain(was: list[Event], now: list[Event]) -> list[tuple[Event, Event]]:
@@ -1691,19 +1767,35 @@ def _removed_across(
     gone too, nothing shows the program still depends on the order: ``not_compared`` says so.
     IREE's stages fold, inline and delete before the pass runs; the simulation sees the input,
     so what it names is confirmed at the splice, never inferred
-    (``tests/regressions/campaign-presplice-forward-across-a-loop.json``)."""
+    (``tests/regressions/campaign-presplice-forward-across-a-loop.json``). The ordered accesses
+    are one sequence of blocks, as before; a block of a ``cf`` arm or loop is simulated alone,
+    with the accesses every run of it runs (:attr:`Event.in_block`)."""
     calls = {chain[2] for chain in kept if chain[0] == "call"}
     live = [e for e in was if e.ordered and not behind_a_kept_call(e, calls)]
     found: dict[str, list[GlobalOrderHazard]] = {}
-    for scope in dict.fromkeys(e.scope for e in live if e.kind != "call"):
-        block = [e for e in live if e.scope[: len(scope)] == scope]
-        depth = next((kept[event_chain(e)] for e in block if e.scope == scope and event_chain(e) in kept), None)
-        for name, sequences in _sequences(block, scope, kept).items():
-            if name not in found:
-                hazard = _simulated(events, function, block, scope, name, sequences, depth, kept, not_compared)
-                if hazard is not None:
-                    found[name] = [hazard]
+    for section in (live, *_cf_blocks(was, calls)):
+        for scope in dict.fromkeys(e.scope for e in section if e.kind != "call"):
+            block = [e for e in section if e.scope[: len(scope)] == scope]
+            depth = next((kept[event_chain(e)] for e in block if e.scope == scope and event_chain(e) in kept), None)
+            for name, sequences in _sequences(block, scope, kept).items():
+                if name not in found:
+                    hazard = _simulated(events, function, block, scope, name, sequences, depth, kept, not_compared)
+                    if hazard is not None:
+                        found[name] = [hazard]
     return found
+
+
+def _cf_blocks(was: list[Event], calls: set[str]) -> list[list[Event]]:
+    """The accesses of each block of a ``cf`` arm or loop that every run of it runs
+    (:attr:`Event.in_block`), in its order, each block's apart: :func:`_removed_across`
+    simulates IREE's pass on each as on any block (review 41's a02: a store moved below a while
+    loop that reads it, then dropped as overwritten). ``calls``: the calls the splice keeps (a
+    callee's accesses behind one are not the block's)."""
+    blocks: dict[int, list[Event]] = {}
+    for e in was:
+        if not e.ordered and e.in_block and e.top is not None and not behind_a_kept_call(e, calls):
+            blocks.setdefault(e.top[0], []).append(e)
+    return list(blocks.values())
 
 
 def _sequences(

@@ -1253,6 +1253,35 @@ CASES = [
         "f0=36 17 13 20 36 24 16 22; f0=36 17 13 20 36 24 16 22",
         refused="reordered util.global.store @g0",
     ),
+    # Review 41: two stores in a block of a cf arm or loop that IREE swaps, neither ever read
+    # (built: stock right).
+    Case(
+        "store_sunk_below_a_storing_while_in_a_cf_arm_overwritten_in_the_join.mlir",
+        "f:[5 5 5 5],1;get;f:[7 7 7 7],0;get",
+        "f=10 10 10 10; get=10 10 10 10; f=14 14 14 14; get=14 14 14 14",
+        "f=10 10 10 10; get=10 10 10 10; f=14 14 14 14; get=14 14 14 14",
+    ),
+    Case(
+        "store_sunk_below_a_storing_while_in_a_cf_loop_overwritten_by_its_header.mlir",
+        "f:[5 5 5 5],2;get;f:[7 7 7 7],1;get",
+        "f=10 10 10 10; get=10 10 10 10; f=14 14 14 14; get=14 14 14 14",
+        "f=10 10 10 10; get=10 10 10 10; f=14 14 14 14; get=14 14 14 14",
+    ),
+    # Review 41: removals across a region inside a block of a cf arm (refused: stock wrong).
+    Case(
+        "store_dropped_across_a_reading_while_in_a_cf_arm.mlir",
+        "f:[5 5 5 5],1;get;f:[7 7 7 7],1;get",
+        "f=10 10 10 10; get=10 10 10 10; f=14 14 14 14; get=14 14 14 14",
+        "f=2 4 6 8; get=10 10 10 10; f=20 20 20 20; get=14 14 14 14",
+        refused="dropped util.global.store @g",
+    ),
+    Case(
+        "reload_forwarded_across_a_storing_if_in_a_cf_arm.mlir",
+        "f:[5 5 5 5],1,1;f:[5 5 5 5],1,0;f:[5 5 5 5],0,1;get",
+        "f=6 7 8 9; f=12 14 16 18; f=12 14 16 18; get=12 14 16 18",
+        "f=2 4 6 8; f=4 8 12 16; f=4 8 12 16; get=4 8 12 16",
+        refused="took util.global.load @g",
+    ),
     # Review 40: roll-backs through folds MLIR makes and the check's own folds do not (refused:
     # stock wrong); the check reads the input as MLIR's folds leave it (rewriter/guard/input_folds.py).
     *(

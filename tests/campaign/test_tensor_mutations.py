@@ -1550,6 +1550,31 @@ WEAKENINGS["blocks-of-cf-arms-unordered"] = (
     _blocks_of_cf_regions_unordered,
     "own_value_stored_back_moved_below_a_while_in_a_cf_arm.mlir",
 )
+
+
+def _unread_stores_keep_their_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two stores of a block of a ``cf`` arm or loop never trade places, read or not
+    (``global_order._unread_pair`` answering no)."""
+    monkeypatch.setattr(global_order, "_unread_pair", lambda *args: False)
+
+
+WEAKENINGS["unread-stores-keep-their-order"] = (
+    _unread_stores_keep_their_order,
+    "store_sunk_below_a_storing_while_in_a_cf_arm_overwritten_in_the_join.mlir",
+)
+
+
+def _cf_blocks_unsimulated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """IREE's removals across a region simulated in ordered blocks alone, as before review 41
+    (``global_order._cf_blocks`` finding none)."""
+    monkeypatch.setattr(global_order, "_cf_blocks", lambda was, calls: [])
+
+
+WEAKENINGS["cf-blocks-unsimulated"] = (_cf_blocks_unsimulated, "store_dropped_across_a_reading_while_in_a_cf_arm.mlir")
+WEAKENINGS["cf-blocks-unsimulated-for-loads"] = (
+    _cf_blocks_unsimulated,
+    "reload_forwarded_across_a_storing_if_in_a_cf_arm.mlir",
+)
 WEAKENINGS["input-read-as-written"] = (_input_read_as_written, "rollback_through_a_loop_bounded_by_n_plus_zero.mlir")
 WEAKENINGS["input-read-as-written-in-a-while"] = (
     _input_read_as_written,
