@@ -1650,16 +1650,19 @@ def _unread_pair(
     if moved.kind != "store" or past.kind != "store":
         return False
     pair = {event_chain(moved), event_chain(past)}
-    first, then = (next(e for e in was if event_chain(e) == chain) for chain in (event_chain(moved), event_chain(past)))
+    chains = [event_chain(e) for e in now]
+    by_chain = {event_chain(e): e for e in was}
+    if not pair <= set(chains) or not pair <= set(by_chain):
+        return False  # (one stands for a run of stores of one value: not these two alone)
+    first, then = by_chain[event_chain(moved)], by_chain[event_chain(past)]
     if not (unread(first, then) and unread(then, first)):
         return False
 
     def reads(e: Event) -> bool:
         return touches(events, e, name) and e.kind != "store" and not (e.kind == "load" and e.idle)
 
-    chains = [event_chain(e) for e in now]
     start, end = chains.index(event_chain(past)), chains.index(event_chain(moved))
-    if any(reads(e) for e in now[start + 1 : end]):
+    if start > end or any(reads(e) for e in now[start + 1 : end]):
         return False
     for e in now[end + 1 :]:
         if reads(e):
