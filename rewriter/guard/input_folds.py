@@ -1,8 +1,10 @@
 """The user's input as MLIR's folds leave it, for the check of IREE's stages before the splice.
 
-IREE's stages canonicalize and CSE a program before they touch its accesses to globals, so
-what a store stores there is what MLIR's folds make of its operand: ``n + 0`` is ``n``, a loop
-of no turn is its init, ``cmpi slt n, n`` is false, ``collapse(expand(x))`` is ``x``. The
+IREE's stages canonicalize and CSE a program before they touch its accesses to globals, and
+fold integer arithmetic by the ranges its values may take, so what a store stores there is
+what those folds make of its operand: ``n + 0`` is ``n``, a loop of no turn is its init,
+``cmpi slt n, n`` is false, ``collapse(expand(x))`` is ``x``, a while loop whose counter starts
+at 0 and only grows never runs ``i < 0``'s body. The
 check compares the input's accesses with the splice's, and IREE erases a store of a global's
 own load: a store whose operand MLIR folds into that load is one IREE erases. The check's own
 list of folds (``global_order._source``, :mod:`stream_model.semantics.region_flow`) reads a few;
@@ -30,8 +32,10 @@ from ..pipeline.runner import run_passes
 
 __all__ = ["FOLDS", "HIDDEN_ACCESS", "fold_as_mlir_does"]
 
-#: What runs on the input: MLIR's folds as IREE's stages before the splice run them.
-FOLDS = "builtin.module(canonicalize,cse)"
+#: What runs on the input: the folds IREE's stages before the splice make, MLIR's canonicalizer
+#: and CSE, and IREE's integer range folds (a loop's counter known never negative makes
+#: ``i < 0`` false: tensor campaign seed 18101), with MLIR's folds again after them.
+FOLDS = "builtin.module(canonicalize,cse,iree-util-optimize-int-arithmetic,canonicalize,cse)"
 #: The op an access is hidden behind while the folds run, and its attribute naming which.
 HIDDEN_ACCESS = "slice_elision.hidden_access"
 #: The ops hidden while the folds run.

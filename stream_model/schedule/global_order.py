@@ -1473,6 +1473,8 @@ class _Unread:
         self._laid = False
 
     def __call__(self, store: Event, other: Event) -> bool:
+        if not _paths_see_every_read(self.events):
+            return False
         j = self.index.get(event_chain(store))
         if j is None:
             return False  # (its location chain is not the input's one access: not told apart)
@@ -1643,10 +1645,11 @@ def _unread_pair(
     """May the stores ``moved`` and ``past`` of global ``name`` (``moved`` first in ``was``, the
     earlier module's accesses, and after ``past`` in ``now``, the later module's accesses of one
     block) trade places: is each overwritten unread in the earlier module, on every path, by a
-    store other than the two (``unread``), and does the later module read neither: no read
-    between them in ``now``, and none after both before another store? Then neither value is
-    ever read, in either order (review 41's c01: a store IREE moves below a while loop that
-    stores a constant, in a ``cf`` arm whose join stores again before any read)."""
+    store other than the two (``unread``) outside their block (no other write of the global in
+    it: IREE may move one of those above the two), and does the later module read neither in
+    the block: no read between them or after both in ``now``? Then neither value is ever read,
+    in either order (review 41's c01: a store IREE moves below a while loop that stores a
+    constant, in a ``cf`` arm whose join stores again before any read)."""
     if moved.kind != "store" or past.kind != "store":
         return False
     pair = {event_chain(moved), event_chain(past)}
@@ -1657,6 +1660,8 @@ def _unread_pair(
     first, then = by_chain[event_chain(moved)], by_chain[event_chain(past)]
     if not (unread(first, then) and unread(then, first)):
         return False
+    if _another_write_in_the_block(events, name, first, pair, was):
+        return False
 
     def reads(e: Event) -> bool:
         return touches(events, e, name) and e.kind != "store" and not (e.kind == "load" and e.idle)
@@ -1664,12 +1669,31 @@ def _unread_pair(
     start, end = chains.index(event_chain(past)), chains.index(event_chain(moved))
     if start > end or any(reads(e) for e in now[start + 1 : end]):
         return False
-    for e in now[end + 1 :]:
-        if reads(e):
-            return False
-        if e.kind == "store" and not e.idle and event_chain(e) not in pair:
-            return True
-    return True
+    return not any(reads(e) for e in now[end + 1 :])
+
+
+def _another_write_in_the_block(
+    events: GlobalEvents, name: str, store: Event, pair: set[tuple[str, str, str]], was: list[Event]
+) -> bool:
+    """Does the block of ``store`` (an access of a ``cf`` block, :attr:`Event.in_block`) write
+    global ``name`` other than by the two stores of ``pair``? What overwrites the pair must lie
+    outside it: IREE may have moved a write of the block above the later of the two (review
+    42's m18: a while loop's condition stores a constant and its body another value; IREE sinks
+    a store below the loop, past both)."""
+    return any(
+        e.top == store.top
+        and e.in_block
+        and not e.ordered
+        and may_store(events, e, name)
+        and event_chain(e) not in pair
+        for e in was
+    )
+
+
+def _paths_see_every_read(events: GlobalEvents) -> bool:
+    """Is every read of a global an event of the paths: no access through an address, no
+    indirect call (review 42's m05: a join reloads the global through its address)?"""
+    return not events.indirect
 
 
 def _paired_by_chain(was: list[Event], now: list[Event]) -> list[tuple[Event, Event]]:

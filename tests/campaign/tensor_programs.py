@@ -1267,6 +1267,31 @@ CASES = [
         "f=10 10 10 10; get=10 10 10 10; f=14 14 14 14; get=14 14 14 14",
         "f=10 10 10 10; get=10 10 10 10; f=14 14 14 14; get=14 14 14 14",
     ),
+    # Tensor campaign seed 18101: a roll-back through a while loop IREE's integer range folds
+    # never enter (refused: stock wrong).
+    Case(
+        "rollback_through_a_while_its_counters_range_never_enters.mlir",
+        "f0:[0];f0:[0]",
+        "f0=21 32 11 0 11 18 27 39; f0=21 32 11 0 11 18 27 39",
+        "f0=21 32 11 0 11 18 27 39; f0=0 32 11 0 11 18 27 39",
+        refused="erased util.global.store @g0",
+    ),
+    # Review 42: stores in a block of a cf arm that trade places and are read (refused: stock
+    # wrong).
+    Case(
+        "store_sunk_below_a_while_storing_in_both_regions_in_a_cf_arm.mlir",
+        "f:[5 5 5 5],1;get;f:[6 6 6 6],0;get",
+        "f=9 9 9 9; get=9 9 9 9; f=9 9 9 9; get=9 9 9 9",
+        "f=5 5 5 5; get=5 5 5 5; f=5 5 5 5; get=5 5 5 5",
+        refused="reordered util.global.store @g",
+    ),
+    Case(
+        "store_sunk_below_a_storing_while_read_through_an_address_in_the_join.mlir",
+        "f:[5 5 5 5],1;get;f:[6 6 6 6],0;get",
+        "f=9 9 9 9; get=10 10 10 10; f=10 10 10 10; get=12 12 12 12",
+        "f=5 5 5 5; get=10 10 10 10; f=10 10 10 10; get=12 12 12 12",
+        refused="reordered util.global.store @g",
+    ),
     # Review 41: removals across a region inside a block of a cf arm (refused: stock wrong).
     Case(
         "store_dropped_across_a_reading_while_in_a_cf_arm.mlir",

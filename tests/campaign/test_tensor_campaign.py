@@ -659,6 +659,7 @@ def test_the_generator_draws_the_spelled_and_idempotent_shapes() -> None:
     [
         ("rollback-through-an-idempotent-op", "idempotent-folds-unseen"),
         ("loop-of-a-spelled-bound", "integer-folds-unread"),
+        ("rollback-through-a-while-its-counters-range-never-enters", "integer-ranges-unfolded"),
     ],
 )
 def test_the_generators_shape_kills_the_weakened_fold(
@@ -666,15 +667,23 @@ def test_the_generators_shape_kills_the_weakened_fold(
 ) -> None:
     """The real check builds the generator's shape right or refuses a hazard plain iree-compile
     has; with the fold unread it computes a wrong answer, or refuses a program plain
-    iree-compile builds right: the campaign fails it either way."""
+    iree-compile builds right: the campaign fails it either way. The check's own folds are
+    weakened with the input read as written (``READ_AS_WRITTEN``: MLIR's folds, run first,
+    leave them nothing to fold); the third shape is the campaign's own find (seed 18101), a
+    fold of IREE's integer ranges."""
+    import json
+
     from tests.campaign.tensor.oracle import call_specs
+    from tests.campaign.tensor.program import decode
     from tests.campaign.tensor.runner import run_build
     from tests.campaign.tensor_programs import compile_tool_file
-    from tests.campaign.test_tensor_mutations import WEAKENINGS
+    from tests.campaign.test_tensor_mutations import READ_AS_WRITTEN, WEAKENINGS, _input_read_as_written
 
+    found = FINDINGS / "seed18101-both-wrong-rollback-through-a-while-its-counters-range-never-enters.json"
     p = {
         "rollback-through-an-idempotent-op": ROLLBACK_THROUGH_AN_IDEMPOTENT_OP,
         "loop-of-a-spelled-bound": LOOP_OF_A_SPELLED_BOUND,
+        "rollback-through-a-while-its-counters-range-never-enters": decode(json.loads(found.read_text())["program"]),
     }[shape]
     oracle, tmp = scratch_oracle()
     with tmp:
@@ -683,6 +692,8 @@ def test_the_generators_shape_kills_the_weakened_fold(
     source = tmp_path / "program.mlir"
     source.write_text(render(p))
     WEAKENINGS[weakening][0](monkeypatch)
+    if weakening in READ_AS_WRITTEN:
+        _input_read_as_written(monkeypatch)
     built = compile_tool_file(source, tmp_path / "weak.vmfb")
     if built is None:
         assert real.stock_class == "right"  # (a refusal of a program plain iree-compile builds right)
