@@ -1037,11 +1037,12 @@ def check_global_order(
         for name in sorted(before.globals):
             runs = _one_store_per_value(was.get(name, []), is_now.get(name, []), _inlined_chain)
             found = _compare(before, key, name, *runs, THE_SCHEDULE, not_compared, stale_reads=True)
-            pairs = _paired_by_chain(was.get(name, []), is_now.get(name, []))
-            within = _reordered_in_one_block(
-                before, key, name, was.get(name, []), pairs, THE_SCHEDULE, key=_inlined_chain
-            )
-            hazards += found or within
+            if not found and any(_in_a_cf_block(e) for e in was.get(name, ())):
+                pairs = _paired_by_chain(was.get(name, []), is_now.get(name, []))
+                found = _reordered_in_one_block(
+                    before, key, name, was.get(name, []), pairs, THE_SCHEDULE, key=_inlined_chain
+                )
+            hazards += found
     return hazards
 
 
@@ -1335,8 +1336,12 @@ def check_input_order(
                 not_compared,
             )
             across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), placed)
-            within = _reordered_in_one_block(
-                original.events, key, name, by_was.get(name, []), pairs, BEFORE_THE_SPLICE, dead, unread=unread
+            within = (
+                _reordered_in_one_block(
+                    original.events, key, name, by_was.get(name, []), pairs, BEFORE_THE_SPLICE, dead, unread=unread
+                )
+                if not (found or across) and any(_in_a_cf_block(e) for e in by_was.get(name, ()))
+                else []
             )
             hazards += found or across or within or dropped.get(name, [])
     return hazards
@@ -1467,15 +1472,17 @@ class _Unread:
 
     def __init__(self, events: GlobalEvents, function: str, was: list[Event], kept: dict[tuple[str, str, str], int]):
         self.events, self.function, self.was, self.kept = events, function, was, kept
-        chains = collections.Counter(event_chain(e) for e in was)
-        self.index = {event_chain(e): i for i, e in enumerate(was) if chains[event_chain(e)] == 1}
+        self._index: dict[tuple[str, str, str], int] | None = None
         self._paths: SequencePaths | None = None
         self._laid = False
 
     def __call__(self, store: Event, other: Event) -> bool:
         if not _paths_see_every_read(self.events):
             return False
-        j = self.index.get(event_chain(store))
+        if self._index is None:
+            chains = collections.Counter(event_chain(e) for e in self.was)
+            self._index = {event_chain(e): i for i, e in enumerate(self.was) if chains[event_chain(e)] == 1}
+        j = self._index.get(event_chain(store))
         if j is None:
             return False  # (its location chain is not the input's one access: not told apart)
         if not self._laid:
@@ -1613,7 +1620,7 @@ def _reordered_in_one_block(
     second argument (None: never taken to be)."""
 
     def compared(e: Event) -> bool:
-        return not e.ordered and e.in_block and e.top is not None and event_chain(e) not in left_out
+        return _in_a_cf_block(e) and event_chain(e) not in left_out
 
     groups: dict[tuple[int, int | None], list[Event]] = {}
     for e, at in pairs:
@@ -1631,6 +1638,12 @@ def _reordered_in_one_block(
             runs = [e for e in runs if event_chain(e) not in pair]
             in_order = [e for e in in_order if event_chain(e) not in pair]
     return []
+
+
+def _in_a_cf_block(e: Event) -> bool:
+    """Is ``e`` an access of a block of a ``cf`` arm or loop that every run of the block runs
+    (:func:`_reordered_in_one_block` compares those)?"""
+    return not e.ordered and e.in_block and e.top is not None
 
 
 def _unread_pair(
@@ -1820,7 +1833,8 @@ def _cf_blocks(was: list[Event], calls: set[str]) -> list[list[Event]]:
     callee's accesses behind one are not the block's)."""
     blocks: dict[int, list[Event]] = {}
     for e in was:
-        if not e.ordered and e.in_block and e.top is not None and not behind_a_kept_call(e, calls):
+        if _in_a_cf_block(e) and not behind_a_kept_call(e, calls):
+            assert e.top is not None
             blocks.setdefault(e.top[0], []).append(e)
     return list(blocks.values())
 
