@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from iree.compiler import ir, passmanager
 
+from stream_model.ir.util import ops_named
 from stream_model.semantics.ops import GLOBAL_ACCESS_OPS, INDIRECT_OPS
 
 from ..pipeline.runner import run_passes
@@ -54,14 +55,7 @@ def fold_as_mlir_does(module: ir.Module) -> str | None:
     """Fold ``module`` (the check's own parse of the input; its context current) in place as
     the module docstring says; None when folded, else why the folds failed (the module is then
     left part-folded: the caller parses the input again)."""
-    accesses: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in _HIDDEN:
-            accesses.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
+    accesses = ops_named(module.operation, _HIDDEN)
     if not accesses:
         return None
     hidden = [_hide(op, k) for k, op in enumerate(accesses)]
@@ -83,15 +77,7 @@ def _hide(op: ir.Operation, number: int) -> _Access:
 
 def _put_back(module: ir.Module, hidden: list[_Access]) -> None:
     """Replace every op of :data:`HIDDEN_ACCESS` with the access it hides."""
-    found: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == HIDDEN_ACCESS:
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    for op in found:
+    for op in ops_named(module.operation, {HIDDEN_ACCESS}):
         access = hidden[ir.IntegerAttr(op.attributes[HIDDEN_ACCESS]).value]
         _replace(op, access.name, access.attributes)
 

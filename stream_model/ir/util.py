@@ -63,6 +63,20 @@ def holds_any(module: ir.Module, names: Container[str]) -> bool:
     return found
 
 
+def ops_named(root: ir.Operation, names: Container[str]) -> list[ir.Operation]:
+    """Every op nested in ``root`` (at any depth, ``root`` too) whose name is one of ``names``,
+    in program order. A walk of op names only, as :func:`holds_any`."""
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name in names:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
 def nested_ops(root: ir.Operation) -> Iterator[ir.Operation]:
     """Every op nested in ``root`` (not ``root`` itself), pre-order: program order, each op
     before the ops of its regions. Read by MLIR's walk, which gives no op a Python view

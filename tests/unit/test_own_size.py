@@ -11,6 +11,7 @@ from __future__ import annotations
 from iree.compiler import ir
 
 from rewriter.repair.own_size import store_with_own_size, stores_reached
+from stream_model.ir.util import ops_named
 
 T = "!stream.resource<variable>"
 
@@ -134,12 +135,4 @@ def test_each_store_reached_stores_through_one_barrier_and_a_second_repair_adds_
 
 
 def _ops(module: ir.Module, name: str) -> list[ir.Operation]:
-    found: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == name:
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return found
+    return ops_named(module.operation, {name})
