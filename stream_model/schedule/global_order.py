@@ -36,6 +36,7 @@ from ..ir.util import (
     c_address,
     child_ops,
     holds_any,
+    ops_named,
     user_op,
     visibility,
 )
@@ -638,14 +639,7 @@ def _visited_by_block(root: ir.Operation) -> dict[ir.Block, list[ir.Operation]]:
     all of one sibling's ops come before the next one's. Skipping a region that holds none
     changes only the numbers the walk gives regions and blocks, which are compared for
     equality alone."""
-    read: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name in _READ_OPS:
-            read.append(op)
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    read = ops_named(root, _READ_OPS)
     top = c_address(root)
     placed: set[int] = {top}
     found: dict[ir.Block, list[ir.Operation]] = {}
