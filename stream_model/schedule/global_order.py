@@ -1315,7 +1315,6 @@ def check_input_order(
         dropped = _removed_across(original.events, key, was, kept, not_compared)
         placed = _placed_once(pairs)
         dead_work = _DeadWork(original.events, key, was, pairs, spliced, function.now)
-        unread = _Unread(original.events, key, was, kept)
         for name in sorted(original.events.globals):
             dead = dead_work.of(name)
             found = _compare(
@@ -1332,7 +1331,14 @@ def check_input_order(
             across = _read_moved_across_an_arm(original.events, key, name, by_was.get(name, []), placed)
             within = (
                 _reordered_in_one_block(
-                    original.events, key, name, by_was.get(name, []), pairs, BEFORE_THE_SPLICE, dead, unread=unread
+                    original.events,
+                    key,
+                    name,
+                    by_was.get(name, []),
+                    pairs,
+                    BEFORE_THE_SPLICE,
+                    dead,
+                    unread=dead_work.unread,
                 )
                 if not (found or across) and any(_in_a_cf_block(e) for e in by_was.get(name, ()))
                 else []
@@ -1375,6 +1381,13 @@ class _DeadWork:
         self.loads: dict[str, list[Event]] = {}
         self.stores: dict[str, list[int]] = {}  # (the input's stores of each global, by index)
         self.chains = collections.Counter(event_chain(e) for e in was)
+        self._paths: SequencePaths | None = None
+        self._laid = False  # (the paths asked for: None where the sequence has none)
+        self._index: dict[tuple[str, str, str], int] | None = None  # (each told-apart access's index)
+        self._at: dict[tuple[str, str, str], list[Event]] | None = None  # (the splice's, by input chain)
+        self._chains: dict[int, tuple[str, str, str]] = {}
+        self._kept: set[tuple[str, str, str]] | None = None  # (the input's accesses the splice has)
+        self._pairs = pairs
         if events.indirect or spliced.indirect:
             return
         for j, e in enumerate(was):
@@ -1382,11 +1395,6 @@ class _DeadWork:
                 self.loads.setdefault(e.symbol, []).append(e)
             elif e.kind == "store":
                 self.stores.setdefault(e.symbol, []).append(j)
-        self._paths: SequencePaths | None = None
-        self._at: dict[tuple[str, str, str], list[Event]] | None = None  # (the splice's, by input chain)
-        self._chains: dict[int, tuple[str, str, str]] = {}
-        self._kept: set[tuple[str, str, str]] | None = None  # (the input's accesses the splice has)
-        self._pairs = pairs
 
     def of(self, name: str) -> set[tuple[str, str, str]]:
         """The dead work of global ``name``."""
@@ -1409,13 +1417,29 @@ class _DeadWork:
         splice names accesses by it)?"""
         return all(self.chains[chain] == 1 for chain in group)
 
-    def _overwritten_in_the_input(self, j: int) -> bool:
-        paths = self._paths = self._paths or SequencePaths.of(self.events, self.function, self.was)
+    def unread(self, store: Event, other: Event) -> bool:
+        """Is the input's store ``store`` overwritten unread on every path
+        (:func:`_overwritten_in_the_input`) by a store the splice still has, other than
+        ``other``? :func:`_unread_pair` asks it; no where a read may not be an event of the
+        paths (:func:`_paths_see_every_read`), or another access shares the store's location
+        chain."""
+        if not _paths_see_every_read(self.events) or self.chains[event_chain(store)] != 1:
+            return False
+        if self._index is None:
+            self._index = {event_chain(e): i for i, e in enumerate(self.was) if self.chains[event_chain(e)] == 1}
+        skip = event_chain(other)
+        return self._overwritten_in_the_input(self._index[event_chain(store)], skip)
+
+    def _overwritten_in_the_input(self, j: int, skip: tuple[str, str, str] | None = None) -> bool:
+        """:func:`_overwritten_in_the_input` of ``was[j]``, by a store the splice still has
+        (other than the access ``skip``)."""
+        if not self._laid:
+            self._paths, self._laid = SequencePaths.of(self.events, self.function, self.was), True
         if self._kept is None:
             self._kept = {event_chain(e) for e, _ in self._pairs}
-        kept = self._kept
+        paths, kept = self._paths, self._kept
         return paths is not None and _overwritten_in_the_input(
-            self.events, paths, self.was, j, lambda e: event_chain(e) in kept
+            self.events, paths, self.was, j, lambda e: event_chain(e) in kept and event_chain(e) != skip
         )
 
     def _overwritten_at_the_splice(self, store: Event, group: set[tuple[str, str, str]]) -> bool:
@@ -1457,40 +1481,6 @@ class _DeadWork:
                         start -= 1
                 return not any(reads(e) for e in at_splice[start:k])
         return False
-
-
-class _Unread:
-    """Whether a store of a function of the user's input is overwritten unread on every path
-    (:func:`_overwritten_in_the_input`) by a store the splice still has, other than a given one:
-    :func:`_unread_pair` asks it. The paths are laid out once, when first asked."""
-
-    def __init__(self, events: GlobalEvents, function: str, was: list[Event], kept: dict[tuple[str, str, str], int]):
-        self.events, self.function, self.was, self.kept = events, function, was, kept
-        self._index: dict[tuple[str, str, str], int] | None = None
-        self._paths: SequencePaths | None = None
-        self._laid = False
-
-    def __call__(self, store: Event, other: Event) -> bool:
-        if not _paths_see_every_read(self.events):
-            return False
-        if self._index is None:
-            chains = collections.Counter(event_chain(e) for e in self.was)
-            self._index = {event_chain(e): i for i, e in enumerate(self.was) if chains[event_chain(e)] == 1}
-        j = self._index.get(event_chain(store))
-        if j is None:
-            return False  # (its location chain is not the input's one access: not told apart)
-        if not self._laid:
-            self._paths, self._laid = SequencePaths.of(self.events, self.function, self.was), True
-        if self._paths is None:
-            return False
-        skip = event_chain(other)
-        return _overwritten_in_the_input(
-            self.events,
-            self._paths,
-            self.was,
-            j,
-            lambda e: event_chain(e) in self.kept and event_chain(e) != skip,
-        )
 
 
 def stores_fed_by(load: Event, sequence: list[Event], candidates: Iterable[int] | None = None) -> list[int] | None:
