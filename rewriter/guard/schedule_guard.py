@@ -53,7 +53,7 @@ from ..errors import ScheduleHazardError
 from ..pipeline.c_api import clone_module
 from ..pipeline.collector import no_collector_pauses
 from ..pipeline.common import CompileError, NotAnalysed, new_context
-from ..pipeline.passes import PassContext
+from ..pipeline.passes import AsyncStages, PassContext
 from .input_folds import fold_as_mlir_does
 
 if TYPE_CHECKING:
@@ -83,8 +83,7 @@ MAX_ROUNDS = 4
 _TAG = "slice-elision-op-"
 _TAG_PATTERN = re.compile(r'"' + _TAG + r'(\d+)"')
 
-#: Runs the rest of the async phase on a module and returns the module to continue with.
-AsyncStages = Callable[[ir.Module], ir.Module]
+
 #: Changes a scheduled module in place (tests use it to stand for a faulty scheduler).
 Mutation = Callable[[ir.Module], None]
 
@@ -320,7 +319,7 @@ class ScheduleGuard:
                 raise self._unrepairable(report.hazards, "")
             from .passes import RepairSchedule
 
-            targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook)
+            targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook, apart=guard.rounds > 0)
             repaired = clone_module(base)
             made = RepairSchedule(targets).apply(repaired, PassContext(self.source, self.filename))
             if not made:
@@ -367,9 +366,10 @@ class ScheduleGuard:
             report.order_hazards = [*check_global_order(order_before, scheduled, report.order_not_compared)]
         return report
 
-    def _schedule(self, module: ir.Module, stages: AsyncStages) -> ir.Module:
+    def _schedule(self, module: ir.Module, stages: AsyncStages, *, apart: bool = False) -> ir.Module:
+        """``apart``: ``module`` is one the guard built (:class:`AsyncStages`)."""
         started = time.perf_counter()
-        scheduled = stages(module)
+        scheduled = stages(module, apart=apart)
         self._stage_seconds += time.perf_counter() - started
         if self.mutation is not None:
             with scheduled.context:
@@ -389,7 +389,7 @@ class ScheduleGuard:
     def _schedule_repaired(self, repaired: ir.Module, stages: AsyncStages) -> ir.Module:
         """:meth:`_schedule` of a repaired module; IREE failing on it: :meth:`repair_failed`."""
         try:
-            return self._schedule(repaired, stages)
+            return self._schedule(repaired, stages, apart=True)
         except CompileError as err:
             raise self.repair_failed(err) from err
 
@@ -431,17 +431,19 @@ class ScheduleGuard:
         hazards: list[ScheduleCheck],
         stages: AsyncStages,
         hook: Callable[[ir.Module], None] | None,
+        *,
+        apart: bool,
     ) -> dict[int, ScheduleCheck]:
         """Per position (pre-order) of an op in ``base``: the hazard whose in-place write it
         became. Schedules a location-tagged copy of ``base`` (through the hook, when there is
-        one; module docstring)."""
+        one; module docstring); ``apart`` as ``scheduled`` was (``base`` is a repair)."""
         tagged = clone_module(base)
         with tagged.context:
             for i, op in enumerate(nested_ops(tagged.operation)):
                 op.location = ir.Location.fused([op.location], metadata=ir.StringAttr.get(f"{_TAG}{i}"))
         if hook is not None:
             hook(tagged)
-        tagged_scheduled = self._schedule(tagged, stages)
+        tagged_scheduled = self._schedule(tagged, stages, apart=apart)
         with scheduled.context:
             if str(tagged_scheduled) != str(scheduled):
                 raise self._unrepairable(

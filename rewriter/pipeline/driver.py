@@ -385,9 +385,11 @@ def _finish_after_hook(
         return _Finished(*_finish_hal_vm(module, backend, out, leftovers))
     async_part, cmd_part = split_at_allocation(after)
     before, hook = guarded_hook if guarded_hook is not None else (None, None)
-    scheduled = guard.start(
-        module, lambda m: runner.run(m, async_part, "stream phase"), reschedule, before_hook=before, hook=hook
-    )
+
+    def async_stages(module: ir.Module, *, apart: bool = False) -> ir.Module:
+        return runner.run(module, async_part, "stream phase", apart=apart)
+
+    scheduled = guard.start(module, async_stages, reschedule, before_hook=before, hook=hook)
     passes = _beside(lambda: runner.run(scheduled, cmd_part, "stream phase"))
     try:
         if leftovers is not None:
@@ -438,7 +440,7 @@ def _finish_repaired(
     stream phase, then HAL and VM. ``waited``: the check and the repair, which the compile
     waited for. IREE failing on it is the guard's to explain (:meth:`Guard.repair_failed`)."""
     try:
-        module = runner.run(repaired, cmd_part, "stream phase")
+        module = runner.run(repaired, cmd_part, "stream phase", apart=True)
         return _Finished(*_finish_hal_vm(module, backend, out), waited)
     except CompileError as err:
         raise guard.repair_failed(err) from err

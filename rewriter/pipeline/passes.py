@@ -26,7 +26,7 @@ from stream_model.semantics.abi import GivenOver
 
 from ..errors import CompileError
 
-__all__ = ["Guard", "ModulePass", "PassContext", "PassRun", "SplicePasses", "run_passes"]
+__all__ = ["AsyncStages", "Guard", "ModulePass", "PassContext", "PassRun", "SplicePasses", "run_passes"]
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,17 @@ class SplicePasses:
         return next((run.report for run in self.runs if run.name == name), None)
 
 
+class AsyncStages(Protocol):
+    """Runs the rest of the async phase on a module and returns the module to continue with.
+    ``apart``: in a process of its own (``iree-opt``), for a module the guard built (a
+    repair). IREE's passes are not proven to handle what a repair makes, and IREE 3.13 was
+    seen crashing on one: its IPO leaves an operand dangling and the verifier, printing the
+    op, reads freed memory. In a process of its own, that crash is an error of the repaired
+    module (:meth:`Guard.repair_failed`), not the end of the compile."""
+
+    def __call__(self, module: ir.Module, *, apart: bool = False) -> ir.Module: ...
+
+
 class Guard(Protocol):
     """The schedule check as the compile drives it (:class:`rewriter.guard.ScheduleGuard`):
     told the user's input and the arguments given over, it forwards the reloads IREE misreads
@@ -101,7 +112,7 @@ class Guard(Protocol):
     def start(
         self,
         module: ir.Module,
-        stages: Callable[[ir.Module], ir.Module],
+        stages: AsyncStages,
         can_reschedule: bool = True,
         *,
         before_hook: ir.Module | None = None,

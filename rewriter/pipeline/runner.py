@@ -162,11 +162,14 @@ class StreamRunner:
         """The flow phase's output (:func:`check_flow`)."""
         return check_flow(self.parse(data), self.context)
 
-    def run(self, module: ir.Module, stages: Sequence[Stage], what: str) -> ir.Module:
+    def run(self, module: ir.Module, stages: Sequence[Stage], what: str, *, apart: bool = False) -> ir.Module:
+        """``stages`` on ``module``. ``apart``: in ``iree-opt`` even without global flags, for
+        a module this tool built whose run IREE may crash on (a repair): a crash in another
+        process is an error of that module, where in this one it ends the compile."""
         text = pipeline_text(stages)
         if not text:
             return module
-        if self.global_cl_flags:
+        if self.global_cl_flags or apart:
             return self._run_iree_opt(module, text, what)
         try:
             with self.context:

@@ -483,7 +483,9 @@ def test_the_features_name_the_loop_of_no_turn_whose_init_iree_frees() -> None:
 @pytest.mark.e2e
 def test_the_loop_of_no_turn_whose_init_iree_frees_is_built_right() -> None:
     """Seed 13102's fault of both builds: the tool's build now starts the loop from a copy of
-    the constant it returns, and computes the program's answer on local-task; stock fails."""
+    the constant it returns, and computes the program's answer on local-task. Stock reads the
+    constant's buffer after freeing it: what its run gives depends on that memory by then (most
+    often an error; the right answer was seen in CI too), so only that it builds is pinned."""
     import json
 
     name = "seed13102-both-fail-transient-not-committed-after-a-loop"
@@ -491,7 +493,7 @@ def test_the_loop_of_no_turn_whose_init_iree_frees_is_built_right() -> None:
     oracle, tmp = scratch_oracle()
     with tmp:
         judgement = oracle.judge(p)
-    assert (judgement.verdict, judgement.stock_class) == ("ok", "fails"), judgement
+    assert (judgement.verdict, judgement.stock_class != "no-build") == ("ok", True), judgement
 
 
 def test_a_refusal_is_judged_with_each_global_read_alone_where_reading_all_does_not_build() -> None:

@@ -157,6 +157,30 @@ def test_a_repair_iree_fails_on_is_no_repair_and_an_undecided_pair_builds_as_pla
     assert "reads bytes (unknown range) of @p0_g0" in message and not out.exists()
 
 
+def test_iree_runs_on_a_repaired_module_in_a_process_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On seed 7072's repair, IREE 3.13's IPO leaves an operand dangling and its verifier,
+    printing the op, reads freed memory: one run in about twenty crashed the process that ran
+    it (CI). So IREE schedules and finishes a repaired module in ``iree-opt``, where a crash
+    is the repair failing (the test above); the module IREE scheduled itself stays in this
+    process, the fast path."""
+    from rewriter.pipeline.runner import StreamRunner
+
+    apart: list[str] = []
+    real = StreamRunner._run_iree_opt
+
+    def recording(self: StreamRunner, module: ir.Module, text: str, what: str) -> ir.Module:
+        apart.append("schedule" if "iree-stream-schedule-execution" in text else "finish")
+        return real(self, module, text, what)
+
+    monkeypatch.setattr(StreamRunner, "_run_iree_opt", recording)
+    text = (REPO / "tests/data/schedule_repair_iree_fails_on.mlir").read_text()
+    with pytest.raises(NotAnalysed, match="IREE fails on the repaired module"):
+        compile_stream_async(text, tmp_path / "p.vmfb", CPU_FLAGS, elide_slices, guard=ScheduleGuard())
+    assert apart == ["schedule", "finish"]
+
+
 def test_a_guard_that_may_not_repair_refuses_and_writes_nothing(tmp_path: Path) -> None:
     src, *_ = _render(MINIMAL_G1, tmp_path)
     out = tmp_path / "p.vmfb"
