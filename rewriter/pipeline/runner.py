@@ -12,7 +12,7 @@ from iree.compiler import ir, passmanager
 from stream_model.ir.util import c_address
 from stream_model.semantics.phase import allocated_op
 
-from .c_api import operation_verify, pass_manager_run
+from .c_api import errors_reported, operation_verify, pass_manager_run
 from .common import CompileError, NotAnalysed, NotBuilt, first_error_line, run_tool, tool, write_ir
 from .stages import Stage, pipeline_text
 from .threads import in_a_thread
@@ -47,19 +47,19 @@ def diagnostic_line(err: Exception) -> str:
     diags = getattr(err, "error_diagnostics", None) or []
     for diag in diags:
         if diag.severity == ir.DiagnosticSeverity.ERROR:
-            return _error_line(diag)
+            return _error_line(str(diag.location), diag.message)
     return first_error_line(str(err)) or str(err)
 
 
-def _error_line(diagnostic: ir.Diagnostic) -> str:
+def _error_line(location: str, message: str) -> str:
     """``LOC: error: MESSAGE``, the location without its ``loc(...)``."""
-    return f"{location_text(diagnostic.location)}: error: {diagnostic.message}"
+    return f"{location_text(location)}: error: {message}"
 
 
-def location_text(location: ir.Location) -> str:
+def location_text(location: str) -> str:
     """A location as ``iree-compile`` prints it in a diagnostic: ``decode.mlir:12:3``, no
     ``loc(...)`` and no quotes around a file's name."""
-    loc = str(location)
+    loc = location
     if loc.startswith("loc(") and loc.endswith(")"):
         loc = loc[4:-1]
     quoted = _QUOTED_FILE.match(loc)
@@ -86,20 +86,9 @@ def run_passes(pm: passmanager.PassManager, module: ir.Module, context: ir.Conte
     if run is None:
         pm.run(module.operation)
         return None
-    errors: list[str] = []
-
-    def capture(diagnostic: ir.Diagnostic) -> bool:
-        if diagnostic.severity != ir.DiagnosticSeverity.ERROR:
-            return False  # (warnings and remarks go on to the other handlers, as with pm.run)
-        errors.append(_error_line(diagnostic))  # (read now: a diagnostic lives only in its call)
-        return True
-
-    handler = context.attach_diagnostic_handler(capture)
-    try:
+    with errors_reported(context) as errors:
         succeeded = in_a_thread(lambda: run(c_address(pm), c_address(module.operation)).value)
-    finally:
-        handler.detach()
-    return None if succeeded else errors
+    return None if succeeded else [_error_line(*error) for error in errors]
 
 
 def verify_errors(module: ir.Module) -> list[str] | None:
@@ -118,20 +107,9 @@ def verify_errors(module: ir.Module) -> list[str] | None:
         except ir.MLIRError as err:
             return [diagnostic_line(err)]
         return None
-    errors: list[str] = []
-
-    def capture(diagnostic: ir.Diagnostic) -> bool:
-        if diagnostic.severity != ir.DiagnosticSeverity.ERROR:
-            return False
-        errors.append(_error_line(diagnostic))
-        return True
-
-    handler = module.context.attach_diagnostic_handler(capture)
-    try:
+    with errors_reported(module.context) as errors:
         verified = bool(verify(c_address(module.operation)))
-    finally:
-        handler.detach()
-    return None if verified else errors or ["the module does not verify"]
+    return None if verified else [_error_line(*error) for error in errors] or ["the module does not verify"]
 
 
 class StreamRunner:
