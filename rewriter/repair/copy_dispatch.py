@@ -25,7 +25,7 @@ from iree.compiler import ir
 
 from stream_model.ir.util import DISPATCH_OPERAND_SEGMENTS, defining_op, operand_segments
 from stream_model.semantics import ops
-from stream_model.semantics.op_table import is_resource
+from stream_model.semantics.op_table import awaited_by_a_host_op, is_resource
 from stream_model.semantics.region_flow import EXECUTION_REGION
 
 EXECUTABLE = "__slice_elision_copy"
@@ -113,7 +113,13 @@ class CopyDispatches:
 def barrier(value: ir.Value) -> ir.Value:
     """``value`` through a ``util.optimization_barrier`` (a host op): a copy that reads it reads
     a value of its own, made by no execution region (why each repair wants one, or not:
-    ``shared_globals._apart``, ``reloads._read_directly``)."""
+    ``shared_globals._apart``, ``reloads._read_directly``). Not where IREE would not make the
+    barrier wait for ``value`` (:func:`~stream_model.semantics.op_table.awaited_by_a_host_op`:
+    a loop's or a branch's region argument): the copy would read it before it is made. Such an
+    argument is made by no op of its region, so the copy cannot join the region that makes it;
+    it reads the value itself, and its execution region waits for it."""
+    if not awaited_by_a_host_op(value):
+        return value
     return ir.Operation.create(ops.OPTIMIZATION_BARRIER, results=[value.type], operands=[value]).result
 
 

@@ -95,6 +95,7 @@ from .ops import (
     ASYNC_SLICE,
     ASYNC_STORE,
     ASYNC_UPDATE,
+    BODY_OPS,
     OPTIMIZATION_BARRIER,
     RESOURCE_SUBVIEW,
     TENSOR_CONSTANT,
@@ -396,6 +397,23 @@ def is_clone_for_iree(op: ir.Operation) -> bool:
     view = op.opview
     staging = any("<staging>" in str(v.type) for v in (view.source, view.result))
     return not staging and str(view.source_affinity) == str(view.target_affinity)
+
+
+def awaited_by_a_host_op(value: ir.Value) -> bool:
+    """Does IREE 3.13 make a host op that takes ``value`` (a resource at the splice, such as a
+    ``util.optimization_barrier``) wait until it is ready? Not for an argument of a loop's or a
+    branch's region: ``iree-stream-propagate-timepoints`` pairs it with the timepoint its
+    region is given and leaves the wait to the uses it expands (execution regions, calls,
+    returns, branches, stores); any other op reads the resource while the work making it may
+    still run (read in PropagateTimepoints.cpp; a repair's copy through a barrier of an inner
+    loop's init read it unmade: "transient buffer has not been committed", one run in fifty
+    under load). Every other value is awaited: a block argument of a function's body at the
+    block's start, a region op's result right after the op, an execution region's result by
+    the await scheduling puts before its host uses."""
+    if not isinstance(value, ir.BlockArgument):
+        return True
+    parent = value.owner.owner
+    return parent is None or parent.name in BODY_OPS
 
 
 # Ops that take a resource operand only to ask about it, never touching its bytes.

@@ -137,3 +137,17 @@ def test_a_value_handed_to_an_inner_loop_that_writes_it(file: str, calls: str, e
 
     built = compile_tool_file(OPEN / file, tmp_path / "tool.vmfb")
     assert built is not None and run(built, "copy", calls) == expected
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open (docs/findings.md, nineteenth session): IREE 3.13 leaves a loop's carried value unawaited for a "
+    "barrier on it, and the schedule check does not see that a host op reads it; both builds race",
+)
+def test_a_barrier_on_a_loops_carried_value_reads_it_once_it_is_made(tmp_path: Path) -> None:
+    """The race is lost in most runs on local-task: every one of 40 must be right."""
+    from tests.campaign.tensor_programs import compile_tool_file
+
+    built = compile_tool_file(OPEN / "barrier_on_a_loops_carried_value.mlir", tmp_path / "tool.vmfb")
+    assert built is not None
+    assert {run(built, "task", "f:[1 2 3 4],50") for _ in range(40)} == {"f=51 102 153 204"}

@@ -181,6 +181,34 @@ def test_iree_runs_on_a_repaired_module_in_a_process_of_its_own(
     assert apart == ["schedule", "finish"]
 
 
+def test_a_loop_init_copied_inside_an_outer_loop_reads_it_once_it_is_made(tmp_path: Path) -> None:
+    """Review 32's inner loop of no turn, repaired with a fresh copy of its init, which is the
+    outer loop's carried value: the copy must wait for the outer loop's last turn to make it.
+    Read through a barrier it did not (IREE leaves a loop's region argument unawaited for a
+    host op: ``op_table.awaited_by_a_host_op``), and the build failed one run in fifty under
+    load ("transient buffer has not been committed"). The copy reads the argument itself now,
+    and its execution region awaits the outer loop's timepoint."""
+    src = REPO / "tests/data/global_reloads/inner_loop_of_no_turn_frees_the_outer_loops_value.mlir"
+    guard = ScheduleGuard()
+    compile_file(src, tmp_path / "p.vmfb", CPU_FLAGS, guard=guard)
+    assert guard.report is not None and len(guard.report.repairs) == 1
+    module = ir.Module.parse(guard.repaired_text or "", context=ir.Context())
+    copies = [
+        op
+        for op in _walk(module.operation)
+        if "@copy_bytes" in str(op.attributes["entry_points"] if "entry_points" in op.attributes else "")
+    ]
+    assert len(copies) == 1
+    source = list(copies[0].opview.resource_operands)[0]
+    assert isinstance(source, ir.BlockArgument) and source.owner.owner.name == "scf.for"
+
+
+def _walk(op: ir.Operation) -> list[ir.Operation]:
+    found: list[ir.Operation] = []
+    op.walk(lambda o: found.append(o.operation) or ir.WalkResult.ADVANCE)
+    return found
+
+
 def test_a_guard_that_may_not_repair_refuses_and_writes_nothing(tmp_path: Path) -> None:
     src, *_ = _render(MINIMAL_G1, tmp_path)
     out = tmp_path / "p.vmfb"

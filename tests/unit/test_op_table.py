@@ -20,6 +20,7 @@ from stream_model.semantics.op_table import (
     Kind,
     OpSpec,
     Plus,
+    awaited_by_a_host_op,
     computes_for_any_bytes,
     constant_choice,
     effects_of,
@@ -268,7 +269,7 @@ def test_every_op_name_semantics_gives_is_one_iree_registers(constant: str) -> N
 
 def test_the_named_groups_hold_named_ops() -> None:
     named = set(_named_ops().values())
-    for group in (ops.CALLS, ops.RETURNS, ops.DIRECT_GLOBAL_ACCESS_OPS, ops.INDIRECT_OPS):
+    for group in (ops.CALLS, ops.RETURNS, ops.DIRECT_GLOBAL_ACCESS_OPS, ops.INDIRECT_OPS, ops.BODY_OPS):
         assert group <= named
 
 
@@ -384,3 +385,29 @@ util.func public @f(%x: tensor<4xi32>, %f: tensor<4xf32>, %table: tensor<4xi32>,
     module = ir.Module.parse(text, ir.Context())
     body = module.body.operations[0].operation.regions[0].blocks[0]
     assert computes_for_any_bytes(list(body.operations)[1].operation) is computes
+
+
+_CARRIED = """
+util.func public @f(%r: !stream.resource<external>, %n: index) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %o = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> (!stream.resource<external>) {
+    %b = util.optimization_barrier %acc : !stream.resource<external>
+    scf.yield %b : !stream.resource<external>
+  }
+  util.return %o : !stream.resource<external>
+}
+"""
+
+
+def test_iree_makes_a_host_op_wait_for_all_but_a_loops_region_argument() -> None:
+    """``iree-stream-propagate-timepoints`` leaves a loop's (or a branch's) region argument
+    unawaited for a host op such as a barrier; a function's argument and a region op's result
+    it awaits."""
+    module = ir.Module.parse(_CARRIED, context=ir.Context())
+    func = module.body.operations[0]
+    loop = next(op for op in func.regions[0].blocks[0].operations if op.name == "scf.for")
+    carried = loop.regions[0].blocks[0].arguments[1]
+    assert not awaited_by_a_host_op(carried)
+    assert awaited_by_a_host_op(func.regions[0].blocks[0].arguments[0])
+    assert awaited_by_a_host_op(loop.results[0])
