@@ -64,11 +64,13 @@ def _check_and_print(input_path: str, iree_flags: Sequence[str]) -> _Checked:
         sys.stdout.write(f"{kind}: {check.line()}\n")
     for order in report.order_hazards:
         sys.stdout.write(f"hazard: {order.line()}\n")
+    for use in report.unawaited:
+        sys.stdout.write(f"hazard: {use.line}\n")
     not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
     undecided = sum(check.verdict is ScheduleVerdict.UNKNOWN for check in report.hazards)
     return _Checked(
         pairs=len(report.checks),
-        hazards=len(reloads) + len(report.hazards) - undecided + len(report.order_hazards),
+        hazards=len(reloads) + len(report.hazards) - undecided + len(report.order_hazards) + len(report.unawaited),
         undecided=undecided,
         seconds=report.seconds,
         records=[r.hazard_json() for r in reloads] + not_compared_records + report.log_records(),

@@ -20,6 +20,7 @@ from iree.compiler import ir
 from stream_model.ir.naming import Names
 from stream_model.ir.util import dispatch_operand_index, nested_ops
 from stream_model.schedule.check import ScheduleCheck, ScheduleVerdict, in_place_positions, inits_used_after
+from stream_model.schedule.unawaited import UnawaitedUse
 from stream_model.semantics import ops
 from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
 from stream_model.semantics.op_table import effects_of
@@ -31,7 +32,7 @@ from ..repair.copy_dispatch import CopyDispatches, barrier, stated_size
 from ..repair.own_size import store_with_own_size
 from ..repair.reloads import GlobalRepair, find_misread_globals, repair_globals
 
-__all__ = ["ForwardReloads", "Repair", "RepairSchedule"]
+__all__ = ["AwaitCarriedValues", "ForwardReloads", "Repair", "RepairSchedule"]
 
 
 @dataclass
@@ -77,8 +78,41 @@ class RepairSchedule:
 
 
 @dataclass
+class AwaitCarriedValues:
+    """Each loop's carried resource IREE hands a host op unawaited (``uses``, found on the
+    scheduled module: :mod:`stream_model.schedule.unawaited`) is awaited right before the op,
+    on the timepoint the loop carries beside it: the op then takes it ready, as IREE makes
+    every other host op take a resource. Made on the scheduled module, which the compile goes
+    on with (IREE has nothing to schedule again). The report: each use awaited."""
+
+    uses: list[UnawaitedUse]
+    name: str = field(default="await-carried-values", init=False)
+
+    def apply(self, module: ir.Module, ctx: PassContext) -> list[Repair]:
+        from iree.compiler.dialects import stream  # (imported when an await is built)
+
+        repairs: list[Repair] = []
+        for use in self.uses:
+            assert use.timepoint is not None  # (the guard refuses a use without one)
+            value = use.user.operands[use.operand]
+            with use.user.location, ir.InsertionPoint(use.user):
+                size = stream.ResourceSizeOp(value).result
+                awaited = stream.TimepointAwaitOp([value.type], [value], [size], use.timepoint).results[0]
+            use.user.operands[use.operand] = awaited
+            repairs.append(Repair(use.record["user"], use.record["location"], use.line, None, AWAITED, use.function))
+        _verify_repair(module)
+        return repairs
+
+
+#: :attr:`Repair.verdict` of an await :class:`AwaitCarriedValues` added.
+AWAITED = "unawaited-carried-value"
+
+
+@dataclass
 class Repair:
-    """One in-place write made to a fresh copy, and the hazard that asked for it."""
+    """One change the guard made to IREE's schedule, and the hazard that asked for it: an
+    in-place write made to a fresh copy, a loop made to start from one, or an op made to
+    wait for a loop's carried value."""
 
     write: str  # the op at the splice, described
     location: str
@@ -101,13 +135,23 @@ class Repair:
             if self.retied_to is not None
             else ""
         )
-        how = "starts from a fresh copy of what it is given" if self.of_an_init else "writes a fresh copy of its target"
+        how = (
+            "waits for what it is given"
+            if self.verdict == AWAITED
+            else "starts from a fresh copy of what it is given"
+            if self.of_an_init
+            else "writes a fresh copy of its target"
+        )
         return f"{self.write} ({self.location}) now {how}{retied} ({self.hazard})"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "type": "schedule-repair",
-            "repair": "init-to-fresh-copy" if self.of_an_init else "write-to-fresh-copy",
+            "repair": "await-carried-value"
+            if self.verdict == AWAITED
+            else "init-to-fresh-copy"
+            if self.of_an_init
+            else "write-to-fresh-copy",
             "write": self.write,
             "location": self.location,
             "hazard": self.hazard,

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from stream_model.schedule.check import ScheduleCheck, ScheduleReport
     from stream_model.schedule.global_folds import GlobalFoldHazard
     from stream_model.schedule.global_order import GlobalEvents, GlobalOrderHazard, InputOrder, OrderNotCompared
+    from stream_model.schedule.unawaited import UnawaitedUse
 
     from ..repair.reloads import GlobalRepair
     from .passes import Repair
@@ -272,7 +273,7 @@ class ScheduleGuard:
                 pending.report = self._first_check(pending)
             finally:
                 self._check_seconds = time.perf_counter() - started
-        return bool(pending.report.hazards)
+        return bool(pending.report.hazards or pending.report.unawaited)
 
     def settle(self) -> ir.Module | None:
         """Check the schedule :meth:`start` made (:meth:`check_now`), and repair or refuse it.
@@ -308,13 +309,28 @@ class ScheduleGuard:
         return report
 
     def _settle(self, pending: _Pending, report: ScheduleReport) -> ir.Module | None:
+        guard = self.report
+        assert guard is not None  # (set by the first check)
+        if not report.hazards and not report.unawaited:
+            return None
+        scheduled, order_before = pending.scheduled, None
+        if report.hazards:
+            scheduled, order_before = self._repair_pairs(pending, report)
+        if not guard.final.unawaited:
+            return scheduled
+        if order_before is None:
+            assert pending.unscheduled is not None
+            order_before = _global_events(pending.unscheduled)
+        return self._await_carried(scheduled, order_before)
+
+    def _repair_pairs(self, pending: _Pending, report: ScheduleReport) -> tuple[ir.Module, GlobalEvents]:
+        """Repair the pairs the check showed, at the splice, until the schedule has none: the
+        scheduled module to go on with, and the accesses to globals it was scheduled from."""
         scheduled = pending.scheduled
         base, hook, stages = pending.base, pending.hook, pending.stages
         guard = self.report
-        assert guard is not None  # (set by the first check)
-        if not report.hazards:
-            return None
-        while report.hazards:
+        assert guard is not None
+        while True:
             if not pending.keep or base is None or guard.rounds >= self.max_rounds:
                 raise self._unrepairable(report.hazards, "")
             from .passes import RepairSchedule
@@ -336,6 +352,28 @@ class ScheduleGuard:
             report = guard.final = self._checked(scheduled, order_before)
             if report.order_hazards:
                 raise ScheduleHazardError(reorder_refusal(report.order_hazards), [])
+            if not report.hazards:
+                return scheduled, order_before
+
+    def _await_carried(self, scheduled: ir.Module, order_before: GlobalEvents) -> ir.Module:
+        """``scheduled`` (the guard's own copy) with an await of each loop's carried resource
+        IREE hands a host op unawaited, right before the op (:mod:`stream_model.schedule.unawaited`),
+        checked again; refused where the loop carries no timepoint beside it."""
+        from .passes import AwaitCarriedValues
+
+        guard = self.report
+        assert guard is not None
+        uses = guard.final.unawaited
+        if any(u.timepoint is None for u in uses):
+            raise ScheduleHazardError(unawaited_refusal(uses), [])
+        guard.repairs += AwaitCarriedValues(uses).apply(scheduled, PassContext(self.source, self.filename))
+        report = guard.final = self._checked(scheduled, order_before)
+        if report.unawaited:
+            raise ScheduleHazardError(unawaited_refusal(report.unawaited), [])
+        if report.order_hazards:
+            raise ScheduleHazardError(reorder_refusal(report.order_hazards), [])
+        if report.hazards:
+            raise self._unrepairable(report.hazards, "")
         return scheduled
 
     def _reordered_before_the_splice(
@@ -382,8 +420,15 @@ class ScheduleGuard:
         callee's copy: "operation's operand is unlinked"): the repair is no repair, and the
         hazards it was for are as :meth:`_unrepairable` says: a refusal when one is shown,
         else the build plain iree-compile makes, saying so."""
-        if isinstance(error, ScheduleHazardError) or self.report is None or not self.report.first.hazards:
+        if isinstance(error, ScheduleHazardError) or self.report is None:
             return error
+        if not self.report.first.hazards:
+            unawaited = self.report.first.unawaited
+            if not unawaited:
+                return error
+            return ScheduleHazardError(
+                f"{unawaited_refusal(unawaited)} (IREE fails on the repaired module: {error})", []
+            )
         return self._unrepairable(self.report.first.hazards, f"IREE fails on the repaired module ({error})")
 
     def _schedule_repaired(self, repaired: ir.Module, stages: AsyncStages) -> ir.Module:
@@ -475,6 +520,13 @@ class _Pending:
     hook: Callable[[ir.Module], None] | None
     #: The first check's report (:meth:`ScheduleGuard.check_now`), once it ran.
     report: ScheduleReport | None = None
+
+
+def unawaited_refusal(uses: Sequence[UnawaitedUse]) -> str:
+    """Why a compile refuses a host op IREE hands a loop's carried resource unawaited, where no
+    await can be added (the loop carries no timepoint beside it)."""
+    more = f" (and {len(uses) - 1} more)" if len(uses) > 1 else ""
+    return f"IREE hands a host op a value before it is ready: {uses[0].line}{more}"
 
 
 def reorder_refusal(hazards: Sequence[GlobalOrderHazard | GlobalFoldHazard]) -> str:

@@ -11,7 +11,7 @@ insert into a fresh sum". Both arms of an ``scf.if`` and one iteration of a loop
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .program import WRITERS, Program
 from .walk import Index, ResolvedHelper, Walker
@@ -42,6 +42,8 @@ class Prov:
 
     source: str = "other"
     global_: int = -1
+    #: A loop's carried value, in the loop's body (a mark: a value is the same value carried).
+    carried: bool = field(default=False, kw_only=True, compare=False)
 
 
 @dataclass
@@ -128,6 +130,12 @@ class _Shapes:
         self.found.add("idempotent-op")
         return value  # (MLIR folds it to the value: the same load, the same constant)
 
+    def barrier(self, value: Prov, size: int) -> Prov:
+        self.found.add("barrier")
+        if value.carried:
+            self.found.add("barrier-on-a-carried-value")
+        return Prov()  # (no fold sees through it)
+
     def fill(self, dest: Prov, size: int, value: int) -> Prov:
         self.found.add("fill")
         self._write(dest)
@@ -156,7 +164,7 @@ class _Shapes:
             self.found.add("index-trip")
             if init is not None:
                 self.found.add("carried-loop-may-not-turn")
-        return self._region("for", lambda: body(Prov(), init))
+        return self._region("for", lambda: body(Prov(), None if init is None else replace(init, carried=True)))
 
     def while_(
         self,
@@ -175,9 +183,9 @@ class _Shapes:
 
         def both() -> Prov:
             self.condition_at = self.depth
-            carried = before(Prov(), init)
+            carried = before(Prov(), replace(init, carried=True))
             self.condition_at = -1
-            after(Prov(), carried)
+            after(Prov(), replace(carried, carried=True))
             return Prov()
 
         return self._region("while", both) or Prov()

@@ -74,6 +74,9 @@ class _Values:
     def same(self, value: Value, size: int, how: int) -> Value:
         return _array(value)  # (v & v, v | v, max(v, v), min(v, v), v & -1: v)
 
+    def barrier(self, value: Value, size: int) -> Value:
+        return _array(value)
+
     def fill(self, dest: Value, size: int, value: int) -> Value:
         return np.full(size, value, dtype=np.int32)
 

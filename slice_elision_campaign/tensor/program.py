@@ -147,6 +147,15 @@ class Same:
 
 
 @dataclass(frozen=True)
+class Barrier:
+    """``util.optimization_barrier`` of a tensor (by pick): its value, through an op no fold
+    sees through (a user's, or the one ``util.unfoldable_constant`` becomes). On a loop's
+    carried value IREE 3.13 hands it the value unawaited (``stream_model.schedule.unawaited``)."""
+
+    value: int
+
+
+@dataclass(frozen=True)
 class Fill:
     """``linalg.fill`` of a tensor with a constant."""
 
@@ -231,6 +240,7 @@ Stmt = (
     | InsertScalar
     | Add
     | Same
+    | Barrier
     | Fill
     | For
     | If
@@ -399,6 +409,7 @@ _CLASSES: dict[str, type] = {
         InsertScalar,
         Add,
         Same,
+        Barrier,
         Fill,
         For,
         If,

@@ -188,6 +188,11 @@ class _Text:
         self.out(f"{v} = arith.{op} {value}, {value} : {t}")
         return v
 
+    def barrier(self, value: str, size: int) -> str:
+        v = self.fresh()
+        self.out(f"{v} = util.optimization_barrier {value} : {tensor(size)}")
+        return v
+
     def fill(self, dest: str, size: int, value: int) -> str:
         k = self.fresh("k")
         self.out(f"{k} = arith.constant {value} : i32")

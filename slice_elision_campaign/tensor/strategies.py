@@ -34,6 +34,7 @@ from .program import (
     INDEX_MAX,
     SIZES,
     Add,
+    Barrier,
     Block,
     Call,
     Const,
@@ -72,6 +73,7 @@ KINDS: tuple[str, ...] = (
     + ("block",)
     + ("add",) * 2
     + ("same",)
+    + ("barrier",)
     + ("fill",) * 2
     + ("const",) * 2
     + ("extract-row", "extract-half", "extract", "insert-scalar")
@@ -159,6 +161,8 @@ def statement(draw: st.DrawFn, depth: int = 0) -> Stmt:
         return Fill(draw(picks), draw(small))
     if kind == "same":
         return Same(draw(picks), draw(st.integers(0, 4)))
+    if kind == "barrier":
+        return Barrier(draw(picks))
     if kind == "const":
         n = draw(st.sampled_from(SIZES))
         return Const(draw(values(n)), draw(st.booleans()))

@@ -18,6 +18,7 @@ from .program import (
     INDEX_MAX,
     WRITERS,
     Add,
+    Barrier,
     Block,
     Call,
     Const,
@@ -105,6 +106,7 @@ class Backend(Protocol[V]):
     def insert_scalar(self, dest: V, size: int, scalar: V | None, value: int, offset: Index[V]) -> V: ...
     def add(self, lhs: V, rhs: V, size: int, generic: bool) -> V: ...
     def same(self, value: V, size: int, how: int) -> V: ...
+    def barrier(self, value: V, size: int) -> V: ...
     def fill(self, dest: V, size: int, value: int) -> V: ...
     def zero(self, size: int) -> V: ...
     def for_(
@@ -241,6 +243,11 @@ class Walker(Generic[V]):
             if source is not None:
                 n, v = source
                 scope.add(n, b.same(v, n, s.how % 5))
+        elif isinstance(s, Barrier):
+            source = scope.pick_full(s.value)
+            if source is not None:
+                n, v = source
+                scope.add(n, b.barrier(v, n))
         elif isinstance(s, Fill):
             dest = scope.pick_full(s.dest)
             if dest is not None:

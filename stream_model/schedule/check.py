@@ -118,6 +118,7 @@ from ..ir.util import (
 from ..semantics.abi import GivenOver, given_over_arguments, imports_callers_buffer
 from ..semantics.bindings import BindingAccess, DispatchBinding, Kernels, dispatch_bindings
 from ..semantics.op_table import (
+    CARRYING_LOOPS,
     CHOICE_OPS,
     COPY_LIKE_OPS,
     HOST_VALUE_PREFIXES,
@@ -176,6 +177,7 @@ from .global_contents import CallSummary, Consumption, GlobalContents, Origin, S
 from .global_folds import GlobalFoldHazard
 from .global_order import GlobalOrderHazard, OrderNotCompared
 from .order import Callees, ScheduleOrder
+from .unawaited import UnawaitedUse, unawaited_uses
 
 if TYPE_CHECKING:
     from ..model.facts import FactStore
@@ -392,6 +394,9 @@ class ScheduleReport:
     #: Globals whose accesses in a function have no single order, so were not compared
     #: (:mod:`.global_order`): said, never taken as safe in silence.
     order_not_compared: list[OrderNotCompared] = field(default_factory=list)
+    #: Host ops IREE hands a loop's carried resource before it is ready (:mod:`.unawaited`):
+    #: each a hazard.
+    unawaited: list[UnawaitedUse] = field(default_factory=list)
 
     @property
     def hazards(self) -> list[ScheduleCheck]:
@@ -402,6 +407,7 @@ class ScheduleReport:
             [c.to_json() for c in self.checks]
             + [h.to_json() for h in self.order_hazards]
             + [n.to_json() for n in self.order_not_compared]
+            + [u.to_json() for u in self.unawaited]
         )
 
 
@@ -727,11 +733,15 @@ def check_schedule(
     started = time.perf_counter()
     report = ScheduleReport()
     context = _Context(module, source, filename, timeout_ms, given_over or given_over_arguments(module))
+    loops: list[ir.Operation] = []
     for fn in child_ops(module.operation):
         if fn.name not in FUNCTION_OPS or not fn.regions or not list(fn.regions[0].blocks):
             continue
         report.functions += 1
-        report.checks.extend(context.function_check(fn).run())
+        check = context.function_check(fn)
+        report.checks.extend(check.run())
+        loops += check.loops
+    report.unawaited = unawaited_uses(loops, context.names)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -878,6 +888,8 @@ class _FunctionCheck:
         self._storage_memo: dict[ir.Value, frozenset[ir.Value]] = {}
         #: Execution and concurrent regions, in program order (:meth:`collect`).
         self.device_regions: list[ir.Operation] = []
+        #: The host loops carrying values (:mod:`.unawaited`), found by the same walk.
+        self.loops: list[ir.Operation] = []
         self._effects_memo: dict[ir.Operation, OpEffects] = {}
         self._writes_found: tuple[dict[ir.Value, list[tuple[ir.Operation, ir.Value]]], set[ir.Operation]] | None = None
         #: The function's calls of a function by name (:meth:`_in_place_writes`' walk).
@@ -1131,6 +1143,8 @@ class _FunctionCheck:
             if name in CALLS and "callee" in op.attributes:
                 self._positions_in_walk[op] = position
                 self._calls.append(op)
+            if name in CARRYING_LOOPS:
+                self.loops.append(op)
             if is_device_region(op):
                 self.device_regions.append(op)
                 if "tied_operands" in op.attributes:

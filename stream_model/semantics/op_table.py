@@ -95,7 +95,7 @@ from .ops import (
     ASYNC_SLICE,
     ASYNC_STORE,
     ASYNC_UPDATE,
-    BODY_OPS,
+    GLOBAL_STORE,
     OPTIMIZATION_BARRIER,
     RESOURCE_SUBVIEW,
     TENSOR_CONSTANT,
@@ -104,11 +104,15 @@ from .ops import (
     TIMEPOINT_AWAIT,
     TIMEPOINT_BARRIER,
     UTIL_CALL,
+    UTIL_RETURN,
 )
 from .region_flow import (
     BRANCH_OPS,
+    EXECUTION_REGION,
+    HOST_TERMINATORS,
     REGION_FLOW,
     REGION_TERMINATORS,
+    Runs,
     captured,
     constant_condition,
     constant_int,
@@ -399,12 +403,38 @@ def is_clone_for_iree(op: ir.Operation) -> bool:
     return not staging and str(view.source_affinity) == str(view.target_affinity)
 
 
+#: The host loops: IREE 3.13's ``iree-stream-propagate-timepoints`` carries a timepoint beside
+#: each resource their regions carry, and awaits it in none of the region's ops but
+#: :data:`AWAITING_USERS`.
+CARRYING_LOOPS = frozenset(
+    name for name, flow in REGION_FLOW.items() if flow.runs is Runs.REPEATS and not flow.device_body
+)
+#: The ops whose resource operands that pass gives the timepoint it has for them (its
+#: ``expandTimepoints``: execution regions, awaits, calls, returns, branches, stores, loops,
+#: and their terminators), or that never touch the resource's bytes (its size). Any other op
+#: given a loop's carried resource takes it unawaited.
+AWAITING_USERS = frozenset(
+    {
+        EXECUTION_REGION,
+        TIMEPOINT_AWAIT,
+        TIMEPOINT_BARRIER,
+        UTIL_CALL,
+        UTIL_RETURN,
+        GLOBAL_STORE,
+        "stream.resource.size",
+        *BRANCH_OPS,
+        *HOST_TERMINATORS,
+        *(name for name, flow in REGION_FLOW.items() if not flow.device_body),
+    }
+)
+
+
 def awaited_by_a_host_op(value: ir.Value) -> bool:
     """Does IREE 3.13 make a host op that takes ``value`` (a resource at the splice, such as a
-    ``util.optimization_barrier``) wait until it is ready? Not for an argument of a loop's or a
-    branch's region: ``iree-stream-propagate-timepoints`` pairs it with the timepoint its
-    region is given and leaves the wait to the uses it expands (execution regions, calls,
-    returns, branches, stores); any other op reads the resource while the work making it may
+    ``util.optimization_barrier``) wait until it is ready? Not for a resource a loop's region
+    carries (:data:`CARRYING_LOOPS`): ``iree-stream-propagate-timepoints`` pairs it with the
+    timepoint the loop carries beside it and leaves the wait to the users it expands
+    (:data:`AWAITING_USERS`); any other op reads the resource while the work making it may
     still run (read in PropagateTimepoints.cpp; a repair's copy through a barrier of an inner
     loop's init read it unmade: "transient buffer has not been committed", one run in fifty
     under load). Every other value is awaited: a block argument of a function's body at the
@@ -413,7 +443,7 @@ def awaited_by_a_host_op(value: ir.Value) -> bool:
     if not isinstance(value, ir.BlockArgument):
         return True
     parent = value.owner.owner
-    return parent is None or parent.name in BODY_OPS
+    return parent is None or parent.name not in CARRYING_LOOPS
 
 
 # Ops that take a resource operand only to ask about it, never touching its bytes.

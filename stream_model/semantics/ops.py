@@ -101,9 +101,6 @@ AFFINE_MAX = "affine.max"
 CALLS = frozenset({UTIL_CALL, FUNC_CALL})
 #: Function returns.
 RETURNS = frozenset({UTIL_RETURN, FUNC_RETURN})
-#: Ops whose region is a body of code of its own (a function, an initializer), not a region of
-#: an op in a body (a loop's, a branch's).
-BODY_OPS = frozenset({UTIL_FUNC, FUNC_FUNC, UTIL_INITIALIZER})
 #: The loads and stores of a global by symbol: the only uses of a global's symbol whose effect
 #: the model sees (value in, value out), with the global's own declaration.
 DIRECT_GLOBAL_ACCESS_OPS = frozenset({GLOBAL_LOAD, GLOBAL_STORE, UTIL_GLOBAL})

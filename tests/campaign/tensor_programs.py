@@ -74,6 +74,9 @@ _WRONG_ROW = "f=101 177 103 104; f=101 188 103 104"
 FREED = "transient buffer has not been committed"
 #: What a build that crashes the process ends in (:func:`run_apart`: a signal, not an error).
 CRASHED = "crashed"
+#: Plain iree-compile's answer where its build races on local-task: wrong in some run, and
+#: varying (what the device work had finished when the host read it).
+RACED = "raced"
 
 CASES = [
     Case("reload_in_if_arm.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
@@ -1113,6 +1116,7 @@ CASES = [
         FREED,
         ("task",),
     ),
+    Case("barrier_on_a_loops_carried_value.mlir", "f:[1 2 3 4],50", "f=51 102 153 204", RACED, ("task",)),
     Case(
         "inner_loop_of_no_turn_frees_the_outer_loops_value.mlir",
         "f:[1 2 3 4],2,0;f:[1 2 3 4],0,0;f:[1 2 3 4],2,1",

@@ -28,6 +28,7 @@ from tests.campaign.tensor.interp import interpret
 from tests.campaign.tensor.oracle import Build, Oracle, scratch_oracle, verdict
 from tests.campaign.tensor.program import (
     Add,
+    Barrier,
     Block,
     Call,
     Const,
@@ -614,6 +615,27 @@ LOOP_OF_A_SPELLED_BOUND = Program(
 )
 
 
+#: f0: L = load g; for 0 to 3 carrying L { B = barrier(acc); acc = B + L } (IREE hands the
+#: barrier the carried value unawaited: stock races on local-task).
+BARRIER_ON_A_CARRIED_VALUE = Program(
+    G,
+    (Function((), (Load(0), For(Static(3), 0, (Barrier(0), Add(0, 2)), 0)), (0,)),),
+    observe=True,
+)
+
+
+def test_the_generator_draws_a_barrier_on_a_loops_carried_value() -> None:
+    """The generator reaches the ``unawaited`` rule: a barrier given a loop's carried value."""
+    from hypothesis import find, settings
+
+    from tests.campaign.tensor.strategies import programs
+
+    shape = "barrier-on-a-carried-value"
+    assert shape in features(BARRIER_ON_A_CARRIED_VALUE)
+    assert "util.optimization_barrier %acc" in render(BARRIER_ON_A_CARRIED_VALUE)
+    assert shape in features(find(programs(), lambda p: shape in features(p), settings=settings(max_examples=2000)))
+
+
 def test_constants_may_be_spelled_as_integer_expressions_mlir_folds() -> None:
     """With ``spelled`` constants a loop's bounds and a static condition are expressions of
     constants; MLIR's canonicalizer folds each to the constant the unspelled program has."""
@@ -662,6 +684,7 @@ def test_the_generator_draws_the_spelled_and_idempotent_shapes() -> None:
         ("rollback-through-an-idempotent-op", "idempotent-folds-unseen"),
         ("loop-of-a-spelled-bound", "integer-folds-unread"),
         ("rollback-through-a-while-its-counters-range-never-enters", "integer-ranges-unfolded"),
+        ("barrier-on-a-carried-value", "carried-values-taken-as-awaited"),
     ],
 )
 def test_the_generators_shape_kills_the_weakened_fold(
@@ -686,6 +709,7 @@ def test_the_generators_shape_kills_the_weakened_fold(
         "rollback-through-an-idempotent-op": ROLLBACK_THROUGH_AN_IDEMPOTENT_OP,
         "loop-of-a-spelled-bound": LOOP_OF_A_SPELLED_BOUND,
         "rollback-through-a-while-its-counters-range-never-enters": decode(json.loads(found.read_text())["program"]),
+        "barrier-on-a-carried-value": BARRIER_ON_A_CARRIED_VALUE,
     }[shape]
     oracle, tmp = scratch_oracle()
     with tmp:
@@ -700,5 +724,13 @@ def test_the_generators_shape_kills_the_weakened_fold(
     if built is None:
         assert real.stock_class == "right"  # (a refusal of a program plain iree-compile builds right)
         return
-    answers = run_build(built, call_specs(p))
+    for _ in range(_RACED_RUNS if shape in _RACES else 1):  # (a race may be won: one wrong run kills)
+        answers = run_build(built, call_specs(p))
+        if any(answer != real.expected for answer in answers.values()):
+            break
     assert any(answer != real.expected for answer in answers.values()), answers
+
+
+#: Shapes whose stock build races (the weakened tool's too), and how often the test runs one.
+_RACES = frozenset({"barrier-on-a-carried-value"})
+_RACED_RUNS = 10

@@ -270,10 +270,20 @@ import stream_model.schedule.global_contents as global_contents
 import stream_model.schedule.global_folds as global_folds
 import stream_model.schedule.global_order as global_order
 import stream_model.schedule.sequence_paths as sequence_paths
+import stream_model.schedule.unawaited as unawaited
 import stream_model.semantics.bindings as bindings
 import stream_model.semantics.op_table as op_table
 import stream_model.semantics.region_flow as region_flow
-from tests.campaign.tensor_programs import CASES, CRASHED, by_file, compile_tool, compile_tool_file, run, run_apart
+from tests.campaign.tensor_programs import (
+    CASES,
+    CRASHED,
+    RACED,
+    by_file,
+    compile_tool,
+    compile_tool_file,
+    run,
+    run_apart,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -1615,6 +1625,18 @@ WEAKENINGS["input-read-as-written-in-a-while"] = (
     "rollback_through_a_while_its_condition_truth_makes_invariant.mlir",
 )
 
+
+def _carried_values_taken_as_awaited(monkeypatch: pytest.MonkeyPatch) -> None:
+    """IREE's wait for a loop's carried resource taken as made for every host op, as for its
+    execution regions (``unawaited`` finding no barrier that takes one unawaited)."""
+    monkeypatch.setattr(unawaited, "awaited_by_a_host_op", lambda value: True)
+
+
+WEAKENINGS["carried-values-taken-as-awaited"] = (
+    _carried_values_taken_as_awaited,
+    "barrier_on_a_loops_carried_value.mlir",
+)
+
 #: The weakenings of the check's own folds of the input's values (and of the walk's folds of
 #: its branches and loops) that MLIR's and IREE's folds, run on the input before the check reads
 #: it (``rewriter/guard/input_folds.py``: IREE's integer range folds reach into a private callee
@@ -1698,9 +1720,18 @@ def test_the_weakened_check_is_killed(weakening: str, tmp_path: Path, monkeypatc
     if built is None:
         assert case.stock == case.expected  # (a refusal of a right build: stock's answer, pinned)
         return
-    got = (run_apart if case.stock == CRASHED else run)(built, case.modes[0], case.calls)
+    running = run_apart if case.stock == CRASHED else run
+    got = running(built, case.modes[0], case.calls)
+    for _ in range(_RACED_TRIES if case.stock == RACED else 0):  # (a race may be won: one run wrong kills)
+        if got != case.expected:
+            break
+        got = running(built, case.modes[0], case.calls)
     print(f"\n{weakening}: {got}")
     assert got != case.expected
+
+
+#: Runs of the weakened tool's build of a program that races, one of which must be wrong.
+_RACED_TRIES = 40
 
 
 def test_imports_taken_as_writable_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -269,7 +269,7 @@ def test_every_op_name_semantics_gives_is_one_iree_registers(constant: str) -> N
 
 def test_the_named_groups_hold_named_ops() -> None:
     named = set(_named_ops().values())
-    for group in (ops.CALLS, ops.RETURNS, ops.DIRECT_GLOBAL_ACCESS_OPS, ops.INDIRECT_OPS, ops.BODY_OPS):
+    for group in (ops.CALLS, ops.RETURNS, ops.DIRECT_GLOBAL_ACCESS_OPS, ops.INDIRECT_OPS):
         assert group <= named
 
 

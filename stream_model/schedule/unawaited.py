@@ -1,0 +1,95 @@
+"""Host ops IREE hands a loop's carried resource before it is ready.
+
+IREE 3.13's ``iree-stream-propagate-timepoints`` carries a timepoint beside every resource a
+loop's region carries (``scf.for``, ``scf.while``) and leaves the wait for it to the users it
+expands (:data:`~stream_model.semantics.op_table.AWAITING_USERS`). Any other op given the
+region's argument, a ``util.optimization_barrier`` most often (a user's, or the one
+``util.unfoldable_constant`` becomes), takes it unawaited: what the op passes on looks ready,
+and the next execution region reads it while the last turn's work may still write it. A
+barrier on an ``scf.for``'s carried tensor summed 50 times gave 1 + 2, 7 or 14 on local-task
+in 39 runs of 40 (``tests/data/global_reloads/barrier_on_a_loops_carried_value.mlir``).
+
+Each such use is shown with the timepoint the loop carries beside the value, which the repair
+awaits right before the op (:mod:`rewriter.guard.passes`). Read on the scheduled module, after
+the pass ran.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from iree.compiler import ir
+
+from ..ir.naming import Names
+from ..ir.util import function_of_value
+from ..model.program import function_name
+from ..semantics.op_table import AWAITING_USERS, awaited_by_a_host_op
+from ..semantics.region_flow import is_resource
+
+__all__ = ["UnawaitedUse", "unawaited_uses"]
+
+
+@dataclass(frozen=True, eq=False)
+class UnawaitedUse:
+    """``user`` takes its operand ``operand``, a resource a loop's region carries, unawaited;
+    ``timepoint``: the one the loop carries beside it (None where the region has none next to
+    it). ``line`` and ``record`` say so with the user's names."""
+
+    user: ir.Operation
+    operand: int
+    timepoint: ir.Value | None
+    function: str
+    line: str
+    record: dict[str, str]
+
+    def to_json(self) -> dict[str, str]:
+        return self.record
+
+
+def unawaited_uses(loops: Iterable[ir.Operation], names: Names) -> list[UnawaitedUse]:
+    """Every use of a resource one of ``loops`` (host loops, in the module's order) carries,
+    by an op IREE does not make wait for it."""
+    found: list[UnawaitedUse] = []
+    for loop in loops:
+        for region in loop.regions:
+            for block in region.blocks:
+                for value in block.arguments:
+                    if not is_resource(value) or awaited_by_a_host_op(value):
+                        continue
+                    for use in value.uses:
+                        if use.owner.name not in AWAITING_USERS:
+                            found.append(_use(use.owner.operation, use.operand_number, value, names))
+    return found
+
+
+def _use(user: ir.Operation, operand: int, value: ir.Value, names: Names) -> UnawaitedUse:
+    function = function_name(function_of_value(value))
+    loop = value.owner.owner
+    what, where = names.describe(user), names.location(user)
+    carried, loop_where = names.name(value), names.location(loop)
+    line = (
+        f"{what} ({where}) in @{function} takes {carried}, the value {loop.name} ({loop_where}) carries, "
+        "before it is ready: IREE 3.13 makes no host op but its execution regions, calls, returns, branches "
+        "and stores wait for a loop's carried resource"
+    )
+    record = {
+        "type": "schedule-check",
+        "check": "unawaited",
+        "function": function,
+        "user": what,
+        "location": where,
+        "value": carried,
+        "loop": f"{loop.name} ({loop_where})",
+    }
+    return UnawaitedUse(user, operand, _carried_timepoint(value), function, line, record)
+
+
+def _carried_timepoint(value: ir.Value) -> ir.Value | None:
+    """The timepoint the pass put right after ``value`` among its block's arguments."""
+    assert isinstance(value, ir.BlockArgument)
+    arguments = value.owner.arguments
+    following = value.arg_number + 1
+    if following < len(arguments) and str(arguments[following].type) == "!stream.timepoint":
+        return arguments[following]
+    return None
