@@ -24,8 +24,8 @@ from iree.compiler import ir
 from ..ir.naming import Names
 from ..ir.util import function_of_value
 from ..model.program import function_name
-from ..semantics.op_table import AWAITING_USERS, awaited_by_a_host_op
-from ..semantics.region_flow import is_resource
+from ..semantics.op_table import AWAITING_USERS, awaited_by_a_host_op, ready_at
+from ..semantics.region_flow import entering_values, is_resource
 
 __all__ = ["UnawaitedUse", "unawaited_uses"]
 
@@ -86,10 +86,60 @@ def _use(user: ir.Operation, operand: int, value: ir.Value, names: Names) -> Una
 
 
 def _carried_timepoint(value: ir.Value) -> ir.Value | None:
-    """The timepoint the pass put right after ``value`` among its block's arguments."""
+    """The timepoint ``value`` (a loop's region argument) is ready at, found from what enters
+    its block (the timepoint the pass put beside it may be gone: canonicalization merges the
+    equal timepoints of two values made by one execution region, and drops one that enters
+    the same every turn). A timepoint argument of the block that takes, on every edge into it,
+    the timepoint the value entering there is ready at; else, where every edge hands the value
+    itself on or a value ready at one timepoint made before the loop, that timepoint. None
+    where neither is found: the compile refuses (module docstring)."""
+    return _carried(value, set())
+
+
+def _carried(value: ir.Value, seen: set[ir.Value]) -> ir.Value | None:
+    """:func:`_carried_timepoint`; ``seen``: the arguments asked about already (a value a while
+    loop hands around both its regions comes back: unknown, and refused)."""
     assert isinstance(value, ir.BlockArgument)
-    arguments = value.owner.arguments
-    following = value.arg_number + 1
-    if following < len(arguments) and str(arguments[following].type) == "!stream.timepoint":
-        return arguments[following]
+    block, m = value.owner, value.arg_number
+    edges = entering_values(block)
+    if edges is None or value in seen:
+        return None
+    seen.add(value)
+
+    def ready(entering: ir.Value | None) -> ir.Value | None | bool:
+        if entering is None or entering == value:
+            return None
+        found = ready_at(entering)
+        if found is None and isinstance(entering, ir.BlockArgument) and not awaited_by_a_host_op(entering):
+            return _carried(entering, seen)  # (another loop region's argument: what it is ready at)
+        return found
+
+    wanted = [ready(edge[m]) for edge in edges]
+    if any(w is None and edge[m] != value for w, edge in zip(wanted, edges, strict=True)):
+        return None  # (an edge hands over a value whose timepoint the pass carries, or unknown)
+    arguments = list(block.arguments)
+    for t, candidate in enumerate(arguments):
+        if str(candidate.type) != "!stream.timepoint":
+            continue
+        if all(
+            w is True or (w is None and edge[t] == candidate) or (w is not None and edge[t] == w)
+            for w, edge in zip(wanted, edges, strict=True)
+        ):
+            return candidate
+    made = {w for w in wanted if isinstance(w, ir.Value)}
+    if len(made) == 1:
+        (timepoint,) = made
+        if _made_before(timepoint, block.owner):
+            return timepoint
     return None
+
+
+def _made_before(value: ir.Value, loop: ir.Operation) -> bool:
+    """Is ``value`` made outside ``loop`` (so it is visible in every region of it)?"""
+    owner = value.owner.owner if isinstance(value, ir.BlockArgument) else value.owner
+    loop = loop.operation
+    while owner is not None:
+        if owner.operation == loop:
+            return False
+        owner = owner.operation.parent
+    return True

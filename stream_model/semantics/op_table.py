@@ -446,6 +446,25 @@ def awaited_by_a_host_op(value: ir.Value) -> bool:
     return parent is None or parent.name not in CARRYING_LOOPS
 
 
+def ready_at(value: ir.Value) -> ir.Value | None | bool:
+    """The timepoint IREE 3.13's ``iree-stream-propagate-timepoints`` takes ``value`` (a
+    resource) to be ready at (its ``consumeTimepoint``): an await's timepoint for its result,
+    an execution region's for its results. True where it takes the value as ready now (made by
+    any other op, or a function's argument: the host holds it made); None where it carries the
+    timepoint beside the value (a loop's region argument: :func:`awaited_by_a_host_op`) or the
+    await is a host synchronization (``sync``: ready once it returns, which a loop's edge cannot
+    say)."""
+    if isinstance(value, ir.BlockArgument):
+        parent = value.owner.owner
+        return None if parent is not None and parent.name in CARRYING_LOOPS else True
+    op = value.owner
+    if op.name == TIMEPOINT_AWAIT:
+        return None if "sync" in op.attributes else op.opview.await_timepoint
+    if op.name == EXECUTION_REGION:
+        return op.opview.result_timepoint
+    return True
+
+
 # Ops that take a resource operand only to ask about it, never touching its bytes.
 IGNORED_OPS = frozenset({"stream.resource.size"})
 

@@ -192,6 +192,26 @@ def _while_edges(op: ir.Operation) -> list[Edge]:
     return edges
 
 
+def entering_values(block: ir.Block) -> list[list[ir.Value | None]] | None:
+    """Per edge into ``block``, a region block of an ``scf.for`` or ``scf.while``: the values
+    its arguments take there, in the arguments' order (None: a for loop's induction variable,
+    which no edge hands over). A for loop's body is entered from the loop's inits and from its
+    own yield; a while loop's ``before`` region from the inits and the ``after`` region's
+    yield, its ``after`` region from the condition's arguments. None for any other block."""
+    op = block.owner
+    if op is None:
+        return None
+    if op.name == "scf.for":
+        return [[None, *op.opview.initArgs], [None, *terminator(block).operands]]
+    if op.name == "scf.while":
+        before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+        if block == before:
+            return [list(op.opview.inits), list(terminator(after).operands)]
+        if block == after:
+            return [list(terminator(before).opview.args)]
+    return None
+
+
 def _while_entry(op: ir.Operation, n: int) -> list[ir.Value] | None:
     return [list(op.regions[0].blocks[0].arguments)[n]]
 

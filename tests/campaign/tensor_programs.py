@@ -75,8 +75,11 @@ FREED = "transient buffer has not been committed"
 #: What a build that crashes the process ends in (:func:`run_apart`: a signal, not an error).
 CRASHED = "crashed"
 #: Plain iree-compile's answer where its build races on local-task: wrong in some run, and
-#: varying (what the device work had finished when the host read it).
+#: varying (what the device work had finished when the host read it, an error, or a hang:
+#: such a build runs apart, :func:`run_apart`).
 RACED = "raced"
+#: What a build that hangs ends in (:func:`run_apart`: the runtime waiting for good).
+HUNG = "hung"
 
 CASES = [
     Case("reload_in_if_arm.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
@@ -1118,6 +1121,20 @@ CASES = [
     ),
     Case("barrier_on_a_loops_carried_value.mlir", "f:[1 2 3 4],50", "f=51 102 153 204", RACED, ("task",)),
     Case(
+        "barrier_on_one_of_two_values_sharing_a_timepoint.mlir",
+        "f:[1 2 3 4],50",
+        "f=51 102 153 204 101 202 303 404",
+        RACED,
+        ("task",),
+    ),
+    Case(
+        "barrier_after_a_host_read_of_a_value_sharing_its_timepoint.mlir",
+        "f:[1 2 3 4],50",
+        "f=51 102 153 204 101 202 303 404 1275",
+        "f=51 102 153 204 101 202 303 404 1275",
+        ("task",),
+    ),
+    Case(
         "inner_loop_of_no_turn_frees_the_outer_loops_value.mlir",
         "f:[1 2 3 4],2,0;f:[1 2 3 4],0,0;f:[1 2 3 4],2,1",
         "f=4 8 12 16 2 4 6 8; f=2 4 6 8 2 4 6 8; f=4 8 12 16 2 4 6 8",
@@ -1489,15 +1506,19 @@ def run(vmfb: Path, mode: str, calls: str) -> str:
     return "; ".join(out)
 
 
-def run_apart(vmfb: Path, mode: str, calls: str) -> str:
+def run_apart(vmfb: Path, mode: str, calls: str, timeout_s: float = 600.0) -> str:
     """:func:`run` in a process of its own: a build that crashes (a read out of bounds) ends in
-    :data:`CRASHED` instead of taking the caller down."""
+    :data:`CRASHED` instead of taking the caller down, and one that hangs (a race that leaves
+    the runtime waiting) in :data:`HUNG` after ``timeout_s``."""
     code = (
         "import sys; from pathlib import Path; from tests.campaign.tensor_programs import run; "
         f"print('ANSWER:' + run(Path({str(vmfb)!r}), {mode!r}, {calls!r}))"
     )
     root = str(Path(__file__).resolve().parents[2])
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=600)
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return HUNG
     if done.returncode < 0:
         return CRASHED
     answers = [line[len("ANSWER:") :] for line in done.stdout.splitlines() if line.startswith("ANSWER:")]
