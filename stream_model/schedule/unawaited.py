@@ -25,7 +25,7 @@ from ..ir.naming import Names
 from ..ir.util import function_of_value
 from ..model.program import function_name
 from ..semantics.op_table import AWAITING_USERS, awaited_by_a_host_op, ready_at
-from ..semantics.region_flow import entering_values, is_resource
+from ..semantics.region_flow import entering_values, is_resource, result_as_argument
 
 __all__ = ["UnawaitedUse", "unawaited_uses"]
 
@@ -93,45 +93,71 @@ def _carried_timepoint(value: ir.Value) -> ir.Value | None:
     the timepoint the value entering there is ready at; else, where every edge hands the value
     itself on or a value ready at one timepoint made before the loop, that timepoint. None
     where neither is found: the compile refuses (module docstring)."""
-    return _carried(value, set())
+    return _carried(value, {})
 
 
-def _carried(value: ir.Value, seen: set[ir.Value]) -> ir.Value | None:
-    """:func:`_carried_timepoint`; ``seen``: the arguments asked about already (a value a while
-    loop hands around both its regions comes back: unknown, and refused)."""
+def _carried(value: ir.Value, assumed: dict[ir.Value, ir.Value | None]) -> ir.Value | None:
+    """:func:`_carried_timepoint` where the arguments of ``assumed`` are taken to be ready at
+    what it maps them to. Each timepoint argument of the block is tried in turn, taking
+    ``value`` to be ready at it where ``value`` comes back around a loop (an outer loop's value
+    handed into an inner loop and back): the edges then show by induction over the turns that
+    it is (the first turn from the inits, each next one from what the last turn yields)."""
+    if value in assumed:
+        return assumed[value]
     assert isinstance(value, ir.BlockArgument)
     block, m = value.owner, value.arg_number
     edges = entering_values(block)
-    if edges is None or value in seen:
+    if edges is None:
         return None
-    seen.add(value)
-
-    def ready(entering: ir.Value | None) -> ir.Value | None | bool:
-        if entering is None or entering == value:
-            return None
-        found = ready_at(entering)
-        if found is None and isinstance(entering, ir.BlockArgument) and not awaited_by_a_host_op(entering):
-            return _carried(entering, seen)  # (another loop region's argument: what it is ready at)
-        return found
-
-    wanted = [ready(edge[m]) for edge in edges]
-    if any(w is None and edge[m] != value for w, edge in zip(wanted, edges, strict=True)):
-        return None  # (an edge hands over a value whose timepoint the pass carries, or unknown)
     arguments = list(block.arguments)
-    for t, candidate in enumerate(arguments):
-        if str(candidate.type) != "!stream.timepoint":
-            continue
+    for candidate in [a for a in arguments if str(a.type) == "!stream.timepoint"]:
+        trial = {**assumed, value: candidate}
+        wanted = [_entering_ready(edge[m], value, trial) for edge in edges]
+        t = candidate.arg_number
         if all(
-            w is True or (w is None and edge[t] == candidate) or (w is not None and edge[t] == w)
+            w is True or (w is None and edge[m] == value and edge[t] == candidate) or (w is not None and edge[t] == w)
             for w, edge in zip(wanted, edges, strict=True)
         ):
             return candidate
+    trial = {**assumed, value: None}
+    wanted = [_entering_ready(edge[m], value, trial) for edge in edges]
+    if any(w is None and edge[m] != value for w, edge in zip(wanted, edges, strict=True)):
+        return None
     made = {w for w in wanted if isinstance(w, ir.Value)}
     if len(made) == 1:
         (timepoint,) = made
         if _made_before(timepoint, block.owner):
             return timepoint
     return None
+
+
+def _entering_ready(
+    entering: ir.Value | None, value: ir.Value, assumed: dict[ir.Value, ir.Value | None]
+) -> ir.Value | None | bool:
+    """What a value entering ``value``'s block is ready at (None: the value itself, handed on,
+    or unknown)."""
+    if entering is None or entering == value:
+        return None
+    found = ready_at(entering)
+    if found is None and isinstance(entering, ir.BlockArgument) and not awaited_by_a_host_op(entering):
+        return _carried(entering, assumed)  # (another loop region's argument: what it is ready at)
+    if found is None and (held := result_as_argument(entering)) is not None:
+        return _result_ready_at(entering, *held, assumed)
+    return found
+
+
+def _result_ready_at(
+    result: ir.Value, argument: ir.BlockArgument, shift: int, assumed: dict[ir.Value, ir.Value | None]
+) -> ir.Value | None:
+    """What a loop's ``result`` is ready at: the loop's result beside it that the timepoint
+    its region ``argument`` (holding the result's value, ``shift`` positions on) is ready at
+    becomes; or that timepoint, where it is made before the loop."""
+    found = _carried(argument, assumed)
+    if found is None:
+        return None
+    if isinstance(found, ir.BlockArgument) and found.owner == argument.owner:
+        return result.owner.results[found.arg_number - shift]
+    return found if _made_before(found, result.owner) else None
 
 
 def _made_before(value: ir.Value, loop: ir.Operation) -> bool:

@@ -77,6 +77,7 @@ from iree.compiler import ir
 
 from ..ir.util import (
     DISPATCH_OPERAND_SEGMENTS,
+    FUNCTION_OPS,
     defining_op,
     dispatch_group_starts,
     dispatch_operand_index,
@@ -100,6 +101,7 @@ from .ops import (
     RESOURCE_SUBVIEW,
     TENSOR_CONSTANT,
     TENSOR_EMPTY,
+    TENSOR_IMPORT,
     TENSOR_SPLAT,
     TIMEPOINT_AWAIT,
     TIMEPOINT_BARRIER,
@@ -446,23 +448,31 @@ def awaited_by_a_host_op(value: ir.Value) -> bool:
     return parent is None or parent.name not in CARRYING_LOOPS
 
 
+#: Host ops whose resource result IREE 3.13's ``iree-stream-propagate-timepoints`` takes to be
+#: ready when the op returns (its ``consumeTimepoint`` finds no timepoint for it): an import of
+#: the caller's buffer, and a barrier (on a value the host waited for; one on a loop's carried
+#: value is :mod:`stream_model.schedule.unawaited`'s to repair).
+READY_WHEN_MADE = frozenset({TENSOR_IMPORT, OPTIMIZATION_BARRIER})
+
+
 def ready_at(value: ir.Value) -> ir.Value | None | bool:
     """The timepoint IREE 3.13's ``iree-stream-propagate-timepoints`` takes ``value`` (a
-    resource) to be ready at (its ``consumeTimepoint``): an await's timepoint for its result,
-    an execution region's for its results. True where it takes the value as ready now (made by
-    any other op, or a function's argument: the host holds it made); None where it carries the
-    timepoint beside the value (a loop's region argument: :func:`awaited_by_a_host_op`) or the
-    await is a host synchronization (``sync``: ready once it returns, which a loop's edge cannot
-    say)."""
+    resource in scheduled host code) to be ready at (its ``consumeTimepoint``): an await's
+    timepoint for its result, an execution region's for its results. True where the value is
+    ready when made (:data:`READY_WHEN_MADE`, or a function's argument: the pass awaits it at
+    the function's start). None for any other value: a loop's region argument or a region op's
+    or a call's result (the pass carries a timepoint beside each, which canonicalization may
+    merge or drop: review 44's q07 took an inner loop's result for ready, and awaited another
+    value's timepoint), a host synchronization (``sync``), an op the table does not know."""
     if isinstance(value, ir.BlockArgument):
         parent = value.owner.owner
-        return None if parent is not None and parent.name in CARRYING_LOOPS else True
+        return True if parent is None or parent.name in FUNCTION_OPS else None
     op = value.owner
     if op.name == TIMEPOINT_AWAIT:
         return None if "sync" in op.attributes else op.opview.await_timepoint
     if op.name == EXECUTION_REGION:
         return op.opview.result_timepoint
-    return True
+    return True if op.name in READY_WHEN_MADE else None
 
 
 # Ops that take a resource operand only to ask about it, never touching its bytes.

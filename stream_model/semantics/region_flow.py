@@ -212,6 +212,22 @@ def entering_values(block: ir.Block) -> list[list[ir.Value | None]] | None:
     return None
 
 
+def result_as_argument(result: ir.Value) -> tuple[ir.BlockArgument, int] | None:
+    """For a result of an ``scf.for`` or ``scf.while``: the region argument that holds, in the
+    last turn, the value the result takes (a for loop's iteration argument, a while loop's
+    ``after`` argument: both are handed the same values as the results), and the difference of
+    the argument's position from the result's (a for loop's body starts with its induction
+    variable). None for any other value."""
+    if isinstance(result, ir.BlockArgument):
+        return None
+    op = result.owner
+    if op.name == "scf.for":
+        return op.regions[0].blocks[0].arguments[result.result_number + 1], 1
+    if op.name == "scf.while":
+        return op.regions[1].blocks[0].arguments[result.result_number], 0
+    return None
+
+
 def _while_entry(op: ir.Operation, n: int) -> list[ir.Value] | None:
     return [list(op.regions[0].blocks[0].arguments)[n]]
 

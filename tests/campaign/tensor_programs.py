@@ -1128,6 +1128,20 @@ CASES = [
         ("task",),
     ),
     Case(
+        "barrier_on_a_value_an_inner_loop_makes_each_turn.mlir",
+        "f:[1 2 3 4],50",
+        "f=52 104 156 208 401 804 1209 1616",
+        RACED,
+        ("task",),
+    ),
+    Case(
+        "barrier_in_an_inner_loop_on_the_outer_loops_value.mlir",
+        "f:[1 2 3 4],50",
+        "f=101 102 103 104",
+        "f=101 102 103 104",
+        ("task",),
+    ),
+    Case(
         "barrier_after_a_host_read_of_a_value_sharing_its_timepoint.mlir",
         "f:[1 2 3 4],50",
         "f=51 102 153 204 101 202 303 404 1275",

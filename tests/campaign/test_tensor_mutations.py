@@ -1650,6 +1650,37 @@ def _timepoints_only_beside_their_values(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(unawaited, "_carried_timepoint", beside)
 
 
+def _loop_results_taken_as_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop's result taken for ready when made, as any host op's (review 44's q07: the
+    tool awaited another value's timepoint)."""
+    monkeypatch.setattr(unawaited, "result_as_argument", lambda value: None)
+    real = unawaited.ready_at
+    monkeypatch.setattr(
+        unawaited,
+        "ready_at",
+        lambda value: True if real(value) is None and not isinstance(value, ir.BlockArgument) else real(value),
+    )
+
+
+def _values_coming_back_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop's value that comes back around an inner loop taken as unknown, not as ready at
+    each timepoint of its block in turn (review 43's p05: refused, stock right)."""
+    real = unawaited._carried
+
+    def weak(value: ir.Value, assumed: dict) -> ir.Value | None:  # type: ignore[type-arg]
+        return None if value in assumed else real(value, assumed)
+
+    monkeypatch.setattr(unawaited, "_carried", weak)
+
+
+WEAKENINGS["loop-results-taken-as-ready"] = (
+    _loop_results_taken_as_ready,
+    "barrier_on_a_value_an_inner_loop_makes_each_turn.mlir",
+)
+WEAKENINGS["values-coming-back-unknown"] = (
+    _values_coming_back_unknown,
+    "barrier_in_an_inner_loop_on_the_outer_loops_value.mlir",
+)
 WEAKENINGS["timepoints-only-beside-their-values"] = (
     _timepoints_only_beside_their_values,
     "barrier_after_a_host_read_of_a_value_sharing_its_timepoint.mlir",
