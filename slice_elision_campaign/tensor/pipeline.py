@@ -41,6 +41,7 @@ REFUSALS = (
     "IREE 3.13 would misread a global",
     "IREE's schedule has a hazard the compile cannot repair",
     "IREE folds away an access to a global",
+    "IREE hands a host op a value before it is ready",
 )
 KINDS = ("tool", "stock", "flags", "passes")
 #: iree-compile's phases, in order (``--compile-to`` / ``--compile-from``).

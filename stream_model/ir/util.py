@@ -291,6 +291,12 @@ def defined_inside(value: ir.Value, region_op: ir.Operation) -> bool:
     return False
 
 
+def function_name(fn: ir.Operation) -> str:
+    """The name the model gives a function op (:attr:`FunctionModel.name`): its symbol, or the
+    op's name for an initializer, which has none."""
+    return str(ir.StringAttr(fn.attributes["sym_name"]).value) if "sym_name" in fn.attributes else str(fn.name)
+
+
 def function_of_value(value: ir.Value) -> ir.Operation | None:
     """The function-like op whose body defines ``value`` (None for module-level values)."""
     owner = value.owner

@@ -18,6 +18,7 @@ from ..ir.util import (
     ModuleLike,
     back_edges,
     defining_op,
+    function_name,
     parent_op,
     parent_op_of_block,
     readable_attributes,
@@ -516,12 +517,6 @@ class _Walk:
             for region in regions:
                 for inner in region.blocks:
                     self.visit(inner, False, inner_loops, chain)
-
-
-def function_name(fn: ir.Operation) -> str:
-    """The name the model gives a function op (:attr:`FunctionModel.name`): its symbol, or the
-    op's name for an initializer, which has none."""
-    return str(ir.StringAttr(fn.attributes["sym_name"]).value) if "sym_name" in fn.attributes else str(fn.name)
 
 
 def copied_from(info: OpInfo) -> ir.Value:

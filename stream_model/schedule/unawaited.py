@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from iree.compiler import ir
 
 from ..ir.naming import Names
-from ..ir.util import function_of_value
-from ..model.program import function_name
+from ..ir.util import function_name, function_of_value
 from ..semantics.op_table import AWAITING_USERS, awaited_by_a_host_op, ready_at
 from ..semantics.region_flow import entering_values, is_resource, result_as_argument
 
