@@ -81,8 +81,8 @@ class RepairSchedule:
 class AwaitCarriedValues:
     """Each loop's carried resource IREE hands a host op unawaited (``uses``, found on the
     scheduled module: :mod:`stream_model.schedule.unawaited`) is awaited right before the op,
-    on the timepoint the loop carries beside it: the op then takes it ready, as IREE makes
-    every other host op take a resource. Made on the scheduled module, which the compile goes
+    on the timepoint it is ready at: the op then takes it ready, as IREE makes every other
+    host op take a resource. Made on the scheduled module, which the compile goes
     on with (IREE has nothing to schedule again). The report: each use awaited."""
 
     uses: list[UnawaitedUse]
@@ -106,6 +106,12 @@ class AwaitCarriedValues:
 
 #: :attr:`Repair.verdict` of an await :class:`AwaitCarriedValues` added.
 AWAITED = "unawaited-carried-value"
+#: What the op a repair changed does now, per :attr:`Repair.kind`.
+_HOW = {
+    "await-carried-value": "waits for what it is given",
+    "init-to-fresh-copy": "starts from a fresh copy of what it is given",
+    "write-to-fresh-copy": "writes a fresh copy of its target",
+}
 
 
 @dataclass
@@ -129,29 +135,25 @@ class Repair:
         """Is it a loop's init the repair copied (``freed-as-a-loop-result``), not a write's target?"""
         return self.verdict == ScheduleVerdict.FREED_AS_A_LOOP_RESULT
 
+    @property
+    def kind(self) -> str:
+        """The repair's kind, as the log names it (:data:`_HOW` says it in words)."""
+        if self.verdict == AWAITED:
+            return "await-carried-value"
+        return "init-to-fresh-copy" if self.of_an_init else "write-to-fresh-copy"
+
     def line(self) -> str:
         retied = (
             f", its result now tied to binding {self.retied_to}, the one its kernel writes"
             if self.retied_to is not None
             else ""
         )
-        how = (
-            "waits for what it is given"
-            if self.verdict == AWAITED
-            else "starts from a fresh copy of what it is given"
-            if self.of_an_init
-            else "writes a fresh copy of its target"
-        )
-        return f"{self.write} ({self.location}) now {how}{retied} ({self.hazard})"
+        return f"{self.write} ({self.location}) now {_HOW[self.kind]}{retied} ({self.hazard})"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "type": "schedule-repair",
-            "repair": "await-carried-value"
-            if self.verdict == AWAITED
-            else "init-to-fresh-copy"
-            if self.of_an_init
-            else "write-to-fresh-copy",
+            "repair": self.kind,
             "write": self.write,
             "location": self.location,
             "hazard": self.hazard,

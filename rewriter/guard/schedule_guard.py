@@ -358,7 +358,7 @@ class ScheduleGuard:
     def _await_carried(self, scheduled: ir.Module, order_before: GlobalEvents) -> ir.Module:
         """``scheduled`` (the guard's own copy) with an await of each loop's carried resource
         IREE hands a host op unawaited, right before the op (:mod:`stream_model.schedule.unawaited`),
-        checked again; refused where the loop carries no timepoint beside it."""
+        checked again; refused where no timepoint the value is ready at is found."""
         from .passes import AwaitCarriedValues
 
         guard = self.report
@@ -524,7 +524,7 @@ class _Pending:
 
 def unawaited_refusal(uses: Sequence[UnawaitedUse]) -> str:
     """Why a compile refuses a host op IREE hands a loop's carried resource unawaited, where no
-    await can be added (the loop carries no timepoint beside it)."""
+    await can be added (no timepoint the value is ready at is found)."""
     more = f" (and {len(uses) - 1} more)" if len(uses) > 1 else ""
     return f"IREE hands a host op a value before it is ready: {uses[0].line}{more}"
 

@@ -115,7 +115,7 @@ def barrier(value: ir.Value) -> ir.Value:
     a value of its own, made by no execution region (why each repair wants one, or not:
     ``shared_globals._apart``, ``reloads._read_directly``). Not where IREE would not make the
     barrier wait for ``value`` (:func:`~stream_model.semantics.op_table.awaited_by_a_host_op`:
-    a loop's or a branch's region argument): the copy would read it before it is made. Such an
+    a loop's region argument): the copy would read it before it is made. Such an
     argument is made by no op of its region, so the copy cannot join the region that makes it;
     it reads the value itself, and its execution region waits for it."""
     if not awaited_by_a_host_op(value):

@@ -741,7 +741,7 @@ def check_schedule(
         check = context.function_check(fn)
         report.checks.extend(check.run())
         loops += check.loops
-    report.unawaited = unawaited_uses(loops, context.names)
+    report.unawaited = unawaited_uses(loops, lambda: context.names)
     report.seconds = time.perf_counter() - started
     return report
 

@@ -9,22 +9,22 @@ and the next execution region reads it while the last turn's work may still writ
 barrier on an ``scf.for``'s carried tensor summed 50 times gave 1 + 2, 7 or 14 on local-task
 in 39 runs of 40 (``tests/data/global_reloads/barrier_on_a_loops_carried_value.mlir``).
 
-Each such use is shown with the timepoint the loop carries beside the value, which the repair
-awaits right before the op (:mod:`rewriter.guard.passes`). Read on the scheduled module, after
-the pass ran.
+Each such use is shown with the timepoint the value is ready at, found from what enters the
+loop's block (:func:`_carried_timepoint`), which the repair awaits right before the op
+(:mod:`rewriter.guard.passes`). Read on the scheduled module, after the pass ran.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from iree.compiler import ir
 
 from ..ir.naming import Names
-from ..ir.util import function_name, function_of_value
+from ..ir.util import defined_inside, function_name, function_of_value, parent_op_of_block
 from ..semantics.op_table import AWAITING_USERS, awaited_by_a_host_op, ready_at
-from ..semantics.region_flow import entering_values, is_resource, result_as_argument
+from ..semantics.region_flow import entering_values, is_resource, is_timepoint, result_as_argument
 
 __all__ = ["UnawaitedUse", "unawaited_uses"]
 
@@ -32,8 +32,8 @@ __all__ = ["UnawaitedUse", "unawaited_uses"]
 @dataclass(frozen=True, eq=False)
 class UnawaitedUse:
     """``user`` takes its operand ``operand``, a resource a loop's region carries, unawaited;
-    ``timepoint``: the one the loop carries beside it (None where the region has none next to
-    it). ``line`` and ``record`` say so with the user's names."""
+    ``timepoint``: the one the value is ready at (None where none is found:
+    :func:`_carried_timepoint`). ``line`` and ``record`` say so with the user's names."""
 
     user: ir.Operation
     operand: int
@@ -46,9 +46,10 @@ class UnawaitedUse:
         return self.record
 
 
-def unawaited_uses(loops: Iterable[ir.Operation], names: Names) -> list[UnawaitedUse]:
+def unawaited_uses(loops: Iterable[ir.Operation], names: Callable[[], Names]) -> list[UnawaitedUse]:
     """Every use of a resource one of ``loops`` (host loops, in the module's order) carries,
-    by an op IREE does not make wait for it."""
+    by an op IREE does not make wait for it. ``names``: the module's names, asked for only
+    where there is a use to say (making them numbers every value of the module)."""
     found: list[UnawaitedUse] = []
     for loop in loops:
         for region in loop.regions:
@@ -58,7 +59,7 @@ def unawaited_uses(loops: Iterable[ir.Operation], names: Names) -> list[Unawaite
                         continue
                     for use in value.uses:
                         if use.owner.name not in AWAITING_USERS:
-                            found.append(_use(use.owner.operation, use.operand_number, value, names))
+                            found.append(_use(use.owner.operation, use.operand_number, value, names()))
     return found
 
 
@@ -108,8 +109,7 @@ def _carried(value: ir.Value, assumed: dict[ir.Value, ir.Value | None]) -> ir.Va
     edges = entering_values(block)
     if edges is None:
         return None
-    arguments = list(block.arguments)
-    for candidate in [a for a in arguments if str(a.type) == "!stream.timepoint"]:
+    for candidate in [a for a in block.arguments if is_timepoint(a)]:
         trial = {**assumed, value: candidate}
         wanted = [_entering_ready(edge[m], value, trial) for edge in edges]
         t = candidate.arg_number
@@ -125,7 +125,7 @@ def _carried(value: ir.Value, assumed: dict[ir.Value, ir.Value | None]) -> ir.Va
     made = {w for w in wanted if isinstance(w, ir.Value)}
     if len(made) == 1:
         (timepoint,) = made
-        if _made_before(timepoint, block.owner):
+        if not defined_inside(timepoint, parent_op_of_block(block)):
             return timepoint
     return None
 
@@ -150,21 +150,10 @@ def _result_ready_at(
 ) -> ir.Value | None:
     """What a loop's ``result`` is ready at: the loop's result beside it that the timepoint
     its region ``argument`` (holding the result's value, ``shift`` positions on) is ready at
-    becomes; or that timepoint, where it is made before the loop."""
+    becomes; or that timepoint, where it is made outside the loop."""
     found = _carried(argument, assumed)
     if found is None:
         return None
     if isinstance(found, ir.BlockArgument) and found.owner == argument.owner:
         return result.owner.results[found.arg_number - shift]
-    return found if _made_before(found, result.owner) else None
-
-
-def _made_before(value: ir.Value, loop: ir.Operation) -> bool:
-    """Is ``value`` made outside ``loop`` (so it is visible in every region of it)?"""
-    owner = value.owner.owner if isinstance(value, ir.BlockArgument) else value.owner
-    loop = loop.operation
-    while owner is not None:
-        if owner.operation == loop:
-            return False
-        owner = owner.operation.parent
-    return True
+    return None if defined_inside(found, result.owner.operation) else found

@@ -405,6 +405,8 @@ def is_clone_for_iree(op: ir.Operation) -> bool:
     return not staging and str(view.source_affinity) == str(view.target_affinity)
 
 
+# Ops that take a resource operand only to ask about it, never touching its bytes.
+IGNORED_OPS = frozenset({"stream.resource.size"})
 #: The host loops: IREE 3.13's ``iree-stream-propagate-timepoints`` carries a timepoint beside
 #: each resource their regions carry, and awaits it in none of the region's ops but
 #: :data:`AWAITING_USERS`.
@@ -423,7 +425,7 @@ AWAITING_USERS = frozenset(
         UTIL_CALL,
         UTIL_RETURN,
         GLOBAL_STORE,
-        "stream.resource.size",
+        *IGNORED_OPS,
         *BRANCH_OPS,
         *HOST_TERMINATORS,
         *(name for name, flow in REGION_FLOW.items() if not flow.device_body),
@@ -473,10 +475,6 @@ def ready_at(value: ir.Value) -> ir.Value | None | bool:
     if op.name == EXECUTION_REGION:
         return op.opview.result_timepoint
     return True if op.name in READY_WHEN_MADE else None
-
-
-# Ops that take a resource operand only to ask about it, never touching its bytes.
-IGNORED_OPS = frozenset({"stream.resource.size"})
 
 
 def _byte_width(value: ir.Value) -> int | None:
