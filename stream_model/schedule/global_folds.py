@@ -267,7 +267,7 @@ def _same_load(a: Event, b: Event) -> bool:
     same calls (:attr:`Event.loaded`, :attr:`Event.loaded_at`)?"""
     if a.loaded is None or a.loaded != b.loaded:
         return False
-    return (a.loaded_at if a.loaded_at is not None else a.via) == (b.loaded_at if b.loaded_at is not None else b.via)
+    return a.load_via == b.load_via
 
 
 def _write_between(
@@ -350,11 +350,11 @@ def _writes_global(events: GlobalEvents, e: Event, name: str) -> bool:
 
 def _the_load(was: list[Event], k: int, store: Event) -> int | None:
     """The index of the load whose value ``was[k]`` stores: the last before it at its location,
-    reached through the same calls (a value crosses functions only as a setter's argument:
-    :attr:`Event.loaded_at`)."""
+    reached through the same calls (a value crosses functions only as a setter's argument,
+    :attr:`Event.loaded_at`, or a getter's result: :attr:`Event.load_via`)."""
     assert store.loaded is not None
     symbol, loc = store.loaded
-    via = store.loaded_at if store.loaded_at is not None else store.via
+    via = store.load_via
     return next(
         (
             i

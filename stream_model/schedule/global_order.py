@@ -53,12 +53,14 @@ from ..semantics.ops import (
     ASYNC_CLONE,
     ASYNC_SPLAT,
     ASYNC_TRANSFER,
+    CALLS,
     FUNC_CALL,
     GLOBAL_LOAD,
     GLOBAL_STORE,
     INDIRECT_OPS,
     LINALG_COPY,
     LINALG_FILL,
+    RETURNS,
     TENSOR_EXTRACT_SLICE,
     TENSOR_INSERT_SLICE,
     UTIL_CALL,
@@ -160,6 +162,13 @@ class Event:
         """:attr:`own_location`, then the calls the event is reached through."""
         return " at ".join((self.own_location, *self.via))
 
+    @property
+    def load_via(self) -> tuple[str, ...]:
+        """For a store of a load (:attr:`loaded`): the calls that load is reached through."""
+        if self.loaded_at is not None:
+            return self.loaded_at
+        return self.via if self.loaded_through is None else (self.loaded_through, *self.via)
+
     #: For an op IREE inlined (a call-site location, at the splice): the ``file:line:col`` of
     #: each call it was inlined through, innermost first, and not its function's own (IREE
     #: wraps a public function's body and inlines it back). Messages name it
@@ -174,6 +183,9 @@ class Event:
     #: For a store whose :attr:`loaded` a call's operand gave: the calls the load is reached
     #: through (the caller's); else None, and the load is reached through :attr:`via`.
     loaded_at: tuple[str, ...] | None = None
+    #: For a store whose :attr:`loaded` a getter's result gave (:func:`_getter_load`): the
+    #: ``file:line:col`` of the call, through which (then :attr:`via`) the load is reached.
+    loaded_through: str | None = None
     #: Where its function's region runs it (for a callee's event taken into its caller, where
     #: the call is): the number of the block of that region it is in, at any depth, and the
     #: numbers of the blocks that block reaches, itself included (:func:`_top_blocks`); None in
@@ -367,9 +379,12 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
     functions: list[tuple[str, ir.Operation, dict[int, int]]] = []
     initializers = 0
     top = child_ops(module.operation)
+    callables: dict[str, ir.Operation] = {}
     for fn in top:  # (first: a store's constant may be a global declared after its function)
         if fn.name == UTIL_GLOBAL:
             declared[ir.StringAttr(fn.attributes["sym_name"]).value] = _declaration(fn)
+        elif fn.name in FUNCTION_OPS and "sym_name" in fn.attributes:
+            callables[ir.StringAttr(fn.attributes["sym_name"]).value] = fn
     for fn in top:
         if fn.name not in FUNCTION_OPS:
             continue
@@ -392,6 +407,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                 fed: tuple[ir.Location, ...] | None = None
                 back = False
                 argument: int | None = None
+                through: str | None = None
                 if name == GLOBAL_LOAD:
                     loaded, idle, value = None, _idle_load(inner), 0
                     fed = _stores_fed(inner.results[0], symbol)
@@ -399,6 +415,8 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                 else:
                     source = _source(inner.operands[0])  # (read once: the three below start from it)
                     loaded, value = _load_of_source(source), _stored_value(source)
+                    if loaded is None and (got := _getter_load(source, symbol, callables)) is not None:
+                        loaded, through = got
                     idle = loaded is not None and loaded[0] == symbol
                     argument = _entry_argument(source, fn) if loaded is None else None
                 kind = _ACCESS[name]
@@ -426,6 +444,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                     stored_back=back,
                     fed=fed or (),
                     in_block=in_block,
+                    loaded_through=through,
                 )
                 found.append(_own_location_known(event, printed))
                 direct.setdefault(key, set()).add(symbol)
@@ -941,6 +960,39 @@ def _entry_argument(source: ir.Value, function: ir.Operation) -> int | None:
     if owner != function.regions[0].blocks[0]:
         return None
     return int(ir.BlockArgument(source).arg_number)
+
+
+def _getter_load(
+    source: ir.Value, symbol: str, callables: dict[str, ir.Operation]
+) -> tuple[tuple[str, ir.Location], str] | None:
+    """For a stored value (through :func:`_source`) that a call's result is, where the callee
+    (a function of the module, of one block) returns there a load of another global than the
+    stored ``symbol`` that nothing after it in the callee writes (no store of that global, no
+    call, no op with regions): that load, as :attr:`Event.loaded` names it, and the call's
+    ``file:line:col`` (:attr:`Event.loaded_through`). A getter's result is the global's value
+    at the call, whether IREE inlines the getter or keeps it (tensor campaign seed 19101: IREE
+    took a global for the one a kept getter's result was stored from)."""
+    call = _producer(source)
+    if call is None or call.name not in CALLS:
+        return None
+    callee = callables.get(callee_name(call))
+    if callee is None or not callee.regions or len(callee.regions[0].blocks) != 1:
+        return None
+    body = list(callee.regions[0].blocks[0].operations)
+    number = ir.OpResult(source).result_number
+    if not body or body[-1].name not in RETURNS or number >= len(body[-1].operands):
+        return None
+    load = _producer(_source(body[-1].operands[number]))
+    ops = [op.operation for op in body]
+    if load is None or load.name != GLOBAL_LOAD or load not in ops:
+        return None
+    loaded = global_name(load)
+    if loaded == symbol:
+        return None  # (a store of the global's own value: IREE erases it only as a load, inlined)
+    after = ops[ops.index(load) + 1 : -1]
+    if any(op.name in CALLS or op.regions or (op.name == GLOBAL_STORE and global_name(op) == loaded) for op in after):
+        return None
+    return (loaded, load.location), _file_line_col(call.location)
 
 
 #: How :func:`constant_global` names the global IREE outlines a tensor constant into.

@@ -264,6 +264,19 @@ CASES = [
         refused="took @prev for @cur",
     ),
     Case(
+        "global_stored_from_a_kept_getter_of_an_immutable_global.mlir",
+        "read;sync;read",
+        "read=5 6 7 8; sync; read=1 2 3 4",
+        "read=1 2 3 4; sync; read=1 2 3 4",
+        refused="took @copy for the global IREE 3.13 outlines the constant",
+    ),
+    Case(
+        "global_stored_from_a_kept_getter_of_an_equal_global.mlir",
+        "read;sync;read",
+        "read=1 2 3 4; sync; read=1 2 3 4",
+        "read=1 2 3 4; sync; read=1 2 3 4",
+    ),
+    Case(
         "global_chained_through_a_loop_of_no_iteration.mlir",
         "read;sync;copy;read",
         "read=0 0 0 0; sync=1 2 3 4; copy=1 2 3 4; read=1 2 3 4",

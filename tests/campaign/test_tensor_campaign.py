@@ -422,6 +422,16 @@ def test_the_features_name_the_fold_shapes_of_the_first_findings() -> None:
     assert "global-chained-to-another" not in features(DESCRIBED["reload_in_if_arm.mlir"])
 
 
+def test_the_features_name_a_global_chained_to_another_through_a_kept_getter() -> None:
+    """The generator reaches ``global_order._getter_load``: seed 19101 stores a never-inlined
+    getter's result, a load of an immutable global, into another global."""
+    import json
+
+    name = "seed19101-both-wrong-global-stored-an-immutable-globals-value-through-a-kept-getter"
+    p = decode(json.loads((FINDINGS / f"{name}.json").read_text())["program"])
+    assert {"global-chained-to-another", "call-get", "never-inline"} <= features(p)
+
+
 def test_the_features_name_the_shapes_of_the_overwritten_roll_back_and_the_stored_back_load() -> None:
     """The generator reaches the two rules seeds 12101 and 12103 made: a store in a while
     loop's condition region (``global_folds._runs_first``), a load stored back into its own
@@ -685,6 +695,7 @@ def test_the_generator_draws_the_spelled_and_idempotent_shapes() -> None:
         ("loop-of-a-spelled-bound", "integer-folds-unread"),
         ("rollback-through-a-while-its-counters-range-never-enters", "integer-ranges-unfolded"),
         ("barrier-on-a-carried-value", "carried-values-taken-as-awaited"),
+        ("global-stored-an-immutable-globals-value-through-a-kept-getter", "getter-results-are-no-loads"),
     ],
 )
 def test_the_generators_shape_kills_the_weakened_fold(
@@ -705,11 +716,15 @@ def test_the_generators_shape_kills_the_weakened_fold(
     from tests.campaign.test_tensor_mutations import READ_AS_WRITTEN, WEAKENINGS, _input_read_as_written
 
     found = FINDINGS / "seed18101-both-wrong-rollback-through-a-while-its-counters-range-never-enters.json"
+    getter = FINDINGS / "seed19101-both-wrong-global-stored-an-immutable-globals-value-through-a-kept-getter.json"
     p = {
         "rollback-through-an-idempotent-op": ROLLBACK_THROUGH_AN_IDEMPOTENT_OP,
         "loop-of-a-spelled-bound": LOOP_OF_A_SPELLED_BOUND,
         "rollback-through-a-while-its-counters-range-never-enters": decode(json.loads(found.read_text())["program"]),
         "barrier-on-a-carried-value": BARRIER_ON_A_CARRIED_VALUE,
+        "global-stored-an-immutable-globals-value-through-a-kept-getter": decode(
+            json.loads(getter.read_text())["program"]
+        ),
     }[shape]
     oracle, tmp = scratch_oracle()
     with tmp:

@@ -465,6 +465,12 @@ def _setter_arguments_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_entry_argument", lambda value, function: None)
 
 
+def _getter_results_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store of a getter's result taken for a store of no load, as before tensor campaign
+    seed 19101 (``global_order._getter_load`` finding none)."""
+    monkeypatch.setattr(global_order, "_getter_load", lambda *args: None)
+
+
 def _overwritten_only_through_one_call_chain(monkeypatch: pytest.MonkeyPatch) -> None:
     original = global_folds._RollBack._overwrites
 
@@ -1291,6 +1297,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "loops-of-no-iteration-still-run": (_loops_of_no_iteration_still_run, "restore_in_a_loop_of_no_iteration.mlir"),
     "chosen-arms-keep-their-scope": (_chosen_arms_keep_their_scope, "mirror_synced_in_an_arm_always_taken.mlir"),
     "setter-arguments-are-no-loads": (_setter_arguments_are_no_loads, "rollback_through_an_inlined_setter.mlir"),
+    "getter-results-are-no-loads": (
+        _getter_results_are_no_loads,
+        "global_stored_from_a_kept_getter_of_an_immutable_global.mlir",
+    ),
     "overwritten-only-through-one-call-chain": (
         _overwritten_only_through_one_call_chain,
         "rollback_through_a_setter_overwritten_after_the_call.mlir",
