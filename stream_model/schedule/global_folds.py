@@ -490,12 +490,15 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
     ``@a`` after the last); after a write of ``@a`` with no load since, it breaks. A chain
     follows every global gone at the splice (IREE renames each in turn)."""
     stores: dict[str, set[str | None]] = {}
+    through_getters: dict[str, set[str]] = {}
     loaded: set[str] = set()
     for sequence in events.events.values():
         overwritten = _overwritten_next(sequence)
         for i, e in enumerate(sequence):
             if e.kind == "store" and not e.idle and i not in overwritten:
                 stores.setdefault(e.symbol, set()).add(_source(events, e.loaded[0]) if e.loaded is not None else None)
+                if e.loaded is not None and e.loaded_through is not None:
+                    through_getters.setdefault(e.symbol, set()).add(_source(events, e.loaded[0]))
             elif e.kind == "load" and not e.idle:
                 loaded.add(e.symbol)
     source: dict[str, str] = {}
@@ -506,6 +509,11 @@ def _renamed(events: GlobalEvents, at_splice: GlobalEvents) -> Iterable[tuple[st
             # (A value of constants may be any other constant: IREE merges globals of one value.
             # Beside a store of another source it stands for that one, as an unshown store does.)
             known -= {_COMPUTED}
+        if len(known) > 1 and len(direct := known - through_getters.get(b, set())) == 1:
+            # (A getter's load of another global may be one IREE takes for the direct source in
+            # turn: review 46, @b stored @a's value through a getter and @c's, IREE took all three
+            # for one. The getter's store is then taken as one of no load, as an unshown store.)
+            known = direct
         if decl is None or not decl.private or len(known) != 1 or b in known:
             continue
         (a,) = known

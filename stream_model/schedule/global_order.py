@@ -167,7 +167,7 @@ class Event:
         """For a store of a load (:attr:`loaded`): the calls that load is reached through."""
         if self.loaded_at is not None:
             return self.loaded_at
-        return self.via if self.loaded_through is None else (self.loaded_through, *self.via)
+        return self.via if self.loaded_through is None else (*self.loaded_through, *self.via)
 
     #: For an op IREE inlined (a call-site location, at the splice): the ``file:line:col`` of
     #: each call it was inlined through, innermost first, and not its function's own (IREE
@@ -184,8 +184,9 @@ class Event:
     #: through (the caller's); else None, and the load is reached through :attr:`via`.
     loaded_at: tuple[str, ...] | None = None
     #: For a store whose :attr:`loaded` a getter's result gave (:func:`_getter_load`): the
-    #: ``file:line:col`` of the call, through which (then :attr:`via`) the load is reached.
-    loaded_through: str | None = None
+    #: ``file:line:col`` of each call the load is reached through, innermost first (then
+    #: :attr:`via`).
+    loaded_through: tuple[str, ...] | None = None
     #: Where its function's region runs it (for a callee's event taken into its caller, where
     #: the call is): the number of the block of that region it is in, at any depth, and the
     #: numbers of the blocks that block reaches, itself included (:func:`_top_blocks`); None in
@@ -407,7 +408,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                 fed: tuple[ir.Location, ...] | None = None
                 back = False
                 argument: int | None = None
-                through: str | None = None
+                through: tuple[str, ...] | None = None
                 if name == GLOBAL_LOAD:
                     loaded, idle, value = None, _idle_load(inner), 0
                     fed = _stores_fed(inner.results[0], symbol)
@@ -962,18 +963,23 @@ def _entry_argument(source: ir.Value, function: ir.Operation) -> int | None:
     return int(ir.BlockArgument(source).arg_number)
 
 
+#: Getters followed into getters at most (a deeper chain is a store of no load shown).
+_GETTER_DEPTH = 8
+
+
 def _getter_load(
-    source: ir.Value, symbol: str, callables: dict[str, ir.Operation]
-) -> tuple[tuple[str, ir.Location], str] | None:
+    source: ir.Value, symbol: str, callables: dict[str, ir.Operation], depth: int = 0
+) -> tuple[tuple[str, ir.Location], tuple[str, ...]] | None:
     """For a stored value (through :func:`_source`) that a call's result is, where the callee
     (a function of the module, of one block) returns there a load of another global than the
-    stored ``symbol`` that nothing after it in the callee writes (no store of that global, no
-    call, no op with regions): that load, as :attr:`Event.loaded` names it, and the call's
-    ``file:line:col`` (:attr:`Event.loaded_through`). A getter's result is the global's value
-    at the call, whether IREE inlines the getter or keeps it (tensor campaign seed 19101: IREE
-    took a global for the one a kept getter's result was stored from)."""
+    stored ``symbol`` (or a getter's result of one, in turn) that nothing after it in the
+    callee writes (no store of that global, no call, no op with regions): that load, as
+    :attr:`Event.loaded` names it, and the ``file:line:col`` of each call it is reached through
+    (:attr:`Event.loaded_through`). A getter's result is the global's value at the call,
+    whether IREE inlines the getter or keeps it (tensor campaign seed 19101: IREE took a global
+    for the one a kept getter's result was stored from)."""
     call = _producer(source)
-    if call is None or call.name not in CALLS:
+    if call is None or call.name not in CALLS or depth >= _GETTER_DEPTH:
         return None
     callee = callables.get(callee_name(call))
     if callee is None or not callee.regions or len(callee.regions[0].blocks) != 1:
@@ -982,17 +988,23 @@ def _getter_load(
     number = ir.OpResult(source).result_number
     if not body or body[-1].name not in RETURNS or number >= len(body[-1].operands):
         return None
-    load = _producer(_source(body[-1].operands[number]))
+    returned = _source(body[-1].operands[number])
+    load = _producer(returned)
     ops = [op.operation for op in body]
-    if load is None or load.name != GLOBAL_LOAD or load not in ops:
+    if load is None or load not in ops:
         return None
-    loaded = global_name(load)
-    if loaded == symbol:
+    if load.name == GLOBAL_LOAD:
+        found, inner = (global_name(load), load.location), ()
+    elif (got := _getter_load(returned, symbol, callables, depth + 1)) is not None:
+        found, inner = got
+    else:
+        return None
+    if found[0] == symbol:
         return None  # (a store of the global's own value: IREE erases it only as a load, inlined)
     after = ops[ops.index(load) + 1 : -1]
-    if any(op.name in CALLS or op.regions or (op.name == GLOBAL_STORE and global_name(op) == loaded) for op in after):
+    if any(op.name in CALLS or op.regions or (op.name == GLOBAL_STORE and global_name(op) == found[0]) for op in after):
         return None
-    return (loaded, load.location), _file_line_col(call.location)
+    return found, (*inner, _file_line_col(call.location))
 
 
 #: How :func:`constant_global` names the global IREE outlines a tensor constant into.

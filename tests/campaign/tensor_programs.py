@@ -271,6 +271,20 @@ CASES = [
         refused="took @copy for the global IREE 3.13 outlines the constant",
     ),
     Case(
+        "global_stored_through_a_getter_of_a_getter.mlir",
+        "rb;sync;rb;set_a:[7 7 7 7];rb",
+        "rb=5 6 7 8; sync; rb=1 2 3 4; set_a; rb=1 2 3 4",
+        "rb=1 2 3 4; sync; rb=1 2 3 4; set_a; rb=7 7 7 7",
+        refused="took @b for @a",
+    ),
+    Case(
+        "global_stored_through_a_getter_and_from_the_global_it_follows.mlir",
+        "f1;set_c:[7 7 7 7];rb;ra;f2;rb",
+        "f1; set_c; rb=1 2 3 4; ra=7 7 7 7; f2; rb=7 7 7 7",
+        "f1; set_c; rb=7 7 7 7; ra=7 7 7 7; f2; rb=7 7 7 7",
+        refused="took @b for @c",
+    ),
+    Case(
         "global_stored_from_a_kept_getter_of_an_equal_global.mlir",
         "read;sync;read",
         "read=1 2 3 4; sync; read=1 2 3 4",

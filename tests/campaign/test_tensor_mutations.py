@@ -471,6 +471,29 @@ def _getter_results_are_no_loads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_order, "_getter_load", lambda *args: None)
 
 
+def _getters_followed_one_deep(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A getter's result followed only to a load in the getter itself, not into a getter it
+    returns the result of (``global_order._GETTER_DEPTH`` of one)."""
+    monkeypatch.setattr(global_order, "_GETTER_DEPTH", 1)
+
+
+def _getter_sources_counted_beside_direct_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A global stored a getter's load of one global and a direct load of another taken for
+    one of two sources (no rename), where IREE takes the two for one in turn."""
+    original = global_folds._renamed
+
+    def counted(events: global_order.GlobalEvents, at_splice: global_order.GlobalEvents):  # type: ignore[no-untyped-def]
+        getter_fed = {
+            e.symbol
+            for sequence in events.events.values()
+            for e in sequence
+            if e.kind == "store" and e.loaded_through is not None
+        }
+        return [(b, a) for b, a in original(events, at_splice) if b not in getter_fed]
+
+    monkeypatch.setattr(global_folds, "_renamed", counted)
+
+
 def _overwritten_only_through_one_call_chain(monkeypatch: pytest.MonkeyPatch) -> None:
     original = global_folds._RollBack._overwrites
 
@@ -1300,6 +1323,11 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "getter-results-are-no-loads": (
         _getter_results_are_no_loads,
         "global_stored_from_a_kept_getter_of_an_immutable_global.mlir",
+    ),
+    "getters-followed-one-deep": (_getters_followed_one_deep, "global_stored_through_a_getter_of_a_getter.mlir"),
+    "getter-sources-counted-beside-direct-ones": (
+        _getter_sources_counted_beside_direct_ones,
+        "global_stored_through_a_getter_and_from_the_global_it_follows.mlir",
     ),
     "overwritten-only-through-one-call-chain": (
         _overwritten_only_through_one_call_chain,
