@@ -993,8 +993,9 @@ def _getter_load(
     ops = [op.operation for op in body]
     if load is None or load not in ops:
         return None
+    inner: tuple[str, ...] = ()
     if load.name == GLOBAL_LOAD:
-        found, inner = (global_name(load), load.location), ()
+        found = (global_name(load), load.location)
     elif (got := _getter_load(returned, symbol, callables, depth + 1)) is not None:
         found, inner = got
     else:
