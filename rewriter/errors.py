@@ -23,6 +23,7 @@ __all__ = [
     "NotAnalysed",
     "NotBuilt",
     "OutputError",
+    "RepairUndone",
     "RewriteError",
     "ScheduleHazardError",
     "SliceElisionError",
@@ -56,6 +57,11 @@ class NotAnalysed(CompileError):
     the tool's own analysis): the compile builds it exactly as plain ``iree-compile`` does and
     says what went unchecked (``CompileResult.not_analysed``). Never raised to a caller of
     ``compile_file``."""
+
+
+class RepairUndone(CompileError):
+    """IREE's stages after a schedule repair undid what it relies on: the repair is no repair
+    (``ScheduleGuard.verify_repaired``, ``ScheduleGuard.repair_failed``)."""
 
 
 class ScheduleHazardError(CompileError):

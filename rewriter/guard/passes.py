@@ -69,9 +69,12 @@ class RepairSchedule:
 
     targets: dict[int, ScheduleCheck]
     name: str = field(default="repair-schedule", init=False)
+    #: After :meth:`apply`: the globals a fresh copy is stored to in a region, whose size
+    #: globals IREE must keep (:func:`~..repair.own_size.fused_size_globals`).
+    stored_in_regions: frozenset[str] = field(default=frozenset(), init=False)
 
     def apply(self, module: ir.Module, ctx: PassContext) -> list[Repair]:
-        repairs = _repair(module, self.targets)
+        repairs, self.stored_in_regions = _repair(module, self.targets)
         if repairs:
             _verify_repair(module)
         return repairs
@@ -208,7 +211,7 @@ def _verify_repair(module: ir.Module) -> None:
         raise CompileError("internal error: the schedule repair made IR that does not verify: " + errors[0])
 
 
-def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:
+def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> tuple[list[Repair], frozenset[str]]:
     """Make each target op of ``module`` that writes in place write a fresh copy instead: the
     operand it writes becomes a copy of it, made right before the op. A copy or update from the
     same value still reads the old one (that is the repair of an overlapping copy); a dispatch
@@ -216,7 +219,8 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
     result tied to it (:func:`_copy_plan`). A loop whose result IREE would free as its init
     (``freed-as-a-loop-result``) starts from a fresh copy of that init (:func:`_init_copied`).
     Each global store a copy may reach stores it through a barrier, so that IREE 3.13 gives it
-    a size global of its own (:func:`~..repair.own_size.store_with_own_size`)."""
+    a size global of its own (:func:`~..repair.own_size.store_with_own_size`); with the repairs,
+    the globals stored a copy in a region, where a barrier does not do that."""
     ops = list(nested_ops(module.operation))
     names = Names(module)
     kernels = Kernels(module)
@@ -251,8 +255,8 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                 made = True
             if made:
                 repairs.append(_repair_record(names, op, hazard, retied))
-        store_with_own_size(module, fresh)
-    return repairs
+        sizes = store_with_own_size(module, fresh)
+    return repairs, sizes.in_regions
 
 
 def _repair_record(names: Names, op: ir.Operation, hazard: ScheduleCheck, retied: int | None) -> Repair:

@@ -49,7 +49,7 @@ from iree.compiler import ir
 from stream_model.ir.util import load_dialect_modules, nested_ops
 from stream_model.semantics.abi import GivenOver, given_over_arguments
 
-from ..errors import ScheduleHazardError
+from ..errors import RepairUndone, ScheduleHazardError
 from ..pipeline.c_api import clone_module
 from ..pipeline.collector import no_collector_pauses
 from ..pipeline.common import CompileError, NotAnalysed, new_context
@@ -167,6 +167,8 @@ class ScheduleGuard:
         self._forward_seconds = 0.0  # (forward_reloads: on the compile's path, before the hook)
         self._check_seconds = 0.0  # (check_now, when the driver ran it apart from settle)
         self._pending: _Pending | None = None
+        #: The globals a repair stored a fresh copy to in a region (:meth:`verify_repaired`).
+        self._sizes_kept: set[str] = set()
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
@@ -337,7 +339,9 @@ class ScheduleGuard:
 
             targets = self._trace_to_splice(base, scheduled, report.hazards, stages, hook, apart=guard.rounds > 0)
             repaired = clone_module(base)
-            made = RepairSchedule(targets).apply(repaired, PassContext(self.source, self.filename))
+            repair = RepairSchedule(targets)
+            made = repair.apply(repaired, PassContext(self.source, self.filename))
+            self._sizes_kept |= repair.stored_in_regions
             if not made:
                 raise self._unrepairable(report.hazards, "no in-place write at the splice to repair")
             guard.repairs += made
@@ -414,6 +418,22 @@ class ScheduleGuard:
                 self.mutation(scheduled)
         return scheduled
 
+    def verify_repaired(self, finished: ir.Module) -> None:
+        """The repair's copies stored in a region kept their size globals through the stream
+        phase (:func:`~..repair.own_size.fused_size_globals`): else IREE binds them with another
+        global's size, and the repair is no repair (:meth:`repair_failed`)."""
+        if not self._sizes_kept:
+            return
+        from ..repair.own_size import fused_size_globals
+
+        fused = fused_size_globals(finished, frozenset(self._sizes_kept))
+        if fused:
+            raise RepairUndone(
+                f"IREE's stream phase undid the repair: iree-util-fuse-globals fused the size global of "
+                f"@{fused[0]}, which the repair stores a fresh copy in a region (a store the pass does not "
+                "read), into another global's, whose size the copy would be bound with"
+            )
+
     def repair_failed(self, error: CompileError) -> CompileError:
         """What a failure of IREE on the repaired module (``error``: its stages, HAL or VM)
         means, where IREE builds the module as it was (IREE 3.13's IPO on a forwarding
@@ -429,7 +449,8 @@ class ScheduleGuard:
             return ScheduleHazardError(
                 f"{unawaited_refusal(unawaited)} (IREE fails on the repaired module: {error})", []
             )
-        return self._unrepairable(self.report.first.hazards, f"IREE fails on the repaired module ({error})")
+        why = str(error) if isinstance(error, RepairUndone) else f"IREE fails on the repaired module ({error})"
+        return self._unrepairable(self.report.first.hazards, why)
 
     def _schedule_repaired(self, repaired: ir.Module, stages: AsyncStages) -> ir.Module:
         """:meth:`_schedule` of a repaired module; IREE failing on it: :meth:`repair_failed`."""

@@ -441,6 +441,7 @@ def _finish_repaired(
     waited for. IREE failing on it is the guard's to explain (:meth:`Guard.repair_failed`)."""
     try:
         module = runner.run(repaired, cmd_part, "stream phase", apart=True)
+        guard.verify_repaired(module)
         return _Finished(*_finish_hal_vm(module, backend, out), waited)
     except CompileError as err:
         raise guard.repair_failed(err) from err

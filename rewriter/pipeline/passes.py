@@ -134,6 +134,12 @@ class Guard(Protocol):
         """The error to raise where IREE fails on the module :meth:`settle` repaired."""
         ...
 
+    def verify_repaired(self, finished: ir.Module) -> None:
+        """Raise a :class:`~rewriter.errors.CompileError` where the stream phase undid what the
+        repair relies on, in the module :meth:`settle` repaired (``finished``: at the end of the
+        stream phase); :meth:`repair_failed` says what that means."""
+        ...
+
     def forget(self) -> None:
         """Drop what was found: the module built is not the one checked."""
         ...

@@ -27,11 +27,13 @@ fail IREE 3.13's compile (:func:`.copy_dispatch.barrier`), and the chain starts 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from iree.compiler import ir
 
 from stream_model.ir.util import FUNCTION_OPS, defining_op, nested_ops
 from stream_model.semantics import ops
-from stream_model.semantics.op_table import callee_name, effects_of
+from stream_model.semantics.op_table import callee_name, effects_of, global_name
 from stream_model.semantics.region_flow import (
     branch_operands,
     exit_flow,
@@ -43,15 +45,39 @@ from stream_model.semantics.region_flow import (
 from .copy_dispatch import barrier
 from .in_place import function_of
 
-__all__ = ["store_with_own_size", "stores_reached"]
+__all__ = ["OwnSizes", "fused_size_globals", "store_with_own_size", "stores_reached"]
 
 
-def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> list[ir.Operation]:
+@dataclass(frozen=True)
+class OwnSizes:
+    """What :func:`store_with_own_size` did: the stores it changed, and the globals stored a
+    fresh copy in a region, whose size it could not make their own (the compile verifies that
+    IREE kept their size globals: :func:`fused_size_globals`)."""
+
+    changed: list[ir.Operation]
+    in_regions: frozenset[str]
+
+
+def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
     """Each ``util.global.store`` that may store the buffer of one of ``made`` (fresh copies a
-    repair made) stores it through a barrier (module docstring); the stores changed. A store of
-    a barrier's result is left as it is (a repair made again on a repaired module)."""
+    repair made) stores it through a barrier (module docstring). A store of a barrier's result
+    is left as it is (a repair made again on a repaired module).
+
+    Not a store in a region (an ``scf.if`` arm, a loop body): IREE 3.13's
+    ``iree-util-fuse-globals`` reads only the stores in the blocks of a function's own region,
+    and fuses two globals stored one value in every such block that stores either, whatever a
+    region stores. A barrier there keeps nothing apart: the global's size global may be fused
+    with another's, and the copy bound with the other's size (review 45: a 16-byte copy stored
+    in an ``scf.if`` arm bound as the 128 bytes two globals shared in the initializer,
+    OUT_OF_RANGE on the next call). Such globals are named in :attr:`OwnSizes.in_regions`.
+    (Giving one a store of its own value in a block the fuse reads, a last initializer, does
+    not build: IREE 3.13 fails such a module, "operand #1 does not dominate this use".)"""
     changed: list[ir.Operation] = []
+    in_regions: set[str] = set()
     for store in stores_reached(module, made):
+        if not _in_a_function_block(store):
+            in_regions.add(global_name(store))
+            continue
         value = store.operands[0]
         producer = defining_op(value)
         if producer is not None and producer.name == ops.OPTIMIZATION_BARRIER:
@@ -59,7 +85,31 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> list[ir.Oper
         with store.location, ir.InsertionPoint(store):
             store.operands[0] = barrier(value)
         changed.append(store)
-    return changed
+    return OwnSizes(changed, frozenset(in_regions))
+
+
+#: How IREE 3.13's ``iree-util-propagate-subranges`` names a resource global's storage size.
+_STORAGE_SIZE = "{}__storage_size"
+
+
+def fused_size_globals(finished: ir.Module, names: frozenset[str]) -> list[str]:
+    """Those of the globals ``names`` (stored a fresh copy in a region: :class:`OwnSizes`) whose
+    storage-size global IREE's stream phase fused into another's (gone from ``finished``, the
+    module at the end of the stream phase, though the global is there). Their copies are then
+    bound with the other global's size."""
+    declared = {
+        ir.StringAttr(op.attributes["sym_name"]).value
+        for op in finished.body.operations
+        if op.operation.name == ops.UTIL_GLOBAL
+    }
+    return sorted(n for n in names if n in declared and _STORAGE_SIZE.format(n) not in declared)
+
+
+def _in_a_function_block(op: ir.Operation) -> bool:
+    """Is ``op`` in a block of its function's own region (where ``iree-util-fuse-globals``
+    reads stores), not in a region of an op inside it?"""
+    parent = op.parent
+    return parent is not None and getattr(parent, "operation", parent).name in FUNCTION_OPS
 
 
 def stores_reached(module: ir.Module, values: list[ir.Value]) -> list[ir.Operation]:

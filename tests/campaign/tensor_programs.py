@@ -823,6 +823,13 @@ CASES = [
         "step=1 2 3 4; get=1 77 3 4; step=1 77 3 4; get=1 77 3 4; step=1 77 3 4; get=1 99 3 4",
     ),
     Case(
+        "repaired_copy_stored_in_an_arm_beside_a_packed_global.mlir",
+        "f:[10],1,2;geta;getb;f:[20],1,1;geta;getb",
+        "f=3 6 11 18; geta=2 4 6 8; getb=10 4 9 16; f=11 5 10 17; geta=2 4 6 8; getb=20 4 9 16",
+        "f=3 6 11 18; geta=2 4 6 8; getb=10 4 9 16; f=11 5 10 17; geta=2 4 6 8; getb=20 4 9 16",
+        refused="fused the size global of @b",
+    ),
+    Case(
         "copy_through_an_inlined_sync.mlir",
         "f:[77];f:[88];f:[99]",
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",
@@ -1541,7 +1548,7 @@ def run(vmfb: Path, mode: str, calls: str) -> str:
                 out.append(name)
                 continue
             values = np.asarray(_to_host(result)).ravel()
-        except RuntimeError as err:  # (the call, or the host's map of a result it returned)
+        except (RuntimeError, IndexError) as err:  # (the call, or the host's map of a result; OUT_OF_RANGE: IndexError)
             return next((word for word in (DENIED, FREED) if word in str(err)), str(err).splitlines()[0])
         out.append(name + "=" + " ".join(str(int(v)) if float(v).is_integer() else str(v) for v in values))
     return "; ".join(out)

@@ -124,8 +124,8 @@ def test_each_store_reached_stores_through_one_barrier_and_a_second_repair_adds_
     )
     with ir.Context():
         module = ir.Module.parse(_module(body))
-        assert len(store_with_own_size(module, _copies(module))) == 1
-        assert store_with_own_size(module, _copies(module)) == []
+        assert len(store_with_own_size(module, _copies(module)).changed) == 1
+        assert store_with_own_size(module, _copies(module)).changed == []
         module.operation.verify()
         stores = {_where(s).split(":")[1]: s for s in _ops(module, "util.global.store")}
         (barrier,) = _ops(module, "util.optimization_barrier")
@@ -136,3 +136,17 @@ def test_each_store_reached_stores_through_one_barrier_and_a_second_repair_adds_
 
 def _ops(module: ir.Module, name: str) -> list[ir.Operation]:
     return ops_named(module.operation, {name})
+
+
+def test_a_store_in_a_region_gets_no_barrier_and_is_named_for_the_compile_to_verify() -> None:
+    """``iree-util-fuse-globals`` reads no store in a region: a barrier there keeps no size
+    apart, so the store is left as it is and its global named (``OwnSizes.in_regions``)."""
+    body = (
+        "util.func public @f(%c: i1) {\n" + PROLOGUE + _fill("%copy") + "  scf.if %c {\n"
+        f"    util.global.store %w, @g : {T}\n  }}\n  util.return\n}}\n"
+    )
+    with ir.Context():
+        module = ir.Module.parse(_module(body))
+        sizes = store_with_own_size(module, _copies(module))
+        assert (sizes.changed, sizes.in_regions) == ([], frozenset({"g"}))
+        assert not _ops(module, "util.optimization_barrier")
