@@ -265,6 +265,8 @@ def features(p: Program) -> frozenset[str]:
             stored_from.setdefault(g, set()).update(sources)
         if fn.blocks_reversed and shapes.found & {"cf-block", "cf-if", "cf-if-constant"}:
             found.add("blocks-out-of-order")
+    if _stored_with_another_and_apart(p):
+        found.add("global-stored-with-another-and-apart-in-a-region")
     if p.abi:
         found.add("abi")
     if p.spelled:
@@ -329,6 +331,36 @@ class _ConstantStores(_Shapes):
     def _merged(self, a: Prov | None, b: Prov | None) -> Prov | None:
         constant = next((arm for arm in (a, b) if isinstance(arm, _Constant)), None)
         return constant or super()._merged(a, b)
+
+
+class _Stores(_Shapes):
+    """The provenance walk, noting each store: at a function's top level, which globals one
+    value (the same object) is stored to; and the globals stored in a region."""
+
+    def __init__(self, program: Program) -> None:
+        super().__init__(program)
+        self.top: dict[int, set[int]] = {}
+        self.in_regions: set[int] = set()
+
+    def store(self, value: Prov, g: int) -> None:
+        super().store(value, g)
+        if self.depth:
+            self.in_regions.add(g)
+        else:
+            self.top.setdefault(id(value), set()).add(g)
+
+
+def _stored_with_another_and_apart(p: Program) -> bool:
+    """Is a global stored one value with another at a function's top level, and stored in a
+    region somewhere (IREE 3.13's ``iree-util-fuse-globals`` reads no store in a region)?"""
+    together: set[int] = set()
+    apart: set[int] = set()
+    for fn in p.functions:
+        walk = _Stores(p)
+        Walker(p, walk).function(fn, [Prov() for _ in fn.params])
+        together |= {g for gs in walk.top.values() if len(gs) > 1 for g in gs}
+        apart |= walk.in_regions
+    return bool(together & apart)
 
 
 class _KeptCalls(_Shapes):

@@ -49,11 +49,12 @@ from .global_order import (
 )
 from .sequence_paths import SequencePaths, repeats, taken_in_after
 
-__all__ = ["GlobalFoldHazard", "chained_globals", "check_input_folds", "dropped_restores"]
+__all__ = ["GlobalFoldHazard", "chained_globals", "check_input_folds", "dropped_restores", "fused_globals"]
 
 #: IREE's names for the two folds, as the hazards cite them.
 _ERASE_STORE = "util.global.store's canonicalizer (EraseUnusedGlobalStoreOp)"
 _RENAME = "iree-util-fold-globals (renameChainedGlobals)"
+_FUSE = "iree-util-fuse-globals"
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,8 @@ def check_input_folds(
     anywhere = {chain for chains in kept.values() for chain in chains}
     for key, chains in kept.items():
         found += dropped_restores(events, key, functions[key].was, chains, read, anywhere)
-    return found + chained_globals(events, spliced, {key: function.was for key, function in functions.items()})
+    found += chained_globals(events, spliced, {key: function.was for key, function in functions.items()})
+    return found + fused_globals(events, spliced, {h.global_name for h in found})
 
 
 # -- a store of the global's own load, with a write between ---------------------------------
@@ -739,3 +741,85 @@ def _shares_a_region(write: Event, load: Event) -> bool:
         if repeats(mine):
             return True
     return False
+
+
+# -- globals stored one value in every block the fuse reads --------------------------------
+
+
+def fused_globals(events: GlobalEvents, at_splice: GlobalEvents, reported: set[str]) -> list[GlobalFoldHazard]:
+    """Each global ``@b`` IREE's ``iree-util-fuse-globals`` took for another, ``@a``, though a
+    store in a region gives ``@b`` a value ``@a`` is not given there (one hazard per global;
+    none for a global in ``reported``, already shown by another fold).
+
+    The pass fuses two private globals that, in every block of a function's own region that
+    stores either, are stored one SSA value; it reads no store in a region (an ``scf.if`` arm,
+    a loop body). A store there is then lost with ``@b`` (review 45: ``@a`` and ``@b`` stored one
+    value in the initializer, ``@b`` doubled in an arm; stock's later loads of ``@b`` read
+    ``@a``'s value). Read on the input as written (the pass runs after IREE's inlining, which
+    may put more stores in one block; a pair it fuses that the input's blocks do not show is
+    not seen), and confirmed at the splice: ``@b`` gone, ``@a`` there. A store in the region of
+    a load of ``@a`` is a rename's (:func:`chained_globals`), not this."""
+    if events.indirect:
+        return []
+    together = _stored_together(events)
+    found: list[GlobalFoldHazard] = []
+    for b, partners in sorted(together.items()):
+        if b in reported or b in at_splice.declared or not _private(events, b):
+            continue
+        kept = sorted(a for a in partners if a != b and a in at_splice.declared and b in together.get(a, set()))
+        if not kept:
+            continue
+        a = kept[0]
+        lost = _stored_apart_in_a_region(events, a, b)
+        if lost is not None:
+            key, store = lost
+            found.append(
+                GlobalFoldHazard(
+                    key,
+                    b,
+                    _FUSE,
+                    f"took @{b} for @{a} (in every block of a function's own region that stores either, the "
+                    "two are stored one value)",
+                    f"{store.describe()} stores @{store.symbol} in a region, which that pass does not read, a "
+                    f"value @{b if store.symbol == a else a} is not given there",
+                )
+            )
+    return found
+
+
+def _stored_together(events: GlobalEvents) -> dict[str, set[str]]:
+    """Per global stored in a block of a function's own region: the globals stored the same
+    value as it in every such block that stores it (itself included), as the fuse pass reads
+    the blocks."""
+    together: dict[str, set[str]] = {}
+    for sequence in events.events.values():
+        by_block: dict[Any, dict[int, set[str]]] = {}
+        for e in sequence:
+            if e.kind == "store" and not e.scope:
+                by_block.setdefault(e.block, {}).setdefault(e.value, set()).add(e.symbol)
+        for values in by_block.values():
+            for stored in values.values():
+                for g in stored:
+                    together[g] = together[g] & stored if g in together else set(stored)
+    return together
+
+
+def _private(events: GlobalEvents, name: str) -> bool:
+    decl = events.declared.get(name)
+    return decl is not None and decl.private
+
+
+def _stored_apart_in_a_region(events: GlobalEvents, a: str, b: str) -> tuple[str, Event] | None:
+    """A store of ``@a`` or ``@b`` in a region of a value its function never stores to the
+    other (nor a load of the other: a rename's), with its function; None if none. (Not told
+    apart: the other given that value after a load of it that reads the difference.)"""
+    for key, sequence in events.events.items():
+        for e in sequence:
+            if e.kind != "store" or not e.scope or e.idle or e.symbol not in (a, b):
+                continue
+            other = b if e.symbol == a else a
+            if e.loaded is not None and _source(events, e.loaded[0]) == _source(events, other):
+                continue
+            if not any(f.kind == "store" and f.symbol == other and f.value == e.value for f in sequence):
+                return key, e
+    return None

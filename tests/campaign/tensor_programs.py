@@ -264,6 +264,19 @@ CASES = [
         refused="took @prev for @cur",
     ),
     Case(
+        "global_fused_with_another_stored_apart_in_an_arm.mlir",
+        "geta;getb;f:1;geta;getb;f:0;getb",
+        "geta=1 2 3 4; getb=1 2 3 4; f; geta=1 2 3 4; getb=2 4 6 8; f; getb=2 4 6 8",
+        "geta=1 2 3 4; getb=1 2 3 4; f; geta=1 2 3 4; getb=1 2 3 4; f; getb=1 2 3 4",
+        refused="(iree-util-fuse-globals) took @b for @a",
+    ),
+    Case(
+        "global_stored_apart_in_an_arm_beside_another.mlir",
+        "geta;getb;f:1;geta;getb;f:0;getb",
+        "geta=1 2 3 4; getb=2 4 6 8; f; geta=1 2 3 4; getb=4 8 12 16; f; getb=4 8 12 16",
+        "geta=1 2 3 4; getb=2 4 6 8; f; geta=1 2 3 4; getb=4 8 12 16; f; getb=4 8 12 16",
+    ),
+    Case(
         "global_stored_from_a_kept_getter_of_an_immutable_global.mlir",
         "read;sync;read",
         "read=5 6 7 8; sync; read=1 2 3 4",

@@ -634,6 +634,37 @@ BARRIER_ON_A_CARRIED_VALUE = Program(
 )
 
 
+#: Two globals stored one value (computed, not a constant's: IREE would take both for the
+#: constant's global, a rename), then one doubled in an ``scf.if`` arm: IREE 3.13's
+#: ``iree-util-fuse-globals`` reads no store in a region, fuses them, and ``@g0`` takes the arm's
+#: doubling (``global_folds.fused_globals`` refuses).
+FUSED_APART = Program(
+    (Global(4, True, (1, 2, 3, 4)), Global(4, True, (1, 2, 3, 4))),
+    (
+        Function((), (Load(0), Add(0, 0), Store(0, 0), Store(0, 1)), ()),
+        Function(("i1",), (If(0, (Load(1), Add(0, 0), Store(0, 1)), ()),), (), calls=((1,), (1,))),
+    ),
+    observe=True,
+)
+
+
+def test_the_generator_draws_a_global_stored_with_another_and_apart_in_a_region() -> None:
+    """The generator reaches the ``fused_globals`` rule: a global stored one value with another
+    at a function's top level, and in a region elsewhere (about one program in a thousand)."""
+    from hypothesis import Phase, find, settings
+
+    from tests.campaign.tensor.strategies import programs
+
+    shape = "global-stored-with-another-and-apart-in-a-region"
+    assert shape in features(FUSED_APART)
+    found = find(
+        programs(),
+        lambda p: shape in features(p),
+        settings=settings(max_examples=5000, phases=[Phase.generate], derandomize=True, database=None),
+    )
+    assert shape in features(found)
+
+
 def test_the_generator_draws_a_barrier_on_a_loops_carried_value() -> None:
     """The generator reaches the ``unawaited`` rule: a barrier given a loop's carried value."""
     from hypothesis import find, settings
@@ -696,6 +727,7 @@ def test_the_generator_draws_the_spelled_and_idempotent_shapes() -> None:
         ("rollback-through-a-while-its-counters-range-never-enters", "integer-ranges-unfolded"),
         ("barrier-on-a-carried-value", "carried-values-taken-as-awaited"),
         ("global-stored-an-immutable-globals-value-through-a-kept-getter", "getter-results-are-no-loads"),
+        ("global-stored-with-another-and-apart-in-a-region", "fused-globals-unseen"),
     ],
 )
 def test_the_generators_shape_kills_the_weakened_fold(
@@ -722,6 +754,7 @@ def test_the_generators_shape_kills_the_weakened_fold(
         "loop-of-a-spelled-bound": LOOP_OF_A_SPELLED_BOUND,
         "rollback-through-a-while-its-counters-range-never-enters": decode(json.loads(found.read_text())["program"]),
         "barrier-on-a-carried-value": BARRIER_ON_A_CARRIED_VALUE,
+        "global-stored-with-another-and-apart-in-a-region": FUSED_APART,
         "global-stored-an-immutable-globals-value-through-a-kept-getter": decode(
             json.loads(getter.read_text())["program"]
         ),
