@@ -753,9 +753,9 @@ def fused_globals(events: GlobalEvents, at_splice: GlobalEvents, reported: set[s
 
     The pass fuses two private globals that, in every block of a function's own region that
     stores either, are stored one SSA value; it reads no store in a region (an ``scf.if`` arm,
-    a loop body). A store there is then lost with ``@b`` (review 45: ``@a`` and ``@b`` stored one
-    value in the initializer, ``@b`` doubled in an arm; stock's later loads of ``@b`` read
-    ``@a``'s value). Read on the input as written (the pass runs after IREE's inlining, which
+    a loop body). A store there is then lost with ``@b`` (``@a`` and ``@b`` stored one value in
+    the initializer, ``@b`` doubled in an arm: stock's later loads of ``@b`` read ``@a``'s value,
+    ``tests/data/global_reloads/global_fused_with_another_stored_apart_in_an_arm.mlir``). Read on the input as written (the pass runs after IREE's inlining, which
     may put more stores in one block; a pair it fuses that the input's blocks do not show is
     not seen), and confirmed at the splice: ``@b`` gone, ``@a`` there. A store in the region of
     a load of ``@a`` is a rename's (:func:`chained_globals`), not this."""
