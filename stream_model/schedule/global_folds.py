@@ -104,8 +104,9 @@ def check_input_folds(
     anywhere = {chain for chains in kept.values() for chain in chains}
     for key, chains in kept.items():
         found += dropped_restores(events, key, functions[key].was, chains, read, anywhere)
-    found += chained_globals(events, spliced, {key: function.was for key, function in functions.items()})
-    return found + fused_globals(events, spliced, {h.global_name for h in found})
+    was = {key: function.was for key, function in functions.items()}
+    found += chained_globals(events, spliced, was)
+    return found + fused_globals(events, spliced, was, {h.global_name for h in found})
 
 
 # -- a store of the global's own load, with a write between ---------------------------------
@@ -746,7 +747,9 @@ def _shares_a_region(write: Event, load: Event) -> bool:
 # -- globals stored one value in every block the fuse reads --------------------------------
 
 
-def fused_globals(events: GlobalEvents, at_splice: GlobalEvents, reported: set[str]) -> list[GlobalFoldHazard]:
+def fused_globals(
+    events: GlobalEvents, at_splice: GlobalEvents, sequences: dict[str, list[Event]], reported: set[str]
+) -> list[GlobalFoldHazard]:
     """Each global ``@b`` IREE's ``iree-util-fuse-globals`` took for another, ``@a``, though a
     store in a region gives ``@b`` a value ``@a`` is not given there (one hazard per global;
     none for a global in ``reported``, already shown by another fold).
@@ -755,22 +758,39 @@ def fused_globals(events: GlobalEvents, at_splice: GlobalEvents, reported: set[s
     stores either, are stored one SSA value; it reads no store in a region (an ``scf.if`` arm,
     a loop body). A store there is then lost with ``@b`` (``@a`` and ``@b`` stored one value in
     the initializer, ``@b`` doubled in an arm: stock's later loads of ``@b`` read ``@a``'s value,
-    ``tests/data/global_reloads/global_fused_with_another_stored_apart_in_an_arm.mlir``). Read on the input as written (the pass runs after IREE's inlining, which
-    may put more stores in one block; a pair it fuses that the input's blocks do not show is
-    not seen), and confirmed at the splice: ``@b`` gone, ``@a`` there. A store in the region of
-    a load of ``@a`` is a rename's (:func:`chained_globals`), not this."""
+    ``tests/data/global_reloads/global_fused_with_another_stored_apart_in_an_arm.mlir``).
+    Read on ``sequences`` (each function's events with its callees' taken in: IREE inlines them
+    before the pass; a kept callee's events are its own function's), and confirmed at the
+    splice: ``@b`` gone, ``@a`` there, and ``@b`` loaded in the input (a global never loaded
+    IREE drops, fused or not). A store in a region is not taken as set apart where its value
+    is a load of the other (a rename's, :func:`chained_globals`), where its function stores the
+    other that value too, where the region's block stores the other as well, or where stores
+    of one value to both overwrite it, no load between. (Not told apart: those stores on other
+    paths, or after a load that reads the difference; a pair the pass fuses only through
+    setters, whose stored values are their arguments.)"""
     if events.indirect:
         return []
-    together = _stored_together(events)
+    sequences = _entries(sequences, at_splice)
+    kept = {
+        e.own_location
+        for seq in events.events.values()
+        for e in seq
+        if e.kind == "call" and e.symbol in events.kept_out
+    }
+    visible = {key: [e for e in seq if not any(v in kept for v in e.via)] for key, seq in sequences.items()}
+    loaded = {e.symbol for seq in visible.values() for e in seq if e.kind == "load" and not e.idle}
+    together = _stored_together(visible)
     found: list[GlobalFoldHazard] = []
     for b, partners in sorted(together.items()):
-        if b in reported or b in at_splice.declared or not _private(events, b):
+        if b in reported or b in at_splice.declared or b not in loaded or not _private(events, b):
             continue
-        kept = sorted(a for a in partners if a != b and a in at_splice.declared and b in together.get(a, set()))
-        if not kept:
+        kept_partners = sorted(
+            a for a in partners if a != b and a in at_splice.declared and b in together.get(a, set())
+        )
+        if not kept_partners:
             continue
-        a = kept[0]
-        lost = _stored_apart_in_a_region(events, a, b)
+        a = kept_partners[0]
+        lost = _stored_apart_in_a_region(events, visible, a, b)
         if lost is not None:
             key, store = lost
             found.append(
@@ -787,12 +807,12 @@ def fused_globals(events: GlobalEvents, at_splice: GlobalEvents, reported: set[s
     return found
 
 
-def _stored_together(events: GlobalEvents) -> dict[str, set[str]]:
+def _stored_together(sequences: dict[str, list[Event]]) -> dict[str, set[str]]:
     """Per global stored in a block of a function's own region: the globals stored the same
     value as it in every such block that stores it (itself included), as the fuse pass reads
     the blocks."""
     together: dict[str, set[str]] = {}
-    for sequence in events.events.values():
+    for sequence in sequences.values():
         by_block: dict[Any, dict[int, set[str]]] = {}
         for e in sequence:
             if e.kind == "store" and not e.scope:
@@ -809,17 +829,41 @@ def _private(events: GlobalEvents, name: str) -> bool:
     return decl is not None and decl.private
 
 
-def _stored_apart_in_a_region(events: GlobalEvents, a: str, b: str) -> tuple[str, Event] | None:
-    """A store of ``@a`` or ``@b`` in a region of a value its function never stores to the
-    other (nor a load of the other: a rename's), with its function; None if none. (Not told
-    apart: the other given that value after a load of it that reads the difference.)"""
-    for key, sequence in events.events.items():
-        for e in sequence:
+def _stored_apart_in_a_region(
+    events: GlobalEvents, sequences: dict[str, list[Event]], a: str, b: str
+) -> tuple[str, Event] | None:
+    """A store of ``@a`` or ``@b`` in a region that sets one apart (:func:`fused_globals`),
+    with its function; None if none."""
+    for key, sequence in sequences.items():
+        for i, e in enumerate(sequence):
             if e.kind != "store" or not e.scope or e.idle or e.symbol not in (a, b):
                 continue
             other = b if e.symbol == a else a
             if e.loaded is not None and _source(events, e.loaded[0]) == _source(events, other):
                 continue
-            if not any(f.kind == "store" and f.symbol == other and f.value == e.value for f in sequence):
+            if any(
+                f.kind == "store"
+                and f.symbol == other
+                and (f.value == e.value or (f.scope, f.block) == (e.scope, e.block))
+                for f in sequence
+            ):
+                continue
+            if not _overwritten_by_both(events, sequence, i, a, b):
                 return key, e
     return None
+
+
+def _overwritten_by_both(events: GlobalEvents, sequence: list[Event], i: int, a: str, b: str) -> bool:
+    """Is ``sequence[i]`` followed, at the function's top level, by stores of one value to both
+    ``@a`` and ``@b``, with no load of either and no call that may touch either before them?"""
+    stored: dict[int, set[str]] = {}
+    for e in sequence[i + 1 :]:
+        if e.kind == "call" and (touches(events, e, a) or touches(events, e, b)):
+            return False
+        if e.kind == "load" and e.symbol in (a, b) and not e.idle:
+            return False
+        if e.kind == "store" and e.symbol in (a, b) and not e.scope and e.ordered:
+            stored.setdefault(e.value, set()).add(e.symbol)
+            if stored[e.value] == {a, b}:
+                return True
+    return False

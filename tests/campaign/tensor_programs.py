@@ -271,6 +271,31 @@ CASES = [
         refused="(iree-util-fuse-globals) took @b for @a",
     ),
     Case(
+        "global_fused_with_another_set_apart_by_a_setter_in_an_arm.mlir",
+        "geta;getb;f:1;geta;getb",
+        "geta=1 2 3 4; getb=1 2 3 4; f; geta=1 2 3 4; getb=2 4 6 8",
+        "geta=1 2 3 4; getb=1 2 3 4; f; geta=1 2 3 4; getb=1 2 3 4",
+        refused="(iree-util-fuse-globals) took @b for @a",
+    ),
+    Case(
+        "globals_fused_and_both_updated_in_an_arm.mlir",
+        "geta;getb;f:1;geta;getb",
+        "geta=2 4 6 8; getb=2 4 6 8; f; geta=4 8 12 16; getb=4 8 12 16",
+        "geta=2 4 6 8; getb=2 4 6 8; f; geta=4 8 12 16; getb=4 8 12 16",
+    ),
+    Case(
+        "globals_fused_and_one_set_apart_then_overwritten.mlir",
+        "f:1,[5 6 7 8];geta;getb",
+        "f; geta=10 12 14 16; getb=10 12 14 16",
+        "f; geta=10 12 14 16; getb=10 12 14 16",
+    ),
+    Case(
+        "globals_fused_and_set_apart_only_in_a_dead_function.mlir",
+        "geta;getb;f:0,[5 6 7 8];geta;getb",
+        "geta=2 4 6 8; getb=2 4 6 8; f; geta=10 12 14 16; getb=10 12 14 16",
+        "geta=2 4 6 8; getb=2 4 6 8; f; geta=10 12 14 16; getb=10 12 14 16",
+    ),
+    Case(
         "global_stored_apart_in_an_arm_beside_another.mlir",
         "geta;getb;f:1;geta;getb;f:0;getb",
         "geta=1 2 3 4; getb=2 4 6 8; f; geta=1 2 3 4; getb=4 8 12 16; f; getb=4 8 12 16",

@@ -476,6 +476,17 @@ def _fused_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "fused_globals", lambda *args: [])
 
 
+def _fused_globals_read_without_callees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fuse rule reading each function's own events, not its callees' taken in (IREE
+    inlines a setter called in an arm into the arm, where the pass does not read its store)."""
+    original = global_folds.fused_globals
+
+    def own_events(events, at_splice, sequences, reported):  # type: ignore[no-untyped-def]
+        return original(events, at_splice, dict(events.events), reported)
+
+    monkeypatch.setattr(global_folds, "fused_globals", own_events)
+
+
 def _sizes_in_regions_unverified(monkeypatch: pytest.MonkeyPatch) -> None:
     """A repaired copy stored in a region taken to keep its size global, as before review 45
     (``ScheduleGuard.verify_repaired`` asking nothing)."""
@@ -1338,6 +1349,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "global_stored_from_a_kept_getter_of_an_immutable_global.mlir",
     ),
     "fused-globals-unseen": (_fused_globals_unseen, "global_fused_with_another_stored_apart_in_an_arm.mlir"),
+    "fused-globals-read-without-callees": (
+        _fused_globals_read_without_callees,
+        "global_fused_with_another_set_apart_by_a_setter_in_an_arm.mlir",
+    ),
     "sizes-in-regions-unverified": (
         _sizes_in_regions_unverified,
         "repaired_copy_stored_in_an_arm_beside_a_packed_global.mlir",
