@@ -167,8 +167,10 @@ class ScheduleGuard:
         self._forward_seconds = 0.0  # (forward_reloads: on the compile's path, before the hook)
         self._check_seconds = 0.0  # (check_now, when the driver ran it apart from settle)
         self._pending: _Pending | None = None
-        #: The globals a repair stored a fresh copy to in a region (:meth:`verify_repaired`).
+        #: The globals a repair stored a fresh copy to in a region, and the globals the repaired
+        #: module declared at the splice (:meth:`verify_repaired`).
         self._sizes_kept: set[str] = set()
+        self._declared_at_splice: frozenset[str] = frozenset()
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
@@ -342,6 +344,10 @@ class ScheduleGuard:
             repair = RepairSchedule(targets)
             made = repair.apply(repaired, PassContext(self.source, self.filename))
             self._sizes_kept |= repair.stored_in_regions
+            if repair.stored_in_regions:
+                from ..repair.own_size import declared_globals
+
+                self._declared_at_splice = declared_globals(repaired)
             if not made:
                 raise self._unrepairable(report.hazards, "no in-place write at the splice to repair")
             guard.repairs += made
@@ -426,12 +432,12 @@ class ScheduleGuard:
             return
         from ..repair.own_size import fused_size_globals
 
-        fused = fused_size_globals(finished, frozenset(self._sizes_kept))
+        fused = fused_size_globals(finished, frozenset(self._sizes_kept), self._declared_at_splice)
         if fused:
             raise RepairUndone(
-                f"IREE's stream phase undid the repair: iree-util-fuse-globals fused the size global of "
-                f"@{fused[0]}, which the repair stores a fresh copy in a region (a store the pass does not "
-                "read), into another global's, whose size the copy would be bound with"
+                f"IREE's stream phase undid the repair: iree-util-fuse-globals fused @{fused[0]}, which the "
+                "repair stores a fresh copy in a region (a store the pass does not read), or its size global, "
+                "into another global's: the copy would be erased or bound with the other's size"
             )
 
     def repair_failed(self, error: CompileError) -> CompileError:

@@ -45,7 +45,7 @@ from stream_model.semantics.region_flow import (
 from .copy_dispatch import barrier
 from .in_place import function_of
 
-__all__ = ["OwnSizes", "fused_size_globals", "store_with_own_size", "stores_reached"]
+__all__ = ["OwnSizes", "declared_globals", "fused_size_globals", "store_with_own_size", "stores_reached"]
 
 
 @dataclass(frozen=True)
@@ -63,21 +63,21 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
     repair made) stores it through a barrier (module docstring). A store of a barrier's result
     is left as it is (a repair made again on a repaired module).
 
-    Not a store in a region (an ``scf.if`` arm, a loop body): IREE 3.13's
-    ``iree-util-fuse-globals`` reads only the stores in the blocks of a function's own region,
-    and fuses two globals stored one value in every such block that stores either, whatever a
-    region stores. A barrier there keeps nothing apart: the global's size global may be fused
-    with another's, and the copy bound with the other's size (review 45: a 16-byte copy stored
-    in an ``scf.if`` arm bound as the 128 bytes two globals shared in the initializer,
-    OUT_OF_RANGE on the next call). Such globals are named in :attr:`OwnSizes.in_regions`.
-    (Giving one a store of its own value in a block the fuse reads, a last initializer, does
-    not build: IREE 3.13 fails such a module, "operand #1 does not dominate this use".)"""
+    A store in a region (an ``scf.if`` arm, a loop body) gets one too, but it does not do that
+    there: IREE 3.13's ``iree-util-fuse-globals`` reads only the stores in the blocks of a
+    function's own region, and fuses two globals stored one value in every such block that
+    stores either, whatever a region stores. The global's size global may be fused with
+    another's, and the copy bound with the other's size (review 45: a 16-byte copy stored in an
+    ``scf.if`` arm bound as the 128 bytes two globals shared in the initializer, OUT_OF_RANGE on
+    the next call). Such globals are named in :attr:`OwnSizes.in_regions`. (The barrier there
+    still keeps the size from being a constant IREE folds the size global into: review 47. A
+    store of the global's own value in a block the fuse reads, a last initializer, does not
+    build: IREE 3.13 fails such a module, "operand #1 does not dominate this use".)"""
     changed: list[ir.Operation] = []
     in_regions: set[str] = set()
     for store in stores_reached(module, made):
         if not _in_a_function_block(store):
             in_regions.add(global_name(store))
-            continue
         value = store.operands[0]
         producer = defining_op(value)
         if producer is not None and producer.name == ops.OPTIMIZATION_BARRIER:
@@ -88,21 +88,35 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
     return OwnSizes(changed, frozenset(in_regions))
 
 
-#: How IREE 3.13's ``iree-util-propagate-subranges`` names a resource global's storage size.
+#: How IREE 3.13's ``iree-util-propagate-subranges`` names a resource global's storage size (a
+#: name the module holds already gets a suffix).
 _STORAGE_SIZE = "{}__storage_size"
 
 
-def fused_size_globals(finished: ir.Module, names: frozenset[str]) -> list[str]:
-    """Those of the globals ``names`` (stored a fresh copy in a region: :class:`OwnSizes`) whose
-    storage-size global IREE's stream phase fused into another's (gone from ``finished``, the
-    module at the end of the stream phase, though the global is there). Their copies are then
-    bound with the other global's size."""
-    declared = {
+def declared_globals(module: ir.Module) -> frozenset[str]:
+    """The names of the ``util.global`` ops of ``module``."""
+    return frozenset(
         ir.StringAttr(op.attributes["sym_name"]).value
-        for op in finished.body.operations
+        for op in module.body.operations
         if op.operation.name == ops.UTIL_GLOBAL
-    }
-    return sorted(n for n in names if n in declared and _STORAGE_SIZE.format(n) not in declared)
+    )
+
+
+def fused_size_globals(finished: ir.Module, names: frozenset[str], before: frozenset[str]) -> list[str]:
+    """Those of the globals ``names`` (stored a fresh copy in a region: :class:`OwnSizes`) that
+    IREE's stream phase fused into another: the global gone from ``finished`` (the module at
+    the end of the stream phase), or the storage-size global it made for it (a global of
+    :data:`_STORAGE_SIZE`'s name, suffixed or not, that ``before``, the globals the module
+    declared before the phase, does not hold: review 47's user global of that name). The
+    copies stored to them are then bound with another global's size, or erased."""
+    declared = declared_globals(finished)
+    made = declared - before
+
+    def kept(name: str) -> bool:
+        prefix = _STORAGE_SIZE.format(name)
+        return name in declared and any(g == prefix or g.startswith(prefix + "_") for g in made)
+
+    return sorted(n for n in names if not kept(n))
 
 
 def _in_a_function_block(op: ir.Operation) -> bool:

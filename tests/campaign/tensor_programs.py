@@ -865,7 +865,20 @@ CASES = [
         "f:[10],1,2;geta;getb;f:[20],1,1;geta;getb",
         "f=3 6 11 18; geta=2 4 6 8; getb=10 4 9 16; f=11 5 10 17; geta=2 4 6 8; getb=20 4 9 16",
         "f=3 6 11 18; geta=2 4 6 8; getb=10 4 9 16; f=11 5 10 17; geta=2 4 6 8; getb=20 4 9 16",
-        refused="fused the size global of @b",
+        refused="iree-util-fuse-globals fused @b",
+    ),
+    Case(
+        "repaired_copy_stored_in_an_arm_beside_a_global_named_like_a_size.mlir",
+        "f:[9],1,2;getb;f:[7],1,0;getb;geta;getn",
+        "f=3 6 11 18; getb=9 4 9 16; f=9 4 9 16; getb=7 4 9 16; geta=2 4 6 8; getn=5",
+        "f=3 6 11 18; getb=9 4 9 16; f=9 4 9 16; getb=7 4 9 16; geta=2 4 6 8; getn=5",
+        refused="iree-util-fuse-globals fused @b",
+    ),
+    Case(
+        "repaired_copy_stored_in_an_arm_of_a_global_of_one_size.mlir",
+        "reset:[1 2 3 4];step:[5],0;step:[6],1;step:[7],1;get",
+        "reset; step=1 2 3 4; step=1 2 3 4; step=1 6 3 4; get=1 7 3 4",
+        "reset; step=1 2 3 4; step=1 2 3 4; step=1 6 3 4; get=1 7 3 4",
     ),
     Case(
         "copy_through_an_inlined_sync.mlir",

@@ -476,6 +476,33 @@ def _fused_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "fused_globals", lambda *args: [])
 
 
+def _size_globals_found_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A size global looked for by IREE's name for it alone, as before review 47 (a user's
+    global of that name taken for it)."""
+    import rewriter.repair.own_size as own_size
+
+    original = own_size.fused_size_globals
+    monkeypatch.setattr(
+        own_size, "fused_size_globals", lambda finished, names, before: original(finished, names, frozenset())
+    )
+
+
+def _stores_in_regions_without_barriers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repaired copy stored in a region without a barrier, as review 47 found it: its size
+    global, stored only constants then, is folded into the constant."""
+    import rewriter.repair.own_size as own_size
+
+    real = own_size.barrier
+
+    def in_blocks_only(value: ir.Value) -> ir.Value:
+        inserted = ir.InsertionPoint.current.ref_operation
+        if inserted is not None and not own_size._in_a_function_block(inserted):
+            return value
+        return real(value)
+
+    monkeypatch.setattr(own_size, "barrier", in_blocks_only)
+
+
 def _fused_globals_read_without_callees(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fuse rule reading each function's own events, not its callees' taken in (IREE
     inlines a setter called in an arm into the arm, where the pass does not read its store)."""
@@ -1349,6 +1376,14 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "global_stored_from_a_kept_getter_of_an_immutable_global.mlir",
     ),
     "fused-globals-unseen": (_fused_globals_unseen, "global_fused_with_another_stored_apart_in_an_arm.mlir"),
+    "size-globals-found-by-name": (
+        _size_globals_found_by_name,
+        "repaired_copy_stored_in_an_arm_beside_a_global_named_like_a_size.mlir",
+    ),
+    "stores-in-regions-without-barriers": (
+        _stores_in_regions_without_barriers,
+        "repaired_copy_stored_in_an_arm_of_a_global_of_one_size.mlir",
+    ),
     "fused-globals-read-without-callees": (
         _fused_globals_read_without_callees,
         "global_fused_with_another_set_apart_by_a_setter_in_an_arm.mlir",

@@ -138,9 +138,10 @@ def _ops(module: ir.Module, name: str) -> list[ir.Operation]:
     return ops_named(module.operation, {name})
 
 
-def test_a_store_in_a_region_gets_no_barrier_and_is_named_for_the_compile_to_verify() -> None:
-    """``iree-util-fuse-globals`` reads no store in a region: a barrier there keeps no size
-    apart, so the store is left as it is and its global named (``OwnSizes.in_regions``)."""
+def test_a_store_in_a_region_is_named_for_the_compile_to_verify() -> None:
+    """``iree-util-fuse-globals`` reads no store in a region: its barrier keeps no size apart
+    there (it still keeps the size from being a constant), so the store's global is named
+    (``OwnSizes.in_regions``) for the compile to look at after IREE's stream phase."""
     body = (
         "util.func public @f(%c: i1) {\n" + PROLOGUE + _fill("%copy") + "  scf.if %c {\n"
         f"    util.global.store %w, @g : {T}\n  }}\n  util.return\n}}\n"
@@ -148,5 +149,4 @@ def test_a_store_in_a_region_gets_no_barrier_and_is_named_for_the_compile_to_ver
     with ir.Context():
         module = ir.Module.parse(_module(body))
         sizes = store_with_own_size(module, _copies(module))
-        assert (sizes.changed, sizes.in_regions) == ([], frozenset({"g"}))
-        assert not _ops(module, "util.optimization_barrier")
+        assert (len(sizes.changed), sizes.in_regions) == (1, frozenset({"g"}))
