@@ -45,14 +45,7 @@ from stream_model.semantics.region_flow import (
 from .copy_dispatch import barrier
 from .in_place import function_of
 
-__all__ = [
-    "OwnSizes",
-    "declared_globals",
-    "fused_size_globals",
-    "in_a_function_block",
-    "store_with_own_size",
-    "stores_reached",
-]
+__all__ = ["OwnSizes", "declared_globals", "fused_size_globals", "store_with_own_size", "stores_reached"]
 
 
 @dataclass(frozen=True)
@@ -83,7 +76,7 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
     changed: list[ir.Operation] = []
     in_regions: set[str] = set()
     for store in stores_reached(module, made):
-        if not in_a_function_block(store):
+        if not _in_a_function_block(store):
             in_regions.add(global_name(store))
         value = store.operands[0]
         producer = defining_op(value)
@@ -126,7 +119,7 @@ def fused_size_globals(finished: ir.Module, names: frozenset[str], before: froze
     return sorted(n for n in names if not kept(n))
 
 
-def in_a_function_block(op: ir.Operation) -> bool:
+def _in_a_function_block(op: ir.Operation) -> bool:
     """Is ``op`` in a block of its function's own region (where ``iree-util-fuse-globals``
     reads stores), not in a region of an op inside it?"""
     parent = op.parent

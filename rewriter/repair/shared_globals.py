@@ -44,7 +44,6 @@ from .diagnostics import ERROR as ERROR  # (re-exported: the repair's severities
 from .diagnostics import WARNING as WARNING
 from .diagnostics import Diagnostic as Diagnostic
 from .in_place import function_of, global_name, may_write_in_place
-from .own_size import in_a_function_block
 
 
 #: How a problem is reported: repaired (or only analysed): a warning; impossible to repair: an
@@ -242,15 +241,6 @@ def _stored_global(store: ir.Operation) -> str:
 
 
 def _plan(resolved: Resolved, site: StoreSite) -> _StoreRepair:
-    if not in_a_function_block(site.op):
-        # IREE 3.13's iree-util-fuse-globals reads no store in a region: it may fuse the global
-        # into another and erase the store of its copy (review 47: the copy stored in an arm
-        # was gone, and the global read another's bytes). The stores it reads need no check.
-        return _StoreRepair(
-            site,
-            why="the store is in a region, where IREE 3.13's iree-util-fuse-globals does not see it "
-            "and may fuse the global with another, erasing the copy",
-        )
     value = site.op.operands[site.operand]
     source = _copy_source(resolved, value)
     if isinstance(source, str):

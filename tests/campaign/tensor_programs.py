@@ -881,12 +881,6 @@ CASES = [
         "reset; step=1 2 3 4; step=1 2 3 4; step=1 6 3 4; get=1 7 3 4",
     ),
     Case(
-        "shared_global_stored_in_an_arm_beside_packed_globals.mlir",
-        "f:1;get2;get1;get0",
-        "f; get2=1 4 9 16; get1=1 4 9 16; get0=2 4 6 8",
-        "f; get2=1 4 9 16; get1=1 4 9 16; get0=2 4 6 8",
-    ),
-    Case(
         "copy_through_an_inlined_sync.mlir",
         "f:[77];f:[88];f:[99]",
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",

@@ -496,18 +496,11 @@ def _stores_in_regions_without_barriers(monkeypatch: pytest.MonkeyPatch) -> None
 
     def in_blocks_only(value: ir.Value) -> ir.Value:
         inserted = ir.InsertionPoint.current.ref_operation
-        if inserted is not None and not own_size.in_a_function_block(inserted):
+        if inserted is not None and not own_size._in_a_function_block(inserted):
             return value
         return real(value)
 
     monkeypatch.setattr(own_size, "barrier", in_blocks_only)
-
-
-def _shared_copies_stored_in_regions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The shared-globals repair giving a global its copy in a region too, as before review 47."""
-    import rewriter.repair.shared_globals as shared_globals
-
-    monkeypatch.setattr(shared_globals, "in_a_function_block", lambda op: True)
 
 
 def _fused_globals_read_without_callees(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1390,10 +1383,6 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "stores-in-regions-without-barriers": (
         _stores_in_regions_without_barriers,
         "repaired_copy_stored_in_an_arm_of_a_global_of_one_size.mlir",
-    ),
-    "shared-copies-stored-in-regions": (
-        _shared_copies_stored_in_regions,
-        "shared_global_stored_in_an_arm_beside_packed_globals.mlir",
     ),
     "fused-globals-read-without-callees": (
         _fused_globals_read_without_callees,

@@ -2,8 +2,10 @@
 // an scf.if arm and stores it to @g2, so the two share a buffer, and the shared-globals repair
 // would give @g2 a copy in the arm. IREE 3.13's iree-util-fuse-globals, which reads no store in
 // a region, fused @g2's storage into @g0's and erased the copy: the repaired build read @g0's
-// bytes for @g2. The repair is refused for a store in a region, and the compile builds what
-// plain iree-compile builds, which is right here.
+// bytes for @g2, where stock is right. Open: refusing the repair for a store in a region
+// made review 33's s_23 (shared_global_reloaded_in_an_arm_stored_to_a_third.mlir, repaired
+// right, stock wrong) fall back to stock's wrong build; the schedule repair's check after the
+// stream phase (ScheduleGuard.verify_repaired) is what this repair wants.
 module @m {
   util.global private mutable @g0 : tensor<4xi32>
   util.global private mutable @g1 : tensor<4xi32>
