@@ -768,8 +768,9 @@ def fused_globals(
     of one value to both overwrite it, no load between. (Not told apart: those stores on other
     paths, or after a load that reads the difference; a pair the pass fuses only through
     setters, whose stored values are their arguments.)"""
-    if events.indirect:
-        return []
+    gone = {name for name in events.declared if name not in at_splice.declared}
+    if events.indirect or not gone:
+        return []  # (the common case, on every compile: nothing to read further)
     sequences = _entries(sequences, at_splice)
     kept = {
         e.own_location
@@ -782,7 +783,7 @@ def fused_globals(
     together = _stored_together(visible)
     found: list[GlobalFoldHazard] = []
     for b, partners in sorted(together.items()):
-        if b in reported or b in at_splice.declared or b not in loaded or not _private(events, b):
+        if b in reported or b not in gone or b not in loaded or not _private(events, b):
             continue
         kept_partners = sorted(
             a for a in partners if a != b and a in at_splice.declared and b in together.get(a, set())
