@@ -60,8 +60,14 @@ class NotAnalysed(CompileError):
 
 
 class RepairUndone(CompileError):
-    """IREE's stages after a schedule repair undid what it relies on: the repair is no repair
-    (``ScheduleGuard.verify_repaired``, ``ScheduleGuard.repair_failed``)."""
+    """IREE's stages after a repair undid what it relies on: the repair is no repair
+    (``ScheduleGuard.verify_finished``). ``schedule``: the schedule repair's, whose hazards say
+    what follows (``ScheduleGuard.repair_failed``); else a repair of shared globals or of a
+    reload, made for a hazard shown at the splice: the compile refuses."""
+
+    def __init__(self, message: str, details: str = "", *, schedule: bool = True) -> None:
+        super().__init__(message, details)
+        self.schedule = schedule
 
 
 class ScheduleHazardError(CompileError):

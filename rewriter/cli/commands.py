@@ -393,10 +393,10 @@ def _after_repairs(
     unrepaired (``plain_compiles`` tries it: the note is made true, not assumed; a missing
     target flag fails both alike): the failure is then not the user's program's. A refusal is
     left as it is."""
-    from ..errors import ScheduleHazardError
+    from ..errors import RepairUndone, ScheduleHazardError
     from ..pipeline.common import CompileError
 
-    if isinstance(err, ScheduleHazardError):
+    if isinstance(err, (ScheduleHazardError, RepairUndone)):
         return err
     made = _made(reports, guard)
     if not made or not plain_compiles():

@@ -167,10 +167,13 @@ class ScheduleGuard:
         self._forward_seconds = 0.0  # (forward_reloads: on the compile's path, before the hook)
         self._check_seconds = 0.0  # (check_now, when the driver ran it apart from settle)
         self._pending: _Pending | None = None
-        #: The globals a repair stored a fresh copy to in a region, and the globals the repaired
-        #: module declared at the splice (:meth:`verify_repaired`).
-        self._sizes_kept: set[str] = set()
-        self._declared_at_splice: frozenset[str] = frozenset()
+        #: The globals a repair stored a fresh copy to in a region (:meth:`verify_finished`):
+        #: those of the module the compile went on with at the splice (the hook's and the
+        #: forwarded reloads' copies), and those the schedule repair added; with the globals
+        #: the module declared at the splice.
+        self._hook_copies: frozenset[str] = frozenset()
+        self._repair_copies: frozenset[str] = frozenset()
+        self._declared_at_splice: dict[str, str] = {}
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
@@ -240,6 +243,7 @@ class ScheduleGuard:
         started = time.perf_counter()
         self._stage_seconds = self._check_seconds = 0.0
         self._pending = None
+        self._note_copies_in_regions(module)
         keep = self.check and self.repair and can_reschedule
         base: ir.Module | None = None
         if hook is not None and before_hook is not None:
@@ -343,11 +347,7 @@ class ScheduleGuard:
             repaired = clone_module(base)
             repair = RepairSchedule(targets)
             made = repair.apply(repaired, PassContext(self.source, self.filename))
-            self._sizes_kept |= repair.stored_in_regions
-            if repair.stored_in_regions:
-                from ..repair.own_size import declared_globals
-
-                self._declared_at_splice = declared_globals(repaired)
+            self._repair_copies |= repair.stored_in_regions
             if not made:
                 raise self._unrepairable(report.hazards, "no in-place write at the splice to repair")
             guard.repairs += made
@@ -356,6 +356,7 @@ class ScheduleGuard:
             compiled = clone_module(repaired)
             if hook is not None:
                 hook(compiled)
+            self._note_copies_in_regions(compiled, keep=self._repair_copies)
             self.repaired_text = str(compiled)
             order_before = _global_events(compiled)
             scheduled = self._schedule_repaired(compiled, stages)
@@ -424,21 +425,38 @@ class ScheduleGuard:
                 self.mutation(scheduled)
         return scheduled
 
-    def verify_repaired(self, finished: ir.Module) -> None:
-        """The repair's copies stored in a region kept their size globals through the stream
-        phase (:func:`~..repair.own_size.fused_size_globals`): else IREE binds them with another
-        global's size, and the repair is no repair (:meth:`repair_failed`)."""
-        if not self._sizes_kept:
-            return
-        from ..repair.own_size import fused_size_globals
+    def _note_copies_in_regions(self, module: ir.Module, keep: frozenset[str] = frozenset()) -> None:
+        """Note the globals ``module`` (at the splice, as the compile goes on with it) stores a
+        repair's copy to in a region, and the globals it declares, for :meth:`verify_finished`.
+        ``keep``: those the schedule repair stored (already in ``module``)."""
+        from ..repair.own_size import copies_stored_in_regions, declared_globals
 
-        fused = fused_size_globals(finished, frozenset(self._sizes_kept), self._declared_at_splice)
-        if fused:
-            raise RepairUndone(
-                f"IREE's stream phase undid the repair: iree-util-fuse-globals fused @{fused[0]}, which the "
-                "repair stores a fresh copy in a region (a store the pass does not read), or its size global, "
-                "into another global's: the copy would be erased or bound with the other's size"
-            )
+        self._hook_copies = copies_stored_in_regions(module) - keep
+        if self._hook_copies or keep:
+            self._declared_at_splice = declared_globals(module)
+
+    def verify_finished(self, finished: ir.Module) -> None:
+        """The globals a repair stores a fresh copy to in a region were not fused with another
+        through the stream phase (:func:`~..repair.own_size.undone_in_regions`): else IREE
+        erases the copy's store, binds it with another global's size, or hands the copy to the
+        other global's loads, and the repair is no repair (:meth:`repair_failed`).
+        ``finished``: the module at the end of the stream phase, repaired or not."""
+        names = self._hook_copies | self._repair_copies
+        if not names:
+            return
+        from ..repair.own_size import undone_in_regions
+
+        undone = undone_in_regions(finished, names, self._declared_at_splice)
+        if not undone:
+            return
+        hooks = [u for u in undone if u.name in self._hook_copies]
+        made_by = "a shared-globals or reload repair" if hooks else "the schedule repair"
+        first = (hooks or undone)[0]
+        raise RepairUndone(
+            f"IREE's stream phase undid {made_by}: iree-util-fuse-globals {first.how}; the repair stores a "
+            f"fresh copy to @{first.name} in a region, a store the pass does not read",
+            schedule=not hooks,
+        )
 
     def repair_failed(self, error: CompileError) -> CompileError:
         """What a failure of IREE on the repaired module (``error``: its stages, HAL or VM)
@@ -448,6 +466,8 @@ class ScheduleGuard:
         else the build plain iree-compile makes, saying so."""
         if isinstance(error, ScheduleHazardError) or self.report is None:
             return error
+        if isinstance(error, RepairUndone) and not error.schedule:
+            return error  # (the repair of a hazard the rewrite or the reloads' check showed)
         if not self.report.first.hazards:
             unawaited = self.report.first.unawaited
             if not unawaited:

@@ -409,6 +409,7 @@ def _finish_after_hook(
     repaired = guard.settle()  # (raises on a hazard it cannot repair)
     if repaired is not None:
         return _finish_repaired(runner, repaired, cmd_part, backend, out, time.perf_counter() - checked + waited, guard)
+    guard.verify_finished(module)
     return _Finished(*_finish_hal_vm(module, backend, out), waited)
 
 
@@ -441,7 +442,7 @@ def _finish_repaired(
     waited for. IREE failing on it is the guard's to explain (:meth:`Guard.repair_failed`)."""
     try:
         module = runner.run(repaired, cmd_part, "stream phase", apart=True)
-        guard.verify_repaired(module)
+        guard.verify_finished(module)
         return _Finished(*_finish_hal_vm(module, backend, out), waited)
     except CompileError as err:
         raise guard.repair_failed(err) from err

@@ -134,10 +134,10 @@ class Guard(Protocol):
         """The error to raise where IREE fails on the module :meth:`settle` repaired."""
         ...
 
-    def verify_repaired(self, finished: ir.Module) -> None:
-        """Raise a :class:`~rewriter.errors.CompileError` where the stream phase undid what the
-        repair relies on, in the module :meth:`settle` repaired (``finished``: at the end of the
-        stream phase); :meth:`repair_failed` says what that means."""
+    def verify_finished(self, finished: ir.Module) -> None:
+        """Raise a :class:`~rewriter.errors.CompileError` where the stream phase undid what a
+        repair relies on (``finished``: the module at the end of the stream phase, repaired by
+        :meth:`settle` or not); :meth:`repair_failed` says what that means."""
         ...
 
     def forget(self) -> None:

@@ -42,17 +42,25 @@ from stream_model.semantics.region_flow import (
     is_resource,
 )
 
-from .copy_dispatch import barrier
+from .copy_dispatch import ENTRY, EXECUTABLE, barrier, stated_size
 from .in_place import function_of
 
-__all__ = ["OwnSizes", "declared_globals", "fused_size_globals", "store_with_own_size", "stores_reached"]
+__all__ = [
+    "OwnSizes",
+    "Undone",
+    "copies_stored_in_regions",
+    "declared_globals",
+    "store_with_own_size",
+    "stores_reached",
+    "undone_in_regions",
+]
 
 
 @dataclass(frozen=True)
 class OwnSizes:
     """What :func:`store_with_own_size` did: the stores it changed, and the globals stored a
     fresh copy in a region, whose size it could not make their own (the compile verifies that
-    IREE kept their size globals: :func:`fused_size_globals`)."""
+    IREE kept their size globals: :func:`undone_in_regions`)."""
 
     changed: list[ir.Operation]
     in_regions: frozenset[str]
@@ -93,30 +101,171 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
 _STORAGE_SIZE = "{}__storage_size"
 
 
-def declared_globals(module: ir.Module) -> frozenset[str]:
-    """The names of the ``util.global`` ops of ``module``."""
-    return frozenset(
-        ir.StringAttr(op.attributes["sym_name"]).value
-        for op in module.body.operations
-        if op.operation.name == ops.UTIL_GLOBAL
-    )
+def declared_globals(module: ir.Module) -> dict[str, str]:
+    """The ``util.global`` ops of ``module``: each one's name, with its location as text."""
+    return {ir.StringAttr(op.attributes["sym_name"]).value: str(op.location) for op in _global_ops(module)}
 
 
-def fused_size_globals(finished: ir.Module, names: frozenset[str], before: frozenset[str]) -> list[str]:
-    """Those of the globals ``names`` (stored a fresh copy in a region: :class:`OwnSizes`) that
-    IREE's stream phase fused into another: the global gone from ``finished`` (the module at
-    the end of the stream phase), or the storage-size global it made for it (a global of
-    :data:`_STORAGE_SIZE`'s name, suffixed or not, that ``before``, the globals the module
-    declared before the phase, does not hold: review 47's user global of that name). The
-    copies stored to them are then bound with another global's size, or erased."""
+def copies_stored_in_regions(module: ir.Module) -> frozenset[str]:
+    """The globals ``module`` stores, in a region, a copy one of this tool's repairs made (a
+    copy dispatch, :data:`.copy_dispatch.EXECUTABLE`: the shared-globals repair's, a forwarded
+    reload's, the schedule repair's). ``iree-util-fuse-globals`` does not read those stores
+    (:func:`store_with_own_size`), so the compile verifies that IREE did not fuse the global
+    (:func:`undone_in_regions`). A module without the copy executable costs a look at its
+    top-level ops."""
+    if not any(_symbol_name(op.operation) == EXECUTABLE for op in module.body.operations):
+        return frozenset()
+    entry = f"@{EXECUTABLE}::@{ENTRY}"
+    copies = [
+        op.results[0]
+        for op in nested_ops(module.operation)
+        if op.name == ops.ASYNC_DISPATCH and entry in str(op.attributes["entry_points"])
+    ]
+    return frozenset(global_name(s) for s in stores_reached(module, copies) if not _in_a_function_block(s))
+
+
+@dataclass(frozen=True)
+class Undone:
+    """A global a repair stores a fresh copy to in a region, and what IREE's stream phase did
+    to it (:func:`undone_in_regions`), in words."""
+
+    name: str
+    how: str
+
+
+def undone_in_regions(finished: ir.Module, names: frozenset[str], before: dict[str, str]) -> list[Undone]:
+    """Those of the globals ``names`` (stored a fresh copy in a region:
+    :func:`copies_stored_in_regions`) that IREE's stream phase fused with another:
+
+    - the global is gone from ``finished`` (the module at the end of the stream phase): fused
+      into another, its stores of the copy erased or made the other's;
+    - the storage-size global IREE made for it is gone (a global of :data:`_STORAGE_SIZE`'s
+      name, suffixed or not, that ``before``, the globals the module declared before the
+      phase, does not hold: review 47's user global of that name): the copy is bound with
+      another global's size;
+    - its location is not the one it had before: ``iree-util-fuse-globals`` gives the global
+      it keeps the fused location of all it fuses into it, whose loads then read the copy."""
     declared = declared_globals(finished)
-    made = declared - before
-
-    def kept(name: str) -> bool:
+    made = declared.keys() - before.keys()
+    undone: list[Undone] = []
+    for name in sorted(names):
         prefix = _STORAGE_SIZE.format(name)
-        return name in declared and any(g == prefix or g.startswith(prefix + "_") for g in made)
+        if name not in declared:
+            undone.append(Undone(name, f"fused @{name} into another global: the copy's store is erased or the other's"))
+        elif declared[name] != before.get(name):
+            undone.append(Undone(name, f"fused another global into @{name}: its loads would read the copy"))
+        elif not any(g == prefix or g.startswith(prefix + "_") for g in made) and not _sized_alike(
+            finished, name, [g for g in made if _STORAGE_SIZE.format("") in g]
+        ):
+            undone.append(Undone(name, f"fused @{name}'s size global into another's: the copy is bound with its size"))
+    return undone
 
-    return sorted(n for n in names if not kept(n))
+
+def _sized_alike(finished: ir.Module, name: str, size_globals: list[str]) -> bool:
+    """Is the size global @``name``'s was fused into sure to hold the size of each buffer
+    stored to @``name`` where it is stored, and each store to it sure to size every resource
+    global it sizes? Then binding @``name``'s copy with it is binding it with its own size
+    (review 33's s_04: two globals stored fresh 16-byte buffers in a function's first block and
+    the arm's copy 16 bytes, while the initializer packed both in 128). Where the other holds
+    the 128 bytes an initializer packed and the arm's copy is 16, the copy is bound out of range
+    (review 45).
+
+    ``size_globals``: the size globals IREE made. The one @``name``'s was fused into is the one
+    whose fused location holds @``name``'s (``iree-util-fuse-globals`` gives the global it keeps
+    the locations of all it fuses; IREE makes a size global at its resource global's location);
+    the resource globals it sizes are those whose location it holds. Read at the end of the
+    stream phase, where every store is in a block of its function (``cf`` form). Anything not
+    found so is taken as not alike."""
+    declared = {ir.StringAttr(op.attributes["sym_name"]).value: op.operation for op in _global_ops(finished)}
+    stores = _stores_by_global(finished)
+    own = str(declared[name].location)
+    fused_into = [g for g in size_globals if own in _location_members(declared[g].location)]
+    if len(fused_into) != 1:
+        return False
+    size = fused_into[0]
+    members = _location_members(declared[size].location)
+    sized = [g for g, op in declared.items() if _is_resource_global(op) and str(op.location) in members]
+    if name not in sized:
+        return False
+    for store in stores.get(name, []):
+        held = _size_held(store.block, size, None)
+        stated = stated_size(store.operands[0])
+        if held is None or stated is None or not _same_value(held, stated):
+            return False
+    for store in stores.get(size, []):
+        earlier = _size_held(store.block, size, store)
+        if earlier is not None and _same_value(earlier, store.operands[0]):
+            continue  # (stores what it holds already: sizes nothing anew)
+        stored_here = {global_name(o) for o in _stores_in_block(store.block)}
+        if not set(sized) <= stored_here:
+            return False
+    return True
+
+
+def _global_ops(module: ir.Module) -> list[ir.OpView]:
+    return [op for op in module.body.operations if op.operation.name == ops.UTIL_GLOBAL]
+
+
+def _is_resource_global(op: ir.Operation) -> bool:
+    return "!stream.resource" in str(op.attributes["type"])
+
+
+def _location_members(location: ir.Location) -> list[str]:
+    """The locations a fused location fuses, as text; a location that is not fused: itself."""
+    text = str(location)
+    if not text.startswith("loc(fused"):
+        return [text]
+    return [str(member) for member in location.locations]
+
+
+def _stores_by_global(module: ir.Module) -> dict[str, list[ir.Operation]]:
+    found: dict[str, list[ir.Operation]] = {}
+    for op in nested_ops(module.operation):
+        if op.name == ops.GLOBAL_STORE:
+            found.setdefault(global_name(op), []).append(op)
+    return found
+
+
+def _stores_in_block(block: ir.Block) -> list[ir.Operation]:
+    return [o.operation for o in block.operations if o.operation.name == ops.GLOBAL_STORE]
+
+
+def _size_held(block: ir.Block, size: str, before: ir.Operation | None) -> ir.Value | None:
+    """The value the global @``size`` holds in ``block``: the last store of it there (before
+    ``before``, when given), else the one it holds at the end of the block's one predecessor,
+    and so on; None where a block has another number of predecessors, or the function's entry
+    is reached."""
+    seen: set[ir.Block] = set()
+    while block not in seen:
+        seen.add(block)
+        held = None
+        for op in _stores_in_block(block):
+            if before is not None and op == before:
+                break
+            if global_name(op) == size:
+                held = op.operands[0]
+        if held is not None:
+            return held
+        preds = _predecessors(block)
+        if len(preds) != 1:
+            return None
+        block, before = preds[0], None
+    return None
+
+
+def _predecessors(block: ir.Block) -> list[ir.Block]:
+    region = block.region
+    return [b for b in region.blocks if any(block == s for s in list(b.operations)[-1].operation.successors)]
+
+
+def _same_value(a: ir.Value, b: ir.Value) -> bool:
+    """One SSA value, or two ``arith.constant`` ops of one value."""
+    if a == b:
+        return True
+    made = [defining_op(v) for v in (a, b)]
+    if any(m is None or m.name != ops.ARITH_CONSTANT for m in made):
+        return False
+    return str(made[0].attributes["value"]) == str(made[1].attributes["value"])  # type: ignore[union-attr]
 
 
 def _in_a_function_block(op: ir.Operation) -> bool:

@@ -881,6 +881,20 @@ CASES = [
         "reset; step=1 2 3 4; step=1 2 3 4; step=1 6 3 4; get=1 7 3 4",
     ),
     Case(
+        "shared_global_stored_in_an_arm_beside_packed_globals.mlir",
+        "f:1;upd2:[9];get2;get1;get0",
+        "f; upd2; get2=1 4 9 9; get1=1 4 9 16; get0=2 4 6 8",
+        "f; upd2; get2=1 4 9 9; get1=1 4 9 9; get0=2 4 6 8",
+        refused="iree-util-fuse-globals fused @g2",
+    ),
+    Case(
+        "reload_in_an_arm_updated_beside_a_packed_global.mlir",
+        "f:[1 2 3 4],[9],1;geta;getb",
+        "f=2 4 6 8; geta=2 4 6 8; getb=2 9 6 8",
+        "f=2 4 6 8; geta=2 4 6 8; getb=2 4 6 8",
+        refused="iree-util-fuse-globals fused @b",
+    ),
+    Case(
         "copy_through_an_inlined_sync.mlir",
         "f:[77];f:[88];f:[99]",
         "f=1 2 3 4; f=1 77 3 4; f=1 88 3 4",

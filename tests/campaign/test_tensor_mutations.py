@@ -481,10 +481,12 @@ def _size_globals_found_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     global of that name taken for it)."""
     import rewriter.repair.own_size as own_size
 
-    original = own_size.fused_size_globals
-    monkeypatch.setattr(
-        own_size, "fused_size_globals", lambda finished, names, before: original(finished, names, frozenset())
-    )
+    original = own_size.undone_in_regions
+
+    def by_name(finished: ir.Module, names: frozenset[str], before: dict[str, str]) -> list[own_size.Undone]:
+        return original(finished, names, {g: at for g, at in before.items() if "__storage_size" not in g})
+
+    monkeypatch.setattr(own_size, "undone_in_regions", by_name)
 
 
 def _stores_in_regions_without_barriers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -516,10 +518,33 @@ def _fused_globals_read_without_callees(monkeypatch: pytest.MonkeyPatch) -> None
 
 def _sizes_in_regions_unverified(monkeypatch: pytest.MonkeyPatch) -> None:
     """A repaired copy stored in a region taken to keep its size global, as before review 45
-    (``ScheduleGuard.verify_repaired`` asking nothing)."""
+    (``ScheduleGuard.verify_finished`` asking nothing)."""
     from rewriter.guard.schedule_guard import ScheduleGuard
 
-    monkeypatch.setattr(ScheduleGuard, "verify_repaired", lambda self, finished: None)
+    monkeypatch.setattr(ScheduleGuard, "verify_finished", lambda self, finished: None)
+
+
+def _copies_in_regions_unverified(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shared-globals and reload repairs' copies stored in a region taken to survive the
+    stream phase, as before review 47's F2 and p19 (only the schedule repair's were verified)."""
+    import rewriter.repair.own_size as own_size
+
+    monkeypatch.setattr(own_size, "copies_stored_in_regions", lambda module: frozenset())
+
+
+def _fused_sizes_taken_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A repaired global's size global fused into another's taken to hold the copy's size."""
+    import rewriter.repair.own_size as own_size
+
+    monkeypatch.setattr(own_size, "_sized_alike", lambda *args: True)
+
+
+def _fused_sizes_never_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any fuse of a repaired global's size global taken as undoing the repair, as the first
+    cut of the shared-globals repair's check had it (review 33's s_04, stock wrong, refused)."""
+    import rewriter.repair.own_size as own_size
+
+    monkeypatch.setattr(own_size, "_sized_alike", lambda *args: False)
 
 
 def _getters_followed_one_deep(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1392,6 +1417,16 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _sizes_in_regions_unverified,
         "repaired_copy_stored_in_an_arm_beside_a_packed_global.mlir",
     ),
+    "shared-globals-copies-in-regions-unverified": (
+        _copies_in_regions_unverified,
+        "shared_global_stored_in_an_arm_beside_packed_globals.mlir",
+    ),
+    "reload-copies-in-regions-unverified": (
+        _copies_in_regions_unverified,
+        "reload_in_an_arm_updated_beside_a_packed_global.mlir",
+    ),
+    "fused-sizes-taken-alike": (_fused_sizes_taken_alike, "repaired_copy_stored_in_an_arm_beside_a_packed_global.mlir"),
+    "fused-sizes-never-alike": (_fused_sizes_never_alike, "shared_global_reloaded_in_an_if_without_else.mlir"),
     "getters-followed-one-deep": (_getters_followed_one_deep, "global_stored_through_a_getter_of_a_getter.mlir"),
     "getter-sources-counted-beside-direct-ones": (
         _getter_sources_counted_beside_direct_ones,

@@ -149,20 +149,6 @@ def test_a_value_handed_to_an_inner_loop_that_writes_it(file: str, calls: str, e
     assert built is not None and run(built, "copy", calls) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open (docs/findings.md, review 47's F2): the shared-globals repair's copy stored in an scf.if arm, "
-    "which IREE 3.13's iree-util-fuse-globals does not read, is erased with @g2 fused into @g0",
-)
-def test_a_shared_globals_copy_stored_in_an_arm_beside_packed_globals(tmp_path: Path) -> None:
-    from tests.campaign.tensor_programs import compile_tool_file
-
-    built = compile_tool_file(OPEN / "shared_global_stored_in_an_arm_beside_packed_globals.mlir", tmp_path / "t.vmfb")
-    assert built is not None and run(built, "copy", "f:1;get2;get1;get0") == (
-        "f; get2=1 4 9 16; get1=1 4 9 16; get0=2 4 6 8"
-    )
-
-
 def test_a_barrier_on_a_loops_carried_value_reads_it_once_it_is_made(tmp_path: Path) -> None:
     """Stock loses the race in most runs on local-task; the tool's build waits for the value
     before the barrier, and every one of 40 runs is right."""

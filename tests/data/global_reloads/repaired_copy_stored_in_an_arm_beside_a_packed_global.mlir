@@ -6,7 +6,7 @@
 // a region: it fused @b's size global into @a's and erased the arm's store of it, and the
 // repaired build bound @b's fresh 16 bytes as 128 (OUT_OF_RANGE on the second call). Stock,
 // which updates @b in place, computed the answer in these runs. The compile sees the size
-// global gone after the stream phase and refuses (ScheduleGuard.verify_repaired).
+// global gone after the stream phase and refuses (ScheduleGuard.verify_finished).
 module @m {
   util.global private mutable @a : tensor<4xi32>
   util.global private mutable @b : tensor<4xi32>

@@ -1,11 +1,9 @@
-// Review 47: @g0, @g1 and @g2 computed in one initializer (one allocation); @f reloads @g1 in
-// an scf.if arm and stores it to @g2, so the two share a buffer, and the shared-globals repair
-// would give @g2 a copy in the arm. IREE 3.13's iree-util-fuse-globals, which reads no store in
-// a region, fused @g2's storage into @g0's and erased the copy: the repaired build read @g0's
-// bytes for @g2, where stock is right. Open: refusing the repair for a store in a region
-// made review 33's s_23 (shared_global_reloaded_in_an_arm_stored_to_a_third.mlir, repaired
-// right, stock wrong) fall back to stock's wrong build; the schedule repair's check after the
-// stream phase (ScheduleGuard.verify_repaired) is what this repair wants.
+// Review 47's F2: @g0, @g1 and @g2 computed in one initializer (one allocation); @f reloads @g1
+// in an scf.if arm and stores it to @g2, so the two share a buffer, and the shared-globals repair
+// gives @g2 a copy in the arm. IREE 3.13's iree-util-fuse-globals, which reads no store in a
+// region, fuses @g2 into @g0 and the copy is lost: the repaired build read @g0's bytes for @g2.
+// Stock shares the buffer (upd2 after f(1) changes @g1 too). The compile finds @g2 gone at the
+// end of the stream phase (ScheduleGuard.verify_finished) and refuses.
 module @m {
   util.global private mutable @g0 : tensor<4xi32>
   util.global private mutable @g1 : tensor<4xi32>
