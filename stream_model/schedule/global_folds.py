@@ -763,11 +763,13 @@ def fused_globals(
     before the pass; a kept callee's events are its own function's), and confirmed at the
     splice: ``@b`` gone, ``@a`` there, and ``@b`` loaded in the input (a global never loaded
     IREE drops, fused or not). A store in a region is not taken as set apart where its value
-    is a load of the other (a rename's, :func:`chained_globals`), where its function stores the
-    other that value too, where the region's block stores the other as well, or where stores
-    of one value to both overwrite it, no load between. (Not told apart: those stores on other
-    paths, or after a load that reads the difference; a pair the pass fuses only through
-    setters, whose stored values are their arguments.)"""
+    is a load of the other (a rename's, :func:`chained_globals`), where the region's block
+    stores the other as well, or where stores of one value to both overwrite it, no load
+    between. A store of the other of the same value elsewhere does not count: on another path
+    the two differ (review 48's p03, one value stored to each in the two arms of one
+    ``scf.if``). (Not told apart: a block that stores both different values, or stores them
+    after a load that reads the difference; a pair the pass fuses only through setters, whose
+    stored values are their arguments.)"""
     gone = {name for name in events.declared if name not in at_splice.declared}
     if events.indirect or not gone:
         return []  # (the common case, on every compile: nothing to read further)
@@ -842,16 +844,18 @@ def _stored_apart_in_a_region(
             other = b if e.symbol == a else a
             if e.loaded is not None and _source(events, e.loaded[0]) == _source(events, other):
                 continue
-            if any(
-                f.kind == "store"
-                and f.symbol == other
-                and (f.value == e.value or (f.scope, f.block) == (e.scope, e.block))
-                for f in sequence
-            ):
+            if _block_stores_the_other(sequence, e, other):
                 continue
             if not _overwritten_by_both(events, sequence, i, a, b):
                 return key, e
     return None
+
+
+def _block_stores_the_other(sequence: list[Event], store: Event, other: str) -> bool:
+    """Does the block ``store`` is in store ``@other`` too (on the same paths, then)?"""
+    return any(
+        f.kind == "store" and f.symbol == other and (f.scope, f.block) == (store.scope, store.block) for f in sequence
+    )
 
 
 def _overwritten_by_both(events: GlobalEvents, sequence: list[Event], i: int, a: str, b: str) -> bool:

@@ -881,6 +881,13 @@ CASES = [
         "reset; step=1 2 3 4; step=1 2 3 4; step=1 6 3 4; get=1 7 3 4",
     ),
     Case(
+        "globals_fused_and_stored_one_value_on_two_paths.mlir",
+        "f:1;geta;getb;f:0;geta;getb",
+        "f; geta=4 8 12 16; getb=2 4 6 8; f; geta=4 8 12 16; getb=8 16 24 32",
+        "f; geta=4 8 12 16; getb=4 8 12 16; f; geta=4 8 12 16; getb=4 8 12 16",
+        refused="(iree-util-fuse-globals) took @b for @a",
+    ),
+    Case(
         "shared_global_stored_in_an_arm_beside_packed_globals.mlir",
         "f:1;upd2:[9];get2;get1;get0",
         "f; upd2; get2=1 4 9 9; get1=1 4 9 16; get0=2 4 6 8",

@@ -524,6 +524,18 @@ def _sizes_in_regions_unverified(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ScheduleGuard, "verify_finished", lambda self, finished: None)
 
 
+def _stores_of_one_value_anywhere_keep_globals_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store of the other global of the same value anywhere in the function taken as keeping
+    the two alike, as review 48's fix had it (p03: one value stored to each in the two arms)."""
+    original = global_folds._block_stores_the_other
+
+    def anywhere(sequence, store, other):  # type: ignore[no-untyped-def]
+        alike = any(f.kind == "store" and f.symbol == other and f.value == store.value for f in sequence)
+        return alike or original(sequence, store, other)
+
+    monkeypatch.setattr(global_folds, "_block_stores_the_other", anywhere)
+
+
 def _copies_in_regions_unverified(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shared-globals and reload repairs' copies stored in a region taken to survive the
     stream phase, as before review 47's F2 and p19 (only the schedule repair's were verified)."""
@@ -537,14 +549,6 @@ def _fused_sizes_taken_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     import rewriter.repair.own_size as own_size
 
     monkeypatch.setattr(own_size, "_sized_alike", lambda *args: True)
-
-
-def _fused_sizes_never_alike(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any fuse of a repaired global's size global taken as undoing the repair, as the first
-    cut of the shared-globals repair's check had it (review 33's s_04, stock wrong, refused)."""
-    import rewriter.repair.own_size as own_size
-
-    monkeypatch.setattr(own_size, "_sized_alike", lambda *args: False)
 
 
 def _getters_followed_one_deep(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1417,6 +1421,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _sizes_in_regions_unverified,
         "repaired_copy_stored_in_an_arm_beside_a_packed_global.mlir",
     ),
+    "stores-of-one-value-anywhere-keep-globals-alike": (
+        _stores_of_one_value_anywhere_keep_globals_alike,
+        "globals_fused_and_stored_one_value_on_two_paths.mlir",
+    ),
     "shared-globals-copies-in-regions-unverified": (
         _copies_in_regions_unverified,
         "shared_global_stored_in_an_arm_beside_packed_globals.mlir",
@@ -1426,7 +1434,6 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "reload_in_an_arm_updated_beside_a_packed_global.mlir",
     ),
     "fused-sizes-taken-alike": (_fused_sizes_taken_alike, "repaired_copy_stored_in_an_arm_beside_a_packed_global.mlir"),
-    "fused-sizes-never-alike": (_fused_sizes_never_alike, "shared_global_reloaded_in_an_if_without_else.mlir"),
     "getters-followed-one-deep": (_getters_followed_one_deep, "global_stored_through_a_getter_of_a_getter.mlir"),
     "getter-sources-counted-beside-direct-ones": (
         _getter_sources_counted_beside_direct_ones,
