@@ -180,6 +180,9 @@ class Event:
     argument: int | None = None
     #: For a call: each operand's load, as :attr:`loaded` names one (None: no load).
     arguments: tuple[tuple[str, ir.Location] | None, ...] = ()
+    #: For a call: each operand's value, as :attr:`value` names a stored one (taken into the
+    #: call's block, a setter's store of its argument stores it: :func:`taken_in`).
+    operand_values: tuple[int, ...] = ()
     #: For a store whose :attr:`loaded` a call's operand gave: the calls the load is reached
     #: through (the caller's); else None, and the load is reached through :attr:`via`.
     loaded_at: tuple[str, ...] | None = None
@@ -456,6 +459,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                 location = inner.location
                 inlined, printed = _inlined_at(location, own)
                 operands = tuple(_loaded_value(v) for v in inner.operands)
+                values = tuple(_stored_value(_source(v)) for v in inner.operands)
                 if paths:
                     indices[c_address(inner)] = len(found)
                 event = Event(
@@ -468,6 +472,7 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                     block=block,
                     inlined_at=inlined,
                     arguments=operands,
+                    operand_values=values,
                     top=_top_of(inner, fn, tops),
                     in_block=in_block,
                 )
@@ -2048,6 +2053,7 @@ def taken_in(
                 top=top,
                 in_block=e.ordered and in_block,
             )
+            here = _stores_the_operand(here, e, call, block)
             # (Only a store every run of the callee makes, in no region and no cf arm of it: one
             # there may be in an arm that the call's constants rule out once IREE inlines it.)
             if (
@@ -2086,6 +2092,16 @@ def taken_in(
         )
         open_.discard(e.symbol)
     return out
+
+
+def _stores_the_operand(here: Event, e: Event, call: Event | None, block: Any) -> Event:
+    """``here`` (the callee's event ``e`` taken in through ``call``): where it is a store of the
+    callee's argument and IREE inlines the callee into the call's block (``block``), a store of
+    the call's operand (review 48's p01: two setters of one value inlined into one block, which
+    IREE's fuse of globals reads as one value stored to both)."""
+    if call is None or block is None or e.argument is None or e.argument >= len(call.operand_values):
+        return here
+    return dataclasses.replace(here, value=call.operand_values[e.argument])
 
 
 def _inlined_block(e: Event, via: tuple[str, ...], block: Any) -> Any:

@@ -888,6 +888,13 @@ CASES = [
         refused="(iree-util-fuse-globals) took @b for @a",
     ),
     Case(
+        "globals_fused_through_setters_inlined_into_one_block.mlir",
+        "f:1;geta;getb;f:0;geta;getb",
+        "f; geta=1 2 3 4; getb=2 4 6 8; f; geta=1 2 3 4; getb=2 4 6 8",
+        "f; geta=1 2 3 4; getb=1 2 3 4; f; geta=1 2 3 4; getb=1 2 3 4",
+        refused="(iree-util-fuse-globals) took @b for @a",
+    ),
+    Case(
         "shared_global_stored_in_an_arm_beside_packed_globals.mlir",
         "f:1;upd2:[9];get2;get1;get0",
         "f; upd2; get2=1 4 9 9; get1=1 4 9 16; get0=2 4 6 8",

@@ -536,6 +536,12 @@ def _stores_of_one_value_anywhere_keep_globals_alike(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(global_folds, "_block_stores_the_other", anywhere)
 
 
+def _setter_stores_keep_their_argument(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A setter's store taken into the call's block storing the setter's argument, not the
+    call's operand, as before review 48's p01 (two setters of one value, inlined)."""
+    monkeypatch.setattr(global_order, "_stores_the_operand", lambda here, e, call, block: here)
+
+
 def _copies_in_regions_unverified(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shared-globals and reload repairs' copies stored in a region taken to survive the
     stream phase, as before review 47's F2 and p19 (only the schedule repair's were verified)."""
@@ -1256,8 +1262,10 @@ def _renamed_globals_own_work_read(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _one_setter_stores_one_value(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A callee's store taken in at two calls stores one value (before seed 16101's rerun)."""
+    """A callee's store taken in at two calls stores one value (before seed 16101's rerun): its
+    own argument, compared without the calls it is reached through."""
     monkeypatch.setattr(global_folds, "stores_the_same", lambda a, b: bool(a.value) and a.value == b.value)
+    _setter_stores_keep_their_argument(monkeypatch)
 
 
 def _unread_loads_elsewhere_read(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1424,6 +1432,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "stores-of-one-value-anywhere-keep-globals-alike": (
         _stores_of_one_value_anywhere_keep_globals_alike,
         "globals_fused_and_stored_one_value_on_two_paths.mlir",
+    ),
+    "setter-stores-keep-their-argument": (
+        _setter_stores_keep_their_argument,
+        "globals_fused_through_setters_inlined_into_one_block.mlir",
     ),
     "shared-globals-copies-in-regions-unverified": (
         _copies_in_regions_unverified,
