@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from stream_model.schedule.global_order import GlobalEvents, GlobalOrderHazard, InputOrder, OrderNotCompared
     from stream_model.schedule.unawaited import UnawaitedUse
 
+    from ..repair.own_size import Undone
     from ..repair.reloads import GlobalRepair
     from .passes import Repair
 
@@ -169,11 +170,11 @@ class ScheduleGuard:
         self._pending: _Pending | None = None
         #: The globals a repair stored a fresh copy to in a region (:meth:`verify_finished`):
         #: those of the module the compile went on with at the splice (the hook's and the
-        #: forwarded reloads' copies), and those the schedule repair added; with the globals
-        #: the module declared at the splice.
+        #: forwarded reloads' copies), and those the schedule repair added.
         self._hook_copies: frozenset[str] = frozenset()
         self._repair_copies: frozenset[str] = frozenset()
-        self._declared_at_splice: dict[str, str] = {}
+        #: What the stream phase's async part had fused of those globals (:meth:`_fused_in`).
+        self._fused_when_scheduled: list[Undone] = []
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
@@ -252,6 +253,7 @@ class ScheduleGuard:
             base = clone_module(module)
         unscheduled = clone_module(module) if self.check else None
         scheduled = self._schedule(module, stages)
+        self._note_fused_when_scheduled(scheduled)
         if unscheduled is not None:
             self._pending = _Pending(unscheduled, clone_module(scheduled), base, keep, stages, hook)
         self._seconds = time.perf_counter() - started - self._stage_seconds
@@ -360,6 +362,7 @@ class ScheduleGuard:
             self.repaired_text = str(compiled)
             order_before = _global_events(compiled)
             scheduled = self._schedule_repaired(compiled, stages)
+            self._note_fused_when_scheduled(scheduled)
             report = guard.final = self._checked(scheduled, order_before)
             if report.order_hazards:
                 raise ScheduleHazardError(reorder_refusal(report.order_hazards), [])
@@ -427,13 +430,32 @@ class ScheduleGuard:
 
     def _note_copies_in_regions(self, module: ir.Module, keep: frozenset[str] = frozenset()) -> None:
         """Note the globals ``module`` (at the splice, as the compile goes on with it) stores a
-        repair's copy to in a region, and the globals it declares, for :meth:`verify_finished`.
-        ``keep``: those the schedule repair stored (already in ``module``)."""
-        from ..repair.own_size import copies_stored_in_regions, declared_globals
+        repair's copy to in a region, for :meth:`verify_finished`, and tag its globals' locations
+        for it (:func:`~..repair.own_size.tag_globals`). ``keep``: those the schedule repair
+        stored (already in ``module``)."""
+        from ..repair.own_size import copies_stored_in_regions, tag_globals
 
         self._hook_copies = copies_stored_in_regions(module) - keep
         if self._hook_copies or keep:
-            self._declared_at_splice = declared_globals(module)
+            tag_globals(module)
+
+    def _note_fused_when_scheduled(self, scheduled: ir.Module) -> None:
+        """:meth:`_fused_in` the module the stream phase's async part made, for
+        :meth:`verify_finished` (the compile goes on with it and changes it)."""
+        self._fused_when_scheduled = self._fused_in(scheduled)
+
+    def _fused_in(self, module: ir.Module) -> list[Undone]:
+        """The globals a repair stores a copy to in a region that IREE fused with another by
+        the point of the stream phase ``module`` is at (:func:`~..repair.own_size.undone_in_regions`).
+        Read at the end of the async part too: a timepoint global fused there may be folded
+        into a constant later, and its fuse is then seen nowhere (review 47's p19: the arm's
+        copy was then dropped with the store of its timepoint)."""
+        names = self._hook_copies | self._repair_copies
+        if not names:
+            return []
+        from ..repair.own_size import undone_in_regions
+
+        return undone_in_regions(module, names)
 
     def verify_finished(self, finished: ir.Module) -> None:
         """The globals a repair stores a fresh copy to in a region were not fused with another
@@ -441,12 +463,7 @@ class ScheduleGuard:
         erases the copy's store, binds it with another global's size, or hands the copy to the
         other global's loads, and the repair is no repair (:meth:`repair_failed`).
         ``finished``: the module at the end of the stream phase, repaired or not."""
-        names = self._hook_copies | self._repair_copies
-        if not names:
-            return
-        from ..repair.own_size import undone_in_regions
-
-        undone = undone_in_regions(finished, names, self._declared_at_splice)
+        undone = [*self._fused_when_scheduled, *self._fused_in(finished)]
         if not undone:
             return
         hooks = [u for u in undone if u.name in self._hook_copies]

@@ -27,6 +27,7 @@ fail IREE 3.13's compile (:func:`.copy_dispatch.barrier`), and the chain starts 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from iree.compiler import ir
@@ -49,9 +50,9 @@ __all__ = [
     "OwnSizes",
     "Undone",
     "copies_stored_in_regions",
-    "declared_globals",
     "store_with_own_size",
     "stores_reached",
+    "tag_globals",
     "undone_in_regions",
 ]
 
@@ -96,23 +97,19 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
     return OwnSizes(changed, frozenset(in_regions))
 
 
-#: How IREE 3.13's ``iree-util-propagate-subranges`` names a resource global's storage size (a
-#: name the module holds already gets a suffix).
-_STORAGE_SIZE = "{}__storage_size"
-
-
-def declared_globals(module: ir.Module) -> dict[str, str]:
-    """The ``util.global`` ops of ``module``: each one's name, with its location as text."""
-    return {ir.StringAttr(op.attributes["sym_name"]).value: str(op.location) for op in _global_ops(module)}
+#: The name each global's location is wrapped in while IREE's stream phase runs on a module that
+#: stores a repair's copy in a region (:func:`tag_globals`).
+_TAG = "slice-elision-global:"
+_TAGGED = re.compile(r'"slice-elision-global:([^"]+)"')
 
 
 def copies_stored_in_regions(module: ir.Module) -> frozenset[str]:
     """The globals ``module`` stores, in a region, a copy one of this tool's repairs made (a
     copy dispatch, :data:`.copy_dispatch.EXECUTABLE`: the shared-globals repair's, a forwarded
     reload's, the schedule repair's). ``iree-util-fuse-globals`` does not read those stores
-    (:func:`store_with_own_size`), so the compile verifies that IREE did not fuse the global
-    (:func:`undone_in_regions`). A module without the copy executable costs a look at its
-    top-level ops."""
+    (:func:`store_with_own_size`), so the compile verifies that IREE fused none of the globals
+    it keeps for them with another (:func:`undone_in_regions`). A module without the copy
+    executable costs a look at its top-level ops."""
     if not any(_symbol_name(op.operation) == EXECUTABLE for op in module.body.operations):
         return frozenset()
     entry = f"@{EXECUTABLE}::@{ENTRY}"
@@ -124,6 +121,20 @@ def copies_stored_in_regions(module: ir.Module) -> frozenset[str]:
     return frozenset(global_name(s) for s in stores_reached(module, copies) if not _in_a_function_block(s))
 
 
+def tag_globals(module: ir.Module) -> None:
+    """Wrap each ``util.global``'s location in a name of its own (:data:`_TAG` and the global's
+    name), so that :func:`undone_in_regions` can tell, at the end of IREE's stream phase, which
+    globals each one left was made from: IREE makes a resource global's size, offset, length
+    and timepoint globals at its location, and ``iree-util-fuse-globals`` gives the global it
+    keeps the fused location of all it fuses into it. The user's own locations cannot tell:
+    frontends give many globals one location, or none (review 49). A location is no operand:
+    the program IREE builds is the same."""
+    with module.context:
+        for op in _global_ops(module):
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            op.location = ir.Location.name(_TAG + name, childLoc=op.location)
+
+
 @dataclass(frozen=True)
 class Undone:
     """A global a repair stores a fresh copy to in a region, and what IREE's stream phase did
@@ -133,61 +144,72 @@ class Undone:
     how: str
 
 
-def undone_in_regions(finished: ir.Module, names: frozenset[str], before: dict[str, str]) -> list[Undone]:
+def undone_in_regions(finished: ir.Module, names: frozenset[str]) -> list[Undone]:
     """Those of the globals ``names`` (stored a fresh copy in a region:
-    :func:`copies_stored_in_regions`) that IREE's stream phase fused with another:
-
-    - the global is gone from ``finished`` (the module at the end of the stream phase): fused
-      into another, its stores of the copy erased or made the other's;
-    - the storage-size global IREE made for it is gone (a global of :data:`_STORAGE_SIZE`'s
-      name, suffixed or not, that ``before``, the globals the module declared before the
-      phase, does not hold: review 47's user global of that name): the copy is bound with
-      another global's size;
-    - its location is not the one it had before: ``iree-util-fuse-globals`` gives the global
-      it keeps the fused location of all it fuses into it, whose loads then read the copy."""
-    declared = declared_globals(finished)
-    made = declared.keys() - before.keys()
+    :func:`copies_stored_in_regions`) that IREE's stream phase fused with another global, or
+    whose size, offset, length or timepoint global it fused with another's (``finished``: the
+    module at the end of the phase, its globals' locations tagged by :func:`tag_globals`). The
+    fuse read no store of the copy: the copy's store is then made the other's, or the other's
+    loads read it, or it is bound at the other's offset or with the other's size (review 47's
+    F2, review 45, review 49's p24). A size global fused with another's is left where it is
+    sure to hold the copy's size wherever the copy is stored (:func:`_sized_alike`). A global
+    IREE folded into a constant, or dropped, is no fuse: those passes read every store."""
+    fused = _fused_globals(finished)
     undone: list[Undone] = []
     for name in sorted(names):
-        prefix = _STORAGE_SIZE.format(name)
-        if name not in declared:
-            undone.append(Undone(name, f"fused @{name} into another global: the copy's store is erased or the other's"))
-        elif declared[name] != before.get(name):
-            undone.append(Undone(name, f"fused another global into @{name}: its loads would read the copy"))
-        elif not any(g == prefix or g.startswith(prefix + "_") for g in made) and not _sized_alike(
-            finished, name, [g for g in made if _STORAGE_SIZE.format("") in g]
-        ):
-            undone.append(Undone(name, f"fused @{name}'s size global into another's: the copy is bound with its size"))
+        for kept, made_from in fused:
+            if name not in made_from:
+                continue
+            if "__storage_size" in kept and _sized_alike(finished, name, kept, made_from):
+                continue
+            others = ", ".join(f"@{g}" for g in sorted(made_from - {name}))
+            undone.append(Undone(name, f"fused {_what(kept)} of @{name} with that of {others}"))
+            break
     return undone
 
 
-def _sized_alike(finished: ir.Module, name: str, size_globals: list[str]) -> bool:
-    """Is the size global @``name``'s was fused into sure to hold the size of each buffer
-    stored to @``name`` where it is stored, and each store to it sure to size every resource
-    global it sizes? Then binding @``name``'s copy with it is binding it with its own size
-    (review 33's s_04: two globals stored fresh 16-byte buffers in a function's first block and
-    the arm's copy 16 bytes, while the initializer packed both in 128). Where the other holds
-    the 128 bytes an initializer packed and the arm's copy is 16, the copy is bound out of range
-    (review 45).
+def _fused_globals(finished: ir.Module) -> list[tuple[str, frozenset[str]]]:
+    """The globals of ``finished`` made from more than one tagged global (:func:`tag_globals`),
+    each with the names of those."""
+    out: list[tuple[str, frozenset[str]]] = []
+    for op in _global_ops(finished):
+        made_from = frozenset(_TAGGED.findall(str(op.location)))
+        if len(made_from) > 1:
+            out.append((ir.StringAttr(op.attributes["sym_name"]).value, made_from))
+    return out
 
-    ``size_globals``: the size globals IREE made. The one @``name``'s was fused into is the one
-    whose fused location holds @``name``'s (``iree-util-fuse-globals`` gives the global it keeps
-    the locations of all it fuses; IREE makes a size global at its resource global's location);
-    the resource globals it sizes are those whose location it holds. Read at the end of the
-    stream phase, where every store is in a block of its function (``cf`` form). Anything not
-    found so is taken as not alike."""
-    declared = {ir.StringAttr(op.attributes["sym_name"]).value: op.operation for op in _global_ops(finished)}
+
+def _what(name: str) -> str:
+    """What the global ``name`` IREE made is to the global it was made for, in words."""
+    for suffix, what in _MADE_FOR.items():
+        if suffix in name:
+            return what
+    return "the buffer"
+
+
+#: The globals IREE 3.13 makes for a resource global, by their names' suffixes.
+_MADE_FOR = {
+    "__storage_size": "the size global",
+    "__offset": "the offset global",
+    "__length": "the length global",
+    "__timepoint": "the timepoint global",
+}
+
+
+def _sized_alike(finished: ir.Module, name: str, size: str, made_from: frozenset[str]) -> bool:
+    """Is the size global ``size`` (made from @``name``'s and others', ``made_from``) sure to
+    hold the size of each buffer stored to @``name`` where it is stored, and each store to it
+    sure to size every resource global it sizes? Binding @``name``'s copy with it is then
+    binding it with its own size (review 33's s_04: two globals stored fresh 16-byte buffers in
+    a function's first block and the arm's copy 16 bytes, while the initializer packed both in
+    128). Where the other holds the 128 bytes an initializer packed and the arm's copy is 16,
+    the copy is bound out of range (review 45). Read at the end of the stream phase, where every
+    store is in a block of its function (``cf`` form); anything not found so is not alike."""
     stores = _stores_by_global(finished)
-    own = str(declared[name].location)
-    fused_into = [g for g in size_globals if own in _location_members(declared[g].location)]
-    if len(fused_into) != 1:
-        return False
-    size = fused_into[0]
-    members = _location_members(declared[size].location)
-    sized = [g for g, op in declared.items() if _is_resource_global(op) and str(op.location) in members]
+    sized = [g for g in made_from if g in stores]
     if name not in sized:
         return False
-    for store in stores.get(name, []):
+    for store in stores[name]:
         held = _size_held(store.block, size, None)
         stated = stated_size(store.operands[0])
         if held is None or stated is None or not _same_value(held, stated):
@@ -206,18 +228,6 @@ def _global_ops(module: ir.Module) -> list[ir.OpView]:
     return [op for op in module.body.operations if op.operation.name == ops.UTIL_GLOBAL]
 
 
-def _is_resource_global(op: ir.Operation) -> bool:
-    return "!stream.resource" in str(op.attributes["type"])
-
-
-def _location_members(location: ir.Location) -> list[str]:
-    """The locations a fused location fuses, as text; a location that is not fused: itself."""
-    text = str(location)
-    if not text.startswith("loc(fused"):
-        return [text]
-    return [str(member) for member in location.locations]
-
-
 def _stores_by_global(module: ir.Module) -> dict[str, list[ir.Operation]]:
     found: dict[str, list[ir.Operation]] = {}
     for op in nested_ops(module.operation):
@@ -233,24 +243,51 @@ def _stores_in_block(block: ir.Block) -> list[ir.Operation]:
 def _size_held(block: ir.Block, size: str, before: ir.Operation | None) -> ir.Value | None:
     """The value the global @``size`` holds in ``block``: the last store of it there (before
     ``before``, when given), else the one it holds at the end of the block's one predecessor,
-    and so on; None where a block has another number of predecessors, or the function's entry
-    is reached."""
+    and so on; None where an op that may store it (:func:`_may_store`: a call whose callee
+    does, review 49's p37, a kept callee storing 128 between) follows the last store seen,
+    where a block has another number of predecessors, or where the function's entry is
+    reached."""
     seen: set[ir.Block] = set()
     while block not in seen:
         seen.add(block)
-        held = None
-        for op in _stores_in_block(block):
+        held: ir.Value | None = None
+        for o in block.operations:
+            op = o.operation
             if before is not None and op == before:
                 break
-            if global_name(op) == size:
+            if op.name == ops.GLOBAL_STORE and global_name(op) == size:
                 held = op.operands[0]
+            elif held is not None and _may_store(op, size, set()):
+                return None
         if held is not None:
             return held
+        if any(_may_store(o.operation, size, set()) for o in block.operations):
+            return None
         preds = _predecessors(block)
         if len(preds) != 1:
             return None
         block, before = preds[0], None
     return None
+
+
+def _may_store(op: ir.Operation, name: str, seen: set[str]) -> bool:
+    """May ``op`` store the global @``name``: a store of it, an op nested in it that does, a
+    call of a function that may (one not in the module may), an access through an address?"""
+    for inner in [op, *nested_ops(op)]:
+        if inner.name == ops.GLOBAL_STORE and global_name(inner) == name:
+            return True
+        if inner.name in ops.INDIRECT_OPS:
+            return True
+        if inner.name in ops.CALLS:
+            callee = _function(_table(inner), callee_name(inner))
+            if callee is None or not callee.regions[0].blocks:
+                return True
+            key = _symbol_name(callee)
+            if key not in seen:
+                seen.add(key)
+                if _may_store(callee, name, seen):
+                    return True
+    return False
 
 
 def _predecessors(block: ir.Block) -> list[ir.Block]:

@@ -762,16 +762,18 @@ def fused_globals(
     Read on ``sequences`` (each function's events with its callees' taken in: IREE inlines them
     before the pass; a kept callee's events are its own function's), and confirmed at the
     splice: ``@b`` gone, ``@a`` there, and ``@b`` loaded in the input (a global never loaded
-    IREE drops, fused or not). A store in a region is not taken as set apart where its value
-    is a load of the other (a rename's, :func:`chained_globals`), where the region's block
-    stores the other as well, or where stores of one value to both overwrite it, no load
-    between. A store of the other of the same value elsewhere does not count: on another path
-    the two differ (review 48's p03, one value stored to each in the two arms of one
-    ``scf.if``). (Not told apart: a block that stores both different values, or stores them
-    after a load that reads the difference; a pair the pass fuses only through setters, whose
-    stored values are their arguments.)"""
+    IREE drops, fused or not). A module that takes a global's address is read too: IREE folds a
+    load through an address taken in its function into a direct load and fuses the global like
+    any other, and an address that escapes keeps its global there (review 48's p28). A store in
+    a region is not taken as set apart where its value is a load of the other (a rename's,
+    :func:`chained_globals`), where the region's block stores the other as well, or where
+    stores of one value to both overwrite it, no load between. A store of the other of the same
+    value elsewhere does not count: on another path the two differ (review 48's p03, one value
+    stored to each in the two arms of one ``scf.if``). (Not told apart: a block that stores
+    both different values, or stores them after a load that reads the difference; a global read
+    only through its address, which has no load here.)"""
     gone = {name for name in events.declared if name not in at_splice.declared}
-    if events.indirect or not gone:
+    if not gone:
         return []  # (the common case, on every compile: nothing to read further)
     sequences = _entries(sequences, at_splice)
     kept = {

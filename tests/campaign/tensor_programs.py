@@ -81,6 +81,13 @@ RACED = "raced"
 #: What a build that hangs ends in (:func:`run_apart`: the runtime waiting for good).
 HUNG = "hung"
 
+#: Plain iree-compile's answer where it binds a 16-byte buffer with a 128-byte size.
+_STOCK_OUT_OF_RANGE_128 = (
+    "Error invoking function: c/runtime/src/iree/hal/buffer.c:437: OUT_OF_RANGE; attempted to access an address "
+    "outside of the valid buffer range (offset=0, adjusted_length=128, end=127, buffer byte_length=16); while "
+    "invoking native function hal.device.queue.execute; while calling import; "
+)
+
 CASES = [
     Case("reload_in_if_arm.mlir", "f:1,[77];f:1,[88]", "f=101 102 103 104; f=101 177 103 104", _WRONG_ROW),
     # (Frontends' ABI: a load read by a hal.tensor.export, an op with a ``name`` of its own.)
@@ -865,14 +872,14 @@ CASES = [
         "f:[10],1,2;geta;getb;f:[20],1,1;geta;getb",
         "f=3 6 11 18; geta=2 4 6 8; getb=10 4 9 16; f=11 5 10 17; geta=2 4 6 8; getb=20 4 9 16",
         "f=3 6 11 18; geta=2 4 6 8; getb=10 4 9 16; f=11 5 10 17; geta=2 4 6 8; getb=20 4 9 16",
-        refused="iree-util-fuse-globals fused @b",
+        refused="iree-util-fuse-globals fused the size global of @b",
     ),
     Case(
         "repaired_copy_stored_in_an_arm_beside_a_global_named_like_a_size.mlir",
         "f:[9],1,2;getb;f:[7],1,0;getb;geta;getn",
         "f=3 6 11 18; getb=9 4 9 16; f=9 4 9 16; getb=7 4 9 16; geta=2 4 6 8; getn=5",
         "f=3 6 11 18; getb=9 4 9 16; f=9 4 9 16; getb=7 4 9 16; geta=2 4 6 8; getn=5",
-        refused="iree-util-fuse-globals fused @b",
+        refused="iree-util-fuse-globals fused the size global of @b",
     ),
     Case(
         "repaired_copy_stored_in_an_arm_of_a_global_of_one_size.mlir",
@@ -895,18 +902,52 @@ CASES = [
         refused="(iree-util-fuse-globals) took @b for @a",
     ),
     Case(
+        "global_fused_with_another_beside_an_addressed_global.mlir",
+        "f:1;geta;getb;getc",
+        "f; geta=1 2 3 4; getb=2 4 6 8; getc=7 7 7 7",
+        "f; geta=1 2 3 4; getb=1 2 3 4; getc=7 7 7 7",
+        refused="(iree-util-fuse-globals) took @b for @a",
+    ),
+    Case(
         "shared_global_stored_in_an_arm_beside_packed_globals.mlir",
         "f:1;upd2:[9];get2;get1;get0",
         "f; upd2; get2=1 4 9 9; get1=1 4 9 16; get0=2 4 6 8",
         "f; upd2; get2=1 4 9 9; get1=1 4 9 9; get0=2 4 6 8",
-        refused="iree-util-fuse-globals fused @g2",
+        refused="iree-util-fuse-globals fused the buffer of @g2",
     ),
     Case(
         "reload_in_an_arm_updated_beside_a_packed_global.mlir",
         "f:[1 2 3 4],[9],1;geta;getb",
         "f=2 4 6 8; geta=2 4 6 8; getb=2 9 6 8",
         "f=2 4 6 8; geta=2 4 6 8; getb=2 4 6 8",
-        refused="iree-util-fuse-globals fused @b",
+        refused="iree-util-fuse-globals fused the timepoint global of @b",
+    ),
+    Case(
+        "repaired_copy_stored_in_an_arm_beside_a_global_at_its_offset.mlir",
+        "step:[9],1;getx;gety;getz;getw",
+        "step=1 4 9 16; getx=1 9 9 16; gety=2 8 18 32; getz=0 2 6 12; getw=2 4 6 8",
+        "step=1 4 9 16; getx=1 9 9 16; gety=2 8 18 32; getz=0 2 6 12; getw=2 4 6 8",
+        refused="iree-util-fuse-globals fused the size global of @x",
+    ),
+    Case(
+        "repaired_copy_stored_in_an_arm_beside_globals_of_no_location.mlir",
+        "step:[9],1;getx;getw",
+        "step=1 4 9 16; getx=1 9 9 16; getw=2 4 6 8",
+        "step=1 4 9 16; getx=1 9 9 16; getw=2 4 6 8",
+        refused="iree-util-fuse-globals fused the timepoint global of @x",
+    ),
+    Case(
+        "reload_in_an_arm_after_a_call_that_repacks_its_global.mlir",
+        "f:[1 2 3 4],[9],1;sumx;updx:[7];getx",
+        "f; sumx=4 18 12 16; updx; getx=2 9 7 8",
+        _STOCK_OUT_OF_RANGE_128,
+        refused="iree-util-fuse-globals fused the size global of @x",
+    ),
+    Case(
+        "shared_global_reloaded_in_an_arm_of_fresh_buffers.mlir",
+        "f:[1 2 3 4],1,[9];get0;get1;upd0:[66];get0;get1;f:[2 2 2 2],0,[5];get0;get1",
+        "f; get0=1 4 9 16; get1=9 4 9 16; upd0; get0=1 66 9 16; get1=9 4 9 16; f; get0=4 4 4 4; get1=4 4 4 4",
+        "f; get0=1 4 9 16; get1=1 4 9 16; upd0; get0=1 66 9 16; get1=1 66 9 16; f; get0=4 4 4 4; get1=4 4 4 4",
     ),
     Case(
         "copy_through_an_inlined_sync.mlir",

@@ -476,17 +476,44 @@ def _fused_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_folds, "fused_globals", lambda *args: [])
 
 
-def _size_globals_found_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A size global looked for by IREE's name for it alone, as before review 47 (a user's
-    global of that name taken for it)."""
+def _globals_untagged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The globals' own locations taken to tell which IREE fused, as before review 49 (p43:
+    every global at an unknown location, whose fused location is that location again)."""
     import rewriter.repair.own_size as own_size
 
-    original = own_size.undone_in_regions
+    monkeypatch.setattr(own_size, "tag_globals", lambda module: None)
 
-    def by_name(finished: ir.Module, names: frozenset[str], before: dict[str, str]) -> list[own_size.Undone]:
-        return original(finished, names, {g: at for g, at in before.items() if "__storage_size" not in g})
 
-    monkeypatch.setattr(own_size, "undone_in_regions", by_name)
+def _fuses_read_only_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The globals IREE fused read only at the end of the stream phase, where a fused
+    timepoint global may be folded away (review 47's p19)."""
+    from rewriter.guard.schedule_guard import ScheduleGuard
+
+    monkeypatch.setattr(ScheduleGuard, "_note_fused_when_scheduled", lambda self, scheduled: None)
+
+
+def _fuses_into_the_repaired_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a fuse of the repaired global's own into another's taken as undoing the repair, as
+    the check before review 49 had it (p24: @y's offset global fused into @x's)."""
+    import rewriter.repair.own_size as own_size
+
+    def into_others(finished: ir.Module, names: frozenset[str]) -> list[own_size.Undone]:
+        fused = own_size._fused_globals(finished)
+        return [
+            own_size.Undone(name, f"fused {kept}")
+            for name in sorted(names)
+            for kept, made_from in fused
+            if name in made_from and not kept.startswith(name)
+        ]
+
+    monkeypatch.setattr(own_size, "undone_in_regions", into_others)
+
+
+def _sizes_held_across_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A size global's store taken to hold past a call that may store it (review 49's p37)."""
+    import rewriter.repair.own_size as own_size
+
+    monkeypatch.setattr(own_size, "_may_store", lambda op, name, seen: False)
 
 
 def _stores_in_regions_without_barriers(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -540,6 +567,17 @@ def _setter_stores_keep_their_argument(monkeypatch: pytest.MonkeyPatch) -> None:
     """A setter's store taken into the call's block storing the setter's argument, not the
     call's operand, as before review 48's p01 (two setters of one value, inlined)."""
     monkeypatch.setattr(global_order, "_stores_the_operand", lambda here, e, call, block: here)
+
+
+def _modules_with_addresses_unfused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module that takes any global's address taken to fuse no global, as before review 48's
+    p28 (the fuse rule then read nothing)."""
+    original = global_folds.fused_globals
+
+    def skipped(events, at_splice, sequences, reported):  # type: ignore[no-untyped-def]
+        return [] if events.indirect else original(events, at_splice, sequences, reported)
+
+    monkeypatch.setattr(global_folds, "fused_globals", skipped)
 
 
 def _copies_in_regions_unverified(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1413,10 +1451,13 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "global_stored_from_a_kept_getter_of_an_immutable_global.mlir",
     ),
     "fused-globals-unseen": (_fused_globals_unseen, "global_fused_with_another_stored_apart_in_an_arm.mlir"),
-    "size-globals-found-by-name": (
-        _size_globals_found_by_name,
-        "repaired_copy_stored_in_an_arm_beside_a_global_named_like_a_size.mlir",
+    "globals-untagged": (_globals_untagged, "repaired_copy_stored_in_an_arm_beside_globals_of_no_location.mlir"),
+    "fuses-read-only-at-the-end": (_fuses_read_only_at_the_end, "reload_in_an_arm_updated_beside_a_packed_global.mlir"),
+    "fuses-into-the-repaired-globals-unseen": (
+        _fuses_into_the_repaired_globals_unseen,
+        "repaired_copy_stored_in_an_arm_beside_a_global_at_its_offset.mlir",
     ),
+    "sizes-held-across-calls": (_sizes_held_across_calls, "reload_in_an_arm_after_a_call_that_repacks_its_global.mlir"),
     "stores-in-regions-without-barriers": (
         _stores_in_regions_without_barriers,
         "repaired_copy_stored_in_an_arm_of_a_global_of_one_size.mlir",
@@ -1436,6 +1477,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "setter-stores-keep-their-argument": (
         _setter_stores_keep_their_argument,
         "globals_fused_through_setters_inlined_into_one_block.mlir",
+    ),
+    "modules-with-addresses-unfused": (
+        _modules_with_addresses_unfused,
+        "global_fused_with_another_beside_an_addressed_global.mlir",
     ),
     "shared-globals-copies-in-regions-unverified": (
         _copies_in_regions_unverified,
