@@ -175,6 +175,9 @@ class ScheduleGuard:
         self._repair_copies: frozenset[str] = frozenset()
         #: What the stream phase's async part had fused of those globals (:meth:`_fused_in`).
         self._fused_when_scheduled: list[Undone] = []
+        #: The globals' own locations, while the module compiled carries tags in them
+        #: (:func:`~..repair.own_size.tag_globals`).
+        self._own_locations: dict[str, ir.Location] = {}
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
@@ -437,7 +440,7 @@ class ScheduleGuard:
 
         self._hook_copies = copies_stored_in_regions(module) - keep
         if self._hook_copies or keep:
-            tag_globals(module)
+            self._own_locations = {**tag_globals(module), **self._own_locations}
 
     def _note_fused_when_scheduled(self, scheduled: ir.Module) -> None:
         """:meth:`_fused_in` the module the stream phase's async part made, for
@@ -464,6 +467,10 @@ class ScheduleGuard:
         other global's loads, and the repair is no repair (:meth:`repair_failed`).
         ``finished``: the module at the end of the stream phase, repaired or not."""
         undone = [*self._fused_when_scheduled, *self._fused_in(finished)]
+        if self._own_locations:
+            from ..repair.own_size import untag_globals
+
+            untag_globals(finished, self._own_locations)
         if not undone:
             return
         hooks = [u for u in undone if u.name in self._hook_copies]

@@ -54,6 +54,7 @@ __all__ = [
     "stores_reached",
     "tag_globals",
     "undone_in_regions",
+    "untag_globals",
 ]
 
 
@@ -78,10 +79,11 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
     stores either, whatever a region stores. The global's size global may be fused with
     another's, and the copy bound with the other's size (review 45: a 16-byte copy stored in an
     ``scf.if`` arm bound as the 128 bytes two globals shared in the initializer, OUT_OF_RANGE on
-    the next call). Such globals are named in :attr:`OwnSizes.in_regions`. (The barrier there
-    still keeps the size from being a constant IREE folds the size global into: review 47. A
-    store of the global's own value in a block the fuse reads, a last initializer, does not
-    build: IREE 3.13 fails such a module, "operand #1 does not dominate this use".)"""
+    the next call). Such globals are named in :attr:`OwnSizes.in_regions`, and the compile
+    verifies that IREE fused none of them (:func:`undone_in_regions`). (The barrier there keeps
+    only the host's wait before the store. A store of the global's own value in a block the
+    fuse reads, a last initializer, does not build: IREE 3.13 fails such a module, "operand #1
+    does not dominate this use".)"""
     changed: list[ir.Operation] = []
     in_regions: set[str] = set()
     for store in stores_reached(module, made):
@@ -121,18 +123,37 @@ def copies_stored_in_regions(module: ir.Module) -> frozenset[str]:
     return frozenset(global_name(s) for s in stores_reached(module, copies) if not _in_a_function_block(s))
 
 
-def tag_globals(module: ir.Module) -> None:
+def tag_globals(module: ir.Module) -> dict[str, ir.Location]:
     """Wrap each ``util.global``'s location in a name of its own (:data:`_TAG` and the global's
-    name), so that :func:`undone_in_regions` can tell, at the end of IREE's stream phase, which
-    globals each one left was made from: IREE makes a resource global's size, offset, length
-    and timepoint globals at its location, and ``iree-util-fuse-globals`` gives the global it
-    keeps the fused location of all it fuses into it. The user's own locations cannot tell:
-    frontends give many globals one location, or none (review 49). A location is no operand:
-    the program IREE builds is the same."""
+    name), so that :func:`undone_in_regions` can tell, in IREE's stream phase, which globals
+    each one left was made from: IREE makes a resource global's size, offset, length and
+    timepoint globals at its location, and ``iree-util-fuse-globals`` gives the global it keeps
+    the fused location of all it fuses into it. The user's own locations cannot tell: frontends
+    give many globals one location, or none (review 49). A location is no operand: the program
+    IREE builds is the same. Returns each global's own location, for :func:`untag_globals`
+    (none for a global tagged already)."""
+    own: dict[str, ir.Location] = {}
     with module.context:
         for op in _global_ops(module):
             name = ir.StringAttr(op.attributes["sym_name"]).value
+            if _TAG in str(op.location):
+                continue  # (a module tagged before: a repair of a tagged copy)
+            own[name] = op.location
             op.location = ir.Location.name(_TAG + name, childLoc=op.location)
+    return own
+
+
+def untag_globals(module: ir.Module, own: dict[str, ir.Location]) -> None:
+    """Give each ``util.global`` of ``module`` the location it would have had untagged
+    (:func:`tag_globals`; ``own``: the tagged globals' own locations): that of the global it
+    was made for, or the fused location of those it was made from. Nothing of the tags reaches
+    HAL, VM or the output's debug information."""
+    with module.context:
+        for op in _global_ops(module):
+            made_from = list(dict.fromkeys(_TAGGED.findall(str(op.location))))
+            locations = [own[name] for name in made_from if name in own]
+            if locations:
+                op.location = locations[0] if len(locations) == 1 else ir.Location.fused(locations)
 
 
 @dataclass(frozen=True)

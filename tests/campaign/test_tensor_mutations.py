@@ -516,22 +516,6 @@ def _sizes_held_across_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(own_size, "_may_store", lambda op, name, seen: False)
 
 
-def _stores_in_regions_without_barriers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A repaired copy stored in a region without a barrier, as review 47 found it: its size
-    global, stored only constants then, is folded into the constant."""
-    import rewriter.repair.own_size as own_size
-
-    real = own_size.barrier
-
-    def in_blocks_only(value: ir.Value) -> ir.Value:
-        inserted = ir.InsertionPoint.current.ref_operation
-        if inserted is not None and not own_size._in_a_function_block(inserted):
-            return value
-        return real(value)
-
-    monkeypatch.setattr(own_size, "barrier", in_blocks_only)
-
-
 def _fused_globals_read_without_callees(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fuse rule reading each function's own events, not its callees' taken in (IREE
     inlines a setter called in an arm into the arm, where the pass does not read its store)."""
@@ -1458,10 +1442,6 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "repaired_copy_stored_in_an_arm_beside_a_global_at_its_offset.mlir",
     ),
     "sizes-held-across-calls": (_sizes_held_across_calls, "reload_in_an_arm_after_a_call_that_repacks_its_global.mlir"),
-    "stores-in-regions-without-barriers": (
-        _stores_in_regions_without_barriers,
-        "repaired_copy_stored_in_an_arm_of_a_global_of_one_size.mlir",
-    ),
     "fused-globals-read-without-callees": (
         _fused_globals_read_without_callees,
         "global_fused_with_another_set_apart_by_a_setter_in_an_arm.mlir",

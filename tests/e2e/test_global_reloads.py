@@ -157,3 +157,13 @@ def test_a_barrier_on_a_loops_carried_value_reads_it_once_it_is_made(tmp_path: P
     built = compile_tool_file(DATA / "barrier_on_a_loops_carried_value.mlir", tmp_path / "tool.vmfb")
     assert built is not None
     assert {run(built, "task", "f:[1 2 3 4],50") for _ in range(40)} == {"f=51 102 153 204"}
+
+
+def test_the_tags_that_tell_fused_globals_apart_do_not_reach_the_output(tmp_path: Path) -> None:
+    """The compile tags each global's location while IREE's stream phase runs on a module with
+    a repair's copy stored in an arm (``own_size.tag_globals``), and gives the globals their own
+    locations back before HAL and VM: the build's debug information names none of the tags."""
+    from tests.campaign.tensor_programs import compile_tool_file
+
+    built = compile_tool_file(DATA / "shared_global_reloaded_in_an_if_without_else.mlir", tmp_path / "tool.vmfb")
+    assert built is not None and b"slice-elision-global" not in built.read_bytes()
