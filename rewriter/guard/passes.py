@@ -69,12 +69,9 @@ class RepairSchedule:
 
     targets: dict[int, ScheduleCheck]
     name: str = field(default="repair-schedule", init=False)
-    #: After :meth:`apply`: the globals a fresh copy is stored to in a region, whose size
-    #: globals IREE must keep (:func:`~..repair.own_size.fused_size_globals`).
-    stored_in_regions: frozenset[str] = field(default=frozenset(), init=False)
 
     def apply(self, module: ir.Module, ctx: PassContext) -> list[Repair]:
-        repairs, self.stored_in_regions = _repair(module, self.targets)
+        repairs = _repair(module, self.targets)
         if repairs:
             _verify_repair(module)
         return repairs
@@ -211,7 +208,7 @@ def _verify_repair(module: ir.Module) -> None:
         raise CompileError("internal error: the schedule repair made IR that does not verify: " + errors[0])
 
 
-def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> tuple[list[Repair], frozenset[str]]:
+def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair]:
     """Make each target op of ``module`` that writes in place write a fresh copy instead: the
     operand it writes becomes a copy of it, made right before the op. A copy or update from the
     same value still reads the old one (that is the repair of an overlapping copy); a dispatch
@@ -255,8 +252,8 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> tuple[list[
                 made = True
             if made:
                 repairs.append(_repair_record(names, op, hazard, retied))
-        sizes = store_with_own_size(module, fresh)
-    return repairs, sizes.in_regions
+        store_with_own_size(module, fresh)
+    return repairs
 
 
 def _repair_record(names: Names, op: ir.Operation, hazard: ScheduleCheck, retied: int | None) -> Repair:

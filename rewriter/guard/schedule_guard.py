@@ -168,15 +168,16 @@ class ScheduleGuard:
         self._forward_seconds = 0.0  # (forward_reloads: on the compile's path, before the hook)
         self._check_seconds = 0.0  # (check_now, when the driver ran it apart from settle)
         self._pending: _Pending | None = None
-        #: The globals a repair stored a fresh copy to in a region (:meth:`verify_finished`):
-        #: those of the module the compile went on with at the splice (the hook's and the
-        #: forwarded reloads' copies), and those the schedule repair added.
-        self._hook_copies: frozenset[str] = frozenset()
-        self._repair_copies: frozenset[str] = frozenset()
+        #: The globals the module the compile goes on with stores in a region, where one of
+        #: the tool's repairs changed it (:meth:`verify_finished`), and whether the schedule
+        #: repair did.
+        self._stored_in_regions: frozenset[str] = frozenset()
+        self._made_schedule_repairs = False
         #: What the stream phase's async part had fused of those globals (:meth:`_fused_in`).
         self._fused_when_scheduled: list[Undone] = []
-        #: The globals' own locations, while the module compiled carries tags in them
-        #: (:func:`~..repair.own_size.tag_globals`).
+        #: The tagged globals by number, and their own locations, while the module compiled
+        #: carries tags in them (:func:`~..repair.own_size.tag_globals`).
+        self._tag_names: list[str] = []
         self._own_locations: dict[str, ir.Location] = {}
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
@@ -247,7 +248,7 @@ class ScheduleGuard:
         started = time.perf_counter()
         self._stage_seconds = self._check_seconds = 0.0
         self._pending = None
-        self._note_copies_in_regions(module)
+        self._note_stored_in_regions(module)
         keep = self.check and self.repair and can_reschedule
         base: ir.Module | None = None
         if hook is not None and before_hook is not None:
@@ -352,7 +353,6 @@ class ScheduleGuard:
             repaired = clone_module(base)
             repair = RepairSchedule(targets)
             made = repair.apply(repaired, PassContext(self.source, self.filename))
-            self._repair_copies |= repair.stored_in_regions
             if not made:
                 raise self._unrepairable(report.hazards, "no in-place write at the splice to repair")
             guard.repairs += made
@@ -361,7 +361,8 @@ class ScheduleGuard:
             compiled = clone_module(repaired)
             if hook is not None:
                 hook(compiled)
-            self._note_copies_in_regions(compiled, keep=self._repair_copies)
+            self._made_schedule_repairs = True
+            self._note_stored_in_regions(compiled)
             self.repaired_text = str(compiled)
             order_before = _global_events(compiled)
             scheduled = self._schedule_repaired(compiled, stages)
@@ -431,16 +432,16 @@ class ScheduleGuard:
                 self.mutation(scheduled)
         return scheduled
 
-    def _note_copies_in_regions(self, module: ir.Module, keep: frozenset[str] = frozenset()) -> None:
-        """Note the globals ``module`` (at the splice, as the compile goes on with it) stores a
-        repair's copy to in a region, for :meth:`verify_finished`, and tag its globals' locations
-        for it (:func:`~..repair.own_size.tag_globals`). ``keep``: those the schedule repair
-        stored (already in ``module``)."""
-        from ..repair.own_size import copies_stored_in_regions, tag_globals
+    def _note_stored_in_regions(self, module: ir.Module) -> None:
+        """Note the globals ``module`` (at the splice, as the compile goes on with it) stores in
+        a region, where one of the tool's repairs changed it, for :meth:`verify_finished`, and
+        tag its globals' locations for it (:func:`~..repair.own_size.stored_in_regions`,
+        :func:`~..repair.own_size.tag_globals`)."""
+        from ..repair.own_size import stored_in_regions, tag_globals
 
-        self._hook_copies = copies_stored_in_regions(module) - keep
-        if self._hook_copies or keep:
-            self._own_locations = {**tag_globals(module), **self._own_locations}
+        self._stored_in_regions = stored_in_regions(module)
+        if self._stored_in_regions:
+            tag_globals(module, self._tag_names, self._own_locations)
 
     def _note_fused_when_scheduled(self, scheduled: ir.Module) -> None:
         """:meth:`_fused_in` the module the stream phase's async part made, for
@@ -448,38 +449,37 @@ class ScheduleGuard:
         self._fused_when_scheduled = self._fused_in(scheduled)
 
     def _fused_in(self, module: ir.Module) -> list[Undone]:
-        """The globals a repair stores a copy to in a region that IREE fused with another by
+        """The globals stored in a region of a repaired module that IREE fused with another by
         the point of the stream phase ``module`` is at (:func:`~..repair.own_size.undone_in_regions`).
         Read at the end of the async part too: a timepoint global fused there may be folded
         into a constant later, and its fuse is then seen nowhere (review 47's p19: the arm's
         copy was then dropped with the store of its timepoint)."""
-        names = self._hook_copies | self._repair_copies
-        if not names:
+        if not self._stored_in_regions:
             return []
         from ..repair.own_size import undone_in_regions
 
-        return undone_in_regions(module, names)
+        return undone_in_regions(module, self._stored_in_regions, self._tag_names)
 
     def verify_finished(self, finished: ir.Module) -> None:
-        """The globals a repair stores a fresh copy to in a region were not fused with another
-        through the stream phase (:func:`~..repair.own_size.undone_in_regions`): else IREE
-        erases the copy's store, binds it with another global's size, or hands the copy to the
-        other global's loads, and the repair is no repair (:meth:`repair_failed`).
+        """No global a repaired module stores in a region was fused with another through the
+        stream phase (:func:`~..repair.own_size.undone_in_regions`): else IREE erases the copy's
+        store, binds it with another global's size or offset, hands the copy to the other
+        global's loads, or loses the other's stores in a region, and the repair is no repair
+        (:meth:`repair_failed`).
         ``finished``: the module at the end of the stream phase, repaired or not."""
         undone = [*self._fused_when_scheduled, *self._fused_in(finished)]
         if self._own_locations:
             from ..repair.own_size import untag_globals
 
-            untag_globals(finished, self._own_locations)
+            untag_globals(finished, self._tag_names, self._own_locations)
         if not undone:
             return
-        hooks = [u for u in undone if u.name in self._hook_copies]
-        made_by = "a shared-globals or reload repair" if hooks else "the schedule repair"
-        first = (hooks or undone)[0]
+        made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"
+        first = undone[0]
         raise RepairUndone(
-            f"IREE's stream phase undid {made_by}: iree-util-fuse-globals {first.how}; the repair stores a "
-            f"fresh copy to @{first.name} in a region, a store the pass does not read",
-            schedule=not hooks,
+            f"IREE's stream phase undid {made_by}: iree-util-fuse-globals {first.how}, and @{first.name} is "
+            "stored in a region, a store the pass does not read",
+            schedule=self._made_schedule_repairs,
         )
 
     def repair_failed(self, error: CompileError) -> CompileError:

@@ -43,14 +43,13 @@ from stream_model.semantics.region_flow import (
     is_resource,
 )
 
-from .copy_dispatch import ENTRY, EXECUTABLE, barrier, stated_size
+from .copy_dispatch import EXECUTABLE, barrier, stated_size
 from .in_place import function_of
 
 __all__ = [
-    "OwnSizes",
     "Undone",
-    "copies_stored_in_regions",
     "store_with_own_size",
+    "stored_in_regions",
     "stores_reached",
     "tag_globals",
     "undone_in_regions",
@@ -58,20 +57,10 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class OwnSizes:
-    """What :func:`store_with_own_size` did: the stores it changed, and the globals stored a
-    fresh copy in a region, whose size it could not make their own (the compile verifies that
-    IREE kept their size globals: :func:`undone_in_regions`)."""
-
-    changed: list[ir.Operation]
-    in_regions: frozenset[str]
-
-
-def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
+def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> list[ir.Operation]:
     """Each ``util.global.store`` that may store the buffer of one of ``made`` (fresh copies a
-    repair made) stores it through a barrier (module docstring). A store of a barrier's result
-    is left as it is (a repair made again on a repaired module).
+    repair made) stores it through a barrier (module docstring); the stores changed. A store of
+    a barrier's result is left as it is (a repair made again on a repaired module).
 
     A store in a region (an ``scf.if`` arm, a loop body) gets one too, but it does not do that
     there: IREE 3.13's ``iree-util-fuse-globals`` reads only the stores in the blocks of a
@@ -79,16 +68,13 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
     stores either, whatever a region stores. The global's size global may be fused with
     another's, and the copy bound with the other's size (review 45: a 16-byte copy stored in an
     ``scf.if`` arm bound as the 128 bytes two globals shared in the initializer, OUT_OF_RANGE on
-    the next call). Such globals are named in :attr:`OwnSizes.in_regions`, and the compile
-    verifies that IREE fused none of them (:func:`undone_in_regions`). (The barrier there keeps
+    the next call). The compile verifies that IREE fused no global stored in a region
+    (:func:`stored_in_regions`, :func:`undone_in_regions`). (The barrier there keeps
     only the host's wait before the store. A store of the global's own value in a block the
     fuse reads, a last initializer, does not build: IREE 3.13 fails such a module, "operand #1
     does not dominate this use".)"""
     changed: list[ir.Operation] = []
-    in_regions: set[str] = set()
     for store in stores_reached(module, made):
-        if not _in_a_function_block(store):
-            in_regions.add(global_name(store))
         value = store.operands[0]
         producer = defining_op(value)
         if producer is not None and producer.name == ops.OPTIMIZATION_BARRIER:
@@ -96,64 +82,74 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> OwnSizes:
         with store.location, ir.InsertionPoint(store):
             store.operands[0] = barrier(value)
         changed.append(store)
-    return OwnSizes(changed, frozenset(in_regions))
+    return changed
 
 
-#: The name each global's location is wrapped in while IREE's stream phase runs on a module that
-#: stores a repair's copy in a region (:func:`tag_globals`).
+#: The name each global's location is wrapped in, with a number, while IREE's stream phase runs
+#: on a module a repair changed (:func:`tag_globals`).
 _TAG = "slice-elision-global:"
-_TAGGED = re.compile(r'"slice-elision-global:([^"]+)"')
+_TAGGED = re.compile(r'"slice-elision-global:(\d+)"')
 
 
-def copies_stored_in_regions(module: ir.Module) -> frozenset[str]:
-    """The globals ``module`` stores, in a region, a copy one of this tool's repairs made (a
-    copy dispatch, :data:`.copy_dispatch.EXECUTABLE`: the shared-globals repair's, a forwarded
-    reload's, the schedule repair's). ``iree-util-fuse-globals`` does not read those stores
-    (:func:`store_with_own_size`), so the compile verifies that IREE fused none of the globals
-    it keeps for them with another (:func:`undone_in_regions`). A module without the copy
-    executable costs a look at its top-level ops."""
+def stored_in_regions(module: ir.Module) -> frozenset[str]:
+    """Where ``module`` holds a copy one of this tool's repairs made (a copy dispatch,
+    :data:`.copy_dispatch.EXECUTABLE`: the shared-globals repair's, a forwarded reload's, the
+    schedule repair's): every global it stores in a region, the copy or anything else.
+    ``iree-util-fuse-globals`` does not read those stores (:func:`store_with_own_size`): a
+    global stored a copy there may be fused with another, and a repair's copy stored in a
+    function's block, with its constant offset and size, may make IREE fuse another global's
+    offset and size globals with its own, losing that global's stores in a region (review 50's
+    q01: stock, storing its load's offset, fused nothing). The compile verifies that IREE fused
+    none of them (:func:`undone_in_regions`). A module without the copy executable costs a look
+    at its top-level ops."""
     if not any(_symbol_name(op.operation) == EXECUTABLE for op in module.body.operations):
         return frozenset()
-    entry = f"@{EXECUTABLE}::@{ENTRY}"
-    copies = [
-        op.results[0]
+    return frozenset(
+        global_name(op)
         for op in nested_ops(module.operation)
-        if op.name == ops.ASYNC_DISPATCH and entry in str(op.attributes["entry_points"])
-    ]
-    return frozenset(global_name(s) for s in stores_reached(module, copies) if not _in_a_function_block(s))
+        if op.name == ops.GLOBAL_STORE and not _in_a_function_block(op)
+    )
 
 
-def tag_globals(module: ir.Module) -> dict[str, ir.Location]:
-    """Wrap each ``util.global``'s location in a name of its own (:data:`_TAG` and the global's
-    name), so that :func:`undone_in_regions` can tell, in IREE's stream phase, which globals
-    each one left was made from: IREE makes a resource global's size, offset, length and
-    timepoint globals at its location, and ``iree-util-fuse-globals`` gives the global it keeps
-    the fused location of all it fuses into it. The user's own locations cannot tell: frontends
-    give many globals one location, or none (review 49). A location is no operand: the program
-    IREE builds is the same. Returns each global's own location, for :func:`untag_globals`
-    (none for a global tagged already)."""
-    own: dict[str, ir.Location] = {}
+def tag_globals(module: ir.Module, names: list[str], own: dict[str, ir.Location]) -> None:
+    """Wrap each ``util.global``'s location in a name of its own (:data:`_TAG` and its number in
+    ``names``, which a global not in it is added to), so that :func:`undone_in_regions` can
+    tell, in IREE's stream phase, which globals each one left was made from: IREE makes a
+    resource global's size, offset, length and timepoint globals at its location, and
+    ``iree-util-fuse-globals`` gives the global it keeps the fused location of all it fuses into
+    it. The user's own locations cannot tell: frontends give many globals one location, or
+    none (review 49). A number, not the name: MLIR prints a location's name escaped (review 50's
+    q28, a global named with a quote). A location is no operand: the program IREE builds is the
+    same. ``own`` gets each global's own location, for :func:`untag_globals` (a global tagged
+    already keeps its tag: a repair of a tagged copy)."""
     with module.context:
         for op in _global_ops(module):
             name = ir.StringAttr(op.attributes["sym_name"]).value
             if _TAG in str(op.location):
-                continue  # (a module tagged before: a repair of a tagged copy)
-            own[name] = op.location
-            op.location = ir.Location.name(_TAG + name, childLoc=op.location)
-    return own
+                continue
+            if name not in own:
+                own[name] = op.location
+            if name not in names:
+                names.append(name)
+            op.location = ir.Location.name(f"{_TAG}{names.index(name)}", childLoc=op.location)
 
 
-def untag_globals(module: ir.Module, own: dict[str, ir.Location]) -> None:
+def untag_globals(module: ir.Module, names: list[str], own: dict[str, ir.Location]) -> None:
     """Give each ``util.global`` of ``module`` the location it would have had untagged
-    (:func:`tag_globals`; ``own``: the tagged globals' own locations): that of the global it
-    was made for, or the fused location of those it was made from. Nothing of the tags reaches
-    HAL, VM or the output's debug information."""
+    (:func:`tag_globals`): that of the global it was made for, or the fused location of those
+    it was made from. Nothing of the tags reaches HAL, VM or the output's debug information."""
     with module.context:
         for op in _global_ops(module):
-            made_from = list(dict.fromkeys(_TAGGED.findall(str(op.location))))
+            made_from = _made_from(op, names)
             locations = [own[name] for name in made_from if name in own]
             if locations:
                 op.location = locations[0] if len(locations) == 1 else ir.Location.fused(locations)
+
+
+def _made_from(op: ir.Operation, names: list[str]) -> list[str]:
+    """The tagged globals a global of the module is made from (:func:`tag_globals`), in order."""
+    found = dict.fromkeys(int(k) for k in _TAGGED.findall(str(op.location)))
+    return [names[k] for k in found if k < len(names)]
 
 
 @dataclass(frozen=True)
@@ -165,19 +161,19 @@ class Undone:
     how: str
 
 
-def undone_in_regions(finished: ir.Module, names: frozenset[str]) -> list[Undone]:
-    """Those of the globals ``names`` (stored a fresh copy in a region:
-    :func:`copies_stored_in_regions`) that IREE's stream phase fused with another global, or
-    whose size, offset, length or timepoint global it fused with another's (``finished``: the
-    module at the end of the phase, its globals' locations tagged by :func:`tag_globals`). The
-    fuse read no store of the copy: the copy's store is then made the other's, or the other's
-    loads read it, or it is bound at the other's offset or with the other's size (review 47's
-    F2, review 45, review 49's p24). A size global fused with another's is left where it is
-    sure to hold the copy's size wherever the copy is stored (:func:`_sized_alike`). A global
-    IREE folded into a constant, or dropped, is no fuse: those passes read every store."""
-    fused = _fused_globals(finished)
+def undone_in_regions(finished: ir.Module, checked: frozenset[str], names: list[str]) -> list[Undone]:
+    """Those of the globals ``checked`` (stored in a region of a module a repair changed:
+    :func:`stored_in_regions`) that IREE's stream phase fused with another global, or whose
+    size, offset, length or timepoint global it fused with another's (``finished``: the module
+    at that point of the phase, its globals' locations tagged by :func:`tag_globals` with
+    ``names``). The fuse read no store in a region: a copy's store is then made the other's, or
+    the other's loads read it, or it is bound at the other's offset or with the other's size
+    (review 47's F2, review 45, review 49's p24). A size global fused with another's is left where
+    it is sure to hold the copy's size wherever the copy is stored (:func:`_sized_alike`). A
+    global IREE folded into a constant, or dropped, is no fuse: those passes read every store."""
+    fused = _fused_globals(finished, names)
     undone: list[Undone] = []
-    for name in sorted(names):
+    for name in sorted(checked):
         for kept, made_from in fused:
             if name not in made_from:
                 continue
@@ -189,12 +185,12 @@ def undone_in_regions(finished: ir.Module, names: frozenset[str]) -> list[Undone
     return undone
 
 
-def _fused_globals(finished: ir.Module) -> list[tuple[str, frozenset[str]]]:
+def _fused_globals(finished: ir.Module, names: list[str]) -> list[tuple[str, frozenset[str]]]:
     """The globals of ``finished`` made from more than one tagged global (:func:`tag_globals`),
     each with the names of those."""
     out: list[tuple[str, frozenset[str]]] = []
     for op in _global_ops(finished):
-        made_from = frozenset(_TAGGED.findall(str(op.location)))
+        made_from = frozenset(_made_from(op.operation, names))
         if len(made_from) > 1:
             out.append((ir.StringAttr(op.attributes["sym_name"]).value, made_from))
     return out

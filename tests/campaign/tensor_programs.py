@@ -944,6 +944,20 @@ CASES = [
         refused="iree-util-fuse-globals fused the size global of @x",
     ),
     Case(
+        "repaired_copy_stored_at_the_top_beside_a_global_stored_in_an_arm.mlir",
+        "g:[1 2 3 4],1;gety;getz;h:[1 2 3 4],1;getx;getw",
+        "g; gety=1 4 9 16; getz=2 4 6 8; h; getx=2 4 6 8; getw=0 0 0 0",
+        "g; gety=1 4 9 16; getz=2 4 6 8; h; getx=2 4 6 8; getw=0 0 0 0",
+        refused="iree-util-fuse-globals fused the",
+    ),
+    Case(
+        "repaired_copy_stored_in_an_arm_of_a_global_named_with_a_quote.mlir",
+        "step:[9],1;getx;gety;getz;getw",
+        "step=1 4 9 16; getx=1 9 9 16; gety=2 8 18 32; getz=0 2 6 12; getw=2 4 6 8",
+        "step=1 4 9 16; getx=1 9 9 16; gety=2 8 18 32; getz=0 2 6 12; getw=2 4 6 8",
+        refused="iree-util-fuse-globals fused the size global of @",
+    ),
+    Case(
         "shared_global_reloaded_in_an_arm_of_fresh_buffers.mlir",
         "f:[1 2 3 4],1,[9];get0;get1;upd0:[66];get0;get1;f:[2 2 2 2],0,[5];get0;get1",
         "f; get0=1 4 9 16; get1=9 4 9 16; upd0; get0=1 66 9 16; get1=9 4 9 16; f; get0=4 4 4 4; get1=4 4 4 4",

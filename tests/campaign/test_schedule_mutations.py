@@ -82,7 +82,6 @@ import stream_model.schedule.global_order as global_order
 import stream_model.schedule.order as schedule_order
 import stream_model.semantics.bindings as bindings
 import tests.campaign.oracle as oracle_module
-from rewriter.repair.own_size import OwnSizes
 from stream_model.symbolic.proofs import DISJOINT
 from tests.campaign import handpicked
 from tests.campaign.campaign import DEFAULT_SEED, FOCUSED_PROFILES, profile_batches
@@ -337,7 +336,7 @@ def test_a_repaired_global_stored_without_a_size_of_its_own_is_killed(
     program = Program.from_json(json.loads(SIZE_GLOBAL_FUSED.read_text())["program"])
 
     def weaken() -> None:
-        monkeypatch.setattr(guard_passes, "store_with_own_size", lambda module, made: OwnSizes([], frozenset()))
+        monkeypatch.setattr(guard_passes, "store_with_own_size", lambda module, made: [])
 
     stats = _weakening_is_killed(program, tmp_path, weaken)
     assert stats.schedule_repaired == 1

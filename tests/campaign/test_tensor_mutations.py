@@ -481,7 +481,7 @@ def _globals_untagged(monkeypatch: pytest.MonkeyPatch) -> None:
     every global at an unknown location, whose fused location is that location again)."""
     import rewriter.repair.own_size as own_size
 
-    monkeypatch.setattr(own_size, "tag_globals", lambda module: None)
+    monkeypatch.setattr(own_size, "tag_globals", lambda module, names, own: None)
 
 
 def _fuses_read_only_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -497,16 +497,51 @@ def _fuses_into_the_repaired_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> 
     the check before review 49 had it (p24: @y's offset global fused into @x's)."""
     import rewriter.repair.own_size as own_size
 
-    def into_others(finished: ir.Module, names: frozenset[str]) -> list[own_size.Undone]:
-        fused = own_size._fused_globals(finished)
+    def into_others(finished: ir.Module, checked: frozenset[str], names: list[str]) -> list[own_size.Undone]:
+        fused = own_size._fused_globals(finished, names)
         return [
             own_size.Undone(name, f"fused {kept}")
-            for name in sorted(names)
+            for name in sorted(checked)
             for kept, made_from in fused
             if name in made_from and not kept.startswith(name)
         ]
 
     monkeypatch.setattr(own_size, "undone_in_regions", into_others)
+
+
+def _only_globals_stored_a_copy_in_a_region_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the globals a repair stores a copy to in a region checked for a fuse, as before
+    review 50 (q01: the copy stored at the top level made IREE fuse another global's offset)."""
+    import rewriter.repair.own_size as own_size
+
+    original = own_size.stored_in_regions
+
+    def copies_only(module: ir.Module) -> frozenset[str]:
+        from rewriter.repair.copy_dispatch import ENTRY, EXECUTABLE
+
+        entry = f"@{EXECUTABLE}::@{ENTRY}"
+        copies = [
+            op.results[0]
+            for op in ir_util.nested_ops(module.operation)
+            if op.name == "stream.async.dispatch" and entry in str(op.attributes["entry_points"])
+        ]
+        reached = {own_size.global_name(s) for s in own_size.stores_reached(module, copies)}
+        return original(module) & reached
+
+    monkeypatch.setattr(own_size, "stored_in_regions", copies_only)
+
+
+def _tags_named_by_their_globals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tags read back by the global's name, as review 49's fix had them: a name MLIR prints
+    escaped (a quote, a backslash, a byte past ASCII) never matched (review 50's q28)."""
+    import rewriter.repair.own_size as own_size
+
+    original = own_size._made_from
+
+    def by_name(op: ir.Operation, names: list[str]) -> list[str]:
+        return [n for n in original(op, names) if n.isascii() and '"' not in n and "\\" not in n]
+
+    monkeypatch.setattr(own_size, "_made_from", by_name)
 
 
 def _sizes_held_across_calls(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -569,7 +604,7 @@ def _copies_in_regions_unverified(monkeypatch: pytest.MonkeyPatch) -> None:
     stream phase, as before review 47's F2 and p19 (only the schedule repair's were verified)."""
     import rewriter.repair.own_size as own_size
 
-    monkeypatch.setattr(own_size, "copies_stored_in_regions", lambda module: frozenset())
+    monkeypatch.setattr(own_size, "stored_in_regions", lambda module: frozenset())
 
 
 def _fused_sizes_taken_alike(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1440,6 +1475,14 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "fuses-into-the-repaired-globals-unseen": (
         _fuses_into_the_repaired_globals_unseen,
         "repaired_copy_stored_in_an_arm_beside_a_global_at_its_offset.mlir",
+    ),
+    "only-globals-stored-a-copy-in-a-region-checked": (
+        _only_globals_stored_a_copy_in_a_region_checked,
+        "repaired_copy_stored_at_the_top_beside_a_global_stored_in_an_arm.mlir",
+    ),
+    "tags-named-by-their-globals": (
+        _tags_named_by_their_globals,
+        "repaired_copy_stored_in_an_arm_of_a_global_named_with_a_quote.mlir",
     ),
     "sizes-held-across-calls": (_sizes_held_across_calls, "reload_in_an_arm_after_a_call_that_repacks_its_global.mlir"),
     "fused-globals-read-without-callees": (
