@@ -958,6 +958,12 @@ CASES = [
         refused="iree-util-fuse-globals fused the size global of @",
     ),
     Case(
+        "load_yielded_by_an_arm_then_filled_over.mlir",
+        "f0:1;f0:1;f0:0",
+        "f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0",
+        "f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0",
+    ),
+    Case(
         "shared_global_reloaded_in_an_arm_of_fresh_buffers.mlir",
         "f:[1 2 3 4],1,[9];get0;get1;upd0:[66];get0;get1;f:[2 2 2 2],0,[5];get0;get1",
         "f; get0=1 4 9 16; get1=9 4 9 16; upd0; get0=1 66 9 16; get1=9 4 9 16; f; get0=4 4 4 4; get1=4 4 4 4",

@@ -544,6 +544,11 @@ def _tags_named_by_their_globals(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(own_size, "_made_from", by_name)
 
 
+def _fill_destinations_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fill's destination taken as read, as before tensor seed 21101's false refusal."""
+    monkeypatch.setattr(global_order, "_written_over", lambda user, use: False)
+
+
 def _sizes_held_across_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     """A size global's store taken to hold past a call that may store it (review 49's p37)."""
     import rewriter.repair.own_size as own_size
@@ -1484,6 +1489,7 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _tags_named_by_their_globals,
         "repaired_copy_stored_in_an_arm_of_a_global_named_with_a_quote.mlir",
     ),
+    "fill-destinations-read": (_fill_destinations_read, "load_yielded_by_an_arm_then_filled_over.mlir"),
     "sizes-held-across-calls": (_sizes_held_across_calls, "reload_in_an_arm_after_a_call_that_repacks_its_global.mlir"),
     "fused-globals-read-without-callees": (
         _fused_globals_read_without_callees,
