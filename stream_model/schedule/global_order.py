@@ -792,7 +792,7 @@ def _written_over(user: ir.Operation, use: ir.OpOperand) -> bool:
     """Is ``use`` a destination ``user`` writes every byte of and reads none of (a
     ``linalg.fill``'s ``outs``)? What the value held reaches nothing through it (tensor campaign
     seed 21101: a load yielded by an arm, stored, then filled over and stored again)."""
-    return user.name == LINALG_FILL and use.operand_number >= len(user.opview.inputs)
+    return user.name == LINALG_FILL and bool(use.operand_number >= len(user.opview.inputs))
 
 
 def _only_stored_back(value: ir.Value, symbol: str) -> bool:
