@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from stream_model.schedule.global_order import GlobalEvents, GlobalOrderHazard, InputOrder, OrderNotCompared
     from stream_model.schedule.unawaited import UnawaitedUse
 
-    from ..repair.own_size import Undone
+    from ..repair.own_size import GlobalTags, Undone
     from ..repair.reloads import GlobalRepair
     from .passes import Repair
 
@@ -175,10 +175,9 @@ class ScheduleGuard:
         self._made_schedule_repairs = False
         #: What the stream phase's async part had fused of those globals (:meth:`_fused_in`).
         self._fused_when_scheduled: list[Undone] = []
-        #: The tagged globals by number, and their own locations, while the module compiled
-        #: carries tags in them (:func:`~..repair.own_size.tag_globals`).
-        self._tag_names: list[str] = []
-        self._own_locations: dict[str, ir.Location] = {}
+        #: The tags in the globals' locations while the module compiled carries them
+        #: (:func:`~..repair.own_size.tag_globals`); None until a module is tagged.
+        self._tags: GlobalTags | None = None
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
         self.repaired_text: str | None = None
@@ -437,11 +436,13 @@ class ScheduleGuard:
         a region, where one of the tool's repairs changed it, for :meth:`verify_finished`, and
         tag its globals' locations for it (:func:`~..repair.own_size.stored_in_regions`,
         :func:`~..repair.own_size.tag_globals`)."""
-        from ..repair.own_size import stored_in_regions, tag_globals
+        from ..repair.own_size import GlobalTags, stored_in_regions, tag_globals
 
         self._stored_in_regions = stored_in_regions(module)
         if self._stored_in_regions:
-            tag_globals(module, self._tag_names, self._own_locations)
+            if self._tags is None:
+                self._tags = GlobalTags()
+            tag_globals(module, self._tags)
 
     def _note_fused_when_scheduled(self, scheduled: ir.Module) -> None:
         """:meth:`_fused_in` the module the stream phase's async part made, for
@@ -454,11 +455,11 @@ class ScheduleGuard:
         Read at the end of the async part too: a timepoint global fused there may be folded
         into a constant later, and its fuse is then seen nowhere (review 47's p19: the arm's
         copy was then dropped with the store of its timepoint)."""
-        if not self._stored_in_regions:
+        if not self._stored_in_regions or self._tags is None:
             return []
         from ..repair.own_size import undone_in_regions
 
-        return undone_in_regions(module, self._stored_in_regions, self._tag_names)
+        return undone_in_regions(module, self._stored_in_regions, self._tags)
 
     def verify_finished(self, finished: ir.Module) -> None:
         """No global a repaired module stores in a region was fused with another through the
@@ -468,10 +469,10 @@ class ScheduleGuard:
         (:meth:`repair_failed`).
         ``finished``: the module at the end of the stream phase, repaired or not."""
         undone = [*self._fused_when_scheduled, *self._fused_in(finished)]
-        if self._own_locations:
+        if self._tags is not None:
             from ..repair.own_size import untag_globals
 
-            untag_globals(finished, self._tag_names, self._own_locations)
+            untag_globals(finished, self._tags)
         if not undone:
             return
         made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"

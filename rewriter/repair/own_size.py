@@ -28,7 +28,8 @@ fail IREE 3.13's compile (:func:`.copy_dispatch.barrier`), and the chain starts 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import secrets
+from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
@@ -47,6 +48,7 @@ from .copy_dispatch import EXECUTABLE, barrier, stated_size
 from .in_place import function_of
 
 __all__ = [
+    "GlobalTags",
     "Undone",
     "store_with_own_size",
     "stored_in_regions",
@@ -85,10 +87,22 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> list[ir.Oper
     return changed
 
 
-#: The name each global's location is wrapped in, with a number, while IREE's stream phase runs
-#: on a module a repair changed (:func:`tag_globals`).
-_TAG = "slice-elision-global:"
-_TAGGED = re.compile(r'"slice-elision-global:(\d+)"')
+@dataclass
+class GlobalTags:
+    """The names the globals' locations are wrapped in while IREE's stream phase runs on a
+    module a repair changed (:func:`tag_globals`): ``prefix`` and a global's number in
+    ``names``; ``own``, each global's own location. The prefix carries a number drawn for the
+    compile, which no input can spell in a location of its own (review 51's r10: a user's
+    ``loc("slice-elision-global:99")`` taken for a tag)."""
+
+    prefix: str = field(default_factory=lambda: f"slice-elision-global-{secrets.token_hex(6)}:")
+    names: list[str] = field(default_factory=list)
+    own: dict[str, ir.Location] = field(default_factory=dict)
+
+    def made_from(self, op: ir.Operation) -> list[str]:
+        """The tagged globals a global of the module is made from, in order."""
+        found = re.findall(rf'"{re.escape(self.prefix)}(\d+)"', str(op.location))
+        return [self.names[k] for k in dict.fromkeys(int(n) for n in found) if k < len(self.names)]
 
 
 def stored_in_regions(module: ir.Module) -> frozenset[str]:
@@ -111,45 +125,37 @@ def stored_in_regions(module: ir.Module) -> frozenset[str]:
     )
 
 
-def tag_globals(module: ir.Module, names: list[str], own: dict[str, ir.Location]) -> None:
-    """Wrap each ``util.global``'s location in a name of its own (:data:`_TAG` and its number in
-    ``names``, which a global not in it is added to), so that :func:`undone_in_regions` can
-    tell, in IREE's stream phase, which globals each one left was made from: IREE makes a
-    resource global's size, offset, length and timepoint globals at its location, and
-    ``iree-util-fuse-globals`` gives the global it keeps the fused location of all it fuses into
-    it. The user's own locations cannot tell: frontends give many globals one location, or
-    none (review 49). A number, not the name: MLIR prints a location's name escaped (review 50's
-    q28, a global named with a quote). A location is no operand: the program IREE builds is the
-    same. ``own`` gets each global's own location, for :func:`untag_globals` (a global tagged
-    already keeps its tag: a repair of a tagged copy)."""
+def tag_globals(module: ir.Module, tags: GlobalTags) -> None:
+    """Wrap each ``util.global``'s location in a name of its own (``tags``' prefix and its
+    number in ``tags.names``, which a global not in it is added to), so that
+    :func:`undone_in_regions` can tell, in IREE's stream phase, which globals each one left was
+    made from: IREE makes a resource global's size, offset, length and timepoint globals at its
+    location, and ``iree-util-fuse-globals`` gives the global it keeps the fused location of all
+    it fuses into it. The user's own locations cannot tell: frontends give many globals one
+    location, or none (review 49). A number, not the name: MLIR prints a location's name
+    escaped (review 50's q28, a global named with a quote). A location is no operand: the
+    program IREE builds is the same. ``tags.own`` gets each global's own location, for
+    :func:`untag_globals` (a global tagged already keeps its tag: a repair of a tagged copy)."""
     with module.context:
         for op in _global_ops(module):
             name = ir.StringAttr(op.attributes["sym_name"]).value
-            if _TAG in str(op.location):
+            if tags.made_from(op.operation) == [name]:
                 continue
-            if name not in own:
-                own[name] = op.location
-            if name not in names:
-                names.append(name)
-            op.location = ir.Location.name(f"{_TAG}{names.index(name)}", childLoc=op.location)
+            tags.own.setdefault(name, op.location)
+            if name not in tags.names:
+                tags.names.append(name)
+            op.location = ir.Location.name(f"{tags.prefix}{tags.names.index(name)}", childLoc=op.location)
 
 
-def untag_globals(module: ir.Module, names: list[str], own: dict[str, ir.Location]) -> None:
+def untag_globals(module: ir.Module, tags: GlobalTags) -> None:
     """Give each ``util.global`` of ``module`` the location it would have had untagged
     (:func:`tag_globals`): that of the global it was made for, or the fused location of those
     it was made from. Nothing of the tags reaches HAL, VM or the output's debug information."""
     with module.context:
         for op in _global_ops(module):
-            made_from = _made_from(op, names)
-            locations = [own[name] for name in made_from if name in own]
+            locations = [tags.own[name] for name in tags.made_from(op.operation) if name in tags.own]
             if locations:
                 op.location = locations[0] if len(locations) == 1 else ir.Location.fused(locations)
-
-
-def _made_from(op: ir.Operation, names: list[str]) -> list[str]:
-    """The tagged globals a global of the module is made from (:func:`tag_globals`), in order."""
-    found = dict.fromkeys(int(k) for k in _TAGGED.findall(str(op.location)))
-    return [names[k] for k in found if k < len(names)]
 
 
 @dataclass(frozen=True)
@@ -161,17 +167,17 @@ class Undone:
     how: str
 
 
-def undone_in_regions(finished: ir.Module, checked: frozenset[str], names: list[str]) -> list[Undone]:
+def undone_in_regions(finished: ir.Module, checked: frozenset[str], tags: GlobalTags) -> list[Undone]:
     """Those of the globals ``checked`` (stored in a region of a module a repair changed:
     :func:`stored_in_regions`) that IREE's stream phase fused with another global, or whose
     size, offset, length or timepoint global it fused with another's (``finished``: the module
     at that point of the phase, its globals' locations tagged by :func:`tag_globals` with
-    ``names``). The fuse read no store in a region: a copy's store is then made the other's, or
+    ``tags``). The fuse read no store in a region: a copy's store is then made the other's, or
     the other's loads read it, or it is bound at the other's offset or with the other's size
     (review 47's F2, review 45, review 49's p24). A size global fused with another's is left where
     it is sure to hold the copy's size wherever the copy is stored (:func:`_sized_alike`). A
     global IREE folded into a constant, or dropped, is no fuse: those passes read every store."""
-    fused = _fused_globals(finished, names)
+    fused = _fused_globals(finished, tags)
     undone: list[Undone] = []
     for name in sorted(checked):
         for kept, made_from in fused:
@@ -185,12 +191,12 @@ def undone_in_regions(finished: ir.Module, checked: frozenset[str], names: list[
     return undone
 
 
-def _fused_globals(finished: ir.Module, names: list[str]) -> list[tuple[str, frozenset[str]]]:
+def _fused_globals(finished: ir.Module, tags: GlobalTags) -> list[tuple[str, frozenset[str]]]:
     """The globals of ``finished`` made from more than one tagged global (:func:`tag_globals`),
     each with the names of those."""
     out: list[tuple[str, frozenset[str]]] = []
     for op in _global_ops(finished):
-        made_from = frozenset(_made_from(op.operation, names))
+        made_from = frozenset(tags.made_from(op.operation))
         if len(made_from) > 1:
             out.append((ir.StringAttr(op.attributes["sym_name"]).value, made_from))
     return out

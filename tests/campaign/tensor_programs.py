@@ -958,6 +958,13 @@ CASES = [
         refused="iree-util-fuse-globals fused the size global of @",
     ),
     Case(
+        "reload_in_an_arm_beside_a_global_located_like_a_tag.mlir",
+        "f:[1 2 3 4],[9],1;geta;getb",
+        "f=2 4 6 8; geta=2 4 6 8; getb=2 9 6 8",
+        "f=2 4 6 8; geta=2 4 6 8; getb=2 4 6 8",
+        refused="iree-util-fuse-globals fused the timepoint global of @b",
+    ),
+    Case(
         "load_yielded_by_an_arm_then_filled_over.mlir",
         "f0:1;f0:1;f0:0",
         "f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0",

@@ -481,7 +481,7 @@ def _globals_untagged(monkeypatch: pytest.MonkeyPatch) -> None:
     every global at an unknown location, whose fused location is that location again)."""
     import rewriter.repair.own_size as own_size
 
-    monkeypatch.setattr(own_size, "tag_globals", lambda module, names, own: None)
+    monkeypatch.setattr(own_size, "tag_globals", lambda module, tags: None)
 
 
 def _fuses_read_only_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -497,8 +497,8 @@ def _fuses_into_the_repaired_globals_unseen(monkeypatch: pytest.MonkeyPatch) -> 
     the check before review 49 had it (p24: @y's offset global fused into @x's)."""
     import rewriter.repair.own_size as own_size
 
-    def into_others(finished: ir.Module, checked: frozenset[str], names: list[str]) -> list[own_size.Undone]:
-        fused = own_size._fused_globals(finished, names)
+    def into_others(finished: ir.Module, checked: frozenset[str], tags: own_size.GlobalTags) -> list[own_size.Undone]:
+        fused = own_size._fused_globals(finished, tags)
         return [
             own_size.Undone(name, f"fused {kept}")
             for name in sorted(checked)
@@ -536,17 +536,36 @@ def _tags_named_by_their_globals(monkeypatch: pytest.MonkeyPatch) -> None:
     escaped (a quote, a backslash, a byte past ASCII) never matched (review 50's q28)."""
     import rewriter.repair.own_size as own_size
 
-    original = own_size._made_from
+    original = own_size.GlobalTags.made_from
 
-    def by_name(op: ir.Operation, names: list[str]) -> list[str]:
-        return [n for n in original(op, names) if n.isascii() and '"' not in n and "\\" not in n]
+    def by_name(self: own_size.GlobalTags, op: ir.Operation) -> list[str]:
+        return [n for n in original(self, op) if n.isascii() and '"' not in n and "\\" not in n]
 
-    monkeypatch.setattr(own_size, "_made_from", by_name)
+    monkeypatch.setattr(own_size.GlobalTags, "made_from", by_name)
 
 
 def _fill_destinations_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """A fill's destination taken as read, as before tensor seed 21101's false refusal."""
     monkeypatch.setattr(global_order, "_written_over", lambda user, use: False)
+
+
+def _globals_located_like_a_tag_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A global whose location holds a tag's text taken as tagged already and left out, as
+    before review 51 (r10: a user's ``loc("slice-elision-global:99")``)."""
+    import rewriter.repair.own_size as own_size
+
+    def tag(module: ir.Module, tags: own_size.GlobalTags) -> None:
+        with module.context:
+            for op in own_size._global_ops(module):
+                name = ir.StringAttr(op.attributes["sym_name"]).value
+                if "slice-elision-global" in str(op.location):
+                    continue
+                tags.own.setdefault(name, op.location)
+                if name not in tags.names:
+                    tags.names.append(name)
+                op.location = ir.Location.name(f"{tags.prefix}{tags.names.index(name)}", childLoc=op.location)
+
+    monkeypatch.setattr(own_size, "tag_globals", tag)
 
 
 def _sizes_held_across_calls(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1490,6 +1509,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         "repaired_copy_stored_in_an_arm_of_a_global_named_with_a_quote.mlir",
     ),
     "fill-destinations-read": (_fill_destinations_read, "load_yielded_by_an_arm_then_filled_over.mlir"),
+    "globals-located-like-a-tag-left-out": (
+        _globals_located_like_a_tag_left_out,
+        "reload_in_an_arm_beside_a_global_located_like_a_tag.mlir",
+    ),
     "sizes-held-across-calls": (_sizes_held_across_calls, "reload_in_an_arm_after_a_call_that_repacks_its_global.mlir"),
     "fused-globals-read-without-callees": (
         _fused_globals_read_without_callees,

@@ -167,3 +167,18 @@ def test_the_globals_stored_in_a_region_are_verified_only_in_a_module_a_repair_c
         assert stored_in_regions(module) == frozenset()
         CopyDispatches(module)._ensure_executable()
         assert stored_in_regions(module) == frozenset({"g"})
+
+
+def test_a_location_spelled_like_a_tag_is_not_taken_for_one() -> None:
+    """The tags' prefix carries a number drawn for each compile (``own_size.GlobalTags``): a
+    global the input locates at ``slice-elision-global:0`` is tagged as any other, and reads
+    back as made from itself alone (review 51's r10)."""
+    from rewriter.repair.own_size import GlobalTags, tag_globals
+
+    text = f'util.global private mutable @g : {T} loc("slice-elision-global:1")\nutil.global private mutable @h : {T}\n'
+    with ir.Context():
+        module = ir.Module.parse(text)
+        tags = GlobalTags()
+        tag_globals(module, tags)
+        globals_ = [op.operation for op in module.body.operations]
+        assert [tags.made_from(op) for op in globals_] == [["g"], ["h"]]
