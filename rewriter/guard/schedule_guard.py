@@ -478,8 +478,9 @@ class ScheduleGuard:
         made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"
         first = undone[0]
         raise RepairUndone(
-            f"IREE's stream phase undid {made_by}: iree-util-fuse-globals {first.how}, and @{first.name} is "
-            "stored in a region, a store the pass does not read",
+            f"IREE's stream phase may have undone {made_by}: in the module the repair changed, "
+            f"iree-util-fuse-globals {first.how}, and @{first.name} is stored in a region, a store the pass does "
+            "not read",
             schedule=self._made_schedule_repairs,
         )
 
