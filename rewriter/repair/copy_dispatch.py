@@ -100,14 +100,18 @@ class CopyDispatches:
         ).results[0]
 
     def _ensure_executable(self) -> None:
-        body = self._module.body
-        if any(_symbol_name(op.operation) == EXECUTABLE for op in body.operations):
+        if holds_copy_executable(self._module):
             return
         with self._module.context, ir.Location.unknown():
             parsed = ir.Module.parse(_EXECUTABLE_TEXT)
         executable = list(parsed.body.operations)[0].operation
         executable.detach_from_parent()
-        ir.InsertionPoint(body).insert(executable)
+        ir.InsertionPoint(self._module.body).insert(executable)
+
+
+def holds_copy_executable(module: ir.Module) -> bool:
+    """Has a repair added the copy executable to ``module`` (a look at its top-level ops)?"""
+    return any(_symbol_name(op.operation) == EXECUTABLE for op in module.body.operations)
 
 
 def barrier(value: ir.Value) -> ir.Value:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from stream_model.ir.util import FUNCTION_OPS, defining_op, nested_ops
+from stream_model.ir.util import FUNCTION_OPS, defining_op, nested_ops, ops_named
 from stream_model.semantics import ops
 from stream_model.semantics.op_table import callee_name, effects_of, global_name
 from stream_model.semantics.region_flow import (
@@ -44,7 +44,7 @@ from stream_model.semantics.region_flow import (
     is_resource,
 )
 
-from .copy_dispatch import EXECUTABLE, barrier, stated_size
+from .copy_dispatch import barrier, holds_copy_executable, stated_size
 from .in_place import function_of
 
 __all__ = [
@@ -116,12 +116,10 @@ def stored_in_regions(module: ir.Module) -> frozenset[str]:
     q01: stock, storing its load's offset, fused nothing). The compile verifies that IREE fused
     none of them (:func:`undone_in_regions`). A module without the copy executable costs a look
     at its top-level ops."""
-    if not any(_symbol_name(op.operation) == EXECUTABLE for op in module.body.operations):
+    if not holds_copy_executable(module):
         return frozenset()
     return frozenset(
-        global_name(op)
-        for op in nested_ops(module.operation)
-        if op.name == ops.GLOBAL_STORE and not _in_a_function_block(op)
+        global_name(op) for op in ops_named(module.operation, {ops.GLOBAL_STORE}) if not _in_a_function_block(op)
     )
 
 
@@ -253,9 +251,8 @@ def _global_ops(module: ir.Module) -> list[ir.OpView]:
 
 def _stores_by_global(module: ir.Module) -> dict[str, list[ir.Operation]]:
     found: dict[str, list[ir.Operation]] = {}
-    for op in nested_ops(module.operation):
-        if op.name == ops.GLOBAL_STORE:
-            found.setdefault(global_name(op), []).append(op)
+    for op in ops_named(module.operation, {ops.GLOBAL_STORE}):
+        found.setdefault(global_name(op), []).append(op)
     return found
 
 

@@ -458,8 +458,9 @@ def global_events(module: ir.Module, paths: bool = False) -> GlobalEvents:
                 callee = callee_name(inner)
                 location = inner.location
                 inlined, printed = _inlined_at(location, own)
-                operands = tuple(_loaded_value(v) for v in inner.operands)
-                values = tuple(_stored_value(_source(v)) for v in inner.operands)
+                sources = [_source(v) for v in inner.operands]  # (read once: both below start from it)
+                operands = tuple(_load_of_source(s) for s in sources)
+                values = tuple(_stored_value(s) for s in sources)
                 if paths:
                     indices[c_address(inner)] = len(found)
                 event = Event(
