@@ -427,7 +427,7 @@ def check_command(args: argparse.Namespace, iree_flags: list[str]) -> int:
 def _schedule_summary(guard: ScheduleGuard) -> None:
     """Warn about every repair of IREE's schedule (a refusal is an error before this), and say
     what the check could not compare."""
-    from ..guard.schedule_guard import input_order_not_compared
+    from ..guard.schedule_guard import input_order_not_compared, kept_out_of_fusion_note
 
     report = guard.report
     if report is None:
@@ -440,6 +440,8 @@ def _schedule_summary(guard: ScheduleGuard) -> None:
         print(f"slice-elision: warning: repaired an access to a global: {forwarded.line()}", file=sys.stderr)
     for repair in report.repairs:
         print(f"slice-elision: warning: repaired IREE's schedule: {repair.line()}", file=sys.stderr)
+    if report.kept_out_of_fusion:
+        print(f"slice-elision: note: {kept_out_of_fusion_note(report.kept_out_of_fusion)}", file=sys.stderr)
 
 
 def _summary(report: RewriteReport, applied: bool = True) -> None:

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from stream_model.schedule.global_order import GlobalEvents, GlobalOrderHazard, InputOrder, OrderNotCompared
     from stream_model.schedule.unawaited import UnawaitedUse
 
-    from ..repair.own_size import GlobalTags, Undone
+    from ..repair.global_fusion import GlobalTags, Undone
     from ..repair.reloads import GlobalRepair
     from .passes import Repair
 
@@ -103,6 +103,9 @@ class GuardReport:
     #: Accesses to globals made as IREE's pre-splice stages would, before anything else ran
     #: (:meth:`ScheduleGuard.forward_reloads`: loads after a store, stores stored over).
     forwarded: list[GlobalRepair] = field(default_factory=list)
+    #: The globals declared public to keep them out of IREE's global fusion: a module a repair
+    #: changed stores them in a region (:func:`~..repair.global_fusion.keep_out_of_fusion`).
+    kept_out_of_fusion: list[str] = field(default_factory=list)
     #: What the guard added to the compile: copying the module, the checks, tracing and
     #: repairing. IREE's stages are not counted (those that schedule the module run in every
     #: compile; a repair schedules it again, which is IREE's time too).
@@ -126,6 +129,8 @@ class GuardReport:
         """JSON Lines records: every pair checked in IREE's schedule, then the repairs, then
         (after a repair) every pair checked in the repaired schedule, marked ``"repaired"``."""
         out = [r.to_json() for r in self.forwarded]
+        if self.kept_out_of_fusion:
+            out.append(kept_out_of_fusion_record(self.kept_out_of_fusion))
         if self.input_not_compared is not None:
             out.append(input_order_record(self.input_not_compared))
         out += [r | {"schedule": "iree"} for r in self.first.log_records()]
@@ -169,14 +174,16 @@ class ScheduleGuard:
         self._check_seconds = 0.0  # (check_now, when the driver ran it apart from settle)
         self._pending: _Pending | None = None
         #: The globals the module the compile goes on with stores in a region, where one of
-        #: the tool's repairs changed it (:meth:`verify_finished`), and whether the schedule
-        #: repair did.
+        #: the tool's repairs changed it (kept out of IREE's global fusion, and verified by
+        #: :meth:`verify_finished`), and whether the schedule repair did.
         self._stored_in_regions: frozenset[str] = frozenset()
+        #: Those of them declared public in any module the compile went on with (the report's).
+        self.kept_out_of_fusion: list[str] = []
         self._made_schedule_repairs = False
         #: What the stream phase's async part had fused of those globals (:meth:`_fused_in`).
         self._fused_when_scheduled: list[Undone] = []
         #: The tags in the globals' locations while the module compiled carries them
-        #: (:func:`~..repair.own_size.tag_globals`); None until a module is tagged.
+        #: (:func:`~..repair.global_fusion.tag_globals`); None until a module is tagged.
         self._tags: GlobalTags | None = None
         #: The module at the splice the compile continued from after a repair (the hook's
         #: output, when there is a hook), as text; None when nothing was repaired.
@@ -314,7 +321,9 @@ class ScheduleGuard:
         order_before = _global_events(pending.unscheduled)
         report = self._checked(pending.scheduled, order_before)
         report.order_hazards[:0] = self._reordered_before_the_splice(order_before, report.order_not_compared)
-        guard = self.report = GuardReport(first=report, final=report, forwarded=self.forwarded)
+        guard = self.report = GuardReport(
+            first=report, final=report, forwarded=self.forwarded, kept_out_of_fusion=self.kept_out_of_fusion
+        )
         guard.input_not_compared = self.input_not_compared
         if report.order_hazards:
             # No repair is known for this class: the compile refuses rather than ship it.
@@ -432,14 +441,16 @@ class ScheduleGuard:
         return scheduled
 
     def _note_stored_in_regions(self, module: ir.Module) -> None:
-        """Note the globals ``module`` (at the splice, as the compile goes on with it) stores in
-        a region, where one of the tool's repairs changed it, for :meth:`verify_finished`, and
-        tag its globals' locations for it (:func:`~..repair.own_size.stored_in_regions`,
-        :func:`~..repair.own_size.tag_globals`)."""
-        from ..repair.own_size import GlobalTags, stored_in_regions, tag_globals
+        """Where one of the tool's repairs changed ``module`` (at the splice, as the compile goes
+        on with it, the rewrite done): keep the globals it stores in a region out of IREE's
+        global fusion, note them for :meth:`verify_finished`, and tag its globals' locations for
+        it (:mod:`~..repair.global_fusion`)."""
+        from ..repair.global_fusion import GlobalTags, keep_out_of_fusion, stored_in_regions, tag_globals
 
         self._stored_in_regions = stored_in_regions(module)
         if self._stored_in_regions:
+            declared = keep_out_of_fusion(module, self._stored_in_regions)
+            self.kept_out_of_fusion += [name for name in declared if name not in self.kept_out_of_fusion]
             if self._tags is None:
                 self._tags = GlobalTags()
             tag_globals(module, self._tags)
@@ -451,26 +462,27 @@ class ScheduleGuard:
 
     def _fused_in(self, module: ir.Module) -> list[Undone]:
         """The globals stored in a region of a repaired module that IREE fused with another by
-        the point of the stream phase ``module`` is at (:func:`~..repair.own_size.undone_in_regions`).
+        the point of the stream phase ``module`` is at (:func:`~..repair.global_fusion.undone_in_regions`).
         Read at the end of the async part too: a timepoint global fused there may be folded
         into a constant later, and its fuse is then seen nowhere (review 47's p19: the arm's
         copy was then dropped with the store of its timepoint)."""
         if not self._stored_in_regions or self._tags is None:
             return []
-        from ..repair.own_size import undone_in_regions
+        from ..repair.global_fusion import undone_in_regions
 
         return undone_in_regions(module, self._stored_in_regions, self._tags)
 
     def verify_finished(self, finished: ir.Module) -> None:
         """No global a repaired module stores in a region was fused with another through the
-        stream phase (:func:`~..repair.own_size.undone_in_regions`): else IREE erases the copy's
-        store, binds it with another global's size or offset, hands the copy to the other
-        global's loads, or loses the other's stores in a region, and the repair is no repair
-        (:meth:`repair_failed`).
-        ``finished``: the module at the end of the stream phase, repaired or not."""
+        stream phase (:func:`~..repair.global_fusion.undone_in_regions`): they were kept out of
+        fusion, and this verifies it. A fuse of one would make IREE erase the copy's store, bind
+        it with another global's size or offset, hand the copy to the other global's loads, or
+        lose the other's stores in a region, and the repair would be no repair
+        (:meth:`repair_failed`). ``finished``: the module at the end of the stream phase,
+        repaired or not."""
         undone = [*self._fused_when_scheduled, *self._fused_in(finished)]
         if self._tags is not None:
-            from ..repair.own_size import untag_globals
+            from ..repair.global_fusion import untag_globals
 
             untag_globals(finished, self._tags)
         if not undone:
@@ -615,6 +627,19 @@ def input_order_not_compared(why: str) -> str:
         f"the order of the input's accesses to globals was not compared with IREE's before the splice ({why}): "
         "a reorder IREE makes there is not seen"
     )
+
+
+def kept_out_of_fusion_note(names: Sequence[str]) -> str:
+    """What the compile says of the globals it declared public (:attr:`GuardReport.kept_out_of_fusion`)."""
+    return (
+        f"kept {', '.join('@' + n for n in names)} out of iree-util-fuse-globals (declared public): the module "
+        "a repair changed stores them in a region, and the pass reads no store there"
+    )
+
+
+def kept_out_of_fusion_record(names: Sequence[str]) -> dict[str, Any]:
+    """The log's record of the same."""
+    return {"type": "schedule-repair", "repair": "kept-out-of-fusion", "globals": list(names)}
 
 
 def input_order_record(why: str) -> dict[str, Any]:

@@ -27,15 +27,11 @@ fail IREE 3.13's compile (:func:`.copy_dispatch.barrier`), and the chain starts 
 
 from __future__ import annotations
 
-import re
-import secrets
-from dataclasses import dataclass, field
-
 from iree.compiler import ir
 
-from stream_model.ir.util import FUNCTION_OPS, defining_op, nested_ops, ops_named
+from stream_model.ir.util import FUNCTION_OPS, defining_op, nested_ops
 from stream_model.semantics import ops
-from stream_model.semantics.op_table import callee_name, effects_of, global_name
+from stream_model.semantics.op_table import callee_name, effects_of
 from stream_model.semantics.region_flow import (
     branch_operands,
     exit_flow,
@@ -44,19 +40,10 @@ from stream_model.semantics.region_flow import (
     is_resource,
 )
 
-from .copy_dispatch import barrier, holds_copy_executable, stated_size
+from .copy_dispatch import barrier
 from .in_place import function_of
 
-__all__ = [
-    "GlobalTags",
-    "Undone",
-    "store_with_own_size",
-    "stored_in_regions",
-    "stores_reached",
-    "tag_globals",
-    "undone_in_regions",
-    "untag_globals",
-]
+__all__ = ["store_with_own_size", "stores_reached"]
 
 
 def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> list[ir.Operation]:
@@ -70,11 +57,10 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> list[ir.Oper
     stores either, whatever a region stores. The global's size global may be fused with
     another's, and the copy bound with the other's size (review 45: a 16-byte copy stored in an
     ``scf.if`` arm bound as the 128 bytes two globals shared in the initializer, OUT_OF_RANGE on
-    the next call). The compile verifies that IREE fused no global stored in a region
-    (:func:`stored_in_regions`, :func:`undone_in_regions`). (The barrier there keeps
-    only the host's wait before the store. A store of the global's own value in a block the
-    fuse reads, a last initializer, does not build: IREE 3.13 fails such a module, "operand #1
-    does not dominate this use".)"""
+    the next call). The compile keeps every global such a module stores in a region out of
+    that pass (:mod:`.global_fusion`). (The barrier there keeps only the host's wait before the
+    store. A store of the global's own value in a block the fuse reads, a last initializer,
+    does not build: IREE 3.13 fails such a module, "operand #1 does not dominate this use".)"""
     changed: list[ir.Operation] = []
     for store in stores_reached(module, made):
         value = store.operands[0]
@@ -85,251 +71,6 @@ def store_with_own_size(module: ir.Module, made: list[ir.Value]) -> list[ir.Oper
             store.operands[0] = barrier(value)
         changed.append(store)
     return changed
-
-
-@dataclass
-class GlobalTags:
-    """The names the globals' locations are wrapped in while IREE's stream phase runs on a
-    module a repair changed (:func:`tag_globals`): ``prefix`` and a global's number in
-    ``names``; ``own``, each global's own location. The prefix carries a number drawn for the
-    compile, which no input can spell in a location of its own (review 51's r10: a user's
-    ``loc("slice-elision-global:99")`` taken for a tag)."""
-
-    prefix: str = field(default_factory=lambda: f"slice-elision-global-{secrets.token_hex(6)}:")
-    names: list[str] = field(default_factory=list)
-    own: dict[str, ir.Location] = field(default_factory=dict)
-
-    def made_from(self, op: ir.Operation) -> list[str]:
-        """The tagged globals a global of the module is made from, in order."""
-        found = re.findall(rf'"{re.escape(self.prefix)}(\d+)"', str(op.location))
-        return [self.names[k] for k in dict.fromkeys(int(n) for n in found) if k < len(self.names)]
-
-
-def stored_in_regions(module: ir.Module) -> frozenset[str]:
-    """Where ``module`` holds a copy one of this tool's repairs made (a copy dispatch,
-    :data:`.copy_dispatch.EXECUTABLE`: the shared-globals repair's, a forwarded reload's, the
-    schedule repair's): every global it stores in a region, the copy or anything else.
-    ``iree-util-fuse-globals`` does not read those stores (:func:`store_with_own_size`): a
-    global stored a copy there may be fused with another, and a repair's copy stored in a
-    function's block, with its constant offset and size, may make IREE fuse another global's
-    offset and size globals with its own, losing that global's stores in a region (review 50's
-    q01: stock, storing its load's offset, fused nothing). The compile verifies that IREE fused
-    none of them (:func:`undone_in_regions`). A module without the copy executable costs a look
-    at its top-level ops."""
-    if not holds_copy_executable(module):
-        return frozenset()
-    return frozenset(
-        global_name(op) for op in ops_named(module.operation, {ops.GLOBAL_STORE}) if not _in_a_function_block(op)
-    )
-
-
-def tag_globals(module: ir.Module, tags: GlobalTags) -> None:
-    """Wrap each ``util.global``'s location in a name of its own (``tags``' prefix and its
-    number in ``tags.names``, which a global not in it is added to), so that
-    :func:`undone_in_regions` can tell, in IREE's stream phase, which globals each one left was
-    made from: IREE makes a resource global's size, offset, length and timepoint globals at its
-    location, and ``iree-util-fuse-globals`` gives the global it keeps the fused location of all
-    it fuses into it. The user's own locations cannot tell: frontends give many globals one
-    location, or none (review 49). A number, not the name: MLIR prints a location's name
-    escaped (review 50's q28, a global named with a quote). A location is no operand: the
-    program IREE builds is the same. ``tags.own`` gets each global's own location, for
-    :func:`untag_globals` (a global tagged already keeps its tag: a repair of a tagged copy)."""
-    with module.context:
-        for op in _global_ops(module):
-            name = ir.StringAttr(op.attributes["sym_name"]).value
-            if tags.made_from(op.operation) == [name]:
-                continue
-            tags.own.setdefault(name, op.location)
-            if name not in tags.names:
-                tags.names.append(name)
-            op.location = ir.Location.name(f"{tags.prefix}{tags.names.index(name)}", childLoc=op.location)
-
-
-def untag_globals(module: ir.Module, tags: GlobalTags) -> None:
-    """Give each ``util.global`` of ``module`` the location it would have had untagged
-    (:func:`tag_globals`): that of the global it was made for, or the fused location of those
-    it was made from. Nothing of the tags reaches HAL, VM or the output's debug information."""
-    with module.context:
-        for op in _global_ops(module):
-            locations = [tags.own[name] for name in tags.made_from(op.operation) if name in tags.own]
-            if locations:
-                op.location = locations[0] if len(locations) == 1 else ir.Location.fused(locations)
-
-
-@dataclass(frozen=True)
-class Undone:
-    """A global a repair stores a fresh copy to in a region, and what IREE's stream phase did
-    to it (:func:`undone_in_regions`), in words."""
-
-    name: str
-    how: str
-
-
-def undone_in_regions(finished: ir.Module, checked: frozenset[str], tags: GlobalTags) -> list[Undone]:
-    """Those of the globals ``checked`` (stored in a region of a module a repair changed:
-    :func:`stored_in_regions`) that IREE's stream phase fused with another global, or whose
-    size, offset, length or timepoint global it fused with another's (``finished``: the module
-    at that point of the phase, its globals' locations tagged by :func:`tag_globals` with
-    ``tags``). The fuse read no store in a region: a copy's store is then made the other's, or
-    the other's loads read it, or it is bound at the other's offset or with the other's size
-    (review 47's F2, review 45, review 49's p24). A size global fused with another's is left where
-    it is sure to hold the copy's size wherever the copy is stored (:func:`_sized_alike`). A
-    global IREE folded into a constant, or dropped, is no fuse: those passes read every store."""
-    fused = _fused_globals(finished, tags)
-    undone: list[Undone] = []
-    for name in sorted(checked):
-        for kept, made_from in fused:
-            if name not in made_from:
-                continue
-            if "__storage_size" in kept and _sized_alike(finished, name, kept, made_from):
-                continue
-            others = ", ".join(f"@{g}" for g in sorted(made_from - {name}))
-            undone.append(Undone(name, f"fused {_what(kept)} of @{name} with that of {others}"))
-            break
-    return undone
-
-
-def _fused_globals(finished: ir.Module, tags: GlobalTags) -> list[tuple[str, frozenset[str]]]:
-    """The globals of ``finished`` made from more than one tagged global (:func:`tag_globals`),
-    each with the names of those."""
-    out: list[tuple[str, frozenset[str]]] = []
-    for op in _global_ops(finished):
-        made_from = frozenset(tags.made_from(op.operation))
-        if len(made_from) > 1:
-            out.append((ir.StringAttr(op.attributes["sym_name"]).value, made_from))
-    return out
-
-
-def _what(name: str) -> str:
-    """What the global ``name`` IREE made is to the global it was made for, in words."""
-    for suffix, what in _MADE_FOR.items():
-        if suffix in name:
-            return what
-    return "the buffer"
-
-
-#: The globals IREE 3.13 makes for a resource global, by their names' suffixes.
-_MADE_FOR = {
-    "__storage_size": "the size global",
-    "__offset": "the offset global",
-    "__length": "the length global",
-    "__timepoint": "the timepoint global",
-}
-
-
-def _sized_alike(finished: ir.Module, name: str, size: str, made_from: frozenset[str]) -> bool:
-    """Is the size global ``size`` (made from @``name``'s and others', ``made_from``) sure to
-    hold the size of each buffer stored to @``name`` where it is stored, and each store to it
-    sure to size every resource global it sizes? Binding @``name``'s copy with it is then
-    binding it with its own size (review 33's s_04: two globals stored fresh 16-byte buffers in
-    a function's first block and the arm's copy 16 bytes, while the initializer packed both in
-    128). Where the other holds the 128 bytes an initializer packed and the arm's copy is 16,
-    the copy is bound out of range (review 45). Read at the end of the stream phase, where every
-    store is in a block of its function (``cf`` form); anything not found so is not alike."""
-    stores = _stores_by_global(finished)
-    sized = [g for g in made_from if g in stores]
-    if name not in sized:
-        return False
-    for store in stores[name]:
-        held = _size_held(store.block, size, None)
-        stated = stated_size(store.operands[0])
-        if held is None or stated is None or not _same_value(held, stated):
-            return False
-    for store in stores.get(size, []):
-        earlier = _size_held(store.block, size, store)
-        if earlier is not None and _same_value(earlier, store.operands[0]):
-            continue  # (stores what it holds already: sizes nothing anew)
-        stored_here = {global_name(o) for o in _stores_in_block(store.block)}
-        if not set(sized) <= stored_here:
-            return False
-    return True
-
-
-def _global_ops(module: ir.Module) -> list[ir.OpView]:
-    return [op for op in module.body.operations if op.operation.name == ops.UTIL_GLOBAL]
-
-
-def _stores_by_global(module: ir.Module) -> dict[str, list[ir.Operation]]:
-    found: dict[str, list[ir.Operation]] = {}
-    for op in ops_named(module.operation, {ops.GLOBAL_STORE}):
-        found.setdefault(global_name(op), []).append(op)
-    return found
-
-
-def _stores_in_block(block: ir.Block) -> list[ir.Operation]:
-    return [o.operation for o in block.operations if o.operation.name == ops.GLOBAL_STORE]
-
-
-def _size_held(block: ir.Block, size: str, before: ir.Operation | None) -> ir.Value | None:
-    """The value the global @``size`` holds in ``block``: the last store of it there (before
-    ``before``, when given), else the one it holds at the end of the block's one predecessor,
-    and so on; None where an op that may store it (:func:`_may_store`: a call whose callee
-    does, review 49's p37, a kept callee storing 128 between) follows the last store seen,
-    where a block has another number of predecessors, or where the function's entry is
-    reached."""
-    seen: set[ir.Block] = set()
-    while block not in seen:
-        seen.add(block)
-        held: ir.Value | None = None
-        for o in block.operations:
-            op = o.operation
-            if before is not None and op == before:
-                break
-            if op.name == ops.GLOBAL_STORE and global_name(op) == size:
-                held = op.operands[0]
-            elif held is not None and _may_store(op, size, set()):
-                return None
-        if held is not None:
-            return held
-        if any(_may_store(o.operation, size, set()) for o in block.operations):
-            return None
-        preds = _predecessors(block)
-        if len(preds) != 1:
-            return None
-        block, before = preds[0], None
-    return None
-
-
-def _may_store(op: ir.Operation, name: str, seen: set[str]) -> bool:
-    """May ``op`` store the global @``name``: a store of it, an op nested in it that does, a
-    call of a function that may (one not in the module may), an access through an address?"""
-    for inner in [op, *nested_ops(op)]:
-        if inner.name == ops.GLOBAL_STORE and global_name(inner) == name:
-            return True
-        if inner.name in ops.INDIRECT_OPS:
-            return True
-        if inner.name in ops.CALLS:
-            callee = _function(_table(inner), callee_name(inner))
-            if callee is None or not callee.regions[0].blocks:
-                return True
-            key = _symbol_name(callee)
-            if key not in seen:
-                seen.add(key)
-                if _may_store(callee, name, seen):
-                    return True
-    return False
-
-
-def _predecessors(block: ir.Block) -> list[ir.Block]:
-    region = block.region
-    return [b for b in region.blocks if any(block == s for s in list(b.operations)[-1].operation.successors)]
-
-
-def _same_value(a: ir.Value, b: ir.Value) -> bool:
-    """One SSA value, or two ``arith.constant`` ops of one value."""
-    if a == b:
-        return True
-    made = [defining_op(v) for v in (a, b)]
-    if any(m is None or m.name != ops.ARITH_CONSTANT for m in made):
-        return False
-    return str(made[0].attributes["value"]) == str(made[1].attributes["value"])  # type: ignore[union-attr]
-
-
-def _in_a_function_block(op: ir.Operation) -> bool:
-    """Is ``op`` in a block of its function's own region (where ``iree-util-fuse-globals``
-    reads stores), not in a region of an op inside it?"""
-    parent = op.parent
-    return parent is not None and getattr(parent, "operation", parent).name in FUNCTION_OPS
 
 
 def stores_reached(module: ir.Module, values: list[ir.Value]) -> list[ir.Operation]:

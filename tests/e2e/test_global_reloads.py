@@ -161,9 +161,25 @@ def test_a_barrier_on_a_loops_carried_value_reads_it_once_it_is_made(tmp_path: P
 
 def test_the_tags_that_tell_fused_globals_apart_do_not_reach_the_output(tmp_path: Path) -> None:
     """The compile tags each global's location while IREE's stream phase runs on a module with
-    a repair's copy stored in an arm (``own_size.tag_globals``), and gives the globals their own
+    a repair's copy stored in an arm (``global_fusion.tag_globals``), and gives the globals their own
     locations back before HAL and VM: the build's debug information names none of the tags."""
     from tests.campaign.tensor_programs import compile_tool_file
 
     built = compile_tool_file(DATA / "shared_global_reloaded_in_an_if_without_else.mlir", tmp_path / "tool.vmfb")
     assert built is not None and b"slice-elision-global" not in built.read_bytes()
+
+
+def test_the_compile_says_which_globals_it_kept_out_of_fusion(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 47's F2: the shared-globals repair stores @g2 a copy in an ``scf.if`` arm, and the
+    compile declares @g2 public so that ``iree-util-fuse-globals`` (which reads no store in a
+    region) leaves it alone. A declaration the user did not write is said, with why."""
+    from tests.campaign.tensor_programs import compile_tool_file
+
+    built = compile_tool_file(DATA / "shared_global_stored_in_an_arm_beside_packed_globals.mlir", tmp_path / "t.vmfb")
+    assert built is not None
+    assert (
+        "note: kept @g2 out of iree-util-fuse-globals (declared public): the module a repair changed stores "
+        "them in a region, and the pass reads no store there"
+    ) in capsys.readouterr().err

@@ -148,37 +148,3 @@ def test_a_store_in_a_region_gets_its_barrier_too() -> None:
     with ir.Context():
         module = ir.Module.parse(_module(body))
         assert len(store_with_own_size(module, _copies(module))) == 1
-
-
-def test_the_globals_stored_in_a_region_are_verified_only_in_a_module_a_repair_changed() -> None:
-    """``stored_in_regions``: where the module holds the copy executable a repair adds, every
-    global it stores in a region, whatever is stored there; without it, none (nothing of the
-    tool's can have made IREE fuse a global)."""
-    from rewriter.repair.copy_dispatch import CopyDispatches
-    from rewriter.repair.own_size import stored_in_regions
-
-    body = (
-        "util.func public @f(%c: i1) {\n" + PROLOGUE + "  util.global.store %copy, @h : " + T + "\n"
-        "  scf.if %c {\n" + _fill("%copy").replace("  %w", "    %w") + f"    util.global.store %w, @g : {T}\n  }}\n"
-        "  util.return\n}\n"
-    )
-    with ir.Context():
-        module = ir.Module.parse(_module(body))
-        assert stored_in_regions(module) == frozenset()
-        CopyDispatches(module)._ensure_executable()
-        assert stored_in_regions(module) == frozenset({"g"})
-
-
-def test_a_location_spelled_like_a_tag_is_not_taken_for_one() -> None:
-    """The tags' prefix carries a number drawn for each compile (``own_size.GlobalTags``): a
-    global the input locates at ``slice-elision-global:0`` is tagged as any other, and reads
-    back as made from itself alone (review 51's r10)."""
-    from rewriter.repair.own_size import GlobalTags, tag_globals
-
-    text = f'util.global private mutable @g : {T} loc("slice-elision-global:1")\nutil.global private mutable @h : {T}\n'
-    with ir.Context():
-        module = ir.Module.parse(text)
-        tags = GlobalTags()
-        tag_globals(module, tags)
-        globals_ = [op.operation for op in module.body.operations]
-        assert [tags.made_from(op) for op in globals_] == [["g"], ["h"]]

@@ -3,8 +3,7 @@
 // scf.if arm, stores @x a fresh value, reloads and updates it: the reload repair's copy stored
 // in the arm. IREE 3.13 fuses @x's size global into @y's (declared first). The fused size global
 // holds 128 after @repack, and the arm's 16-byte copy is bound as 128 (OUT_OF_RANGE; stock
-// fails alike). The size held at the arm is read back through the block's ops, and a call that
-// may store it ends the walk (refused).
+// fails alike). The compile keeps @x out of the fusion (declared public) and builds right.
 module @m {
   util.global private mutable @y : tensor<4xi32>
   util.global private mutable @x : tensor<4xi32>

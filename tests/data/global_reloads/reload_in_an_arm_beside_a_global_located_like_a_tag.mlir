@@ -2,7 +2,7 @@
 // tag of the compile's would be (loc("slice-elision-global:99")): a global so located was taken
 // as tagged and left out, and IREE's fuse of @a's and @b's timepoint globals went unseen (the
 // build stored @b an uninitialized buffer, 0 0 0 0). The tags carry a number drawn for each
-// compile, which no input can spell (refused; stock wrong).
+// compile, which no input can spell. Kept out of the fusion, it builds right (stock wrong).
 module @m {
   util.global private mutable @a : tensor<4xi32> loc("slice-elision-global:99")
   util.global private mutable @b : tensor<4xi32>

@@ -2,7 +2,7 @@
 // reloads @b there and updates it in place, storing the update. The reload repair forwards the
 // stored value through a copy stored in the arm; IREE 3.13's iree-util-fuse-globals, reading no
 // store in a region, fuses @b into @a and the copy is lost. Stock loses the update too (getb
-// reads 2 4 6 8). The compile finds @b gone at the end of the stream phase and refuses.
+// reads 2 4 6 8). The compile keeps @b out of the fusion (declared public) and builds right.
 module @m {
   util.global private mutable @a : tensor<4xi32>
   util.global private mutable @b : tensor<4xi32>

@@ -5,7 +5,7 @@
 // reads no store in a region, fused the two globals' offset and timepoint globals, and @g's arm
 // lost @y's offset (the earlier check looked only at globals stored a copy in a region; stock,
 // storing its load's offset, fuses nothing and is right). Every global a repaired module stores
-// in a region is checked now (refused).
+// in a region is kept out of the fusion now (@y and @x declared public: built right).
 module @m {
   util.global private mutable @x : tensor<4xi32>
   util.global private mutable @y : tensor<4xi32>

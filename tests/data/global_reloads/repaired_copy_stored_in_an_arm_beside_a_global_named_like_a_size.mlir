@@ -1,7 +1,7 @@
 // Review 47: repaired_copy_stored_in_an_arm_beside_a_packed_global.mlir with a user global
 // named @b__storage_size, the name IREE 3.13 gives @b's size global. IREE still fuses @b's
-// own size global (its name suffixed) into @a's: the compile looks for the size global IREE
-// made, not for the name (refused; by the name alone the repaired build failed OUT_OF_RANGE).
+// own size global (its name suffixed) into @a's, where the globals are left to the pass (by the
+// name alone the repaired build failed OUT_OF_RANGE). Kept out of fusion, it builds right.
 module @m {
   util.global private mutable @a : tensor<4xi32>
   util.global private mutable @b : tensor<4xi32>

@@ -5,8 +5,9 @@
 // which @f stores to @b in an scf.if arm. IREE 3.13's iree-util-fuse-globals reads no store in
 // a region: it fused @b's size global into @a's and erased the arm's store of it, and the
 // repaired build bound @b's fresh 16 bytes as 128 (OUT_OF_RANGE on the second call). Stock,
-// which updates @b in place, computed the answer in these runs. The compile sees the size
-// global gone after the stream phase and refuses (ScheduleGuard.verify_finished).
+// which updates @b in place, computed the answer in these runs. The compile now declares the
+// globals a repaired module stores in a region public, which the pass leaves alone, and builds
+// right (global_fusion.keep_out_of_fusion); left to the pass, its verification refuses.
 module @m {
   util.global private mutable @a : tensor<4xi32>
   util.global private mutable @b : tensor<4xi32>

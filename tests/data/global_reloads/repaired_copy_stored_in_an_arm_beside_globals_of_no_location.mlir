@@ -2,8 +2,8 @@
 // two only ever stored together, each time computed in one region (one packed allocation):
 // IREE 3.13's iree-util-fuse-globals fuses @w's globals into @x's (declared first), and @w's
 // loads would read @x's copy. Every global has an unknown location: the fused location IREE gives
-// the global it keeps is that same location, which told nothing to the earlier check. The
-// compile tags each global's location itself (refused; stock, updating in place, is right).
+// the global it keeps is that same location, which told nothing to the earlier check. Stock,
+// updating in place, is right; the compile keeps @x out of the fusion and builds right.
 module @m {
   util.global private mutable @x : tensor<4xi32> loc(unknown)
   util.global private mutable @prev : tensor<4xi32> loc(unknown)

@@ -1,7 +1,7 @@
 // Review 50's q28: repaired_copy_stored_in_an_arm_beside_a_global_at_its_offset.mlir with @x
 // named @"x\22q" (a quote in the name). MLIR prints a location's name escaped, and a tag read
 // back by the global's name never matched: the build read @z's bytes for @y again. Tags carry a
-// number (refused; stock right).
+// number. Kept out of the fusion, it builds right (stock right).
 module @m {
   util.global private mutable @"x\22q" : tensor<4xi32>
   util.global private mutable @prev : tensor<4xi32>

@@ -1,0 +1,62 @@
+"""The globals a repaired module stores in a region are kept out of IREE 3.13's global fusion,
+which reads no store there, and the compile verifies that IREE fused none of them
+(``rewriter.repair.global_fusion``). Run on IREE: the data files of
+``tests/e2e/test_global_reloads.py`` a repair's copy is stored in a region of, and the weakening
+``repaired-globals-left-to-fusion`` (``tests/campaign/test_tensor_mutations.py``)."""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+
+from tests.unit.test_own_size import PROLOGUE, T, _fill, _module
+
+
+def test_the_globals_stored_in_a_region_are_kept_apart_only_in_a_module_a_repair_changed() -> None:
+    """``stored_in_regions``: where the module holds the copy executable a repair adds, every
+    global it stores in a region, whatever is stored there; without it, none (the module is
+    built as IREE builds it)."""
+    from rewriter.repair.copy_dispatch import CopyDispatches
+    from rewriter.repair.global_fusion import stored_in_regions
+
+    body = (
+        "util.func public @f(%c: i1) {\n" + PROLOGUE + "  util.global.store %copy, @h : " + T + "\n"
+        "  scf.if %c {\n" + _fill("%copy").replace("  %w", "    %w") + f"    util.global.store %w, @g : {T}\n  }}\n"
+        "  util.return\n}\n"
+    )
+    with ir.Context():
+        module = ir.Module.parse(_module(body))
+        assert stored_in_regions(module) == frozenset()
+        CopyDispatches(module)._ensure_executable()
+        assert stored_in_regions(module) == frozenset({"g"})
+
+
+def test_a_location_spelled_like_a_tag_is_not_taken_for_one() -> None:
+    """The tags' prefix carries a number drawn for each compile (``global_fusion.GlobalTags``): a
+    global the input locates at ``slice-elision-global:0`` is tagged as any other, and reads
+    back as made from itself alone (review 51's r10)."""
+    from rewriter.repair.global_fusion import GlobalTags, tag_globals
+
+    text = f'util.global private mutable @g : {T} loc("slice-elision-global:1")\nutil.global private mutable @h : {T}\n'
+    with ir.Context():
+        module = ir.Module.parse(text)
+        tags = GlobalTags()
+        tag_globals(module, tags)
+        globals_ = [op.operation for op in module.body.operations]
+        assert [tags.made_from(op) for op in globals_] == [["g"], ["h"]]
+
+
+def test_only_the_private_globals_named_are_declared_public_to_keep_them_out_of_fusion() -> None:
+    """``keep_out_of_fusion``: IREE's ``iree-util-fuse-globals`` leaves a public global alone;
+    the compile declares public the globals named (those a repaired module stores in a region),
+    says which it changed, and leaves every other global as it was."""
+    from rewriter.repair.global_fusion import keep_out_of_fusion
+
+    text = (
+        f"util.global private mutable @g : {T}\nutil.global private mutable @h : {T}\n"
+        f"util.global mutable @p : {T}\nutil.global private mutable @k : {T}\n"
+    )
+    with ir.Context():
+        module = ir.Module.parse(text)
+        assert keep_out_of_fusion(module, frozenset({"g", "p", "k"})) == ["g", "k"]
+        public = ["sym_visibility" not in op.attributes for op in module.body.operations]
+        assert public == [True, False, True, True]
