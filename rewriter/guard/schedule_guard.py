@@ -49,7 +49,7 @@ from iree.compiler import ir
 from stream_model.ir.util import load_dialect_modules, nested_ops
 from stream_model.semantics.abi import GivenOver, given_over_arguments
 
-from ..errors import RepairUndone, ScheduleHazardError
+from ..errors import FusedAcrossRegions, RepairUndone, ScheduleHazardError
 from ..pipeline.c_api import clone_module
 from ..pipeline.collector import no_collector_pauses
 from ..pipeline.common import CompileError, NotAnalysed, new_context
@@ -104,8 +104,12 @@ class GuardReport:
     #: (:meth:`ScheduleGuard.forward_reloads`: loads after a store, stores stored over).
     forwarded: list[GlobalRepair] = field(default_factory=list)
     #: The globals declared public to keep them out of IREE's global fusion: a module a repair
-    #: changed stores them in a region (:func:`~..repair.global_fusion.keep_out_of_fusion`).
+    #: changed stores them in a region, or IREE fused one of them when left to it
+    #: (:func:`~..repair.global_fusion.keep_out_of_fusion`).
     kept_out_of_fusion: list[str] = field(default_factory=list)
+    #: What IREE fused of globals stored in a region, in the build the compile then made again
+    #: with them kept out of fusion (:meth:`ScheduleGuard.keep_apart`); empty when it did not.
+    fused_across_regions: list[Undone] = field(default_factory=list)
     #: What the guard added to the compile: copying the module, the checks, tracing and
     #: repairing. IREE's stages are not counted (those that schedule the module run in every
     #: compile; a repair schedules it again, which is IREE's time too).
@@ -130,7 +134,7 @@ class GuardReport:
         (after a repair) every pair checked in the repaired schedule, marked ``"repaired"``."""
         out = [r.to_json() for r in self.forwarded]
         if self.kept_out_of_fusion:
-            out.append(kept_out_of_fusion_record(self.kept_out_of_fusion))
+            out.append(kept_out_of_fusion_record(self.kept_out_of_fusion, self.fused_across_regions))
         if self.input_not_compared is not None:
             out.append(input_order_record(self.input_not_compared))
         out += [r | {"schedule": "iree"} for r in self.first.log_records()]
@@ -173,12 +177,21 @@ class ScheduleGuard:
         self._forward_seconds = 0.0  # (forward_reloads: on the compile's path, before the hook)
         self._check_seconds = 0.0  # (check_now, when the driver ran it apart from settle)
         self._pending: _Pending | None = None
-        #: The globals the module the compile goes on with stores in a region, where one of
-        #: the tool's repairs changed it (kept out of IREE's global fusion, and verified by
-        #: :meth:`verify_finished`), and whether the schedule repair did.
+        #: The globals the module the compile goes on with stores in a region (verified by
+        #: :meth:`verify_finished`), whether they were kept out of IREE's global fusion (a
+        #: repair changed the module, or :meth:`keep_apart`), and whether the schedule repair
+        #: made the module.
         self._stored_in_regions: frozenset[str] = frozenset()
-        #: Those of them declared public in any module the compile went on with (the report's).
+        self._kept_apart = False
+        #: Those declared public in any module the compile went on with (the report's).
         self.kept_out_of_fusion: list[str] = []
+        #: The compile holds a copy of the module at the splice to build again from
+        #: (:meth:`may_build_again`); where it does not, globals stored in a region are kept
+        #: out of fusion from the start. :meth:`keep_apart` was called: every module is kept
+        #: apart from then on; and what IREE fused in the build before it (the report's).
+        self._can_build_again = False
+        self._keeping_apart = False
+        self.fused_across_regions: list[Undone] = []
         self._made_schedule_repairs = False
         #: What the stream phase's async part had fused of those globals (:meth:`_fused_in`).
         self._fused_when_scheduled: list[Undone] = []
@@ -322,7 +335,11 @@ class ScheduleGuard:
         report = self._checked(pending.scheduled, order_before)
         report.order_hazards[:0] = self._reordered_before_the_splice(order_before, report.order_not_compared)
         guard = self.report = GuardReport(
-            first=report, final=report, forwarded=self.forwarded, kept_out_of_fusion=self.kept_out_of_fusion
+            first=report,
+            final=report,
+            forwarded=self.forwarded,
+            kept_out_of_fusion=self.kept_out_of_fusion,
+            fused_across_regions=self.fused_across_regions,
         )
         guard.input_not_compared = self.input_not_compared
         if report.order_hazards:
@@ -440,20 +457,53 @@ class ScheduleGuard:
                 self.mutation(scheduled)
         return scheduled
 
-    def _note_stored_in_regions(self, module: ir.Module) -> None:
-        """Where one of the tool's repairs changed ``module`` (at the splice, as the compile goes
-        on with it, the rewrite done): keep the globals it stores in a region out of IREE's
-        global fusion, note them for :meth:`verify_finished`, and tag its globals' locations for
-        it (:mod:`~..repair.global_fusion`)."""
-        from ..repair.global_fusion import GlobalTags, keep_out_of_fusion, stored_in_regions, tag_globals
+    def may_build_again(self, module: ir.Module) -> ir.Module | None:
+        """A copy of ``module`` (at the splice, before the hook) where it stores a global in a
+        region, which IREE's global fusion may fuse without reading that store: the build then
+        starts again from it (:meth:`verify_finished`, :meth:`keep_apart`). None elsewhere, or
+        without the check."""
+        from ..repair.global_fusion import stored_in_regions
 
-        self._stored_in_regions = stored_in_regions(module)
+        if not self.check or self._keeping_apart or not stored_in_regions(module):
+            return None
+        self._can_build_again = True
+        return clone_module(module)
+
+    def keep_apart(self, fused: FusedAcrossRegions) -> None:
+        """From now on keep every module's globals stored in a region out of IREE's global
+        fusion: the compile builds the module again after :meth:`verify_finished` found what
+        ``fused`` says (IREE fused one of them, reading none of its stores in a region)."""
+        self._keeping_apart = True
+        self.fused_across_regions[:] = fused.undone
+
+    def _note_stored_in_regions(self, module: ir.Module) -> None:
+        """Note the globals ``module`` (at the splice, as the compile goes on with it, the
+        rewrite done) stores in a region, for :meth:`verify_finished`, keep them out of IREE's
+        global fusion where that is due (:meth:`_keep_apart_if_due`), and tag the globals'
+        locations (:mod:`~..repair.global_fusion`)."""
+        from ..repair.global_fusion import GlobalTags, tag_globals
+
+        self._stored_in_regions, declared = self._keep_apart_if_due(module)
+        self._kept_apart = declared is not None
+        self.kept_out_of_fusion += [name for name in declared or [] if name not in self.kept_out_of_fusion]
         if self._stored_in_regions:
-            declared = keep_out_of_fusion(module, self._stored_in_regions)
-            self.kept_out_of_fusion += [name for name in declared if name not in self.kept_out_of_fusion]
             if self._tags is None:
                 self._tags = GlobalTags()
             tag_globals(module, self._tags)
+
+    def _keep_apart_if_due(self, module: ir.Module) -> tuple[frozenset[str], list[str] | None]:
+        """The globals ``module`` stores in a region, and, where one of the tool's repairs
+        changed it, the compile builds it again after IREE fused one (:meth:`keep_apart`), or
+        it holds no copy to build again from (:meth:`may_build_again`), those it declared
+        public to keep them out of IREE's global fusion (else None). Every
+        module the stream phase runs on from the splice gets this, the traced copies of
+        :meth:`_trace_to_splice` too: their schedules must be the same."""
+        from ..repair.global_fusion import keep_out_of_fusion, repaired, stored_in_regions
+
+        names = stored_in_regions(module)
+        if not names or not (self._keeping_apart or not self._can_build_again or repaired(module)):
+            return names, None
+        return names, keep_out_of_fusion(module, names)
 
     def _note_fused_when_scheduled(self, scheduled: ir.Module) -> None:
         """:meth:`_fused_in` the module the stream phase's async part made, for
@@ -461,8 +511,8 @@ class ScheduleGuard:
         self._fused_when_scheduled = self._fused_in(scheduled)
 
     def _fused_in(self, module: ir.Module) -> list[Undone]:
-        """The globals stored in a region of a repaired module that IREE fused with another by
-        the point of the stream phase ``module`` is at (:func:`~..repair.global_fusion.undone_in_regions`).
+        """The globals stored in a region of the module that IREE fused with another by the
+        point of the stream phase ``module`` is at (:func:`~..repair.global_fusion.undone_in_regions`).
         Read at the end of the async part too: a timepoint global fused there may be folded
         into a constant later, and its fuse is then seen nowhere (review 47's p19: the arm's
         copy was then dropped with the store of its timepoint)."""
@@ -473,13 +523,15 @@ class ScheduleGuard:
         return undone_in_regions(module, self._stored_in_regions, self._tags)
 
     def verify_finished(self, finished: ir.Module) -> None:
-        """No global a repaired module stores in a region was fused with another through the
-        stream phase (:func:`~..repair.global_fusion.undone_in_regions`): they were kept out of
-        fusion, and this verifies it. A fuse of one would make IREE erase the copy's store, bind
-        it with another global's size or offset, hand the copy to the other global's loads, or
-        lose the other's stores in a region, and the repair would be no repair
-        (:meth:`repair_failed`). ``finished``: the module at the end of the stream phase,
-        repaired or not."""
+        """No global the module stores in a region was fused with another through the stream
+        phase (:func:`~..repair.global_fusion.undone_in_regions`): such a fuse reads none of its
+        stores there, and IREE may then erase a store, bind a buffer with another global's size
+        or offset, hand one global's buffer to the other's loads, or lose a store in a region.
+        Where the globals were left to the fusion, :class:`~rewriter.errors.FusedAcrossRegions`
+        has the compile build the module again with them kept out of it (:meth:`keep_apart`).
+        Where they were kept out, none is expected, and one is refused: a repair's copy may
+        have been lost (:meth:`repair_failed`). ``finished``: the module at the end of the
+        stream phase, repaired or not."""
         undone = [*self._fused_when_scheduled, *self._fused_in(finished)]
         if self._tags is not None:
             from ..repair.global_fusion import untag_globals
@@ -487,12 +539,15 @@ class ScheduleGuard:
             untag_globals(finished, self._tags)
         if not undone:
             return
-        made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"
         first = undone[0]
+        fused = f"iree-util-fuse-globals {first.how}, and @{first.name} is stored in a region, a store the pass does not read"
+        if not self._kept_apart:  # (the compile holds a copy to build again from)
+            raise FusedAcrossRegions(fused, undone)
+        if self._keeping_apart and not self._made_schedule_repairs:
+            raise RepairUndone(f"IREE's stream phase fused a global kept out of fusion: {fused}", schedule=False)
+        made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"
         raise RepairUndone(
-            f"IREE's stream phase may have undone {made_by}: in the module the repair changed, "
-            f"iree-util-fuse-globals {first.how}, and @{first.name} is stored in a region, a store the pass does "
-            "not read",
+            f"IREE's stream phase may have undone {made_by}: in the module the repair changed, {fused}",
             schedule=self._made_schedule_repairs,
         )
 
@@ -502,7 +557,7 @@ class ScheduleGuard:
         callee's copy: "operation's operand is unlinked"): the repair is no repair, and the
         hazards it was for are as :meth:`_unrepairable` says: a refusal when one is shown,
         else the build plain iree-compile makes, saying so."""
-        if isinstance(error, ScheduleHazardError) or self.report is None:
+        if isinstance(error, (ScheduleHazardError, FusedAcrossRegions)) or self.report is None:
             return error
         if isinstance(error, RepairUndone) and not error.schedule:
             return error  # (the repair of a hazard the rewrite or the reloads' check showed)
@@ -573,6 +628,7 @@ class ScheduleGuard:
                 op.location = ir.Location.fused([op.location], metadata=ir.StringAttr.get(f"{_TAG}{i}"))
         if hook is not None:
             hook(tagged)
+        self._keep_apart_if_due(tagged)
         tagged_scheduled = self._schedule(tagged, stages, apart=apart)
         with scheduled.context:
             if str(tagged_scheduled) != str(scheduled):
@@ -629,17 +685,26 @@ def input_order_not_compared(why: str) -> str:
     )
 
 
-def kept_out_of_fusion_note(names: Sequence[str]) -> str:
-    """What the compile says of the globals it declared public (:attr:`GuardReport.kept_out_of_fusion`)."""
+def kept_out_of_fusion_note(names: Sequence[str], fused: Sequence[Undone]) -> str:
+    """What the compile says of the globals it declared public (:attr:`GuardReport.kept_out_of_fusion`),
+    and why: ``fused``, what IREE fused of them where they were left to it, else a repair."""
+    kept = f"kept {', '.join('@' + n for n in names)} out of iree-util-fuse-globals (declared public)"
+    if not fused:
+        them = "them" if len(names) > 1 else "it"
+        return f"{kept}: the module a repair changed stores {them} in a region, and the pass reads no store there"
+    first = fused[0]
     return (
-        f"kept {', '.join('@' + n for n in names)} out of iree-util-fuse-globals (declared public): the module "
-        "a repair changed stores them in a region, and the pass reads no store there"
+        f"IREE's stream phase {first.how}, and @{first.name} is stored in a region, a store iree-util-fuse-globals "
+        f"does not read: built the module again and {kept}"
     )
 
 
-def kept_out_of_fusion_record(names: Sequence[str]) -> dict[str, Any]:
+def kept_out_of_fusion_record(names: Sequence[str], fused: Sequence[Undone]) -> dict[str, Any]:
     """The log's record of the same."""
-    return {"type": "schedule-repair", "repair": "kept-out-of-fusion", "globals": list(names)}
+    record: dict[str, Any] = {"type": "schedule-repair", "repair": "kept-out-of-fusion", "globals": list(names)}
+    if fused:
+        record["fused"] = [{"global": u.name, "how": u.how} for u in fused]
+    return record
 
 
 def input_order_record(why: str) -> dict[str, Any]:

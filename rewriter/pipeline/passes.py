@@ -24,7 +24,7 @@ from iree.compiler import ir
 
 from stream_model.semantics.abi import GivenOver
 
-from ..errors import CompileError
+from ..errors import CompileError, FusedAcrossRegions
 
 __all__ = ["AsyncStages", "Guard", "ModulePass", "PassContext", "PassRun", "SplicePasses", "run_passes"]
 
@@ -137,7 +137,19 @@ class Guard(Protocol):
     def verify_finished(self, finished: ir.Module) -> None:
         """Raise a :class:`~rewriter.errors.CompileError` where the stream phase undid what a
         repair relies on (``finished``: the module at the end of the stream phase, repaired by
-        :meth:`settle` or not); :meth:`repair_failed` says what that means."""
+        :meth:`settle` or not); :meth:`repair_failed` says what that means. A
+        :class:`~rewriter.errors.FusedAcrossRegions` asks for the build again, after
+        :meth:`keep_apart`."""
+        ...
+
+    def may_build_again(self, module: ir.Module) -> ir.Module | None:
+        """A copy of ``module`` (at the splice, before the hook) where :meth:`verify_finished`
+        may ask for the build again; None where it cannot."""
+        ...
+
+    def keep_apart(self, fused: FusedAcrossRegions) -> None:
+        """Keep the globals every module stores in a region out of IREE's global fusion from
+        now on (the compile builds the module again)."""
         ...
 
     def forget(self) -> None:

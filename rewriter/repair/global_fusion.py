@@ -1,21 +1,28 @@
-"""Keeping a repaired module's globals out of IREE's global fusion, and verifying that it did.
+"""Keeping globals stored in a region out of IREE's global fusion, which does not read those stores.
 
 IREE 3.13's ``iree-util-fuse-globals`` fuses two private globals when, in every block of a
 function's own region that stores either, both are stored one SSA value; it reads no store in a
-region (an ``scf.if`` arm, a loop body). A repair's copy stored in a region is then lost where
-the pass takes the global for another (review 47's F2: the shared-globals repair's copy read as
-@g0's bytes), and so is any other global's store in a region, where a repair's constant offset
-and size in a block makes IREE fuse that global's offset and size globals with the copy's
-(review 50's q01). The pass leaves alone a global that is public or whose address is taken
-(``GlobalTable::isCandidate``), and IREE gives a resource global's size, offset, length and
-timepoint globals its visibility (``iree-util-propagate-subranges``,
-``iree-stream-propagate-timepoints``). So in a module one of this tool's repairs changed, every
-global stored in a region is declared public (:func:`keep_out_of_fusion`) before IREE's stream
-phase runs on it. Only the module the repair changed is built differently: nothing outside the
-module can reach a VM module's globals, and the analyses ran on the module as it was.
+region (an ``scf.if`` arm, a loop body). A store there is then lost where the pass takes the
+global for another: IREE 3.13 alone builds two globals with initial values, packed into one
+constant allocation and each updated in an arm of its own, as one (review 50's q24), and a
+repair's copy stored in an arm was read as another global's bytes (review 47's F2). The pass
+leaves alone a global that is public or whose address is taken (``GlobalTable::isCandidate``),
+and IREE gives a resource global's size, offset, length and timepoint globals its visibility
+(``iree-util-propagate-subranges``, ``iree-stream-propagate-timepoints``). Declaring a global
+public (:func:`keep_out_of_fusion`) changes nothing else a program computes: nothing outside a
+VM module reaches its globals, and the rewrite decides on the module as the user wrote it.
 
-The compile then verifies what IREE did (:func:`tag_globals`, :func:`undone_in_regions`): a
-fuse of such a global is refused, should a pass other than those this docstring names make one.
+* In a module one of this tool's repairs changed (:func:`repaired`), every global stored in a
+  region is kept out of fusion before IREE's stream phase runs on it: a copy stored there may be
+  lost, and so may another global's store in a region, where a copy's constant offset and size
+  in a block make IREE fuse that global's offset and size globals with the copy's (review 50's
+  q01, where stock, storing its load's offset, fused nothing).
+* Any other module is built as IREE builds it, with its globals' locations tagged
+  (:func:`tag_globals`) and read after the stream phase's async part and at its end
+  (:func:`undone_in_regions`): where IREE fused a global the module stores in a region, the
+  compile builds the module again from the splice with those globals kept out of fusion
+  (``ScheduleGuard.verify_finished``, ``rewriter.pipeline.driver``). Where they were kept out
+  and IREE fused one all the same, the compile refuses.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ __all__ = [
     "GlobalTags",
     "Undone",
     "keep_out_of_fusion",
+    "repaired",
     "stored_in_regions",
     "tag_globals",
     "undone_in_regions",
@@ -62,17 +70,22 @@ class GlobalTags:
 
 
 def stored_in_regions(module: ir.Module) -> frozenset[str]:
-    """Where ``module`` holds a copy one of this tool's repairs made (a copy dispatch,
-    :data:`.copy_dispatch.EXECUTABLE`: the shared-globals repair's, a forwarded reload's, the
-    schedule repair's): every global it stores in a region, the copy or anything else (module
-    docstring: review 50's q01 lost another global's store in an arm, where stock, storing its
-    load's offset, fused nothing). None where it holds no such copy: the module is built as
-    IREE builds it, which costs a look at its top-level ops."""
-    if not holds_copy_executable(module):
-        return frozenset()
+    """Every global ``module`` stores in a region, whatever is stored there: the globals whose
+    stores there ``iree-util-fuse-globals`` does not read."""
     return frozenset(
         global_name(op) for op in ops_named(module.operation, {ops.GLOBAL_STORE}) if not _in_a_function_block(op)
     )
+
+
+def repaired(module: ir.Module) -> bool:
+    """Does ``module`` hold a copy one of this tool's repairs made (a copy dispatch,
+    :data:`.copy_dispatch.EXECUTABLE`: the shared-globals repair's, a forwarded reload's, the
+    schedule repair's)? Its globals stored in a region are then kept out of fusion before IREE
+    runs on it: a copy stored there may be lost, and so may another global's store in a region
+    where a copy's constant offset and size in a block make IREE fuse that global's offset and
+    size globals with the copy's (review 50's q01, where stock, storing its load's offset, fused
+    nothing). A look at the module's top-level ops."""
+    return holds_copy_executable(module)
 
 
 def keep_out_of_fusion(module: ir.Module, names: frozenset[str]) -> list[str]:
@@ -125,22 +138,23 @@ def untag_globals(module: ir.Module, tags: GlobalTags) -> None:
 
 @dataclass(frozen=True)
 class Undone:
-    """A global a repair stores a fresh copy to in a region, and what IREE's stream phase did
-    to it (:func:`undone_in_regions`), in words."""
+    """A global the module stores in a region, and what IREE's stream phase did to it
+    (:func:`undone_in_regions`), in words."""
 
     name: str
     how: str
 
 
 def undone_in_regions(finished: ir.Module, checked: frozenset[str], tags: GlobalTags) -> list[Undone]:
-    """Those of the globals ``checked`` (:func:`stored_in_regions`, kept out of fusion) that
-    IREE's stream phase fused with another global, or whose size, offset, length or timepoint
-    global it fused with another's (``finished``: the module at that point of the phase, its
-    globals' locations tagged by :func:`tag_globals` with ``tags``). None is expected: a fuse
-    here read no store in a region, and a copy's store may then be made the other's, the
-    other's loads read it, or it be bound at the other's offset or with the other's size (review
-    47's F2, review 45, review 49's p24, before the globals were kept out of fusion). A global
-    IREE folded into a constant, or dropped, is no fuse: those passes read every store."""
+    """Those of the globals ``checked`` (:func:`stored_in_regions`) that IREE's stream phase
+    fused with another global, or whose size, offset, length or timepoint global it fused with
+    another's (``finished``: the module at that point of the phase, its globals' locations
+    tagged by :func:`tag_globals` with ``tags``). The fuse read no store in a region: a store
+    there may then be made the other's, the other's loads read it, or it be bound at the other's
+    offset or with the other's size (review 47's F2, review 45, review 49's p24, review 50's q24:
+    two globals with initial values, packed in one allocation, each updated in an arm of its
+    own). A global IREE folded into a constant, or dropped, is no fuse: those passes read every
+    store."""
     fused = _fused_globals(finished, tags)
     undone: list[Undone] = []
     for name in sorted(checked):

@@ -955,6 +955,13 @@ CASES = [
         "f=2 4 6 8; geta=2 4 6 8; getb=2 4 6 8",
     ),
     Case(
+        "globals_of_initial_values_each_updated_in_its_own_arm.mlir",
+        "f:[9],1,1;geta;getb;f:[7],0,1;geta;getb",
+        "f; geta=1 9 3 4; getb=5 6 9 8; f; geta=1 9 3 4; getb=5 6 7 8",
+        "f; geta=1 9 3 4; getb=1 9 3 4; f; geta=1 9 3 4; getb=1 9 3 4",
+        modes=("copy", "task"),
+    ),
+    Case(
         "load_yielded_by_an_arm_then_filled_over.mlir",
         "f0:1;f0:1;f0:0",
         "f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0",

@@ -485,6 +485,18 @@ def _repaired_globals_left_to_fusion(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_fusion, "keep_out_of_fusion", lambda module, names: [])
 
 
+def _unrepaired_modules_left_to_fusion(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a module one of the tool's repairs changed has its globals stored in a region
+    verified and kept out of fusion, as before the twenty-second session (review 50's q24: two
+    globals with initial values, each updated in its own arm, fused with no repair made)."""
+    original = global_fusion.stored_in_regions
+
+    def repaired_only(module: ir.Module) -> frozenset[str]:
+        return original(module) if global_fusion.repaired(module) else frozenset()
+
+    monkeypatch.setattr(global_fusion, "stored_in_regions", repaired_only)
+
+
 def _globals_untagged(monkeypatch: pytest.MonkeyPatch) -> None:
     """The globals' own locations taken to tell which IREE fused, as before review 49 (p43:
     every global at an unknown location, whose fused location is that location again). The
@@ -1540,6 +1552,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "reload-copies-in-regions-unverified": (
         _copies_in_regions_unverified,
         "reload_in_an_arm_updated_beside_a_packed_global.mlir",
+    ),
+    "unrepaired-modules-left-to-fusion": (
+        _unrepaired_modules_left_to_fusion,
+        "globals_of_initial_values_each_updated_in_its_own_arm.mlir",
     ),
     "repaired-globals-left-to-fusion": (
         _repaired_globals_left_to_fusion,

@@ -181,5 +181,19 @@ def test_the_compile_says_which_globals_it_kept_out_of_fusion(
     assert built is not None
     assert (
         "note: kept @g2 out of iree-util-fuse-globals (declared public): the module a repair changed stores "
-        "them in a region, and the pass reads no store there"
+        "it in a region, and the pass reads no store there"
     ) in capsys.readouterr().err
+
+
+def test_the_compile_says_what_iree_fused_and_that_it_built_the_module_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review 50's q24: no repair is made, and IREE fuses @b into @a though @b is updated in an
+    arm; the compile says what it saw and that it built the module again with both kept apart."""
+    from tests.campaign.tensor_programs import compile_tool_file
+
+    src = DATA / "globals_of_initial_values_each_updated_in_its_own_arm.mlir"
+    assert compile_tool_file(src, tmp_path / "t.vmfb") is not None
+    err = capsys.readouterr().err
+    assert "warning: IREE's stream phase fused the timepoint global of @a with that of @b, and @a is stored " in err
+    assert "built the module again and kept @a, @b out of iree-util-fuse-globals (declared public)" in err

@@ -11,23 +11,33 @@ from iree.compiler import ir
 from tests.unit.test_own_size import PROLOGUE, T, _fill, _module
 
 
-def test_the_globals_stored_in_a_region_are_kept_apart_only_in_a_module_a_repair_changed() -> None:
-    """``stored_in_regions``: where the module holds the copy executable a repair adds, every
-    global it stores in a region, whatever is stored there; without it, none (the module is
-    built as IREE builds it)."""
-    from rewriter.repair.copy_dispatch import CopyDispatches
+def test_the_globals_stored_in_a_region_are_those_whose_stores_the_fuse_does_not_read() -> None:
+    """``stored_in_regions``: every global the module stores in a region (an ``scf.if`` arm),
+    whatever is stored there; not one stored only in a block of its function."""
     from rewriter.repair.global_fusion import stored_in_regions
 
-    body = (
-        "util.func public @f(%c: i1) {\n" + PROLOGUE + "  util.global.store %copy, @h : " + T + "\n"
-        "  scf.if %c {\n" + _fill("%copy").replace("  %w", "    %w") + f"    util.global.store %w, @g : {T}\n  }}\n"
-        "  util.return\n}\n"
-    )
     with ir.Context():
-        module = ir.Module.parse(_module(body))
-        assert stored_in_regions(module) == frozenset()
+        assert stored_in_regions(ir.Module.parse(_module(_ARM))) == frozenset({"g"})
+
+
+def test_a_module_is_repaired_where_it_holds_the_copy_executable_a_repair_adds() -> None:
+    """``repaired``: its globals stored in a region are kept out of fusion from the start."""
+    from rewriter.repair.copy_dispatch import CopyDispatches
+    from rewriter.repair.global_fusion import repaired
+
+    with ir.Context():
+        module = ir.Module.parse(_module(_ARM))
+        assert not repaired(module)
         CopyDispatches(module)._ensure_executable()
-        assert stored_in_regions(module) == frozenset({"g"})
+        assert repaired(module)
+
+
+#: @f stores @h the copy in its block, and @g a fill of it in an ``scf.if`` arm.
+_ARM = (
+    "util.func public @f(%c: i1) {\n" + PROLOGUE + "  util.global.store %copy, @h : " + T + "\n"
+    "  scf.if %c {\n" + _fill("%copy").replace("  %w", "    %w") + f"    util.global.store %w, @g : {T}\n  }}\n"
+    "  util.return\n}\n"
+)
 
 
 def test_a_location_spelled_like_a_tag_is_not_taken_for_one() -> None:
