@@ -159,6 +159,32 @@ def test_a_barrier_on_a_loops_carried_value_reads_it_once_it_is_made(tmp_path: P
     assert {run(built, "task", "f:[1 2 3 4],50") for _ in range(40)} == {"f=51 102 153 204"}
 
 
+def test_globals_kept_apart_build_right_on_local_sync(tmp_path: Path) -> None:
+    """Review 50's q22: the compile builds the module again with the globals IREE fused kept
+    apart, and local-sync computes the program's answer (stock reads garbage)."""
+    from tests.campaign.tensor_programs import compile_tool_file
+
+    built = compile_tool_file(OPEN / _Q22, tmp_path / "tool.vmfb")
+    assert built is not None and run(built, "copy", _Q22_CALLS) == _Q22_EXPECTED
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open (docs/findings.md, twenty-second session): IREE 3.13's reference counting frees the buffer "
+    "an scf.if's result carries, a global's, on the path where the arm is not taken",
+)
+def test_a_globals_buffer_an_arm_result_carries_is_not_freed_on_local_task(tmp_path: Path) -> None:
+    from tests.campaign.tensor_programs import compile_tool_file
+
+    built = compile_tool_file(OPEN / _Q22, tmp_path / "tool.vmfb")
+    assert built is not None and run(built, "task", _Q22_CALLS) == _Q22_EXPECTED
+
+
+_Q22 = "globals_of_initial_values_yielded_by_arms_and_added.mlir"
+_Q22_CALLS = "step:[9],1,1;get1;get2;step:[3],0,1;get1;get2"
+_Q22_EXPECTED = "step=6 8 10 12; get1=1 9 3 4; get2=5 6 9 8; step=6 15 12 12; get1=1 9 3 4; get2=5 6 3 8"
+
+
 def test_the_tags_that_tell_fused_globals_apart_do_not_reach_the_output(tmp_path: Path) -> None:
     """The compile tags each global's location while IREE's stream phase runs on a module with
     a repair's copy stored in an arm (``global_fusion.tag_globals``), and gives the globals their own
