@@ -32,6 +32,7 @@ HAZARD_FEATURES = (
     "own-load-stored-back-after-a-store",
     "global-chained-to-another",
     "carried-loop-may-not-turn",
+    "globals-stored-only-in-regions",
 )
 
 
@@ -267,6 +268,8 @@ def features(p: Program) -> frozenset[str]:
             found.add("blocks-out-of-order")
     if _stored_with_another_and_apart(p):
         found.add("global-stored-with-another-and-apart-in-a-region")
+    if _stored_only_in_regions(p):
+        found.add("globals-stored-only-in-regions")
     if p.abi:
         found.add("abi")
     if p.spelled:
@@ -361,6 +364,21 @@ def _stored_with_another_and_apart(p: Program) -> bool:
         together |= {g for gs in walk.top.values() if len(gs) > 1 for g in gs}
         apart |= walk.in_regions
     return bool(together & apart)
+
+
+def _stored_only_in_regions(p: Program) -> bool:
+    """Are two mutable globals stored, each only in regions? IREE 3.13 packs their initial
+    values into one constant allocation, stores both globals that one resource in the
+    initializer's block, and ``iree-util-fuse-globals``, which reads no store in a region, fuses
+    them (review 50's q24): one's update becomes the other's."""
+    top: set[int] = set()
+    in_regions: set[int] = set()
+    for fn in p.functions:
+        walk = _Stores(p)
+        Walker(p, walk).function(fn, [Prov() for _ in fn.params])
+        top |= {g for gs in walk.top.values() for g in gs}
+        in_regions |= walk.in_regions
+    return len(in_regions - top) >= 2
 
 
 class _KeptCalls(_Shapes):

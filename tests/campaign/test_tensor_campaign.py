@@ -665,6 +665,44 @@ def test_the_generator_draws_a_global_stored_with_another_and_apart_in_a_region(
     assert shape in features(found)
 
 
+#: Review 50's q24 (``globals_of_initial_values_each_updated_in_its_own_arm.mlir``): two
+#: globals with initial values, each updated only in an arm of its own, which IREE 3.13 fuses.
+STORED_ONLY_IN_REGIONS = Program(
+    (Global(4, True, (1, 2, 3, 4)), Global(4, True, (5, 6, 7, 8))),
+    (
+        Function(("i1",), (If(0, (Load(0), Add(0, 0), Store(0, 0)), ()),), (), calls=((1,), (0,))),
+        Function(("i1",), (If(0, (Load(1), Add(0, 0), Store(0, 1)), ()),), (), calls=((1,), (1,))),
+    ),
+    observe=True,
+)
+
+
+def test_the_generator_draws_two_globals_stored_only_in_regions() -> None:
+    """The generator reaches the rebuild with globals kept apart (``ScheduleGuard.keep_apart``):
+    two mutable globals, each stored only in a region."""
+    from hypothesis import Phase, find, settings
+
+    from tests.campaign.tensor.strategies import programs
+
+    shape = "globals-stored-only-in-regions"
+    assert shape in features(STORED_ONLY_IN_REGIONS)
+    assert shape not in features(FUSED_APART)
+    found = find(
+        programs(),
+        lambda p: shape in features(p),
+        settings=settings(max_examples=2000, phases=[Phase.generate], derandomize=True, database=None),
+    )
+    assert shape in features(found)
+
+
+@pytest.mark.e2e
+def test_the_oracle_judges_two_globals_stored_only_in_regions(tmp_path: Path) -> None:
+    """Plain iree-compile fuses the two globals, and its build fails on the runtime; the tool
+    sees the fuse, builds the module again with them kept apart, and is right."""
+    j = Oracle(tmp_path).judge(STORED_ONLY_IN_REGIONS)
+    assert (j.verdict, j.stock_class) == ("ok", "fails")
+
+
 def test_the_generator_draws_a_barrier_on_a_loops_carried_value() -> None:
     """The generator reaches the ``unawaited`` rule: a barrier given a loop's carried value."""
     from hypothesis import find, settings
