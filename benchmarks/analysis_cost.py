@@ -151,7 +151,7 @@ def _layers_worker(layers: int, repeats: int) -> None:
                 _emit({"event": "hook-start", "wall": time.time()})
                 inner(module)
 
-            guard = ScheduleGuard()
+            guard = ScheduleGuard(shared_globals_repaired=True)  # (as `slice-elision compile`)
             hooked = compile_file(src, tmp / "elided.vmfb", DEFAULT_CPU_FLAGS, hook, guard=guard)
             queries = recorder.take()
             check = guard.report

@@ -49,7 +49,7 @@ def compile_file(
     ``hook=None`` and ``check_schedule=False`` the output is plain ``iree-compile``'s, byte for
     byte. Raises :class:`~rewriter.errors.CompileError` (one line) on any failure."""
     if guard is None and check_schedule:
-        guard = ScheduleGuard(filename=os.fspath(input_path))
+        guard = ScheduleGuard(filename=os.fspath(input_path), shared_globals_repaired=_repairs_shared_globals(hook))
     return _drive(
         input_path,
         output_path,
@@ -60,6 +60,12 @@ def compile_file(
         compile_to=compile_to,
         dump_hooked_ir=dump_hooked_ir,
     )
+
+
+def _repairs_shared_globals(hook: StreamHook | Sequence[ModulePass] | None) -> bool:
+    """Does ``hook`` repair globals that share one buffer (the rewrite, rewriting)? The guard
+    keeps globals out of IREE's global fusion only then (:class:`ScheduleGuard`)."""
+    return isinstance(hook, Sequence) and any(isinstance(p, ElideSlices) and p.rewrite for p in hook)
 
 
 def check(input_path: str | os.PathLike[str], iree_flags: Sequence[str] = DEFAULT_CPU_FLAGS) -> ScheduleReport:

@@ -233,7 +233,7 @@ def _compile(args: argparse.Namespace, iree_flags: list[str], flow: StartedFlow 
     # compile verifies the module before and after the hook (verified=True).
     elision = _Elision(ElideSlices(rewrite=apply, verified=True))
     reports = elision.reports
-    guard = ScheduleGuard(filename=args.input)
+    guard = ScheduleGuard(filename=args.input, shared_globals_repaired=apply)
     # Every output is reserved before IREE runs: a plain error, and no output without the others.
     with (
         all_or_none(inputs=(args.input,)) as outputs,

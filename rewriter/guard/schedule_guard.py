@@ -151,6 +151,13 @@ class ScheduleGuard:
     ``repair=False`` refuses on the first hazard. ``check=False`` only runs the stages (and
     ``mutation``): a build with IREE's schedule as it is, for comparisons. ``source`` and
     ``filename`` name values and locations in reports as the user wrote them.
+    ``shared_globals_repaired``: the hook repairs globals that share one buffer (the rewrite's
+    shared-globals repair, :class:`~rewriter.rewrite.passes.ElideSlices` rewriting). Only then
+    are globals kept out of IREE's global fusion (:mod:`~..repair.global_fusion`): two globals
+    IREE fused may hold one buffer, which each then writes in place once they are kept apart
+    (review 53's p06: one constant stored to both; stock failed on the runtime, and the build
+    kept apart without the repair was silently wrong). Without it a module a repair changed is
+    verified, and an undone repair refused, and any other module is built as IREE builds it.
     """
 
     def __init__(
@@ -163,8 +170,10 @@ class ScheduleGuard:
         source: str | None = None,
         filename: str | None = None,
         user_input: str | bytes | os.PathLike[str] | None = None,
+        shared_globals_repaired: bool = False,
     ) -> None:
         self.repair = repair
+        self.shared_globals_repaired = shared_globals_repaired
         self.check = check
         self.max_rounds = max_rounds
         self.mutation = mutation
@@ -183,6 +192,7 @@ class ScheduleGuard:
         #: made the module.
         self._stored_in_regions: frozenset[str] = frozenset()
         self._kept_apart = False
+        self._repaired = False
         #: Those declared public in any module the compile went on with (the report's).
         self.kept_out_of_fusion: list[str] = []
         #: The compile holds a copy of the module at the splice to build again from
@@ -464,7 +474,7 @@ class ScheduleGuard:
         without the check."""
         from ..repair.global_fusion import stored_in_regions
 
-        if not self.check or self._keeping_apart or not stored_in_regions(module):
+        if not (self.check and self.shared_globals_repaired) or self._keeping_apart or not stored_in_regions(module):
             return None
         self._can_build_again = True
         return clone_module(module)
@@ -481,10 +491,11 @@ class ScheduleGuard:
         rewrite done) stores in a region, for :meth:`verify_finished`, keep them out of IREE's
         global fusion where that is due (:meth:`_keep_apart_if_due`), and tag the globals'
         locations (:mod:`~..repair.global_fusion`)."""
-        from ..repair.global_fusion import GlobalTags, tag_globals
+        from ..repair.global_fusion import GlobalTags, repaired, tag_globals
 
         self._stored_in_regions, declared = self._keep_apart_if_due(module)
         self._kept_apart = declared is not None
+        self._repaired = repaired(module)
         self.kept_out_of_fusion += [name for name in declared or [] if name not in self.kept_out_of_fusion]
         if self._stored_in_regions:
             if self._tags is None:
@@ -492,18 +503,25 @@ class ScheduleGuard:
             tag_globals(module, self._tags)
 
     def _keep_apart_if_due(self, module: ir.Module) -> tuple[frozenset[str], list[str] | None]:
-        """The globals ``module`` stores in a region, and, where one of the tool's repairs
-        changed it, the compile builds it again after IREE fused one (:meth:`keep_apart`), or
-        it holds no copy to build again from (:meth:`may_build_again`), those it declared
-        public to keep them out of IREE's global fusion (else None). Every
-        module the stream phase runs on from the splice gets this, the traced copies of
-        :meth:`_trace_to_splice` too: their schedules must be the same."""
+        """The globals ``module`` stores in a region that the compile verifies, and those it
+        declared public to keep them out of IREE's global fusion (else None): where the hook
+        repairs shared globals (:attr:`shared_globals_repaired`), every global stored in a region,
+        kept out where one of the tool's repairs changed the module, the compile builds it again
+        after IREE fused one (:meth:`keep_apart`), or it holds no copy to build again from
+        (:meth:`may_build_again`); without that repair, only those of a module a repair changed,
+        never kept out. Every module the stream phase runs on from the splice gets this, the
+        traced copies of :meth:`_trace_to_splice` too: their schedules must be the same."""
         from ..repair.global_fusion import keep_out_of_fusion, repaired, stored_in_regions
 
+        was_repaired = repaired(module)
+        if not (self.shared_globals_repaired or was_repaired):
+            return frozenset(), None
         names = stored_in_regions(module)
-        if not names or not (self._keeping_apart or not self._can_build_again or repaired(module)):
+        if not names or not self.shared_globals_repaired:
             return names, None
-        return names, keep_out_of_fusion(module, names)
+        if self._keeping_apart or not self._can_build_again or was_repaired:
+            return names, keep_out_of_fusion(module, names)
+        return names, None
 
     def _note_fused_when_scheduled(self, scheduled: ir.Module) -> None:
         """:meth:`_fused_in` the module the stream phase's async part made, for
@@ -532,18 +550,18 @@ class ScheduleGuard:
         Where they were kept out, none is expected, and one is refused: a repair's copy may
         have been lost (:meth:`repair_failed`). ``finished``: the module at the end of the
         stream phase, repaired or not."""
-        undone = [*self._fused_when_scheduled, *self._fused_in(finished)]
+        undone = list(dict.fromkeys([*self._fused_when_scheduled, *self._fused_in(finished)]))
         if self._tags is not None:
             from ..repair.global_fusion import untag_globals
 
             untag_globals(finished, self._tags)
         if not undone:
             return
-        first = undone[0]
+        first = min(undone, key=lambda u: not u.how.startswith("fused the buffer"))  # (says the most)
         fused = f"iree-util-fuse-globals {first.how}, and @{first.name} is stored in a region, a store the pass does not read"
-        if not self._kept_apart:  # (the compile holds a copy to build again from)
+        if not self._kept_apart and self._can_build_again:
             raise FusedAcrossRegions(fused, undone)
-        if self._keeping_apart and not self._made_schedule_repairs:
+        if not self._repaired:
             raise RepairUndone(f"IREE's stream phase fused a global kept out of fusion: {fused}", schedule=False)
         made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"
         raise RepairUndone(
@@ -692,7 +710,7 @@ def kept_out_of_fusion_note(names: Sequence[str], fused: Sequence[Undone]) -> st
     if not fused:
         them = "them" if len(names) > 1 else "it"
         return f"{kept}: the module a repair changed stores {them} in a region, and the pass reads no store there"
-    first = fused[0]
+    first = min(fused, key=lambda u: not u.how.startswith("fused the buffer"))
     return (
         f"IREE's stream phase {first.how}, and @{first.name} is stored in a region, a store iree-util-fuse-globals "
         f"does not read: built the module again and {kept}"

@@ -158,12 +158,11 @@ def undone_in_regions(finished: ir.Module, checked: frozenset[str], tags: Global
     fused = _fused_globals(finished, tags)
     undone: list[Undone] = []
     for name in sorted(checked):
-        for kept, made_from in fused:
-            if name not in made_from:
-                continue
+        found = [(kept, made_from) for kept, made_from in fused if name in made_from]
+        if found:  # (the buffer's fuse first, where IREE fused it: the one that says the most)
+            kept, made_from = min(found, key=lambda f: _what(f[0]) != "the buffer")
             others = ", ".join(f"@{g}" for g in sorted(made_from - {name}))
             undone.append(Undone(name, f"fused {_what(kept)} of @{name} with that of {others}"))
-            break
     return undone
 
 

@@ -139,7 +139,7 @@ def _compile_in_worker(
     compile = compile_scheduled if scheduled else compile_stream_async
     guard = None
     if mode != "stock" and not scheduled:
-        guard = ScheduleGuard(mutation=mutation)
+        guard = ScheduleGuard(mutation=mutation, shared_globals_repaired=mode == "hook")
     elif mutation is not None:
         guard = ScheduleGuard(check=False, mutation=mutation)
     try:

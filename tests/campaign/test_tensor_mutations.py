@@ -278,6 +278,8 @@ import stream_model.semantics.region_flow as region_flow
 from tests.campaign.tensor_programs import (
     CASES,
     CRASHED,
+    DATA,
+    FLAGS,
     RACED,
     by_file,
     compile_tool,
@@ -2062,6 +2064,29 @@ def test_the_weakened_check_is_killed(weakening: str, tmp_path: Path, monkeypatc
 
 #: Runs of the weakened tool's build of a program that races, one of which must be wrong.
 _RACED_TRIES = 40
+
+
+def test_globals_kept_apart_without_the_shared_globals_repair_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """*globals kept apart whatever the hook repairs* (``ScheduleGuard.shared_globals_repaired``
+    taken as true): with ``--no-elide``, @k and @v kept apart hold one constant's buffer, which
+    each arm writes in place, and the build computes a wrong answer where stock fails on the
+    runtime (review 53's p06)."""
+    from rewriter.cli.entry import main
+
+    case = by_file("one_constant_stored_to_two_globals_each_updated_in_its_own_arm.mlir")
+    monkeypatch.setattr(
+        schedule_guard.ScheduleGuard,
+        "shared_globals_repaired",
+        property(lambda self: True, lambda self, v: None),
+        raising=False,
+    )
+    out = tmp_path / "weak.vmfb"
+    assert main(["compile", str(DATA / case.file), "-o", str(out), "--no-elide", *FLAGS]) == 0
+    got = run(out, "copy", case.calls)
+    print(f"\nglobals-kept-apart-without-the-shared-globals-repair: {got}")
+    assert got not in (case.expected, case.stock)
 
 
 def test_imports_taken_as_writable_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

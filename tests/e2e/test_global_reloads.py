@@ -221,5 +221,15 @@ def test_the_compile_says_what_iree_fused_and_that_it_built_the_module_again(
     src = DATA / "globals_of_initial_values_each_updated_in_its_own_arm.mlir"
     assert compile_tool_file(src, tmp_path / "t.vmfb") is not None
     err = capsys.readouterr().err
-    assert "warning: IREE's stream phase fused the timepoint global of @a with that of @b, and @a is stored " in err
+    assert "warning: IREE's stream phase fused the buffer of @a with that of @b, and @a is stored " in err
     assert "built the module again and kept @a, @b out of iree-util-fuse-globals (declared public)" in err
+
+
+def test_no_elide_keeps_no_globals_apart_without_the_shared_globals_repair(tmp_path: Path) -> None:
+    """Review 53's p06: kept apart, @k and @v would hold one constant's buffer, which each arm
+    writes in place; only the shared-globals repair (the rewrite's) gives @v its own copy. With
+    ``--no-elide`` the compile keeps nothing apart and builds what iree-compile builds."""
+    case = next(c for c in CASES if c.file == "one_constant_stored_to_two_globals_each_updated_in_its_own_arm.mlir")
+    stock, out = compile_stock(case, tmp_path / "stock.vmfb"), tmp_path / "tool.vmfb"
+    assert main(["compile", str(DATA / case.file), "-o", str(out), "--no-elide", *FLAGS]) == 0
+    assert out.read_bytes() == stock.read_bytes()
