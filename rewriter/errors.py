@@ -16,11 +16,8 @@ from stream_model.errors import ModelError, SliceElisionError, WrongPhaseError
 if TYPE_CHECKING:
     from stream_model.schedule.check import ScheduleCheck
 
-    from .repair.global_fusion import Undone
-
 __all__ = [
     "CompileError",
-    "FusedAcrossRegions",
     "IreeRuntimeError",
     "ModelError",
     "NotAnalysed",
@@ -71,17 +68,6 @@ class RepairUndone(CompileError):
     def __init__(self, message: str, details: str = "", *, schedule: bool = True) -> None:
         super().__init__(message, details)
         self.schedule = schedule
-
-
-class FusedAcrossRegions(CompileError):
-    """IREE's stream phase fused a global the module stores in a region, whose store there the
-    fuse did not read (``ScheduleGuard.verify_finished``), in a module whose globals were left to
-    it. Never reaches the user: the compile builds the module again with those globals kept out
-    of the fusion (``rewriter.pipeline.driver``)."""
-
-    def __init__(self, message: str, undone: list[Undone]) -> None:
-        super().__init__(message)
-        self.undone = undone
 
 
 class ScheduleHazardError(CompileError):

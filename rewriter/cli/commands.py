@@ -441,9 +441,7 @@ def _schedule_summary(guard: ScheduleGuard) -> None:
     for repair in report.repairs:
         print(f"slice-elision: warning: repaired IREE's schedule: {repair.line()}", file=sys.stderr)
     if report.kept_out_of_fusion:
-        severity = "warning" if report.fused_across_regions else "note"
-        kept = kept_out_of_fusion_note(report.kept_out_of_fusion, report.fused_across_regions)
-        print(f"slice-elision: {severity}: {kept}", file=sys.stderr)
+        print(f"slice-elision: note: {kept_out_of_fusion_note(report.kept_out_of_fusion)}", file=sys.stderr)
 
 
 def _summary(report: RewriteReport, applied: bool = True) -> None:

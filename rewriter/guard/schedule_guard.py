@@ -49,7 +49,7 @@ from iree.compiler import ir
 from stream_model.ir.util import load_dialect_modules, nested_ops
 from stream_model.semantics.abi import GivenOver, given_over_arguments
 
-from ..errors import FusedAcrossRegions, RepairUndone, ScheduleHazardError
+from ..errors import RepairUndone, ScheduleHazardError
 from ..pipeline.c_api import clone_module
 from ..pipeline.collector import no_collector_pauses
 from ..pipeline.common import CompileError, NotAnalysed, new_context
@@ -103,13 +103,9 @@ class GuardReport:
     #: Accesses to globals made as IREE's pre-splice stages would, before anything else ran
     #: (:meth:`ScheduleGuard.forward_reloads`: loads after a store, stores stored over).
     forwarded: list[GlobalRepair] = field(default_factory=list)
-    #: The globals declared public to keep them out of IREE's global fusion: a module a repair
-    #: changed stores them in a region, or IREE fused one of them when left to it
-    #: (:func:`~..repair.global_fusion.keep_out_of_fusion`).
+    #: The globals declared public to keep them out of IREE's global fusion: the module stores
+    #: them in a region (:func:`~..repair.global_fusion.keep_out_of_fusion`).
     kept_out_of_fusion: list[str] = field(default_factory=list)
-    #: What IREE fused of globals stored in a region, in the build the compile then made again
-    #: with them kept out of fusion (:meth:`ScheduleGuard.keep_apart`); empty when it did not.
-    fused_across_regions: list[Undone] = field(default_factory=list)
     #: What the guard added to the compile: copying the module, the checks, tracing and
     #: repairing. IREE's stages are not counted (those that schedule the module run in every
     #: compile; a repair schedules it again, which is IREE's time too).
@@ -134,7 +130,7 @@ class GuardReport:
         (after a repair) every pair checked in the repaired schedule, marked ``"repaired"``."""
         out = [r.to_json() for r in self.forwarded]
         if self.kept_out_of_fusion:
-            out.append(kept_out_of_fusion_record(self.kept_out_of_fusion, self.fused_across_regions))
+            out.append(kept_out_of_fusion_record(self.kept_out_of_fusion))
         if self.input_not_compared is not None:
             out.append(input_order_record(self.input_not_compared))
         out += [r | {"schedule": "iree"} for r in self.first.log_records()]
@@ -153,11 +149,12 @@ class ScheduleGuard:
     ``filename`` name values and locations in reports as the user wrote them.
     ``shared_globals_repaired``: the hook repairs globals that share one buffer (the rewrite's
     shared-globals repair, :class:`~rewriter.rewrite.passes.ElideSlices` rewriting). Only then
-    are globals kept out of IREE's global fusion (:mod:`~..repair.global_fusion`): two globals
-    IREE fused may hold one buffer, which each then writes in place once they are kept apart
-    (review 53's p06: one constant stored to both; stock failed on the runtime, and the build
-    kept apart without the repair was silently wrong). Without it a module a repair changed is
-    verified, and an undone repair refused, and any other module is built as IREE builds it.
+    are the globals a module stores in a region kept out of IREE's global fusion
+    (:mod:`~..repair.global_fusion`): two globals IREE would fuse may hold one buffer, which
+    each then writes in place once they are kept apart (review 53's p06: one constant stored to
+    both; stock failed on the runtime, and the build kept apart without the repair was silently
+    wrong). Without it a module a repair changed is verified, and an undone repair refused, and
+    any other module is built as IREE builds it.
     """
 
     def __init__(
@@ -187,21 +184,13 @@ class ScheduleGuard:
         self._check_seconds = 0.0  # (check_now, when the driver ran it apart from settle)
         self._pending: _Pending | None = None
         #: The globals the module the compile goes on with stores in a region (verified by
-        #: :meth:`verify_finished`), whether they were kept out of IREE's global fusion (a
-        #: repair changed the module, or :meth:`keep_apart`), and whether the schedule repair
-        #: made the module.
+        #: :meth:`verify_finished`), and whether one of the tool's repairs changed the module.
         self._stored_in_regions: frozenset[str] = frozenset()
-        self._kept_apart = False
         self._repaired = False
-        #: Those declared public in any module the compile went on with (the report's).
+        #: Those declared public in any module the compile went on with (the report's), and
+        #: those :meth:`keep_apart` declared public before the splice (:meth:`at_splice`).
         self.kept_out_of_fusion: list[str] = []
-        #: The compile holds a copy of the module at the splice to build again from
-        #: (:meth:`may_build_again`); where it does not, globals stored in a region are kept
-        #: out of fusion from the start. :meth:`keep_apart` was called: every module is kept
-        #: apart from then on; and what IREE fused in the build before it (the report's).
-        self._can_build_again = False
-        self._keeping_apart = False
-        self.fused_across_regions: list[Undone] = []
+        self._public_before_splice: list[str] = []
         self._made_schedule_repairs = False
         #: What the stream phase's async part had fused of those globals (:meth:`_fused_in`).
         self._fused_when_scheduled: list[Undone] = []
@@ -349,7 +338,6 @@ class ScheduleGuard:
             final=report,
             forwarded=self.forwarded,
             kept_out_of_fusion=self.kept_out_of_fusion,
-            fused_across_regions=self.fused_across_regions,
         )
         guard.input_not_compared = self.input_not_compared
         if report.order_hazards:
@@ -467,24 +455,28 @@ class ScheduleGuard:
                 self.mutation(scheduled)
         return scheduled
 
-    def may_build_again(self, module: ir.Module) -> ir.Module | None:
-        """A copy of ``module`` (at the splice, before the hook) where it stores a global in a
-        region, which IREE's global fusion may fuse without reading that store: the build then
-        starts again from it (:meth:`verify_finished`, :meth:`keep_apart`). None elsewhere, or
-        without the check."""
-        from ..repair.global_fusion import stored_in_regions
+    def keep_apart(self, module: ir.Module) -> None:
+        """At the start of the stream phase (``module``: what IREE's flow phase made): where the
+        hook repairs shared globals, declare every global the module stores in a region public,
+        so that none of IREE's fuses of globals reads it for another before the splice either
+        (two globals of equal initial values, each updated in an arm of its own, are fused
+        there: review 53's p19; stock also fails to compile two zero-initialised ones, "operand
+        does not dominate this use", and builds them kept apart: p03). :meth:`at_splice` gives
+        them back their visibility."""
+        from ..repair.global_fusion import keep_out_of_fusion, stored_in_regions
 
-        if not (self.check and self.shared_globals_repaired) or self._keeping_apart or not stored_in_regions(module):
-            return None
-        self._can_build_again = True
-        return clone_module(module)
+        if not (self.check and self.shared_globals_repaired):
+            return
+        self._public_before_splice = keep_out_of_fusion(module, stored_in_regions(module))
+        self.kept_out_of_fusion += [n for n in self._public_before_splice if n not in self.kept_out_of_fusion]
 
-    def keep_apart(self, fused: FusedAcrossRegions) -> None:
-        """From now on keep every module's globals stored in a region out of IREE's global
-        fusion: the compile builds the module again after :meth:`verify_finished` found what
-        ``fused`` says (IREE fused one of them, reading none of its stores in a region)."""
-        self._keeping_apart = True
-        self.fused_across_regions[:] = fused.undone
+    def at_splice(self, module: ir.Module) -> None:
+        """At the splice, before anything reads the module: the globals :meth:`keep_apart`
+        declared public are private again, so that the hook and the checks read the module as
+        the user wrote it; :meth:`start` keeps them out of fusion again after the hook."""
+        from ..repair.global_fusion import make_private
+
+        make_private(module, self._public_before_splice)
 
     def _note_stored_in_regions(self, module: ir.Module) -> None:
         """Note the globals ``module`` (at the splice, as the compile goes on with it, the
@@ -494,7 +486,6 @@ class ScheduleGuard:
         from ..repair.global_fusion import GlobalTags, repaired, tag_globals
 
         self._stored_in_regions, declared = self._keep_apart_if_due(module)
-        self._kept_apart = declared is not None
         self._repaired = repaired(module)
         self.kept_out_of_fusion += [name for name in declared or [] if name not in self.kept_out_of_fusion]
         if self._stored_in_regions:
@@ -505,23 +496,18 @@ class ScheduleGuard:
     def _keep_apart_if_due(self, module: ir.Module) -> tuple[frozenset[str], list[str] | None]:
         """The globals ``module`` stores in a region that the compile verifies, and those it
         declared public to keep them out of IREE's global fusion (else None): where the hook
-        repairs shared globals (:attr:`shared_globals_repaired`), every global stored in a region,
-        kept out where one of the tool's repairs changed the module, the compile builds it again
-        after IREE fused one (:meth:`keep_apart`), or it holds no copy to build again from
-        (:meth:`may_build_again`); without that repair, only those of a module a repair changed,
-        never kept out. Every module the stream phase runs on from the splice gets this, the
-        traced copies of :meth:`_trace_to_splice` too: their schedules must be the same."""
+        repairs shared globals (:attr:`shared_globals_repaired`), every global stored in a
+        region, kept out; without that repair, only those of a module one of the tool's repairs
+        changed, not kept out. Every module the stream phase runs on from the splice gets this,
+        the traced copies of :meth:`_trace_to_splice` too: their schedules must be the same."""
         from ..repair.global_fusion import keep_out_of_fusion, repaired, stored_in_regions
 
-        was_repaired = repaired(module)
-        if not (self.shared_globals_repaired or was_repaired):
+        if not (self.shared_globals_repaired or repaired(module)):
             return frozenset(), None
         names = stored_in_regions(module)
         if not names or not self.shared_globals_repaired:
             return names, None
-        if self._keeping_apart or not self._can_build_again or was_repaired:
-            return names, keep_out_of_fusion(module, names)
-        return names, None
+        return names, keep_out_of_fusion(module, names)
 
     def _note_fused_when_scheduled(self, scheduled: ir.Module) -> None:
         """:meth:`_fused_in` the module the stream phase's async part made, for
@@ -545,11 +531,9 @@ class ScheduleGuard:
         phase (:func:`~..repair.global_fusion.undone_in_regions`): such a fuse reads none of its
         stores there, and IREE may then erase a store, bind a buffer with another global's size
         or offset, hand one global's buffer to the other's loads, or lose a store in a region.
-        Where the globals were left to the fusion, :class:`~rewriter.errors.FusedAcrossRegions`
-        has the compile build the module again with them kept out of it (:meth:`keep_apart`).
-        Where they were kept out, none is expected, and one is refused: a repair's copy may
-        have been lost (:meth:`repair_failed`). ``finished``: the module at the end of the
-        stream phase, repaired or not."""
+        Kept out of fusion, none is expected: one is refused, as one that undoes a repair is
+        where the globals were left to the fusion (:meth:`repair_failed`). ``finished``: the
+        module at the end of the stream phase, repaired or not."""
         undone = list(dict.fromkeys([*self._fused_when_scheduled, *self._fused_in(finished)]))
         if self._tags is not None:
             from ..repair.global_fusion import untag_globals
@@ -559,8 +543,6 @@ class ScheduleGuard:
             return
         first = min(undone, key=lambda u: not u.how.startswith("fused the buffer"))  # (says the most)
         fused = f"iree-util-fuse-globals {first.how}, and @{first.name} is stored in a region, a store the pass does not read"
-        if not self._kept_apart and self._can_build_again:
-            raise FusedAcrossRegions(fused, undone)
         if not self._repaired:
             raise RepairUndone(f"IREE's stream phase fused a global kept out of fusion: {fused}", schedule=False)
         made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"
@@ -575,7 +557,7 @@ class ScheduleGuard:
         callee's copy: "operation's operand is unlinked"): the repair is no repair, and the
         hazards it was for are as :meth:`_unrepairable` says: a refusal when one is shown,
         else the build plain iree-compile makes, saying so."""
-        if isinstance(error, (ScheduleHazardError, FusedAcrossRegions)) or self.report is None:
+        if isinstance(error, ScheduleHazardError) or self.report is None:
             return error
         if isinstance(error, RepairUndone) and not error.schedule:
             return error  # (the repair of a hazard the rewrite or the reloads' check showed)
@@ -703,26 +685,18 @@ def input_order_not_compared(why: str) -> str:
     )
 
 
-def kept_out_of_fusion_note(names: Sequence[str], fused: Sequence[Undone]) -> str:
-    """What the compile says of the globals it declared public (:attr:`GuardReport.kept_out_of_fusion`),
-    and why: ``fused``, what IREE fused of them where they were left to it, else a repair."""
-    kept = f"kept {', '.join('@' + n for n in names)} out of iree-util-fuse-globals (declared public)"
-    if not fused:
-        them = "them" if len(names) > 1 else "it"
-        return f"{kept}: the module a repair changed stores {them} in a region, and the pass reads no store there"
-    first = min(fused, key=lambda u: not u.how.startswith("fused the buffer"))
+def kept_out_of_fusion_note(names: Sequence[str]) -> str:
+    """What the compile says of the globals it declared public (:attr:`GuardReport.kept_out_of_fusion`)."""
+    them = "them" if len(names) > 1 else "it"
     return (
-        f"IREE's stream phase {first.how}, and @{first.name} is stored in a region, a store iree-util-fuse-globals "
-        f"does not read: built the module again and {kept}"
+        f"kept {', '.join('@' + n for n in names)} out of iree-util-fuse-globals (declared public): the module "
+        f"stores {them} in a region, and the pass reads no store there"
     )
 
 
-def kept_out_of_fusion_record(names: Sequence[str], fused: Sequence[Undone]) -> dict[str, Any]:
+def kept_out_of_fusion_record(names: Sequence[str]) -> dict[str, Any]:
     """The log's record of the same."""
-    record: dict[str, Any] = {"type": "schedule-repair", "repair": "kept-out-of-fusion", "globals": list(names)}
-    if fused:
-        record["fused"] = [{"global": u.name, "how": u.how} for u in fused]
-    return record
+    return {"type": "schedule-repair", "repair": "kept-out-of-fusion", "globals": list(names)}
 
 
 def input_order_record(why: str) -> dict[str, Any]:

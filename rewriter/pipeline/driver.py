@@ -23,7 +23,6 @@ from stream_model.model.loader import file_location_problem, is_text, location_p
 from stream_model.semantics.abi import given_over_arguments
 from stream_model.semantics.phase import Phase, classify_phase
 
-from ..errors import FusedAcrossRegions
 from .collector import Leftovers, return_freed_memory
 from .common import (
     SCHEDULED_AFTER,
@@ -414,40 +413,6 @@ def _finish_after_hook(
     return _Finished(*_finish_hal_vm(module, backend, out), waited)
 
 
-def _finish_or_build_again(
-    runner: StreamRunner,
-    module: ir.Module,
-    after: list[Stage],
-    guard: Guard | None,
-    guarded_hook: _GuardedHook | None,
-    backend: _Backend,
-    out: Path,
-    leftovers: Leftovers,
-    at_splice: ir.Module | None,
-    hook: StreamHook | None,
-    dump_hooked_ir: str | None,
-) -> _Finished:
-    """:func:`_finish_after_hook` of ``module`` (at the splice, the hook run); where the guard
-    finds that IREE's stream phase fused a global the module stores in a region
-    (:class:`~rewriter.errors.FusedAcrossRegions`), the whole of it once more, from
-    ``at_splice`` (the guard's copy of the module before the hook, :meth:`Guard.may_build_again`)
-    with those globals kept out of the fusion (:meth:`Guard.keep_apart`). Nothing of the first
-    build reached HAL or VM."""
-    try:
-        return _finish_after_hook(runner, module, after, guard, True, guarded_hook, backend, out, leftovers)
-    except FusedAcrossRegions as fused:
-        if guard is None or at_splice is None:
-            raise  # (the guard raises it only where it handed out a copy)
-        from .c_api import clone_module
-
-        guard.keep_apart(fused)
-        context = module.context
-        module, guarded_hook = clone_module(at_splice), _guarded_hook(guard, hook, at_splice, context)
-        with leftovers.kept():
-            _call_hook(hook, module, context, dump_hooked_ir)
-        return _finish_after_hook(runner, module, after, guard, True, guarded_hook, backend, out, leftovers)
-
-
 #: How long an error or an interrupt waits for the stream phase's passes to end (IREE cannot
 #: stop them; the module they run on is freed on the way out).
 _PASSES_UNWIND_S = 60.0
@@ -634,22 +599,22 @@ def _compile_file(
         if guard is not None:
             guard.given_over = given_over_arguments(module)
         if mode == "split":
+            if guard is not None:
+                guard.keep_apart(module)
             module = runner.run(module, before, "stream phase")
             if preparing is not None:
                 # (The imports ran beside IREE's flow phase and the stream phase's first stages,
                 # which view no op from Python; the guard's first walk does.)
                 preparing.result(relay=True)
             if guard is not None:
+                guard.at_splice(module)
                 guard.forward_reloads(module)
             t2 = time.perf_counter()
-            at_splice = guard.may_build_again(module) if guard is not None else None
             guarded_hook = _guarded_hook(guard, hook, module, context)
             with leftovers.kept():
                 _call_hook(hook, module, context, dump_hooked_ir)
             t3 = time.perf_counter()
-            finished = _finish_or_build_again(
-                runner, module, after, guard, guarded_hook, backend, out, leftovers, at_splice, hook, dump_hooked_ir
-            )
+            finished = _finish_after_hook(runner, module, after, guard, True, guarded_hook, backend, out, leftovers)
             if remarks is not None:
                 context.finalize_remarks()
         else:
@@ -956,19 +921,13 @@ def _compile_from(
         if guard is not None and phase is Phase.SPLICE:
             guard.forward_reloads(module, regions=True)
         t2 = time.perf_counter()
-        splice = phase is Phase.SPLICE
-        at_splice = guard.may_build_again(module) if guard is not None and splice else None
-        guarded_hook = _guarded_hook(guard, hook, module, context) if splice else None
+        guarded_hook = _guarded_hook(guard, hook, module, context) if phase is Phase.SPLICE else None
         with leftovers.kept():
             _call_hook(hook, module, context, None)
         t3 = time.perf_counter()
-        backend = _Backend(tmp, flags)
-        if splice:
-            finished = _finish_or_build_again(
-                runner, module, after, guard, guarded_hook, backend, out, leftovers, at_splice, hook, None
-            )
-        else:
-            finished = _finish_after_hook(runner, module, after, guard, False, None, backend, out, leftovers)
+        finished = _finish_after_hook(
+            runner, module, after, guard, phase is Phase.SPLICE, guarded_hook, _Backend(tmp, flags), out, leftovers
+        )
         t4, t5 = finished.stream_written, finished.output_written
 
     return CompileResult(

@@ -24,7 +24,7 @@ from iree.compiler import ir
 
 from stream_model.semantics.abi import GivenOver
 
-from ..errors import CompileError, FusedAcrossRegions
+from ..errors import CompileError
 
 __all__ = ["AsyncStages", "Guard", "ModulePass", "PassContext", "PassRun", "SplicePasses", "run_passes"]
 
@@ -134,22 +134,21 @@ class Guard(Protocol):
         """The error to raise where IREE fails on the module :meth:`settle` repaired."""
         ...
 
+    def keep_apart(self, module: ir.Module) -> None:
+        """At the start of the stream phase (the module IREE's flow phase made): keep the
+        globals it stores in a region out of IREE's global fusion, where that is due."""
+        ...
+
+    def at_splice(self, module: ir.Module) -> None:
+        """At the splice, before anything reads the module: the globals :meth:`keep_apart` kept
+        out of fusion are given back their visibility, for the hook and the checks to read the
+        module as the user wrote it (:meth:`start` keeps them out again after the hook)."""
+        ...
+
     def verify_finished(self, finished: ir.Module) -> None:
         """Raise a :class:`~rewriter.errors.CompileError` where the stream phase undid what a
         repair relies on (``finished``: the module at the end of the stream phase, repaired by
-        :meth:`settle` or not); :meth:`repair_failed` says what that means. A
-        :class:`~rewriter.errors.FusedAcrossRegions` asks for the build again, after
-        :meth:`keep_apart`."""
-        ...
-
-    def may_build_again(self, module: ir.Module) -> ir.Module | None:
-        """A copy of ``module`` (at the splice, before the hook) where :meth:`verify_finished`
-        may ask for the build again; None where it cannot."""
-        ...
-
-    def keep_apart(self, fused: FusedAcrossRegions) -> None:
-        """Keep the globals every module stores in a region out of IREE's global fusion from
-        now on (the compile builds the module again)."""
+        :meth:`settle` or not); :meth:`repair_failed` says what that means."""
         ...
 
     def forget(self) -> None:

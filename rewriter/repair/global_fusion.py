@@ -3,26 +3,27 @@
 IREE 3.13's ``iree-util-fuse-globals`` fuses two private globals when, in every block of a
 function's own region that stores either, both are stored one SSA value; it reads no store in a
 region (an ``scf.if`` arm, a loop body). A store there is then lost where the pass takes the
-global for another: IREE 3.13 alone builds two globals with initial values, packed into one
-constant allocation and each updated in an arm of its own, as one (review 50's q24), and a
-repair's copy stored in an arm was read as another global's bytes (review 47's F2). The pass
-leaves alone a global that is public or whose address is taken (``GlobalTable::isCandidate``),
-and IREE gives a resource global's size, offset, length and timepoint globals its visibility
-(``iree-util-propagate-subranges``, ``iree-stream-propagate-timepoints``). Declaring a global
-public (:func:`keep_out_of_fusion`) changes nothing else a program computes: nothing outside a
-VM module reaches its globals, and the rewrite decides on the module as the user wrote it.
+global for another: IREE 3.13 alone builds two globals with initial values, each updated in an
+arm of its own, as one (review 50's q24: packed into one constant allocation, fused after the
+splice; review 53's p19: equal initial values, fused before it; p03: zero-initialised, which
+IREE then fails to compile), and a repair's copy stored in an arm was read as another global's
+bytes (review 47's F2). The pass leaves alone a global that is public or whose address is taken
+(``GlobalTable::isCandidate``), and IREE gives a resource global's size, offset, length and
+timepoint globals its visibility (``iree-util-propagate-subranges``,
+``iree-stream-propagate-timepoints``). Declaring a global public (:func:`keep_out_of_fusion`)
+changes nothing a program computes: nothing outside a VM module reaches its globals.
 
-* In a module one of this tool's repairs changed (:func:`repaired`), every global stored in a
-  region is kept out of fusion before IREE's stream phase runs on it: a copy stored there may be
-  lost, and so may another global's store in a region, where a copy's constant offset and size
-  in a block make IREE fuse that global's offset and size globals with the copy's (review 50's
-  q01, where stock, storing its load's offset, fused nothing).
-* Any other module is built as IREE builds it, with its globals' locations tagged
-  (:func:`tag_globals`) and read after the stream phase's async part and at its end
-  (:func:`undone_in_regions`): where IREE fused a global the module stores in a region, the
-  compile builds the module again from the splice with those globals kept out of fusion
-  (``ScheduleGuard.verify_finished``, ``rewriter.pipeline.driver``). Where they were kept out
-  and IREE fused one all the same, the compile refuses.
+Where the compile's hook repairs globals that share one buffer (the rewrite), every global a
+module stores in a region is declared public from the start of the stream phase, given its
+visibility back at the splice for the rewrite and the checks to read the module as written
+(:func:`make_private`), and declared public again after the rewrite, a repair's copies
+included: a copy's constant offset and size in a block could make IREE fuse another global's
+offset and size globals with the copy's (review 50's q01). Kept apart, two globals may hold one
+buffer, which the shared-globals repair gives each its own copy of (review 53's p06). The
+compile then verifies what IREE did (:func:`tag_globals`, :func:`undone_in_regions`) and
+refuses a fuse of such a global, which no pass of IREE 3.13 makes. Without that repair
+(``--no-elide``) nothing is declared public: a module one of the tool's repairs changed is
+verified so, and an undone repair refused.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from stream_model.ir.util import FUNCTION_OPS, ops_named
+from stream_model.ir.util import FUNCTION_OPS, child_ops, ops_named
 from stream_model.semantics import ops
 from stream_model.semantics.op_table import global_name
 
@@ -43,6 +44,7 @@ __all__ = [
     "GlobalTags",
     "Undone",
     "keep_out_of_fusion",
+    "make_private",
     "repaired",
     "stored_in_regions",
     "tag_globals",
@@ -71,9 +73,14 @@ class GlobalTags:
 
 def stored_in_regions(module: ir.Module) -> frozenset[str]:
     """Every global ``module`` stores in a region, whatever is stored there: the globals whose
-    stores there ``iree-util-fuse-globals`` does not read."""
+    stores there ``iree-util-fuse-globals`` does not read. Read in the module's functions only
+    (an executable stores no global): a walk of their ops' names."""
     return frozenset(
-        global_name(op) for op in ops_named(module.operation, {ops.GLOBAL_STORE}) if not _in_a_function_block(op)
+        global_name(op)
+        for function in child_ops(module.operation)
+        if function.name in FUNCTION_OPS
+        for op in ops_named(function, {ops.GLOBAL_STORE})
+        if not _in_a_function_block(op)
     )
 
 
@@ -101,6 +108,15 @@ def keep_out_of_fusion(module: ir.Module, names: frozenset[str]) -> list[str]:
             del op.attributes["sym_visibility"]  # (a symbol without one is public)
             declared.append(name)
     return declared
+
+
+def make_private(module: ir.Module, names: list[str]) -> None:
+    """Give each global of ``module`` named in ``names`` (declared public by
+    :func:`keep_out_of_fusion`) its private visibility back."""
+    with module.context:
+        for op in _global_ops(module):
+            if ir.StringAttr(op.attributes["sym_name"]).value in names:
+                op.attributes["sym_visibility"] = ir.StringAttr.get("private")
 
 
 def tag_globals(module: ir.Module, tags: GlobalTags) -> None:

@@ -962,6 +962,13 @@ CASES = [
         modes=("copy", "task"),
     ),
     Case(
+        "globals_of_equal_initial_values_each_updated_in_its_own_arm.mlir",
+        "f:[9],1,1;geta;getb;f:[7],0,1;geta;getb",
+        "f; geta=1 9 3 4; getb=1 2 9 4; f; geta=1 9 3 4; getb=1 2 7 4",
+        "f; geta=1 9 3 4; getb=1 9 3 4; f; geta=1 9 3 4; getb=1 9 3 4",
+        modes=("copy", "task"),
+    ),
+    Case(
         "one_constant_stored_to_two_globals_each_updated_in_its_own_arm.mlir",
         "f:[9],1,0;getk;getv;reset;f:[7],0,1;getk;getv;f:[3],1,0;getk;getv",
         "f; getk=1 9 3 4; getv=5 6 7 8; reset; f; getk=0 0 0 0; getv=0 0 7 0; f; getk=0 3 0 0; getv=0 0 7 0",

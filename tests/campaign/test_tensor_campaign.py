@@ -678,7 +678,7 @@ STORED_ONLY_IN_REGIONS = Program(
 
 
 def test_the_generator_draws_two_globals_stored_only_in_regions() -> None:
-    """The generator reaches the rebuild with globals kept apart (``ScheduleGuard.keep_apart``):
+    """The generator reaches the globals kept out of IREE's fusion (``ScheduleGuard.keep_apart``):
     two mutable globals, each stored only in a region."""
     from hypothesis import Phase, find, settings
 
@@ -698,7 +698,7 @@ def test_the_generator_draws_two_globals_stored_only_in_regions() -> None:
 @pytest.mark.e2e
 def test_the_oracle_judges_two_globals_stored_only_in_regions(tmp_path: Path) -> None:
     """Plain iree-compile fuses the two globals, and its build fails on the runtime; the tool
-    sees the fuse, builds the module again with them kept apart, and is right."""
+    keeps them out of the fusion, and is right."""
     j = Oracle(tmp_path).judge(STORED_ONLY_IN_REGIONS)
     assert (j.verdict, j.stock_class) == ("ok", "fails")
 

@@ -487,6 +487,13 @@ def _repaired_globals_left_to_fusion(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(global_fusion, "keep_out_of_fusion", lambda module, names: [])
 
 
+def _globals_left_to_fusion_before_the_splice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The globals stored in a region kept out of IREE's fusion only from the splice on
+    (``ScheduleGuard.keep_apart`` at the start of the stream phase doing nothing): IREE fuses
+    two globals of equal initial values, each updated in its own arm, before the splice."""
+    monkeypatch.setattr(schedule_guard.ScheduleGuard, "keep_apart", lambda self, module: None)
+
+
 def _unrepaired_modules_left_to_fusion(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only a module one of the tool's repairs changed has its globals stored in a region
     verified and kept out of fusion, as before the twenty-second session (review 50's q24: two
@@ -1554,6 +1561,10 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
     "reload-copies-in-regions-unverified": (
         _copies_in_regions_unverified,
         "reload_in_an_arm_updated_beside_a_packed_global.mlir",
+    ),
+    "globals-left-to-fusion-before-the-splice": (
+        _globals_left_to_fusion_before_the_splice,
+        "globals_of_equal_initial_values_each_updated_in_its_own_arm.mlir",
     ),
     "unrepaired-modules-left-to-fusion": (
         _unrepaired_modules_left_to_fusion,

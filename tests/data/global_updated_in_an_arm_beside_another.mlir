@@ -1,6 +1,6 @@
-// One global with an initial value updated in an scf.if arm, another stored in a block: the
-// compile tags the globals' locations while IREE's stream phase runs (IREE may fuse a global stored
-// in a region), finds nothing fused, and builds what iree-compile builds, byte for byte.
+// One global with an initial value updated in an scf.if arm, another stored in a block: with
+// --no-elide the compile keeps no global out of IREE's fusion and builds what iree-compile builds,
+// byte for byte.
 module @m {
   util.global private mutable @a = dense<[1, 2, 3, 4]> : tensor<4xi32>
   util.global private mutable @b : tensor<4xi32>

@@ -3,8 +3,8 @@
 // globals the one resource in the initializer's block; iree-util-fuse-globals, which reads no
 // store in a region, fuses @b (and its timepoint, offset and size globals) into @a, and @b's
 // update in its arm becomes @a's: getb reads @a's bytes (stock wrong). No repair is made: the
-// compile sees the fuse at the end of the stream phase (the globals' tagged locations), builds
-// the module again with @a and @b declared public, which the pass leaves alone, and is right.
+// compile declares @a and @b public from the start of the stream phase, which the pass leaves
+// alone, and is right.
 module @m {
   util.global private mutable @a = dense<[1, 2, 3, 4]> : tensor<4xi32>
   util.global private mutable @b = dense<[5, 6, 7, 8]> : tensor<4xi32>
