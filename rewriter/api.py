@@ -45,11 +45,14 @@ def compile_file(
     ``slice-elision compile`` does: ``hook`` at the splice (by default the rewrite,
     :class:`~rewriter.rewrite.passes.ElideSlices`; a list of passes, whose reports come back in
     ``CompileResult.passes``, or a callable on the module), and IREE's schedule checked
-    (``check_schedule``; ``guard`` for one of your own, whose report stays on it). With
+    (``check_schedule``; ``guard`` for one of your own, whose report stays on it, and which is
+    told whether the hook repairs shared globals where it was not). With
     ``hook=None`` and ``check_schedule=False`` the output is plain ``iree-compile``'s, byte for
     byte. Raises :class:`~rewriter.errors.CompileError` (one line) on any failure."""
     if guard is None and check_schedule:
-        guard = ScheduleGuard(filename=os.fspath(input_path), shared_globals_repaired=_repairs_shared_globals(hook))
+        guard = ScheduleGuard(filename=os.fspath(input_path))
+    if guard is not None and guard.shared_globals_repaired is None:
+        guard.shared_globals_repaired = _repairs_shared_globals(hook)
     return _drive(
         input_path,
         output_path,

@@ -167,9 +167,10 @@ class ScheduleGuard:
         source: str | None = None,
         filename: str | None = None,
         user_input: str | bytes | os.PathLike[str] | None = None,
-        shared_globals_repaired: bool = False,
+        shared_globals_repaired: bool | None = None,
     ) -> None:
         self.repair = repair
+        #: None: not said (:func:`rewriter.api.compile_file` says it from its hook); taken as no.
         self.shared_globals_repaired = shared_globals_repaired
         self.check = check
         self.max_rounds = max_rounds
@@ -546,8 +547,14 @@ class ScheduleGuard:
         if not self._repaired:
             raise RepairUndone(f"IREE's stream phase fused a global kept out of fusion: {fused}", schedule=False)
         made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"
+        unkept = (
+            ""
+            if self.shared_globals_repaired
+            else " (globals are kept out of that fusion only where the rewrite repairs shared globals: not with "
+            "--no-elide)"
+        )
         raise RepairUndone(
-            f"IREE's stream phase may have undone {made_by}: in the module the repair changed, {fused}",
+            f"IREE's stream phase may have undone {made_by}: in the module the repair changed, {fused}{unkept}",
             schedule=self._made_schedule_repairs,
         )
 

@@ -236,6 +236,20 @@ def test_the_hook_reads_the_globals_kept_out_of_fusion_as_the_user_declared_them
     assert seen and all(s.get("a") and s.get("b") for s in seen)
 
 
+def test_a_guard_of_the_callers_own_keeps_globals_apart_where_the_hook_repairs_shared_globals(tmp_path: Path) -> None:
+    """Review 54's C3: ``compile_file`` with the default rewrite and a ``ScheduleGuard`` the
+    caller made (not saying whether shared globals are repaired) builds what the default
+    guard builds; told that they are not, it keeps nothing apart and builds stock's answer."""
+    from rewriter.api import compile_file
+    from rewriter.guard.schedule_guard import ScheduleGuard
+
+    case = next(c for c in CASES if c.file == "globals_of_initial_values_each_updated_in_its_own_arm.mlir")
+    compile_file(DATA / case.file, tmp_path / "own.vmfb", guard=ScheduleGuard())
+    assert run(tmp_path / "own.vmfb", "copy", case.calls) == case.expected
+    compile_file(DATA / case.file, tmp_path / "no.vmfb", guard=ScheduleGuard(shared_globals_repaired=False))
+    assert run(tmp_path / "no.vmfb", "copy", case.calls) == case.stock
+
+
 def test_two_zero_initialised_globals_each_updated_in_an_arm_build_where_iree_compile_fails(tmp_path: Path) -> None:
     """Review 53's p03, a KV cache's pair: plain iree-compile fails in its stream phase after it
     fused the two; kept out of the fusion from the start, the program builds and computes its
