@@ -192,6 +192,7 @@ class ScheduleGuard:
         #: those :meth:`keep_apart` declared public before the splice (:meth:`at_splice`).
         self.kept_out_of_fusion: list[str] = []
         self._public_before_splice: list[str] = []
+        self._globals_before_splice: list[str] = []
         self._made_schedule_repairs = False
         #: What the stream phase's async part had fused of those globals (:meth:`_fused_in`).
         self._fused_when_scheduled: list[Undone] = []
@@ -464,20 +465,23 @@ class ScheduleGuard:
         there: review 53's p19; stock also fails to compile two zero-initialised ones, "operand
         does not dominate this use", and builds them kept apart: p03). :meth:`at_splice` gives
         them back their visibility."""
-        from ..repair.global_fusion import keep_out_of_fusion, stored_in_regions
+        from ..repair.global_fusion import global_names, keep_out_of_fusion, stored_in_regions
 
         if not (self.check and self.shared_globals_repaired):
             return
+        self._globals_before_splice = global_names(module)
         self._public_before_splice = keep_out_of_fusion(module, stored_in_regions(module))
         self.kept_out_of_fusion += [n for n in self._public_before_splice if n not in self.kept_out_of_fusion]
 
     def at_splice(self, module: ir.Module) -> None:
         """At the splice, before anything reads the module: the globals :meth:`keep_apart`
-        declared public are private again, so that the hook and the checks read the module as
-        the user wrote it; :meth:`start` keeps them out of fusion again after the hook."""
+        declared public are private again, and those IREE made for them since (review 55: @k's
+        size global stayed public), so that the hook and the checks read the module as the user
+        wrote it; :meth:`start` keeps them out of fusion again after the hook."""
         from ..repair.global_fusion import make_private
 
-        make_private(module, self._public_before_splice)
+        if self._public_before_splice:
+            make_private(module, self._public_before_splice, self._globals_before_splice)
 
     def _note_stored_in_regions(self, module: ir.Module) -> None:
         """Note the globals ``module`` (at the splice, as the compile goes on with it, the

@@ -44,6 +44,7 @@ __all__ = [
     "GlobalTags",
     "Undone",
     "keep_out_of_fusion",
+    "global_names",
     "make_private",
     "repaired",
     "stored_in_regions",
@@ -104,19 +105,37 @@ def keep_out_of_fusion(module: ir.Module, names: frozenset[str]) -> list[str]:
     declared: list[str] = []
     for op in _global_ops(module):
         name = ir.StringAttr(op.attributes["sym_name"]).value
-        if name in names and "sym_visibility" in op.attributes:
+        if name in names and _private(op):
             del op.attributes["sym_visibility"]  # (a symbol without one is public)
             declared.append(name)
     return declared
 
 
-def make_private(module: ir.Module, names: list[str]) -> None:
+def global_names(module: ir.Module) -> list[str]:
+    """The names of ``module``'s globals, in order."""
+    return [ir.StringAttr(op.attributes["sym_name"]).value for op in _global_ops(module)]
+
+
+def make_private(module: ir.Module, names: list[str], before: list[str]) -> None:
     """Give each global of ``module`` named in ``names`` (declared public by
-    :func:`keep_out_of_fusion`) its private visibility back."""
+    :func:`keep_out_of_fusion` while the module had the globals ``before``) its private
+    visibility back, and so each global IREE made for one of them since (its size global: IREE
+    names it after the global, ``@k__size``, and gives it the global's visibility)."""
     with module.context:
         for op in _global_ops(module):
-            if ir.StringAttr(op.attributes["sym_name"]).value in names:
+            name = ir.StringAttr(op.attributes["sym_name"]).value
+            if name in names or (name not in before and _made_for(name, before) in names):
                 op.attributes["sym_visibility"] = ir.StringAttr.get("private")
+
+
+def _made_for(name: str, before: list[str]) -> str | None:
+    """The global of ``before`` a global IREE made is named after (the longest prefix)."""
+    owners = [g for g in before if name.startswith(g + "__")]
+    return max(owners, key=len) if owners else None
+
+
+def _private(op: ir.OpView) -> bool:
+    return "sym_visibility" in op.attributes and ir.StringAttr(op.attributes["sym_visibility"]).value == "private"
 
 
 def tag_globals(module: ir.Module, tags: GlobalTags) -> None:

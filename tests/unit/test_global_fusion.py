@@ -70,3 +70,46 @@ def test_only_the_private_globals_named_are_declared_public_to_keep_them_out_of_
         assert keep_out_of_fusion(module, frozenset({"g", "p", "k"})) == ["g", "k"]
         public = ["sym_visibility" not in op.attributes for op in module.body.operations]
         assert public == [True, False, True, True]
+
+
+def test_a_global_the_user_declared_public_is_left_as_declared() -> None:
+    """Review 55: ``util.global public`` keeps its visibility attribute; it is no global the
+    compile declared public, and is never made private again."""
+    from rewriter.repair.global_fusion import keep_out_of_fusion
+
+    with ir.Context():
+        module = ir.Module.parse(f"util.global public mutable @p : {T}\nutil.global private mutable @g : {T}\n")
+        assert keep_out_of_fusion(module, frozenset({"p", "g"})) == ["g"]
+        assert ir.StringAttr(list(module.body.operations)[0].attributes["sym_visibility"]).value == "public"
+
+
+def test_the_globals_iree_made_for_one_kept_apart_are_private_again_at_the_splice() -> None:
+    """``make_private``: the globals declared public, and those IREE made for them since (named
+    after them: ``@k__size``, given @k's visibility); not a global of the user's named alike, nor
+    one IREE made for a global the user declared public."""
+    from rewriter.repair.global_fusion import make_private
+
+    text = "".join(f"util.global {v} mutable @{n} : index\n" for v, n in _AT_SPLICE)
+    with ir.Context():
+        module = ir.Module.parse(text)
+        make_private(module, ["k"], before=["k", "k__x", "p"])
+        private = [
+            ir.StringAttr(op.attributes["sym_visibility"]).value == "private"
+            if "sym_visibility" in op.attributes
+            else False
+            for op in module.body.operations
+        ]
+        assert private == [True, True, False, True, False, False]
+
+
+#: Globals at the splice: @k (declared public at the start of the stream phase) and its size
+#: global, a user global named like one of @k's and one IREE made for it, and a user-public @p
+#: with its size global.
+_AT_SPLICE = (
+    ("public", "k"),
+    ("public", "k__size"),
+    ("public", "k__x"),
+    ("private", "k__x__size"),
+    ("public", "p"),
+    ("public", "p__size"),
+)
