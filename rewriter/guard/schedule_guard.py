@@ -469,9 +469,12 @@ class ScheduleGuard:
 
         if not (self.check and self.shared_globals_repaired):
             return
+        names = stored_in_regions(module)
+        if not names:
+            return  # (every compile: a walk of the functions' op names, and nothing more)
         self._globals_before_splice = global_names(module)
-        self._public_before_splice = keep_out_of_fusion(module, stored_in_regions(module))
-        self.kept_out_of_fusion += [n for n in self._public_before_splice if n not in self.kept_out_of_fusion]
+        self._public_before_splice = keep_out_of_fusion(module, names)
+        self._note_kept(self._public_before_splice)
 
     def at_splice(self, module: ir.Module) -> None:
         """At the splice, before anything reads the module: the globals :meth:`keep_apart`
@@ -490,24 +493,29 @@ class ScheduleGuard:
         locations (:mod:`~..repair.global_fusion`)."""
         from ..repair.global_fusion import GlobalTags, repaired, tag_globals
 
-        self._stored_in_regions, declared = self._keep_apart_if_due(module)
         self._repaired = repaired(module)
-        self.kept_out_of_fusion += [name for name in declared or [] if name not in self.kept_out_of_fusion]
+        self._stored_in_regions, declared = self._keep_apart_if_due(module, self._repaired)
+        self._note_kept(declared or [])
         if self._stored_in_regions:
             if self._tags is None:
                 self._tags = GlobalTags()
             tag_globals(module, self._tags)
 
-    def _keep_apart_if_due(self, module: ir.Module) -> tuple[frozenset[str], list[str] | None]:
+    def _note_kept(self, declared: list[str]) -> None:
+        """Add the globals ``declared`` public to :attr:`kept_out_of_fusion` (each once)."""
+        self.kept_out_of_fusion += [name for name in declared if name not in self.kept_out_of_fusion]
+
+    def _keep_apart_if_due(self, module: ir.Module, was_repaired: bool) -> tuple[frozenset[str], list[str] | None]:
         """The globals ``module`` stores in a region that the compile verifies, and those it
         declared public to keep them out of IREE's global fusion (else None): where the hook
         repairs shared globals (:attr:`shared_globals_repaired`), every global stored in a
         region, kept out; without that repair, only those of a module one of the tool's repairs
-        changed, not kept out. Every module the stream phase runs on from the splice gets this,
-        the traced copies of :meth:`_trace_to_splice` too: their schedules must be the same."""
-        from ..repair.global_fusion import keep_out_of_fusion, repaired, stored_in_regions
+        changed (``was_repaired``: :func:`~..repair.global_fusion.repaired`), not kept out. Every
+        module the stream phase runs on from the splice gets this, the traced copies of
+        :meth:`_trace_to_splice` too: their schedules must be the same."""
+        from ..repair.global_fusion import keep_out_of_fusion, stored_in_regions
 
-        if not (self.shared_globals_repaired or repaired(module)):
+        if not (self.shared_globals_repaired or was_repaired):
             return frozenset(), None
         names = stored_in_regions(module)
         if not names or not self.shared_globals_repaired:
@@ -639,7 +647,9 @@ class ScheduleGuard:
                 op.location = ir.Location.fused([op.location], metadata=ir.StringAttr.get(f"{_TAG}{i}"))
         if hook is not None:
             hook(tagged)
-        self._keep_apart_if_due(tagged)
+        from ..repair.global_fusion import repaired
+
+        self._keep_apart_if_due(tagged, repaired(tagged))
         tagged_scheduled = self._schedule(tagged, stages, apart=apart)
         with scheduled.context:
             if str(tagged_scheduled) != str(scheduled):

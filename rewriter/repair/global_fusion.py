@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from iree.compiler import ir
 
-from stream_model.ir.util import FUNCTION_OPS, child_ops, ops_named
+from stream_model.ir.util import FUNCTION_OPS, child_ops, ops_named, visibility
 from stream_model.semantics import ops
 from stream_model.semantics.op_table import global_name
 
@@ -43,8 +43,8 @@ from .copy_dispatch import holds_copy_executable
 __all__ = [
     "GlobalTags",
     "Undone",
-    "keep_out_of_fusion",
     "global_names",
+    "keep_out_of_fusion",
     "make_private",
     "repaired",
     "stored_in_regions",
@@ -105,7 +105,7 @@ def keep_out_of_fusion(module: ir.Module, names: frozenset[str]) -> list[str]:
     declared: list[str] = []
     for op in _global_ops(module):
         name = ir.StringAttr(op.attributes["sym_name"]).value
-        if name in names and _private(op):
+        if name in names and visibility(op.operation) == "private":
             del op.attributes["sym_visibility"]  # (a symbol without one is public)
             declared.append(name)
     return declared
@@ -132,10 +132,6 @@ def _made_for(name: str, before: list[str]) -> str | None:
     """The global of ``before`` a global IREE made is named after (the longest prefix)."""
     owners = [g for g in before if name.startswith(g + "__")]
     return max(owners, key=len) if owners else None
-
-
-def _private(op: ir.OpView) -> bool:
-    return "sym_visibility" in op.attributes and ir.StringAttr(op.attributes["sym_visibility"]).value == "private"
 
 
 def tag_globals(module: ir.Module, tags: GlobalTags) -> None:
