@@ -56,7 +56,7 @@ class ForwardReloads:
             found = find_misread_globals(module, names, self.regions)
         stuck = [r for r in found if r.why or not self.repair]
         if stuck:
-            raise ScheduleHazardError(f"IREE 3.13 would misread a global: {stuck[0].hazard_line()}", [])
+            raise ScheduleHazardError(f"{stuck[0].refusal}: {stuck[0].hazard_line()}", [])
         return found
 
 

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from iree.compiler import ir
 
@@ -62,10 +62,12 @@ from stream_model.semantics import ops
 from stream_model.semantics.op_table import is_resource
 
 from .copy_dispatch import CopyDispatches, barrier, stated_size
+from .exported_globals import ExportedCopy, copy_exported_globals, find_exported_globals, may_export_a_global
 from .in_place import function_of, global_name, may_write_in_place
 
 __all__ = [
     "DroppedStore",
+    "ExportedCopy",
     "ForwardedLoad",
     "GlobalRepair",
     "find_misread_globals",
@@ -92,6 +94,8 @@ class ForwardedLoad:
     why: str = ""  # why it cannot take the value ("" when it can)
     store_dropped: bool = False  # the store is read by no one now, and dropped
     after: str = "the store"  # what it follows: the store, or an op with regions that may store
+    #: What a compile that may not repair it says first.
+    refusal: ClassVar[str] = "IREE 3.13 would misread a global"
 
     def line(self) -> str:
         """The repair, as a compile reports it."""
@@ -153,6 +157,7 @@ class DroppedStore:
     global_name: str
     over_location: str  # the store after it
     why: str = ""  # always "": it can always be dropped
+    refusal: ClassVar[str] = "IREE 3.13 would misread a global"
 
     def line(self) -> str:
         return (
@@ -189,30 +194,37 @@ class DroppedStore:
         }
 
 
-#: What IREE 3.13 misreads at the splice, and its repair.
-GlobalRepair = ForwardedLoad | DroppedStore
+#: What IREE 3.13 misreads at the splice, and its repair (and an export of a global's own
+#: buffer, which only splice-level input holds: :mod:`.exported_globals`).
+GlobalRepair = ForwardedLoad | DroppedStore | ExportedCopy
 
 
 def find_misread_globals(module: ir.Module, names: Names, regions: bool = False) -> list[GlobalRepair]:
     """Every load after a store (:func:`find_reloads`; with ``regions``, after an op with
     regions that may store the global too) and every store of a value written in place and
     stored over (:class:`DroppedStore`), as :func:`repair_globals` would repair them; the module
-    is not changed."""
+    is not changed; and every export of a global's own buffer the module may write in place
+    (:mod:`.exported_globals`)."""
     if not may_misread_globals(module):
         return []
-    return [*find_reloads(module, names, regions), *_stored_over_records(module, names)]
+    return [
+        *find_reloads(module, names, regions),
+        *_stored_over_records(module, names),
+        *find_exported_globals(module, names),
+    ]
 
 
 def repair_globals(module: ir.Module, names: Names, regions: bool = False) -> list[GlobalRepair]:
     """Forward every load after a store (:func:`forward_reloads`), then drop every store
     stored over that IREE would keep. When a load cannot be forwarded (its ``why``), nothing
-    changes and the caller refuses."""
+    changes and the caller refuses. Then every export of a global's own buffer the module may
+    write in place exports a copy (:mod:`.exported_globals`)."""
     if not may_misread_globals(module):
         return []
     loads = forward_reloads(module, names, regions)
     if any(r.why for r in loads):
         return list(loads)
-    return [*loads, *_drop_stored_over(module, names)]
+    return [*loads, *_drop_stored_over(module, names), *copy_exported_globals(module, names)]
 
 
 def _stored_over(module: ir.Module) -> list[tuple[ir.Operation, ir.Operation]]:
@@ -352,9 +364,10 @@ def _may_be_written(value: ir.Value) -> bool:
 
 
 def may_misread_globals(module: ir.Module) -> bool:
-    """Does some function load or store a global after it stores it, in program order? One walk
-    that looks at names only (a compile pays for it whether or not there is one): where it says
-    no, :func:`find_misread_globals` finds nothing."""
+    """Does some function load or store a global after it stores it, in program order, or
+    export a global's own buffer? One walk that looks at names only, and at an export's chain
+    (a compile pays for it whether or not there is one): where it says no,
+    :func:`find_misread_globals` finds nothing."""
     stored: set[str] = set()
     found = False
 
@@ -369,7 +382,7 @@ def may_misread_globals(module: ir.Module) -> bool:
                 found = True
                 return ir.WalkResult.INTERRUPT
             stored.add(symbol)
-        elif name == ops.GLOBAL_LOAD and stored and _symbol(op) in stored:
+        elif (name == ops.GLOBAL_LOAD and stored and _symbol(op) in stored) or may_export_a_global(op):
             found = True
             return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE

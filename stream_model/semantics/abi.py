@@ -27,9 +27,11 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS, child_ops
+from ..ir.util import FUNCTION_OPS, child_ops, user_op
+from .op_table import global_name, in_place_positions, tied_operand_of
+from .ops import ASYNC_SLICE, GLOBAL_LOAD, GLOBAL_STORE, OPTIMIZATION_BARRIER
 
-__all__ = ["GivenOver", "given_over_arguments", "imports_callers_buffer"]
+__all__ = ["GivenOver", "given_over_arguments", "globals_exported", "imports_callers_buffer"]
 
 #: Per function (by symbol name), the indices of its arguments given over by the caller.
 GivenOver = dict[str, frozenset[int]]
@@ -84,3 +86,58 @@ def imports_callers_buffer(op: ir.Operation, function: str, given_over: GivenOve
         if holder.name in FUNCTION_OPS and list(holder.regions[0].blocks)[0] == owner:
             return False
     return True
+
+
+def globals_exported(export: ir.Operation) -> list[str]:
+    """The globals whose own buffer ``export`` (a ``stream.tensor.export``) hands its caller,
+    where its function says so: the chain of in-place writes its value is a version of starts
+    at a load of the global, or a version of that chain is stored to the global in the
+    function. The caller then holds the buffer the global is written in place through, and a
+    buffer it passes back is the global's, which IREE takes for the caller's own.
+
+    IREE's flow-to-stream conversion never exports a global's buffer (it exports a transfer to
+    an external resource: a copy); splice-level input can. The chain is followed back through
+    slices (IREE may fold a slice into a view of its source) and barriers (which stand for their
+    operand); a transfer is a copy. Anything else at a chain's start (an argument, a call's or a
+    region's result) is not followed: [] says "not known to be a global's buffer"."""
+    root = _storage_root(export.operands[0])
+    found: set[str] = set()
+    producer = root.owner if not isinstance(root.owner, ir.Block) else None
+    if producer is not None and getattr(producer, "operation", producer).name == GLOBAL_LOAD:
+        found.add(global_name(getattr(producer, "operation", producer)))
+    for version in _versions(root):
+        found.update(global_name(user_op(use)) for use in version.uses if user_op(use).name == GLOBAL_STORE)
+    return sorted(found)
+
+
+def _storage_root(value: ir.Value) -> ir.Value:
+    """The start of ``value``'s chain of in-place writes, through slices and barriers."""
+    while not isinstance(value.owner, ir.Block):
+        op = getattr(value.owner, "operation", value.owner)
+        if op.name == OPTIMIZATION_BARRIER:
+            value = op.operands[ir.OpResult(value).result_number]
+        elif op.name == ASYNC_SLICE:
+            value = op.opview.source
+        else:
+            tied = tied_operand_of(op, value)
+            if tied is None:
+                return value
+            value = tied
+    return value
+
+
+def _versions(root: ir.Value) -> list[ir.Value]:
+    """``root`` and every value an in-place write of it (or of one of those) makes, and the
+    barriers they pass: every version of ``root``'s storage in its function."""
+    found = [root]
+    for value in found:
+        for use in value.uses:
+            user = user_op(use)
+            if user.name == OPTIMIZATION_BARRIER:
+                made = [user.results[use.operand_number]]
+            elif use.operand_number in in_place_positions(user):
+                made = [r for r in user.results if (tied := tied_operand_of(user, r)) is not None and tied == value]
+            else:
+                continue
+            found += [m for m in made if m not in found]
+    return found

@@ -36,6 +36,7 @@ ASYNC_UPDATE = "stream.async.update"
 #: ``stream.tensor.*`` (the stream dialect's; HAL's tensor ops are :mod:`.abi`'s).
 TENSOR_CONSTANT = "stream.tensor.constant"
 TENSOR_EMPTY = "stream.tensor.empty"
+TENSOR_EXPORT = "stream.tensor.export"
 TENSOR_IMPORT = "stream.tensor.import"
 TENSOR_SPLAT = "stream.tensor.splat"
 RESOURCE_SUBVIEW = "stream.resource.subview"

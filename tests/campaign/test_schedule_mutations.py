@@ -55,6 +55,11 @@ and a weakened check must be killed.
   back; its allocation makes that store one of @g0's own load, which its canonicalizer erases,
   and the tool's build of the program the campaign found (``tests/regressions/campaign-scaled-
   reload-stored-back-erased-after-a-clone-is-stored.json``) loses the scale for the next call;
+* *an export of a global's own buffer left uncopied* (``rewriter.repair.exported_globals``
+  made a no-op): the host passes back the buffer a call exported as @g0's, IREE 3.13 makes the
+  import's slice a view of it, and @g0's in-place scale runs before the slice is read: the tool's
+  build of the program the campaign found (``tests/regressions/campaign-global-exported-passed-
+  back-and-scaled-before-the-import-is-read.json``) reads the scaled bytes;
 * *a repaired global stored without a size of its own* (``rewriter.repair.own_size.store_with_own_size``
   a no-op): the repair's copy of @g1's in-place fill is stored to @g1 as it is, IREE fuses @g1's
   size global with @g0's, and the tool's build of the program the campaign found
@@ -377,6 +382,26 @@ def test_letting_a_store_iree_erases_through_is_killed(tmp_path: Path, monkeypat
 
 
 ERASED_STORE = "campaign-scaled-reload-stored-back-erased-after-a-clone-is-stored.json"
+
+
+def test_an_export_of_a_globals_own_buffer_left_uncopied_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stream seed 22004: the module exports @g0's own buffer and the host passes it back as the
+    next call's import, which IREE 3.13 slices as a view, read after @g0's in-place scale. The
+    guard exports a copy (``rewriter.repair.exported_globals``); left uncopied, the tool's build
+    reads the scaled bytes (stock fails on the runtime)."""
+    import rewriter.repair.reloads as reloads
+
+    record = json.loads((REGRESSIONS_DIR / EXPORTED_GLOBAL).read_text())
+    _weakening_is_killed(
+        Program.from_json(record["program"]),
+        tmp_path,
+        lambda: monkeypatch.setattr(reloads, "copy_exported_globals", lambda module, names: []),
+    )
+
+
+EXPORTED_GLOBAL = "campaign-global-exported-passed-back-and-scaled-before-the-import-is-read.json"
 
 
 def test_taking_a_select_as_a_store_in_the_shared_globals_repair_is_killed(

@@ -734,6 +734,60 @@ def test_a_store_of_a_value_written_in_place_stored_over_is_dropped(
     assert "IREE 3.13 keeps the first" in capsys.readouterr().out
 
 
+EXPORTED = RELOADS / "global_exported_then_passed_back.mlir"
+
+
+def _passed_back_expected(calls: int) -> list[list[list[int]]]:
+    """@f of ``global_exported_then_passed_back.mlir`` in value semantics, the host passing
+    back its second result: call k returns (import + 3 * g', g'), where g' = 2 * g + 1."""
+    from tests.campaign.executables import iota
+
+    g, given, out = iota(4, 1000).astype(np.int64), iota(4, 5000).astype(np.int64), []
+    for _ in range(calls):
+        g = 2 * g + 1
+        out.append([(given + 3 * g).tolist(), g.tolist()])
+        given = g
+    return out
+
+
+def test_a_compile_at_the_splice_exports_a_copy_of_a_globals_own_buffer(tmp_path: Path) -> None:
+    """The caller is handed @g's own buffer and passes it back; IREE 3.13 makes the import's
+    slice a view of it, which @g's in-place scale writes before the mix reads it (stock's
+    second call is wrong). The compile exports a copy, as IREE's conversion would."""
+    text = EXPORTED.read_text()
+    tool, stock = tmp_path / "tool.vmfb", tmp_path / "stock.vmfb"
+    guard = ScheduleGuard(source=text, filename=EXPORTED.name)
+    compile_stream_async(text, tool, CPU_FLAGS, lambda m: elide_slices(m, source=text), guard=guard)
+    compile_stream_async(text, stock, CPU_FLAGS, None, guard=ScheduleGuard(check=False))
+    assert guard.report is not None
+    (copied,) = guard.report.forwarded
+    assert copied.line().startswith(f"stream.tensor.export %b1 ({EXPORTED.name}:")
+    assert "exports a copy of @g's buffer" in copied.line()
+    want = _passed_back_expected(3)
+
+    def calls(path: Path) -> list:
+        (got,) = run_isolated(path, ["f"], [0, 1, 2], arguments=[[]], imports=[[(4, 5000)]])
+        return [[r.tolist() for r in step] for step in got]
+
+    assert calls(tool) == want
+    stock_got = calls(stock)
+    assert stock_got[0] == want[0] and stock_got[1] != want[1]
+
+
+def test_check_reports_an_export_of_a_globals_own_buffer(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(EXPORTED)]) == 3
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith(f"hazard: stream.tensor.export %b1 ({EXPORTED.name}:")
+    assert "hands the caller @g's own buffer, which the module may write in place" in line
+
+
+def test_a_guard_that_may_not_repair_refuses_an_export_of_a_globals_own_buffer(tmp_path: Path) -> None:
+    out = tmp_path / "out.vmfb"
+    with pytest.raises(ScheduleHazardError, match="hands the caller @g's own buffer"):
+        compile_stream_async(EXPORTED.read_text(), out, CPU_FLAGS, guard=ScheduleGuard(repair=False))
+    assert not out.exists()
+
+
 #: What @f of ``store_sunk_past_a_branch_that_loads.mlir`` computes in value semantics.
 STORE_SUNK_EXPECTED = [[10905840, 10769840], [10769840, 10769976], [10769976, 10770112]]
 
