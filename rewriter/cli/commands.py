@@ -381,6 +381,7 @@ def _made(reports: list[RewriteReport], guard: ScheduleGuard) -> list[str]:
     IREE's schedule), in words."""
     made = [d.message for r in reports for d in r.diagnostics if d.fixed]
     made += [f.line() for f in guard.forwarded]
+    made += [d.message for d in guard.separated if d.fixed]
     made += [r.line() for r in (guard.report.repairs if guard.report else [])]
     return made
 
@@ -438,6 +439,8 @@ def _schedule_summary(guard: ScheduleGuard) -> None:
         print(f"slice-elision: note: {note.line()}", file=sys.stderr)
     for forwarded in report.forwarded:
         print(f"slice-elision: warning: repaired an access to a global: {forwarded.line()}", file=sys.stderr)
+    for separated in report.separated:
+        print(f"slice-elision: {separated.severity}: {separated.message}", file=sys.stderr)
     for repair in report.repairs:
         print(f"slice-elision: warning: repaired IREE's schedule: {repair.line()}", file=sys.stderr)
     if report.kept_out_of_fusion:

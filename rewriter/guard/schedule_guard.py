@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from stream_model.schedule.global_order import GlobalEvents, GlobalOrderHazard, InputOrder, OrderNotCompared
     from stream_model.schedule.unawaited import UnawaitedUse
 
+    from ..repair.diagnostics import Diagnostic
     from ..repair.global_fusion import GlobalTags, Undone
     from ..repair.reloads import GlobalRepair
     from .passes import Repair
@@ -106,6 +107,9 @@ class GuardReport:
     #: The globals declared public to keep them out of IREE's global fusion: the module stores
     #: them in a region (:func:`~..repair.global_fusion.keep_out_of_fusion`).
     kept_out_of_fusion: list[str] = field(default_factory=list)
+    #: Globals sharing one buffer the guard gave copies of their own before keeping them apart,
+    #: where the hook does not (``--no-elide``; :meth:`ScheduleGuard._keep_apart_if_due`).
+    separated: list[Diagnostic] = field(default_factory=list)
     #: What the guard added to the compile: copying the module, the checks, tracing and
     #: repairing. IREE's stages are not counted (those that schedule the module run in every
     #: compile; a repair schedules it again, which is IREE's time too).
@@ -129,6 +133,7 @@ class GuardReport:
         """JSON Lines records: every pair checked in IREE's schedule, then the repairs, then
         (after a repair) every pair checked in the repaired schedule, marked ``"repaired"``."""
         out = [r.to_json() for r in self.forwarded]
+        out += [d.to_json() for d in self.separated]
         if self.kept_out_of_fusion:
             out.append(kept_out_of_fusion_record(self.kept_out_of_fusion))
         if self.input_not_compared is not None:
@@ -148,13 +153,14 @@ class ScheduleGuard:
     ``mutation``): a build with IREE's schedule as it is, for comparisons. ``source`` and
     ``filename`` name values and locations in reports as the user wrote them.
     ``shared_globals_repaired``: the hook repairs globals that share one buffer (the rewrite's
-    shared-globals repair, :class:`~rewriter.rewrite.passes.ElideSlices` rewriting). Only then
-    are the globals a module stores in a region kept out of IREE's global fusion
-    (:mod:`~..repair.global_fusion`): two globals IREE would fuse may hold one buffer, which
-    each then writes in place once they are kept apart (review 53's p06: one constant stored to
-    both; stock failed on the runtime, and the build kept apart without the repair was silently
-    wrong). Without it a module a repair changed is verified, and an undone repair refused, and
-    any other module is built as IREE builds it.
+    shared-globals repair, :class:`~rewriter.rewrite.passes.ElideSlices` rewriting). Then the
+    globals a module stores in a region are kept out of IREE's global fusion
+    (:mod:`~..repair.global_fusion`) from the start of the stream phase. Without it, only those
+    of a module one of the tool's repairs changed, from the splice, once the guard has given
+    globals sharing one buffer copies of their own: two globals IREE would fuse may hold one
+    buffer, which each then writes in place once they are kept apart (review 53's p06: one
+    constant stored to both; stock failed on the runtime, and the build kept apart without the
+    repair was silently wrong). Any other module is built as IREE builds it.
     """
 
     def __init__(
@@ -191,6 +197,9 @@ class ScheduleGuard:
         #: Those declared public in any module the compile went on with (the report's), and
         #: those :meth:`keep_apart` declared public before the splice (:meth:`at_splice`).
         self.kept_out_of_fusion: list[str] = []
+        #: The shared globals the guard itself separated in the module the compile goes on with
+        #: (:attr:`GuardReport.separated`).
+        self.separated: list[Diagnostic] = []
         self._public_before_splice: list[str] = []
         self._globals_before_splice: list[str] = []
         self._made_schedule_repairs = False
@@ -340,6 +349,7 @@ class ScheduleGuard:
             final=report,
             forwarded=self.forwarded,
             kept_out_of_fusion=self.kept_out_of_fusion,
+            separated=self.separated,
         )
         guard.input_not_compared = self.input_not_compared
         if report.order_hazards:
@@ -494,7 +504,7 @@ class ScheduleGuard:
         from ..repair.global_fusion import GlobalTags, repaired, tag_globals
 
         self._repaired = repaired(module)
-        self._stored_in_regions, declared = self._keep_apart_if_due(module, self._repaired)
+        self._stored_in_regions, declared = self._keep_apart_if_due(module, self._repaired, self.separated)
         self._note_kept(declared or [])
         if self._stored_in_regions:
             if self._tags is None:
@@ -505,21 +515,32 @@ class ScheduleGuard:
         """Add the globals ``declared`` public to :attr:`kept_out_of_fusion` (each once)."""
         self.kept_out_of_fusion += [name for name in declared if name not in self.kept_out_of_fusion]
 
-    def _keep_apart_if_due(self, module: ir.Module, was_repaired: bool) -> tuple[frozenset[str], list[str] | None]:
+    def _keep_apart_if_due(
+        self, module: ir.Module, was_repaired: bool, separated: list[Diagnostic] | None = None
+    ) -> tuple[frozenset[str], list[str] | None]:
         """The globals ``module`` stores in a region that the compile verifies, and those it
-        declared public to keep them out of IREE's global fusion (else None): where the hook
-        repairs shared globals (:attr:`shared_globals_repaired`), every global stored in a
-        region, kept out; without that repair, only those of a module one of the tool's repairs
-        changed (``was_repaired``: :func:`~..repair.global_fusion.repaired`), not kept out. Every
-        module the stream phase runs on from the splice gets this, the traced copies of
-        :meth:`_trace_to_splice` too: their schedules must be the same."""
+        declared public to keep them out of IREE's global fusion: where the hook repairs shared
+        globals (:attr:`shared_globals_repaired`), or where one of the tool's repairs changed the
+        module (``was_repaired``: :func:`~..repair.global_fusion.repaired`), every global stored
+        in a region, kept out (none when neither: the module is built as IREE builds it). Two
+        globals kept apart may share a buffer, which each then writes in place (review 53's
+        p06), so where the hook does not repair shared globals (``--no-elide``) the guard does
+        it first (:func:`~..rewrite.elide.separate_globals`), noting what it did in
+        ``separated``. Every module the stream phase runs on from the splice gets this, the
+        traced copies of :meth:`_trace_to_splice` too: their schedules must be the same."""
         from ..repair.global_fusion import keep_out_of_fusion, stored_in_regions
 
         if not (self.shared_globals_repaired or was_repaired):
             return frozenset(), None
         names = stored_in_regions(module)
-        if not names or not self.shared_globals_repaired:
+        if not names:
             return names, None
+        if not self.shared_globals_repaired:
+            from ..rewrite.elide import separate_globals
+
+            found = separate_globals(module, self.source, self.filename)
+            if separated is not None:
+                separated[:] = found
         return names, keep_out_of_fusion(module, names)
 
     def _note_fused_when_scheduled(self, scheduled: ir.Module) -> None:
@@ -559,14 +580,8 @@ class ScheduleGuard:
         if not self._repaired:
             raise RepairUndone(f"IREE's stream phase fused a global kept out of fusion: {fused}", schedule=False)
         made_by = "the schedule repair" if self._made_schedule_repairs else "a shared-globals or reload repair"
-        unkept = (
-            ""
-            if self.shared_globals_repaired
-            else " (globals are kept out of that fusion only where the rewrite repairs shared globals: not with "
-            "--no-elide)"
-        )
         raise RepairUndone(
-            f"IREE's stream phase may have undone {made_by}: in the module the repair changed, {fused}{unkept}",
+            f"IREE's stream phase may have undone {made_by}: in the module the repair changed, {fused}",
             schedule=self._made_schedule_repairs,
         )
 

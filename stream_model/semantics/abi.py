@@ -92,7 +92,8 @@ def globals_exported(export: ir.Operation) -> list[str]:
     """The globals whose own buffer ``export`` (a ``stream.tensor.export``) hands its caller,
     where its function says so: the chain of in-place writes its value is a version of starts
     at a load of the global, or a version of that chain is stored to the global in the
-    function. The caller then holds the buffer the global is written in place through, and a
+    function (or a slice of one: IREE may fold a slice into a view of its source). The
+    caller then holds the buffer the global is written in place through, and a
     buffer it passes back is the global's, which IREE takes for the caller's own.
 
     IREE's flow-to-stream conversion never exports a global's buffer (it exports a transfer to
@@ -127,14 +128,17 @@ def _storage_root(value: ir.Value) -> ir.Value:
 
 
 def _versions(root: ir.Value) -> list[ir.Value]:
-    """``root`` and every value an in-place write of it (or of one of those) makes, and the
-    barriers they pass: every version of ``root``'s storage in its function."""
+    """``root`` and every value an in-place write of it (or of one of those) makes, the
+    barriers they pass and the slices of them: every value of its function that may be
+    ``root``'s storage."""
     found = [root]
     for value in found:
         for use in value.uses:
             user = user_op(use)
             if user.name == OPTIMIZATION_BARRIER:
                 made = [user.results[use.operand_number]]
+            elif user.name == ASYNC_SLICE:
+                made = [user.results[0]]  # (IREE may fold it into a view of its source)
             elif use.operand_number in in_place_positions(user):
                 made = [r for r in user.results if (tied := tied_operand_of(user, r)) is not None and tied == value]
             else:

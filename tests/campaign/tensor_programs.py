@@ -977,6 +977,15 @@ CASES = [
         "function hal.device.queue.copy; while calling import; ",
     ),
     Case(
+        "one_constant_stored_to_two_globals_beside_a_repaired_copy.mlir",
+        "g:[5],1,2;getc;f:[9],1,0;getk;getv;reset;f:[7],0,1;getk;getv;f:[3],1,0;getk;getv;g:[6],1,1;getc",
+        "g=3 4 5 6; getc=5 2 3 4; f; getk=1 9 3 4; getv=5 6 7 8; reset; f; getk=0 0 0 0; getv=0 0 7 0; f; "
+        "getk=0 3 0 0; getv=0 0 7 0; g=6 3 4 5; getc=6 2 3 4",
+        "Error invoking function: c/runtime/src/iree/hal/buffer.c:403: OUT_OF_RANGE; attempted to access an address "
+        "off the end of the valid buffer range (offset=64, length=16, buffer byte_length=16); while invoking native "
+        "function hal.device.queue.copy; while calling import; ",
+    ),
+    Case(
         "load_yielded_by_an_arm_then_filled_over.mlir",
         "f0:1;f0:1;f0:0",
         "f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0; f0=0 0 0 0 0 0 0 0",

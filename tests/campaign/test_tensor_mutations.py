@@ -2100,6 +2100,25 @@ def test_globals_kept_apart_without_the_shared_globals_repair_is_killed(
     assert got not in (case.expected, case.stock)
 
 
+def test_a_repaired_module_kept_apart_unseparated_under_no_elide_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """*a repaired module's globals kept apart with no shared-globals repair* (the guard's own
+    ``separate_globals`` a no-op): with ``--no-elide`` and a schedule repair made, @k and @v
+    kept apart hold one constant's buffer, which each arm writes in place: the build computes
+    a wrong answer where stock fails on the runtime."""
+    import rewriter.rewrite.elide as elide
+    from rewriter.cli.entry import main
+
+    case = by_file("one_constant_stored_to_two_globals_beside_a_repaired_copy.mlir")
+    monkeypatch.setattr(elide, "separate_globals", lambda module, source=None, filename=None: [])
+    out = tmp_path / "weak.vmfb"
+    assert main(["compile", str(DATA / case.file), "-o", str(out), "--no-elide", *FLAGS]) == 0
+    got = run(out, "copy", case.calls)
+    print(f"\nrepaired-module-kept-apart-unseparated: {got}")
+    assert got not in (case.expected, case.stock)
+
+
 def test_imports_taken_as_writable_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """*an imported argument taken as the function's own* (``stream_model.semantics.abi``): the
     row inserted into the caller's cache changes the caller's array, as plain iree-compile's

@@ -269,10 +269,38 @@ def test_two_zero_initialised_globals_each_updated_in_an_arm_build_where_iree_co
     assert run(built, "copy", calls) == expected and run(built, "task", calls) == expected
 
 
+#: Programs a repair changes (a schedule repair's copy, a forwarded reload's copy) that store a
+#: global in an arm beside another IREE would fuse it with.
+REPAIRED_BESIDE_A_FUSE = [
+    "reload_in_an_arm_after_a_call_that_repacks_its_global.mlir",
+    "reload_in_an_arm_beside_a_global_located_like_a_tag.mlir",
+    "reload_in_an_arm_updated_beside_a_packed_global.mlir",
+    "repaired_copy_stored_at_the_top_beside_a_global_stored_in_an_arm.mlir",
+    "repaired_copy_stored_in_an_arm_beside_a_global_at_its_offset.mlir",
+    "repaired_copy_stored_in_an_arm_beside_a_global_named_like_a_size.mlir",
+    "repaired_copy_stored_in_an_arm_beside_a_packed_global.mlir",
+    "repaired_copy_stored_in_an_arm_beside_globals_of_no_location.mlir",
+    "repaired_copy_stored_in_an_arm_of_a_global_named_with_a_quote.mlir",
+    # (with two globals one constant is stored to: the guard separates them first)
+    "one_constant_stored_to_two_globals_beside_a_repaired_copy.mlir",
+]
+
+
+@pytest.mark.parametrize("file", REPAIRED_BESIDE_A_FUSE, ids=[f.removesuffix(".mlir") for f in REPAIRED_BESIDE_A_FUSE])
+def test_no_elide_keeps_the_globals_of_a_repaired_module_apart(file: str, tmp_path: Path) -> None:
+    """A fuse of the globals may undo the repair. ``--no-elide`` runs no rewrite, so the compile
+    itself first gives globals sharing a buffer copies of their own, then keeps those stored in
+    a region out of the fusion, as the default compile does (it refused these before)."""
+    case = next(c for c in CASES if c.file == file)
+    out = tmp_path / "tool.vmfb"
+    assert main(["compile", str(DATA / file), "-o", str(out), "--no-elide", *FLAGS]) == 0
+    assert all(run(out, mode, case.calls) == case.expected for mode in case.modes)
+
+
 def test_no_elide_keeps_no_globals_apart_without_the_shared_globals_repair(tmp_path: Path) -> None:
     """Review 53's p06: kept apart, @k and @v would hold one constant's buffer, which each arm
-    writes in place; only the shared-globals repair (the rewrite's) gives @v its own copy. With
-    ``--no-elide`` the compile keeps nothing apart and builds what iree-compile builds."""
+    writes in place; only the shared-globals repair gives @v its own copy. With ``--no-elide``
+    a module no repair changed is kept nothing apart: it builds what iree-compile builds."""
     case = next(c for c in CASES if c.file == "one_constant_stored_to_two_globals_each_updated_in_its_own_arm.mlir")
     stock, out = compile_stock(case, tmp_path / "stock.vmfb"), tmp_path / "tool.vmfb"
     assert main(["compile", str(DATA / case.file), "-o", str(out), "--no-elide", *FLAGS]) == 0

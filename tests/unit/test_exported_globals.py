@@ -108,3 +108,12 @@ def test_the_repair_exports_a_copy_dispatch_of_the_value() -> None:
         )
         assert list(copy.opview.resource_operands)[0] == fill.results[0]
     assert record.to_json()["repair"] == "export-a-copy"
+
+
+def test_an_export_of_a_value_a_whole_slice_of_which_is_stored_exports_a_copy() -> None:
+    """IREE may fold the slice into a view: the global's buffer is the exported value's (review
+    of the repair, v15)."""
+    body = (
+        f"  %s = stream.async.slice %copy[%c0 to %c16] : {T}{{%c16}} -> {T}{{%c16}}\n  util.global.store %s, @g : {T}\n"
+    )
+    assert _exported(_function(body, export="%copy") + _FILL_G) == [("g", "f")]
