@@ -24,9 +24,14 @@ class Diagnostic:
     #: reader of the log (or an audit of the decisions) knows the writes the analysis no longer
     #: saw. Listed only when made, and left out of the JSON when there are none.
     copies: list[dict[str, str]] = field(default_factory=list)
+    #: The stores the repair made store a copy: ``{"function", "global", "stored"}`` (the value
+    #: stored, named as the user wrote it), so that a reader of the log (or an audit of the
+    #: decisions) knows which values stopped being a global's buffer. Listed only when made.
+    stores: list[dict[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         fields = asdict(self)
-        if not fields["copies"]:
-            del fields["copies"]
+        for listed in ("copies", "stores"):
+            if not fields[listed]:
+                del fields[listed]
         return {"type": "diagnostic", "diagnostic": fields.pop("severity"), **fields}

@@ -233,7 +233,21 @@ def _diagnostic(
         message += f"not repaired (analysis only): compile gives {given}"
     location = model.names.location(repairs[0].site.op) if repairs else None
     position = model.names.position(repairs[0].site.op) if repairs else None
-    return Diagnostic(severity, "shared-global-storage", message, list(shared.globals), fixed, location, position)
+    stores = [_store_record(model, r) for r in repairs if r.stored is not None] if fixed else []
+    return Diagnostic(
+        severity, "shared-global-storage", message, list(shared.globals), fixed, location, position, stores=stores
+    )
+
+
+def _store_record(model: ModuleModel, repair: _StoreRepair) -> dict[str, str]:
+    """What :attr:`Diagnostic.stores` says of the store ``repair`` gives a copy (read before
+    the repair changes the module)."""
+    assert repair.stored is not None
+    return {
+        "function": function_name(function_of(repair.site.op)),
+        "global": repair.site.name,
+        "stored": model.names.name(repair.stored),
+    }
 
 
 def _stored_global(store: ir.Operation) -> str:

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable
 
 from .interp import Event, Trace, traces
-from .program import STEPS, Clone, Op, Program, walk
+from .program import STEPS, Clone, GStore, Op, Program, walk
 
 
 def aliased_names(decisions: Iterable, k: int) -> set[tuple[str, str]]:
@@ -109,22 +109,33 @@ def _where(e: Event) -> str:
 
 
 def audit(
-    program: Program, k: int, decisions: Iterable, scheduled: bool = False, copies: Iterable[dict[str, str]] = ()
+    program: Program,
+    k: int,
+    decisions: Iterable,
+    scheduled: bool = False,
+    copies: Iterable[dict[str, str]] = (),
+    stores: Iterable[dict[str, str]] = (),
 ) -> list[str]:
     """:func:`unsafe_instances` for the aliases the analysis decided in program ``k``, on the
-    program as the analysis saw it: with the shared-globals repair's ``copies`` (its
-    diagnostics' :attr:`~rewriter.repair.diagnostics.Diagnostic.copies`) made
-    (:func:`with_repair_copies`)."""
-    return unsafe_instances(with_repair_copies(program, k, copies), aliased_names(decisions, k), scheduled=scheduled)
+    program as the analysis saw it: with the shared-globals repair's ``copies`` and ``stores``
+    (its diagnostics' :attr:`~rewriter.repair.diagnostics.Diagnostic.copies` and ``.stores``)
+    made (:func:`with_repair_copies`)."""
+    repaired = with_repair_copies(program, k, copies, stores)
+    return unsafe_instances(repaired, aliased_names(decisions, k), scheduled=scheduled)
 
 
-def with_repair_copies(program: Program, k: int, copies: Iterable[dict[str, str]]) -> Program:
+def with_repair_copies(
+    program: Program, k: int, copies: Iterable[dict[str, str]], stores: Iterable[dict[str, str]] = ()
+) -> Program:
     """``program`` with each in-place write that the shared-globals repair made write a copy of
-    another global's buffer writing a :class:`.program.Clone` of it instead: the analysis runs
-    on the repaired module, where that write leaves the global's buffer alone, so its aliases
-    are judged there. Only writes at the top level of ``@p<k>`` are modelled (the repair's copy
-    anywhere else leaves the program as described: the audit then judges on more writes than
-    the analysis saw, which can only report more)."""
+    another global's buffer writing a :class:`.program.Clone` of it instead, and each store it
+    made store a copy storing a clone: the analysis runs on the repaired module, where that
+    write leaves the global's buffer alone and that stored value is no global's buffer (a
+    reload of the global is the copy), so its aliases are judged there (stream seed 23001: a
+    fill through a reload of @g2 is no write of the value an alias was sliced from, once the
+    store gave @g2 a copy). Only writes and direct stores of one global at the top level of
+    ``@p<k>`` are modelled (the repair's copy anywhere else leaves the program as described:
+    the audit then judges on more writes than the analysis saw, which can only report more)."""
     ops = list(program.ops)
     fresh = 1 + max((d for op in walk(program.ops) for d in op.defs()), default=-1)
     for copy in copies:
@@ -135,7 +146,26 @@ def with_repair_copies(program: Program, k: int, copies: Iterable[dict[str, str]
             continue
         ops[at : at + 1] = [Clone(fresh, ops[at].consumed()), dataclasses.replace(ops[at], dst=fresh)]
         fresh += 1
+    for store in stores:
+        if store["function"] != f"p{k}":
+            continue
+        at = next((i for i, op in enumerate(ops) if _stores(op, k, store)), None)
+        if at is None:
+            continue
+        ops[at : at + 1] = [Clone(fresh, ops[at].value), dataclasses.replace(ops[at], value=fresh)]
+        fresh += 1
     return dataclasses.replace(program, ops=tuple(ops)) if len(ops) != len(program.ops) else program
+
+
+def _stores(op: Op, k: int, store: dict[str, str]) -> bool:
+    """Is ``op`` a direct store of one global that ``store`` (a repair's record) names?"""
+    return (
+        isinstance(op, GStore)
+        and not op.also
+        and not op.via
+        and f"p{k}_{op.glob}" == store["global"]
+        and f"%v{op.value}" == store["stored"]
+    )
 
 
 def _out(op: Op) -> int | None:

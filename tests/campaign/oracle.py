@@ -745,6 +745,11 @@ def _repair_copies(report: RewriteReport) -> list[dict[str, str]]:
     return [c for d in report.diagnostics for c in d.copies]
 
 
+def _repair_stores(report: RewriteReport) -> list[dict[str, str]]:
+    """The stores the shared-globals repair made store a copy (what the audit models too)."""
+    return [s for d in report.diagnostics for s in d.stores]
+
+
 def _normalize(text: str) -> str:
     text = re.sub(r"\d+", "N", text)
     return re.sub(r'"-":N:N|fused\[[^]]*\]|loc\([^)]*\)', "", text).strip()[:140]
@@ -895,7 +900,12 @@ class Oracle:
                     except _CompileFailure as failed:  # the rule fails on the program as generated
                         unsound = [failed.message]
                 unsound = unsound or audit(
-                    program, 0, generated.decisions, scheduled=self.scheduled, copies=_repair_copies(generated)
+                    program,
+                    0,
+                    generated.decisions,
+                    scheduled=self.scheduled,
+                    copies=_repair_copies(generated),
+                    stores=_repair_stores(generated),
                 )
                 if err.role == "stock":
                     sig = "stock build fails: " + _normalize(err.message)
@@ -1110,9 +1120,14 @@ class Oracle:
             audited = [d for d in generated.decisions if _belongs(d.function, k)]
             stats.audited_slices += sum(1 for d in audited if getattr(d, "kind", "slice") == "slice")
             stats.audited_aliases += sum(1 for d in audited if d.decision == "alias")
-            unsound = audit(program, k, audited, scheduled=self.scheduled, copies=_repair_copies(generated)) + [
-                f"(as generated) {p}" for p in proof_problems(RewriteReport(decisions=audited))
-            ]
+            unsound = audit(
+                program,
+                k,
+                audited,
+                scheduled=self.scheduled,
+                copies=_repair_copies(generated),
+                stores=_repair_stores(generated),
+            ) + [f"(as generated) {p}" for p in proof_problems(RewriteReport(decisions=audited))]
             if outcome.status == "miscompile" and not unsound and not proof_problems(RewriteReport(decisions=mine)):
                 wrong_at_run_time[i] = (stock[i], rewritten[i], want)
             if unsound and outcome.status not in FAILING:

@@ -164,3 +164,24 @@ def test_without_the_repair_the_same_alias_is_unsound() -> None:
 )
 def test_a_copy_the_audit_cannot_place_changes_nothing(copy: dict[str, str]) -> None:
     assert audit(REPAIRED, 0, [_alias("p0", "%v2")], copies=[copy]) != []
+
+
+def test_a_write_through_a_reload_of_a_global_stored_a_repair_copy_is_no_write_of_the_value() -> None:
+    """Stream seed 23001 (``tests/regressions/campaign-audit-models-the-store-copy-of-the-
+    shared-globals-repair.json``): the shared-globals repair stored @g2 a copy of v3, so the
+    fill through @g2's reload writes the copy, not the bytes the alias of v3 reads. Without
+    the repair's store record the audit reports the alias (as the analysis never saw it)."""
+    import json
+    from pathlib import Path
+
+    from tests.campaign.oracle import REGRESSIONS_DIR
+
+    record = json.loads(
+        (Path(REGRESSIONS_DIR) / "campaign-audit-models-the-store-copy-of-the-shared-globals-repair.json").read_text()
+    )
+    program = Program.from_json(record["program"])
+    aliased = [_alias("p0", "%v5")]
+    copies = [{"function": "p0", "result": "%v3", "written": "%v2"}]
+    assert audit(program, 0, aliased, copies=copies) != []
+    stores = [{"function": "p0", "global": "p0_g2", "stored": "%v3"}]
+    assert audit(program, 0, aliased, copies=copies, stores=stores) == []
