@@ -57,13 +57,18 @@ def unawaited_uses(loops: Iterable[ir.Operation], names: Callable[[], Names]) ->
                 for value in block.arguments:
                     if not is_resource(value) or awaited_by_a_host_op(value):
                         continue
-                    for use in value.uses:
-                        if use.owner.name not in AWAITING_USERS:
-                            found.append(_use(use.owner.operation, use.operand_number, value, names()))
+                    users = [use for use in value.uses if use.owner.name not in AWAITING_USERS]
+                    if not users:
+                        continue
+                    timepoint = _carried_timepoint(value)
+                    if timepoint is True:
+                        continue  # (ready on every edge into the block: nothing to wait for)
+                    for use in users:
+                        found.append(_use(use.owner.operation, use.operand_number, value, timepoint, names()))
     return found
 
 
-def _use(user: ir.Operation, operand: int, value: ir.Value, names: Names) -> UnawaitedUse:
+def _use(user: ir.Operation, operand: int, value: ir.Value, timepoint: ir.Value | None, names: Names) -> UnawaitedUse:
     function = function_name(function_of_value(value))
     loop = value.owner.owner
     what, where = names.describe(user), names.location(user)
@@ -82,21 +87,23 @@ def _use(user: ir.Operation, operand: int, value: ir.Value, names: Names) -> Una
         "value": carried,
         "loop": f"{loop.name} ({loop_where})",
     }
-    return UnawaitedUse(user, operand, _carried_timepoint(value), function, line, record)
+    return UnawaitedUse(user, operand, timepoint, function, line, record)
 
 
-def _carried_timepoint(value: ir.Value) -> ir.Value | None:
+def _carried_timepoint(value: ir.Value) -> ir.Value | None | bool:
     """The timepoint ``value`` (a loop's region argument) is ready at, found from what enters
     its block (the timepoint the pass put beside it may be gone: canonicalization merges the
     equal timepoints of two values made by one execution region, and drops one that enters
     the same every turn). A timepoint argument of the block that takes, on every edge into it,
     the timepoint the value entering there is ready at; else, where every edge hands the value
-    itself on or a value ready at one timepoint made before the loop, that timepoint. None
-    where neither is found: the compile refuses (module docstring)."""
+    itself on or a value ready at one timepoint made before the loop, that timepoint; True
+    where every edge hands it on or a value ready when made (tensor seed 22101: a constant's
+    load carried through a barrier). None where none is found: the compile refuses (module
+    docstring)."""
     return _carried(value, {})
 
 
-def _carried(value: ir.Value, assumed: dict[ir.Value, ir.Value | None]) -> ir.Value | None:
+def _carried(value: ir.Value, assumed: dict[ir.Value, ir.Value | None | bool]) -> ir.Value | None | bool:
     """:func:`_carried_timepoint` where the arguments of ``assumed`` are taken to be ready at
     what it maps them to. Each timepoint argument of the block is tried in turn, taking
     ``value`` to be ready at it where ``value`` comes back around a loop (an outer loop's value
@@ -122,6 +129,8 @@ def _carried(value: ir.Value, assumed: dict[ir.Value, ir.Value | None]) -> ir.Va
     wanted = [_entering_ready(edge[m], value, trial) for edge in edges]
     if any(w is None and edge[m] != value for w, edge in zip(wanted, edges, strict=True)):
         return None
+    if any(w is True for w in wanted) and all(w is True or w is None for w in wanted):
+        return True
     made = {w for w in wanted if isinstance(w, ir.Value)}
     if len(made) == 1:
         (timepoint,) = made
@@ -131,7 +140,7 @@ def _carried(value: ir.Value, assumed: dict[ir.Value, ir.Value | None]) -> ir.Va
 
 
 def _entering_ready(
-    entering: ir.Value | None, value: ir.Value, assumed: dict[ir.Value, ir.Value | None]
+    entering: ir.Value | None, value: ir.Value, assumed: dict[ir.Value, ir.Value | None | bool]
 ) -> ir.Value | None | bool:
     """What a value entering ``value``'s block is ready at (None: the value itself, handed on,
     or unknown)."""
@@ -146,14 +155,15 @@ def _entering_ready(
 
 
 def _result_ready_at(
-    result: ir.Value, argument: ir.BlockArgument, shift: int, assumed: dict[ir.Value, ir.Value | None]
-) -> ir.Value | None:
+    result: ir.Value, argument: ir.BlockArgument, shift: int, assumed: dict[ir.Value, ir.Value | None | bool]
+) -> ir.Value | None | bool:
     """What a loop's ``result`` is ready at: the loop's result beside it that the timepoint
     its region ``argument`` (holding the result's value, ``shift`` positions on) is ready at
-    becomes; or that timepoint, where it is made outside the loop."""
+    becomes; or that timepoint, where it is made outside the loop; True where the argument is
+    ready on every edge."""
     found = _carried(argument, assumed)
-    if found is None:
-        return None
+    if found is None or found is True:
+        return found
     if isinstance(found, ir.BlockArgument) and found.owner == argument.owner:
         return result.owner.results[found.arg_number - shift]
     return None if defined_inside(found, result.owner.operation) else found

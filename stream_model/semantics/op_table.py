@@ -96,6 +96,7 @@ from .ops import (
     ASYNC_SLICE,
     ASYNC_STORE,
     ASYNC_UPDATE,
+    GLOBAL_LOAD,
     GLOBAL_STORE,
     OPTIMIZATION_BARRIER,
     RESOURCE_SUBVIEW,
@@ -453,8 +454,13 @@ def awaited_by_a_host_op(value: ir.Value) -> bool:
 #: Host ops whose resource result IREE 3.13's ``iree-stream-propagate-timepoints`` takes to be
 #: ready when the op returns (its ``consumeTimepoint`` finds no timepoint for it): an import of
 #: the caller's buffer, and a barrier (on a value the host waited for; one on a loop's carried
-#: value is :mod:`stream_model.schedule.unawaited`'s to repair).
-READY_WHEN_MADE = frozenset({TENSOR_IMPORT, OPTIMIZATION_BARRIER})
+#: value is :mod:`stream_model.schedule.unawaited`'s to repair). And a global's load used as it
+#: is: the pass gives every load of a resource global an await of the global's timepoint and
+#: hands every use the await's result (``expandGlobalLoadOp``, ``replaceAllUsesExcept``), so a
+#: use of the load itself remains only where canonicalization folded that await away, its
+#: timepoint immediate (an immutable global's, which only an initializer stores: tensor
+#: campaign seed 22101, a false refusal of a barrier on a constant a loop carries).
+READY_WHEN_MADE = frozenset({TENSOR_IMPORT, OPTIMIZATION_BARRIER, GLOBAL_LOAD})
 
 
 def ready_at(value: ir.Value) -> ir.Value | None | bool:

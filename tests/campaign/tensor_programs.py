@@ -1323,6 +1323,13 @@ CASES = [
     ),
     Case("barrier_on_a_loops_carried_value.mlir", "f:[1 2 3 4],50", "f=51 102 153 204", RACED, ("task",)),
     Case(
+        "barrier_in_a_while_condition_on_a_constant_it_carries.mlir",
+        "f0:[0];f0:[0]",
+        "f0=35 24 27 31; f0=35 24 27 31",
+        "f0=35 24 27 31; f0=35 24 27 31",
+        ("copy", "task"),
+    ),
+    Case(
         "barrier_on_one_of_two_values_sharing_a_timepoint.mlir",
         "f:[1 2 3 4],50",
         "f=51 102 153 204 101 202 303 404",

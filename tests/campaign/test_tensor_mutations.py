@@ -1965,6 +1965,33 @@ def _values_coming_back_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(unawaited, "_carried", weak)
 
 
+def _global_loads_taken_as_unready(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A global's load used as it is taken for a value of unknown readiness, as before the
+    twenty-third session (tensor seed 22101: a constant's load a loop carries through a barrier
+    refused, stock right)."""
+    real = unawaited.ready_at
+    monkeypatch.setattr(
+        unawaited,
+        "ready_at",
+        lambda value: None if getattr(value.owner, "name", "") == "util.global.load" else real(value),
+    )
+
+
+def _values_ready_on_every_edge_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop's value ready when made on every edge into its block taken as of no timepoint
+    (unknown), as before the twenty-third session: refused, stock right."""
+    real = unawaited._carried_timepoint
+    monkeypatch.setattr(unawaited, "_carried_timepoint", lambda value: None if real(value) is True else real(value))
+
+
+WEAKENINGS["global-loads-taken-as-unready"] = (
+    _global_loads_taken_as_unready,
+    "barrier_in_a_while_condition_on_a_constant_it_carries.mlir",
+)
+WEAKENINGS["values-ready-on-every-edge-unknown"] = (
+    _values_ready_on_every_edge_unknown,
+    "barrier_in_a_while_condition_on_a_constant_it_carries.mlir",
+)
 WEAKENINGS["loop-results-taken-as-ready"] = (
     _loop_results_taken_as_ready,
     "barrier_on_a_value_an_inner_loop_makes_each_turn.mlir",
