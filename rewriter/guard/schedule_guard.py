@@ -525,7 +525,7 @@ class ScheduleGuard:
         in a region, kept out (none when neither: the module is built as IREE builds it). Two
         globals kept apart may share a buffer, which each then writes in place (review 53's
         p06), so where the hook does not repair shared globals (``--no-elide``) the guard does
-        it first (:func:`~..rewrite.elide.separate_globals`), noting what it did in
+        it first (:func:`~..repair.shared_globals.separate_globals`), noting what it did in
         ``separated``. Every module the stream phase runs on from the splice gets this, the
         traced copies of :meth:`_trace_to_splice` too: their schedules must be the same."""
         from ..repair.global_fusion import keep_out_of_fusion, stored_in_regions
@@ -536,7 +536,7 @@ class ScheduleGuard:
         if not names:
             return names, None
         if not self.shared_globals_repaired:
-            from ..rewrite.elide import separate_globals
+            from ..repair.shared_globals import separate_globals
 
             found = separate_globals(module, self.source, self.filename)
             if separated is not None:

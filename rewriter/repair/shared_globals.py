@@ -67,6 +67,30 @@ class _StoreRepair:
     protect: tuple[ir.Operation, int, ir.Value, ir.Value] | None = None
 
 
+def separate_globals(module: ir.Module, source: str | None = None, filename: str | None = None) -> list[Diagnostic]:
+    """The shared-globals repair alone, as the rewrite runs it first (no slice decided or
+    changed): every set of globals sharing one buffer given copies of its own. For a compile
+    that runs no rewrite (``--no-elide``) but must keep globals apart from IREE's fusion, which
+    is safe only once no two of them share a buffer
+    (:class:`~rewriter.guard.schedule_guard.ScheduleGuard`). Raises :class:`RewriteError` where
+    a set cannot be repaired (its globals left as they are)."""
+    from stream_model import AnalysisOptions
+    from stream_model.interproc.resolved import resolve_calls
+    from stream_model.ir.util import modules_with_functions
+
+    from ..errors import RewriteError
+
+    diagnostics: list[Diagnostic] = []
+    for scope in modules_with_functions(module):
+        resolved = resolve_calls(ModuleModel(scope, source, filename), AnalysisOptions().max_iterations)
+        found = separate_shared_globals(resolved, fix=True)
+        errors = [d for d in found if d.severity == ERROR]
+        if errors:
+            raise RewriteError(errors[0].message + " (no output written)")
+        diagnostics += found
+    return diagnostics
+
+
 def separate_shared_globals(resolved: Resolved, *, fix: bool = True) -> list[Diagnostic]:
     """Report (and with ``fix``, repair) every set of globals sharing one buffer
     (:attr:`~stream_model.interproc.resolved.Resolved.shared_globals`).

@@ -75,7 +75,7 @@ from stream_model.semantics.region_flow import (
 from ..errors import RewriteError as RewriteError  # (re-exported: raised by the rewrite)
 from ..pipeline.collector import leave, no_collector_pauses
 from ..pipeline.runner import verify_errors
-from ..repair.diagnostics import ERROR, Diagnostic
+from ..repair.diagnostics import ERROR
 from ..repair.shared_globals import separate_shared_globals
 from .report import RewriteReport as RewriteReport  # (re-exported: what the rewrite returns)
 from .report import merged_reports as merged_reports
@@ -159,23 +159,6 @@ def apply_analysis(analysis: Analysis) -> RewriteReport:
 
 
 _APPLIED = "_slice_elision_applied"
-
-
-def separate_globals(module: ir.Module, source: str | None = None, filename: str | None = None) -> list[Diagnostic]:
-    """The shared-globals repair of :func:`elide_slices` alone (no slice decided or changed):
-    every set of globals sharing one buffer given copies of its own. For a compile that runs
-    no rewrite (``--no-elide``) but must keep globals apart from IREE's fusion, which is safe
-    only once no two of them share a buffer (:class:`~..guard.schedule_guard.ScheduleGuard`).
-    Raises :class:`RewriteError` where a set cannot be repaired, changing nothing."""
-    diagnostics: list[Diagnostic] = []
-    for scope in modules_with_functions(module):
-        resolved = resolve_calls(ModuleModel(scope, source, filename), AnalysisOptions().max_iterations)
-        found = separate_shared_globals(resolved, fix=True)
-        errors = [d for d in found if d.severity == ERROR]
-        if errors:
-            raise RewriteError(errors[0].message + " (no output written)")
-        diagnostics += found
-    return diagnostics
 
 
 def _options(options: AnalysisOptions | None, max_iterations: int | None, timeout_ms: int | None) -> AnalysisOptions:

@@ -201,6 +201,9 @@ __all__ = [
 
 DEFAULT_TIMEOUT_MS = 2000
 
+#: How the detail of an ``immutable-written`` hazard of a call's result starts.
+_RETURNED = "the call may return"
+
 #: The detail of a ``consumed-in-a-loop`` hazard: the loop is a region op, or a ``cf`` cycle.
 _REGION_LOOP = "made before the loop"
 _CF_LOOP = "made before the cf loop"
@@ -296,6 +299,11 @@ class ScheduleCheck:
                 "the argument (iree.abi.output) where the update in place is wanted"
             )
         if self.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN:
+            if self.detail.startswith(_RETURNED):
+                return (
+                    f"{self.write} ({self.write_location}) in @{self.function}{self._how_written()} bytes {wr} of "
+                    f"{self.storage} in place: {self.detail}"
+                )
             return (
                 f"{self.write} ({self.write_location}) in @{self.function}{self._how_written()} bytes {wr} of "
                 f"immutable global {self.storage} in place: every later load of it reads the write"
@@ -1101,7 +1109,7 @@ class _FunctionCheck:
                 or root in self._effects(producer).fresh
                 or producer.name in _GLOBAL_VALUES  # (a call's fresh result, an immutable global's buffer)
             ):
-                found = found.join(Origin(other=True))
+                found = found.join(Origin(other=True, immutable=frozenset(self._immutable_held(root))))
             else:
                 found = found.join(_ANYTHING)
         return found
@@ -1176,7 +1184,7 @@ class _FunctionCheck:
             uses = self.versions.uses(root)
             load = defining_op(root)
             lone = len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]
-            kept = load is not None and (self._immutable(load) or self._callers_buffer(load))
+            kept = load is not None and (self._may_be_immutable(root) or self._callers_buffer(load))
             if lone and not kept and root not in call_writers:
                 continue  # its in-place write is the version's only use: no pair
             self.writers.setdefault(root, []).extend(call_writers.get(root, []))
@@ -1608,9 +1616,12 @@ class _FunctionCheck:
         load = defining_op(root)
         if load is None:
             return []
-        if self._immutable(load):
+        returned = self._immutable_returned(root)
+        if self._immutable(load) or returned:
             verdict = ScheduleVerdict.IMMUTABLE_WRITTEN
             why = "the global is immutable: a later invocation loads its buffer as it was"
+            if returned:
+                why = f"{_RETURNED} immutable global @{returned[0]}'s buffer, which every later load of it reads"
         elif self._callers_buffer(load):
             verdict = ScheduleVerdict.CALLERS_BUFFER_WRITTEN
             why = "the argument is not given over (no consume): the caller holds its buffer"
@@ -1922,6 +1933,37 @@ class _FunctionCheck:
         """Is ``op`` an import of a buffer the caller keeps (:mod:`..semantics.abi`)? The
         function may read it, never write it in place."""
         return imports_callers_buffer(op, self.name, self.context.given_over)
+
+    def _may_be_immutable(self, root: ir.Value) -> bool:
+        """May ``root`` be an immutable global's buffer: its load, or a call's result the
+        callee may return it as (:meth:`_immutable_returned`)?"""
+        return bool(self._immutable_held(root))
+
+    def _immutable_returned(self, root: ir.Value) -> list[str]:
+        """The immutable globals whose buffer ``root``, a call's result, may be: what the
+        callee's summary says the result may be (tensor seed 22101: a never-inlined callee
+        returning an immutable global's load from one arm of an ``scf.if``, filled in place by
+        its caller). A callee the module does not define may return any buffer it can reach:
+        not shown."""
+        call = defining_op(root)
+        if (
+            call is None
+            or call.name not in CALLS
+            or "callee" not in call.attributes
+            or not self.context.immutable_globals
+        ):
+            return []
+        summary = self.context.summaries.of(callee_name(call), len(call.results))
+        k = ir.OpResult(root).result_number
+        return sorted(summary.results[k].immutable) if k < len(summary.results) else []
+
+    def _immutable_held(self, root: ir.Value) -> list[str]:
+        """The immutable globals whose buffer ``root`` may be: its load's, or a call's result's
+        (:meth:`_immutable_returned`)."""
+        load = defining_op(root)
+        if load is not None and self._immutable(load):
+            return [global_name(load)]
+        return self._immutable_returned(root)
 
     def _immutable(self, op: ir.Operation) -> bool:
         """Is ``op`` a load of an immutable global (its buffer must never change)?"""

@@ -135,11 +135,14 @@ class Origin:
     globals: Globals = frozenset()
     arguments: frozenset[int] | None = frozenset()  # None: any
     other: bool = False
+    #: The immutable globals whose buffer it may be (among ``other``: an immutable global's
+    #: buffer never changes, so no caller follows its contents; it must not be written).
+    immutable: frozenset[str] = frozenset()
 
     def join(self, other: Origin) -> Origin:
         symbols = None if self.globals is None or other.globals is None else self.globals | other.globals
         arguments = None if self.arguments is None or other.arguments is None else self.arguments | other.arguments
-        return Origin(symbols, arguments, self.other or other.other)
+        return Origin(symbols, arguments, self.other or other.other, self.immutable | other.immutable)
 
 
 @dataclass(frozen=True)

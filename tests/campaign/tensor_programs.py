@@ -1323,6 +1323,13 @@ CASES = [
     ),
     Case("barrier_on_a_loops_carried_value.mlir", "f:[1 2 3 4],50", "f=51 102 153 204", RACED, ("task",)),
     Case(
+        "immutable_global_returned_from_an_arm_of_a_kept_callee_written.mlir",
+        "f0:0;f0:1",
+        "f0=0 0 0 0; f0=0 0 35 0",
+        DENIED,
+        ("copy", "task"),
+    ),
+    Case(
         "barrier_in_a_while_condition_on_a_constant_it_carries.mlir",
         "f0:[0];f0:[0]",
         "f0=35 24 27 31; f0=35 24 27 31",
