@@ -157,6 +157,7 @@ from ..semantics.region_flow import (
     captured,
     constant_int,
     device_holder,
+    entering_values,
     exit_flow,
     flow_of,
     is_branch,
@@ -203,6 +204,7 @@ DEFAULT_TIMEOUT_MS = 2000
 
 #: How the detail of an ``immutable-written`` hazard of a call's result starts.
 _RETURNED = "the call may return"
+_CARRIED = "the loop may carry"
 
 #: The detail of a ``consumed-in-a-loop`` hazard: the loop is a region op, or a ``cf`` cycle.
 _REGION_LOOP = "made before the loop"
@@ -299,7 +301,7 @@ class ScheduleCheck:
                 "the argument (iree.abi.output) where the update in place is wanted"
             )
         if self.verdict is ScheduleVerdict.IMMUTABLE_WRITTEN:
-            if self.detail.startswith(_RETURNED):
+            if self.detail.startswith((_RETURNED, _CARRIED)):
                 return (
                     f"{self.write} ({self.write_location}) in @{self.function}{self._how_written()} bytes {wr} of "
                     f"{self.storage} in place: {self.detail}"
@@ -1184,7 +1186,7 @@ class _FunctionCheck:
             uses = self.versions.uses(root)
             load = defining_op(root)
             lone = len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]
-            kept = load is not None and (self._may_be_immutable(root) or self._callers_buffer(load))
+            kept = self._may_be_immutable(root) or (load is not None and self._callers_buffer(load))
             if lone and not kept and root not in call_writers:
                 continue  # its in-place write is the version's only use: no pair
             self.writers.setdefault(root, []).extend(call_writers.get(root, []))
@@ -1614,14 +1616,18 @@ class _FunctionCheck:
         """Every in-place write of a buffer the function may not write at all: an immutable
         global's (a later invocation loads it as it was), or one its caller passed and keeps."""
         load = defining_op(root)
+        held = self._immutable_held(root)
+        if load is None and held:
+            load = parent_op_of_block(root.owner)  # (a loop's argument: the loop hands it over)
         if load is None:
             return []
-        returned = self._immutable_returned(root)
-        if self._immutable(load) or returned:
+        if held:
             verdict = ScheduleVerdict.IMMUTABLE_WRITTEN
             why = "the global is immutable: a later invocation loads its buffer as it was"
-            if returned:
-                why = f"{_RETURNED} immutable global @{returned[0]}'s buffer, which every later load of it reads"
+            if isinstance(root, ir.BlockArgument):
+                why = f"{_CARRIED} immutable global @{held[0]}'s buffer, which every later load of it reads"
+            elif not self._immutable(load):
+                why = f"{_RETURNED} immutable global @{held[0]}'s buffer, which every later load of it reads"
         elif self._callers_buffer(load):
             verdict = ScheduleVerdict.CALLERS_BUFFER_WRITTEN
             why = "the argument is not given over (no consume): the caller holds its buffer"
@@ -1957,13 +1963,28 @@ class _FunctionCheck:
         k = ir.OpResult(root).result_number
         return sorted(summary.results[k].immutable) if k < len(summary.results) else []
 
-    def _immutable_held(self, root: ir.Value) -> list[str]:
-        """The immutable globals whose buffer ``root`` may be: its load's, or a call's result's
-        (:meth:`_immutable_returned`)."""
+    def _immutable_held(self, root: ir.Value, seen: frozenset[ir.Value] = frozenset()) -> list[str]:
+        """The immutable globals whose buffer ``root`` may be: its load's, a call's result's
+        (:meth:`_immutable_returned`), or, for a loop's region argument, what any edge into its
+        block hands it (a call's result carried into a loop and written there on the first turn:
+        review 57's b04, b13)."""
         load = defining_op(root)
         if load is not None and self._immutable(load):
             return [global_name(load)]
-        return self._immutable_returned(root)
+        if load is not None:
+            return self._immutable_returned(root)
+        edges = entering_values(root.owner) if root not in seen else None
+        if not edges or not self.context.immutable_globals:
+            return []
+        found: set[str] = set()
+        n = ir.BlockArgument(root).arg_number
+        for edge in edges:
+            entering = edge[n] if n < len(edge) else None
+            if entering is None:
+                continue
+            for earlier, _, _ in self.versions.roots(entering):
+                found.update(self._immutable_held(earlier, seen | {root}))
+        return sorted(found)
 
     def _immutable(self, op: ir.Operation) -> bool:
         """Is ``op`` a load of an immutable global (its buffer must never change)?"""

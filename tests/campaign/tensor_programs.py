@@ -1330,6 +1330,13 @@ CASES = [
         ("copy", "task"),
     ),
     Case(
+        "immutable_global_returned_by_a_kept_callee_written_in_a_loop.mlir",
+        "f:1,4;f:1,2;get",
+        "f=0 1 2 3; f=0 1 9 10; get=7 8 9 10",
+        DENIED,
+        ("copy", "task"),
+    ),
+    Case(
         "barrier_in_a_while_condition_on_a_constant_it_carries.mlir",
         "f0:[0];f0:[0]",
         "f0=35 24 27 31; f0=35 24 27 31",

@@ -1995,6 +1995,23 @@ WEAKENINGS["immutable-globals-returned-unseen"] = (
     _immutable_globals_returned_unseen,
     "immutable_global_returned_from_an_arm_of_a_kept_callee_written.mlir",
 )
+
+
+def _loop_arguments_hold_no_immutable_global(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop's argument taken for no immutable global's buffer, whatever enters it, as before
+    review 57 (b04: a kept callee's constant carried into a loop and written there)."""
+    real = schedule_check._FunctionCheck._immutable_held
+
+    def weak(self, root, seen=frozenset()):  # noqa: ANN001, ANN202 - the patched method's signature
+        return [] if isinstance(root, ir.BlockArgument) else real(self, root, seen)
+
+    monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable_held", weak)
+
+
+WEAKENINGS["loop-arguments-hold-no-immutable-global"] = (
+    _loop_arguments_hold_no_immutable_global,
+    "immutable_global_returned_by_a_kept_callee_written_in_a_loop.mlir",
+)
 WEAKENINGS["global-loads-taken-as-unready"] = (
     _global_loads_taken_as_unready,
     "barrier_in_a_while_condition_on_a_constant_it_carries.mlir",
