@@ -6,7 +6,7 @@ resource: the caller gets a copy. Splice-level input can export the global's buf
 global is written in place through: its result changes under it at a later call, and a buffer
 it passes back is the global's, which IREE's copy elision takes for the caller's own. IREE 3.13
 then made a slice of such an import a view of it, read after an in-place write of the global
-(``tests/regressions/campaign-d86f44fce7ae.json``: stock failed on the runtime, the tool's
+(``tests/regressions/campaign-global-exported-passed-back-and-scaled-before-the-import-is-read.json``: stock failed on the runtime, the tool's
 build computed the write's bytes). The schedule check cannot see it: nothing in the IR says the
 import is the global's buffer.
 
@@ -25,12 +25,12 @@ from typing import Any, ClassVar
 from iree.compiler import ir
 
 from stream_model.ir.naming import Names
-from stream_model.ir.util import FUNCTION_OPS, child_ops
+from stream_model.ir.util import FUNCTION_OPS, child_ops, function_name, ops_named
 from stream_model.semantics import ops
 from stream_model.semantics.abi import globals_exported
 
 from .copy_dispatch import CopyDispatches
-from .in_place import function_of, may_write_in_place
+from .in_place import may_write_in_place
 
 __all__ = ["ExportedCopy", "copy_exported_globals", "find_exported_globals", "may_export_a_global"]
 
@@ -100,9 +100,10 @@ def find_exported_globals(module: ir.Module, names: Names) -> list[ExportedCopy]
 def copy_exported_globals(module: ir.Module, names: Names) -> list[ExportedCopy]:
     """Make every export :func:`find_exported_globals` finds export a copy of its value."""
     found = _hazards(module, names)
-    copies = CopyDispatches(module) if found else None
+    if not found:
+        return []
+    copies = CopyDispatches(module)
     for export, _ in found:
-        assert copies is not None
         view = export.opview
         export.operands[0] = copies.copy_before(export, view.source, view.source_size, scheduled=False)
     return [record for _, record in found]
@@ -119,28 +120,10 @@ def _hazards(module: ir.Module, names: Names) -> list[tuple[ir.Operation, Export
 
     found: list[tuple[ir.Operation, ExportedCopy]] = []
     for fn in functions:
-        for export in _exports(fn):
+        for export in ops_named(fn, {ops.TENSOR_EXPORT}):
             for name in globals_exported(export):
                 if may_be_written(name):
-                    record = ExportedCopy(
-                        names.describe(export), names.location(export), name, _symbol_name(function_of(export))
-                    )
+                    record = ExportedCopy(names.describe(export), names.location(export), name, function_name(fn))
                     found.append((export, record))
                     break  # (one copy serves every global the buffer is)
     return found
-
-
-def _exports(function: ir.Operation) -> list[ir.Operation]:
-    found: list[ir.Operation] = []
-
-    def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == ops.TENSOR_EXPORT:
-            found.append(op)
-        return ir.WalkResult.ADVANCE
-
-    function.walk(visit)
-    return found
-
-
-def _symbol_name(op: ir.Operation) -> str:
-    return str(ir.StringAttr(op.attributes["sym_name"]).value) if "sym_name" in op.attributes else "(initializer)"

@@ -1186,7 +1186,7 @@ class _FunctionCheck:
             uses = self.versions.uses(root)
             load = defining_op(root)
             lone = len(writes) == 1 and len(uses) == 1 and uses[0][0] == writes[0][0]
-            kept = self._may_be_immutable(root) or (load is not None and self._callers_buffer(load))
+            kept = bool(self._immutable_held(root)) or (load is not None and self._callers_buffer(load))
             if lone and not kept and root not in call_writers:
                 continue  # its in-place write is the version's only use: no pair
             self.writers.setdefault(root, []).extend(call_writers.get(root, []))
@@ -1939,11 +1939,6 @@ class _FunctionCheck:
         """Is ``op`` an import of a buffer the caller keeps (:mod:`..semantics.abi`)? The
         function may read it, never write it in place."""
         return imports_callers_buffer(op, self.name, self.context.given_over)
-
-    def _may_be_immutable(self, root: ir.Value) -> bool:
-        """May ``root`` be an immutable global's buffer: its load, or a call's result the
-        callee may return it as (:meth:`_immutable_returned`)?"""
-        return bool(self._immutable_held(root))
 
     def _immutable_returned(self, root: ir.Value) -> list[str]:
         """The immutable globals whose buffer ``root``, a call's result, may be: what the

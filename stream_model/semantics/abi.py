@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from iree.compiler import ir
 
-from ..ir.util import FUNCTION_OPS, child_ops, user_op
+from ..ir.util import FUNCTION_OPS, child_ops, defining_op, user_op
 from .op_table import global_name, in_place_positions, tied_operand_of
 from .ops import ASYNC_SLICE, GLOBAL_LOAD, GLOBAL_STORE, OPTIMIZATION_BARRIER
 
@@ -103,9 +103,9 @@ def globals_exported(export: ir.Operation) -> list[str]:
     region's result) is not followed: [] says "not known to be a global's buffer"."""
     root = _storage_root(export.operands[0])
     found: set[str] = set()
-    producer = root.owner if not isinstance(root.owner, ir.Block) else None
-    if producer is not None and getattr(producer, "operation", producer).name == GLOBAL_LOAD:
-        found.add(global_name(getattr(producer, "operation", producer)))
+    producer = defining_op(root)
+    if producer is not None and producer.name == GLOBAL_LOAD:
+        found.add(global_name(producer))
     for version in _versions(root):
         found.update(global_name(user_op(use)) for use in version.uses if user_op(use).name == GLOBAL_STORE)
     return sorted(found)
