@@ -6,13 +6,14 @@
 when the check found a hazard in IREE's schedule: each in-place write the hazard traces to
 writes a fresh copy of its target instead (a dispatch of the private copy executable,
 :mod:`..repair.copy_dispatch`, which IREE can neither fold, rematerialise nor merge), a loop whose
-result IREE would free as its init starts from a fresh copy of it, and a global store the copy
+result IREE would free as its init, or whose body writes an init's buffer in place, starts from a
+fresh copy of it, and a global store the copy
 reaches stores it through a barrier (:mod:`..repair.own_size`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from iree.compiler import ir
@@ -23,7 +24,8 @@ from stream_model.schedule.check import ScheduleCheck, ScheduleVerdict, in_place
 from stream_model.schedule.unawaited import UnawaitedUse
 from stream_model.semantics import ops
 from stream_model.semantics.bindings import BindingAccess, Kernels, dispatch_bindings
-from stream_model.semantics.op_table import effects_of
+from stream_model.semantics.op_table import CARRYING_LOOPS, effects_of
+from stream_model.semantics.region_flow import is_resource
 
 from ..errors import CompileError, ScheduleHazardError
 from ..pipeline.passes import PassContext
@@ -129,11 +131,14 @@ class Repair:
     #: The hazard's verdict (``ScheduleVerdict`` value) and function.
     verdict: str = ""
     function: str = ""
+    #: The loop was given a fresh copy of an init its body writes in place.
+    init_written: bool = False
 
     @property
     def of_an_init(self) -> bool:
-        """Is it a loop's init the repair copied (``freed-as-a-loop-result``), not a write's target?"""
-        return self.verdict == ScheduleVerdict.FREED_AS_A_LOOP_RESULT
+        """Is it a loop's init the repair copied (``freed-as-a-loop-result``, or an init the
+        loop's body writes in place), not a write's target?"""
+        return self.init_written or self.verdict == ScheduleVerdict.FREED_AS_A_LOOP_RESULT
 
     @property
     def kind(self) -> str:
@@ -233,6 +238,14 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                 for position in inits_used_after(op):
                     fresh.append(_init_copied(copies, op, position))
                 repairs.append(_repair_record(names, op, hazard, None))
+                continue
+            if hazard.write_init is not None:
+                # A loop whose body writes the buffer of an init in place: it starts from a
+                # copy (where IREE kept the loop's operands as scheduled; else no repair here).
+                position = hazard.write_init
+                if op.name in CARRYING_LOOPS and position < len(op.operands) and is_resource(op.operands[position]):
+                    fresh.append(_init_copied(copies, op, position))
+                    repairs.append(replace(_repair_record(names, op, hazard, None), init_written=True))
                 continue
             for position in in_place_positions(op):
                 operand = op.operands[position]

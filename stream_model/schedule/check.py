@@ -83,7 +83,13 @@ A value handed into a loop (an ``scf.for``/``while`` iteration argument, a ``cf`
 a version of its own, because one iteration's instance cannot be told from the next; the hand-
 over itself counts as a read of unknown bytes whose end is unknown, so a value handed to a loop
 and also written in place is reported, not assumed safe. A value the body uses from above is one
-version for every iteration: written in place in the body, it is ``consumed-in-a-loop``.
+version for every iteration: written in place in the body, it is ``consumed-in-a-loop``. The
+loop's first turn is handed the init's own buffer, though: a write, in the body (an op's, a
+call's, an inner loop's), of an iteration argument that may hold an init's buffer on some turn
+is a write of the init, paired with the init's reads like any other (at the body's bytes where
+the argument holds the buffer at its start on every turn that hands it, else at unknown bytes;
+a read inside the loop meets the writes of the turns before its own). The hazard names the
+loop, which a repair starts from a fresh copy of the init.
 
 What the check reads is the IR alone: storage identity beyond one version chain (two loads of a
 global, function arguments that may be one buffer), work of other invocations and anything
@@ -237,7 +243,7 @@ class ScheduleVerdict(enum.StrEnum):
         return self in (ScheduleVerdict.ORDERED, ScheduleVerdict.DISJOINT)
 
 
-_STATE_FIELDS = frozenset({"read_op", "write_op", "write_unmodelled"})
+_STATE_FIELDS = frozenset({"read_op", "write_op", "write_unmodelled", "write_init"})
 
 
 @dataclass
@@ -265,6 +271,9 @@ class ScheduleCheck:
     #: The write is an op the check does not model (counted as writing what it is handed). Kept
     #: as a flag, not read from ``write_op`` when a line is made: :meth:`line` reads no IR.
     write_unmodelled: bool = field(default=False, repr=False, compare=False)
+    #: Where ``write_op`` is a loop that writes an init's buffer through its body: the init's
+    #: operand position (what a repair gives the loop a fresh copy of).
+    write_init: int | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.verdict = ScheduleVerdict(self.verdict)
@@ -450,6 +459,10 @@ class _Use:
     via: ir.Operation | None = None
     #: The value the op accesses (of the version, or linked to it through a global's loads).
     value: ir.Value | None = None
+    #: For a loop that writes its init's storage in place through its body (``op`` is the
+    #: body's write): the loop and the operand position of that init (what a report names,
+    #: and what a repair gives the loop a fresh copy of).
+    carried: tuple[ir.Operation, int] | None = None
 
 
 #: Ops whose use of a version only hands it on (their result is that storage).
@@ -957,6 +970,8 @@ class _FunctionCheck:
                 call_writers.setdefault(root, []).append(
                     _Use(call, None, offsets, paths=paths, via=ops[0], value=operand)
                 )
+        for root, uses in self._loop_writes(candidates, regions, call_writers).items():
+            call_writers.setdefault(root, []).extend(uses)
         for root in call_writers:
             candidates.setdefault(root, [])
         self._collect_pairs(candidates, regions, call_writers)
@@ -1190,19 +1205,7 @@ class _FunctionCheck:
             if lone and not kept and root not in call_writers:
                 continue  # its in-place write is the version's only use: no pair
             self.writers.setdefault(root, []).extend(call_writers.get(root, []))
-            for op, operand in writes:
-                offsets, paths = self.versions.offsets_to(operand, root)
-                access = None
-                if op not in regions:
-                    if op.name == ASYNC_DISPATCH and self._tied_binding_only_read(op, operand):
-                        continue  # the kernel writes the version through other bindings only: below
-                    fx = self._effects(op)
-                    write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
-                    if write is None and op.name == ASYNC_DISPATCH:
-                        continue  # a kernel's write through an untied binding: its bytes are below
-                    access = write if write is not None and write.range_known else None
-                self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths, value=operand))
-            self._add_binding_writes(root, writes)
+            self.writers[root] += self._writes_of(root, writes, regions)
             seen: set[tuple[ir.Operation, ir.Value]] = set()
             for user, value, offsets, paths in uses:
                 if (user, value) in seen:
@@ -1259,9 +1262,177 @@ class _FunctionCheck:
                 out.append(b.value)
         return out
 
-    def _add_binding_writes(self, root: ir.Value, writes: list[tuple[ir.Operation, ir.Value]]) -> None:
+    # -- a loop writing its init in place ------------------------------------------------------
+    # A value handed into a loop starts a version of its own (module docstring), but the first
+    # turn is handed the init's own buffer: an in-place write of the iteration argument writes
+    # the init's bytes. IREE's scheduling can move a read of the init after the loop (stream
+    # campaign seed 23002: a slice of a global's load ran after the loop that scaled the global
+    # in place), so every read of the init is paired with the body's writes of what the init
+    # became, as with any other in-place write.
+
+    def _loop_writes(
+        self,
+        candidates: dict[ir.Value, list[tuple[ir.Operation, ir.Value]]],
+        regions: set[ir.Operation],
+        call_writers: dict[ir.Value, list[_Use]],
+    ) -> dict[ir.Value, list[_Use]]:
+        """Per version's root, the in-place writes a loop handed it as an init makes of its
+        buffer: those of its body (ops, calls, inner loops) of every version of an iteration
+        argument that may hold the init's buffer (:meth:`_inits_held`). Each is the body's op,
+        which orders it (a read of the init completes before it, or not), with the loop and the
+        init it writes (:attr:`_Use.carried`). Its bytes are the body's, shifted as the init
+        is, where the argument holds the init's buffer at its start on every turn it holds it
+        at all; else unknown."""
+        out: dict[ir.Value, list[_Use]] = {}
+        for loop in reversed(self.loops):  # (inner loops first: their writes are the outer body's)
+            held = self._inits_held(loop)
+            if not held:
+                continue
+            inside = [r for r in dict.fromkeys([*candidates, *call_writers, *out]) if _inside(r, loop)]
+            for argument, inits in held.items():
+                writes: list[tuple[_Use, bool]] = []
+                for version in inside:
+                    steps = [c for r, _, c in self._back_to_storage(version, loop) if r == argument]
+                    if not steps:
+                        continue
+                    uses = self._writes_of(version, candidates.get(version, []), regions)
+                    uses += call_writers.get(version, []) + out.get(version, [])
+                    writes += [(u, all(steps)) for u in uses]
+                for k, clean in inits.items():
+                    init = loop.operands[k]
+                    for root, offsets, paths in self.versions.roots(init):
+                        for w, at_start in writes:
+                            known = clean and at_start and w.access is not None
+                            out.setdefault(root, []).append(
+                                _Use(
+                                    w.op,
+                                    w.access if known else None,
+                                    offsets + w.offsets if known else offsets,
+                                    paths=paths,
+                                    via=w.via,
+                                    value=init,
+                                    carried=(loop, k),
+                                )
+                            )
+        return out
+
+    def _inits_held(self, loop: ir.Operation) -> dict[ir.Value, dict[int, bool]]:
+        """Per resource argument of ``loop``'s region blocks, the inits (operand positions)
+        whose buffer it may hold on some turn, each with whether it holds it at its start on
+        every edge that hands it (no subview between): handed the init itself, or a version
+        the loop made in place from an argument that holds it so. Settled over the loop's
+        edges (:func:`..semantics.region_flow.entering_values`): a turn that hands an argument
+        back, or a while loop's condition handing its ``before`` arguments to ``after``."""
+        blocks = [region.blocks[0] for region in loop.regions if len(region.blocks)]
+        inits = {k: v for k, v in enumerate(loop.operands) if is_resource(v)}
+        if not inits:
+            return {}
+        init_roots = {k: self.versions.roots(v) for k, v in inits.items()}
+        edges = [(block, entering_values(block)) for block in blocks]
+        held: dict[ir.Value, dict[int, bool]] = {}
+        if any(e is None for _, e in edges):
+            # A loop whose edges the model does not know: any argument may hold any init.
+            return {a: dict.fromkeys(inits, False) for b in blocks for a in b.arguments if is_resource(a)}
+        changed = True
+        while changed:
+            changed = False
+            for block, entering in edges:
+                assert entering is not None
+                for values in entering:
+                    for argument, value in zip(block.arguments, values):
+                        if value is None or not is_resource(argument):
+                            continue
+                        found = held.setdefault(argument, {})
+                        for k, clean in self._holds(value, loop, inits, init_roots, held).items():
+                            was = found.get(k)
+                            now = clean if was is None else was and clean
+                            if was != now:
+                                found[k] = now
+                                changed = True
+        return {a: ks for a, ks in held.items() if ks}
+
+    def _holds(
+        self,
+        value: ir.Value,
+        loop: ir.Operation,
+        inits: dict[int, ir.Value],
+        init_roots: dict[int, list[tuple[ir.Value, tuple[ir.Value, ...], frozenset[Branch]]]],
+        held: dict[ir.Value, dict[int, bool]],
+    ) -> dict[int, bool]:
+        """The inits whose buffer ``value``, handed along one of ``loop``'s edges, may be
+        (:meth:`_inits_held`), each with whether at its start."""
+        out: dict[int, bool] = {}
+
+        def add(k: int, clean: bool) -> None:
+            out[k] = clean and out.get(k, True)
+
+        for k, init in inits.items():
+            if value == init:
+                add(k, True)
+        for root, offsets, clean in self._back_to_storage(value, loop):
+            for k, c in held.get(root, {}).items():
+                add(k, clean and c)
+            for k, roots in init_roots.items():
+                for r, o, _ in roots:
+                    if r == root and value != inits[k]:
+                        add(k, clean and o == offsets)
+        return out
+
+    def _back_to_storage(
+        self, value: ir.Value, loop: ir.Operation
+    ) -> list[tuple[ir.Value, tuple[ir.Value, ...], bool]]:
+        """The versions ``value``'s buffer was first made as, back through versions and the
+        in-place writes ``loop`` makes (:meth:`_storages`, inside one loop): each with the
+        subview offsets to its last step, and whether no subview lies between."""
+        out: list[tuple[ir.Value, tuple[ir.Value, ...], bool]] = []
+        seen: set[tuple[ir.Value, bool]] = set()
+        todo: list[tuple[ir.Value, bool]] = [(value, True)]
+        while todo:
+            current, clean = todo.pop()
+            for root, offsets, _ in self.versions.roots(current):
+                c = clean and not offsets
+                if (root, c) in seen:
+                    continue
+                seen.add((root, c))
+                producer = defining_op(root)
+                if producer is None or is_device_region(producer) or not _inside(root, loop):
+                    out.append((root, offsets, c))
+                    continue
+                operand = tied_operand_of(producer, root)
+                if operand is not None:
+                    todo.append((operand, c))
+                elif producer.name in CARRYING_LOOPS:
+                    # An inner loop's result: its init's buffer, or what a turn hands back.
+                    todo += [(v, c) for v in _handed_to_region_value(producer, root)]
+                else:
+                    out.append((root, offsets, c))
+        return out
+
+    def _writes_of(
+        self, root: ir.Value, writes: list[tuple[ir.Operation, ir.Value]], regions: set[ir.Operation]
+    ) -> list[_Use]:
+        """The accesses of the in-place writes ``writes`` of the version ``root``: each op's
+        write of the operand (its bytes where known; an execution region writing a capture
+        whole: any byte), and the bindings of the version its kernel writes besides."""
+        out: list[_Use] = []
+        for op, operand in writes:
+            offsets, paths = self.versions.offsets_to(operand, root)
+            access = None
+            if op not in regions:
+                if op.name == ASYNC_DISPATCH and self._tied_binding_only_read(op, operand):
+                    continue  # the kernel writes the version through other bindings only: below
+                fx = self._effects(op)
+                write = next((a for a in fx.accesses if a.value == operand and a.kind is Kind.WRITE), None)
+                if write is None and op.name == ASYNC_DISPATCH:
+                    continue  # a kernel's write through an untied binding: its bytes are below
+                access = write if write is not None and write.range_known else None
+            out.append(_Use(op, access, offsets, paths=paths, value=operand))
+        return out + self._binding_writes(root, writes)
+
+    def _binding_writes(self, root: ir.Value, writes: list[tuple[ir.Operation, ir.Value]]) -> list[_Use]:
         """The bytes a dispatch writing ``root`` writes besides its tied operand's: every other
         binding of the version its kernel may write (the in-place write is there too)."""
+        out: list[_Use] = []
         done: set[ir.Operation] = set()
         for op, _ in writes:
             if op.name != ASYNC_DISPATCH or op in done:
@@ -1275,7 +1446,8 @@ class _FunctionCheck:
                 for r, offsets, paths in self.versions.roots(b.value):
                     if r == root:
                         access = reads[b.binding] if reads[b.binding].range_known else None
-                        self.writers.setdefault(root, []).append(_Use(op, access, offsets, paths=paths))
+                        out.append(_Use(op, access, offsets, paths=paths))
+        return out
 
     def _region_writes(self, op: ir.Operation) -> list[ir.Value]:
         """Captures an execution or concurrent region writes as a whole: those a tied result
@@ -1344,12 +1516,16 @@ class _FunctionCheck:
                         if w.op.name in COPY_LIKE_OPS:
                             out.append(self._copy_onto_itself(root, r, w))
                         continue
+                    if w.carried is not None and r.op == w.carried[0]:
+                        continue  # (the hand-over to the loop that makes the write)
                     if _exclusive(r.op, w.op) or _apart(r, w) or not self._read_meets(root, r, w.op):
                         continue
                     out.append(self._read_and_write(root, r, w))
                 for other in writes[k + 1 :]:
                     if other.op == w.op or _exclusive(other.op, w.op) or _apart(other, w):
                         continue
+                    if _one_loop(other, w):
+                        continue  # (writes of one body's chain of versions: the body's own pairs)
                     if not self._writes_after(root, w.op, other) and not self._writes_after(root, other.op, w):
                         continue
                     out.append(self._second_writer(root, other, w))
@@ -2007,7 +2183,10 @@ class _FunctionCheck:
                 ScheduleVerdict.UNKNOWN,
                 "the value is handed to a loop, whose reads the check does not follow",
             )
-        if self._before(r.op, w.op):
+        again = w.carried is not None and _inside_op(r.op, w.carried[0])
+        if not again and self._before(r.op, w.op):
+            # (A read of the init inside the loop that writes it meets the write of every turn
+            # before its own: the order within one turn proves nothing.)
             return self._pair(root, r, w, ScheduleVerdict.ORDERED, "the read completes before the write starts")
         rr, wr = self._range(r), self._range(w)
         if rr is None or wr is None:
@@ -2090,20 +2269,30 @@ class _FunctionCheck:
         write = names.describe(w.op)
         if w.via is not None:
             write = f"{names.describe(w.via)} ({names.location(w.via)}), called through {write}"
+        write_op, location, init = w.via if w.via is not None else w.op, names.location(w.op), None
+        if w.carried is not None:
+            loop, init = w.carried
+            if w.via is None:
+                write += f" ({location})"
+            else:
+                write = f"{write} ({location})"
+            write = f"{write} in the body of {names.describe(loop)}"
+            location = names.location(loop)
         check = ScheduleCheck(
             function=self.name,
             read=names.describe(r.op),
             read_location=names.location(r.op),
             write=write,
-            write_location=names.location(w.op),
+            write_location=location,
             storage=_storage_name(names, root),
             read_range=None,
             write_range=None,
             verdict=verdict,
             detail=detail,
             read_op=r.op,
-            write_op=w.via if w.via is not None else w.op,
-            write_unmodelled=_unmodelled(w.via if w.via is not None else w.op),
+            write_op=write_op if w.carried is None else w.carried[0],
+            write_unmodelled=_unmodelled(write_op),
+            write_init=init,
         )
         if verdict in (ScheduleVerdict.ORDERED, ScheduleVerdict.CONSUMED_TWICE) or r.access is None or w.access is None:
             check.read_range, check.write_range = self._printed_range(r), self._printed_range(w)
@@ -2332,6 +2521,32 @@ def _handed_to(user: ir.Operation, value: ir.Value) -> list[ir.Value]:
 
 def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
     return nested_ops(root)
+
+
+def _one_loop(a: _Use, b: _Use) -> bool:
+    """Are ``a`` and ``b`` writes one loop makes of its init through its body?"""
+    return a.carried is not None and b.carried is not None and a.carried[0] == b.carried[0]
+
+
+def _inside_op(op: ir.Operation, region: ir.Operation) -> bool:
+    """Is ``op`` nested in ``region``?"""
+    while True:
+        parent = op.parent
+        if parent is None:
+            return False
+        op = parent.operation
+        if op == region:
+            return True
+
+
+def _inside(value: ir.Value, region: ir.Operation) -> bool:
+    """Is ``value`` made inside ``region``: by an op nested in it, or as an argument of a block
+    of it or of an op nested in it?"""
+    op = defining_op(value)
+    if op is not None:
+        return _inside_op(op, region)
+    holder = parent_op_of_block(value.owner)
+    return holder is not None and (holder == region or _inside_op(holder, region))
 
 
 def _made_in(value: ir.Value, region: ir.Operation) -> bool:

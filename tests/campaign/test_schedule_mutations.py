@@ -60,6 +60,11 @@ and a weakened check must be killed.
   import's slice a view of it, and @g0's in-place scale runs before the slice is read: the tool's
   build of the program the campaign found (``tests/regressions/campaign-global-exported-passed-
   back-and-scaled-before-the-import-is-read.json``) reads the scaled bytes;
+* *a loop's writes of its init left unpaired* (``_FunctionCheck._loop_writes`` finding none):
+  IREE's schedule moves a slice of @g0's load after the loop it hands that load to, whose body
+  scales it in place, and the tool's build of the program the campaign found
+  (``tests/regressions/campaign-global-scaled-in-a-loop-before-a-slice-of-its-load-is-read.json``)
+  reads the scaled bytes;
 * *a repaired global stored without a size of its own* (``rewriter.repair.own_size.store_with_own_size``
   a no-op): the repair's copy of @g1's in-place fill is stored to @g1 as it is, IREE fuses @g1's
   size global with @g0's, and the tool's build of the program the campaign found
@@ -402,6 +407,25 @@ def test_an_export_of_a_globals_own_buffer_left_uncopied_is_killed(
 
 
 EXPORTED_GLOBAL = "campaign-global-exported-passed-back-and-scaled-before-the-import-is-read.json"
+
+
+def test_a_loops_writes_of_its_init_left_unpaired_is_killed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stream seed 23002: IREE's schedule moves a slice of @g0's load after the loop that is
+    handed the load and scales it in place. The check pairs the slice with the body's write of
+    what the loop was handed, and the repair starts the loop from a fresh copy; with a loop's
+    writes of its init unseen, the tool's build reads the scaled bytes, as stock's does."""
+    from stream_model.schedule.check import _FunctionCheck
+
+    record = json.loads((REGRESSIONS_DIR / LOOP_WRITES_ITS_INIT).read_text())
+    stats = _weakening_is_killed(
+        Program.from_json(record["program"]),
+        tmp_path,
+        lambda: monkeypatch.setattr(_FunctionCheck, "_loop_writes", lambda self, *args: {}),
+    )
+    assert stats.schedule_repaired == 1
+
+
+LOOP_WRITES_ITS_INIT = "campaign-global-scaled-in-a-loop-before-a-slice-of-its-load-is-read.json"
 
 
 def test_taking_a_select_as_a_store_in_the_shared_globals_repair_is_killed(

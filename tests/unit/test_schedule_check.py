@@ -1458,3 +1458,148 @@ util.func public @f(%n: index) -> !stream.resource<external> {{
 }}""")
     (hazard,) = report.hazards
     assert (hazard.verdict, hazard.write_op.name) == (ScheduleVerdict.FREED_AS_A_LOOP_RESULT, "scf.while")
+
+
+# -- a loop writing the buffer it is handed as an init -------------------------------------------
+# The loop's first turn is handed the init's own buffer: an in-place write of the iteration
+# argument writes the init's bytes (stream campaign seed 23002: IREE moved a slice of a global's
+# load after the loop that scales the global in place).
+
+_LOOP_WRITES_ITS_INIT = """
+util.func public @f(%row: !stream.resource<transient>, %n: index) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>{before}
+  %l = scf.for %i = %c0 to %n step %c4 iter_args(%x = %cache) -> (!stream.resource<variable>) {{
+    %u, %tp = stream.async.execute with(%x as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %x{{%c64}} {{
+      %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+      stream.yield %w : !stream.resource<variable>{{%c64}}
+    }} => !stream.timepoint
+    %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{{%c64}}
+    scf.yield {yielded} : !stream.resource<variable>
+  }}{after}
+  util.global.store %l, @cache : !stream.resource<variable>
+  util.return %b : !stream.resource<transient>
+}}"""
+
+
+def _read_of_the_cache(a: str = "%c0", b: str = "%c64", n: str = "%c64") -> str:
+    return f"""
+  %r, %tp2 = stream.async.execute with(%cache as %c: !stream.resource<variable>{{%c64}}) -> !stream.resource<transient>{{%c4}} {{
+    %d = {_read("%c", a, b, n)}
+    stream.yield %d : !stream.resource<transient>{{%c4}}
+  }} => !stream.timepoint
+  %b = stream.timepoint.await %tp2 => %r : !stream.resource<transient>{{%c4}}"""
+
+
+def _loop_writes_its_init(before: str = "", after: str = "", yielded: str = "%a") -> ScheduleReport:
+    return _check(_LOOP_WRITES_ITS_INIT.format(before=before, after=after, yielded=yielded))
+
+
+def test_a_read_of_the_init_after_the_loop_that_writes_it_in_place_is_a_hazard() -> None:
+    """The hazard names the body's write and the loop, which a repair starts from a fresh copy
+    of the init (its operand position)."""
+    (hazard,) = _loop_writes_its_init(after=_read_of_the_cache()).hazards
+    assert hazard.verdict in (ScheduleVerdict.READ_AFTER_WRITE, ScheduleVerdict.UNORDERED)
+    assert (hazard.write_op.name, hazard.write_init) == ("scf.for", 3)
+    assert (hazard.read_range, hazard.write_range) == (["0", "64"], ["0", "8"])
+    assert "stream.async.update" in hazard.write and "in the body of scf.for" in hazard.line()
+
+
+def test_a_read_of_the_init_awaited_before_the_loop_is_ordered() -> None:
+    report = _loop_writes_its_init(before=_read_of_the_cache())
+    assert report.hazards == [] and "ordered-before" in _verdicts(report)
+
+
+def test_a_read_of_the_init_after_the_loop_of_bytes_it_does_not_write_is_disjoint() -> None:
+    """The body's bytes are the loop's where the argument holds the init's buffer, at its
+    start, on every turn."""
+    report = _loop_writes_its_init(after=_read_of_the_cache("%c8", "%c16", "%c8"))
+    assert report.hazards == [] and "disjoint" in _verdicts(report)
+
+
+def test_a_loop_whose_turn_hands_back_a_fresh_buffer_still_writes_its_init_on_the_first() -> None:
+    fresh = """
+    %y = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}"""
+    text = _LOOP_WRITES_ITS_INIT.replace("    scf.yield {yielded}", fresh + "\n    scf.yield {yielded}")
+    report = _check(text.format(before="", after=_read_of_the_cache(), yielded="%y"))
+    assert [h.write_init for h in report.hazards] == [3]
+
+
+def test_a_loop_writing_a_fresh_copy_of_its_argument_writes_no_init() -> None:
+    copied = _LOOP_WRITES_ITS_INIT.replace(
+        "with(%x as %c:",
+        "with(%x as %x0:",
+    ).replace(
+        "-> %x{{%c64}} {{\n",
+        "-> !stream.resource<variable>{{%c64}} {{\n      %c = stream.async.clone %x0 : !stream.resource<variable>{{%c64}} -> !stream.resource<variable>{{%c64}}\n",
+    )
+    assert copied != _LOOP_WRITES_ITS_INIT
+    report = _check(copied.format(before="", after=_read_of_the_cache(), yielded="%a"))
+    assert report.hazards == []
+
+
+def test_an_argument_handed_the_other_init_on_a_later_turn_writes_that_init() -> None:
+    """Two iteration arguments swapped every turn: the second turn writes, through ``%x``, the
+    buffer of ``%y``'s init, at the bytes the body writes (``%x`` holds it at its start)."""
+    swapped = """
+util.func public @f(%row: !stream.resource<transient>, %n: index) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %other = stream.async.splat %c7_i32 : i32 -> !stream.resource<variable>{{%c64}}
+  %l:2 = scf.for %i = %c0 to %n step %c4 iter_args(%x = %other, %y = %cache) -> (!stream.resource<variable>, !stream.resource<variable>) {{
+    %u, %tp = stream.async.execute with(%x as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %x{{%c64}} {{
+      %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+      stream.yield %w : !stream.resource<variable>{{%c64}}
+    }} => !stream.timepoint
+    %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{{%c64}}
+    scf.yield {handed_back} : !stream.resource<variable>, !stream.resource<variable>
+  }}{read}
+  util.global.store %l#1, @cache : !stream.resource<variable>
+  util.return %b : !stream.resource<transient>
+}}"""
+    report = _check(swapped.format(handed_back="%y, %a", read=_read_of_the_cache()))
+    (hazard,) = report.hazards
+    assert (hazard.storage, hazard.write_init, hazard.write_range) == ("@cache", 4, ["0", "8"])
+    report = _check(swapped.format(handed_back="%y, %a", read=_read_of_the_cache("%c8", "%c16", "%c8")))
+    assert report.hazards == []
+    report = _check(swapped.format(handed_back="%a, %y", read=_read_of_the_cache()))
+    assert report.hazards == []  # (not swapped: only %other is written)
+
+
+def test_an_inner_loop_writing_the_outer_loops_argument_writes_the_outer_init() -> None:
+    """The inner loop's writes are the outer body's: the repair copies the outer loop's init."""
+    nested = _LOOP_WRITES_ITS_INIT.replace(
+        "  %l = scf.for %i = %c0 to %n step %c4 iter_args(%x = %cache)",
+        "  %l = scf.for %j = %c0 to %n step %c4 iter_args(%o = %cache) -> (!stream.resource<variable>) {{\n"
+        "  %li = scf.for %i = %c0 to %n step %c4 iter_args(%x = %o)",
+    ).replace("  }}{after}", "  }}\n  scf.yield %li : !stream.resource<variable>\n  }}{after}")
+    assert nested != _LOOP_WRITES_ITS_INIT
+    (hazard,) = _check(nested.format(before="", after=_read_of_the_cache(), yielded="%a")).hazards
+    assert (hazard.write_op.name, hazard.write_init) == ("scf.for", 3)
+    assert hazard.write_op.operands[3].owner.name == "util.global.load"
+    assert hazard.write_range == ["0", "8"]
+
+
+def test_a_while_loop_writing_what_its_condition_hands_on_writes_its_init() -> None:
+    report = _check(f"""
+util.func public @f(%row: !stream.resource<transient>, %n: index) -> !stream.resource<transient> {{
+  CONSTANTS
+  %cache = util.global.load @cache : !stream.resource<variable>
+  %l:2 = scf.while (%x = %cache, %k = %c0) : (!stream.resource<variable>, index) -> (!stream.resource<variable>, index) {{
+    %go = arith.cmpi slt, %k, %n : index
+    scf.condition(%go) %x, %k : !stream.resource<variable>, index
+  }} do {{
+  ^bb0(%x: !stream.resource<variable>, %k: index):
+    %u, %tp = stream.async.execute with(%x as %c: !stream.resource<variable>{{%c64}}, %row as %rw: !stream.resource<transient>{{%c8}}) -> %x{{%c64}} {{
+      %w = stream.async.update %rw, %c[%c0 to %c8] : !stream.resource<transient>{{%c8}} -> %c as !stream.resource<variable>{{%c64}}
+      stream.yield %w : !stream.resource<variable>{{%c64}}
+    }} => !stream.timepoint
+    %a = stream.timepoint.await %tp => %u : !stream.resource<variable>{{%c64}}
+    %k2 = arith.addi %k, %c4 : index
+    scf.yield %a, %k2 : !stream.resource<variable>, index
+  }}{_read_of_the_cache()}
+  util.global.store %l#0, @cache : !stream.resource<variable>
+  util.return %b : !stream.resource<transient>
+}}""")
+    (hazard,) = report.hazards
+    assert (hazard.write_op.name, hazard.write_init, hazard.write_range) == ("scf.while", 0, ["0", "8"])
