@@ -956,6 +956,18 @@ class _FunctionCheck:
         there (:meth:`argument_writes`)."""
         found, regions = self._in_place_writes()
         candidates = dict(found)
+        call_writers = self._call_writers()
+        for root, uses in self._loop_writes(candidates, regions, call_writers).items():
+            call_writers.setdefault(root, []).extend(uses)
+        for root in call_writers:
+            candidates.setdefault(root, [])
+        self._collect_pairs(candidates, regions, call_writers)
+
+    def _call_writers(self) -> dict[ir.Value, list[_Use]]:
+        """Per version's root, the calls that write it in place through their callee (bytes
+        unknown, each named by the callee's write): a call whose callee writes the buffer a
+        global holds at the call writes every value the global may hold there; one whose callee
+        writes an argument in place writes the value it passes there."""
         call_writers: dict[ir.Value, list[_Use]] = {}
         contents = self.contents() if self.context.mutable_globals else None
         for call, symbol, ops in self._call_writes():
@@ -970,11 +982,16 @@ class _FunctionCheck:
                 call_writers.setdefault(root, []).append(
                     _Use(call, None, offsets, paths=paths, via=ops[0], value=operand)
                 )
-        for root, uses in self._loop_writes(candidates, regions, call_writers).items():
-            call_writers.setdefault(root, []).extend(uses)
-        for root in call_writers:
-            candidates.setdefault(root, [])
-        self._collect_pairs(candidates, regions, call_writers)
+        return call_writers
+
+    def _writes_through_loops(self) -> list[tuple[ir.Value, list[ir.Operation]]]:
+        """(version's root, the writes that make them) for every loop's writes of the buffer
+        of an init (:meth:`_loop_writes`): the body's ops, or the callee's write of a call."""
+        candidates, regions = self._in_place_writes()
+        if not self.loops:
+            return []
+        found = self._loop_writes(candidates, regions, self._call_writers())
+        return [(root, [u.via if u.via is not None else u.op for u in uses]) for root, uses in found.items()]
 
     def entry_writes(self) -> dict[str, list[ir.Operation]]:
         """Per mutable global, the in-place writes that a call of this function makes, itself
@@ -1000,6 +1017,11 @@ class _FunctionCheck:
                 for symbol in mutable if symbols is None else symbols:
                     found = out.setdefault(symbol, [])
                     found += [op for op in ops if op not in found]
+        for root, ops in self._writes_through_loops():
+            symbols = contents.entry_globals(root)
+            for symbol in mutable if symbols is None else symbols:
+                found = out.setdefault(symbol, [])
+                found += [op for op in ops if op not in found]
         return out
 
     def argument_writes(self) -> dict[int, list[ir.Operation]]:
@@ -1027,6 +1049,8 @@ class _FunctionCheck:
         for _, operand, ops in self._argument_writes_of_calls():
             for root, _, _ in self.versions.roots(operand):
                 add(root, ops)
+        for root, ops in self._writes_through_loops():
+            add(root, ops)
         return out
 
     def _argument_writes_of_calls(self) -> list[tuple[ir.Operation, ir.Value, list[ir.Operation]]]:

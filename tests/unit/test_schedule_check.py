@@ -1603,3 +1603,27 @@ util.func public @f(%row: !stream.resource<transient>, %n: index) -> !stream.res
 }}""")
     (hazard,) = report.hazards
     assert (hazard.write_op.name, hazard.write_init, hazard.write_range) == ("scf.while", 0, ["0", "8"])
+
+
+def test_a_callee_writing_its_argument_in_a_loop_writes_what_the_caller_passes() -> None:
+    """The callee hands its argument to a loop whose body fills it in place: a call writes the
+    value it passes, named by the body's fill."""
+    in_a_loop = """
+util.func private @fill_in_a_loop(%x: !stream.resource<variable>, %t: !stream.timepoint) -> (!stream.resource<variable>, !stream.timepoint) {
+  CONSTANTS
+  %l:2 = scf.for %i = %c0 to %c16 step %c4 iter_args(%y = %x, %ty = %t) -> (!stream.resource<variable>, !stream.timepoint) {
+    %u, %tu = stream.async.execute await(%ty) => with(%y as %c: !stream.resource<variable>{%c64}) -> %y{%c64} {
+      %w = stream.async.fill %c7_i32, %c[%c0 to %c4 for %c4] : i32 -> %c as !stream.resource<variable>{%c64}
+      stream.yield %w : !stream.resource<variable>{%c64}
+    } => !stream.timepoint
+    scf.yield %u, %tu : !stream.resource<variable>, !stream.timepoint
+  }
+  util.return %l#0, %l#1 : !stream.resource<variable>, !stream.timepoint
+}
+"""
+    report = _check(
+        _CALLER.format(read=_read("%c"), callee="@fill_in_a_loop"), in_a_loop.replace("CONSTANTS", _CONSTANTS)
+    )
+    (hazard,) = report.hazards
+    assert hazard.function == "f" and hazard.storage == "@cache"
+    assert hazard.write_op.name == "stream.async.fill" and "called through util.call" in hazard.write
