@@ -240,11 +240,12 @@ def _repair(module: ir.Module, targets: dict[int, ScheduleCheck]) -> list[Repair
                 repairs.append(_repair_record(names, op, hazard, None))
                 continue
             if hazard.write_init is not None:
-                # A loop whose body writes the buffer of an init in place: it starts from a
-                # copy (where IREE kept the loop's operands as scheduled; else no repair here).
-                position = hazard.write_init
-                if op.name in CARRYING_LOOPS and position < len(op.operands) and is_resource(op.operands[position]):
-                    fresh.append(_init_copied(copies, op, position))
+                # A loop whose body writes the buffer of an init in place starts from a copy of
+                # it (the init is counted among the loop's resource operands, which scheduling
+                # keeps in order; the check afterwards says whether it was the one).
+                resources = [k for k, v in enumerate(op.operands) if is_resource(v)]
+                if op.name in CARRYING_LOOPS and hazard.write_init < len(resources):
+                    fresh.append(_init_copied(copies, op, resources[hazard.write_init]))
                     repairs.append(replace(_repair_record(names, op, hazard, None), init_written=True))
                 continue
             for position in in_place_positions(op):

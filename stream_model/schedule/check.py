@@ -271,8 +271,9 @@ class ScheduleCheck:
     #: The write is an op the check does not model (counted as writing what it is handed). Kept
     #: as a flag, not read from ``write_op`` when a line is made: :meth:`line` reads no IR.
     write_unmodelled: bool = field(default=False, repr=False, compare=False)
-    #: Where ``write_op`` is a loop that writes an init's buffer through its body: the init's
-    #: operand position (what a repair gives the loop a fresh copy of).
+    #: Where ``write_op`` is a loop that writes an init's buffer through its body: which of the
+    #: loop's resource operands the init is (what a repair gives the loop a fresh copy of; counted
+    #: among resources, as scheduling adds a timepoint beside each).
     write_init: int | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -2295,7 +2296,8 @@ class _FunctionCheck:
             write = f"{names.describe(w.via)} ({names.location(w.via)}), called through {write}"
         write_op, location, init = w.via if w.via is not None else w.op, names.location(w.op), None
         if w.carried is not None:
-            loop, init = w.carried
+            loop, position = w.carried
+            init = sum(is_resource(v) for v in list(loop.operands)[:position])
             if w.via is None:
                 write += f" ({location})"
             else:

@@ -837,3 +837,34 @@ def test_an_input_that_names_no_global_is_not_parsed_again(monkeypatch: pytest.M
     assert schedule_guard.input_hazards("func.func @f() {\n  return\n}\n", at_splice, []) == []
     with pytest.raises(AssertionError, match="parsed again"):
         schedule_guard.input_hazards("util.global private @g : i32\n", at_splice, [])
+
+
+# -- a loop writing the buffer of its init -----------------------------------------------------------
+
+SWAPPED = REPO / "tests" / "data" / "schedule_loop_swaps_two_globals_it_scales.mlir"
+
+
+def _iota(base: int) -> np.ndarray:
+    return (base + 7919 * np.arange(18)).astype(np.int32)
+
+
+def test_a_loop_scaling_two_globals_it_swaps_starts_from_a_copy_of_each(tmp_path: Path) -> None:
+    """IREE's schedule leaves the slices of both globals' loads unordered with the loop whose body
+    scales, in turn, each global's buffer (stock reads scaled bytes); the guard starts the loop
+    from a fresh copy of each init, and the build computes what the program says, call after call."""
+    out = tmp_path / "out.vmfb"
+    guard = ScheduleGuard()
+    compile_file(SWAPPED, out, CPU_FLAGS, guard=guard)
+    assert guard.report is not None and guard.report.final.hazards == []
+    assert [r.kind for r in guard.report.repairs] == ["init-to-fresh-copy"] * 2
+    g, h = _iota(1010007), _iota(1020014)
+    expected = []
+    for _ in range(2):
+        v, w, a, b = g.copy(), h.copy(), g.copy(), h.copy()
+        for _ in range(3):
+            a[10:16] = a[10:16] * 2 + 1
+            a, b = b, a
+        g, h = a, b
+        expected.append([g.tolist(), h.tolist(), v[1:12].tolist(), w[9:18].tolist()])
+    got = [[x.tolist() for x in call] for call in run_steps(out, "p0", [[0], [1]])]
+    assert got == expected
