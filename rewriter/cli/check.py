@@ -19,13 +19,13 @@ from typing import Any
 
 from stream_model.schedule.check import ScheduleVerdict
 
-from ..guard.check import check_file_in_full
+from ..guard.check import FileCheck, check_file_in_full
 from ..guard.schedule_guard import input_order_not_compared, input_order_record
 from ..report.explain import jsonl
 from ..report.outputs import Outputs
 from .exits import EXIT_ERROR, EXIT_HAZARD, EXIT_NOT_CHECKED
 
-__all__ = ["run_check", "run_check_split"]
+__all__ = ["hazard_lines", "run_check", "run_check_split"]
 
 
 @dataclass
@@ -38,6 +38,19 @@ class _Checked:
     seconds: float = 0.0
     records: list[dict[str, Any]] = field(default_factory=list)
     not_checked: str | None = None  # why, when the input is one the check cannot read
+
+
+def hazard_lines(checked: FileCheck) -> list[str]:
+    """The lines ``check`` prints for a file's check, one per hazard (``unknown:`` for a pair
+    it could not decide)."""
+    report = checked.report
+    lines = [f"hazard: {reload.hazard_line()}" for reload in checked.reloads]
+    for check in report.hazards:
+        kind = "unknown" if check.verdict == "unknown" else "hazard"
+        lines.append(f"{kind}: {check.line()}")
+    lines += [f"hazard: {order.line()}" for order in report.order_hazards]
+    lines += [f"hazard: {use.line}" for use in report.unawaited]
+    return lines
 
 
 def _check_and_print(input_path: str, iree_flags: Sequence[str]) -> _Checked:
@@ -57,15 +70,8 @@ def _check_and_print(input_path: str, iree_flags: Sequence[str]) -> _Checked:
         sys.stderr.write(f"slice-elision: note: {input_order_not_compared(not_compared)}\n")
     for note in report.order_not_compared:
         sys.stderr.write(f"slice-elision: note: {note.line()}\n")
-    for reload in reloads:
-        sys.stdout.write(f"hazard: {reload.hazard_line()}\n")
-    for check in report.hazards:
-        kind = "unknown" if check.verdict == "unknown" else "hazard"
-        sys.stdout.write(f"{kind}: {check.line()}\n")
-    for order in report.order_hazards:
-        sys.stdout.write(f"hazard: {order.line()}\n")
-    for use in report.unawaited:
-        sys.stdout.write(f"hazard: {use.line}\n")
+    for line in hazard_lines(checked):
+        sys.stdout.write(line + "\n")
     not_compared_records = [] if not_compared is None else [input_order_record(not_compared)]
     undecided = sum(check.verdict is ScheduleVerdict.UNKNOWN for check in report.hazards)
     return _Checked(

@@ -135,8 +135,8 @@ def _parser() -> argparse.ArgumentParser:
     k = sub.add_parser(
         "check",
         help="check the schedule IREE makes of a program (exit status 3 on a hazard, 4 when nothing was checked)",
-        description="Run IREE on IN (whatever compile takes, stream IR at the splice, or scheduled stream IR) up to "
-        "iree-stream-schedule-allocation and prove that the schedule keeps the program's order: every read of a "
+        description="Run IREE on IN (whatever compile takes, entered as compile enters it; scheduled stream IR after "
+        "scheduling) up to iree-stream-schedule-allocation and prove that the schedule keeps the program's order: every read of a "
         "value before the in-place write that consumes it (or disjoint from it), and no copy onto itself. One line "
         "per hazard; exit status 0 when there is none, 3 otherwise, 4 when the check could not decide a pair (a range it "
         "does not know) or cannot read IN (VM IR: nothing was checked), 1 on an error. iree-compile flags go after IN "

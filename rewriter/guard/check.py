@@ -34,18 +34,26 @@ class FileCheck:
     not_compared: str | None
 
 
-def check_file(input_path: str | os.PathLike[str], iree_flags: Sequence[str] = DEFAULT_CPU_FLAGS) -> ScheduleReport:
-    """The schedule check of what IREE makes of ``input_path`` with ``iree_flags``."""
-    return check_file_in_full(input_path, iree_flags).report
+def check_file(
+    input_path: str | os.PathLike[str], iree_flags: Sequence[str] = DEFAULT_CPU_FLAGS, *, at_splice: bool = False
+) -> ScheduleReport:
+    """The schedule check of what IREE makes of ``input_path`` with ``iree_flags``
+    (``at_splice``: :func:`check_file_in_full`)."""
+    return check_file_in_full(input_path, iree_flags, at_splice=at_splice).report
 
 
-def check_file_in_full(input_path: str | os.PathLike[str], iree_flags: Sequence[str] = DEFAULT_CPU_FLAGS) -> FileCheck:
-    """:func:`check_file` with the misread globals and the input's order, as the command reports them."""
+def check_file_in_full(
+    input_path: str | os.PathLike[str], iree_flags: Sequence[str] = DEFAULT_CPU_FLAGS, *, at_splice: bool = False
+) -> FileCheck:
+    """:func:`check_file` with the misread globals and the input's order, as the command reports
+    them. ``at_splice``: stream IR at the splice enters there, as the library's
+    :func:`~rewriter.pipeline.compile_stream_async` takes it (the command enters it as
+    ``compile`` does, through IREE's stages before the splice)."""
     from .schedule import schedule_for_check
 
-    scheduled = schedule_for_check(input_path, iree_flags)
+    scheduled = schedule_for_check(input_path, iree_flags, at_splice=at_splice)
     source = None
-    if scheduled.entry != "flow":  # the module's ops point into the input as written
+    if scheduled.entry != "flow":  # the module's ops point into the input as written (stream IR)
         try:
             source = open(input_path, encoding="utf-8").read()
         except (OSError, UnicodeDecodeError):
@@ -55,7 +63,7 @@ def check_file_in_full(input_path: str | os.PathLike[str], iree_flags: Sequence[
         not_compared = None
         if scheduled.events is not None:
             report.order_hazards = [*check_global_order(scheduled.events, scheduled.module, report.order_not_compared)]
-            if scheduled.entry == "flow":  # IREE's stages before the splice ran on the input
+            if scheduled.before_splice:  # IREE's stages before the splice ran on the input
                 found = input_hazards(Path(input_path), scheduled.events, report.order_not_compared)
                 if isinstance(found, str):
                     not_compared = found

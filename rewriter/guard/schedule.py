@@ -4,12 +4,13 @@
 scheduled, with the cleanups after scheduling done, still stream-async. Where the input enters
 (:func:`entry_of`):
 
-* anything before the splice (torch, linalg, flow, stream tensor IR, MLIR bytecode, and stream
-  IR as IREE's flow-to-stream conversion leaves it, with ``!stream.resource<*>`` values): the
-  whole way, as :func:`~.driver.compile_file` runs it (``iree-compile --compile-to=flow``,
-  the stream phase up to the splice, then on);
-* stream-async IR at the splice (lifetimes refined): from the splice, as
-  :func:`~.driver.compile_stream_async` runs it;
+* anything but scheduled IR (torch, linalg, flow, stream tensor IR, MLIR bytecode, and stream
+  IR, as IREE's flow-to-stream conversion leaves it or at the splice): the whole way, as
+  ``slice-elision compile`` (:func:`~.driver.compile_file`) runs it, and iree-compile: IREE's
+  flow phase, the stream phase up to the splice, where the accesses to globals IREE misreads
+  are found as the compile's guard repairs them, then on. Stream IR at the splice goes
+  through IREE's stages before the splice too (they forward reloads, inline getters, elide
+  copies): what the check reads is what the compile keeps;
 * scheduled IR (execution regions, before allocation): the stages after scheduling, as
   :func:`~.driver.compile_scheduled` runs it.
 """
@@ -56,10 +57,15 @@ class Scheduled:
     #: The arguments each function's callers give over, read before IREE's stream stages
     #: (:func:`stream_model.semantics.abi.given_over_arguments`).
     given_over: GivenOver = field(default_factory=dict)
+    #: IREE's stages before the splice ran on the input (it did not enter at the splice or
+    #: after scheduling).
+    before_splice: bool = False
 
 
 def entry_of(data: bytes) -> str:
-    """Where input ``data`` enters (module docstring): ``flow``, ``splice`` or ``scheduled``."""
+    """Where input ``data`` enters (module docstring): ``scheduled``, else the whole way:
+    ``splice`` for stream IR at the splice (named as written: its ops' locations are the text's
+    own), ``flow`` for anything else."""
     if data.startswith(_BYTECODE_MAGIC):
         return "flow"
     with new_context():
@@ -90,8 +96,13 @@ def _has_unrefined_resources(module: ir.Module) -> bool:
     return found[0]
 
 
-def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[str]) -> Scheduled:
-    """Run IREE on ``input_path`` up to the schedule the compile keeps (module docstring)."""
+def schedule_for_check(
+    input_path: str | os.PathLike[str], iree_flags: Sequence[str], *, at_splice: bool = False
+) -> Scheduled:
+    """Run IREE on ``input_path`` up to the schedule the compile keeps (module docstring).
+    ``at_splice``: stream IR at the splice enters there, as :func:`~.driver.compile_stream_async`
+    takes it (the library's entry for IR a tool made at the splice), where a load after an op
+    with regions that may store its global is a hazard too."""
     flags = list(iree_flags)
     src = check_input(input_path)
     check_supported_flags(flags)
@@ -107,30 +118,36 @@ def schedule_for_check(input_path: str | os.PathLike[str], iree_flags: Sequence[
     with tempfile.TemporaryDirectory(prefix="slice-elision-") as tmp_name:
         tmp = Path(tmp_name)
         runner = StreamRunner(context, opts.global_cl_flags, tmp)
-        if entry == "flow":
+        if entry == "splice" and at_splice:
+            module = parse_stream_async(context, data, src.name, Phase.SPLICE)
+            given_over = given_over_arguments(module)
+            if may_misread_globals(module):
+                reloads = find_misread_globals(module, _names(module, data, src), regions=True)
+            rest = after
+        elif entry != "scheduled":
             flow = runner.parse_flow(flow_of_text(src, flags, tmp))
             given_over = given_over_arguments(flow)
             module = runner.run(flow, before, "stream phase")
-            rest = after
-        elif entry == "splice":
-            module = parse_stream_async(context, data, src.name, Phase.SPLICE)
             if may_misread_globals(module):
-                reloads = find_misread_globals(module, Names(module, _text(data), str(src)), regions=True)
+                # (What a compile's guard repairs at the splice: :meth:`ScheduleGuard.forward_reloads`.)
+                names = _names(module, data, src) if entry == "splice" else Names(module, None, str(src))
+                reloads = find_misread_globals(module, names)
             rest = after
         else:
             module = parse_stream_async(context, data, src.name, Phase.SCHEDULED)
             rest = after_scheduling(after)
-        if entry != "flow":
             given_over = given_over_arguments(module)
         async_part, _ = split_at_allocation(rest)
         events = global_events(module)
         module = runner.run(module, async_part, "stream phase")
-    return Scheduled(context, module, entry, events, reloads, given_over)
+    before_splice = entry == "flow" or (entry == "splice" and not at_splice)
+    return Scheduled(context, module, entry, events, reloads, given_over, before_splice)
 
 
-def _text(data: bytes) -> str | None:
-    """The input as text, for naming values as written (None when it is not UTF-8)."""
+def _names(module: ir.Module, data: bytes, src: Path) -> Names:
+    """Names of stream IR's values as its text writes them (where it is UTF-8)."""
     try:
-        return data.decode("utf-8")
+        text: str | None = data.decode("utf-8")
     except UnicodeDecodeError:
-        return None
+        text = None
+    return Names(module, text, str(src))
