@@ -862,3 +862,38 @@ def test_a_loop_scaling_two_globals_it_swaps_starts_from_a_copy_of_each(tmp_path
         expected.append([g.tolist(), h.tolist(), v[1:12].tolist(), w[9:18].tolist()])
     got = [[x.tolist() for x in call] for call in run_steps(out, "p0", [[0], [1]])]
     assert got == expected
+
+
+CALLEE_LOOP = REPO / "tests" / "data" / "schedule_callee_loop_scales_the_global_its_caller_slices.mlir"
+
+
+def test_check_reports_on_splice_level_input_what_compile_repairs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check`` enters splice-level input where ``compile`` does, through IREE's stages before
+    the splice: it names the loop's write of the buffer the caller's slice reads, which the
+    compile repairs by starting the loop from a copy; the build computes the program's values."""
+    assert main(["check", str(CALLEE_LOOP), *CPU_FLAGS]) == 3
+    (line,) = capsys.readouterr().out.splitlines()
+    assert "reads bytes [4, 48) of @g0" in line and "in the body of scf.for" in line
+    out = tmp_path / "out.vmfb"
+    guard = ScheduleGuard()
+    compile_file(CALLEE_LOOP, out, CPU_FLAGS, guard=guard)
+    assert guard.report is not None and [r.kind for r in guard.report.repairs] == ["init-to-fresh-copy"]
+    g, expected = _iota(1010007), []
+    for _ in range(2):
+        v = g.copy()
+        for _ in range(2):
+            g[10:16] = g[10:16] * 2 + 1
+        expected.append([g.tolist(), v[1:12].tolist()])
+    assert [[x.tolist() for x in call] for call in run_steps(out, "p0", [[0], [1]])] == expected
+
+
+def test_check_reports_nothing_on_splice_level_input_that_compile_builds_unrepaired(tmp_path: Path) -> None:
+    """IREE's stages before the splice forward the reload the module at the splice misreads:
+    ``check`` enters where ``compile`` does and reports nothing (the library's check at the
+    splice still names it: above)."""
+    assert main(["check", str(STORE_MOVED), *CPU_FLAGS]) == 0
+    guard = ScheduleGuard()
+    compile_file(STORE_MOVED, tmp_path / "out.vmfb", CPU_FLAGS, guard=guard)
+    assert guard.report is not None and guard.report.first.hazards == [] and guard.report.repairs == []
