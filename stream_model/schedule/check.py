@@ -154,6 +154,7 @@ from ..semantics.ops import (
     GLOBAL_STORE,
     RESOURCE_SUBVIEW,
     RETURNS,
+    TENSOR_EXPORT,
     TENSOR_IMPORT,
     TIMEPOINT_AWAIT,
     UTIL_GLOBAL,
@@ -211,6 +212,9 @@ DEFAULT_TIMEOUT_MS = 2000
 #: How the detail of an ``immutable-written`` hazard of a call's result starts.
 _RETURNED = "the call may return"
 _CARRIED = "the loop may carry"
+
+#: Ops that hand a buffer to the function's caller, who reads it after the call returned.
+_HANDED_OUT = frozenset({TENSOR_EXPORT, *RETURNS})
 
 #: The detail of a ``consumed-in-a-loop`` hazard: the loop is a region op, or a ``cf`` cycle.
 _REGION_LOOP = "made before the loop"
@@ -356,10 +360,15 @@ class ScheduleCheck:
                 f"{self.storage} keeps that one"
             )
         if self.verdict is ScheduleVerdict.FREED_AS_A_LOOP_RESULT:
+            used = (
+                f"hands {self.storage} to the caller, who reads it after the call"
+                if self.read.split(" ", 1)[0] in _HANDED_OUT
+                else f"uses {self.storage} after that"
+            )
             return (
                 f"{self.write} ({self.write_location}) in @{self.function} may turn no time, and then its result is "
                 f"{self.storage} itself: IREE's reference counting frees that result {self.detail}, though "
-                f"{self.read} ({self.read_location}) uses {self.storage} after that (its buffer is gone)"
+                f"{self.read} ({self.read_location}) {used} (its buffer is gone)"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
             return (
@@ -1611,12 +1620,17 @@ class _FunctionCheck:
         held = [(v, None) for v in dict.fromkeys([*buffers, *roots, init])]
         held += [(mate, buffers[0]) for mate in self._region_mates(buffers, init.type)]
         levels = _levels_after(loop, freed_after, buffers)
-        later = [
-            (order, user, value, mate_of)
-            for value, mate_of in held
-            for user, _, _, _ in self.versions.uses(value)
-            if (order := _runs_after(user, levels)) is not None
-        ]
+        later = []
+        for value, mate_of in held:
+            for user, _, _, _ in self.versions.uses(value):
+                order = _runs_after(user, levels)
+                if order is None and user.name in _HANDED_OUT:
+                    # Handed to the caller, who reads it after the function returned, wherever
+                    # the hand-over stands (a09 of the twenty-fourth session: an export of the
+                    # init before the loop's result is last used).
+                    order = (len(levels), 0)
+                if order is not None:
+                    later.append((order, user, value, mate_of))
         if not later:
             return []
         _, user, value, mate_of = min(later, key=lambda t: t[0])

@@ -1270,6 +1270,15 @@ CASES = [
         FREED,
         ("task",),
     ),
+    # The init is a copy of a global's load IREE exports before the loop's result is last used:
+    # the caller reads it after the free (review 59's a09).
+    Case(
+        "loop_of_no_turn_frees_the_load_copy_it_returns.mlir",
+        "f:0;f:0;f:1;f:0;f:0",
+        "f=1 2 3 4; f=1 2 3 4; f=1 2 3 4; f=2 4 6 8; f=2 4 6 8",
+        FREED,
+        ("task",),
+    ),
     Case(
         "while_loop_of_no_turn_frees_its_init.mlir",
         "f:[1 2 3 4],0;f:[1 2 3 4],2",

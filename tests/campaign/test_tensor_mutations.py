@@ -2008,6 +2008,10 @@ def _loop_arguments_hold_no_immutable_global(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(schedule_check._FunctionCheck, "_immutable_held", weak)
 
 
+WEAKENINGS["inits-handed-out-taken-as-dead"] = (
+    lambda monkeypatch: monkeypatch.setattr(schedule_check, "_HANDED_OUT", frozenset()),
+    "loop_of_no_turn_frees_the_load_copy_it_returns.mlir",
+)
 WEAKENINGS["loop-arguments-hold-no-immutable-global"] = (
     _loop_arguments_hold_no_immutable_global,
     "immutable_global_returned_by_a_kept_callee_written_in_a_loop.mlir",
