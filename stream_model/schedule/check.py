@@ -167,6 +167,7 @@ from ..semantics.region_flow import (
     entering_values,
     exit_flow,
     flow_of,
+    invariant_result,
     is_branch,
     is_device_region,
     is_device_terminator,
@@ -212,6 +213,11 @@ DEFAULT_TIMEOUT_MS = 2000
 #: How the detail of an ``immutable-written`` hazard of a call's result starts.
 _RETURNED = "the call may return"
 _CARRIED = "the loop may carry"
+
+#: The start of a ``freed-as-a-loop-result`` hazard's detail where every turn of the loop hands
+#: the init on (through an identity op: IREE's reference counting takes its result for a buffer
+#: of its own), not only a run of no turn.
+_EVERY_TURN = "(every turn) "
 
 #: Ops that hand a buffer to the function's caller, who reads it after the call returned.
 _HANDED_OUT = frozenset({TENSOR_EXPORT, *RETURNS})
@@ -360,14 +366,17 @@ class ScheduleCheck:
                 f"{self.storage} keeps that one"
             )
         if self.verdict is ScheduleVerdict.FREED_AS_A_LOOP_RESULT:
+            returns, when = "may turn no time, and then its result is", self.detail
+            if when.startswith(_EVERY_TURN):
+                returns, when = "hands it on through every turn, so its result is", when[len(_EVERY_TURN) :]
             used = (
                 f"hands {self.storage} to the caller, who reads it after the call"
                 if self.read.split(" ", 1)[0] in _HANDED_OUT
                 else f"uses {self.storage} after that"
             )
             return (
-                f"{self.write} ({self.write_location}) in @{self.function} may turn no time, and then its result is "
-                f"{self.storage} itself: IREE's reference counting frees that result {self.detail}, though "
+                f"{self.write} ({self.write_location}) in @{self.function} {returns} "
+                f"{self.storage} itself: IREE's reference counting frees that result {when}, though "
                 f"{self.read} ({self.read_location}) {used} (its buffer is gone)"
             )
         if self.verdict is ScheduleVerdict.CONSUMED_TWICE:
@@ -1587,15 +1596,20 @@ class _FunctionCheck:
         out: list[ScheduleCheck] = []
         for op in _walk(self.fn):
             pairs = results_as_inits(op)
-            if not pairs or not any(is_timepoint(r) for r in op.results):
+            handed_on = _results_handed_on(op)
+            if not (pairs or handed_on) or not any(is_timepoint(r) for r in op.results):
                 continue
-            for k, n in pairs:
+            inits = {k: (n, False) for k, n in pairs}
+            inits.update({k: (n, True) for k, n in handed_on})  # (whatever the trip count)
+            for k, (n, every_turn) in inits.items():
                 result, init = op.results[k], op.operands[n]
                 if is_resource(result) and is_resource(init):
-                    out += self._freed_init(op, result, init)
+                    out += self._freed_init(op, result, init, every_turn=every_turn)
         return out
 
-    def _freed_init(self, loop: ir.Operation, result: ir.Value, init: ir.Value) -> list[ScheduleCheck]:
+    def _freed_init(
+        self, loop: ir.Operation, result: ir.Value, init: ir.Value, every_turn: bool = False
+    ) -> list[ScheduleCheck]:
         roots = [root for root, _, _ in self.versions.roots_in_function(init)]
         buffers = self._buffers_of(roots, set())
         arguments = [] if buffers else self._private_arguments(roots)
@@ -1634,7 +1648,7 @@ class _FunctionCheck:
         if not later:
             return []
         _, user, value, mate_of = min(later, key=lambda t: t[0])
-        when = self._freed_when(last_user)
+        when = (_EVERY_TURN if every_turn else "") + self._freed_when(last_user)
         if mate_of is not None:
             when += f", and with it {self.context.names.name(value)}, made in one allocation with it"
             value = mate_of
@@ -2563,6 +2577,37 @@ def _walk(root: ir.Operation) -> Iterator[ir.Operation]:
     return nested_ops(root)
 
 
+def _results_handed_on(loop: ir.Operation) -> list[tuple[int, int]]:
+    """The (result, init operand) pairs of a loop whose every turn hands the init on, through
+    identity ops (``util.optimization_barrier``: review 59's a11): the result is the init's
+    buffer whatever the trip count. MLIR's canonicalizers fold a result handed on as it is into
+    its init, but not one handed on through a barrier, whose result IREE's reference counting
+    takes for a buffer of its own."""
+    if loop.name not in CARRYING_LOOPS:
+        return []
+    out = []
+    operands = list(loop.operands)
+    for k, result in enumerate(loop.results):
+        if not is_resource(result):
+            continue
+        init = invariant_result(result, _through_identities)
+        positions = [] if init is None else [n for n, v in enumerate(operands) if v == init]
+        if not positions:
+            continue
+        own = len(operands) - len(loop.results) + k  # (an scf.for's init of result k)
+        out.append((k, own if own in positions else positions[0]))
+    return out
+
+
+def _through_identities(value: ir.Value) -> ir.Value:
+    """``value`` back through identity ops (:data:`IDENTITY_OPS`) to what they were given."""
+    while True:
+        producer = defining_op(value)
+        if producer is None or producer.name not in IDENTITY_OPS:
+            return value
+        value = producer.operands[ir.OpResult(value).result_number]
+
+
 def _one_loop(a: _Use, b: _Use) -> bool:
     """Are ``a`` and ``b`` writes one loop makes of its init through its body?"""
     return a.carried is not None and b.carried is not None and a.carried[0] == b.carried[0]
@@ -2620,7 +2665,8 @@ class _InWalk:
 
 def inits_used_after(loop: ir.Operation) -> list[int]:
     """The operand positions of ``loop``'s resource inits that a run of no turn returns as its
-    results (:func:`..semantics.region_flow.results_as_inits`) and that an op after the loop in
+    results (:func:`..semantics.region_flow.results_as_inits`), or every turn hands on
+    (:func:`_results_handed_on`), and that an op after the loop in
     its block uses (every such init where none is used directly there): what a repair of a ``freed-as-a-loop-result`` hazard gives a fresh copy."""
     block = loop.block
     at = _positions(block)
@@ -2633,7 +2679,8 @@ def inits_used_after(loop: ir.Operation) -> list[int]:
                 return True
         return False
 
-    inits = [n for _, n in results_as_inits(loop) if is_resource(loop.operands[n])]
+    pairs = [*results_as_inits(loop), *_results_handed_on(loop)]
+    inits = list(dict.fromkeys(n for _, n in pairs if is_resource(loop.operands[n])))
     return [n for n in inits if used_after(loop.operands[n])] or inits
 
 

@@ -1279,6 +1279,15 @@ CASES = [
         FREED,
         ("task",),
     ),
+    # Every turn hands the copy on through a barrier: IREE frees it whatever the trip count
+    # (review 59's a11).
+    Case(
+        "loop_hands_on_through_a_barrier_the_load_copy_it_returns.mlir",
+        "f:0;f:0;f:0;f:0",
+        "f=1 2 3 4 4 8 12 16; f=1 2 3 4 4 8 12 16; f=1 2 3 4 4 8 12 16; f=1 2 3 4 4 8 12 16",
+        FREED,
+        ("task",),
+    ),
     Case(
         "while_loop_of_no_turn_frees_its_init.mlir",
         "f:[1 2 3 4],0;f:[1 2 3 4],2",
