@@ -1355,6 +1355,13 @@ CASES = [
         ("copy", "task"),
     ),
     Case(
+        "immutable_global_returned_by_a_kept_callee_handed_to_the_next_turn.mlir",
+        "f:1,3,[1 1 1 1];f:1,3,[1 1 1 1];get",
+        "f=15 12 14 23; f=15 12 14 23; get=7 8 9 10",
+        DENIED,
+        ("copy", "task"),
+    ),
+    Case(
         "barrier_in_a_while_condition_on_a_constant_it_carries.mlir",
         "f0:[0];f0:[0]",
         "f0=35 24 27 31; f0=35 24 27 31",
