@@ -1632,6 +1632,8 @@ class _FunctionCheck:
         # freeing one frees them all (review 32: a dispatch's two results, a value and its
         # slice's copy, freed with the loop's result).
         held = [(v, None) for v in dict.fromkeys([*buffers, *roots, init])]
+        twins = _results_holding(loop, result, init)
+        held += [(twin, init) for twin in twins]
         held += [(mate, buffers[0]) for mate in self._region_mates(buffers, init.type)]
         levels = _levels_after(loop, freed_after, buffers)
         later = []
@@ -1650,7 +1652,8 @@ class _FunctionCheck:
         _, user, value, mate_of = min(later, key=lambda t: t[0])
         when = (_EVERY_TURN if every_turn else "") + self._freed_when(last_user)
         if mate_of is not None:
-            when += f", and with it {self.context.names.name(value)}, made in one allocation with it"
+            how = "another result of the loop that is it too" if value in twins else "made in one allocation with it"
+            when += f", and with it {self.context.names.name(value)}, {how}"
             value = mate_of
         r, w = _Use(user, None, ()), _Use(loop, None, ())
         return [self._pair(value, r, w, ScheduleVerdict.FREED_AS_A_LOOP_RESULT, when)]
@@ -2597,6 +2600,19 @@ def _results_handed_on(loop: ir.Operation) -> list[tuple[int, int]]:
         own = len(operands) - len(loop.results) + k  # (an scf.for's init of result k)
         out.append((k, own if own in positions else positions[0]))
     return out
+
+
+def _results_holding(loop: ir.Operation, result: ir.Value, init: ir.Value) -> list[ir.Value]:
+    """The loop's other results that may be ``init``'s buffer when ``result`` is (a run of no turn,
+    or every turn handing it on): the same value handed to the loop twice (review 60's p03: a
+    second result, returned, carries the buffer the first, freed, is)."""
+    pairs = [*results_as_inits(loop), *_results_handed_on(loop)]
+    operands = list(loop.operands)
+    return [
+        loop.results[k]
+        for k, n in dict.fromkeys(pairs)
+        if loop.results[k] != result and operands[n] == init and is_resource(loop.results[k])
+    ]
 
 
 def _through_identities(value: ir.Value) -> ir.Value:

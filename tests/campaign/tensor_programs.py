@@ -1279,6 +1279,14 @@ CASES = [
         FREED,
         ("task",),
     ),
+    # The copy the loop returns as its first result (freed) is its second result too (exported).
+    Case(
+        "loop_of_no_turn_frees_the_load_copy_another_result_returns.mlir",
+        "f:0;f:1;f:0;f:2;f:0",
+        "f=1 2 3 4; f=1 2 3 4; f=2 3 4 5; f=2 3 4 5; f=4 5 6 7",
+        FREED,
+        ("task",),
+    ),
     # Every turn hands the copy on through a barrier: IREE frees it whatever the trip count
     # (review 59's a11).
     Case(

@@ -2013,6 +2013,10 @@ WEAKENINGS["inits-handed-out-taken-as-dead"] = (
     lambda monkeypatch: monkeypatch.setattr(schedule_check, "_HANDED_OUT", frozenset()),
     "loop_of_no_turn_frees_the_load_copy_it_returns.mlir",
 )
+WEAKENINGS["other-results-holding-the-init-unseen"] = (
+    lambda monkeypatch: monkeypatch.setattr(schedule_check, "_results_holding", lambda loop, result, init: []),
+    "loop_of_no_turn_frees_the_load_copy_another_result_returns.mlir",
+)
 WEAKENINGS["inits-handed-on-through-a-barrier-unseen"] = (
     lambda monkeypatch: monkeypatch.setattr(schedule_check, "_results_handed_on", lambda loop: []),
     "loop_hands_on_through_a_barrier_the_load_copy_it_returns.mlir",
