@@ -2651,18 +2651,10 @@ def _inside(value: ir.Value, region: ir.Operation) -> bool:
 
 
 def _made_in(value: ir.Value, region: ir.Operation) -> bool:
-    """Is ``value`` made by an op nested in ``region`` (not a capture, not from outside)?"""
+    """Is ``value`` made by an op nested in ``region`` (not a capture, not a result of the
+    region itself, not from outside)?"""
     op = defining_op(value)
-    while op is not None:
-        if op == region:
-            return False  # (a result of the region itself)
-        parent = op.parent
-        if parent is None:
-            return False
-        op = parent.operation
-        if op == region:
-            return True
-    return False
+    return op is not None and _inside_op(op, region)
 
 
 class _InWalk:
