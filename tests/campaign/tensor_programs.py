@@ -1320,6 +1320,20 @@ CASES = [
         ("task",),
     ),
     Case(
+        "inner_loop_of_no_turn_frees_a_value_read_after_the_outer_loop.mlir",
+        "f:[1 2 3 4],2,0;f:[1 2 3 4],0,0;f:[1 2 3 4],2,1",
+        "f=3 6 9 12 4 16 36 64; f=1 2 3 4 4 16 36 64; f=3 6 9 12 4 16 36 64",
+        FREED,
+        ("task",),
+    ),
+    Case(
+        "loop_of_no_turn_in_an_arm_frees_a_value_read_after_the_if.mlir",
+        "f:[1 2 3 4],0,1;f:[1 2 3 4],2,1;f:[1 2 3 4],0,0",
+        "f=4 16 36 64 3 6 9 12; f=4 16 36 64 5 10 15 20; f=4 16 36 64 1 2 3 4",
+        FREED,
+        ("task",),
+    ),
+    Case(
         "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
         "f:[1 2 3 4],2,0;f:[1 2 3 4],0,0;f:[1 2 3 4],2,1",
         "f=3 6 9 12 2 4 6 8; f=1 2 3 4 2 4 6 8; f=3 6 9 12 2 4 6 8",

@@ -1658,13 +1658,15 @@ WEAKENINGS: dict[str, tuple[Weaken, str]] = {
         _allocations_hold_one_value,
         "loop_of_no_turn_frees_an_allocation_shared_with_another_value.mlir",
     ),
+    # (Read by device work after the if or the outer loop: the programs that return the value
+    # are caught by an export's use too, since the twenty-fourth session.)
     "outer-blocks-run-nothing-after": (
         _outer_blocks_run_nothing_after,
-        "loop_of_no_turn_in_an_arm_frees_a_value_returned_after_the_if.mlir",
+        "loop_of_no_turn_in_an_arm_frees_a_value_read_after_the_if.mlir",
     ),
     "outer-loops-end-the-blocks-followed": (
         _outer_blocks_run_nothing_after,
-        "inner_loop_of_no_turn_frees_a_value_used_after_the_outer_loop.mlir",
+        "inner_loop_of_no_turn_frees_a_value_read_after_the_outer_loop.mlir",
     ),
     "next-turns-write-nothing": (_paths_back_are_unasked, "rollback_in_a_while_condition_after_the_body_stores.mlir"),
     "cf-paths-come-back-to-nothing": (
@@ -2153,7 +2155,7 @@ def test_the_weakened_check_is_killed(weakening: str, tmp_path: Path, monkeypatc
 _RACED_TRIES = 40
 #: Runs of the weakened tool's build of a program that reads a freed buffer, one of which must
 #: fail (as for plain iree-compile's pin, ``tests/e2e/test_global_reloads.py``).
-_FREED_TRIES = 5
+_FREED_TRIES = 10
 
 
 def test_globals_kept_apart_without_the_shared_globals_repair_is_killed(
