@@ -52,14 +52,8 @@ def check_file_in_full(
     from .schedule import schedule_for_check
 
     scheduled = schedule_for_check(input_path, iree_flags, at_splice=at_splice)
-    source = None
-    if scheduled.entry != "flow":  # the module's ops point into the input as written (stream IR)
-        try:
-            source = open(input_path, encoding="utf-8").read()
-        except (OSError, UnicodeDecodeError):
-            source = None
     with scheduled.context:
-        report = check_schedule(scheduled.module, source, str(input_path), given_over=scheduled.given_over)
+        report = check_schedule(scheduled.module, scheduled.source, str(input_path), given_over=scheduled.given_over)
         not_compared = None
         if scheduled.events is not None:
             report.order_hazards = [*check_global_order(scheduled.events, scheduled.module, report.order_not_compared)]

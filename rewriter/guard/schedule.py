@@ -60,6 +60,9 @@ class Scheduled:
     #: IREE's stages before the splice ran on the input (it did not enter at the splice or
     #: after scheduling).
     before_splice: bool = False
+    #: The input as text, where the module's ops point into it as written (stream IR, UTF-8):
+    #: for naming values as the user wrote them.
+    source: str | None = None
 
 
 def entry_of(data: bytes) -> str:
@@ -111,6 +114,7 @@ def schedule_for_check(
     except OSError as err:
         raise CompileError(f"cannot read {src}: {err.strerror or err}") from err
     entry = entry_of(data)
+    source = _text(data) if entry != "flow" else None
     reloads: list[GlobalRepair] = []
     opts = stream_options(flags)
     before, after = stream_stages(opts)
@@ -122,7 +126,7 @@ def schedule_for_check(
             module = parse_stream_async(context, data, src.name, Phase.SPLICE)
             given_over = given_over_arguments(module)
             if may_misread_globals(module):
-                reloads = find_misread_globals(module, _names(module, data, src), regions=True)
+                reloads = find_misread_globals(module, Names(module, source, str(src)), regions=True)
             rest = after
         elif entry != "scheduled":
             flow = runner.parse_flow(flow_of_text(src, flags, tmp))
@@ -130,8 +134,7 @@ def schedule_for_check(
             module = runner.run(flow, before, "stream phase")
             if may_misread_globals(module):
                 # (What a compile's guard repairs at the splice: :meth:`ScheduleGuard.forward_reloads`.)
-                names = _names(module, data, src) if entry == "splice" else Names(module, None, str(src))
-                reloads = find_misread_globals(module, names)
+                reloads = find_misread_globals(module, Names(module, source, str(src)))
             rest = after
         else:
             module = parse_stream_async(context, data, src.name, Phase.SCHEDULED)
@@ -141,13 +144,12 @@ def schedule_for_check(
         events = global_events(module)
         module = runner.run(module, async_part, "stream phase")
     before_splice = entry == "flow" or (entry == "splice" and not at_splice)
-    return Scheduled(context, module, entry, events, reloads, given_over, before_splice)
+    return Scheduled(context, module, entry, events, reloads, given_over, before_splice, source)
 
 
-def _names(module: ir.Module, data: bytes, src: Path) -> Names:
-    """Names of stream IR's values as its text writes them (where it is UTF-8)."""
+def _text(data: bytes) -> str | None:
+    """The input as text, for naming values as written (None when it is not UTF-8)."""
     try:
-        text: str | None = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        text = None
-    return Names(module, text, str(src))
+        return None

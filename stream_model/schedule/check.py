@@ -1332,10 +1332,11 @@ class _FunctionCheck:
             if not held:
                 continue
             inside = [r for r in dict.fromkeys([*candidates, *call_writers, *out]) if _inside(r, loop)]
+            back = {version: self._back_to_storage(version, loop) for version in inside}
             for argument, inits in held.items():
                 writes: list[tuple[_Use, bool]] = []
                 for version in inside:
-                    steps = [c for r, _, c in self._back_to_storage(version, loop) if r == argument]
+                    steps = [c for r, _, c in back[version] if r == argument]
                     if not steps:
                         continue
                     uses = self._writes_of(version, candidates.get(version, []), regions)
@@ -1595,12 +1596,9 @@ class _FunctionCheck:
         every use of the result (:func:`_levels_after`): the hazard names the first such use."""
         out: list[ScheduleCheck] = []
         for op in _walk(self.fn):
-            pairs = results_as_inits(op)
-            handed_on = _results_handed_on(op)
-            if not (pairs or handed_on) or not any(is_timepoint(r) for r in op.results):
+            inits = _results_as_inits(op)
+            if not inits or not any(is_timepoint(r) for r in op.results):
                 continue
-            inits = {k: (n, False) for k, n in pairs}
-            inits.update({k: (n, True) for k, n in handed_on})  # (whatever the trip count)
             for k, (n, every_turn) in inits.items():
                 result, init = op.results[k], op.operands[n]
                 if is_resource(result) and is_resource(init):
@@ -2329,11 +2327,7 @@ class _FunctionCheck:
         if w.carried is not None:
             loop, position = w.carried
             init = sum(is_resource(v) for v in list(loop.operands)[:position])
-            if w.via is None:
-                write += f" ({location})"
-            else:
-                write = f"{write} ({location})"
-            write = f"{write} in the body of {names.describe(loop)}"
+            write = f"{write} ({location}) in the body of {names.describe(loop)}"
             location = names.location(loop)
         check = ScheduleCheck(
             function=self.name,
@@ -2602,15 +2596,23 @@ def _results_handed_on(loop: ir.Operation) -> list[tuple[int, int]]:
     return out
 
 
+def _results_as_inits(loop: ir.Operation) -> dict[int, tuple[int, bool]]:
+    """Per result of ``loop`` that may be one of its inits' buffer: the init's operand position,
+    and whether it is on every turn (:func:`_results_handed_on`) or on a run of no turn
+    (:func:`..semantics.region_flow.results_as_inits`)."""
+    out = {k: (n, False) for k, n in results_as_inits(loop)}
+    out.update({k: (n, True) for k, n in _results_handed_on(loop)})
+    return out
+
+
 def _results_holding(loop: ir.Operation, result: ir.Value, init: ir.Value) -> list[ir.Value]:
     """The loop's other results that may be ``init``'s buffer when ``result`` is (a run of no turn,
     or every turn handing it on): the same value handed to the loop twice (review 60's p03: a
     second result, returned, carries the buffer the first, freed, is)."""
-    pairs = [*results_as_inits(loop), *_results_handed_on(loop)]
     operands = list(loop.operands)
     return [
         loop.results[k]
-        for k, n in dict.fromkeys(pairs)
+        for k, (n, _) in _results_as_inits(loop).items()
         if loop.results[k] != result and operands[n] == init and is_resource(loop.results[k])
     ]
 
@@ -2674,7 +2676,7 @@ class _InWalk:
 def inits_used_after(loop: ir.Operation) -> list[int]:
     """The operand positions of ``loop``'s resource inits that a run of no turn returns as its
     results (:func:`..semantics.region_flow.results_as_inits`), or every turn hands on
-    (:func:`_results_handed_on`), and that an op after the loop in
+    (:func:`_results_as_inits`), and that an op after the loop in
     its block uses (every such init where none is used directly there): what a repair of a ``freed-as-a-loop-result`` hazard gives a fresh copy."""
     block = loop.block
     at = _positions(block)
@@ -2687,8 +2689,8 @@ def inits_used_after(loop: ir.Operation) -> list[int]:
                 return True
         return False
 
-    pairs = [*results_as_inits(loop), *_results_handed_on(loop)]
-    inits = list(dict.fromkeys(n for _, n in pairs if is_resource(loop.operands[n])))
+    returned = _results_as_inits(loop).values()
+    inits = list(dict.fromkeys(n for n, _ in returned if is_resource(loop.operands[n])))
     return [n for n in inits if used_after(loop.operands[n])] or inits
 
 
